@@ -1,0 +1,14 @@
+import type { preHandlerAsyncHookHandler } from 'fastify'
+import type { Auth } from './auth/auth.ts'
+import type { Database } from './db/client.ts'
+import type { Env } from './env.ts'
+import type { Mailer } from './notify/mailer.ts'
+
+/** What feature modules receive when they are registered. */
+export type AppDeps = {
+  env: Env
+  db: Database
+  auth: Auth
+  mailer: Mailer
+  requireUser: preHandlerAsyncHookHandler
+}

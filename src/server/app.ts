@@ -1,0 +1,56 @@
+import path from 'node:path'
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { AppDeps } from './app-deps.ts'
+import { createAuth } from './auth/auth.ts'
+import { authRoutes } from './auth/auth.routes.ts'
+import { requireUser } from './auth/session.ts'
+import type { Database } from './db/client.ts'
+import type { Env } from './env.ts'
+import { registerErrorHandling } from './http/errors.ts'
+import { registerSecurity } from './http/security.ts'
+import { registerSpa } from './http/spa.ts'
+import { configRoutes } from './modules/config/config.routes.ts'
+import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts'
+import { healthRoutes } from './modules/health/health.routes.ts'
+import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
+import type { Mailer } from './notify/mailer.ts'
+import type { Secrets } from './secrets.ts'
+
+export type BuildAppOptions = {
+  env: Env
+  db: Database
+  secrets: Secrets
+  mailer: Mailer
+  /** the built web app; absent in API-only tests */
+  webDir?: string
+  logger?: FastifyServerOptions['logger']
+}
+
+export async function buildApp({ env, db, secrets, mailer, webDir, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? false,
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorateRequest('user', null)
+  registerErrorHandling(app)
+
+  const trustedOrigins = [env.publicUrl]
+  await registerSecurity(app, { trustedOrigins, secure: env.publicUrl.startsWith('https://') })
+
+  const auth = createAuth({ db, env, secret: secrets.authSecret, mailer, log: app.log })
+  const deps: AppDeps = { env, db, auth, mailer, requireUser: requireUser(auth) }
+
+  await app.register(authRoutes, { auth, baseUrl: env.publicUrl })
+  await app.register(healthRoutes, deps)
+  await app.register(configRoutes, deps)
+  await app.register(profilesRoutes, deps)
+  if (env.NODE_ENV !== 'production' && mailer.kind === 'outbox') {
+    await app.register(devMailboxRoutes, { outboxDir: path.join(env.dataDir, 'outbox') })
+  }
+  await registerSpa(app, webDir)
+  return app
+}

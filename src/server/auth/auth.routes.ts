@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Auth } from './auth.ts'
+
+function toWebRequest(request: FastifyRequest, baseUrl: string): Request {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+  }
+  // The client's own x-forwarded-for is replaced by the socket address: the rate-limit key must not be choosable.
+  headers.set('x-forwarded-for', request.ip)
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
+  const body = hasBody && Buffer.isBuffer(request.body) && request.body.length > 0 ? new Uint8Array(request.body) : undefined
+  return new Request(new URL(request.url, baseUrl), { method: request.method, headers, body })
+}
+
+/**
+ * Better Auth is a fetch-style handler. It is mounted in its own scope whose content-type parser keeps
+ * the raw bytes, because Fastify would otherwise consume the body before Better Auth reads it.
+ */
+export async function authRoutes(app: FastifyInstance, { auth, baseUrl }: { auth: Auth; baseUrl: string }) {
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body))
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    handler: async (request, reply) => {
+      const response = await auth.handler(toWebRequest(request, baseUrl))
+      reply.status(response.status)
+      response.headers.forEach((value, name) => {
+        if (name.toLowerCase() !== 'set-cookie') reply.header(name, value)
+      })
+      const cookies = response.headers.getSetCookie()
+      if (cookies.length > 0) reply.header('set-cookie', cookies)
+      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null)
+    },
+  })
+}

@@ -1,0 +1,33 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { fromNodeHeaders } from 'better-auth/node'
+import type { Auth } from './auth.ts'
+import { UnauthorizedError } from '../http/errors.ts'
+
+export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean }
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null
+  }
+}
+
+export async function readSessionUser(auth: Auth, request: FastifyRequest): Promise<SessionUser | null> {
+  const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) })
+  if (!result) return null
+  const { id, email, name, emailVerified } = result.user
+  return { id, email, name, emailVerified }
+}
+
+/** preHandler for routes that need a signed-in user (401 otherwise). */
+export function requireUser(auth: Auth) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    request.user = await readSessionUser(auth, request)
+    if (!request.user) throw new UnauthorizedError()
+  }
+}
+
+/** The signed-in user of a route guarded by requireUser. */
+export function sessionUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new UnauthorizedError()
+  return request.user
+}

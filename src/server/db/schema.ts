@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm'
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+}
+
+/* ---- Better Auth's tables (user, session, account, verification, rate_limit), owned by its adapter ---- */
+
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('user_email_lower_idx').on(sql`lower(${t.email})`)],
+)
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+)
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+)
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+)
+
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+})
+
+/* ---- Hearth's own tables ---- */
+
+export const profiles = pgTable('profiles', {
+  id: text('id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  fullName: text('full_name'),
+  welcomeAudioKey: text('welcome_audio_key'),
+  welcomeTranscript: text('welcome_transcript'),
+  welcomeTranscriptStatus: text('welcome_transcript_status', {
+    enum: ['pending', 'processing', 'completed', 'failed'],
+  }),
+  welcomeWordTimestamps: jsonb('welcome_word_timestamps').$type<{ word: string; start: number; end: number }[]>(),
+  profilePictureKey: text('profile_picture_key'),
+  onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
+  emailNotificationsEnabled: boolean('email_notifications_enabled').notNull().default(true),
+  ...timestamps,
+})

@@ -1,0 +1,80 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional()
+
+const optionalUrl = (name: string) =>
+  optionalString.refine((v) => v === undefined || URL.canParse(v), { message: `${name} must be a URL` })
+
+/**
+ * The whole configuration of the server. Parsed once at start; nothing else reads process.env.
+ */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalUrl('DATABASE_URL'),
+    PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+    SMTP_URL: optionalUrl('SMTP_URL'),
+    MAIL_FROM: z.string().default('Hearth <hearth@localhost>'),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: optionalUrl('S3_ENDPOINT'),
+    S3_REGION: optionalString,
+    S3_BUCKET: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    TRANSCRIBE_ENGINE: z.enum(['auto', 'whisper', 'openai', 'pocketsphinx', 'none']).default('auto'),
+    WHISPER_MODEL: optionalString,
+    OPENAI_BASE_URL: optionalUrl('OPENAI_BASE_URL'),
+    OPENAI_API_KEY: optionalString,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    RATE_LIMIT_ENABLED: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+      })
+    }
+    if (env.STORAGE_DRIVER === 's3') {
+      for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when STORAGE_DRIVER=s3` })
+      }
+    }
+  })
+
+export type Env = z.infer<typeof envSchema> & { publicUrl: string; dataDir: string }
+
+export class EnvError extends Error {}
+
+/** Parses the environment; throws an EnvError whose message names every bad variable, one per line. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source)
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment')
+      return `Invalid configuration: ${name}: ${issue.message} (got ${JSON.stringify(source[name] ?? null)})`
+    })
+    throw new EnvError(lines.join('\n'))
+  }
+  const env = result.data
+  return {
+    ...env,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(env.DATA_DIR),
+  }
+}

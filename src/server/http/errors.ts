@@ -1,0 +1,71 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { ERROR_CODES, type ApiError } from '#shared/api-error.ts'
+
+/** Typed domain errors thrown by services; one handler maps them to status codes. */
+export class DomainError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+export class NotFoundError extends DomainError {
+  constructor(message = 'Not found') {
+    super(404, ERROR_CODES.notFound, message)
+  }
+}
+export class UnauthorizedError extends DomainError {
+  constructor(message = 'Not authenticated') {
+    super(401, ERROR_CODES.unauthorized, message)
+  }
+}
+export class ForbiddenError extends DomainError {
+  constructor(message = 'Forbidden') {
+    super(403, ERROR_CODES.forbidden, message)
+  }
+}
+export class ConflictError extends DomainError {
+  constructor(message: string, code: string = ERROR_CODES.conflict) {
+    super(409, code, message)
+  }
+}
+export class ValidationError extends DomainError {
+  constructor(message: string) {
+    super(400, ERROR_CODES.validation, message)
+  }
+}
+
+export const errorBody = (code: string, message: string): ApiError => ({ error: { code, message } })
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof DomainError) {
+      return reply.status(error.status).send(errorBody(error.code, error.message))
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0]
+      const where = first?.instancePath ? `${first.instancePath.slice(1).replace(/\//g, '.')}: ` : ''
+      return reply.status(400).send(errorBody(ERROR_CODES.validation, `${where}${first?.message ?? 'Invalid request'}`))
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error.statusCode === 400 && error instanceof SyntaxError)) {
+      return reply.status(400).send(errorBody(ERROR_CODES.badJson, 'The request body is not valid JSON'))
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send(errorBody(ERROR_CODES.tooLarge, 'The request body is too large'))
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send(errorBody(ERROR_CODES.validation, 'Unsupported content type'))
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send(errorBody(ERROR_CODES.rateLimited, 'Too many requests. Please wait a moment and try again.'))
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && !isResponseSerializationError(error)) {
+      return reply.status(error.statusCode).send(errorBody(error.code ?? ERROR_CODES.validation, error.message))
+    }
+    request.log.error({ err: error }, 'unhandled error')
+    return reply.status(500).send(errorBody(ERROR_CODES.internal, 'Something went wrong. Please try again.'))
+  })
+}

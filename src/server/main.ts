@@ -1,0 +1,83 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { buildApp } from './app.ts'
+import { connectDatabase, runMigrations } from './db/client.ts'
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts'
+import { EnvError, parseEnv } from './env.ts'
+import { createOutboxMailer, createSmtpMailer } from './notify/mailer.ts'
+import { loadSecrets } from './secrets.ts'
+
+const webDir = fileURLToPath(new URL('../../dist/web', import.meta.url))
+
+async function main() {
+  let env
+  try {
+    env = parseEnv(process.env)
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const startedAt = performance.now()
+  const say = (line: string) => console.log(`[hearth] ${line}`)
+
+  await fs.mkdir(env.dataDir, { recursive: true })
+  const secrets = await loadSecrets(env.dataDir)
+
+  let embedded: EmbeddedDatabase | undefined
+  let databaseUrl = env.DATABASE_URL
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({ dir: path.join(env.dataDir, 'postgres'), password: secrets.postgresPassword, log: say })
+    databaseUrl = embedded.url
+    say(`embedded PostgreSQL on 127.0.0.1:${embedded.port}, data in ${path.join(env.dataDir, 'postgres')}`)
+  } else {
+    say('using the PostgreSQL of DATABASE_URL')
+  }
+
+  const database = connectDatabase(databaseUrl)
+  await runMigrations(database.db)
+
+  const mailer = env.SMTP_URL
+    ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
+    : createOutboxMailer(path.join(env.dataDir, 'outbox'), env.MAIL_FROM, say)
+  if (mailer.kind === 'outbox') say(`no SMTP_URL: mail goes to ${path.join(env.dataDir, 'outbox')} and ${env.publicUrl}/dev/mailbox`)
+
+  const app = await buildApp({
+    env,
+    db: database.db,
+    secrets,
+    mailer,
+    webDir,
+    logger: {
+      level: env.LOG_LEVEL,
+      ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
+    },
+  })
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    say(`${signal}: stopping`)
+    const force = setTimeout(() => process.exit(1), 15_000)
+    force.unref()
+    await app.close().catch(() => undefined)
+    await database.close().catch(() => undefined)
+    await embedded?.stop().catch(() => undefined)
+    say('stopped')
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+
+  await app.listen({ port: env.PORT, host: env.HOST })
+  say(`ready at ${env.publicUrl} in ${Math.round(performance.now() - startedAt)} ms`)
+}
+
+main().catch((error: unknown) => {
+  console.error(`[hearth] could not start: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+})

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { AppDeps } from '../../app-deps.ts'
+import { APP_VERSION } from '../../version.ts'
+
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  version: z.string(),
+  uptimeSeconds: z.number(),
+  database: z.object({ status: z.enum(['up', 'down']), version: z.string().nullable() }),
+})
+
+export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get('/api/health', { schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (_request, reply) => {
+    let database: z.infer<typeof healthSchema>['database']
+    try {
+      const result = await db.execute<{ version: string }>(sql`select current_setting('server_version') as version`)
+      database = { status: 'up', version: result.rows[0]?.version ?? null }
+    } catch {
+      database = { status: 'down', version: null }
+    }
+    const body = {
+      status: database.status === 'up' ? ('ok' as const) : ('degraded' as const),
+      version: APP_VERSION,
+      uptimeSeconds: Math.round(process.uptime()),
+      database,
+    }
+    return reply.status(database.status === 'up' ? 200 : 503).send(body)
+  })
+}

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { profileSchema, profileUpdateSchema } from '#shared/profile.ts'
+import { sessionUser } from '../../auth/session.ts'
+import type { AppDeps } from '../../app-deps.ts'
+import { createProfilesService } from './profiles.service.ts'
+
+export const profilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, requireUser }) => {
+  const service = createProfilesService(db)
+
+  app.get(
+    '/api/profile',
+    { preHandler: requireUser, schema: { response: { 200: profileSchema } } },
+    async (request) => service.getOwnProfile(sessionUser(request)),
+  )
+
+  app.patch(
+    '/api/profile',
+    { preHandler: requireUser, schema: { body: profileUpdateSchema, response: { 200: profileSchema } } },
+    async (request) => service.updateOwnProfile(sessionUser(request), request.body),
+  )
+}

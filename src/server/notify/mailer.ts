@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+
+export type MailMessage = { to: string; subject: string; text: string; html: string }
+export type OutboxEntry = MailMessage & { id: string; from: string; sentAt: string }
+
+export type Mailer = {
+  kind: 'smtp' | 'outbox'
+  send: (message: MailMessage) => Promise<void>
+}
+
+/** Mail over SMTP (`SMTP_URL`), e.g. smtp://user:pass@host:587. */
+export function createSmtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url)
+  return {
+    kind: 'smtp',
+    send: async (message) => {
+      await transport.sendMail({ from, ...message })
+    },
+  }
+}
+
+/**
+ * Without SMTP, mail is written to DATA_DIR/outbox and its links are logged, so that a person
+ * trying Hearth alone can still confirm an account (the messages are listed at /dev/mailbox).
+ */
+export function createOutboxMailer(dir: string, from: string, log: (line: string) => void): Mailer {
+  return {
+    kind: 'outbox',
+    send: async (message) => {
+      await fs.mkdir(dir, { recursive: true })
+      const entry: OutboxEntry = { ...message, id: randomUUID(), from, sentAt: new Date().toISOString() }
+      const file = path.join(dir, `${entry.sentAt.replace(/[:.]/g, '-')}-${entry.id}.json`)
+      await fs.writeFile(file, JSON.stringify(entry, null, 2), { mode: 0o600 })
+      const links = message.text.match(/https?:\/\/\S+/g) ?? []
+      log(`mail to ${message.to}: "${message.subject}" kept in the outbox${links.length ? `; link: ${links.join(' ')}` : ''}`)
+    },
+  }
+}
+
+export async function readOutbox(dir: string, limit = 50): Promise<OutboxEntry[]> {
+  let files: string[]
+  try {
+    files = await fs.readdir(dir)
+  } catch {
+    return []
+  }
+  const newest = files.filter((f) => f.endsWith('.json')).sort().reverse().slice(0, limit)
+  return Promise.all(newest.map(async (f) => JSON.parse(await fs.readFile(path.join(dir, f), 'utf8')) as OutboxEntry))
+}

@@ -1,0 +1,41 @@
+import type { MailMessage } from './mailer.ts'
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
+
+function layout(heading: string, body: string, action: { label: string; url: string }): string {
+  return `<!doctype html><html><body style="margin:0;background:#faf6f1;font-family:system-ui,sans-serif;color:#2b211c">
+<div style="max-width:480px;margin:32px auto;background:#fff;border-radius:16px;padding:32px">
+<p style="margin:0 0 8px;font-weight:600;color:#b4532a">Hearth</p>
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>
+<p style="line-height:1.5">${body}</p>
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#b4532a;color:#fff;padding:12px 20px;border-radius:10px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#6b5d55">If the button does not work, open this link: ${escapeHtml(action.url)}</p>
+</div></body></html>`
+}
+
+export function confirmEmailMail(to: string, name: string, url: string): MailMessage {
+  return {
+    to,
+    subject: 'Confirm your email for Hearth',
+    text: `Hi ${name},\n\nWelcome to Hearth. Please confirm your email address by opening this link:\n${url}\n\nIf you did not sign up, you can ignore this mail.`,
+    html: layout(
+      `Welcome, ${name}`,
+      'Please confirm your email address to start sending voice messages to the people closest to you.',
+      { label: 'Confirm my email', url },
+    ),
+  }
+}
+
+export function resetPasswordMail(to: string, name: string, url: string): MailMessage {
+  return {
+    to,
+    subject: 'Reset your Hearth password',
+    text: `Hi ${name},\n\nSomeone asked to reset the password of your Hearth account. To choose a new password, open this link (valid for one hour, once):\n${url}\n\nIf it was not you, you can ignore this mail.`,
+    html: layout(
+      'Reset your password',
+      'Someone asked to reset the password of your Hearth account. The link is valid for one hour and works once. If it was not you, ignore this mail.',
+      { label: 'Choose a new password', url },
+    ),
+  }
+}

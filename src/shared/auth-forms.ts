@@ -1,0 +1,22 @@
+import { z } from 'zod'
+import { PASSWORD_MIN_LENGTH } from './limits.ts'
+
+export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long'
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match'
+
+const email = z.string().trim().min(1, 'Email is required').email('Enter a valid email address')
+const password = z.string().min(1, 'Password is required').min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+
+export const signInFormSchema = z.object({ email, password })
+export const signUpFormSchema = z.object({
+  fullName: z.string().trim().min(1, 'Full name is required').max(100),
+  email,
+  password,
+})
+export const resetRequestFormSchema = z.object({ email })
+export const newPasswordFormSchema = z
+  .object({
+    password: z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT),
+    confirm: z.string(),
+  })
+  .refine((v) => v.password === v.confirm, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirm'] })

@@ -1,0 +1,22 @@
+/** Business constants from the spec (000 section 9, 001 section 9). One place, used by server and web. */
+export const PASSWORD_MIN_LENGTH = 6
+export const MAX_ACTIVE_CONTACTS = 10
+export const INACTIVITY_DAYS = 30
+export const MAX_CONSECUTIVE_UNANSWERED = 3
+export const MOBILE_BREAKPOINT_PX = 768
+export const UNREAD_BADGE_CAP = 99
+export const ONBOARDING_STEPS = 5
+export const SIGNED_URL_TTL_SECONDS = 3600
+export const AUDIO_MAX_BYTES = 50 * 1024 * 1024
+export const RECORDING_MAX_SECONDS = 10 * 60
+export const MAX_PROFILE_PHOTOS = 10
+export const PUBLIC_PROFILE_DESCRIPTION_CHARS = 150
+
+/** Data cache settings of the spec (TanStack Query). */
+export const STALE = {
+  default: 5 * 60 * 1000,
+  gc: 30 * 60 * 1000,
+} as const
+export const QUERY_RETRIES = 2
+export const QUERY_RETRY_MAX_DELAY_MS = 30_000
+export const MUTATION_RETRIES = 1

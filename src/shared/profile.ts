@@ -1,0 +1,38 @@
+import { z } from 'zod'
+
+export const profileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  full_name: z.string().nullable(),
+  email: z.string(),
+  welcome_audio_url: z.string().nullable(),
+  welcome_transcript: z.string().nullable(),
+  welcome_transcript_status: z.enum(['pending', 'processing', 'completed', 'failed']).nullable(),
+  profile_picture_url: z.string().nullable(),
+  onboarding_completed: z.boolean(),
+  email_notifications_enabled: z.boolean(),
+})
+export type Profile = z.infer<typeof profileSchema>
+
+/** Update sends only the provided fields (spec 000 section 5). */
+export const profileUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name must not be empty').max(100),
+    full_name: z.string().trim().min(1, 'Name must not be empty').max(100),
+    onboarding_completed: z.boolean(),
+    email_notifications_enabled: z.boolean(),
+  })
+  .partial()
+  .strict()
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>
+
+/**
+ * The name rule of the spec: the full name, else the part of the e-mail before the @, else 'User'.
+ */
+export function defaultProfileName(fullName: string | null | undefined, email: string | null | undefined): string {
+  const trimmed = fullName?.trim()
+  if (trimmed) return trimmed
+  const local = email?.split('@')[0]?.trim()
+  if (local) return local
+  return 'User'
+}

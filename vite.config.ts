@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url'
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+const root = fileURLToPath(new URL('./src/web', import.meta.url))
+
+export default defineConfig({
+  root,
+  publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    proxy: {
+      '/api': { target: 'http://localhost:3000', ws: true },
+      '/dev': 'http://localhost:3000',
+    },
+  },
+})
