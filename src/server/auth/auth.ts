@@ -7,7 +7,7 @@ import type { Database } from '../db/client.ts'
 import * as schema from '../db/schema.ts'
 import type { Env } from '../env.ts'
 import type { Mailer } from '../notify/mailer.ts'
-import { confirmEmailMail, resetPasswordMail } from '../notify/templates.ts'
+import { confirmEmailMail, existingAccountMail, resetPasswordMail } from '../notify/templates.ts'
 import { ensureProfile } from '../modules/profiles/profiles.queries.ts'
 
 export type AuthDeps = {
@@ -68,6 +68,7 @@ export function createAuth({ db, env, secret, mailer, log }: AuthDeps) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => sendMail(resetPasswordMail(user.email, user.name, url)),
+      onExistingUserSignUp: async ({ user }) => sendMail(existingAccountMail(user.email, user.name, `${env.publicUrl}/auth`)),
     },
     emailVerification: {
       sendOnSignUp: true,

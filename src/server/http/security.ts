@@ -31,10 +31,9 @@ export async function registerSecurity(app: FastifyInstance, { trustedOrigins, s
   })
 
   // Cookies are SameSite=Lax; the Origin check stops any other site from making state-changing API calls.
-  // Better Auth checks its own routes the same way.
   const allowed = new Set(trustedOrigins)
   app.addHook('onRequest', async (request, reply) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return
+    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return
     const origin = request.headers.origin
     if (!origin || !allowed.has(origin)) {
       return reply.status(403).send(errorBody(ERROR_CODES.forbidden, 'Request origin is not allowed'))

@@ -39,3 +39,17 @@ export function resetPasswordMail(to: string, name: string, url: string): MailMe
     ),
   }
 }
+
+/** Sent instead of a second account: sign-up never reveals whether an address already has an account. */
+export function existingAccountMail(to: string, name: string, signInUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'You already have a Hearth account',
+    text: `Hi ${name},\n\nSomeone (perhaps you) tried to sign up to Hearth with this address, which already has an account. Sign in here, or use "Forgot your password?" on that page:\n${signInUrl}\n\nIf it was not you, you can ignore this mail; nothing was changed.`,
+    html: layout(
+      'You already have an account',
+      'Someone (perhaps you) tried to sign up with this address, which already has a Hearth account. Nothing was changed. Sign in, or choose "Forgot your password?" on the sign-in page.',
+      { label: 'Sign in to Hearth', url: signInUrl },
+    ),
+  }
+}

@@ -1,0 +1,145 @@
+import { eq, sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { user, verification } from '../db/schema.ts'
+import { AUTH_RATE_LIMITS } from './auth.ts'
+import { makeClientAddress, makePerson, postJson, signUpConfirmAndSignIn } from '../test/auth-helpers.ts'
+import { firstLink } from '../test/smtp-capture.ts'
+import { createTestApp } from '../test/test-app.ts'
+
+const { app, smtp, db } = await createTestApp()
+
+describe('sign-up, confirmation and sign-in', () => {
+  it('sends a confirmation mail and refuses sign-in until the address is confirmed', async () => {
+    const person = makePerson()
+    const signUp = await postJson(app, '/api/auth/sign-up/email', person)
+    expect(signUp.statusCode).toBe(200)
+    expect(signUp.json().token).toBeNull()
+
+    const mail = await smtp.waitForMail(person.email, /confirm/i)
+    expect(mail.text).toContain(person.name)
+
+    const early = await postJson(app, '/api/auth/sign-in/email', { email: person.email, password: person.password })
+    expect(early.statusCode).toBe(403)
+    expect(early.json().code).toBe('EMAIL_NOT_VERIFIED')
+
+    const link = new URL(firstLink(mail.text))
+    const confirm = await app.inject({ method: 'GET', url: `${link.pathname}${link.search}` })
+    expect(confirm.statusCode).toBe(302)
+
+    const signIn = await postJson(app, '/api/auth/sign-in/email', { email: person.email, password: person.password })
+    expect(signIn.statusCode).toBe(200)
+    const setCookie = String(signIn.headers['set-cookie'])
+    expect(setCookie).toMatch(/HttpOnly/i)
+    expect(setCookie).toMatch(/SameSite=Lax/i)
+  })
+
+  it('creates the profile with the full name at sign-up', async () => {
+    const { cookie, person } = await signUpConfirmAndSignIn(app, smtp)
+    const profile = await app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } })
+    expect(profile.statusCode).toBe(200)
+    expect(profile.json()).toMatchObject({ name: person.name, email: person.email, onboarding_completed: false })
+  })
+
+  it('refuses a wrong password', async () => {
+    const { person } = await signUpConfirmAndSignIn(app, smtp)
+    const response = await postJson(app, '/api/auth/sign-in/email', { email: person.email, password: 'not-the-password' })
+    expect(response.statusCode).toBe(401)
+    expect(response.headers['set-cookie']).toBeUndefined()
+  })
+
+  it('refuses a password shorter than 6 characters', async () => {
+    const response = await postJson(app, '/api/auth/sign-up/email', makePerson({ password: '12345' }))
+    expect(response.statusCode).toBe(400)
+    expect(response.json().code).toBe('PASSWORD_TOO_SHORT')
+  })
+
+  it('refuses a second account with the same e-mail, whatever its case, without revealing that it exists', async () => {
+    const { person } = await signUpConfirmAndSignIn(app, smtp)
+    const again = await postJson(app, '/api/auth/sign-up/email', { ...person, email: person.email.toUpperCase(), password: 'taken-over-1' })
+    // The answer looks like a sign-up (no account enumeration), but nothing is created or changed...
+    expect(again.statusCode).toBe(200)
+    const users = await db.select().from(user).where(sql`lower(${user.email}) = ${person.email.toLowerCase()}`)
+    expect(users).toHaveLength(1)
+    const hijack = await postJson(app, '/api/auth/sign-in/email', { email: person.email, password: 'taken-over-1' })
+    expect(hijack.statusCode).toBe(401)
+    // ...and the owner of the address is told by mail.
+    await smtp.waitForMail(person.email, /already have a Hearth account/)
+  })
+
+  it('refuses a state-changing auth call from another origin', async () => {
+    const response = await postJson(app, '/api/auth/sign-in/email', { email: 'x@example.test', password: 'whatever' }, { headers: { origin: 'https://evil.example' } })
+    expect(response.statusCode).toBe(403)
+  })
+})
+
+describe('password reset', () => {
+  async function requestReset(email: string) {
+    const response = await postJson(app, '/api/auth/request-password-reset', { email, redirectTo: '/auth/reset-password' })
+    expect(response.statusCode).toBe(200)
+    const mail = await smtp.waitForMail(email, /reset/i)
+    const link = new URL(firstLink(mail.text))
+    const opened = await app.inject({ method: 'GET', url: `${link.pathname}${link.search}` })
+    expect(opened.statusCode).toBe(302)
+    const target = new URL(String(opened.headers.location), 'http://x')
+    expect(target.pathname).toBe('/auth/reset-password')
+    const token = target.searchParams.get('token')
+    expect(token).toBeTruthy()
+    return token as string
+  }
+
+  it('resets the password once with the mailed link, and the link cannot be used again', async () => {
+    const { person } = await signUpConfirmAndSignIn(app, smtp)
+    const token = await requestReset(person.email)
+
+    const reset = await postJson(app, '/api/auth/reset-password', { token, newPassword: 'brand-new-secret' })
+    expect(reset.statusCode).toBe(200)
+    const oldPassword = await postJson(app, '/api/auth/sign-in/email', { email: person.email, password: person.password })
+    expect(oldPassword.statusCode).toBe(401)
+    const newPassword = await postJson(app, '/api/auth/sign-in/email', { email: person.email, password: 'brand-new-secret' })
+    expect(newPassword.statusCode).toBe(200)
+
+    const reused = await postJson(app, '/api/auth/reset-password', { token, newPassword: 'another-secret' })
+    expect(reused.statusCode).toBe(400)
+    expect(reused.json().code).toBe('INVALID_TOKEN')
+  })
+
+  it('refuses an expired reset link', async () => {
+    const { person } = await signUpConfirmAndSignIn(app, smtp)
+    const token = await requestReset(person.email)
+    await db.update(verification).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verification.identifier, `reset-password:${token}`))
+    const reset = await postJson(app, '/api/auth/reset-password', { token, newPassword: 'brand-new-secret' })
+    expect(reset.statusCode).toBe(400)
+    expect(reset.json().code).toBe('INVALID_TOKEN')
+  })
+
+  it('refuses a new password shorter than 6 characters', async () => {
+    const { person } = await signUpConfirmAndSignIn(app, smtp)
+    const token = await requestReset(person.email)
+    const reset = await postJson(app, '/api/auth/reset-password', { token, newPassword: '123' })
+    expect(reset.statusCode).toBe(400)
+  })
+})
+
+describe('rate limits', () => {
+  it('keys the limit on the connection, not on a client-chosen x-forwarded-for', async () => {
+    const remoteAddress = makeClientAddress()
+    const { max } = AUTH_RATE_LIMITS['/sign-up/email']
+    const statuses: number[] = []
+    for (let i = 0; i < max + 1; i++) {
+      const forged = { 'x-forwarded-for': `198.51.100.${i + 1}` }
+      statuses.push((await postJson(app, '/api/auth/sign-up/email', makePerson(), { remoteAddress, headers: forged })).statusCode)
+    }
+    expect(statuses[max]).toBe(429)
+  })
+
+  it('answers 429 after too many sign-in attempts from one address', async () => {
+    const { max } = AUTH_RATE_LIMITS['/sign-in/email']
+    const remoteAddress = makeClientAddress()
+    const attempt = () =>
+      postJson(app, '/api/auth/sign-in/email', { email: 'nobody@example.test', password: 'wrong-password' }, { remoteAddress })
+    const statuses: number[] = []
+    for (let i = 0; i < max + 1; i++) statuses.push((await attempt()).statusCode)
+    expect(statuses.slice(0, max).every((s) => s === 401)).toBe(true)
+    expect(statuses[max]).toBe(429)
+  })
+})

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { EnvError, parseEnv } from './env.ts'
+
+describe('parseEnv', () => {
+  it('runs with nothing set, on embedded defaults', () => {
+    const env = parseEnv({})
+    expect(env.PORT).toBe(3000)
+    expect(env.publicUrl).toBe('http://localhost:3000')
+    expect(env.DATABASE_URL).toBeUndefined()
+    expect(env.dataDir).toMatch(/data$/)
+  })
+
+  it('names the variable of a bad value in one line', () => {
+    expect(() => parseEnv({ PORT: 'eighty' })).toThrow(EnvError)
+    try {
+      parseEnv({ PORT: 'eighty' })
+    } catch (error) {
+      expect((error as Error).message.split('\n')).toHaveLength(1)
+      expect((error as Error).message).toMatch(/^Invalid configuration: PORT: .*"eighty"/)
+    }
+  })
+
+  it('requires the Google id and secret together', () => {
+    expect(() => parseEnv({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/)
+    expect(parseEnv({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).GOOGLE_CLIENT_ID).toBe('id')
+  })
+
+  it('treats empty strings as unset and strips a trailing slash from PUBLIC_URL', () => {
+    expect(parseEnv({ SMTP_URL: '', PUBLIC_URL: 'https://hearth.example/' })).toMatchObject({ SMTP_URL: undefined, publicUrl: 'https://hearth.example' })
+    expect(() => parseEnv({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/)
+  })
+})

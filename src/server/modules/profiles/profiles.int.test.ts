@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { profiles } from '../../db/schema.ts'
+import { signUpConfirmAndSignIn } from '../../test/auth-helpers.ts'
+import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
+
+const { app, smtp, db } = await createTestApp()
+
+const patch = (cookie: string | undefined, payload: unknown, headers: Record<string, string> = {}) =>
+  app.inject({
+    method: 'PATCH',
+    url: '/api/profile',
+    payload: payload as object,
+    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...headers },
+  })
+
+describe('GET /api/profile', () => {
+  it('answers 401 with the error shape without a session', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/profile' })
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Not authenticated' } })
+  })
+
+  it('creates the row when it is missing, named after the full name', async () => {
+    const { cookie, userId, person } = await signUpConfirmAndSignIn(app, smtp)
+    await db.delete(profiles).where(eq(profiles.id, userId))
+    const response = await app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ id: userId, name: person.name, onboarding_completed: false, email_notifications_enabled: true })
+    expect(await db.select().from(profiles).where(eq(profiles.id, userId))).toHaveLength(1)
+  })
+})
+
+describe('PATCH /api/profile', () => {
+  it('changes only the provided fields', async () => {
+    const { cookie, person } = await signUpConfirmAndSignIn(app, smtp)
+    const first = await patch(cookie, { onboarding_completed: true })
+    expect(first.statusCode).toBe(200)
+    expect(first.json()).toMatchObject({ name: person.name, onboarding_completed: true })
+
+    const second = await patch(cookie, { full_name: '  Robin Hart  ' })
+    expect(second.json()).toMatchObject({ name: 'Robin Hart', full_name: 'Robin Hart', onboarding_completed: true })
+  })
+
+  it('refuses an empty name, unknown fields, non-boolean flags and an empty body', async () => {
+    const { cookie } = await signUpConfirmAndSignIn(app, smtp)
+    for (const body of [{ full_name: '   ' }, { is_admin: true }, { onboarding_completed: 'yes' }, {}]) {
+      const response = await patch(cookie, body)
+      expect(response.statusCode, JSON.stringify(body)).toBe(400)
+      expect(response.json().error.code).toBe('VALIDATION_ERROR')
+    }
+  })
+
+  it('answers 400 INVALID_JSON to a malformed body and changes nothing', async () => {
+    const { cookie, person } = await signUpConfirmAndSignIn(app, smtp)
+    const response = await patch(cookie, '{"full_name": "Half', { 'content-type': 'application/json' })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ error: { code: 'INVALID_JSON', message: 'The request body is not valid JSON' } })
+    const profile = await app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } })
+    expect(profile.json().name).toBe(person.name)
+  })
+
+  it('answers 401 without a session and 403 from another origin', async () => {
+    expect((await patch(undefined, { full_name: 'Nobody' })).statusCode).toBe(401)
+    const { cookie } = await signUpConfirmAndSignIn(app, smtp)
+    const foreign = await patch(cookie, { full_name: 'Mallory' }, { origin: 'https://evil.example' })
+    expect(foreign.statusCode).toBe(403)
+    const missing = await app.inject({ method: 'PATCH', url: '/api/profile', payload: { full_name: 'Mallory' }, headers: { cookie } })
+    expect(missing.statusCode).toBe(403)
+  })
+})

@@ -1,0 +1,57 @@
+import { simpleParser } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+
+export type CapturedMail = { to: string[]; subject: string; text: string; html: string }
+
+/**
+ * A real SMTP server on loopback that keeps what it receives, so tests read the mail Hearth really sent.
+ */
+export async function startSmtpCapture() {
+  const messages: CapturedMail[] = []
+  const waiters: Array<() => void> = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          const to = (Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : []).flatMap((a) =>
+            a.value.map((v) => (v.address ?? '').toLowerCase()),
+          )
+          messages.push({ to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '' })
+          waiters.splice(0).forEach((wake) => wake())
+          callback()
+        })
+        .catch(callback)
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    /** Waits for a mail to `to` whose subject matches, and returns it. */
+    async waitForMail(to: string, subject: RegExp, timeoutMs = 10_000): Promise<CapturedMail> {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const found = messages.find((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject))
+        if (found) return found
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject}`)
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve)
+          setTimeout(resolve, 200)
+        })
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+export function firstLink(text: string): string {
+  const match = text.match(/https?:\/\/\S+/)
+  if (!match) throw new Error(`no link in mail: ${text}`)
+  return match[0]
+}

@@ -1,0 +1,26 @@
+import { afterAll } from 'vitest'
+import { buildApp } from '../app.ts'
+import { parseEnv } from '../env.ts'
+import { createSmtpMailer } from '../notify/mailer.ts'
+import { startSmtpCapture } from './smtp-capture.ts'
+import { createTestDatabase } from './test-db.ts'
+
+export const TEST_ORIGIN = 'http://localhost:3999'
+
+/**
+ * The whole API on a fresh database with real SMTP, driven through app.inject. Cleans up after the file.
+ */
+export async function createTestApp(overrides: Record<string, string> = {}) {
+  const database = await createTestDatabase()
+  const smtp = await startSmtpCapture()
+  const env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN, SMTP_URL: smtp.url, LOG_LEVEL: 'silent', DATA_DIR: '/tmp/hearth-int-data', ...overrides })
+  const secrets = { authSecret: 'test-secret-test-secret-test-secret-00', urlSigningKey: 'u'.repeat(40), postgresPassword: 'x'.repeat(16) }
+  const app = await buildApp({ env, db: database.db, secrets, mailer: createSmtpMailer(smtp.url, env.MAIL_FROM) })
+  await app.ready()
+  afterAll(async () => {
+    await app.close()
+    await database.close()
+    await smtp.close()
+  })
+  return { app, db: database.db, pool: database.pool, smtp, env }
+}
