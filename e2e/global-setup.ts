@@ -37,7 +37,7 @@ export default async function globalSetup() {
   const database = await startEmbeddedPostgres({ dir: path.join(work, 'pg'), password: 'hearth-e2e', log: () => undefined })
   const mailDir = path.join(work, 'mail')
   const mail = await startMailDrop(mailDir)
-  const oidc = await startOidcProvider(oidcPort, `${appUrl}/api/auth/oauth2/callback/google`)
+  const oidc = await startOidcProvider(oidcPort, `${appUrl}/api/auth/callback/google`)
 
   let output = ''
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

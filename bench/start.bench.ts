@@ -1,0 +1,75 @@
+/**
+ * Start-up figures (issue: Foundation): time from `npm start` to a healthy /api/health on the first start
+ * (database created) and on a second start, and resident memory of the server and of PostgreSQL when idle.
+ * Run with `npm run bench:start`. Prints figures; asserts nothing.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { freePort } from '../src/server/db/embedded-postgres.ts'
+import { buildWebIfStale } from '../scripts/web-build.ts'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+async function rssKb(pid: number): Promise<number> {
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')
+  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0)
+}
+
+async function childrenOf(pid: number): Promise<number[]> {
+  const found: number[] = []
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '')
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+    if (ppid === pid) found.push(Number(entry))
+  }
+  return found
+}
+
+async function startOnce(dataDir: string, port: number): Promise<{ ms: number; child: ChildProcess }> {
+  const started = performance.now()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    stdio: 'ignore',
+  })
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { ms: performance.now() - started, child }
+    } catch {
+      // not yet
+    }
+    if (child.exitCode !== null) throw new Error('server exited during start')
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+async function stop(child: ChildProcess) {
+  child.kill('SIGINT')
+  await new Promise((r) => child.once('exit', r))
+}
+
+await buildWebIfStale(console.log)
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-bench-'))
+await fs.chmod(dataDir, 0o755)
+const port = await freePort()
+
+const first = await startOnce(dataDir, port)
+await stop(first.child)
+const second = await startOnce(dataDir, port)
+await new Promise((r) => setTimeout(r, 3000)) // let it settle to idle
+const serverPid = second.child.pid ?? 0
+const postmaster = Number((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0])
+const pgPids = [postmaster, ...(await childrenOf(postmaster))]
+const pgRss = (await Promise.all(pgPids.map(rssKb))).reduce((a, b) => a + b, 0)
+const serverRss = await rssKb(serverPid)
+await stop(second.child)
+await fs.rm(dataDir, { recursive: true, force: true })
+
+console.log(`first start (database created): ${(first.ms / 1000).toFixed(2)} s`)
+console.log(`second start:                   ${(second.ms / 1000).toFixed(2)} s`)
+console.log(`server RSS idle:                ${(serverRss / 1024).toFixed(1)} MiB`)
+console.log(`PostgreSQL RSS idle (${pgPids.length} processes, shared pages counted per process): ${(pgRss / 1024).toFixed(1)} MiB`)

@@ -1,0 +1,54 @@
+import { seriousAxeViolations } from './support/axe.ts'
+import { expect, test } from './fixtures.ts'
+
+test.describe('web shell', () => {
+  test('the landing page shows the hero, the feature tiles and the sign-in card', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1, name: 'Voice messages that matter' })).toBeVisible()
+    for (const tile of ['Voice-first messaging', 'Private by design', 'Asynchronous & calm', 'Thoughtful features']) {
+      await expect(page.getByText(tile, { exact: true })).toBeVisible()
+    }
+    await expect(page.getByText('Trusted by small circles')).toBeVisible()
+    await expect(page.getByText(String(new Date().getFullYear()))).toBeVisible()
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/)
+    expect(await seriousAxeViolations(page)).toEqual([])
+  })
+
+  test('/auth has no serious accessibility violation', async ({ page }) => {
+    await page.goto('/auth')
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible()
+    expect(await seriousAxeViolations(page)).toEqual([])
+  })
+
+  test('signed-in routes send a visitor without a session to /', async ({ page }) => {
+    await page.goto('/settings')
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByRole('heading', { name: 'Voice messages that matter' })).toBeVisible()
+  })
+
+  test('an unknown path shows the not-found screen with a way home', async ({ page }) => {
+    await page.goto('/no/such/page')
+    await expect(page.getByText('Oops! Page not found')).toBeVisible()
+    await page.getByRole('link', { name: /home/i }).click()
+    await expect(page).toHaveURL(/\/$/)
+  })
+
+  test('settings signs out and returns to the landing page', async ({ page, insertUser, login }) => {
+    const person = await insertUser()
+    await login(page, person)
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Settings' }).click()
+    await expect(page).toHaveURL(/\/settings$/)
+    await page.getByRole('button', { name: 'Sign Out' }).click()
+    await expect(page.getByRole('heading', { name: 'Voice messages that matter' })).toBeVisible()
+    await page.goto('/settings')
+    await expect(page).toHaveURL(/\/$/)
+  })
+
+  test('the theme choice is kept and applied before the first paint', async ({ page }) => {
+    await page.goto('/')
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'))
+    await page.reload()
+    await expect(page.locator('html')).toHaveClass(/dark/)
+  })
+})
