@@ -1,0 +1,11 @@
+import { Navigate, Outlet } from 'react-router'
+import { FullPageSpinner } from '#web/components/ui/spinner.tsx'
+import { useAuth } from './auth-provider.tsx'
+
+/** The sign-in guard: no user, back to /. */
+export function RequireAuth() {
+  const { user, loading } = useAuth()
+  if (loading) return <FullPageSpinner />
+  if (!user) return <Navigate to="/" replace />
+  return <Outlet />
+}
