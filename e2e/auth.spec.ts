@@ -109,4 +109,13 @@ test.describe('accounts', () => {
     expect(rows.rows).toEqual([{ provider_id: 'google' }])
     await db.pool.query('delete from "user" where email = $1', [email])
   })
+
+  test('a cancelled Google sign-in returns to /auth with the failure toast', async ({ page }) => {
+    await page.goto('/auth')
+    await page.getByRole('button', { name: 'Continue with Google' }).click()
+    await page.getByRole('link', { name: '[ Cancel ]' }).click()
+    await expect(page).toHaveURL(/\/auth\?/)
+    await expect(page.getByText('Google sign-in failed')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible()
+  })
 })
