@@ -34,7 +34,7 @@ export function LandingPage() {
               Meaningful voice messages with the handful of people who matter most. Asynchronous and calm, private by design.
             </p>
             <div className="flex items-center gap-4">
-              <div className="flex -space-x-3">
+              <div className="flex -space-x-2">
                 {CIRCLE.map((name) => (
                   <Avatar key={name} name={name} className="size-11 border-2 border-background" />
                 ))}
