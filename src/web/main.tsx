@@ -1,22 +1,22 @@
-import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
-import { Toaster } from '#web/components/ui/toaster.tsx'
-import { AuthProvider } from './app/auth-provider.tsx'
+import { Providers } from './app/providers.tsx'
 import { createQueryClient } from './app/query-client.ts'
-import { router } from './app/router.tsx'
+import { createAppRouter } from './app/router.tsx'
+import { watchTheme } from './lib/theme.ts'
 import './styles.css'
 
-const queryClient = createQueryClient()
+// public/theme-init.js applied the saved theme before the first paint; from here on the app keeps it in step.
+watchTheme()
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')
+if (!root) throw new Error('index.html has no #root element')
+
+createRoot(root).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-        <Toaster />
-      </AuthProvider>
-    </QueryClientProvider>
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={createAppRouter()} />
+    </Providers>
   </StrictMode>,
 )

@@ -1,21 +1,48 @@
-import type { ReactNode } from 'react'
+import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { Outlet } from 'react-router'
+import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
-import { FullPageSpinner } from '#web/components/ui/spinner.tsx'
-import { OnboardingWizard } from '#web/features/onboarding/onboarding-wizard.tsx'
 import { useProfileQuery } from '#web/features/profile/queries.ts'
+import { isApiRequestError } from '#web/lib/api-client.ts'
+import { useAuth } from './auth-provider.tsx'
 
-/** Signed-in shell: the onboarding wizard until it is completed, then the page. */
+const OnboardingWizard = lazy(async () => ({ default: (await import('#web/features/onboarding/onboarding-wizard.tsx')).OnboardingWizard }))
+
+/**
+ * The signed-in shell (spec 000 section 2): the onboarding wizard until `onboarding_completed` is true, then the
+ * page. The bottom mini player joins here with the playback work.
+ */
 export function AppShell({ children }: { children?: ReactNode }) {
+  const { refresh } = useAuth()
   const profile = useProfileQuery()
-  if (profile.isPending) return <FullPageSpinner />
+  const sessionEnded = isApiRequestError(profile.error, 401)
+
+  useEffect(() => {
+    // The session ended on the server (expired, or signed out in another tab): let the guard send us to /.
+    if (sessionEnded) void refresh()
+  }, [sessionEnded, refresh])
+
+  if (profile.isPending || sessionEnded) return <FullPageSpinner />
   if (profile.isError) {
     return (
-      <main className="mx-auto max-w-md p-6 pt-24">
-        <QueryError message="Profile Error — Failed to load profile data" onRetry={() => void profile.refetch()} />
+      <main className="grid min-h-dvh place-items-center bg-hearth-glow px-4">
+        <h1 className="sr-only">Hearth</h1>
+        <QueryError
+          className="w-full max-w-sm"
+          message="Failed to load profile"
+          detail={profile.error.message}
+          retrying={profile.isFetching}
+          onRetry={() => void profile.refetch()}
+        />
       </main>
     )
   }
-  if (!profile.data.onboarding_completed) return <OnboardingWizard profile={profile.data} />
+  if (!profile.data.onboarding_completed) {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <OnboardingWizard profile={profile.data} />
+      </Suspense>
+    )
+  }
   return children ?? <Outlet />
 }

@@ -2,7 +2,19 @@ import { QueryClient } from '@tanstack/react-query'
 import { MUTATION_RETRIES, QUERY_RETRIES, QUERY_RETRY_MAX_DELAY_MS, STALE } from '#shared/limits.ts'
 import { ApiRequestError } from '#web/lib/api-client.ts'
 
-/** The spec's cache settings: fresh 5 min, kept 30 min, 2 retries with back-off up to 30 s, 1 mutation retry. */
+/** A 4xx answer (other than time-out or rate limit) will not change by asking again. */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiRequestError)) return true
+  if (error.status === 0 || error.status >= 500) return true
+  return error.status === 408 || error.status === 429
+}
+
+/** Exponential back-off: 1 s, 2 s, 4 s ... capped at 30 s. */
+export function retryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, QUERY_RETRY_MAX_DELAY_MS)
+}
+
+/** The spec's cache settings: fresh 5 min, kept 30 min, 2 query retries, 1 mutation retry, no refetch on focus. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -10,12 +22,12 @@ export function createQueryClient(): QueryClient {
         staleTime: STALE.default,
         gcTime: STALE.gc,
         refetchOnWindowFocus: false,
-        // A 4xx answer will not change by asking again.
-        retry: (count, error) => !(error instanceof ApiRequestError && error.status < 500) && count < QUERY_RETRIES,
-        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, QUERY_RETRY_MAX_DELAY_MS),
+        retry: (failureCount, error) => failureCount < QUERY_RETRIES && isRetryable(error),
+        retryDelay,
       },
       mutations: {
-        retry: (count, error) => !(error instanceof ApiRequestError && error.status < 500) && count < MUTATION_RETRIES,
+        retry: (failureCount, error) => failureCount < MUTATION_RETRIES && isRetryable(error),
+        retryDelay,
       },
     },
   })

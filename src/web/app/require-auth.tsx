@@ -1,8 +1,8 @@
 import { Navigate, Outlet } from 'react-router'
-import { FullPageSpinner } from '#web/components/ui/spinner.tsx'
+import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
 import { useAuth } from './auth-provider.tsx'
 
-/** The sign-in guard: no user, back to /. */
+/** The sign-in guard of the route table: without a user, back to /. */
 export function RequireAuth() {
   const { user, loading } = useAuth()
   if (loading) return <FullPageSpinner />

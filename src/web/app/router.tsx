@@ -1,32 +1,59 @@
-import { createBrowserRouter } from 'react-router'
-import { FullPageSpinner } from '#web/components/ui/spinner.tsx'
+import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router'
+import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
 import { AuthPage } from '#web/features/auth/auth-page.tsx'
-import { InviteAcceptPage } from '#web/features/auth/invite-accept-page.tsx'
 import { ResetPasswordPage } from '#web/features/auth/reset-password-page.tsx'
 import { HomeRoute } from '#web/features/home/home-route.tsx'
 import { NotFoundPage } from '#web/features/not-found/not-found-page.tsx'
 import { AppShell } from './app-shell.tsx'
 import { RequireAuth } from './require-auth.tsx'
+import { RouteError } from './route-error.tsx'
 
-export const router = createBrowserRouter([
-  { path: '/', element: <HomeRoute /> },
-  { path: '/auth', element: <AuthPage /> },
-  { path: '/auth/reset-password', element: <ResetPasswordPage /> },
-  { path: '/auth/invite', element: <InviteAcceptPage /> },
+function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  )
+}
+
+/**
+ * The route table of spec 000 section 2, as far as it is built. The landing page and the auth screens are in the
+ * main bundle (the first screen a visitor sees); signed-in screens load on demand.
+ */
+export const routes: RouteObject[] = [
   {
-    element: <RequireAuth />,
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageSpinner />,
     children: [
+      { index: true, element: <HomeRoute /> },
+      { path: 'auth', element: <AuthPage /> },
+      { path: 'auth/reset-password', element: <ResetPasswordPage /> },
       {
-        element: <AppShell />,
-        hydrateFallbackElement: <FullPageSpinner />,
+        path: 'auth/invite',
+        lazy: async () => ({ Component: (await import('#web/features/invitations/invite-accept-page.tsx')).InviteAcceptPage }),
+      },
+      {
+        element: <RequireAuth />,
         children: [
           {
-            path: '/settings',
-            lazy: async () => ({ Component: (await import('#web/features/settings/settings-page.tsx')).SettingsPage }),
+            element: <AppShell />,
+            children: [
+              {
+                path: 'settings',
+                lazy: async () => ({ Component: (await import('#web/features/settings/settings-page.tsx')).SettingsPage }),
+              },
+            ],
           },
         ],
       },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
-  { path: '*', element: <NotFoundPage /> },
-])
+]
+
+export function createAppRouter() {
+  return createBrowserRouter(routes)
+}

@@ -1,12 +1,33 @@
-import { AlertCircle } from 'lucide-react'
+import { CircleAlert, RotateCw } from 'lucide-react'
+import type * as React from 'react'
 import { Button } from '#web/components/ui/button.tsx'
+import { cn } from '#web/lib/utils.ts'
 
-export function QueryError({ message, onRetry }: { message: string; onRetry: () => void }) {
+type QueryErrorProps = React.ComponentProps<'div'> & {
+  /** A human sentence: what failed. */
+  message: string
+  /** The underlying error's text, shown small under the message when it adds something. */
+  detail?: string
+  onRetry: () => void
+  retrying?: boolean
+}
+
+/** The error state of a data view: a message and a Retry button wired to the query's refetch. */
+export function QueryError({ message, detail, onRetry, retrying = false, className, ...props }: QueryErrorProps) {
   return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border bg-card p-6 text-center">
-      <AlertCircle aria-hidden className="size-6 text-destructive" />
-      <p>{message}</p>
-      <Button variant="outline" onClick={onRetry}>
+    <div
+      data-slot="query-error"
+      role="alert"
+      className={cn('flex flex-col items-center gap-3 rounded-2xl border bg-card px-6 py-8 text-center', className)}
+      {...props}
+    >
+      <span className="grid size-11 place-items-center rounded-full bg-accent text-accent-foreground">
+        <CircleAlert aria-hidden className="size-5" />
+      </span>
+      <p className="font-medium">{message}</p>
+      {detail && detail !== message && <p className="max-w-sm text-sm text-muted-foreground">{detail}</p>}
+      <Button variant="outline" onClick={onRetry} disabled={retrying} className="mt-1">
+        <RotateCw aria-hidden className={cn(retrying && 'animate-spin')} />
         Retry
       </Button>
     </div>

@@ -1,24 +1,40 @@
 import { useEffect } from 'react'
 
-function setMeta(selector: string, create: () => HTMLElement, attribute: string, value: string) {
-  let element = document.head.querySelector<HTMLElement>(selector)
+export const DEFAULT_DESCRIPTION =
+  'Hearth is a voice-first private messaging app for your closest people: meaningful voice messages, asynchronous and calm, private by design.'
+
+export type PageMeta = { title: string; description?: string; canonical?: string }
+
+function upsertHeadElement<K extends 'meta' | 'link'>(selector: string, tag: K, init: (element: HTMLElementTagNameMap[K]) => void) {
+  let element = document.head.querySelector<HTMLElementTagNameMap[K]>(selector)
   if (!element) {
-    element = create()
+    element = document.createElement(tag)
     document.head.appendChild(element)
   }
-  element.setAttribute(attribute, value)
+  init(element)
 }
 
-/** Sets the document title, description and canonical link of a page. */
-export function usePageMeta({ title, description, canonical }: { title: string; description?: string; canonical?: string }) {
+/** Writes title, description and canonical link into the document head (no inline script, so no helmet tricks). */
+export function applyPageMeta({ title, description, canonical }: PageMeta, doc: Document = document): void {
+  doc.title = title
+  upsertHeadElement('meta[name="description"]', 'meta', (meta) => {
+    meta.name = 'description'
+    meta.content = description ?? DEFAULT_DESCRIPTION
+  })
+  const existing = doc.head.querySelector('link[rel="canonical"]')
+  if (canonical === undefined) {
+    existing?.remove()
+    return
+  }
+  upsertHeadElement('link[rel="canonical"]', 'link', (link) => {
+    link.rel = 'canonical'
+    link.href = new URL(canonical, window.location.origin).href
+  })
+}
+
+/** Sets the page's title, description and canonical link while the page is shown. */
+export function usePageMeta({ title, description, canonical }: PageMeta): void {
   useEffect(() => {
-    document.title = title
-    if (description) {
-      setMeta('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' }), 'content', description)
-    }
-    if (canonical) {
-      const href = new URL(canonical, window.location.origin).href
-      setMeta('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }), 'href', href)
-    }
+    applyPageMeta({ title, description, canonical })
   }, [title, description, canonical])
 }

@@ -1,35 +1,69 @@
-import { DropdownMenu as Menu } from 'radix-ui'
+import { Check, Circle } from 'lucide-react'
+import { DropdownMenu as MenuPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '#web/lib/utils.ts'
 
-export const DropdownMenu = Menu.Root
-export const DropdownMenuTrigger = Menu.Trigger
-export const DropdownMenuRadioGroup = Menu.RadioGroup
+export function DropdownMenu(props: React.ComponentProps<typeof MenuPrimitive.Root>) {
+  return <MenuPrimitive.Root data-slot="dropdown-menu" {...props} />
+}
 
-export function DropdownMenuContent({ className, sideOffset = 6, ...props }: React.ComponentProps<typeof Menu.Content>) {
+export function DropdownMenuTrigger(props: React.ComponentProps<typeof MenuPrimitive.Trigger>) {
+  return <MenuPrimitive.Trigger data-slot="dropdown-menu-trigger" {...props} />
+}
+
+export function DropdownMenuContent({ className, sideOffset = 6, ...props }: React.ComponentProps<typeof MenuPrimitive.Content>) {
   return (
-    <Menu.Portal>
-      <Menu.Content
+    <MenuPrimitive.Portal>
+      <MenuPrimitive.Content
         data-slot="dropdown-menu-content"
         sideOffset={sideOffset}
-        className={cn('z-50 min-w-36 rounded-lg border bg-card p-1 text-card-foreground shadow-lg', className)}
+        className={cn(
+          'z-50 min-w-40 overflow-hidden rounded-xl border bg-popover p-1 text-popover-foreground shadow-lg data-[state=open]:animate-in-pop',
+          className,
+        )}
         {...props}
       />
-    </Menu.Portal>
+    </MenuPrimitive.Portal>
   )
 }
 
-export function DropdownMenuRadioItem({ className, children, ...props }: React.ComponentProps<typeof Menu.RadioItem>) {
+const itemClass =
+  "relative flex cursor-pointer items-center gap-2 rounded-lg px-2 py-2 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-55 data-[highlighted]:bg-muted [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4"
+
+export function DropdownMenuItem({ className, ...props }: React.ComponentProps<typeof MenuPrimitive.Item>) {
+  return <MenuPrimitive.Item data-slot="dropdown-menu-item" className={cn(itemClass, className)} {...props} />
+}
+
+export function DropdownMenuCheckboxItem({ className, children, ...props }: React.ComponentProps<typeof MenuPrimitive.CheckboxItem>) {
   return (
-    <Menu.RadioItem
-      data-slot="dropdown-menu-radio-item"
-      className={cn(
-        'flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted data-[state=checked]:font-semibold [&_svg]:size-4',
-        className,
-      )}
-      {...props}
-    >
+    <MenuPrimitive.CheckboxItem data-slot="dropdown-menu-checkbox-item" className={cn(itemClass, 'pr-8', className)} {...props}>
       {children}
-    </Menu.RadioItem>
+      <MenuPrimitive.ItemIndicator className="absolute right-2 inline-flex">
+        <Check aria-hidden />
+      </MenuPrimitive.ItemIndicator>
+    </MenuPrimitive.CheckboxItem>
   )
+}
+
+export function DropdownMenuRadioGroup(props: React.ComponentProps<typeof MenuPrimitive.RadioGroup>) {
+  return <MenuPrimitive.RadioGroup data-slot="dropdown-menu-radio-group" {...props} />
+}
+
+export function DropdownMenuRadioItem({ className, children, ...props }: React.ComponentProps<typeof MenuPrimitive.RadioItem>) {
+  return (
+    <MenuPrimitive.RadioItem data-slot="dropdown-menu-radio-item" className={cn(itemClass, 'pr-8 data-[state=checked]:font-semibold', className)} {...props}>
+      {children}
+      <MenuPrimitive.ItemIndicator className="absolute right-2.5 inline-flex">
+        <Circle aria-hidden className="size-2 fill-current" />
+      </MenuPrimitive.ItemIndicator>
+    </MenuPrimitive.RadioItem>
+  )
+}
+
+export function DropdownMenuLabel({ className, ...props }: React.ComponentProps<typeof MenuPrimitive.Label>) {
+  return <MenuPrimitive.Label data-slot="dropdown-menu-label" className={cn('px-2 py-1.5 text-xs font-medium text-muted-foreground', className)} {...props} />
+}
+
+export function DropdownMenuSeparator({ className, ...props }: React.ComponentProps<typeof MenuPrimitive.Separator>) {
+  return <MenuPrimitive.Separator data-slot="dropdown-menu-separator" className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />
 }

@@ -1,19 +1,13 @@
-import { Loader2 } from 'lucide-react'
+import { LoaderCircle } from 'lucide-react'
+import type * as React from 'react'
 import { cn } from '#web/lib/utils.ts'
 
-export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
+/** A busy indicator that screen readers announce (role="status" with a hidden label). */
+export function Spinner({ className, label = 'Loading', ...props }: React.ComponentProps<'span'> & { label?: string }) {
   return (
-    <span role="status" data-slot="spinner" className="inline-flex">
-      <Loader2 aria-hidden className={cn('size-5 animate-spin text-primary', className)} />
+    <span role="status" data-slot="spinner" className={cn('inline-flex items-center justify-center', className)} {...props}>
+      <LoaderCircle aria-hidden className="size-[1em] animate-spin" />
       <span className="sr-only">{label}</span>
     </span>
-  )
-}
-
-export function FullPageSpinner() {
-  return (
-    <div className="grid min-h-dvh place-items-center">
-      <Spinner className="size-8" />
-    </div>
   )
 }

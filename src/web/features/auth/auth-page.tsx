@@ -1,36 +1,59 @@
+import { ArrowLeft } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import { Navigate, useSearchParams } from 'react-router'
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { useAuth } from '#web/app/auth-provider.tsx'
-import { FullPageSpinner } from '#web/components/ui/spinner.tsx'
+import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
+import { ThemeMenu } from '#web/components/theme-menu.tsx'
+import { buttonVariants } from '#web/components/ui/button.tsx'
 import { usePageMeta } from '#web/lib/page-meta.ts'
-import { Wordmark } from '#web/features/landing/wordmark.tsx'
-import { AuthCard, afterSignInPath } from './components/auth-card.tsx'
+import { afterSignInPath, readAuthRedirectNotice } from './auth-errors.ts'
+import { AuthCard, type AuthMode } from './components/auth-card.tsx'
 
+const MODES: readonly AuthMode[] = ['sign-in', 'sign-up', 'reset-password']
+
+/** Another screen may open the card in a given mode through the navigation state `{ authMode }`. */
+function readRequestedMode(state: unknown): AuthMode | undefined {
+  const mode = (state as { authMode?: unknown } | null)?.authMode
+  return MODES.find((m) => m === mode)
+}
+
+/** /auth: the full auth card. A signed-in visitor goes on to the invitation (invite_token) or home. */
 export function AuthPage() {
-  usePageMeta({ title: 'Sign in - Hearth', canonical: '/auth' })
+  usePageMeta({
+    title: 'Sign in - Hearth',
+    description: 'Sign in to Hearth, or create your account: voice messages for the people closest to you.',
+    canonical: '/auth',
+  })
   const { user, loading } = useAuth()
   const [params] = useSearchParams()
+  const inviteToken = params.get('invite_token') || null
   const reported = useRef(false)
-  const googleError = params.get('google_error') ? (params.get('error') ?? '') : null
+  const requestedMode = readRequestedMode(useLocation().state)
 
   useEffect(() => {
-    if (googleError === null || reported.current) return
+    if (reported.current) return
     reported.current = true
-    toast.error('Google sign-in failed', { description: googleError ? googleError.replace(/_/g, ' ') : 'Please try again.' })
-  }, [googleError])
+    const notice = readAuthRedirectNotice(params)
+    if (notice?.kind === 'google-error') toast.error('Google sign-in failed', { description: notice.description })
+    if (notice?.kind === 'confirmation-error') toast.error('Authentication Error', { description: notice.description })
+  }, [params])
 
   if (loading) return <FullPageSpinner />
-  if (user) return <Navigate to={afterSignInPath(params.get('invite_token') || null)} replace />
+  if (user) return <Navigate to={afterSignInPath(inviteToken)} replace />
 
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 px-4 py-10">
-      <div className="flex flex-col items-center gap-2 text-center">
-        <Wordmark />
-        <h1 className="text-2xl font-semibold">Voice messages that matter</h1>
-        <p className="max-w-sm text-muted-foreground">Meaningful voice messages for your closest people: asynchronous and calm, private by design.</p>
-      </div>
-      <AuthCard variant="full" />
-    </main>
+    <div className="flex min-h-dvh flex-col bg-hearth-glow">
+      <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-3 sm:px-6">
+        <Link to="/" className={buttonVariants({ variant: 'ghost', size: 'sm', className: '-ml-2 text-muted-foreground' })}>
+          <ArrowLeft aria-hidden />
+          Home
+        </Link>
+        <ThemeMenu />
+      </header>
+      <main className="flex flex-1 items-start justify-center px-4 pt-4 pb-12 sm:items-center sm:pt-0">
+        <AuthCard variant="full" initialMode={requestedMode} />
+      </main>
+    </div>
   )
 }

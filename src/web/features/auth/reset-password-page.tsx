@@ -1,116 +1,128 @@
-import { Eye, EyeOff } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { KeyRound, LinkIcon } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
+import { useForm } from 'react-hook-form'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { newPasswordFormSchema } from '#shared/auth-forms.ts'
+import { PasswordInput } from '#web/components/password-input.tsx'
+import { ThemeMenu } from '#web/components/theme-menu.tsx'
+import { Wordmark } from '#web/components/wordmark.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
-import { FieldError, Input, Label } from '#web/components/ui/input.tsx'
+import { Field, FieldError, fieldAria } from '#web/components/ui/field.tsx'
+import { Label } from '#web/components/ui/label.tsx'
 import { authClient } from '#web/lib/auth-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
-import { Wordmark } from '#web/features/landing/wordmark.tsx'
+import { RESET_ERROR_FALLBACK } from './auth-errors.ts'
 
-function PasswordField({ id, label, value, onChange, error }: { id: string; label: string; value: string; onChange: (v: string) => void; error?: string }) {
-  const [visible, setVisible] = useState(false)
+type NewPasswordValues = { password: string; confirm: string }
+
+function PageFrame({ children }: { children: ReactNode }) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <div className="relative">
-        <Input
-          id={id}
-          type={visible ? 'text' : 'password'}
-          autoComplete="new-password"
-          value={value}
-          className="pr-12"
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => onChange(e.target.value)}
-        />
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          className="absolute top-0.5 right-0.5"
-          aria-label={visible ? 'Hide password' : 'Show password'}
-          onClick={() => setVisible((v) => !v)}
-        >
-          {visible ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
-        </Button>
-      </div>
-      <FieldError id={`${id}-error`}>{error}</FieldError>
+    <div className="flex min-h-dvh flex-col bg-hearth-glow">
+      <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-3 sm:px-6">
+        <Wordmark />
+        <ThemeMenu />
+      </header>
+      <main className="flex flex-1 items-start justify-center px-4 pt-6 pb-12 sm:items-center sm:pt-0">{children}</main>
     </div>
   )
 }
 
+function InvalidLinkCard() {
+  return (
+    <Card className="w-full max-w-md text-center">
+      <CardHeader className="items-center">
+        <span className="mb-2 grid size-12 place-items-center rounded-full bg-accent text-accent-foreground">
+          <LinkIcon aria-hidden className="size-5" />
+        </span>
+        <CardTitle asChild>
+          <h1>This link is invalid or has expired</h1>
+        </CardTitle>
+        <CardDescription>Password reset links work once and for one hour. Ask for a new one and use it within the hour.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Link to="/auth" state={{ authMode: 'reset-password' }} className={buttonVariants({ size: 'lg', className: 'w-full' })}>
+          Request a new link
+        </Link>
+      </CardContent>
+    </Card>
+  )
+}
+
+/** /auth/reset-password?token=: choose a new password from the mailed link (docs/decisions.md 4). */
 export function ResetPasswordPage() {
   usePageMeta({ title: 'Choose a new password - Hearth' })
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const token = params.get('token')
-  const linkError = params.get('error')
-  const [password, setPassword] = useState('')
-  const [confirm, setConfirm] = useState('')
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string; form?: string }>({})
-  const [busy, setBusy] = useState(false)
+  const [linkInvalid, setLinkInvalid] = useState(params.has('error'))
+  const [formError, setFormError] = useState<string | null>(null)
+  const form = useForm<NewPasswordValues>({ resolver: zodResolver(newPasswordFormSchema), defaultValues: { password: '', confirm: '' } })
+  const { errors, isSubmitting } = form.formState
 
-  if (!token && !linkError) return <Navigate to="/" replace />
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = newPasswordFormSchema.safeParse({ password, confirm })
-    if (!parsed.success) {
-      const found: typeof errors = {}
-      for (const issue of parsed.error.issues) found[issue.path[0] as 'password' | 'confirm'] ??= issue.message
-      setErrors(found)
-      return
-    }
-    setErrors({})
-    setBusy(true)
-    const { error } = await authClient.resetPassword({ newPassword: password, token: token ?? '' })
-    setBusy(false)
-    if (error) {
-      setErrors({ form: error.message || 'An unexpected error occurred. Please try again.' })
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    setFormError(null)
+    try {
+      const { error } = await authClient.resetPassword({ newPassword: password, token: token ?? '' })
+      if (error) {
+        if (error.code === 'INVALID_TOKEN') setLinkInvalid(true)
+        else setFormError(error.message || RESET_ERROR_FALLBACK)
+        return
+      }
+    } catch {
+      setFormError(RESET_ERROR_FALLBACK)
       return
     }
     toast.success('Password updated', { description: 'Sign in with your new password.' })
     navigate('/auth', { replace: true })
+  })
+
+  if (linkInvalid) {
+    return (
+      <PageFrame>
+        <InvalidLinkCard />
+      </PageFrame>
+    )
   }
+  if (!token) return <Navigate to="/" replace />
 
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 px-4 py-10">
-      <Wordmark />
+    <PageFrame>
       <Card className="w-full max-w-md">
         <CardHeader>
-          <CardTitle>
-            <span role="heading" aria-level={1}>
-              {linkError ? 'This link no longer works' : 'Choose a new password'}
-            </span>
+          <span className="mb-2 grid size-12 place-items-center rounded-full bg-accent text-accent-foreground">
+            <KeyRound aria-hidden className="size-5" />
+          </span>
+          <CardTitle asChild>
+            <h1>Choose a new password</h1>
           </CardTitle>
-          <CardDescription>
-            {linkError ? 'Password reset links work once and for one hour. Ask for a new one.' : 'At least 6 characters.'}
-          </CardDescription>
+          <CardDescription>Use at least 6 characters. Your other devices will be signed out.</CardDescription>
         </CardHeader>
         <CardContent>
-          {linkError ? (
-            <Link to="/auth" className={buttonVariants({ className: 'w-full' })}>
-              Request a new link
-            </Link>
-          ) : (
-            <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
-              <PasswordField id="new-password" label="New Password" value={password} onChange={setPassword} error={errors.password} />
-              <PasswordField id="confirm-password" label="Confirm New Password" value={confirm} onChange={setConfirm} error={errors.confirm} />
-              {errors.form && (
-                <p role="alert" className="text-sm text-destructive">
-                  {errors.form}
-                </p>
-              )}
-              <Button type="submit" disabled={busy}>
-                {busy ? 'Processing...' : 'Update Password'}
-              </Button>
-            </form>
-          )}
+          <form className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
+            <Field>
+              <Label htmlFor="new-password">New Password</Label>
+              <PasswordInput autoComplete="new-password" {...fieldAria('new-password', errors.password?.message)} {...form.register('password')} />
+              <FieldError id="new-password-error">{errors.password?.message}</FieldError>
+            </Field>
+            <Field>
+              <Label htmlFor="confirm-password">Confirm New Password</Label>
+              <PasswordInput autoComplete="new-password" {...fieldAria('confirm-password', errors.confirm?.message)} {...form.register('confirm')} />
+              <FieldError id="confirm-password-error">{errors.confirm?.message}</FieldError>
+            </Field>
+            {formError && (
+              <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm font-medium text-destructive-text">
+                {formError}
+              </p>
+            )}
+            <Button type="submit" size="lg" className="mt-1 w-full" disabled={isSubmitting}>
+              {isSubmitting ? 'Processing...' : 'Update Password'}
+            </Button>
+          </form>
         </CardContent>
       </Card>
-    </main>
+    </PageFrame>
   )
 }

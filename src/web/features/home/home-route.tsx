@@ -1,17 +1,21 @@
+import { lazy, Suspense } from 'react'
 import { useAuth } from '#web/app/auth-provider.tsx'
 import { AppShell } from '#web/app/app-shell.tsx'
-import { FullPageSpinner } from '#web/components/ui/spinner.tsx'
+import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
 import { LandingPage } from '#web/features/landing/landing-page.tsx'
-import { HomePage } from './home-page.tsx'
 
-/** `/`: the landing page for visitors, the circle for signed-in people. */
+const HomePage = lazy(async () => ({ default: (await import('./home-page.tsx')).HomePage }))
+
+/** `/`: the landing page for visitors, the signed-in shell with the circle for everyone else. */
 export function HomeRoute() {
   const { user, loading } = useAuth()
   if (loading) return <FullPageSpinner />
   if (!user) return <LandingPage />
   return (
     <AppShell>
-      <HomePage />
+      <Suspense fallback={<FullPageSpinner />}>
+        <HomePage />
+      </Suspense>
     </AppShell>
   )
 }

@@ -1,42 +1,67 @@
-import { Hourglass, Lock, Mic, Sparkles } from 'lucide-react'
+import { Hourglass, Mic, ShieldCheck, Sparkles } from 'lucide-react'
 import { Avatar } from '#web/components/avatar.tsx'
 import { ThemeMenu } from '#web/components/theme-menu.tsx'
+import { Wordmark } from '#web/components/wordmark.tsx'
 import { AuthCard } from '#web/features/auth/components/auth-card.tsx'
 import { usePageMeta } from '#web/lib/page-meta.ts'
-import { Wordmark } from './wordmark.tsx'
 
-const FEATURES = [
-  { icon: Mic, title: 'Voice-first messaging', text: 'Say it in your own voice. Short messages that carry warmth a text never could.' },
-  { icon: Lock, title: 'Private by design', text: 'A circle of 5 to 10 close people. No feeds, no followers, no algorithms.' },
-  { icon: Hourglass, title: 'Asynchronous & calm', text: 'Listen and reply when it suits you. Nothing pings you to hurry.' },
-  { icon: Sparkles, title: 'Thoughtful features', text: 'Transcripts, highlights and gentle nudges help you stay close.' },
-]
-const CIRCLE = ['Maya Torres', 'Sam Okafor', 'Lena Fischer', 'Jun Park']
+export const FEATURES = [
+  {
+    icon: Mic,
+    title: 'Voice-first messaging',
+    text: 'Say it in your own voice: short messages that carry the warmth a text never could.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Private by design',
+    text: 'A circle of 5 to 10 close people. No feeds, no followers, no algorithms deciding what you see.',
+  },
+  {
+    icon: Hourglass,
+    title: 'Asynchronous & calm',
+    text: 'Listen and reply when it suits you. Nothing pings you to hurry, nothing counts your streaks.',
+  },
+  {
+    icon: Sparkles,
+    title: 'Thoughtful features',
+    text: 'Transcripts, highlights and gentle nudges help you keep up with the people who matter.',
+  },
+] as const
 
+const SAMPLE_CIRCLE = ['Maya', 'Samuel', 'Lena', 'Jun']
+
+/** `/` for visitors: what Hearth is, with the sign-in card beside it (spec 000 section 2, "Landing page"). */
 export function LandingPage() {
   usePageMeta({
-    title: 'Hearth - Voice messages that matter',
-    description: 'Hearth is a voice-first private messaging app for your closest people: meaningful voice messages, asynchronous and calm, private by design.',
+    title: 'Hearth - Voice-first private messaging for your closest people',
+    description:
+      'Hearth is a voice-first private messaging app for a small circle of close people: meaningful voice messages, asynchronous and calm, private by design.',
     canonical: '/',
   })
   return (
-    <div className="flex min-h-dvh flex-col">
-      <header className="mx-auto flex w-full max-w-6xl items-center justify-between px-4 py-4 sm:px-6">
+    <div className="flex min-h-dvh flex-col bg-hearth-glow">
+      <header className="mx-auto flex w-full max-w-6xl items-center justify-between px-4 py-3 sm:px-6">
         <Wordmark />
         <ThemeMenu />
       </header>
-      <main className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-16 px-4 pt-6 pb-16 sm:px-6 lg:pt-12">
-        <section className="grid items-center gap-10 lg:grid-cols-[1.1fr_1fr]">
+
+      <main className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-16 px-4 pt-6 pb-16 sm:px-6 lg:gap-24 lg:pt-14">
+        <section aria-labelledby="hero-heading" className="grid items-center gap-10 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-16">
           <div className="flex flex-col gap-6">
-            <p className="w-fit rounded-full bg-accent px-3 py-1 text-sm font-medium text-accent-foreground">Private voice messages for small circles</p>
-            <h1 className="text-4xl leading-tight font-semibold tracking-tight text-balance sm:text-5xl">Voice messages that matter</h1>
-            <p className="max-w-xl text-lg text-muted-foreground">
-              Meaningful voice messages with the handful of people who matter most. Asynchronous and calm, private by design.
+            <p className="w-fit rounded-full border border-primary/20 bg-accent px-3 py-1 text-sm font-medium text-accent-foreground">
+              Private voice messages for small circles
+            </p>
+            <h1 id="hero-heading" className="text-4xl leading-[1.08] font-semibold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+              Voice messages that matter
+            </h1>
+            <p className="max-w-xl text-lg leading-relaxed text-pretty text-muted-foreground">
+              Meaningful voice messages with the handful of people you love most. Asynchronous and calm, so you answer when
+              you are ready. Private by design, so your words stay between you.
             </p>
             <div className="flex items-center gap-4">
-              <div className="flex -space-x-2">
-                {CIRCLE.map((name) => (
-                  <Avatar key={name} name={name} className="size-11 border-2 border-background" />
+              <div aria-hidden className="flex -space-x-3">
+                {SAMPLE_CIRCLE.map((name) => (
+                  <Avatar key={name} name={name} alt="" className="size-11 ring-[3px] ring-background" />
                 ))}
               </div>
               <p className="text-sm font-medium text-muted-foreground">Trusted by small circles</p>
@@ -46,24 +71,34 @@ export function LandingPage() {
             <AuthCard variant="embedded" />
           </div>
         </section>
-        <section aria-labelledby="features-heading" className="flex flex-col gap-6">
-          <h2 id="features-heading" className="text-2xl font-semibold">
-            Made for closeness, not for scrolling
-          </h2>
+
+        <section aria-labelledby="features-heading" className="flex flex-col gap-8">
+          <div className="flex max-w-2xl flex-col gap-2">
+            <h2 id="features-heading" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+              Made for closeness, not for scrolling
+            </h2>
+            <p className="text-muted-foreground">Everything in Hearth is there to help you hear, and be heard by, the people closest to you.</p>
+          </div>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {FEATURES.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex flex-col gap-3 rounded-xl border bg-card p-5 shadow-sm">
-                <span className="grid size-10 place-items-center rounded-lg bg-accent text-accent-foreground">
-                  <Icon className="size-5" aria-hidden />
+              <li key={title} className="flex flex-col gap-3 rounded-2xl border bg-card p-6 shadow-sm">
+                <span className="grid size-11 place-items-center rounded-xl bg-accent text-accent-foreground">
+                  <Icon aria-hidden className="size-5" />
                 </span>
-                <h3 className="font-semibold">{title}</h3>
-                <p className="text-sm text-muted-foreground">{text}</p>
+                <h3 className="text-base font-semibold">{title}</h3>
+                <p className="text-sm leading-relaxed text-muted-foreground">{text}</p>
               </li>
             ))}
           </ul>
         </section>
       </main>
-      <footer className="border-t py-6 text-center text-sm text-muted-foreground">© {new Date().getFullYear()} Hearth. Made for the people closest to you.</footer>
+
+      <footer className="border-t">
+        <div className="mx-auto flex w-full max-w-6xl flex-col items-center justify-between gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:px-6">
+          <p>© {new Date().getFullYear()} Hearth</p>
+          <p>Voice messages for the people closest to you.</p>
+        </div>
+      </footer>
     </div>
   )
 }

@@ -1,16 +1,21 @@
+import { Compass } from 'lucide-react'
 import { Link } from 'react-router'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 
+/** Any path the route table does not know. */
 export function NotFoundPage() {
   usePageMeta({ title: 'Page not found - Hearth' })
   return (
-    <main className="grid min-h-dvh place-items-center px-4 text-center">
-      <div className="flex flex-col items-center gap-4">
-        <p className="text-6xl font-semibold text-primary">404</p>
-        <h1 className="text-2xl font-semibold">Oops! Page not found</h1>
-        <p className="text-muted-foreground">The page you were looking for isn't here.</p>
-        <Link to="/" className={buttonVariants()}>
+    <main className="grid min-h-dvh place-items-center bg-hearth-glow px-4 text-center">
+      <div className="flex max-w-sm flex-col items-center gap-4">
+        <span className="grid size-16 place-items-center rounded-full bg-accent text-accent-foreground">
+          <Compass aria-hidden className="size-7" />
+        </span>
+        <p className="text-sm font-semibold tracking-widest text-primary-strong">404</p>
+        <h1 className="text-3xl font-semibold tracking-tight">Oops! Page not found</h1>
+        <p className="text-muted-foreground">The page you were looking for isn't here. It may have moved, or the link may be mistyped.</p>
+        <Link to="/" className={buttonVariants({ size: 'lg', className: 'mt-2' })}>
           Return to Home
         </Link>
       </div>

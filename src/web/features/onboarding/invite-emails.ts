@@ -1,12 +1,21 @@
 import { z } from 'zod'
 
-const email = z.email()
+const emailSchema = z.email()
 
-/** Splits the onboarding textarea (one address per line) into valid and invalid addresses. */
+/**
+ * Splits the onboarding textarea (one address per line; commas and semicolons are forgiven) into valid and invalid
+ * addresses, trimmed, without blanks or duplicates (case-insensitive).
+ */
 export function parseInviteEmails(text: string): { valid: string[]; invalid: string[] } {
-  const lines = [...new Set(text.split(/[\n,;]+/).map((l) => l.trim()).filter(Boolean))]
-  return {
-    valid: lines.filter((l) => email.safeParse(l).success),
-    invalid: lines.filter((l) => !email.safeParse(l).success),
+  const seen = new Set<string>()
+  const valid: string[] = []
+  const invalid: string[] = []
+  for (const raw of text.split(/[\n,;]+/)) {
+    const entry = raw.trim()
+    if (!entry || seen.has(entry.toLowerCase())) continue
+    seen.add(entry.toLowerCase())
+    if (emailSchema.safeParse(entry).success) valid.push(entry)
+    else invalid.push(entry)
   }
+  return { valid, invalid }
 }

@@ -1,153 +1,88 @@
-import { ArrowLeft, Flame, Mic, PartyPopper, Users } from 'lucide-react'
+import { ArrowLeft } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { ONBOARDING_STEPS } from '#shared/limits.ts'
-import type { Profile } from '#shared/profile.ts'
+import type { Profile, ProfileUpdate } from '#shared/profile.ts'
+import { useAuth } from '#web/app/auth-provider.tsx'
+import { ThemeMenu } from '#web/components/theme-menu.tsx'
+import { Wordmark } from '#web/components/wordmark.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardContent } from '#web/components/ui/card.tsx'
-import { FieldError, Input, Label, Textarea } from '#web/components/ui/input.tsx'
 import { useUpdateProfileMutation } from '#web/features/profile/queries.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
-import { cn } from '#web/lib/utils.ts'
-import { parseInviteEmails } from './invite-emails.ts'
+import { DoneStep, InviteStep, NameStep, WelcomeMessageStep, WelcomeStep } from './components/onboarding-steps.tsx'
+import { StepProgress } from './components/step-progress.tsx'
 
-function Dots({ step }: { step: number }) {
-  return (
-    <div role="img" aria-label={`Step ${step} of ${ONBOARDING_STEPS}`} className="flex justify-center gap-2">
-      {Array.from({ length: ONBOARDING_STEPS }, (_, i) => (
-        <span key={i} className={cn('h-2 rounded-full transition-all', i + 1 === step ? 'w-6 bg-primary' : i + 1 < step ? 'w-2 bg-primary/60' : 'w-2 bg-border')} />
-      ))}
-    </div>
-  )
-}
-
-function StepIcon({ icon: Icon }: { icon: typeof Flame }) {
-  return (
-    <span className="mx-auto grid size-14 place-items-center rounded-2xl bg-accent text-accent-foreground">
-      <Icon className="size-7" aria-hidden />
-    </span>
-  )
-}
-
-/** The five onboarding steps, shown until the profile's onboarding_completed is true. */
+/**
+ * The five onboarding steps (spec 000 section 2), shown by the app shell until the profile's
+ * `onboarding_completed` is true. Saving the name and finishing are the two calls to the server.
+ */
 export function OnboardingWizard({ profile }: { profile: Profile }) {
   usePageMeta({ title: 'Welcome to Hearth' })
   const [step, setStep] = useState(1)
-  const [name, setName] = useState(profile.full_name ?? profile.name)
-  const [emails, setEmails] = useState('')
-  const [emailError, setEmailError] = useState<string>()
+  const [invites, setInvites] = useState<string[]>([])
   const update = useUpdateProfileMutation()
+  const { signOut } = useAuth()
 
-  const saveName = () =>
-    update.mutate({ full_name: name.trim() }, { onSuccess: () => setStep(3), onError: (e) => toast.error('Update Failed', { description: e.message }) })
+  const save = (change: ProfileUpdate, next: () => void) =>
+    update.mutate(change, {
+      onSuccess: next,
+      onError: (error) => toast.error('Update Failed', { description: error.message || 'Please try again.' }),
+    })
 
-  const keepInvites = () => {
-    const parsed = parseInviteEmails(emails)
-    if (parsed.invalid.length) {
-      setEmailError(`Not an email address: ${parsed.invalid.join(', ')}`)
-      return
+  const leave = async () => {
+    try {
+      await signOut()
+    } catch (error) {
+      console.error('sign-out failed', error)
     }
-    // Sending is wired by the invitations work; the addresses are checked here and the wizard moves on.
-    setEmailError(undefined)
-    setStep(5)
   }
 
-  const finish = () =>
-    update.mutate({ onboarding_completed: true }, { onError: (e) => toast.error('Update Failed', { description: e.message }) })
-
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 px-4 py-10">
-      <Dots step={step} />
-      <Card className="w-full max-w-md">
-        <CardContent className="flex flex-col gap-5 p-6 text-center sm:p-8">
-          {step > 1 && step < 5 && (
-            <Button variant="ghost" size="sm" className="-mt-2 -ml-2 w-fit" onClick={() => setStep(step - 1)}>
-              <ArrowLeft aria-hidden /> Back
-            </Button>
-          )}
-          {step === 1 && (
-            <>
-              <StepIcon icon={Flame} />
-              <h1 className="text-2xl font-semibold">Welcome to Hearth</h1>
-              <p className="text-muted-foreground">
-                A calm place for voice messages with the 5 to 10 people closest to you. No feeds, no followers, no rush.
-              </p>
-              <Button size="lg" onClick={() => setStep(2)}>
-                Get Started
-              </Button>
-            </>
-          )}
-          {step === 2 && (
-            <form
-              className="flex flex-col gap-5"
-              onSubmit={(e) => {
-                e.preventDefault()
-                if (name.trim()) saveName()
-              }}
-            >
-              <h1 className="text-2xl font-semibold">What should we call you?</h1>
-              <p className="text-muted-foreground">This is the name your friends will see.</p>
-              <div className="flex flex-col gap-1.5 text-left">
-                <Label htmlFor="onboarding-name">Your name</Label>
-                <Input id="onboarding-name" value={name} autoComplete="name" onChange={(e) => setName(e.target.value)} />
-              </div>
-              <Button type="submit" size="lg" disabled={!name.trim() || update.isPending}>
-                {update.isPending ? 'Processing...' : 'Continue'}
-              </Button>
-            </form>
-          )}
-          {step === 3 && (
-            <>
-              <StepIcon icon={Mic} />
-              <h1 className="text-2xl font-semibold">Record a welcome message</h1>
-              <p className="text-muted-foreground">
-                A short hello of 1 to 2 minutes in your own voice, so friends know an invitation really comes from you. You can record it
-                any time from Settings.
-              </p>
-              <Button size="lg" variant="outline" onClick={() => setStep(4)}>
-                Skip for now
-              </Button>
-            </>
-          )}
-          {step === 4 && (
-            <>
-              <StepIcon icon={Users} />
-              <h1 className="text-2xl font-semibold">Invite your closest friends</h1>
-              <p className="text-muted-foreground">Start with 3 to 5 people. One email address per line.</p>
-              <div className="flex flex-col gap-1.5 text-left">
-                <Label htmlFor="onboarding-emails">Email addresses</Label>
-                <Textarea
-                  id="onboarding-emails"
-                  value={emails}
-                  placeholder={'maya@example.com\nsam@example.com'}
-                  aria-invalid={Boolean(emailError)}
-                  aria-describedby={emailError ? 'onboarding-emails-error' : undefined}
-                  onChange={(e) => setEmails(e.target.value)}
+    <div className="flex min-h-dvh flex-col bg-hearth-glow">
+      <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-3 sm:px-6">
+        <Wordmark linked={false} />
+        <div className="flex items-center gap-1">
+          <ThemeMenu />
+          <Button variant="ghost" size="sm" className="text-muted-foreground" onClick={() => void leave()}>
+            Sign out
+          </Button>
+        </div>
+      </header>
+      <main className="flex flex-1 flex-col items-center px-4 pt-4 pb-12 sm:justify-center sm:pt-0">
+        <div className="flex w-full max-w-md flex-col gap-5">
+          <StepProgress step={step} />
+          <Card className="gap-0 py-0">
+            <CardContent className="flex flex-col gap-6 px-6 py-7 sm:px-8 sm:py-9">
+              {step > 1 && step < ONBOARDING_STEPS && (
+                <Button variant="ghost" size="sm" className="-mt-3 -ml-3 w-fit text-muted-foreground" onClick={() => setStep(step - 1)}>
+                  <ArrowLeft aria-hidden />
+                  Back
+                </Button>
+              )}
+              {step === 1 && <WelcomeStep onNext={() => setStep(2)} />}
+              {step === 2 && (
+                <NameStep
+                  initialName={profile.name}
+                  saving={update.isPending}
+                  onSave={(name) => save({ full_name: name, name }, () => setStep(3))}
                 />
-                <FieldError id="onboarding-emails-error">{emailError}</FieldError>
-              </div>
-              <div className="flex flex-col gap-2">
-                <Button size="lg" disabled={!emails.trim()} onClick={keepInvites}>
-                  Send Invites
-                </Button>
-                <Button size="lg" variant="outline" onClick={() => setStep(5)}>
-                  Skip for now
-                </Button>
-              </div>
-            </>
-          )}
-          {step === 5 && (
-            <>
-              <StepIcon icon={PartyPopper} />
-              <h1 className="text-2xl font-semibold">You're all set!</h1>
-              <p className="text-muted-foreground">Your circle starts with one voice message. Take your time.</p>
-              <Button size="lg" disabled={update.isPending} onClick={finish}>
-                {update.isPending ? 'Processing...' : 'Start using Hearth'}
-              </Button>
-            </>
-          )}
-        </CardContent>
-      </Card>
-    </main>
+              )}
+              {step === 3 && <WelcomeMessageStep onNext={() => setStep(4)} />}
+              {step === 4 && (
+                <InviteStep
+                  initialEmails={invites}
+                  onNext={(emails) => {
+                    setInvites(emails)
+                    setStep(5)
+                  }}
+                />
+              )}
+              {step === 5 && <DoneStep saving={update.isPending} onFinish={() => save({ onboarding_completed: true }, () => undefined)} />}
+            </CardContent>
+          </Card>
+        </div>
+      </main>
+    </div>
   )
 }

@@ -1,66 +1,80 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft, ExternalLink, LogOut } from 'lucide-react'
+import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { defaultProfileName } from '#shared/profile.ts'
 import { useAuth } from '#web/app/auth-provider.tsx'
 import { Avatar } from '#web/components/avatar.tsx'
-import { Button } from '#web/components/ui/button.tsx'
-import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
+import { Button, buttonVariants } from '#web/components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { useProfileQuery } from '#web/features/profile/queries.ts'
-import { authClient } from '#web/lib/auth-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 
+/** /settings: the account and Sign Out. The other settings of spec 001 join here with their features. */
 export function SettingsPage() {
   usePageMeta({ title: 'Settings - Hearth' })
-  const { user } = useAuth()
+  const { user, signOut } = useAuth()
   const profile = useProfileQuery()
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const [signingOut, setSigningOut] = useState(false)
 
-  const signOut = async () => {
+  const onSignOut = async () => {
+    setSigningOut(true)
     try {
-      await authClient.signOut()
+      await signOut()
     } catch (error) {
-      console.warn('sign-out failed', error)
+      // Spec: sign-out errors are only logged, and the visitor goes home either way. The auth provider clears the
+      // query cache as soon as the session has ended.
+      console.error('sign-out failed', error)
     }
-    queryClient.clear()
     navigate('/', { replace: true })
   }
 
-  const name = profile.data?.name ?? user?.name ?? ''
+  const name = profile.data?.name ?? defaultProfileName(user?.name, user?.email)
+  const email = profile.data?.email ?? user?.email ?? ''
+
   return (
-    <div className="mx-auto min-h-dvh w-full max-w-2xl px-4 pb-16 sm:px-6">
-      <header className="flex items-center gap-2 py-4">
-        <Button asChild variant="ghost" size="icon">
-          <Link to="/" aria-label="Back">
-            <ArrowLeft aria-hidden />
+    <div className="flex min-h-dvh flex-col bg-hearth-glow">
+      <header className="mx-auto flex w-full max-w-2xl items-center gap-2 px-4 py-3 sm:px-6">
+        <Button asChild variant="ghost" size="icon" className="-ml-2">
+          <Link to="/" aria-label="Back" title="Back">
+            <ArrowLeft aria-hidden className="size-5" />
           </Link>
         </Button>
-        <h1 className="text-2xl font-semibold">Settings</h1>
+        <h1 className="flex-1 text-xl font-semibold tracking-tight">Settings</h1>
+        {user && (
+          <Link to={`/u/${user.id}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+            <ExternalLink aria-hidden />
+            Preview Public Profile
+          </Link>
+        )}
       </header>
-      <main className="flex flex-col gap-4">
+
+      <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-4 px-4 pt-2 pb-16 sm:px-6">
         <Card>
           <CardHeader>
             <CardTitle>Account</CardTitle>
+            <CardDescription>The name your circle sees, and the address you sign in with.</CardDescription>
           </CardHeader>
-          <CardContent className="flex flex-col gap-4">
-            <div className="flex items-center gap-3">
-              <Avatar name={name || 'User'} className="size-14" />
-              <div className="min-w-0">
-                <p className="truncate font-medium">{name}</p>
-                <p className="truncate text-sm text-muted-foreground">{user?.email}</p>
-              </div>
+          <CardContent>
+            <div className="flex items-center gap-4">
+              <Avatar name={name} src={profile.data?.profile_picture_url} alt="" size="lg" />
+              <dl className="flex min-w-0 flex-col gap-1">
+                <div>
+                  <dt className="sr-only">Name</dt>
+                  <dd className="truncate text-base font-semibold">{name}</dd>
+                </div>
+                <div>
+                  <dt className="sr-only">Email</dt>
+                  <dd className="truncate text-sm text-muted-foreground">{email}</dd>
+                </div>
+              </dl>
             </div>
-            {user && (
-              <Button asChild variant="outline" className="w-fit">
-                <Link to={`/u/${user.id}`}>
-                  <ExternalLink aria-hidden /> Preview Public Profile
-                </Link>
-              </Button>
-            )}
           </CardContent>
         </Card>
-        <Button variant="outline" className="w-full text-destructive" onClick={() => void signOut()}>
-          <LogOut aria-hidden /> Sign Out
+
+        <Button variant="outline" size="lg" className="w-full text-destructive-text hover:text-destructive-text" disabled={signingOut} onClick={() => void onSignOut()}>
+          <LogOut aria-hidden />
+          Sign Out
         </Button>
       </main>
     </div>

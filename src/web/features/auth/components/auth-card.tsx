@@ -1,178 +1,219 @@
-import { useState, type FormEvent } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { MailCheck } from 'lucide-react'
+import { useState } from 'react'
+import { useForm, type Resolver } from 'react-hook-form'
 import { useNavigate, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { resetRequestFormSchema, signInFormSchema, signUpFormSchema } from '#shared/auth-forms.ts'
+import { HearthLogo } from '#web/components/wordmark.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
-import { FieldError, Input, Label } from '#web/components/ui/input.tsx'
-import { usePublicConfigQuery } from '#web/features/profile/queries.ts'
-import { authClient, authErrorMessage } from '#web/lib/auth-client.ts'
+import { Field, FieldError, fieldAria } from '#web/components/ui/field.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+import { Label } from '#web/components/ui/label.tsx'
+import { usePublicConfigQuery } from '#web/features/config/queries.ts'
+import { authClient } from '#web/lib/auth-client.ts'
 import { cn } from '#web/lib/utils.ts'
+import { afterSignInPath, authErrorMessage, emailConfirmedUrl } from '../auth-errors.ts'
+import { GoogleSignInButton } from './google-sign-in-button.tsx'
 
-type Mode = 'sign-in' | 'sign-up' | 'reset-password'
-type Field = 'fullName' | 'email' | 'password'
+export type AuthMode = 'sign-in' | 'sign-up' | 'reset-password'
+type AuthFormValues = { fullName: string; email: string; password: string }
 
-const TITLES: Record<Mode, { title: string; description: string; submit: string }> = {
+export const HEARTH_TAGLINE = 'Meaningful voice messages. Asynchronous and calm. Private by design.'
+
+const MODE_TEXT: Record<AuthMode, { title: string; description: string; submit: string }> = {
   'sign-in': { title: 'Welcome back', description: 'Sign in to hear from the people closest to you.', submit: 'Sign In' },
   'sign-up': { title: 'Create your account', description: 'A calm place for the voices you love.', submit: 'Sign Up' },
-  'reset-password': { title: 'Reset your password', description: "We'll email you a link to choose a new one.", submit: 'Send Reset Link' },
+  'reset-password': { title: 'Reset your password', description: "Enter your email and we'll send you a link to choose a new one.", submit: 'Send Reset Link' },
 }
 
-/** Where to go after signing in: the invitation when an invite token came along, else home. */
-export function afterSignInPath(inviteToken: string | null): string {
-  return inviteToken ? `/auth/invite?token=${encodeURIComponent(inviteToken)}` : '/'
+// One form for the three modes; the validation follows the current mode (react-hook-form reads the newest resolver).
+const RESOLVERS: Record<AuthMode, Resolver<AuthFormValues>> = {
+  'sign-in': zodResolver(signInFormSchema) as unknown as Resolver<AuthFormValues>,
+  'sign-up': zodResolver(signUpFormSchema) as unknown as Resolver<AuthFormValues>,
+  'reset-password': zodResolver(resetRequestFormSchema) as unknown as Resolver<AuthFormValues>,
 }
 
-export function AuthCard({ variant = 'full' }: { variant?: 'full' | 'embedded' }) {
+type Notice = { tone: 'info' | 'success'; text: string; mailbox: boolean }
+
+type AuthCardProps = {
+  /** `full`: the card of /auth with the Hearth heading and tagline. `embedded`: the card alone (landing page). */
+  variant?: 'full' | 'embedded'
+  /** The mode to open in (sign-in unless a page asks for another, e.g. after an expired reset link). */
+  initialMode?: AuthMode
+  className?: string
+}
+
+/** Sign in, sign up and password-reset request (spec 000 section 2, "Authentication screen"). */
+export function AuthCard({ variant = 'full', initialMode = 'sign-in', className }: AuthCardProps) {
   const [params] = useSearchParams()
   const inviteToken = params.get('invite_token') || null
   const navigate = useNavigate()
   const config = usePublicConfigQuery()
-  const [mode, setMode] = useState<Mode>('sign-in')
-  const [values, setValues] = useState<Record<Field, string>>({ fullName: '', email: '', password: '' })
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
-  const [busy, setBusy] = useState(false)
-  const [notice, setNotice] = useState<string | null>(null)
-  const texts = TITLES[mode]
-
-  const switchMode = (next: Mode) => {
-    setMode(next)
-    setErrors({})
-    setNotice(null)
-  }
-
-  const validate = () => {
-    const schema = mode === 'sign-up' ? signUpFormSchema : mode === 'sign-in' ? signInFormSchema : resetRequestFormSchema
-    const result = schema.safeParse(values)
-    if (result.success) return result.data as { email: string; password?: string; fullName?: string }
-    const found: Partial<Record<Field, string>> = {}
-    for (const issue of result.error.issues) {
-      const key = issue.path[0] as Field
-      found[key] ??= issue.message
-    }
-    setErrors(found)
-    return null
-  }
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault()
-    setErrors({})
-    const data = validate()
-    if (!data) return
-    setBusy(true)
-    try {
-      if (mode === 'sign-in') {
-        const { error } = await authClient.signIn.email({ email: data.email, password: data.password ?? '' })
-        if (error) throw error
-        toast.success('Welcome back!', { description: "You've successfully signed in to Hearth." })
-        navigate(afterSignInPath(inviteToken), { replace: true })
-      } else if (mode === 'sign-up') {
-        const { error } = await authClient.signUp.email({
-          name: data.fullName ?? '',
-          email: data.email,
-          password: data.password ?? '',
-          callbackURL: inviteToken ? `/auth?verified=1&invite_token=${encodeURIComponent(inviteToken)}` : '/auth?verified=1',
-        })
-        if (error) throw error
-        toast.success('Welcome to Hearth!', { description: 'Please check your email to confirm your account.' })
-        setNotice(`We sent a confirmation link to ${data.email}. Open it, then sign in here.`)
-        setMode('sign-in')
-        setValues((v) => ({ ...v, password: '' }))
-      } else {
-        const { error } = await authClient.requestPasswordReset({ email: data.email, redirectTo: '/auth/reset-password' })
-        if (error) throw error
-        toast.success('Password Reset Sent', { description: 'Check your email for password reset instructions.' })
-        setMode('sign-in')
-      }
-    } catch (error) {
-      toast.error('Authentication Error', { description: authErrorMessage(error as { message?: string; code?: string }) })
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const onGoogle = async () => {
-    const back = `/auth?invite_token=${encodeURIComponent(inviteToken ?? '')}`
-    const { error } = await authClient.signIn.social({ provider: 'google', callbackURL: back, errorCallbackURL: `${back}&google_error=1` })
-    if (error) toast.error('Google sign-in failed', { description: error.message || 'Please try again.' })
-  }
-
-  const field = (name: Field, label: string, type: string, autoComplete: string) => (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={`auth-${name}`}>{label}</Label>
-      <Input
-        id={`auth-${name}`}
-        type={type}
-        autoComplete={autoComplete}
-        value={values[name]}
-        aria-invalid={Boolean(errors[name])}
-        aria-describedby={errors[name] ? `auth-${name}-error` : undefined}
-        onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-      />
-      <FieldError id={`auth-${name}-error`}>{errors[name]}</FieldError>
-    </div>
+  const [mode, setMode] = useState<AuthMode>(initialMode)
+  const [notice, setNotice] = useState<Notice | null>(() =>
+    params.has('verified') && !params.has('error') ? { tone: 'success', text: 'Your email is confirmed. You can sign in now.', mailbox: false } : null,
   )
+  const form = useForm<AuthFormValues>({
+    resolver: RESOLVERS[mode],
+    defaultValues: { fullName: '', email: '', password: '' },
+  })
+  const { errors, isSubmitting } = form.formState
+  const text = MODE_TEXT[mode]
+  const idPrefix = `auth-${variant}`
+  const mailboxEnabled = config.data?.devMailboxEnabled === true
+
+  const switchMode = (next: AuthMode) => {
+    form.clearErrors()
+    setNotice(null)
+    setMode(next)
+  }
+
+  const onSubmit = form.handleSubmit(async ({ fullName, email, password }) => {
+    setNotice(null)
+    if (mode === 'sign-in') {
+      const { error } = await authClient.signIn.email({ email: email.trim(), password })
+      if (error) {
+        toast.error('Authentication Error', { description: authErrorMessage(error) })
+        if (error.code === 'EMAIL_NOT_VERIFIED') setNotice({ tone: 'info', text: `We sent a new confirmation link to ${email.trim()}.`, mailbox: true })
+        return
+      }
+      toast.success('Welcome back!', { description: "You've successfully signed in to Hearth." })
+      navigate(afterSignInPath(inviteToken), { replace: true })
+      return
+    }
+    if (mode === 'sign-up') {
+      const { error } = await authClient.signUp.email({
+        name: fullName.trim(),
+        email: email.trim(),
+        password,
+        callbackURL: emailConfirmedUrl(inviteToken),
+      })
+      if (error) {
+        toast.error('Authentication Error', { description: authErrorMessage(error) })
+        return
+      }
+      toast.success('Welcome to Hearth!', { description: 'Please check your email to confirm your account.' })
+      form.resetField('password')
+      setMode('sign-in')
+      setNotice({ tone: 'info', text: `We sent a confirmation link to ${email.trim()}. Open it, then sign in here.`, mailbox: true })
+      return
+    }
+    const { error } = await authClient.requestPasswordReset({ email: email.trim(), redirectTo: '/auth/reset-password' })
+    if (error) {
+      toast.error('Authentication Error', { description: authErrorMessage(error) })
+      return
+    }
+    toast.success('Password Reset Sent', { description: 'Check your email for password reset instructions.' })
+    setMode('sign-in')
+    setNotice({ tone: 'info', text: `If ${email.trim()} has a Hearth account, a reset link is on its way.`, mailbox: true })
+  })
+
+  const errorText = (name: keyof AuthFormValues) => errors[name]?.message
 
   return (
-    <Card className={cn('w-full max-w-md', variant === 'embedded' && 'shadow-lg')}>
-      <CardHeader>
-        <CardTitle>{texts.title}</CardTitle>
-        <CardDescription>{texts.description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {params.get('verified') && mode === 'sign-in' && !notice && (
-          <p className="mb-4 rounded-lg bg-accent p-3 text-sm text-accent-foreground">Your email is confirmed. You can sign in now.</p>
+    <Card data-variant={variant} className={cn('w-full max-w-md gap-6', variant === 'embedded' ? 'shadow-lg shadow-primary/5' : 'shadow-md', className)}>
+      <CardHeader className={cn(variant === 'full' && 'items-center text-center')}>
+        {variant === 'full' && (
+          <div className="mb-3 flex flex-col items-center gap-3">
+            <HearthLogo className="size-12 rounded-2xl" />
+            <h1 className="text-3xl font-semibold tracking-tight">Hearth</h1>
+            <p className="max-w-xs text-sm text-balance text-muted-foreground">{HEARTH_TAGLINE}</p>
+            <div aria-hidden className="mt-2 h-px w-full bg-border" />
+          </div>
         )}
-        {notice && <p className="mb-4 rounded-lg bg-accent p-3 text-sm text-accent-foreground">{notice}</p>}
-        <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
-          {mode === 'sign-up' && field('fullName', 'Full name', 'text', 'name')}
-          {field('email', 'Email', 'email', 'email')}
-          {mode !== 'reset-password' && field('password', 'Password', 'password', mode === 'sign-up' ? 'new-password' : 'current-password')}
-          <Button type="submit" disabled={busy} className="mt-1">
-            {busy ? 'Processing...' : texts.submit}
+        <CardTitle className={cn(variant === 'full' && 'text-lg')}>{text.title}</CardTitle>
+        <CardDescription>{text.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        {notice && (
+          <div
+            role="status"
+            className={cn(
+              'flex gap-3 rounded-xl border px-4 py-3 text-sm',
+              notice.tone === 'success' ? 'border-primary/25 bg-accent text-accent-foreground' : 'bg-muted text-foreground',
+            )}
+          >
+            <MailCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
+            <div className="flex flex-col gap-1">
+              <p>{notice.text}</p>
+              {notice.mailbox && mailboxEnabled && (
+                <a href="/dev/mailbox" target="_blank" rel="noopener" className="w-fit font-medium text-primary-strong underline underline-offset-4">
+                  Open the local mailbox
+                </a>
+              )}
+            </div>
+          </div>
+        )}
+        <form className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
+          {mode === 'sign-up' && (
+            <Field>
+              <Label htmlFor={`${idPrefix}-full-name`}>Full name</Label>
+              <Input autoComplete="name" {...fieldAria(`${idPrefix}-full-name`, errorText('fullName'))} {...form.register('fullName')} />
+              <FieldError id={`${idPrefix}-full-name-error`}>{errorText('fullName')}</FieldError>
+            </Field>
+          )}
+          <Field>
+            <Label htmlFor={`${idPrefix}-email`}>Email</Label>
+            <Input
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              spellCheck={false}
+              {...fieldAria(`${idPrefix}-email`, errorText('email'))}
+              {...form.register('email')}
+            />
+            <FieldError id={`${idPrefix}-email-error`}>{errorText('email')}</FieldError>
+          </Field>
+          {mode !== 'reset-password' && (
+            <Field>
+              <Label htmlFor={`${idPrefix}-password`}>Password</Label>
+              <Input
+                type="password"
+                autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
+                {...fieldAria(`${idPrefix}-password`, errorText('password'))}
+                {...form.register('password')}
+              />
+              <FieldError id={`${idPrefix}-password-error`}>{errorText('password')}</FieldError>
+            </Field>
+          )}
+          <Button type="submit" size="lg" className="mt-1 w-full" disabled={isSubmitting}>
+            {isSubmitting ? 'Processing...' : text.submit}
           </Button>
         </form>
-        {config.data?.googleSignInEnabled && mode !== 'reset-password' && (
+
+        {mode !== 'reset-password' && config.data?.googleSignInEnabled && (
           <>
-            <div className="my-4 flex items-center gap-3 text-xs text-muted-foreground">
-              <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+            <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden>
+              <span className="h-px flex-1 bg-border" />
+              or
+              <span className="h-px flex-1 bg-border" />
             </div>
-            <Button type="button" variant="outline" className="w-full" onClick={() => void onGoogle()}>
-              <svg viewBox="0 0 24 24" aria-hidden>
-                <path fill="#4285F4" d="M22.5 12.3c0-.8-.1-1.5-.2-2.3H12v4.3h5.9a5 5 0 0 1-2.2 3.3v2.7h3.6c2-1.9 3.2-4.7 3.2-8z" />
-                <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.7c-1 .7-2.2 1-3.7 1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.8A11 11 0 0 0 12 23z" />
-                <path fill="#FBBC05" d="M5.8 14.1a6.6 6.6 0 0 1 0-4.2V7.1H2.1a11 11 0 0 0 0 9.8z" />
-                <path fill="#EA4335" d="M12 5.4c1.6 0 3 .6 4.2 1.6l3.1-3.1A11 11 0 0 0 2.1 7.1l3.7 2.8C6.7 7.3 9.1 5.4 12 5.4z" />
-              </svg>
-              Continue with Google
-            </Button>
+            <GoogleSignInButton inviteToken={inviteToken} disabled={isSubmitting} />
           </>
         )}
-        <div className="mt-5 flex flex-col items-center gap-1 text-sm">
+
+        <div className="-mb-2 flex flex-col items-center">
           {mode === 'sign-in' && (
             <>
-              <Button type="button" variant="link" size="sm" onClick={() => switchMode('reset-password')}>
+              <Button variant="link" size="sm" onClick={() => switchMode('reset-password')}>
                 Forgot your password?
               </Button>
-              <Button type="button" variant="link" size="sm" onClick={() => switchMode('sign-up')}>
+              <Button variant="link" size="sm" onClick={() => switchMode('sign-up')}>
                 Don't have an account? Sign up
               </Button>
             </>
           )}
           {mode === 'sign-up' && (
-            <Button type="button" variant="link" size="sm" onClick={() => switchMode('sign-in')}>
+            <Button variant="link" size="sm" onClick={() => switchMode('sign-in')}>
               Already have an account? Sign in
             </Button>
           )}
           {mode === 'reset-password' && (
-            <Button type="button" variant="link" size="sm" onClick={() => switchMode('sign-in')}>
+            <Button variant="link" size="sm" onClick={() => switchMode('sign-in')}>
               Back to sign in
             </Button>
-          )}
-          {config.data?.devMailboxEnabled && (
-            <a className="mt-2 text-xs text-muted-foreground underline" href="/dev/mailbox">
-              Open the local mailbox
-            </a>
           )}
         </div>
       </CardContent>

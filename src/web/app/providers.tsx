@@ -1,0 +1,16 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { Toaster } from '#web/components/ui/sonner.tsx'
+import { AuthProvider } from './auth-provider.tsx'
+
+/** Everything the screens rely on: the query cache, the session and the toaster. */
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <Toaster />
+        {children}
+      </AuthProvider>
+    </QueryClientProvider>
+  )
+}

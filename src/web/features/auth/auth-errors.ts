@@ -1,0 +1,61 @@
+/** Spec 000 section 8: what the auth screens say when something fails. */
+export const AUTH_ERROR_FALLBACK = 'Something went wrong. Please try again.'
+export const SIGN_UP_UNAVAILABLE = 'Email sign-up is temporarily unavailable. Please try Google sign-in or contact support.'
+export const EMAIL_NOT_VERIFIED_TEXT = 'Please confirm your email address before signing in. We sent you a new link.'
+export const GOOGLE_ERROR_FALLBACK = 'Please try again.'
+export const RESET_ERROR_FALLBACK = 'An unexpected error occurred. Please try again.'
+export const CONFIRMATION_LINK_INVALID = 'This confirmation link is invalid or has expired. Sign in and we will send you a new one.'
+
+type AuthErrorLike = { message?: string | null; code?: string | null; status?: number } | null | undefined
+
+/** A sign-up hook that needs an authorization token, a missing bearer token, or an invalid hook secret. */
+const HOOK_PROBLEM = /hook.*authori[sz]ation token|authori[sz]ation token.*hook|bearer token|hook secret/i
+
+/** The description of the 'Authentication Error' toast for a failed sign-in, sign-up or reset request. */
+export function authErrorMessage(error: AuthErrorLike): string {
+  const message = error?.message?.trim() ?? ''
+  if (HOOK_PROBLEM.test(message)) return SIGN_UP_UNAVAILABLE
+  if (error?.code === 'EMAIL_NOT_VERIFIED') return EMAIL_NOT_VERIFIED_TEXT
+  if (error?.status === 429 && !message) return 'Too many attempts. Please wait a minute and try again.'
+  return message || AUTH_ERROR_FALLBACK
+}
+
+/** Where to go after signing in: the invitation when an invite token came along, else home. */
+export function afterSignInPath(inviteToken: string | null | undefined): string {
+  return inviteToken ? `/auth/invite?token=${encodeURIComponent(inviteToken)}` : '/'
+}
+
+/** Where Google (through Better Auth) returns to: /auth, carrying the invite token (empty when none). */
+export function googleReturnUrls(inviteToken: string | null | undefined): { callbackURL: string; errorCallbackURL: string } {
+  const token = encodeURIComponent(inviteToken ?? '')
+  return { callbackURL: `/auth?invite_token=${token}`, errorCallbackURL: `/auth?google_error=1&invite_token=${token}` }
+}
+
+/** Where the confirmation mail's link lands: back on /auth, ready to sign in (with the invite token, if any). */
+export function emailConfirmedUrl(inviteToken: string | null | undefined): string {
+  return inviteToken ? `/auth?verified=1&invite_token=${encodeURIComponent(inviteToken)}` : '/auth?verified=1'
+}
+
+export type AuthRedirectNotice =
+  | { kind: 'google-error'; description: string }
+  | { kind: 'confirmation-error'; description: string }
+  | { kind: 'email-confirmed' }
+  | null
+
+function humanize(code: string): string {
+  const text = code.replace(/[_-]+/g, ' ').trim()
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? '' : '.') : ''
+}
+
+/** Reads what Better Auth put in the /auth URL after a Google round trip or an e-mail confirmation. */
+export function readAuthRedirectNotice(params: URLSearchParams): AuthRedirectNotice {
+  const error = params.get('error')
+  const description = params.get('error_description')
+  if (params.has('verified')) {
+    return error ? { kind: 'confirmation-error', description: CONFIRMATION_LINK_INVALID } : { kind: 'email-confirmed' }
+  }
+  if (params.has('google_error') || error) {
+    return { kind: 'google-error', description: description?.trim() || (error ? humanize(error) : '') || GOOGLE_ERROR_FALLBACK }
+  }
+  return null
+}

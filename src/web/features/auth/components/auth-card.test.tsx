@@ -1,0 +1,113 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+const auth = vi.hoisted(() => ({
+  signInEmail: vi.fn(),
+  signUpEmail: vi.fn(),
+  requestPasswordReset: vi.fn(),
+  social: vi.fn(),
+}))
+
+vi.mock('#web/lib/auth-client.ts', () => ({
+  authClient: {
+    signIn: { email: auth.signInEmail, social: auth.social },
+    signUp: { email: auth.signUpEmail },
+    requestPasswordReset: auth.requestPasswordReset,
+  },
+}))
+
+const { AuthCard } = await import('./auth-card.tsx')
+
+function renderCard(url = '/auth', config = { googleSignInEnabled: false, devMailboxEnabled: false }) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(config), { status: 200, headers: { 'content-type': 'application/json' } })),
+  )
+  const router = createMemoryRouter(
+    [
+      { path: '/auth', element: <AuthCard variant="full" /> },
+      { path: '/auth/invite', element: <p>invitation page</p> },
+      { path: '/', element: <p>home page</p> },
+    ],
+    { initialEntries: [url] },
+  )
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return router
+}
+
+beforeEach(() => {
+  for (const fn of Object.values(auth)) fn.mockReset()
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+describe('AuthCard', () => {
+  it('shows field errors as alerts tied to their fields', async () => {
+    renderCard()
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }))
+    const alert = await screen.findByText('Email is required')
+    expect(alert.getAttribute('role')).toBe('alert')
+    const email = screen.getByLabelText('Email')
+    expect(email.getAttribute('aria-invalid')).toBe('true')
+    expect(email.getAttribute('aria-describedby')).toBe(alert.id)
+    expect(auth.signInEmail).not.toHaveBeenCalled()
+  })
+
+  it('switches between sign-in, sign-up and the reset request', () => {
+    renderCard()
+    fireEvent.click(screen.getByRole('button', { name: "Don't have an account? Sign up" }))
+    expect(screen.getByLabelText('Full name')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Sign Up' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Already have an account? Sign in' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }))
+    expect(screen.queryByLabelText('Password')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Send Reset Link' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Back to sign in' }))
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy()
+  })
+
+  it('signs in and continues to the invitation of the invite token', async () => {
+    auth.signInEmail.mockResolvedValue({ data: {}, error: null })
+    const router = renderCard('/auth?invite_token=abc123')
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' robin@example.com ' } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-123' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }))
+    await screen.findByText('invitation page')
+    expect(auth.signInEmail).toHaveBeenCalledWith({ email: 'robin@example.com', password: 'secret-123' })
+    expect(router.state.location.search).toBe('?token=abc123')
+  })
+
+  it('stays on the card when the server refuses', async () => {
+    auth.signInEmail.mockResolvedValue({ data: null, error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password', status: 401 } })
+    const router = renderCard()
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'robin@example.com' } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-password' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }))
+    await waitFor(() => expect(auth.signInEmail).toHaveBeenCalled())
+    await screen.findByRole('button', { name: 'Sign In' })
+    expect(router.state.location.pathname).toBe('/auth')
+  })
+
+  it('offers Google only when the server has it', async () => {
+    renderCard('/auth', { googleSignInEnabled: true, devMailboxEnabled: false })
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeTruthy()
+    cleanup()
+    renderCard()
+    const fetchMock = vi.mocked(fetch)
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/config', expect.anything()))
+    await act(async () => {
+      await fetchMock.mock.results[0]?.value
+    })
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).toBeNull()
+  })
+})

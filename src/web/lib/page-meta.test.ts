@@ -1,0 +1,23 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { applyPageMeta, DEFAULT_DESCRIPTION } from './page-meta.ts'
+
+afterEach(() => {
+  document.head.innerHTML = ''
+})
+
+describe('applyPageMeta', () => {
+  it('sets the title, the description and an absolute canonical link', () => {
+    applyPageMeta({ title: 'Hearth', description: 'Calm voice messages', canonical: '/' })
+    expect(document.title).toBe('Hearth')
+    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('Calm voice messages')
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${window.location.origin}/`)
+  })
+
+  it('falls back to the default description and drops a stale canonical link', () => {
+    applyPageMeta({ title: 'Hearth', canonical: '/' })
+    applyPageMeta({ title: 'Settings - Hearth' })
+    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(DEFAULT_DESCRIPTION)
+    expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1)
+    expect(document.head.querySelector('link[rel="canonical"]')).toBeNull()
+  })
+})
