@@ -2,6 +2,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
+import { recipientsOf } from '../../src/server/test/smtp-capture.ts'
 
 export type DroppedMail = { to: string[]; subject: string; text: string }
 
@@ -16,9 +17,7 @@ export async function startMailDrop(dir: string) {
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then(async (parsed) => {
-          const to = (Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : []).flatMap((a) =>
-            a.value.map((v) => (v.address ?? '').toLowerCase()),
-          )
+          const to = recipientsOf(parsed)
           const mail: DroppedMail = { to, subject: parsed.subject ?? '', text: parsed.text ?? '' }
           await fs.writeFile(path.join(dir, `${Date.now()}-${counter++}.json`), JSON.stringify(mail))
           callback()

@@ -1,5 +1,10 @@
-import { simpleParser } from 'mailparser'
+import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
+
+/** The lower-cased recipient addresses of a parsed mail (shared by the integration and e2e SMTP servers). */
+export function recipientsOf(parsed: ParsedMail): string[] {
+  return (Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : []).flatMap((a) => a.value.map((v) => (v.address ?? '').toLowerCase()))
+}
 
 export type CapturedMail = { to: string[]; subject: string; text: string; html: string }
 
@@ -16,9 +21,7 @@ export async function startSmtpCapture() {
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((parsed) => {
-          const to = (Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : []).flatMap((a) =>
-            a.value.map((v) => (v.address ?? '').toLowerCase()),
-          )
+          const to = recipientsOf(parsed)
           messages.push({ to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '' })
           waiters.splice(0).forEach((wake) => wake())
           callback()
