@@ -1,5 +1,7 @@
 import path from 'node:path'
+import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyServerOptions } from 'fastify'
+import type pg from 'pg'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { AppDeps } from './app-deps.ts'
 import { createAuth } from './auth/auth.ts'
@@ -10,6 +12,10 @@ import type { Env } from './env.ts'
 import { registerErrorHandling } from './http/errors.ts'
 import { registerSecurity } from './http/security.ts'
 import { registerSpa } from './http/spa.ts'
+import { contactsRoutes } from './modules/contacts/contacts.routes.ts'
+import { directoryRoutes } from './modules/directory/directory.routes.ts'
+import { publicProfilesRoutes } from './modules/public-profiles/public-profiles.routes.ts'
+import { realtimeRoutes } from './realtime/realtime.routes.ts'
 import { configRoutes } from './modules/config/config.routes.ts'
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
@@ -20,6 +26,8 @@ import type { Secrets } from './secrets.ts'
 export type BuildAppOptions = {
   env: Env
   db: Database
+  /** the pool behind `db`; realtime holds one of its connections for LISTEN */
+  pool: pg.Pool
   secrets: Secrets
   mailer: Mailer
   /** the built web app; absent in API-only tests */
@@ -27,7 +35,7 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger']
 }
 
-export async function buildApp({ env, db, secrets, mailer, webDir, logger }: BuildAppOptions) {
+export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? false,
     trustProxy: false,
@@ -48,6 +56,12 @@ export async function buildApp({ env, db, secrets, mailer, webDir, logger }: Bui
   await app.register(healthRoutes, deps)
   await app.register(configRoutes, deps)
   await app.register(profilesRoutes, deps)
+  // Limits are declared per route (directory, connect); the sign-in limits live in Better Auth.
+  if (env.RATE_LIMIT_ENABLED) await app.register(rateLimit, { global: false })
+  await app.register(contactsRoutes, deps)
+  await app.register(directoryRoutes, deps)
+  await app.register(publicProfilesRoutes, deps)
+  await app.register(realtimeRoutes, { auth, pool, publicOrigin: env.publicUrl })
   if (env.NODE_ENV !== 'production' && mailer.kind === 'outbox') {
     await app.register(devMailboxRoutes, { outboxDir: path.join(env.dataDir, 'outbox') })
   }

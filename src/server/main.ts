@@ -48,6 +48,7 @@ async function main() {
   const app = await buildApp({
     env,
     db: database.db,
+    pool: database.pool,
     secrets,
     mailer,
     webDir,

@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  circleFull: 'CIRCLE_FULL',
   tooLarge: 'PAYLOAD_TOO_LARGE',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',

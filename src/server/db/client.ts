@@ -21,3 +21,6 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function runMigrations(db: Database): Promise<void> {
   await migrate(db, { migrationsFolder })
 }
+
+/** A transaction or the database itself: query functions work inside and outside transactions. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -82,7 +82,9 @@ export const rateLimit = pgTable('rate_limit', {
 
 /* ---- Hearth's own tables ---- */
 
-export const profiles = pgTable('profiles', {
+export const profiles = pgTable(
+  'profiles',
+  {
   id: text('id')
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
@@ -98,4 +100,55 @@ export const profiles = pgTable('profiles', {
   onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
   emailNotificationsEnabled: boolean('email_notifications_enabled').notNull().default(true),
   ...timestamps,
-})
+}, (t) => [
+  // Directory search matches anywhere in the name, case-insensitively: a trigram index keeps that fast.
+  index('profiles_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+])
+
+/* ---- The circle ---- */
+
+/**
+ * One row per direction of a relationship: the owner (user_id) sees contact_user_id under `name`.
+ * Activity is derived, never stored: see `contactIsActiveSql` in the contacts queries.
+ */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    contactUserId: text('contact_user_id').references(() => user.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    displayOrder: integer('display_order').notNull().default(0),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** a rekindle starts a fresh 30-day window even when their last reply is older */
+    rekindledAt: timestamp('rekindled_at', { withTimezone: true }),
+    lastInteraction: timestamp('last_interaction', { withTimezone: true }).notNull().defaultNow(),
+    lastReplyFromThem: timestamp('last_reply_from_them', { withTimezone: true }),
+    consecutiveMessagesSent: integer('consecutive_messages_sent').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('contacts_user_contact_user_idx').on(t.userId, t.contactUserId),
+    index('contacts_user_order_idx').on(t.userId, t.displayOrder),
+  ],
+)
+
+/** Per-owner view of one relationship's messages; unread_count is kept by the messages module. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    unreadCount: integer('unread_count').notNull().default(0),
+    lastMessageId: uuid('last_message_id'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('conversations_contact_idx').on(t.contactId), index('conversations_user_idx').on(t.userId)],
+)

@@ -15,7 +15,7 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
   const smtp = await startSmtpCapture()
   const env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN, SMTP_URL: smtp.url, LOG_LEVEL: 'silent', DATA_DIR: '/tmp/hearth-int-data', ...overrides })
   const secrets = { authSecret: 'test-secret-test-secret-test-secret-00', urlSigningKey: 'u'.repeat(40), postgresPassword: 'x'.repeat(16) }
-  const app = await buildApp({ env, db: database.db, secrets, mailer: createSmtpMailer(smtp.url, env.MAIL_FROM) })
+  const app = await buildApp({ env, db: database.db, pool: database.pool, secrets, mailer: createSmtpMailer(smtp.url, env.MAIL_FROM) })
   await app.ready()
   afterAll(async () => {
     await app.close()

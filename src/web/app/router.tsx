@@ -36,11 +36,39 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('#web/features/invitations/invite-accept-page.tsx')).InviteAcceptPage }),
       },
       {
+        path: 'u/:id',
+        lazy: async () => ({ Component: (await import('#web/features/public-profile/public-profile-page.tsx')).PublicProfilePage }),
+      },
+      {
+        path: 'profile/:id',
+        lazy: async () => ({ Component: (await import('#web/features/public-profile/public-profile-page.tsx')).PublicProfilePage }),
+      },
+      {
         element: <RequireAuth />,
         children: [
           {
             element: <AppShell />,
             children: [
+              {
+                path: 'contacts/add',
+                lazy: async () => ({ Component: (await import('#web/features/directory/add-contact-page.tsx')).AddContactPage }),
+              },
+              {
+                path: 'contacts/add/directory',
+                lazy: async () => ({ Component: (await import('#web/features/directory/directory-page.tsx')).DirectoryPage }),
+              },
+              {
+                path: 'contacts/profile/:contactId',
+                lazy: async () => ({ Component: (await import('#web/features/contacts/contact-detail-page.tsx')).ContactDetailPage }),
+              },
+              {
+                path: 'contacts/:id',
+                lazy: async () => ({ Component: (await import('#web/features/contacts/conversation-page.tsx')).ConversationPage }),
+              },
+              {
+                path: 'archived-contacts',
+                lazy: async () => ({ Component: (await import('#web/features/contacts/archived-contacts-page.tsx')).ArchivedContactsPage }),
+              },
               {
                 path: 'settings',
                 lazy: async () => ({ Component: (await import('#web/features/settings/settings-page.tsx')).SettingsPage }),

@@ -67,7 +67,8 @@ export async function apiGet<T>(path: string, schema: z.ZodType<T>, options: Req
 export async function apiSend<T>(method: ApiMethod, path: string, body: unknown, schema: z.ZodType<T>, options: RequestOptions = {}): Promise<T> {
   const response = await request(path, {
     method,
-    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    // No body means no content type: Fastify refuses an empty body declared as JSON.
+    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: options.signal,
   })

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm'
-import type { Database } from '../../db/client.ts'
+import type { Executor } from '../../db/client.ts'
 import { profiles, user } from '../../db/schema.ts'
 
 export type ProfileRow = typeof profiles.$inferSelect
 
 /** Inserts the profile when it does not exist yet; returns the stored row either way. */
-export async function ensureProfile(db: Database, values: { id: string; name: string; fullName?: string | null }): Promise<ProfileRow> {
+export async function ensureProfile(db: Executor, values: { id: string; name: string; fullName?: string | null }): Promise<ProfileRow> {
   await db
     .insert(profiles)
     .values({ id: values.id, name: values.name, fullName: values.fullName ?? values.name })
@@ -15,13 +15,13 @@ export async function ensureProfile(db: Database, values: { id: string; name: st
   return row
 }
 
-export async function getProfileById(db: Database, id: string): Promise<ProfileRow | undefined> {
+export async function getProfileById(db: Executor, id: string): Promise<ProfileRow | undefined> {
   const [row] = await db.select().from(profiles).where(eq(profiles.id, id))
   return row
 }
 
 export async function updateProfileById(
-  db: Database,
+  db: Executor,
   id: string,
   changes: Partial<Pick<ProfileRow, 'name' | 'fullName' | 'onboardingCompleted' | 'emailNotificationsEnabled'>>,
 ): Promise<ProfileRow | undefined> {
@@ -29,7 +29,7 @@ export async function updateProfileById(
   return row
 }
 
-export async function getUserEmailById(db: Database, id: string): Promise<string | undefined> {
+export async function getUserEmailById(db: Executor, id: string): Promise<string | undefined> {
   const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, id))
   return row?.email
 }

@@ -1,0 +1,40 @@
+/**
+ * Creates a confirmed person with a finished onboarding on a locally running Hearth that keeps mail in
+ * its outbox (no SMTP_URL), entirely through the public API, and prints the credentials. For trying
+ * screens by hand or taking screenshots:
+ *
+ *   node --import tsx scripts/dev-person.ts "Ada Lovelace" [base URL, default http://localhost:3000] [DATA_DIR, default ./data]
+ *
+ * The session cookie is printed too, for scripts that want to act as that person.
+ */
+import path from 'node:path'
+import { readOutbox } from '../src/server/notify/mailer.ts'
+
+const [name = 'Dev Person', baseUrl = 'http://localhost:3000', dataDir = './data'] = process.argv.slice(2)
+const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-')
+const email = `${slug}-${Date.now().toString(36)}@example.test`
+const password = `pw-${slug}-secret`
+const headers = { origin: baseUrl, 'content-type': 'application/json' }
+
+const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, { method: 'POST', headers, body: JSON.stringify({ name, email, password }) })
+if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`)
+
+let link: string | undefined
+for (let attempt = 0; attempt < 50 && !link; attempt++) {
+  const mail = (await readOutbox(path.join(dataDir, 'outbox'))).find((m) => m.to === email)
+  link = mail?.text.match(/https?:\/\/\S+/)?.[0]
+  if (!link) await new Promise((resolve) => setTimeout(resolve, 100))
+}
+if (!link) throw new Error(`no confirmation mail for ${email} in ${dataDir}/outbox (is the server running without SMTP_URL?)`)
+const confirmUrl = new URL(link)
+await fetch(`${baseUrl}${confirmUrl.pathname}${confirmUrl.search}`, { redirect: 'manual' })
+
+const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, { method: 'POST', headers, body: JSON.stringify({ email, password }) })
+if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`)
+const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+const user = ((await signIn.json()) as { user: { id: string } }).user
+
+const finish = await fetch(`${baseUrl}/api/profile`, { method: 'PATCH', headers: { ...headers, cookie }, body: JSON.stringify({ onboarding_completed: true }) })
+if (!finish.ok) throw new Error(`onboarding update failed: ${finish.status}`)
+
+console.log(JSON.stringify({ id: user.id, name, email, password, cookie }))

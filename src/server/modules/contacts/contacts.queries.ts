@@ -1,0 +1,159 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { INACTIVITY_DAYS } from '#shared/limits.ts'
+import type { ContactStatus } from '#shared/contacts.ts'
+import type { Executor } from '../../db/client.ts'
+import { contacts, conversations, profiles } from '../../db/schema.ts'
+
+
+/**
+ * Active means not archived, and either no reply from them yet or a reply (or a rekindle) within the
+ * inactivity threshold (spec 000 section 4). Derived at read time so it never goes stale.
+ */
+const lastSignOfLife = sql`greatest(${contacts.lastReplyFromThem}, ${contacts.rekindledAt})`
+const isRecentlyActive = sql`(${contacts.lastReplyFromThem} is null or ${lastSignOfLife} > now() - make_interval(days => ${INACTIVITY_DAYS}))`
+const isActive = sql<boolean>`(${contacts.archivedAt} is null and ${isRecentlyActive})`
+const inactiveDays = sql<number | null>`case when ${contacts.lastReplyFromThem} is null then null
+  else floor(extract(epoch from (now() - ${lastSignOfLife})) / 86400)::int end`
+
+const contactColumns = {
+  id: contacts.id,
+  name: contacts.name,
+  contactUserId: contacts.contactUserId,
+  displayOrder: contacts.displayOrder,
+  lastInteraction: contacts.lastInteraction,
+  lastReplyFromThem: contacts.lastReplyFromThem,
+  consecutiveMessagesSent: contacts.consecutiveMessagesSent,
+  archivedAt: contacts.archivedAt,
+  isActive,
+  inactiveDays,
+  unreadCount: sql<number>`coalesce(${conversations.unreadCount}, 0)`.mapWith(Number),
+  avatarKey: profiles.profilePictureKey,
+}
+
+export type ContactRow = {
+  id: string
+  name: string
+  contactUserId: string | null
+  displayOrder: number
+  lastInteraction: Date
+  lastReplyFromThem: Date | null
+  consecutiveMessagesSent: number
+  archivedAt: Date | null
+  isActive: boolean
+  inactiveDays: number | null
+  unreadCount: number
+  avatarKey: string | null
+}
+
+function selectContacts(db: Executor, where: SQL | undefined) {
+  return db
+    .select(contactColumns)
+    .from(contacts)
+    .leftJoin(conversations, eq(conversations.contactId, contacts.id))
+    .leftJoin(profiles, eq(profiles.id, contacts.contactUserId))
+    .where(where)
+}
+
+const statusFilter: Record<ContactStatus, SQL> = {
+  active: isActive,
+  inactive: sql`(${contacts.archivedAt} is null and not ${isRecentlyActive})`,
+  archived: sql`${contacts.archivedAt} is not null`,
+}
+
+export async function listContactsForOwner(db: Executor, ownerId: string, status: ContactStatus, limit: number): Promise<ContactRow[]> {
+  const order = status === 'archived' ? [desc(contacts.archivedAt)] : [asc(contacts.displayOrder), asc(contacts.createdAt)]
+  return selectContacts(db, and(eq(contacts.userId, ownerId), statusFilter[status]))
+    .orderBy(...order)
+    .limit(limit)
+}
+
+export async function getContactForOwner(db: Executor, ownerId: string, contactId: string): Promise<ContactRow | undefined> {
+  const [row] = await selectContacts(db, and(eq(contacts.userId, ownerId), eq(contacts.id, contactId)))
+  return row
+}
+
+export async function getContactByUsers(db: Executor, ownerId: string, contactUserId: string): Promise<ContactRow | undefined> {
+  const [row] = await selectContacts(db, and(eq(contacts.userId, ownerId), eq(contacts.contactUserId, contactUserId)))
+  return row
+}
+
+export async function countActiveContacts(db: Executor, ownerId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(contacts)
+    .where(and(eq(contacts.userId, ownerId), isActive))
+  return row?.count ?? 0
+}
+
+/**
+ * Serialises every change to these owners' circles until the transaction ends, so that two concurrent
+ * requests cannot both see 9 active contacts and both add one. Locks are taken in a fixed order.
+ */
+export async function lockCircles(tx: Executor, ownerIds: string[]): Promise<void> {
+  for (const id of [...new Set(ownerIds)].sort()) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'circle:' + id}))`)
+  }
+}
+
+export async function nextDisplayOrder(db: Executor, ownerId: string): Promise<number> {
+  const [row] = await db
+    .select({ max: sql<number>`coalesce(max(${contacts.displayOrder}), 0)`.mapWith(Number) })
+    .from(contacts)
+    .where(eq(contacts.userId, ownerId))
+  return (row?.max ?? 0) + 1
+}
+
+/** Inserts one direction and its conversation; returns the new contact id. */
+export async function insertContact(
+  tx: Executor,
+  values: { ownerId: string; contactUserId: string; name: string; displayOrder: number; archivedAt: Date | null },
+): Promise<string> {
+  const [row] = await tx
+    .insert(contacts)
+    .values({
+      userId: values.ownerId,
+      contactUserId: values.contactUserId,
+      name: values.name,
+      displayOrder: values.displayOrder,
+      archivedAt: values.archivedAt,
+    })
+    .returning({ id: contacts.id })
+  if (!row) throw new Error('contact insert returned no row')
+  await tx.insert(conversations).values({ userId: values.ownerId, contactId: row.id })
+  return row.id
+}
+
+export async function setContactArchived(tx: Executor, ownerId: string, contactId: string, archivedAt: Date | null): Promise<boolean> {
+  const rows = await tx
+    .update(contacts)
+    .set({ archivedAt })
+    .where(and(eq(contacts.userId, ownerId), eq(contacts.id, contactId)))
+    .returning({ id: contacts.id })
+  return rows.length > 0
+}
+
+export async function markContactRekindled(tx: Executor, ownerId: string, contactId: string): Promise<void> {
+  await tx
+    .update(contacts)
+    .set({ archivedAt: null, rekindledAt: sql`now()`, lastInteraction: sql`now()` })
+    .where(and(eq(contacts.userId, ownerId), eq(contacts.id, contactId)))
+}
+
+/** Ids among `contactIds` that belong to the owner. */
+export async function ownedContactIds(db: Executor, ownerId: string, contactIds: string[]): Promise<string[]> {
+  if (contactIds.length === 0) return []
+  const rows = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.userId, ownerId), inArray(contacts.id, contactIds)))
+  return rows.map((r) => r.id)
+}
+
+/** display_order becomes the position in the list, starting at 1 (spec 000 section 7). */
+export async function setDisplayOrder(tx: Executor, ownerId: string, orderedIds: string[]): Promise<void> {
+  await tx.execute(sql`
+    update ${contacts} set display_order = ordered.position, updated_at = now()
+    from unnest(${sql.raw('ARRAY[')}${sql.join(orderedIds.map((id) => sql`${id}::uuid`), sql`, `)}${sql.raw(']')})
+      with ordinality as ordered(id, position)
+    where ${contacts.id} = ordered.id and ${contacts.userId} = ${ownerId}`)
+}

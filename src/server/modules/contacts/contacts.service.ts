@@ -1,0 +1,148 @@
+import { CONTACT_TEXTS, mergeDuplicateContacts, type Contact, type ContactStatus, type ConnectResult } from '#shared/contacts.ts'
+import { ERROR_CODES } from '#shared/api-error.ts'
+import { CONTACTS_PAGE_LIMIT, MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
+import type { Database } from '../../db/client.ts'
+import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.ts'
+import { publishRealtime } from '../../realtime/realtime.publisher.ts'
+import { getProfileById } from '../profiles/profiles.queries.ts'
+import {
+  countActiveContacts,
+  getContactByUsers,
+  getContactForOwner,
+  insertContact,
+  listContactsForOwner,
+  lockCircles,
+  markContactRekindled,
+  nextDisplayOrder,
+  ownedContactIds,
+  setContactArchived,
+  setDisplayOrder,
+  type ContactRow,
+} from './contacts.queries.ts'
+
+export function toContactResponse(row: ContactRow): Contact {
+  return {
+    id: row.id,
+    name: row.name,
+    // Picture URLs are signed by the media module; until a person uploads one the client draws an avatar.
+    avatar_url: null,
+    contact_user_id: row.contactUserId,
+    display_order: row.displayOrder,
+    last_interaction: row.lastInteraction.toISOString(),
+    last_reply_from_them: row.lastReplyFromThem?.toISOString() ?? null,
+    consecutive_messages_sent: row.consecutiveMessagesSent,
+    archived_at: row.archivedAt?.toISOString() ?? null,
+    is_active: row.isActive,
+    inactive_days: row.inactiveDays,
+    unread_count: row.unreadCount,
+  }
+}
+
+const circleFull = () => new ConflictError(CONTACT_TEXTS.circleFull, ERROR_CODES.circleFull)
+const contactNotFound = () => new NotFoundError('Contact not found.')
+
+export function createContactsService(db: Database) {
+  async function requireContact(ownerId: string, contactId: string): Promise<ContactRow> {
+    const row = await getContactForOwner(db, ownerId, contactId)
+    if (!row) throw contactNotFound()
+    return row
+  }
+
+  return {
+    async list(ownerId: string, status: ContactStatus): Promise<Contact[]> {
+      const rows = await listContactsForOwner(db, ownerId, status, CONTACTS_PAGE_LIMIT)
+      const merged = status === 'active' ? mergeDuplicateContacts(rows.map(toContactResponse)) : rows.map(toContactResponse)
+      return merged
+    },
+
+    async get(ownerId: string, contactId: string): Promise<Contact> {
+      return toContactResponse(await requireContact(ownerId, contactId))
+    },
+
+    /** The new ordered id list must name only the owner's contacts (404 otherwise). */
+    async reorder(ownerId: string, contactIds: string[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        const owned = await ownedContactIds(tx, ownerId, contactIds)
+        if (owned.length !== contactIds.length) throw contactNotFound()
+        await setDisplayOrder(tx, ownerId, contactIds)
+        await publishRealtime(tx, [ownerId], { type: 'contact.changed', contact_id: null, change: 'reordered' })
+      })
+    },
+
+    /** archive_contact(contact_id, should_archive). Unarchiving counts against the circle limit. */
+    async setArchived(ownerId: string, contactId: string, shouldArchive: boolean): Promise<Contact> {
+      await db.transaction(async (tx) => {
+        await lockCircles(tx, [ownerId])
+        const current = await getContactForOwner(tx, ownerId, contactId)
+        if (!current) throw contactNotFound()
+        if (shouldArchive === (current.archivedAt !== null)) return
+        if (!shouldArchive && (await countActiveContacts(tx, ownerId)) >= MAX_ACTIVE_CONTACTS) throw circleFull()
+        await setContactArchived(tx, ownerId, contactId, shouldArchive ? new Date() : null)
+        await publishRealtime(tx, [ownerId], {
+          type: 'contact.changed',
+          contact_id: contactId,
+          change: shouldArchive ? 'archived' : 'unarchived',
+        })
+      })
+      return toContactResponse(await requireContact(ownerId, contactId))
+    },
+
+    /** Brings an archived or inactive contact back into the circle with a fresh 30-day window. */
+    async rekindle(ownerId: string, contactId: string): Promise<Contact> {
+      await db.transaction(async (tx) => {
+        await lockCircles(tx, [ownerId])
+        const current = await getContactForOwner(tx, ownerId, contactId)
+        if (!current) throw contactNotFound()
+        if (current.isActive) return
+        if ((await countActiveContacts(tx, ownerId)) >= MAX_ACTIVE_CONTACTS) throw circleFull()
+        await markContactRekindled(tx, ownerId, contactId)
+        await publishRealtime(tx, [ownerId], { type: 'contact.changed', contact_id: contactId, change: 'rekindled' })
+      })
+      return toContactResponse(await requireContact(ownerId, contactId))
+    },
+
+    /**
+     * The Message button of a public profile: both directions in one transaction (decision 14).
+     * The caller needs room in their circle; when the other person's circle is full, their side
+     * starts archived so that their limit holds and they can rekindle it when they want to.
+     */
+    async connect(ownerId: string, targetUserId: string): Promise<ConnectResult> {
+      if (targetUserId === ownerId) throw new ValidationError("You can't start a conversation with yourself.")
+      const result = await db.transaction(async (tx) => {
+        await lockCircles(tx, [ownerId, targetUserId])
+        const existing = await getContactByUsers(tx, ownerId, targetUserId)
+        if (existing) return { contactId: existing.id, created: false }
+        const [owner, target] = await Promise.all([getProfileById(tx, ownerId), getProfileById(tx, targetUserId)])
+        if (!target) throw new NotFoundError('Profile not found.')
+        if (!owner) throw new NotFoundError('Profile not found.')
+        if ((await countActiveContacts(tx, ownerId)) >= MAX_ACTIVE_CONTACTS) throw circleFull()
+        const contactId = await insertContact(tx, {
+          ownerId,
+          contactUserId: targetUserId,
+          name: target.name,
+          displayOrder: await nextDisplayOrder(tx, ownerId),
+          archivedAt: null,
+        })
+        const reverse = await getContactByUsers(tx, targetUserId, ownerId)
+        let reverseId = reverse?.id
+        if (!reverse) {
+          const targetIsFull = (await countActiveContacts(tx, targetUserId)) >= MAX_ACTIVE_CONTACTS
+          reverseId = await insertContact(tx, {
+            ownerId: targetUserId,
+            contactUserId: ownerId,
+            name: owner.name,
+            displayOrder: await nextDisplayOrder(tx, targetUserId),
+            archivedAt: targetIsFull ? new Date() : null,
+          })
+        }
+        await publishRealtime(tx, [ownerId], { type: 'contact.changed', contact_id: contactId, change: 'created' })
+        if (!reverse) {
+          await publishRealtime(tx, [targetUserId], { type: 'contact.changed', contact_id: reverseId ?? null, change: 'created' })
+        }
+        return { contactId, created: true }
+      })
+      return { contact: toContactResponse(await requireContact(ownerId, result.contactId)), created: result.created }
+    },
+  }
+}
+export type ContactsService = ReturnType<typeof createContactsService>

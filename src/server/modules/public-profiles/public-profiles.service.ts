@@ -1,0 +1,24 @@
+import type { PublicProfile } from '#shared/public-profile.ts'
+import type { Executor } from '../../db/client.ts'
+import { NotFoundError } from '../../http/errors.ts'
+import { getProfileById } from '../profiles/profiles.queries.ts'
+
+export function createPublicProfilesService(db: Executor) {
+  return {
+    /** Open to anyone: only the public fields, never the e-mail address or settings. */
+    async get(userId: string): Promise<PublicProfile> {
+      const row = await getProfileById(db, userId)
+      if (!row) throw new NotFoundError('Profile not found.')
+      return {
+        id: row.id,
+        name: row.name,
+        // Photos and welcome audio are served by the media module; none can exist before it.
+        profile_picture_url: null,
+        photos: [],
+        welcome_audio_url: null,
+        welcome_transcript: row.welcomeTranscriptStatus === 'completed' ? row.welcomeTranscript : null,
+        welcome_word_timestamps: row.welcomeTranscriptStatus === 'completed' ? (row.welcomeWordTimestamps ?? null) : null,
+      }
+    },
+  }
+}

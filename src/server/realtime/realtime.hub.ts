@@ -1,0 +1,102 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type pg from 'pg'
+import type { WebSocket } from 'ws'
+import { realtimeEventSchema } from '#shared/realtime.ts'
+import { REALTIME_CHANNEL, type RealtimeEnvelope } from './realtime.publisher.ts'
+
+const LISTENER_RETRY_MAX_MS = 10_000
+
+/**
+ * Holds this instance's sockets by user and one LISTEN connection to PostgreSQL. Every instance on the
+ * same database hears every NOTIFY and delivers it to its own sockets, so several instances behave as one.
+ */
+export function createRealtimeHub({ pool, log }: { pool: pg.Pool; log: FastifyBaseLogger }) {
+  const socketsByUser = new Map<string, Set<WebSocket>>()
+  let listener: pg.PoolClient | null = null
+  let closed = false
+  let retryDelay = 500
+  let retryTimer: NodeJS.Timeout | undefined
+
+  function deliver(payload: string | undefined) {
+    if (!payload) return
+    let envelope: RealtimeEnvelope
+    try {
+      const parsed = JSON.parse(payload) as RealtimeEnvelope
+      envelope = { to: parsed.to, event: realtimeEventSchema.parse(parsed.event) }
+    } catch (error) {
+      log.warn({ err: error }, 'realtime: ignored a malformed notification')
+      return
+    }
+    const message = JSON.stringify(envelope.event)
+    for (const userId of envelope.to) {
+      for (const socket of socketsByUser.get(userId) ?? []) {
+        if (socket.readyState === socket.OPEN) socket.send(message)
+      }
+    }
+  }
+
+  async function listen(): Promise<void> {
+    if (closed) return
+    try {
+      const client = await pool.connect()
+      client.on('notification', (message) => {
+        if (message.channel === REALTIME_CHANNEL) deliver(message.payload)
+      })
+      client.on('error', (error) => {
+        log.warn({ err: error }, 'realtime: listener connection lost, reconnecting')
+        client.release(true)
+        if (listener === client) listener = null
+        scheduleRetry()
+      })
+      await client.query(`LISTEN ${REALTIME_CHANNEL}`)
+      listener = client
+      retryDelay = 500
+    } catch (error) {
+      log.warn({ err: error }, 'realtime: could not listen, retrying')
+      scheduleRetry()
+    }
+  }
+
+  function scheduleRetry() {
+    if (closed || retryTimer) return
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined
+      void listen()
+    }, retryDelay)
+    retryDelay = Math.min(retryDelay * 2, LISTENER_RETRY_MAX_MS)
+  }
+
+  return {
+    start: listen,
+
+    add(userId: string, socket: WebSocket) {
+      const set = socketsByUser.get(userId) ?? new Set<WebSocket>()
+      set.add(socket)
+      socketsByUser.set(userId, set)
+      socket.on('close', () => {
+        set.delete(socket)
+        if (set.size === 0) socketsByUser.delete(userId)
+      })
+    },
+
+    connectionCount(): number {
+      let count = 0
+      for (const set of socketsByUser.values()) count += set.size
+      return count
+    },
+
+    async close() {
+      closed = true
+      clearTimeout(retryTimer)
+      for (const set of socketsByUser.values()) for (const socket of set) socket.close(1001, 'server shutting down')
+      socketsByUser.clear()
+      if (listener) {
+        const client = listener
+        listener = null
+        await client.query(`UNLISTEN ${REALTIME_CHANNEL}`).catch(() => undefined)
+        client.release()
+      }
+    },
+  }
+}
+export type RealtimeHub = ReturnType<typeof createRealtimeHub>

@@ -1,0 +1,108 @@
+import { z } from 'zod'
+import { INACTIVITY_DAYS } from './limits.ts'
+
+/** A contact as the API returns it: one direction of a relationship, seen by its owner. */
+export const contactSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** the linked person's picture; null means the client draws a generated avatar seeded by name */
+  avatar_url: z.string().nullable(),
+  contact_user_id: z.string().nullable(),
+  display_order: z.number().int(),
+  last_interaction: z.string(),
+  last_reply_from_them: z.string().nullable(),
+  consecutive_messages_sent: z.number().int(),
+  archived_at: z.string().nullable(),
+  is_active: z.boolean(),
+  /** whole days since their last reply once that reaches the inactivity threshold, else null */
+  inactive_days: z.number().int().nullable(),
+  unread_count: z.number().int(),
+})
+export type Contact = z.infer<typeof contactSchema>
+
+export const contactStatusSchema = z.enum(['active', 'inactive', 'archived'])
+export type ContactStatus = z.infer<typeof contactStatusSchema>
+
+export const contactListQuerySchema = z.object({ status: contactStatusSchema.default('active') })
+export const contactListSchema = z.object({ contacts: z.array(contactSchema) })
+export type ContactList = z.infer<typeof contactListSchema>
+
+export const contactIdParamsSchema = z.object({ id: z.uuid('Contact not found.') })
+
+export const reorderContactsSchema = z.object({
+  contact_ids: z
+    .array(z.uuid())
+    .min(1, 'Give at least one contact')
+    .max(100)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each contact may appear only once'),
+})
+export type ReorderContacts = z.infer<typeof reorderContactsSchema>
+
+/** The spec's archive_contact(contact_id, should_archive). */
+export const archiveContactSchema = z.object({ should_archive: z.boolean() })
+
+export const connectSchema = z.object({ user_id: z.string().min(1).max(100) })
+export const connectResultSchema = z.object({ contact: contactSchema, created: z.boolean() })
+export type ConnectResult = z.infer<typeof connectResultSchema>
+
+/** Texts of the error catalogue (000 section 8) and of the limits. */
+export const CONTACT_TEXTS = {
+  loadFailed: 'Failed to load contacts',
+  timeout: 'Request timeout',
+  timeoutEmpty: 'Loading is taking longer than expected. Please check your connection.',
+  archived: 'Contact archived',
+  archiveFailed: 'Failed to archive contact',
+  unarchived: 'Contact unarchived',
+  unarchiveFailed: 'Failed to unarchive contact',
+  archivedLoadFailed: 'Failed to load archived contacts',
+  rekindled: 'Connection rekindled! 💕',
+  rekindledBody: (name: string) => `${name} has been restored to your active contacts.`,
+  rekindleFailed: 'Failed to rekindle',
+  rekindleFailedBody: 'There was an error restoring the contact. Please try again.',
+  circleFull: 'Your circle is full: you already have 10 active contacts. Archive one to make room.',
+  startMessageFailed: 'Could not start message',
+  startMessageFailedBody: "We couldn't create a relationship with this user. Please try again.",
+} as const
+
+export function inactiveLabel(days: number | null): string | null {
+  return days !== null && days >= INACTIVITY_DAYS ? `Inactive for ${days} days` : null
+}
+
+export function formatUnread(count: number, cap: number): string | null {
+  if (count <= 0) return null
+  return count > cap ? `${cap}+` : String(count)
+}
+
+/**
+ * Merges duplicates by case-insensitive name (spec 000 section 7), keeping the first-seen order.
+ * An entry linked to a real user wins over an unlinked one, then the most recent interaction wins.
+ * Two entries linked to different people are both real and are never merged (decision 14).
+ */
+export function mergeDuplicateContacts<
+  T extends Pick<Contact, 'id' | 'name' | 'contact_user_id' | 'last_interaction'>,
+>(contacts: readonly T[]): T[] {
+  const groups = new Map<string, T[]>()
+  for (const contact of contacts) {
+    const key = contact.name.trim().toLowerCase()
+    const group = groups.get(key)
+    if (group) group.push(contact)
+    else groups.set(key, [contact])
+  }
+  const kept = new Set<string>()
+  for (const group of groups.values()) {
+    const linked = group.filter((c) => c.contact_user_id !== null)
+    if (linked.length > 0) {
+      // one entry per distinct linked person, the most recent one when the same person appears twice
+      const byPerson = new Map<string, T>()
+      for (const c of linked) {
+        const seen = byPerson.get(c.contact_user_id as string)
+        if (!seen || c.last_interaction > seen.last_interaction) byPerson.set(c.contact_user_id as string, c)
+      }
+      for (const c of byPerson.values()) kept.add(c.id)
+    } else {
+      const newest = group.reduce((a, b) => (b.last_interaction > a.last_interaction ? b : a))
+      kept.add(newest.id)
+    }
+  }
+  return contacts.filter((c) => kept.has(c.id))
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod'
+
+export const DIRECTORY_RESULT_LIMIT = 20
+export const DIRECTORY_QUERY_MAX = 100
+
+export const directoryQuerySchema = z.object({
+  q: z.string().trim().max(DIRECTORY_QUERY_MAX, 'Search text is too long').default(''),
+})
+
+/** Never carries an e-mail address (DESIGN section 7). */
+export const directoryResultSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  profile_picture_url: z.string().nullable(),
+})
+export type DirectoryResult = z.infer<typeof directoryResultSchema>
+export const directoryResponseSchema = z.object({ results: z.array(directoryResultSchema) })
+
+export const DIRECTORY_TEXTS = {
+  placeholder: 'Search by name or email...',
+  empty: 'No users found. Try a different search term.',
+} as const
+
+/** An e-mail-shaped query matches only an exact address; anything else matches names. */
+export function isEmailQuery(query: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(query.trim())
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod'
+
+/** Events pushed over /api/realtime. They carry ids and changed fields only; clients refetch. */
+export const realtimeEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('contact.changed'),
+    contact_id: z.string().nullable(),
+    change: z.enum(['created', 'updated', 'archived', 'unarchived', 'rekindled', 'reordered']),
+  }),
+  z.object({ type: z.literal('message.created'), message_id: z.string(), contact_id: z.string().nullable() }),
+  z.object({ type: z.literal('message.updated'), message_id: z.string(), fields: z.array(z.string()) }),
+  z.object({ type: z.literal('conversation.changed'), conversation_id: z.string(), contact_id: z.string() }),
+  z.object({ type: z.literal('profile.updated'), user_id: z.string() }),
+  z.object({ type: z.literal('invitation.changed'), invitation_id: z.string() }),
+])
+export type RealtimeEvent = z.infer<typeof realtimeEventSchema>
+export type RealtimeEventType = RealtimeEvent['type']
+
+/** The spec's live-update timing (000 section 9). */
+export const REALTIME_DEBOUNCE_MS = 500
+export const REALTIME_REFETCH_GUARD_MS = 1000
+export const REALTIME_RECONNECT_BASE_MS = 1000
+export const REALTIME_RECONNECT_MAX_MS = 30_000
+export const REALTIME_PATH = '/api/realtime'
