@@ -57,7 +57,10 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger 
   await app.register(configRoutes, deps)
   await app.register(profilesRoutes, deps)
   // Limits are declared per route (directory, connect); the sign-in limits live in Better Auth.
-  if (env.RATE_LIMIT_ENABLED) await app.register(rateLimit, { global: false })
+  // Counted per signed-in person (after requireUser has run), else per connection address.
+  if (env.RATE_LIMIT_ENABLED) {
+    await app.register(rateLimit, { global: false, hook: 'preHandler', keyGenerator: (request) => request.user?.id ?? request.ip })
+  }
   await app.register(contactsRoutes, deps)
   await app.register(directoryRoutes, deps)
   await app.register(publicProfilesRoutes, deps)

@@ -22,5 +22,5 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     await database.close()
     await smtp.close()
   })
-  return { app, db: database.db, pool: database.pool, smtp, env }
+  return { app, db: database.db, pool: database.pool, smtp, env, databaseUrl: database.url, secrets }
 }

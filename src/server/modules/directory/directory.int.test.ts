@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import type { DirectoryResult } from '#shared/directory.ts'
+import { insertPerson, insertSignedInPerson } from '../../test/people.ts'
+import { createTestApp } from '../../test/test-app.ts'
+import { DIRECTORY_RATE_LIMIT } from './directory.routes.ts'
+
+const { app, db } = await createTestApp()
+
+const search = async (cookie: string, q: string) => {
+  const response = await app.inject({ method: 'GET', url: `/api/directory?q=${encodeURIComponent(q)}`, headers: { cookie } })
+  expect(response.statusCode).toBe(200)
+  expect(response.body).not.toMatch(/@/)
+  return (response.json() as { results: DirectoryResult[] }).results
+}
+
+const searcher = await insertSignedInPerson(app, db, { name: 'Zelda Searcher' })
+const marge = await insertPerson(db, { name: 'Marguerite Duras', email: 'marguerite@example.test' })
+const omar = await insertPerson(db, { name: 'Omar Khayyam', email: 'omar.k@example.test' })
+await insertPerson(db, { name: 'Margaret Unconfirmed', email: 'margaret@example.test', verified: false })
+
+describe('GET /api/directory', () => {
+  it('matches names case-insensitively anywhere in the name, with only id, name and picture', async () => {
+    const results = await search(searcher.cookie, 'GUERI')
+    expect(results).toEqual([{ id: marge.id, name: 'Marguerite Duras', profile_picture_url: null }])
+    expect((await search(searcher.cookie, 'khay')).map((r) => r.id)).toEqual([omar.id])
+  })
+
+  it('leaves out the searcher and people who never confirmed their address', async () => {
+    expect(await search(searcher.cookie, 'Zelda')).toEqual([])
+    expect((await search(searcher.cookie, 'marg')).map((r) => r.name)).toEqual(['Marguerite Duras'])
+  })
+
+  it('matches an e-mail query only against the exact address, in any case', async () => {
+    expect((await search(searcher.cookie, 'MARGUERITE@example.test')).map((r) => r.id)).toEqual([marge.id])
+    expect(await search(searcher.cookie, 'marguerite@example.tes')).toEqual([])
+    expect(await search(searcher.cookie, 'arguerite@example.test')).toEqual([])
+    expect(await search(searcher.cookie, 'example.test')).toEqual([])
+  })
+
+  it('treats LIKE wildcards as plain text and lists nobody for an empty query', async () => {
+    expect(await search(searcher.cookie, '%')).toEqual([])
+    expect(await search(searcher.cookie, '_')).toEqual([])
+    expect(await search(searcher.cookie, '   ')).toEqual([])
+  })
+
+  it('refuses an anonymous caller and a query that is too long', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/directory?q=marg' })).statusCode).toBe(401)
+    const long = await app.inject({ method: 'GET', url: `/api/directory?q=${'a'.repeat(101)}`, headers: { cookie: searcher.cookie } })
+    expect(long.statusCode).toBe(400)
+  })
+
+  it('answers 429 once a person searches more than the limit allows', async () => {
+    const busy = await insertSignedInPerson(app, db)
+    for (let i = 0; i < DIRECTORY_RATE_LIMIT.max; i++) await search(busy.cookie, `x${i}`)
+    const limited = await app.inject({ method: 'GET', url: '/api/directory?q=marg', headers: { cookie: busy.cookie } })
+    expect(limited.statusCode).toBe(429)
+    expect(limited.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } })
+    // another person is not affected
+    expect(await search(searcher.cookie, 'omar')).toHaveLength(1)
+  })
+})
