@@ -39,20 +39,24 @@ export function createRealtimeHub({ pool, log }: { pool: pg.Pool; log: FastifyBa
     if (closed) return
     try {
       const client = await pool.connect()
+      listener = client
       client.on('notification', (message) => {
         if (message.channel === REALTIME_CHANNEL) deliver(message.payload)
       })
       client.on('error', (error) => {
+        if (listener !== client) return
+        listener = null
         log.warn({ err: error }, 'realtime: listener connection lost, reconnecting')
         client.release(true)
-        if (listener === client) listener = null
         scheduleRetry()
       })
       await client.query(`LISTEN ${REALTIME_CHANNEL}`)
-      listener = client
       retryDelay = 500
     } catch (error) {
       log.warn({ err: error }, 'realtime: could not listen, retrying')
+      const failed = listener
+      listener = null
+      failed?.release(true)
       scheduleRetry()
     }
   }
@@ -94,6 +98,7 @@ export function createRealtimeHub({ pool, log }: { pool: pg.Pool; log: FastifyBa
         const client = listener
         listener = null
         await client.query(`UNLISTEN ${REALTIME_CHANNEL}`).catch(() => undefined)
+        client.removeAllListeners('notification')
         client.release()
       }
     },

@@ -1,0 +1,54 @@
+/**
+ * Directory search with 100,000 people (issue: The circle): p50/p95 of name searches (substrings of 3-6
+ * letters, anywhere in the name) and of exact e-mail searches, through the same service the API uses.
+ * Run with `npm run bench:directory`. Prints figures; asserts nothing.
+ */
+import { sql } from 'drizzle-orm'
+import { createDirectoryService } from '../src/server/modules/directory/directory.service.ts'
+import { fmt, percentile, startBenchDatabase } from './support.ts'
+
+const PEOPLE = 100_000
+const SEARCHES = 300
+
+const database = await startBenchDatabase()
+const { db } = database
+try {
+  const seeded = performance.now()
+  // Names from two word lists, so that substrings hit a realistic spread of rows.
+  await db.execute(sql`
+    with first(n) as (select unnest(array['Ada','Bea','Carmen','Dmitri','Elena','Farah','Gustav','Hana','Ines','Jonas','Kofi','Lena','Mateo','Nadia','Oskar','Priya','Quentin','Rosa','Sami','Tova','Ugo','Vera','Wen','Xavier','Yusuf','Zofia'])),
+         last(n) as (select unnest(array['Lovelace','Okafor','Nguyen','Moreau','Kowalski','Haddad','Silva','Tanaka','Fischer','Novak','Rossi','Jensen','Ibrahim','Costa','Berg','Dubois','Larsen','Petrov','Sato','Walsh']))
+    , people as (
+      select g as i, (select n from first offset (g % 26) limit 1) || ' ' || (select n from last offset ((g / 26) % 20) limit 1) || ' ' || to_hex(g) as name
+      from generate_series(1, ${PEOPLE}) g
+    )
+    insert into "user" (id, name, email, email_verified) select 'bench-' || i, name, 'bench-' || i || '@example.test', true from people`)
+  await db.execute(sql`insert into profiles (id, name, full_name, onboarding_completed) select id, name, name, true from "user" where id like 'bench-%'`)
+  await db.execute(sql`analyze`)
+  console.log(`seeded ${PEOPLE.toLocaleString('en')} people in ${((performance.now() - seeded) / 1000).toFixed(1)} s`)
+
+  const service = createDirectoryService(db)
+  const names = ['ada', 'elena', 'okaf', 'nguy', 'rosa', 'tanak', 'kowal', 'vera s', 'lovel', 'mateo', 'ibrah', 'zofia w', 'zzzzz']
+  const timings = async (queries: string[]) => {
+    const ms: number[] = []
+    for (const query of queries) {
+      const started = performance.now()
+      await service.search('bench-0', query)
+      ms.push(performance.now() - started)
+    }
+    return ms.sort((a, b) => a - b)
+  }
+  // warm-up
+  await timings(names)
+  const nameMs = await timings(Array.from({ length: SEARCHES }, (_, i) => names[i % names.length] as string))
+  const emailMs = await timings(Array.from({ length: SEARCHES }, (_, i) => `bench-${(i * 331) % PEOPLE}@example.test`))
+  console.log(`name search   (${SEARCHES}): p50 ${fmt(percentile(nameMs, 50))}  p95 ${fmt(percentile(nameMs, 95))}`)
+  console.log(`e-mail search (${SEARCHES}): p50 ${fmt(percentile(emailMs, 50))}  p95 ${fmt(percentile(emailMs, 95))}`)
+
+  const plan = await db.execute<{ 'QUERY PLAN': string }>(
+    sql`explain select id from profiles where lower(name) like '%okaf%' limit 20`,
+  )
+  console.log('plan for a name search:', plan.rows.map((r) => r['QUERY PLAN'].trim()).join(' | '))
+} finally {
+  await database.stop()
+}
