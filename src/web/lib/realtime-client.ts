@@ -1,0 +1,66 @@
+import { REALTIME_PATH, REALTIME_RECONNECT_BASE_MS, REALTIME_RECONNECT_MAX_MS, realtimeEventSchema, type RealtimeEvent } from '#shared/realtime.ts'
+
+export type RealtimeStatus = 'connecting' | 'open' | 'closed'
+
+/** Delay before reconnect attempt `attempt` (0-based): doubling from 1 s up to 30 s, with jitter so tabs spread out. */
+export function reconnectDelay(attempt: number, random = Math.random): number {
+  const base = Math.min(REALTIME_RECONNECT_BASE_MS * 2 ** attempt, REALTIME_RECONNECT_MAX_MS)
+  return Math.round(base * (0.75 + random() * 0.5))
+}
+
+/**
+ * One WebSocket to /api/realtime for this tab. The session cookie authenticates it. It reconnects with
+ * back-off when the connection drops, and on reconnect reports `open` again so that callers can refetch
+ * what they may have missed.
+ */
+export function connectRealtime({
+  onEvent,
+  onStatus,
+  url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${REALTIME_PATH}`,
+}: {
+  onEvent: (event: RealtimeEvent) => void
+  onStatus?: (status: RealtimeStatus) => void
+  url?: string
+}) {
+  let socket: WebSocket | null = null
+  let attempt = 0
+  let stopped = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+
+  function open() {
+    if (stopped) return
+    onStatus?.('connecting')
+    const ws = new WebSocket(url)
+    socket = ws
+    ws.onopen = () => {
+      attempt = 0
+      onStatus?.('open')
+    }
+    ws.onmessage = (message) => {
+      if (typeof message.data !== 'string') return
+      try {
+        const parsed = realtimeEventSchema.safeParse(JSON.parse(message.data))
+        if (parsed.success) onEvent(parsed.data)
+      } catch {
+        // not JSON: ignore, the server only sends events
+      }
+    }
+    ws.onclose = () => {
+      if (socket !== ws) return
+      socket = null
+      onStatus?.('closed')
+      if (stopped) return
+      timer = setTimeout(open, reconnectDelay(attempt++))
+    }
+  }
+
+  open()
+  return {
+    close() {
+      stopped = true
+      clearTimeout(timer)
+      socket?.close(1000)
+      socket = null
+    },
+  }
+}
