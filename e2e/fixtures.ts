@@ -37,6 +37,8 @@ type Fixtures = {
   insertUser: (options?: { onboardingCompleted?: boolean; name?: string }) => Promise<E2EUser>
   /** Signs the page in as `person` through the real sign-in endpoint (only the login test uses the form). */
   login: (page: Page, person: E2EUser) => Promise<void>
+  /** Puts `from` and `to` in each other's circles through the API, as the Message button does; returns from's contact id. */
+  connect: (from: E2EUser, to: E2EUser) => Promise<string>
 }
 
 export const test = base.extend<Fixtures>({
@@ -67,6 +69,19 @@ export const test = base.extend<Fixtures>({
         headers: { origin: baseURL ?? '' },
       })
       expect(response.status()).toBe(200)
+    })
+  },
+  connect: async ({ playwright, baseURL }, use) => {
+    await use(async (from, to) => {
+      const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL ?? '' } })
+      try {
+        expect((await api.post('/api/auth/sign-in/email', { data: { email: from.email, password: from.password } })).status()).toBe(200)
+        const response = await api.post('/api/contacts/connect', { data: { user_id: to.id } })
+        expect(response.status()).toBe(201)
+        return ((await response.json()) as { contact: { id: string } }).contact.id
+      } finally {
+        await api.dispose()
+      }
     })
   },
 })

@@ -38,3 +38,30 @@ export function usePageMeta({ title, description, canonical }: PageMeta): void {
     applyPageMeta({ title, description, canonical })
   }, [title, description, canonical])
 }
+
+export type StructuredData = Record<string, unknown>
+
+const STRUCTURED_DATA_ATTR = 'data-page-structured-data'
+
+/**
+ * Adds a `<script type="application/ld+json">` with `json` to the head and returns a function that removes it.
+ * JSON-LD is data the browser never executes, so the strict Content-Security-Policy (no inline scripts) is not
+ * involved; `<` is escaped anyway so that the text can never close its element if the head is serialised.
+ */
+export function addStructuredData(json: string, doc: Document = document): () => void {
+  const script = doc.createElement('script')
+  script.type = 'application/ld+json'
+  script.setAttribute(STRUCTURED_DATA_ATTR, '')
+  script.textContent = json.replace(/</g, '\\u003c')
+  doc.head.appendChild(script)
+  return () => script.remove()
+}
+
+/** Emits schema.org structured data (JSON-LD) while the page is shown; `null` emits nothing. */
+export function useStructuredData(data: StructuredData | null): void {
+  const json = data ? JSON.stringify(data) : null
+  useEffect(() => {
+    if (json === null) return
+    return addStructuredData(json)
+  }, [json])
+}

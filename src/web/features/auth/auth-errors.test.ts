@@ -8,6 +8,7 @@ import {
   GOOGLE_ERROR_FALLBACK,
   googleReturnUrls,
   readAuthRedirectNotice,
+  safeNextPath,
   SIGN_UP_UNAVAILABLE,
 } from './auth-errors.ts'
 
@@ -41,7 +42,22 @@ describe('auth redirects', () => {
     expect(afterSignInPath('')).toBe('/')
   })
 
+  it('returns to a same-origin `next` path, after the invite token', () => {
+    expect(afterSignInPath(null, '/u/abc')).toBe('/u/abc')
+    expect(afterSignInPath('t1', '/u/abc')).toBe('/auth/invite?token=t1')
+    expect(afterSignInPath(null, 'https://evil.example/')).toBe('/')
+    expect(afterSignInPath(null, '//evil.example/')).toBe('/')
+  })
+
+  it('accepts only paths that stay on this origin as `next`', () => {
+    expect(safeNextPath('/u/abc?x=1#y')).toBe('/u/abc?x=1#y')
+    for (const bad of [null, '', 'u/abc', '//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)']) {
+      expect(safeNextPath(bad)).toBeNull()
+    }
+  })
+
   it('brings Google back to /auth with the invite token, empty when none', () => {
+    expect(googleReturnUrls(null, '/u/abc').callbackURL).toBe('/auth?invite_token=&next=%2Fu%2Fabc')
     expect(googleReturnUrls(null)).toEqual({ callbackURL: '/auth?invite_token=', errorCallbackURL: '/auth?google_error=1&invite_token=' })
     expect(googleReturnUrls('t1').callbackURL).toBe('/auth?invite_token=t1')
   })

@@ -20,15 +20,41 @@ export function authErrorMessage(error: AuthErrorLike): string {
   return message || AUTH_ERROR_FALLBACK
 }
 
-/** Where to go after signing in: the invitation when an invite token came along, else home. */
-export function afterSignInPath(inviteToken: string | null | undefined): string {
-  return inviteToken ? `/auth/invite?token=${encodeURIComponent(inviteToken)}` : '/'
+/**
+ * A `next` path from the URL that is safe to go to after signing in: same-origin only, so it must start with '/'
+ * and not '//' (nor '/\', which browsers read as '//'). Anything else is ignored.
+ */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null
+  try {
+    const url = new URL(next, 'http://hearth.invalid')
+    return url.origin === 'http://hearth.invalid' ? `${url.pathname}${url.search}${url.hash}` : null
+  } catch {
+    return null
+  }
 }
 
-/** Where Google (through Better Auth) returns to: /auth, carrying the invite token (empty when none). */
-export function googleReturnUrls(inviteToken: string | null | undefined): { callbackURL: string; errorCallbackURL: string } {
+/**
+ * Where to go after signing in: the invitation when an invite token came along, else the page that sent the
+ * visitor here (`next`, e.g. a public profile's Message button), else home.
+ */
+export function afterSignInPath(inviteToken: string | null | undefined, next?: string | null): string {
+  if (inviteToken) return `/auth/invite?token=${encodeURIComponent(inviteToken)}`
+  return safeNextPath(next) ?? '/'
+}
+
+/** Where Google (through Better Auth) returns to: /auth, carrying the invite token (empty when none) and `next`. */
+export function googleReturnUrls(
+  inviteToken: string | null | undefined,
+  next?: string | null,
+): { callbackURL: string; errorCallbackURL: string } {
   const token = encodeURIComponent(inviteToken ?? '')
-  return { callbackURL: `/auth?invite_token=${token}`, errorCallbackURL: `/auth?google_error=1&invite_token=${token}` }
+  const safeNext = safeNextPath(next)
+  const nextParam = safeNext ? `&next=${encodeURIComponent(safeNext)}` : ''
+  return {
+    callbackURL: `/auth?invite_token=${token}${nextParam}`,
+    errorCallbackURL: `/auth?google_error=1&invite_token=${token}${nextParam}`,
+  }
 }
 
 /** Where the confirmation mail's link lands: back on /auth, ready to sign in (with the invite token, if any). */

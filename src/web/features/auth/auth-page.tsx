@@ -28,6 +28,7 @@ export function AuthPage() {
   const { user, loading } = useAuth()
   const [params] = useSearchParams()
   const inviteToken = params.get('invite_token') || null
+  const next = params.get('next')
   const reported = useRef(false)
   const requestedMode = readRequestedMode(useLocation().state)
 
@@ -40,7 +41,7 @@ export function AuthPage() {
   }, [params])
 
   if (loading) return <FullPageSpinner />
-  if (user) return <Navigate to={afterSignInPath(inviteToken)} replace />
+  if (user) return <Navigate to={afterSignInPath(inviteToken, next)} replace />
 
   return (
     <div className="flex min-h-dvh flex-col bg-hearth-glow">

@@ -43,13 +43,13 @@ async function withTimeout<T>(signal: AbortSignal | undefined, run: (signal: Abo
 }
 
 /** GET /api/contacts?status=: active (home), inactive or archived. */
-export function useContactsQuery(status: ContactStatus = 'active') {
+export function useContactsQuery(status: ContactStatus = 'active', { enabled = true }: { enabled?: boolean } = {}) {
   const { user } = useAuth()
   return useQuery({
     queryKey: contactKeys.list(user?.id, status),
     queryFn: ({ signal }) =>
       withTimeout(signal, (timed) => apiGet(`/api/contacts?status=${status}`, contactListSchema, { signal: timed })),
-    enabled: Boolean(user),
+    enabled: Boolean(user) && enabled,
     staleTime: STALE.default,
   })
 }

@@ -1,33 +1,144 @@
-import { Pencil, Settings, UserPlus } from 'lucide-react'
-import { useState } from 'react'
+import { Archive, Check, HeartHandshake, Pencil, RotateCw, Settings } from 'lucide-react'
+import { useMemo, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
+import { toast } from 'sonner'
+import { CONTACT_TEXTS, type Contact } from '#shared/contacts.ts'
+import { MAX_ACTIVE_CONTACTS, MOBILE_BREAKPOINT_PX } from '#shared/limits.ts'
+import { QueryError } from '#web/components/query-error.tsx'
 import { ThemeMenu } from '#web/components/theme-menu.tsx'
 import { Wordmark } from '#web/components/wordmark.tsx'
-import { Button } from '#web/components/ui/button.tsx'
+import { Button, buttonVariants } from '#web/components/ui/button.tsx'
+import { notifyRekindled, notifyRekindleFailed } from '#web/features/contacts/components/rekindle-toasts.ts'
+import {
+  useArchiveContactMutation,
+  useContactsQuery,
+  useRekindleContactMutation,
+  useReorderContactsMutation,
+} from '#web/features/contacts/queries.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { cn } from '#web/lib/utils.ts'
+import { ContactGrid } from './components/contact-grid.tsx'
+import { ContactGridSkeleton } from './components/contact-grid-skeleton.tsx'
+import { contactsLoadError } from './components/contacts-load-error.ts'
+import { RekindleGrid } from './components/rekindle-grid.tsx'
+import { useMediaQuery } from './components/use-media-query.ts'
 
-const tileClass =
-  'group flex aspect-[4/3] flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed text-muted-foreground transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60'
+const REORDER_FAILED = 'Failed to save the new order'
+const WIDE_SCREEN_QUERY = `(min-width: ${MOBILE_BREAKPOINT_PX}px)`
 
-function AddFriendTile() {
-  return (
-    <Link to="/contacts/add" className={cn(tileClass, 'border-input bg-card/60 hover:border-primary hover:bg-card hover:text-primary-strong')}>
-      <span className="grid size-14 place-items-center rounded-full bg-accent text-accent-foreground transition-transform group-hover:scale-105">
-        <UserPlus aria-hidden className="size-6" />
-      </span>
-      <span className="text-base font-semibold text-foreground">Add Friend</span>
-    </Link>
-  )
+type RekindleCandidate = Pick<Contact, 'id' | 'name' | 'avatar_url' | 'inactive_days' | 'archived_at'>
+
+/** Inactive contacts first, then archived ones, each once. */
+function mergeCandidates(...lists: (readonly Contact[] | undefined)[]): RekindleCandidate[] {
+  const seen = new Map<string, RekindleCandidate>()
+  for (const contact of lists.flatMap((list) => list ?? [])) if (!seen.has(contact.id)) seen.set(contact.id, contact)
+  return [...seen.values()]
+}
+
+function without(set: ReadonlySet<string>, id: string): ReadonlySet<string> {
+  const next = new Set(set)
+  next.delete(id)
+  return next
 }
 
 /**
- * The signed-in home (spec 000 section 2, "Contacts home grid"): the frame the circle's tiles fill. Edit mode is
- * local state that the contact tiles will read (dragging, the Archive tile).
+ * The signed-in home (spec 000 section 2, "Contacts home grid"): the circle's tiles, the Add Friend tile, and in
+ * edit mode the Archive tile, dragging, a link to the archived contacts and rekindle mode.
  */
 export function HomePage() {
   usePageMeta({ title: 'Your circle - Hearth' })
   const [editing, setEditing] = useState(false)
+  const [rekindleRequested, setRekindleRequested] = useState(false)
+  const [archivingIds, setArchivingIds] = useState<ReadonlySet<string>>(() => new Set())
+  const [rekindlingId, setRekindlingId] = useState<string | null>(null)
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY)
+
+  const active = useContactsQuery('active')
+  // Rekindle candidates matter only in edit mode, where the Rekindle button appears when there are any.
+  const inactive = useContactsQuery('inactive', { enabled: editing })
+  const archived = useContactsQuery('archived', { enabled: editing })
+  const reorder = useReorderContactsMutation()
+  const archive = useArchiveContactMutation()
+  const rekindle = useRekindleContactMutation()
+
+  const loaded = active.data?.contacts
+  // A contact being archived leaves the grid at once; it comes back if the server refuses.
+  const contacts = useMemo(() => (loaded ?? []).filter((c) => !archivingIds.has(c.id)), [loaded, archivingIds])
+  const candidates = useMemo(() => mergeCandidates(inactive.data?.contacts, archived.data?.contacts), [inactive.data, archived.data])
+  const rekindling = editing && rekindleRequested && candidates.length > 0
+
+  const setEditMode = (on: boolean) => {
+    setEditing(on)
+    if (!on) setRekindleRequested(false)
+  }
+
+  // The long-press action (right-click or a 500 ms press on a tile, wide screens only) is "enter edit mode": the
+  // spec names the gesture but not its effect, and edit mode is where a tile can be moved or archived.
+  const onLongPress = () => setEditMode(true)
+
+  const onReorder = (orderedIds: string[]) => {
+    // Optimistic in the mutation; on failure it rolls back and the list is refetched when it settles.
+    reorder.mutateAsync(orderedIds).catch((error: unknown) => {
+      toast.error(REORDER_FAILED, { description: error instanceof Error ? error.message : undefined })
+    })
+  }
+
+  const onArchive = async (contact: Contact) => {
+    setArchivingIds((ids) => new Set(ids).add(contact.id))
+    try {
+      await archive.mutateAsync({ id: contact.id, shouldArchive: true })
+      toast.success(CONTACT_TEXTS.archived, { description: `${contact.name} is in your archived contacts.` })
+    } catch (error) {
+      toast.error(CONTACT_TEXTS.archiveFailed, { description: error instanceof Error ? error.message : undefined })
+    } finally {
+      setArchivingIds((ids) => without(ids, contact.id))
+    }
+  }
+
+  const onRekindle = async (contact: RekindleCandidate) => {
+    if (rekindlingId) return
+    setRekindlingId(contact.id)
+    try {
+      await rekindle.mutateAsync({ id: contact.id, name: contact.name })
+      notifyRekindled(contact.name)
+    } catch (error) {
+      notifyRekindleFailed(error)
+    } finally {
+      setRekindlingId(null)
+    }
+  }
+
+  const count = loaded?.length ?? 0
+  const circleCount = `${count} of ${MAX_ACTIVE_CONTACTS} in your circle`
+  let subtitle: string
+  if (rekindling) subtitle = wide ? 'Tap someone to bring them back, or drop them on Reconnect & restore.' : 'Tap someone to bring them back into your circle.'
+  else if (editing) subtitle = wide ? 'Drag tiles to reorder, or drop one on Archive.' : 'Archive someone with the button on their tile. Reorder on a wider screen.'
+  else if (loaded && count === 0) subtitle = 'Your circle is empty for now. Add the first person you would love to hear from.'
+  else subtitle = 'Keep it small: the 5 to 10 people you most want to hear from.'
+
+  let body: ReactNode
+  if (active.isPending) {
+    body = <ContactGridSkeleton />
+  } else if (active.isError && !loaded) {
+    const { message, detail } = contactsLoadError(active.error, false)
+    body = <QueryError className="mx-auto max-w-md" message={message} detail={detail} retrying={active.isFetching} onRetry={() => void active.refetch()} />
+  } else if (rekindling) {
+    body = <RekindleGrid contacts={candidates} wide={wide} pendingId={rekindlingId} onRekindle={(c) => void onRekindle(c)} />
+  } else {
+    body = (
+      <ContactGrid
+        contacts={contacts}
+        editing={editing}
+        wide={wide}
+        archivingIds={archivingIds}
+        onReorder={onReorder}
+        onArchive={(c) => void onArchive(c)}
+        onLongPress={onLongPress}
+      />
+    )
+  }
+  // A failed refetch while tiles are shown: keep them, say so quietly above.
+  const staleError = active.isError && loaded ? contactsLoadError(active.error, true) : null
 
   return (
     <div className="flex min-h-dvh flex-col bg-hearth-glow">
@@ -41,7 +152,7 @@ export function HomePage() {
             aria-label="Edit contacts"
             title="Edit contacts"
             aria-pressed={editing}
-            onClick={() => setEditing((on) => !on)}
+            onClick={() => setEditMode(!editing)}
           >
             <Pencil aria-hidden className="size-5" />
           </Button>
@@ -54,15 +165,59 @@ export function HomePage() {
       </header>
 
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 pt-4 pb-16 sm:px-6 sm:pt-8">
-        <div className="mb-6 flex flex-col gap-1 sm:mb-8">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Your circle</h1>
-          <p className="text-muted-foreground">{editing ? 'Editing your circle.' : 'Keep it small: the 5 to 10 people you most want to hear from.'}</p>
+        <div className="mb-6 flex flex-col gap-4 sm:mb-8">
+          <div className="flex flex-col gap-1">
+            <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+              <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{rekindling ? 'Rekindle' : 'Your circle'}</h1>
+              {loaded && (
+                <p data-slot="circle-count" className="text-sm font-medium text-muted-foreground tabular-nums">
+                  {circleCount}
+                </p>
+              )}
+            </div>
+            <p className="text-muted-foreground">{subtitle}</p>
+          </div>
+
+          {editing && (
+            <div role="toolbar" aria-label="Edit circle" className="flex flex-wrap items-center gap-2">
+              {candidates.length > 0 && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-pressed={rekindling}
+                  onClick={() => setRekindleRequested(!rekindling)}
+                  className={cn(
+                    'border-pink-300 text-pink-900 hover:bg-pink-50 dark:border-pink-400/40 dark:text-pink-100 dark:hover:bg-pink-950/50',
+                    rekindling && 'bg-pink-100 hover:bg-pink-100 dark:bg-pink-900/50 dark:hover:bg-pink-900/50',
+                  )}
+                >
+                  <HeartHandshake aria-hidden />
+                  Rekindle
+                </Button>
+              )}
+              <Link to="/archived-contacts" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+                <Archive aria-hidden />
+                Archived contacts
+              </Link>
+              <Button size="sm" className="ml-auto" onClick={() => setEditMode(false)}>
+                <Check aria-hidden />
+                Done
+              </Button>
+            </div>
+          )}
         </div>
-        <ul aria-label="Contacts" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <li>
-            <AddFriendTile />
-          </li>
-        </ul>
+
+        {staleError && (
+          <div role="alert" className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-2xl border bg-card px-4 py-3 text-sm">
+            <span>{staleError.message}</span>
+            <Button variant="outline" size="sm" disabled={active.isFetching} onClick={() => void active.refetch()}>
+              <RotateCw aria-hidden className={cn(active.isFetching && 'animate-spin')} />
+              Retry
+            </Button>
+          </div>
+        )}
+
+        {body}
       </main>
     </div>
   )

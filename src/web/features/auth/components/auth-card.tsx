@@ -49,6 +49,7 @@ type AuthCardProps = {
 export function AuthCard({ variant = 'full', initialMode = 'sign-in', className }: AuthCardProps) {
   const [params] = useSearchParams()
   const inviteToken = params.get('invite_token') || null
+  const next = params.get('next')
   const navigate = useNavigate()
   const config = usePublicConfigQuery()
   const [mode, setMode] = useState<AuthMode>(initialMode)
@@ -80,7 +81,7 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', className 
         return
       }
       toast.success('Welcome back!', { description: "You've successfully signed in to Hearth." })
-      navigate(afterSignInPath(inviteToken), { replace: true })
+      navigate(afterSignInPath(inviteToken, next), { replace: true })
       return
     }
     if (mode === 'sign-up') {
@@ -190,7 +191,7 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', className 
               or
               <span className="h-px flex-1 bg-border" />
             </div>
-            <GoogleSignInButton inviteToken={inviteToken} disabled={isSubmitting} />
+            <GoogleSignInButton inviteToken={inviteToken} next={next} disabled={isSubmitting} />
           </>
         )}
 

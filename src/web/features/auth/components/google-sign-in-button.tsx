@@ -16,13 +16,13 @@ function GoogleMark() {
 }
 
 /** Starts the Google (OpenID Connect) redirect; Better Auth brings the browser back to /auth. */
-export function GoogleSignInButton({ inviteToken, disabled }: { inviteToken: string | null; disabled?: boolean }) {
+export function GoogleSignInButton({ inviteToken, next, disabled }: { inviteToken: string | null; next?: string | null; disabled?: boolean }) {
   const [redirecting, setRedirecting] = useState(false)
 
   const start = async () => {
     setRedirecting(true)
     try {
-      const { error } = await authClient.signIn.social({ provider: 'google', ...googleReturnUrls(inviteToken) })
+      const { error } = await authClient.signIn.social({ provider: 'google', ...googleReturnUrls(inviteToken, next) })
       if (error) {
         toast.error('Google sign-in failed', { description: error.message || GOOGLE_ERROR_FALLBACK })
         setRedirecting(false)

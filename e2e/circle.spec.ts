@@ -1,0 +1,190 @@
+import type { Locator, Page } from '@playwright/test'
+import { expect, test, type E2EUser } from './fixtures.ts'
+
+/** Names of the contact tiles on the home grid, in order (view mode). */
+async function tileNames(page: Page): Promise<string[]> {
+  const links = page.getByRole('list', { name: 'Contacts' }).getByRole('link')
+  const names = await links.evaluateAll((elements) => elements.map((el) => el.getAttribute('aria-label') ?? el.textContent ?? ''))
+  return names.filter((name) => !name.startsWith('Add Friend')).map((name) => name.split(',')[0]?.trim() ?? '')
+}
+
+async function dragOnto(page: Page, source: Locator, target: Locator) {
+  const from = await source.boundingBox()
+  const to = await target.boundingBox()
+  if (!from || !to) throw new Error('tile not visible')
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 4 })
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 })
+  await page.mouse.up()
+}
+
+async function circleOf(insertUser: (o?: { name?: string }) => Promise<E2EUser>, connect: (a: E2EUser, b: E2EUser) => Promise<string>, names: string[]) {
+  const owner = await insertUser()
+  const friends: E2EUser[] = []
+  for (const name of names) {
+    const friend = await insertUser({ name })
+    await connect(owner, friend)
+    friends.push(friend)
+  }
+  return { owner, friends }
+}
+
+test.describe('the circle', () => {
+  test('B finds A in the directory and presses Message; both homes show the new tile, A without reload', async ({ browser, insertUser, login }) => {
+    const ada = await insertUser({ name: `Ada Directory ${Date.now().toString(36)}` })
+    const bob = await insertUser({ name: `Bob Seeker ${Date.now().toString(36)}` })
+    const adaPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
+    const bobPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
+    await login(adaPage, ada)
+    await login(bobPage, bob)
+
+    await adaPage.goto('/')
+    await expect(adaPage.getByRole('link', { name: 'Add Friend' })).toBeVisible()
+    expect(await tileNames(adaPage)).toEqual([])
+
+    await bobPage.goto('/')
+    await bobPage.getByRole('link', { name: 'Add Friend' }).click()
+    await expect(bobPage).toHaveURL(/\/contacts\/add$/)
+    await bobPage.getByRole('link', { name: /Find on Hearth/ }).click()
+    await expect(bobPage).toHaveURL(/\/contacts\/add\/directory$/)
+    const search = bobPage.getByPlaceholder('Search by name or email...')
+    await search.fill('no such person zzz')
+    await expect(bobPage.getByText('No users found. Try a different search term.')).toBeVisible()
+    await search.fill(ada.name.slice(4).toLowerCase())
+    const results = bobPage.getByRole('list', { name: 'Search results' })
+    await expect(results.getByText(ada.name, { exact: true })).toBeVisible()
+    await expect(bobPage.getByText(ada.email)).toHaveCount(0)
+    await results.getByRole('link', { name: `See profile of ${ada.name}` }).click()
+    await expect(bobPage).toHaveURL(new RegExp(`/u/${ada.id}$`))
+    await expect(bobPage.getByRole('heading', { name: ada.name })).toBeVisible()
+    await expect(bobPage).toHaveTitle(new RegExp(ada.name))
+
+    await bobPage.getByRole('button', { name: 'Message' }).click()
+    await expect(bobPage).toHaveURL(/\/contacts\/[0-9a-f-]{36}$/)
+    await expect(bobPage.getByRole('heading', { level: 1, name: ada.name })).toBeVisible()
+    await expect(bobPage.getByText('No messages yet')).toBeVisible()
+
+    // Ada's home was open the whole time: the realtime event brings Bob's tile in.
+    await expect(adaPage.getByRole('link', { name: new RegExp(bob.name) })).toBeVisible()
+    await bobPage.goto('/')
+    await expect(bobPage.getByRole('link', { name: new RegExp(ada.name) })).toBeVisible()
+    await adaPage.context().close()
+    await bobPage.context().close()
+  })
+
+  test('an anonymous visitor sees a public profile and is asked to sign in to message', async ({ page, insertUser }) => {
+    const ada = await insertUser({ name: 'Ada Public' })
+    await page.goto(`/profile/${ada.id}`)
+    await expect(page.getByRole('heading', { name: 'Ada Public' })).toBeVisible()
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/u/${ada.id}$`))
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>
+    expect(jsonLd).toMatchObject({ '@type': 'Person', name: 'Ada Public' })
+    await page.getByRole('button', { name: 'Message' }).click()
+    await expect(page).toHaveURL(new RegExp(`/auth\\?next=%2Fu%2F${ada.id}`))
+
+    // signing in returns to the profile, and Message then opens the conversation
+    const visitor = await insertUser({ name: 'Vic Visitor' })
+    await page.getByLabel('Email').fill(visitor.email)
+    await page.getByLabel('Password').fill(visitor.password)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page).toHaveURL(new RegExp(`/u/${ada.id}$`))
+    await page.getByRole('button', { name: 'Message' }).click()
+    await expect(page).toHaveURL(/\/contacts\/[0-9a-f-]{36}$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Ada Public' })).toBeVisible()
+
+    await page.goto('/u/00000000-0000-0000-0000-000000000000')
+    await expect(page.getByRole('heading', { name: 'Profile not found.' })).toBeVisible()
+  })
+
+  test('reorder by drag and by keyboard, saved on the server', async ({ page, insertUser, login, connect }) => {
+    const { owner } = await circleOf(insertUser, connect, ['Anna One', 'Ben Two', 'Cleo Three'])
+    await login(page, owner)
+    await page.goto('/')
+    await expect.poll(() => tileNames(page)).toEqual(['Anna One', 'Ben Two', 'Cleo Three'])
+
+    await page.getByRole('button', { name: 'Edit contacts' }).click()
+    await dragOnto(page, page.getByRole('button', { name: 'Move Cleo Three' }), page.getByRole('button', { name: 'Move Anna One' }))
+    await page.getByRole('button', { name: 'Done' }).click()
+    await expect.poll(() => tileNames(page)).toEqual(['Cleo Three', 'Anna One', 'Ben Two'])
+
+    // keyboard: pick Cleo up with Space, move right past Anna, drop
+    await page.getByRole('button', { name: 'Edit contacts' }).click()
+    const cleo = page.getByRole('button', { name: 'Move Cleo Three' })
+    await cleo.focus()
+    await page.keyboard.press('Space')
+    const box = await cleo.boundingBox()
+    const annaBox = await page.getByRole('button', { name: 'Move Anna One' }).boundingBox()
+    const steps = Math.ceil(((annaBox?.x ?? 0) - (box?.x ?? 0)) / 25) + 1
+    for (let i = 0; i < steps; i++) await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('Space')
+    await page.getByRole('button', { name: 'Done' }).click()
+    await expect.poll(() => tileNames(page)).toEqual(['Anna One', 'Cleo Three', 'Ben Two'])
+
+    await page.reload()
+    await expect.poll(() => tileNames(page)).toEqual(['Anna One', 'Cleo Three', 'Ben Two'])
+  })
+
+  test('archive by dropping on Archive, find it in archived contacts, rekindle it back', async ({ page, insertUser, login, connect }) => {
+    const { owner } = await circleOf(insertUser, connect, ['Dora Keep', 'Eli Rest'])
+    await login(page, owner)
+    await page.goto('/')
+    await expect.poll(() => tileNames(page)).toEqual(['Dora Keep', 'Eli Rest'])
+
+    await page.getByRole('button', { name: 'Edit contacts' }).click()
+    await expect(page.getByRole('group', { name: 'Archive', exact: true })).toBeVisible()
+    await dragOnto(page, page.getByRole('button', { name: 'Move Eli Rest' }), page.getByRole('group', { name: 'Archive', exact: true }))
+    await expect(page.getByText('Contact archived')).toBeVisible()
+    await page.getByRole('link', { name: 'Archived contacts' }).click()
+
+    await expect(page).toHaveURL(/\/archived-contacts$/)
+    await expect(page.getByRole('heading', { name: 'Archived Contacts' })).toBeVisible()
+    await expect(page.getByText('1 archived contact', { exact: true })).toBeVisible()
+    await page.getByRole('button', { name: 'Rekindle Eli Rest' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Rekindle with Eli Rest' })
+    await expect(dialog).toContainText('Restore Eli Rest to your active contacts and reopen your conversation. All your previous messages will still be available.')
+    await dialog.getByRole('button', { name: 'Rekindle Connection' }).click()
+    await expect(page.getByText('Connection rekindled!')).toBeVisible()
+    await expect(page).toHaveURL(/\/$/)
+    await expect.poll(() => tileNames(page)).toEqual(['Dora Keep', 'Eli Rest'])
+
+    await page.goto('/archived-contacts')
+    await expect(page.getByText('No Archived Contacts')).toBeVisible()
+    await expect(page.getByText('Contacts you archive will appear here. You can still access all messages and conversations.')).toBeVisible()
+  })
+
+  test('a reorder in one tab shows in the other without reload', async ({ browser, insertUser, login, connect }) => {
+    const { owner } = await circleOf(insertUser, connect, ['Fay First', 'Gus Second'])
+    const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL })
+    const [one, two] = [await context.newPage(), await context.newPage()]
+    await login(one, owner)
+    await one.goto('/')
+    await two.goto('/')
+    await expect.poll(() => tileNames(two)).toEqual(['Fay First', 'Gus Second'])
+    await one.getByRole('button', { name: 'Edit contacts' }).click()
+    await one.getByRole('button', { name: 'Archive Gus Second' }).click()
+    await expect.poll(() => tileNames(two)).toEqual(['Fay First'])
+    await context.close()
+  })
+
+  for (const [width, contacts, expected] of [
+    [390, 0, { columns: 1 }],
+    [1280, 2, { columns: 4 }],
+    [1280, 5, { columns: 4 }],
+    [390, 7, { columns: 1 }],
+  ] as const) {
+    test(`grid at ${width} px with ${contacts} contacts has ${expected.columns} column(s)`, async ({ page, insertUser, login, connect }) => {
+      const names = Array.from({ length: contacts }, (_, i) => `Grid Friend ${i + 1}`)
+      const { owner } = await circleOf(insertUser, connect, names)
+      await page.setViewportSize({ width, height: 900 })
+      await login(page, owner)
+      await page.goto('/')
+      await expect.poll(async () => (await tileNames(page)).length).toBe(contacts)
+      const lefts = await page
+        .getByRole('list', { name: 'Contacts' })
+        .locator(':scope > li')
+        .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().left)))
+      expect(new Set(lefts).size).toBe(Math.min(expected.columns, lefts.length))
+    })
+  }
+})

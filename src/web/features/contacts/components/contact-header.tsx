@@ -1,0 +1,90 @@
+import { ArrowLeft, Mic, UserRound } from 'lucide-react'
+import type * as React from 'react'
+import { Link } from 'react-router'
+import type { Contact } from '#shared/contacts.ts'
+import { Avatar } from '#web/components/avatar.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { cn } from '#web/lib/utils.ts'
+
+export const RECORD_UNAVAILABLE = 'Recording is not available yet'
+
+export function messageCountText(count: number): string {
+  return `${count} ${count === 1 ? 'message' : 'messages'}`
+}
+
+const headerClass = 'mx-auto flex w-full max-w-3xl items-center gap-2 px-4 py-3 sm:gap-3 sm:px-6'
+
+type ContactHeaderProps = React.ComponentProps<'header'> & {
+  contact: Pick<Contact, 'id' | 'name' | 'avatar_url' | 'contact_user_id'>
+  messageCount: number
+}
+
+/**
+ * The conversation's header (spec 001, /contacts/{id}): back home, the contact's picture (to their public profile),
+ * name and message count, a Profile button and Record. Recording arrives with the messaging work.
+ */
+export function ContactHeader({ contact, messageCount, className, ...props }: ContactHeaderProps) {
+  const avatar = <Avatar name={contact.name} src={contact.avatar_url} alt="" />
+  return (
+    <header data-slot="contact-header" className={cn(headerClass, className)} {...props}>
+      <Button asChild variant="ghost" size="icon" className="-ml-2 shrink-0">
+        <Link to="/" aria-label="Back" title="Back">
+          <ArrowLeft aria-hidden className="size-5" />
+        </Link>
+      </Button>
+      {contact.contact_user_id ? (
+        <Link
+          to={`/u/${encodeURIComponent(contact.contact_user_id)}`}
+          aria-label={`${contact.name}'s public profile`}
+          title={`${contact.name}'s public profile`}
+          className="shrink-0 rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+        >
+          {avatar}
+        </Link>
+      ) : (
+        avatar
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <h1 className="truncate text-lg leading-tight font-semibold tracking-tight">{contact.name}</h1>
+        <p className="text-sm text-muted-foreground">{messageCountText(messageCount)}</p>
+      </div>
+      <Button asChild variant="outline" size="sm" className="shrink-0 max-sm:size-10 max-sm:px-0">
+        <Link to={`/contacts/profile/${encodeURIComponent(contact.id)}`} aria-label="Profile" title="Profile">
+          <UserRound aria-hidden />
+          <span className="max-sm:hidden">Profile</span>
+        </Link>
+      </Button>
+      {/* A disabled button gets no pointer events, so the wrapper carries the tooltip. */}
+      <span title={RECORD_UNAVAILABLE} className="shrink-0">
+        <Button size="sm" disabled aria-label="Record" aria-describedby="record-unavailable" className="max-sm:size-10 max-sm:px-0">
+          <Mic aria-hidden />
+          <span className="max-sm:hidden">Record</span>
+        </Button>
+        <span id="record-unavailable" className="sr-only">
+          {RECORD_UNAVAILABLE}
+        </span>
+      </span>
+    </header>
+  )
+}
+
+/** The header while the contact loads. */
+export function ContactHeaderSkeleton() {
+  return (
+    <header data-slot="contact-header-skeleton" className={headerClass}>
+      <Button asChild variant="ghost" size="icon" className="-ml-2 shrink-0">
+        <Link to="/" aria-label="Back" title="Back">
+          <ArrowLeft aria-hidden className="size-5" />
+        </Link>
+      </Button>
+      <Skeleton className="size-10 rounded-full" />
+      <div className="flex flex-1 flex-col gap-2">
+        <Skeleton className="h-4 w-32" />
+        <Skeleton className="h-3 w-20" />
+      </div>
+      <Skeleton className="h-9 w-10 sm:w-24" />
+      <Skeleton className="h-9 w-10 sm:w-24" />
+    </header>
+  )
+}

@@ -1,0 +1,116 @@
+import { ArrowLeft, CircleAlert, ExternalLink, LoaderCircle, MessageCircle } from 'lucide-react'
+import type * as React from 'react'
+import { Link, Navigate, useNavigate, useParams } from 'react-router'
+import { CONTACT_TEXTS, inactiveLabel } from '#shared/contacts.ts'
+import { Avatar } from '#web/components/avatar.tsx'
+import { Button, buttonVariants } from '#web/components/ui/button.tsx'
+import { isApiRequestError } from '#web/lib/api-client.ts'
+import { usePageMeta } from '#web/lib/page-meta.ts'
+import { ConversationEmpty } from './components/conversation-empty.tsx'
+import { useContactQuery } from './queries.ts'
+
+function Centered({ children }: { children: React.ReactNode }) {
+  return <div className="flex flex-1 flex-col items-center justify-center gap-3 px-4 py-16 text-center">{children}</div>
+}
+
+/**
+ * /contacts/profile/{contactId}: the contact detail (spec 001 section 2). The relationship analytics, welcome
+ * audio and message list join with the messaging work; this frame shows who the contact is and where to go next.
+ */
+export function ContactDetailPage() {
+  const { contactId } = useParams()
+  const contact = useContactQuery(contactId)
+  const navigate = useNavigate()
+  usePageMeta({ title: contact.data ? `You & ${contact.data.name} - Hearth` : 'Contact - Hearth' })
+
+  if (isApiRequestError(contact.error, 404)) return <Navigate to="/" replace />
+
+  const goBack = () => {
+    const index = (window.history.state as { idx?: unknown } | null)?.idx
+    if (typeof index === 'number' && index > 0) navigate(-1)
+    else navigate('/')
+  }
+
+  let body: React.ReactNode
+  if (contact.isPending) {
+    body = (
+      <Centered>
+        <LoaderCircle aria-hidden className="size-8 animate-spin text-primary" />
+        <p role="status" className="font-medium">
+          Loading contact profile...
+        </p>
+        <p className="text-sm text-muted-foreground">This should only take a moment</p>
+      </Centered>
+    )
+  } else if (contact.isError) {
+    body = (
+      <Centered>
+        <div role="alert" className="flex flex-col items-center gap-3">
+          <span className="grid size-12 place-items-center rounded-full bg-accent text-accent-foreground">
+            <CircleAlert aria-hidden className="size-5" />
+          </span>
+          <p className="font-medium">{CONTACT_TEXTS.loadFailed}</p>
+          <p className="max-w-sm text-sm text-muted-foreground">{contact.error.message}</p>
+        </div>
+        <div className="mt-2 flex gap-2">
+          <Button onClick={() => void contact.refetch()} disabled={contact.isFetching}>
+            Try Again
+          </Button>
+          <Button variant="outline" onClick={goBack}>
+            Go Back
+          </Button>
+        </div>
+      </Centered>
+    )
+  } else {
+    const c = contact.data
+    const inactive = inactiveLabel(c.inactive_days)
+    body = (
+      <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:items-start">
+        <section aria-label={c.name} className="flex flex-col items-center gap-4 rounded-2xl border bg-card px-6 py-8 text-center shadow-sm">
+          <Avatar name={c.name} src={c.avatar_url} alt="" size={null} className="size-32 shadow-md sm:size-36" />
+          <div className="flex flex-col items-center gap-2">
+            <p className="text-2xl font-semibold tracking-tight break-words">{c.name}</p>
+            {c.archived_at && <p className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">Archived</p>}
+            {inactive && <p className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">{inactive}</p>}
+          </div>
+          <div className="flex w-full flex-col gap-2">
+            <Link to={`/contacts/${encodeURIComponent(c.id)}`} className={buttonVariants({ className: 'w-full' })}>
+              <MessageCircle aria-hidden />
+              Open conversation
+            </Link>
+            {c.contact_user_id && (
+              <Link
+                to={`/profile/${encodeURIComponent(c.contact_user_id)}`}
+                className={buttonVariants({ variant: 'outline', className: 'w-full' })}
+              >
+                <ExternalLink aria-hidden />
+                View public profile
+              </Link>
+            )}
+          </div>
+        </section>
+        <section aria-labelledby="conversation-heading" className="flex flex-col gap-3">
+          <h2 id="conversation-heading" className="text-lg font-semibold tracking-tight">
+            Conversation (0)
+          </h2>
+          <ConversationEmpty name={c.name} />
+        </section>
+      </div>
+    )
+  }
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-hearth-glow">
+      <header className="mx-auto flex w-full max-w-4xl items-center gap-2 px-4 py-3 sm:px-6">
+        <Button asChild variant="ghost" size="icon" className="-ml-2 shrink-0">
+          <Link to="/" aria-label="Back" title="Back">
+            <ArrowLeft aria-hidden className="size-5" />
+          </Link>
+        </Button>
+        <h1 className="min-w-0 flex-1 truncate text-xl font-semibold tracking-tight">{contact.data ? `You & ${contact.data.name}` : 'Contact'}</h1>
+      </header>
+      <main className="mx-auto flex w-full max-w-4xl flex-1 flex-col px-4 pt-2 pb-16 sm:px-6">{body}</main>
+    </div>
+  )
+}

@@ -1,0 +1,27 @@
+import { UserPlus } from 'lucide-react'
+import { Link } from 'react-router'
+import { cn } from '#web/lib/utils.ts'
+import type { TileClasses } from './grid-classes.ts'
+import { TILE_BASE } from './contact-tile.tsx'
+
+/** The 'Add Friend' tile: a dashed card linking to the add-contact hub. */
+export function AddFriendTile({ sizes }: { sizes: TileClasses }) {
+  return (
+    <Link
+      to="/contacts/add"
+      data-slot="add-friend-tile"
+      className={cn(
+        TILE_BASE,
+        'items-center border-2 border-dashed border-input bg-card/60 text-muted-foreground hover:border-primary hover:bg-card hover:text-primary-strong',
+        sizes.tile,
+      )}
+    >
+      <span className={cn('grid shrink-0 place-items-center rounded-full bg-accent text-accent-foreground transition-transform group-hover:scale-105', sizes.avatar)}>
+        <UserPlus aria-hidden className="size-[42%]" />
+      </span>
+      <span className={sizes.body}>
+        <span className={cn('font-semibold text-foreground', sizes.name)}>Add Friend</span>
+      </span>
+    </Link>
+  )
+}

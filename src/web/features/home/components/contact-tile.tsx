@@ -1,0 +1,156 @@
+import { useSortable } from '@dnd-kit/sortable'
+import { CSS } from '@dnd-kit/utilities'
+import { Archive, GripVertical } from 'lucide-react'
+import type * as React from 'react'
+import { Link } from 'react-router'
+import { formatUnread, inactiveLabel, type Contact } from '#shared/contacts.ts'
+import { UNREAD_BADGE_CAP } from '#shared/limits.ts'
+import { Avatar } from '#web/components/avatar.tsx'
+import { cn } from '#web/lib/utils.ts'
+import type { TileClasses } from './grid-classes.ts'
+import { useLongPress } from './use-long-press.ts'
+
+/** Shared by every tile of the home grid; the size classes (TileClasses.tile) add shape and direction. */
+export const TILE_BASE =
+  'group relative flex w-full rounded-2xl border text-card-foreground outline-none transition-[box-shadow,border-color,background-color] focus-visible:ring-[3px] focus-visible:ring-ring/60'
+
+export const CONTACT_TILE_SURFACE = 'border-border bg-card shadow-sm'
+
+type TileContact = Pick<Contact, 'id' | 'name' | 'avatar_url' | 'unread_count' | 'inactive_days'>
+
+/** Avatar with its unread badge, name and inactivity label: the inside of every contact tile. */
+export function ContactTileFace({ contact, sizes, children }: { contact: TileContact; sizes: TileClasses; children?: React.ReactNode }) {
+  const unread = formatUnread(contact.unread_count, UNREAD_BADGE_CAP)
+  const inactive = inactiveLabel(contact.inactive_days)
+  return (
+    <>
+      <span data-slot="contact-tile-avatar" className="relative shrink-0">
+        <Avatar name={contact.name} src={contact.avatar_url} alt="" className={cn('shadow-sm', sizes.avatar)} />
+        {unread && (
+          <span
+            data-slot="unread-badge"
+            aria-hidden
+            className="absolute -top-1 -right-1.5 grid h-6 min-w-6 place-items-center rounded-full border-2 border-card bg-primary px-1.5 text-xs font-semibold text-primary-foreground tabular-nums"
+          >
+            {unread}
+          </span>
+        )}
+      </span>
+      <span data-slot="contact-tile-body" className={sizes.body}>
+        <span className={cn('max-w-full truncate font-semibold text-foreground', sizes.name)}>{contact.name}</span>
+        {/* The badge is drawn on the avatar; its text joins the tile's accessible name after the name. */}
+        {unread && <span className="sr-only">{`, ${unread} unread`}</span>}
+        {inactive && (
+          <span className="max-w-full truncate text-xs text-muted-foreground">
+            <span className="sr-only">, </span>
+            {inactive}
+          </span>
+        )}
+        {children}
+      </span>
+    </>
+  )
+}
+
+/** A contact in the normal view: a link to /contacts/profile/{id}. Right-click or a long press runs `onLongPress` (wide screens). */
+export function ContactLinkTile({
+  contact,
+  sizes,
+  onLongPress,
+  longPressEnabled,
+}: {
+  contact: TileContact
+  sizes: TileClasses
+  onLongPress: () => void
+  longPressEnabled: boolean
+}) {
+  const longPress = useLongPress(onLongPress, longPressEnabled)
+  return (
+    <Link
+      to={`/contacts/profile/${contact.id}`}
+      data-slot="contact-tile"
+      className={cn(TILE_BASE, CONTACT_TILE_SURFACE, 'items-center hover:border-primary/40 hover:shadow-md', sizes.tile)}
+      {...longPress}
+    >
+      <ContactTileFace contact={contact} sizes={sizes} />
+    </Link>
+  )
+}
+
+/** The edit-mode Archive button in a tile's corner ("Archive {name}"). */
+export function ArchiveContactButton({
+  name,
+  sizes,
+  disabled,
+  onArchive,
+}: {
+  name: string
+  sizes: TileClasses
+  disabled?: boolean
+  onArchive: () => void
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={`Archive ${name}`}
+      title={`Archive ${name}`}
+      disabled={disabled}
+      onClick={onArchive}
+      className={cn(
+        'absolute z-10 grid size-9 cursor-pointer place-items-center rounded-full border bg-background/90 text-muted-foreground shadow-sm outline-none transition-colors hover:bg-muted hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:opacity-55',
+        sizes.action,
+      )}
+    >
+      <Archive aria-hidden className="size-4" />
+    </button>
+  )
+}
+
+type EditTileProps = { contact: TileContact; sizes: TileClasses; archiving: boolean; onArchive: () => void }
+
+/**
+ * Edit mode on a wide screen: the whole tile is the drag handle (pointer after 8 px, or Space / Enter then the
+ * arrow keys). Its accessible name is "Move {name}"; it is no longer a link.
+ */
+export function SortableContactTile({ contact, sizes, archiving, onArchive }: EditTileProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: contact.id })
+  return (
+    <div
+      ref={setNodeRef}
+      data-slot="sortable-contact"
+      className={cn('relative h-full', isDragging && 'z-20')}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+    >
+      <div
+        ref={setActivatorNodeRef}
+        data-slot="contact-tile"
+        {...attributes}
+        {...listeners}
+        aria-label={`Move ${contact.name}`}
+        className={cn(
+          TILE_BASE,
+          CONTACT_TILE_SURFACE,
+          'cursor-grab touch-none items-center border-dashed border-primary/35 select-none hover:border-primary/60 active:cursor-grabbing',
+          isDragging && 'cursor-grabbing border-solid border-primary shadow-xl',
+          sizes.tile,
+        )}
+      >
+        <GripVertical aria-hidden className="absolute top-3 left-3 hidden size-4 text-muted-foreground sm:block" />
+        <ContactTileFace contact={contact} sizes={sizes} />
+      </div>
+      {!isDragging && <ArchiveContactButton name={contact.name} sizes={sizes} disabled={archiving} onArchive={onArchive} />}
+    </div>
+  )
+}
+
+/** Edit mode on a narrow screen: no dragging, only the per-tile Archive button. */
+export function StaticContactTile({ contact, sizes, archiving, onArchive }: EditTileProps) {
+  return (
+    <div className="relative h-full">
+      <div data-slot="contact-tile" className={cn(TILE_BASE, CONTACT_TILE_SURFACE, 'items-center border-dashed border-primary/35 pr-14 sm:pr-4', sizes.tile)}>
+        <ContactTileFace contact={contact} sizes={sizes} />
+      </div>
+      <ArchiveContactButton name={contact.name} sizes={sizes} disabled={archiving} onArchive={onArchive} />
+    </div>
+  )
+}

@@ -1,0 +1,151 @@
+import { DndContext, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
+import { CSS } from '@dnd-kit/utilities'
+import { HeartHandshake } from 'lucide-react'
+import { useMemo } from 'react'
+import { inactiveLabel, type Contact } from '#shared/contacts.ts'
+import { homeGridLayout } from '#shared/home-grid.ts'
+import { Avatar } from '#web/components/avatar.tsx'
+import { Spinner } from '#web/components/ui/spinner.tsx'
+import { cn } from '#web/lib/utils.ts'
+import { TILE_BASE } from './contact-tile.tsx'
+import { DRAG_ACTIVATION_DISTANCE_PX, REKINDLE_DRAG_INSTRUCTIONS, rekindleDragAnnouncements, REKINDLE_DROP_ID } from './drag.ts'
+import { homeGridClasses, type TileClasses } from './grid-classes.ts'
+
+/** Pink in both themes: soft fill and dark text by day, a deep rose glow and light text after dusk. */
+const PINK_TILE =
+  'border-pink-200 bg-pink-50 text-pink-950 shadow-sm hover:border-pink-400 hover:bg-pink-100 focus-visible:ring-pink-500/60 dark:border-pink-400/30 dark:bg-pink-950/45 dark:text-pink-50 dark:hover:border-pink-300/60 dark:hover:bg-pink-900/50'
+const PINK_LABEL = 'rounded-full bg-pink-200/80 px-2 py-0.5 text-xs font-semibold text-pink-900 dark:bg-pink-800/70 dark:text-pink-50'
+
+type RekindleContact = Pick<Contact, 'id' | 'name' | 'avatar_url' | 'inactive_days' | 'archived_at'>
+
+function statusOf(contact: RekindleContact): string {
+  if (contact.archived_at) return 'Archived'
+  return inactiveLabel(contact.inactive_days) ?? 'Inactive'
+}
+
+function RekindleTile({
+  contact,
+  sizes,
+  dragEnabled,
+  busy,
+  disabled,
+  onRekindle,
+}: {
+  contact: RekindleContact
+  sizes: TileClasses
+  dragEnabled: boolean
+  busy: boolean
+  disabled: boolean
+  onRekindle: () => void
+}) {
+  // Pointer dragging only: Enter and Space keep their button meaning (rekindle at once).
+  const { setNodeRef, listeners, transform, isDragging } = useDraggable({ id: contact.id, disabled: !dragEnabled || disabled })
+  return (
+    <button
+      ref={setNodeRef}
+      type="button"
+      data-slot="rekindle-tile"
+      aria-label={`Rekindle ${contact.name}`}
+      aria-describedby={`rekindle-status-${contact.id}`}
+      disabled={disabled}
+      onClick={onRekindle}
+      {...(dragEnabled ? listeners : {})}
+      style={{ transform: CSS.Translate.toString(transform) }}
+      className={cn(
+        TILE_BASE,
+        PINK_TILE,
+        'cursor-pointer items-center disabled:cursor-default disabled:opacity-60',
+        dragEnabled && 'touch-none',
+        isDragging && 'z-20 cursor-grabbing shadow-xl',
+        sizes.tile,
+      )}
+    >
+      <span className="relative shrink-0">
+        <Avatar name={contact.name} src={contact.avatar_url} alt="" className={cn('ring-2 ring-pink-300 dark:ring-pink-400/50', sizes.avatar)} />
+      </span>
+      <span className={sizes.body}>
+        <span className={cn('max-w-full truncate font-semibold', sizes.name)}>{contact.name}</span>
+        <span id={`rekindle-status-${contact.id}`} className="max-w-full truncate text-xs text-pink-800 dark:text-pink-200">
+          {statusOf(contact)}
+        </span>
+      </span>
+      <span className={cn('absolute', sizes.action, PINK_LABEL)}>{busy ? <Spinner label="Rekindling" /> : 'Rekindle'}</span>
+    </button>
+  )
+}
+
+function RekindleDropZone({ sizes }: { sizes: TileClasses }) {
+  const { setNodeRef, isOver, active } = useDroppable({ id: REKINDLE_DROP_ID })
+  return (
+    <div
+      ref={setNodeRef}
+      role="group"
+      aria-label="Reconnect & restore"
+      data-slot="rekindle-drop-zone"
+      className={cn(
+        TILE_BASE,
+        'items-center border-2 border-dashed border-pink-300 bg-pink-50/50 text-pink-900 dark:border-pink-400/40 dark:bg-pink-950/20 dark:text-pink-100',
+        active && 'border-pink-400 bg-pink-100/70 dark:bg-pink-900/30',
+        isOver && 'border-solid border-pink-500 bg-pink-100 dark:border-pink-300 dark:bg-pink-900/50',
+        sizes.tile,
+      )}
+    >
+      <span className={cn('grid shrink-0 place-items-center rounded-full bg-pink-100 text-pink-700 dark:bg-pink-900/60 dark:text-pink-200', isOver && 'scale-110', sizes.avatar)}>
+        <HeartHandshake aria-hidden className="size-[42%]" />
+      </span>
+      <span className={sizes.body}>
+        <span className={cn('font-semibold', sizes.name)}>Reconnect & restore</span>
+        <span className="text-xs text-pink-800 dark:text-pink-200">Drop someone here</span>
+      </span>
+    </div>
+  )
+}
+
+type RekindleGridProps = {
+  contacts: readonly RekindleContact[]
+  /** at least 768 px wide: the drop zone and dragging exist */
+  wide: boolean
+  /** the contact being rekindled right now */
+  pendingId: string | null
+  onRekindle: (contact: RekindleContact) => void
+}
+
+/**
+ * Rekindle mode (spec 000 section 2): inactive and archived contacts as pink tiles. Tapping one (or Enter) rekindles
+ * it; on wide screens it can also be dropped on the 'Reconnect & restore' zone.
+ */
+export function RekindleGrid({ contacts, wide, pendingId, onRekindle }: RekindleGridProps) {
+  const { grid, tiles } = homeGridClasses(homeGridLayout(contacts.length))
+  const announcements = useMemo(() => rekindleDragAnnouncements(contacts), [contacts])
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_DISTANCE_PX } }))
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (over?.id !== REKINDLE_DROP_ID) return
+    const contact = contacts.find((c) => c.id === active.id)
+    if (contact) onRekindle(contact)
+  }
+
+  return (
+    <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: REKINDLE_DRAG_INSTRUCTIONS }}>
+      <ul aria-label="Contacts to rekindle" data-slot="rekindle-grid" className={cn('grid gap-3 sm:gap-4', grid)}>
+        {contacts.map((contact) => (
+          <li key={contact.id}>
+            <RekindleTile
+              contact={contact}
+              sizes={tiles}
+              dragEnabled={wide}
+              busy={pendingId === contact.id}
+              disabled={pendingId !== null}
+              onRekindle={() => onRekindle(contact)}
+            />
+          </li>
+        ))}
+        {wide && (
+          <li>
+            <RekindleDropZone sizes={tiles} />
+          </li>
+        )}
+      </ul>
+    </DndContext>
+  )
+}

@@ -1,0 +1,46 @@
+import { MessageCircle } from 'lucide-react'
+import { useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { CONTACT_TEXTS } from '#shared/contacts.ts'
+import { useAuth } from '#web/app/auth-provider.tsx'
+import { Button, type ButtonProps } from '#web/components/ui/button.tsx'
+import { Spinner } from '#web/components/ui/spinner.tsx'
+import { useConnectMutation } from '#web/features/contacts/queries.ts'
+import { isApiRequestError } from '#web/lib/api-client.ts'
+import { signInToMessage } from '../profile-links.ts'
+
+type MessageButtonProps = Omit<ButtonProps, 'onClick'> & { userId: string }
+
+/**
+ * The public profile's Message button. A visitor who is not signed in goes to /auth and comes back here after;
+ * a signed-in person gets (or finds) the relationship and lands in the conversation.
+ */
+export function MessageButton({ userId, disabled, ...props }: MessageButtonProps) {
+  const { user, loading } = useAuth()
+  const navigate = useNavigate()
+  const connect = useConnectMutation()
+
+  const onClick = () => {
+    if (!user) {
+      const target = signInToMessage(userId)
+      navigate(target.to, { state: target.state })
+      return
+    }
+    connect.mutate(userId, {
+      onSuccess: ({ contact }) => navigate(`/contacts/${encodeURIComponent(contact.id)}`),
+      onError: (error) => {
+        // A full circle (409) has its own explanation from the server; anything else gets the catalogue's text.
+        const description = isApiRequestError(error, 409) ? error.message : CONTACT_TEXTS.startMessageFailedBody
+        toast.error(CONTACT_TEXTS.startMessageFailed, { description })
+        if (!isApiRequestError(error) || error.status >= 500) console.error('connect failed', error)
+      },
+    })
+  }
+
+  return (
+    <Button data-slot="message-button" disabled={disabled || loading || connect.isPending} onClick={onClick} {...props}>
+      {connect.isPending ? <Spinner label="Starting conversation" /> : <MessageCircle aria-hidden />}
+      Message
+    </Button>
+  )
+}

@@ -1,0 +1,161 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Contact } from '#shared/contacts.ts'
+import type { PublicProfile } from '#shared/public-profile.ts'
+
+const auth = vi.hoisted(() => ({ user: null as { id: string } | null }))
+vi.mock('#web/app/auth-provider.tsx', () => ({ useAuth: () => ({ user: auth.user, loading: false }) }))
+const toastError = vi.hoisted(() => vi.fn())
+vi.mock('sonner', () => ({ toast: { error: toastError, success: vi.fn() } }))
+
+const { PublicProfilePage } = await import('./public-profile-page.tsx')
+
+const profile: PublicProfile = {
+  id: 'p1',
+  name: 'Maya Ortiz',
+  profile_picture_url: null,
+  photos: [],
+  welcome_audio_url: null,
+  welcome_transcript: 'Hi, it is Maya. I love long walks and short voice notes.',
+  welcome_word_timestamps: null,
+}
+
+const contact: Contact = {
+  id: 'c1',
+  name: 'Maya Ortiz',
+  avatar_url: null,
+  contact_user_id: 'p1',
+  display_order: 1,
+  last_interaction: '2025-01-01T00:00:00.000Z',
+  last_reply_from_them: null,
+  consecutive_messages_sent: 0,
+  archived_at: null,
+  is_active: true,
+  inactive_days: null,
+  unread_count: 0,
+}
+
+type Reply = { status: number; body: unknown }
+function json({ status, body }: Reply) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+}
+
+function renderPage(routes: Record<string, Reply>, url = '/u/p1') {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const key = `${init?.method ?? 'GET'} ${String(input)}`
+    const reply = routes[key]
+    if (!reply) throw new Error(`unexpected request ${key}`)
+    return json(reply)
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  function Where() {
+    const location = useLocation()
+    return <p>{`at ${location.pathname}${location.search} from ${(location.state as { from?: string } | null)?.from ?? '-'}`}</p>
+  }
+  const router = createMemoryRouter(
+    [
+      { path: '/u/:id', element: <PublicProfilePage /> },
+      { path: '/profile/:id', element: <PublicProfilePage /> },
+      { path: '*', element: <Where /> },
+    ],
+    { initialEntries: [url] },
+  )
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
+  const view = render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return { router, fetchMock, view }
+}
+
+const found = { 'GET /api/public-profiles/p1': { status: 200, body: profile } }
+
+beforeEach(() => {
+  auth.user = null
+  toastError.mockReset()
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  document.head.innerHTML = ''
+})
+
+describe('PublicProfilePage', () => {
+  it('shows the profile with its page meta and structured data', async () => {
+    const { view } = renderPage(found, '/profile/p1')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Ortiz' })).toBeTruthy()
+    expect(screen.getByText(profile.welcome_transcript as string)).toBeTruthy()
+    expect(screen.getByText("Maya Ortiz hasn't recorded a welcome message yet.")).toBeTruthy()
+    expect(document.querySelector('audio')).toBeNull()
+    await waitFor(() => expect(document.title).toBe('Maya Ortiz - Hearth'))
+    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(profile.welcome_transcript)
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${window.location.origin}/u/p1`)
+    const script = document.head.querySelector('script[type="application/ld+json"]')
+    expect(JSON.parse(script?.textContent ?? '{}')).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Person',
+      name: 'Maya Ortiz',
+      url: `${window.location.origin}/u/p1`,
+    })
+    view.unmount()
+    expect(document.head.querySelector('script[type="application/ld+json"]')).toBeNull()
+  })
+
+  it('plays the welcome message when there is one', async () => {
+    renderPage({ 'GET /api/public-profiles/p1': { status: 200, body: { ...profile, welcome_audio_url: '/media/welcome.webm' } } })
+    expect(await screen.findByLabelText('Welcome message from Maya Ortiz')).toBeTruthy()
+  })
+
+  it('sends a signed-out visitor to sign in, with the way back', async () => {
+    const { router } = renderPage(found)
+    fireEvent.click(await screen.findByRole('button', { name: 'Message' }))
+    expect(await screen.findByText('at /auth?next=%2Fu%2Fp1 from /u/p1')).toBeTruthy()
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/u/p1')
+  })
+
+  it('opens the conversation for a signed-in person', async () => {
+    auth.user = { id: 'me' }
+    const { fetchMock } = renderPage({ ...found, 'POST /api/contacts/connect': { status: 200, body: { contact, created: true } } })
+    fireEvent.click(await screen.findByRole('button', { name: 'Message' }))
+    expect(await screen.findByText('at /contacts/c1 from -')).toBeTruthy()
+    expect(fetchMock).toHaveBeenCalledWith('/api/contacts/connect', expect.objectContaining({ body: JSON.stringify({ user_id: 'p1' }) }))
+  })
+
+  it("explains a full circle with the server's words, and other failures with the catalogue's", async () => {
+    auth.user = { id: 'me' }
+    renderPage({
+      ...found,
+      'POST /api/contacts/connect': { status: 409, body: { error: { code: 'CIRCLE_FULL', message: 'Your circle is full.' } } },
+    })
+    fireEvent.click(await screen.findByRole('button', { name: 'Message' }))
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Could not start message', { description: 'Your circle is full.' }))
+    cleanup()
+    renderPage({ ...found, 'POST /api/contacts/connect': { status: 400, body: { error: { code: 'VALIDATION', message: 'Nope' } } } })
+    fireEvent.click(await screen.findByRole('button', { name: 'Message' }))
+    await waitFor(() =>
+      expect(toastError).toHaveBeenLastCalledWith('Could not start message', {
+        description: "We couldn't create a relationship with this user. Please try again.",
+      }),
+    )
+  })
+
+  it('shows no Message button on your own profile', async () => {
+    auth.user = { id: 'p1' }
+    renderPage(found)
+    expect(await screen.findByText('This is you')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Message' })).toBeNull()
+  })
+
+  it('tells a missing profile from a failed load', async () => {
+    renderPage({ 'GET /api/public-profiles/p1': { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Profile not found.' } } } })
+    expect(await screen.findByRole('heading', { name: 'Profile not found.' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/')
+    cleanup()
+    renderPage({ 'GET /api/public-profiles/p1': { status: 500, body: { error: { code: 'INTERNAL', message: 'Boom' } } } })
+    expect(await screen.findByText('Failed to load profile')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy()
+  })
+})
