@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import { seriousAxeViolations } from './support/axe.ts'
 import { expect, test, type E2EUser } from './fixtures.ts'
 
 /** Names of the contact tiles on the home grid, in order (view mode). */
@@ -187,4 +188,19 @@ test.describe('the circle', () => {
       expect(new Set(lefts).size).toBe(Math.min(expected.columns, lefts.length))
     })
   }
+})
+
+test('the circle screens have no serious accessibility violation', async ({ page, insertUser, login, connect }) => {
+  const { owner, friends } = await circleOf(insertUser, connect, ['Axe Friend'])
+  await login(page, owner)
+  const friend = friends[0] as E2EUser
+  for (const path of ['/', '/contacts/add', '/contacts/add/directory', `/u/${friend.id}`, '/archived-contacts']) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+    expect({ path, violations: await seriousAxeViolations(page) }).toEqual({ path, violations: [] })
+  }
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Edit contacts' }).click()
+  await expect(page.getByRole('group', { name: 'Archive', exact: true })).toBeVisible()
+  expect(await seriousAxeViolations(page)).toEqual([])
 })
