@@ -2,6 +2,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify'
 import type { Auth } from './auth/auth.ts'
 import type { Database } from './db/client.ts'
 import type { Env } from './env.ts'
+import type { ObjectStorage } from './media/storage.ts'
 import type { Mailer } from './notify/mailer.ts'
 
 /** What feature modules receive when they are registered. */
@@ -11,4 +12,7 @@ export type AppDeps = {
   auth: Auth
   mailer: Mailer
   requireUser: preHandlerAsyncHookHandler
+  storage: ObjectStorage
+  /** A signed, expiring URL for a stored object; give it only to people who may see the object. */
+  signMediaUrl: (key: string) => string
 }

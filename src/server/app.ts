@@ -12,6 +12,11 @@ import type { Env } from './env.ts'
 import { registerErrorHandling } from './http/errors.ts'
 import { registerSecurity } from './http/security.ts'
 import { registerSpa } from './http/spa.ts'
+import { createLocalStorage } from './media/storage.ts'
+import { mediaRoutes } from './media/media.routes.ts'
+import { signMediaUrl } from './media/signed-url.ts'
+import { audioUploadsRoutes } from './modules/audio-uploads/audio-uploads.routes.ts'
+import { messagesRoutes } from './modules/messages/messages.routes.ts'
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts'
 import { directoryRoutes } from './modules/directory/directory.routes.ts'
 import { publicProfilesRoutes } from './modules/public-profiles/public-profiles.routes.ts'
@@ -50,7 +55,16 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger 
   await registerSecurity(app, { trustedOrigins, secure: env.publicUrl.startsWith('https://') })
 
   const auth = createAuth({ db, env, secret: secrets.authSecret, mailer, log: app.log })
-  const deps: AppDeps = { env, db, auth, mailer, requireUser: requireUser(auth) }
+  const storage = createLocalStorage(path.join(env.dataDir, 'media'))
+  const deps: AppDeps = {
+    env,
+    db,
+    auth,
+    mailer,
+    requireUser: requireUser(auth),
+    storage,
+    signMediaUrl: (key) => signMediaUrl(secrets.urlSigningKey, key),
+  }
 
   await app.register(authRoutes, { auth, baseUrl: env.publicUrl })
   await app.register(healthRoutes, deps)
@@ -64,6 +78,9 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger 
   await app.register(contactsRoutes, deps)
   await app.register(directoryRoutes, deps)
   await app.register(publicProfilesRoutes, deps)
+  await app.register(audioUploadsRoutes, deps)
+  await app.register(messagesRoutes, deps)
+  await app.register(mediaRoutes, { storage, signingKey: secrets.urlSigningKey })
   await app.register(realtimeRoutes, { auth, pool, publicOrigin: env.publicUrl })
   if (env.NODE_ENV !== 'production' && mailer.kind === 'outbox') {
     await app.register(devMailboxRoutes, { outboxDir: path.join(env.dataDir, 'outbox') })

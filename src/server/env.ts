@@ -51,6 +51,7 @@ export const envSchema = z
       })
     }
     if (env.STORAGE_DRIVER === 's3') {
+      ctx.addIssue({ code: 'custom', path: ['STORAGE_DRIVER'], message: 's3 is not available yet; use local (decision 21)' })
       for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when STORAGE_DRIVER=s3` })
       }

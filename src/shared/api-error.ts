@@ -17,6 +17,8 @@ export const ERROR_CODES = {
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   circleFull: 'CIRCLE_FULL',
+  messageLimit: 'MESSAGE_LIMIT',
+  notLinked: 'NOT_LINKED',
   tooLarge: 'PAYLOAD_TOO_LARGE',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',

@@ -3,6 +3,7 @@ export const PASSWORD_MIN_LENGTH = 6
 export const MAX_ACTIVE_CONTACTS = 10
 export const CONTACTS_PAGE_LIMIT = 20
 export const CONTACT_FETCH_TIMEOUT_MS = 10_000
+export const MESSAGES_PAGE_LIMIT = 50
 export const INACTIVITY_DAYS = 30
 export const MAX_CONSECUTIVE_UNANSWERED = 3
 export const MOBILE_BREAKPOINT_PX = 768

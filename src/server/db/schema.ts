@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -151,4 +151,61 @@ export const conversations = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('conversations_contact_idx').on(t.contactId), index('conversations_user_idx').on(t.userId)],
+)
+
+/* ---- Voice messages ---- */
+
+/** A stored recording not yet attached to a message; unused ones are swept after a day. */
+export const audioUploads = pgTable(
+  'audio_uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    objectKey: text('object_key').notNull().unique(),
+    mimeType: text('mime_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    durationSeconds: real('duration_seconds').notNull(),
+    waveform: jsonb('waveform').$type<number[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audio_uploads_created_idx').on(t.createdAt)],
+)
+
+export const audioMessages = pgTable(
+  'audio_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    receiverId: text('receiver_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    audioKey: text('audio_key').notNull().unique(),
+    mimeType: text('mime_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    durationSeconds: real('duration_seconds').notNull(),
+    waveform: jsonb('waveform').$type<number[]>().notNull(),
+    transcription: text('transcription'),
+    wordTimestamps: jsonb('word_timestamps').$type<{ word: string; start: number; end: number }[]>(),
+    emotions: text('emotions').array().notNull().default(sql`'{}'::text[]`),
+    topics: text('topics').array().notNull().default(sql`'{}'::text[]`),
+    sentiment: real('sentiment'),
+    replyToId: uuid('reply_to_id'),
+    liked: boolean('liked').notNull().default(false),
+    isRead: boolean('is_read').notNull().default(false),
+    processingStatus: text('processing_status', { enum: ['pending', 'processing', 'completed', 'failed'] })
+      .notNull()
+      .default('pending'),
+    processingError: text('processing_error'),
+    transcriptionAttempts: integer('transcription_attempts').notNull().default(0),
+    analysisAttempts: integer('analysis_attempts').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('audio_messages_pair_idx').on(t.senderId, t.receiverId, t.createdAt),
+    index('audio_messages_receiver_unread_idx').on(t.receiverId, t.senderId).where(sql`not ${t.isRead}`),
+  ],
 )

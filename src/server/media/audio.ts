@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs/promises'
+
+/** Audio containers Hearth accepts, recognised from their first bytes (never from the name or the header). */
+export type AudioType = { mime: string; ext: string }
+
+export function sniffAudioType(head: Uint8Array): AudioType | null {
+  const ascii = (start: number, length: number) => String.fromCharCode(...head.subarray(start, start + length))
+  if (head.length >= 4 && head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return { mime: 'audio/webm', ext: 'webm' }
+  if (ascii(0, 4) === 'OggS') return { mime: 'audio/ogg', ext: 'ogg' }
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 4) === 'WAVE') return { mime: 'audio/wav', ext: 'wav' }
+  if (ascii(4, 4) === 'ftyp') return { mime: 'audio/mp4', ext: 'm4a' }
+  if (ascii(0, 3) === 'ID3' || (head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0)) return { mime: 'audio/mpeg', ext: 'mp3' }
+  return null
+}
+
+export async function readHead(filePath: string, bytes = 64): Promise<Uint8Array> {
+  const handle = await fs.open(filePath, 'r')
+  try {
+    const buffer = Buffer.alloc(bytes)
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0)
+    return buffer.subarray(0, bytesRead)
+  } finally {
+    await handle.close()
+  }
+}
+
+export const WAVEFORM_POINTS = 64
+const DECODE_RATE = 8000
+const DECODE_TIMEOUT_MS = 120_000
+
+export type DecodedAudio = { durationSeconds: number; waveform: number[] }
+
+/**
+ * Decodes the whole file with ffmpeg to 8 kHz mono PCM, streaming: the duration is the number of samples
+ * decoded (browser WebM files carry no duration in their header), and the waveform is the peak level of
+ * each of 64 equal slices, 0..1. Rejects when ffmpeg cannot decode it as audio.
+ */
+export function decodeAudio(filePath: string, ffmpegPath = 'ffmpeg'): Promise<DecodedAudio> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegPath, ['-v', 'error', '-nostdin', '-i', filePath, '-vn', '-ac', '1', '-ar', String(DECODE_RATE), '-f', 's16le', 'pipe:1'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const timer = setTimeout(() => child.kill('SIGKILL'), DECODE_TIMEOUT_MS)
+    // peaks per 50 ms block; folded into WAVEFORM_POINTS slices at the end
+    const blockSize = DECODE_RATE / 20
+    const blockPeaks: number[] = []
+    let blockPeak = 0
+    let inBlock = 0
+    let samples = 0
+    let carry: Buffer | null = null
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      const data = carry ? Buffer.concat([carry, chunk]) : chunk
+      const usable = data.length - (data.length % 2)
+      for (let offset = 0; offset < usable; offset += 2) {
+        const level = Math.abs(data.readInt16LE(offset)) / 32768
+        if (level > blockPeak) blockPeak = level
+        if (++inBlock === blockSize) {
+          blockPeaks.push(blockPeak)
+          blockPeak = 0
+          inBlock = 0
+        }
+      }
+      samples += usable / 2
+      carry = usable < data.length ? data.subarray(usable) : null
+    })
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 2000) stderr += chunk.toString()
+    })
+    child.on('error', (error) => {
+      clearTimeout(timer)
+      reject(error)
+    })
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      if (inBlock > 0) blockPeaks.push(blockPeak)
+      if (code !== 0 || samples === 0) {
+        reject(new Error(stderr.trim() || `ffmpeg exited with ${code}`))
+        return
+      }
+      resolve({ durationSeconds: samples / DECODE_RATE, waveform: foldPeaks(blockPeaks, WAVEFORM_POINTS) })
+    })
+  })
+}
+
+/** Folds block peaks into `points` slices (max of each slice), scaled so the loudest slice is 1. */
+export function foldPeaks(blockPeaks: number[], points: number): number[] {
+  if (blockPeaks.length === 0) return Array.from({ length: points }, () => 0)
+  const slices = Array.from({ length: points }, (_, i) => {
+    const start = Math.floor((i * blockPeaks.length) / points)
+    const end = Math.max(start + 1, Math.floor(((i + 1) * blockPeaks.length) / points))
+    let peak = 0
+    for (let j = start; j < end && j < blockPeaks.length; j++) peak = Math.max(peak, blockPeaks[j] ?? 0)
+    return peak
+  })
+  const loudest = Math.max(...slices)
+  return slices.map((value) => (loudest > 0 ? Math.round((value / loudest) * 1000) / 1000 : 0))
+}

@@ -1,0 +1,76 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { z } from 'zod'
+import { ERROR_CODES } from '#shared/api-error.ts'
+import { errorBody } from '../http/errors.ts'
+import { MEDIA_PATH, verifyMediaUrl } from './signed-url.ts'
+import type { ObjectStorage } from './storage.ts'
+
+const CONTENT_TYPES: Record<string, string> = {
+  webm: 'audio/webm',
+  ogg: 'audio/ogg',
+  wav: 'audio/wav',
+  m4a: 'audio/mp4',
+  mp3: 'audio/mpeg',
+}
+
+/** Parses a single `bytes=` range; null when absent, 'invalid' when it cannot be served. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
+  if (!header) return null
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim())
+  if (!match || (match[1] === '' && match[2] === '')) return 'invalid'
+  let start: number
+  let end: number
+  if (match[1] === '') {
+    const suffix = Number(match[2])
+    if (suffix === 0) return 'invalid'
+    start = Math.max(0, size - suffix)
+    end = size - 1
+  } else {
+    start = Number(match[1])
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1)
+  }
+  if (start > end || start >= size) return 'invalid'
+  return { start, end }
+}
+
+/**
+ * GET /api/media/{key}?expires=&signature= serves a private object to whoever holds a valid signed URL,
+ * with range requests for seeking. The signature is the permission: it is issued only to people who may
+ * see the object (the message's sender and receiver).
+ */
+export const mediaRoutes: FastifyPluginAsync<{ storage: ObjectStorage; signingKey: string }> = async (app, { storage, signingKey }) => {
+  app.get(
+    `${MEDIA_PATH}/:owner/:file`,
+    { schema: { querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }) } },
+    async (request, reply) => {
+      const { owner, file } = request.params as { owner: string; file: string }
+      const { expires, signature } = request.query as { expires?: string; signature?: string }
+      const key = `${owner}/${file}`
+      const check = verifyMediaUrl(signingKey, key, expires, signature)
+      if (check === 'expired') return reply.status(403).send(errorBody(ERROR_CODES.forbidden, 'This link has expired'))
+      if (check === 'invalid') return reply.status(403).send(errorBody(ERROR_CODES.forbidden, 'This link is not valid'))
+      const size = await storage.size(key).catch(() => null)
+      if (size === null) return reply.status(404).send(errorBody(ERROR_CODES.notFound, 'Audio file is not available'))
+
+      const contentType = CONTENT_TYPES[file.split('.').pop() ?? ''] ?? 'application/octet-stream'
+      const expiresAt = Number(expires)
+      reply
+        .header('content-type', contentType)
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', `private, max-age=${Math.max(0, expiresAt - Math.floor(Date.now() / 1000))}`)
+        .header('x-content-type-options', 'nosniff')
+      const range = parseRange(request.headers.range, size)
+      if (range === 'invalid') {
+        return reply.status(416).header('content-range', `bytes */${size}`).send(errorBody(ERROR_CODES.validation, 'Range not satisfiable'))
+      }
+      if (range) {
+        return reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('content-length', range.end - range.start + 1)
+          .send(storage.read(key, range))
+      }
+      return reply.status(200).header('content-length', size).send(storage.read(key))
+    },
+  )
+}

@@ -1,0 +1,48 @@
+import { createReadStream, type ReadStream } from 'node:fs'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+
+/** Private object storage. Keys look like `{userId}/{timestamp}-{random}.{ext}` and are never overwritten. */
+export type ObjectStorage = {
+  /** Moves a finished local file in under `key`; fails if the key exists. */
+  putFile: (key: string, fromPath: string) => Promise<void>
+  size: (key: string) => Promise<number | null>
+  read: (key: string, range?: { start: number; end: number }) => ReadStream
+  remove: (key: string) => Promise<void>
+}
+
+const SAFE_KEY = /^[A-Za-z0-9_-]+\/[A-Za-z0-9_.-]+$/
+
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe object key: ${key}`)
+}
+
+/** Local disk under DATA_DIR/media (the default driver). Files are readable by the server only. */
+export function createLocalStorage(root: string): ObjectStorage {
+  const pathOf = (key: string) => {
+    assertSafeKey(key)
+    return path.join(root, key)
+  }
+  return {
+    async putFile(key, fromPath) {
+      const target = pathOf(key)
+      await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 })
+      // link + unlink instead of rename: link fails when the target exists, so nothing is ever overwritten
+      await fs.link(fromPath, target)
+      await fs.unlink(fromPath)
+    },
+    async size(key) {
+      try {
+        return (await fs.stat(pathOf(key))).size
+      } catch {
+        return null
+      }
+    },
+    read(key, range) {
+      return createReadStream(pathOf(key), range ? { start: range.start, end: range.end } : {})
+    },
+    async remove(key) {
+      await fs.rm(pathOf(key), { force: true })
+    },
+  }
+}

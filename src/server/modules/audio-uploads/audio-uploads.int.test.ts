@@ -1,0 +1,89 @@
+import fs from 'node:fs/promises'
+import { Readable } from 'node:stream'
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { AUDIO_MAX_BYTES } from '#shared/limits.ts'
+import { MESSAGE_TEXTS, type AudioUpload } from '#shared/messages.ts'
+import { audioUploads } from '../../db/schema.ts'
+import { makeAudio } from '../../test/audio-files.ts'
+import { insertSignedInPerson } from '../../test/people.ts'
+import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
+
+const dataDir = await fs.mkdtemp('/tmp/hearth-int-uploads-')
+const { app, db } = await createTestApp({ DATA_DIR: dataDir })
+const person = await insertSignedInPerson(app, db)
+
+const upload = (body: Buffer | string | Readable, contentType = 'audio/webm', cookie: string | null = person.cookie) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/audio',
+    payload: body,
+    headers: { origin: TEST_ORIGIN, 'content-type': contentType, ...(cookie ? { cookie } : {}) },
+  })
+
+const tmpFiles = async () => (await fs.readdir(`${dataDir}/tmp`).catch(() => [])).length
+
+describe('POST /api/audio', () => {
+  it('stores a WebM recording under a fresh key with the duration and waveform measured by the server', async () => {
+    const response = await upload(await makeAudio({ seconds: 3 }), 'application/octet-stream')
+    expect(response.statusCode).toBe(201)
+    const body = response.json() as AudioUpload
+    expect(body.mime_type).toBe('audio/webm')
+    expect(body.duration_seconds).toBeCloseTo(3, 0)
+    expect(body.waveform).toHaveLength(64)
+    expect(Math.max(...body.waveform)).toBe(1)
+    const [row] = await db.select().from(audioUploads).where(eq(audioUploads.id, body.upload_id))
+    expect(row?.objectKey).toMatch(new RegExp(`^${person.id}/\\d+-[0-9a-f]{12}\\.webm$`))
+    expect((await fs.stat(`${dataDir}/media/${row?.objectKey}`)).size).toBe(body.bytes)
+    expect(await tmpFiles()).toBe(0)
+  })
+
+  it('recognises WAV and Ogg by their content, whatever the declared type', async () => {
+    const wav = await upload(await makeAudio({ seconds: 1, format: 'wav' }), 'audio/webm')
+    expect(wav.statusCode).toBe(201)
+    expect(wav.json()).toMatchObject({ mime_type: 'audio/wav' })
+    const ogg = await upload(await makeAudio({ seconds: 1, format: 'ogg' }), 'video/mp4')
+    expect(ogg.json()).toMatchObject({ mime_type: 'audio/ogg' })
+  })
+
+  it('refuses a renamed non-audio file, a corrupt recording and an empty body with 400', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')
+    const renamed = await upload(png, 'audio/webm')
+    expect(renamed.statusCode).toBe(400)
+    expect(renamed.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: MESSAGE_TEXTS.notAudio } })
+
+    const good = await makeAudio({ seconds: 2 })
+    const corrupt = Buffer.concat([good.subarray(0, 40), Buffer.alloc(4000, 7)])
+    expect((await upload(corrupt)).statusCode).toBe(400)
+
+    const empty = await upload('')
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json()).toMatchObject({ error: { message: MESSAGE_TEXTS.empty } })
+    expect(await tmpFiles()).toBe(0)
+  })
+
+  it('refuses audio longer than 10 minutes', async () => {
+    const long = await upload(await makeAudio({ seconds: 602, silent: true, format: 'wav' }))
+    expect(long.statusCode).toBe(400)
+    expect(long.json()).toMatchObject({ error: { message: MESSAGE_TEXTS.tooLong } })
+  })
+
+  it('refuses more than 50 MB with 413, whether declared or streamed', async () => {
+    const tooBig = Buffer.alloc(AUDIO_MAX_BYTES + 1, 1)
+    const response = await upload(tooBig)
+    expect(response.statusCode).toBe(413)
+    expect(response.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'Audio file is too large (max 50MB)' } })
+    // streamed without a declared length: counted while it arrives
+    const chunk = Buffer.alloc(1024 * 1024, 1)
+    const streamed = await upload(Readable.from((function* () {
+      for (let i = 0; i <= AUDIO_MAX_BYTES / chunk.length; i++) yield chunk
+    })()))
+    expect(streamed.statusCode).toBe(413)
+    expect(await tmpFiles()).toBe(0)
+    expect(await db.select().from(audioUploads).where(eq(audioUploads.userId, person.id))).toHaveLength(3)
+  })
+
+  it('refuses an anonymous upload with 401', async () => {
+    expect((await upload(await makeAudio(), 'audio/webm', null)).statusCode).toBe(401)
+  })
+})

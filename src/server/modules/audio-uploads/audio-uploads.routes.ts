@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Readable } from 'node:stream'
+import { AUDIO_MAX_BYTES } from '#shared/limits.ts'
+import { audioUploadSchema, MESSAGE_TEXTS } from '#shared/messages.ts'
+import { sessionUser } from '../../auth/session.ts'
+import type { AppDeps } from '../../app-deps.ts'
+import { createAudioUploadsService, PayloadTooLargeError } from './audio-uploads.service.ts'
+
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000
+
+/**
+ * POST /api/audio takes the raw recording as the body, whatever its declared type: the service decides
+ * the type from the content. The body is handed over as a stream, so Fastify's 1 MB JSON limit does not
+ * apply and the service enforces 50 MB itself.
+ */
+export const audioUploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, storage, env, requireUser }) => {
+  const service = createAudioUploadsService({ db, storage, tmpDir: `${env.dataDir}/tmp` })
+
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload))
+
+  app.post(
+    '/api/audio',
+    {
+      preHandler: requireUser,
+      schema: { response: { 201: audioUploadSchema } },
+      onRequest: async (request) => {
+        // Refuse a declared oversize body before reading a byte of it.
+        if (Number(request.headers['content-length'] ?? 0) > AUDIO_MAX_BYTES) throw new PayloadTooLargeError(MESSAGE_TEXTS.tooLarge)
+      },
+    },
+    async (request, reply) => {
+      const upload = await service.store(sessionUser(request).id, request.body as Readable | undefined)
+      return reply.status(201).send(upload)
+    },
+  )
+
+  const sweep = () =>
+    service.sweepAbandoned().catch((error: unknown) => app.log.warn({ err: error }, 'audio uploads: sweep failed'))
+  let timer: NodeJS.Timeout | undefined
+  app.addHook('onReady', async () => {
+    void sweep()
+    timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS)
+    timer.unref()
+  })
+  app.addHook('onClose', async () => clearInterval(timer))
+}

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { Transform, type Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { AUDIO_MAX_BYTES, RECORDING_MAX_SECONDS } from '#shared/limits.ts'
+import { MESSAGE_TEXTS, type AudioUpload } from '#shared/messages.ts'
+import { ERROR_CODES } from '#shared/api-error.ts'
+import type { Database } from '../../db/client.ts'
+import { DomainError, ValidationError } from '../../http/errors.ts'
+import { decodeAudio, readHead, sniffAudioType } from '../../media/audio.ts'
+import type { ObjectStorage } from '../../media/storage.ts'
+import { deleteAbandonedUploads, insertAudioUpload, type AudioUploadRow } from './audio-uploads.queries.ts'
+
+export class PayloadTooLargeError extends DomainError {
+  constructor(message: string) {
+    super(413, ERROR_CODES.tooLarge, message)
+  }
+}
+
+/** A recording may run a little past 10 minutes: the recorder stops at 600 s, containers round up. */
+const DURATION_TOLERANCE_SECONDS = 1
+/** An upload that no message took within a day is removed with its audio. */
+export const ABANDONED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000
+
+export function toAudioUploadResponse(row: AudioUploadRow): AudioUpload {
+  return { upload_id: row.id, mime_type: row.mimeType, bytes: row.bytes, duration_seconds: row.durationSeconds, waveform: row.waveform }
+}
+
+/**
+ * Counts bytes as they pass. Past `limit` it stops writing and drops the rest instead of failing the
+ * stream: destroying the request would reset the connection before the 413 answer reaches the client.
+ */
+function byteLimit(limit: number) {
+  let seen = 0
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length
+      done(null, seen > limit ? undefined : chunk)
+    },
+  })
+  return { counter, bytes: () => seen, exceeded: () => seen > limit }
+}
+
+export function createAudioUploadsService({ db, storage, tmpDir }: { db: Database; storage: ObjectStorage; tmpDir: string }) {
+  return {
+    /**
+     * Streams the body to a temporary file (never whole in memory), recognises the container from its
+     * first bytes, decodes it with ffmpeg to measure the duration and draw the waveform, then moves it
+     * into storage under a fresh key. Anything refused leaves no file behind.
+     */
+    async store(userId: string, body: Readable | undefined): Promise<AudioUpload> {
+      if (!body) throw new ValidationError(MESSAGE_TEXTS.empty)
+      await fs.mkdir(tmpDir, { recursive: true, mode: 0o700 })
+      const tmpPath = path.join(tmpDir, `upload-${randomBytes(12).toString('hex')}`)
+      try {
+        const limit = byteLimit(AUDIO_MAX_BYTES)
+        await pipeline(body, limit.counter, createWriteStream(tmpPath, { mode: 0o600 }))
+        if (limit.exceeded()) throw new PayloadTooLargeError(MESSAGE_TEXTS.tooLarge)
+        if (limit.bytes() === 0) throw new ValidationError(MESSAGE_TEXTS.empty)
+        const type = sniffAudioType(await readHead(tmpPath))
+        if (!type) throw new ValidationError(MESSAGE_TEXTS.notAudio)
+        const decoded = await decodeAudio(tmpPath).catch(() => {
+          throw new ValidationError(MESSAGE_TEXTS.notAudio)
+        })
+        if (decoded.durationSeconds > RECORDING_MAX_SECONDS + DURATION_TOLERANCE_SECONDS) throw new ValidationError(MESSAGE_TEXTS.tooLong)
+        if (decoded.durationSeconds < 0.1) throw new ValidationError(MESSAGE_TEXTS.empty)
+        const objectKey = `${userId}/${Date.now()}-${randomBytes(6).toString('hex')}.${type.ext}`
+        await storage.putFile(objectKey, tmpPath)
+        const row = await insertAudioUpload(db, {
+          userId,
+          objectKey,
+          mimeType: type.mime,
+          bytes: limit.bytes(),
+          durationSeconds: Math.round(decoded.durationSeconds * 100) / 100,
+          waveform: decoded.waveform,
+        }).catch(async (error: unknown) => {
+          await storage.remove(objectKey)
+          throw error
+        })
+        return toAudioUploadResponse(row)
+      } finally {
+        await fs.rm(tmpPath, { force: true })
+      }
+    },
+
+    /** Deletes uploads that no message took and their audio. */
+    async sweepAbandoned(now = Date.now()): Promise<number> {
+      const keys = await deleteAbandonedUploads(db, new Date(now - ABANDONED_UPLOAD_AGE_MS))
+      await Promise.all(keys.map((key) => storage.remove(key)))
+      return keys.length
+    },
+  }
+}
+export type AudioUploadsService = ReturnType<typeof createAudioUploadsService>

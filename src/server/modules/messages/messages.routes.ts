@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { contactIdParamsSchema } from '#shared/contacts.ts'
+import { likeMessageSchema, messageIdParamsSchema, messageListSchema, messageSchema, sendMessageSchema } from '#shared/messages.ts'
+import { sessionUser } from '../../auth/session.ts'
+import type { AppDeps } from '../../app-deps.ts'
+import { createMessagesService } from './messages.service.ts'
+
+export const messagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, requireUser, signMediaUrl }) => {
+  const service = createMessagesService({ db, signMediaUrl })
+
+  app.post(
+    '/api/messages',
+    { preHandler: requireUser, schema: { body: sendMessageSchema, response: { 201: messageSchema } } },
+    async (request, reply) => reply.status(201).send(await service.send(sessionUser(request).id, request.body)),
+  )
+
+  app.get(
+    '/api/contacts/:id/messages',
+    { preHandler: requireUser, schema: { params: contactIdParamsSchema, response: { 200: messageListSchema } } },
+    async (request) => ({ messages: await service.listWithContact(sessionUser(request).id, request.params.id) }),
+  )
+
+  app.post(
+    '/api/contacts/:id/messages/read',
+    { preHandler: requireUser, schema: { params: contactIdParamsSchema, response: { 200: z.object({ marked: z.number().int() }) } } },
+    async (request) => ({ marked: await service.markAllRead(sessionUser(request).id, request.params.id) }),
+  )
+
+  app.get(
+    '/api/messages/:id',
+    { preHandler: requireUser, schema: { params: messageIdParamsSchema, response: { 200: messageSchema } } },
+    async (request) => service.get(sessionUser(request).id, request.params.id),
+  )
+
+  app.post(
+    '/api/messages/:id/read',
+    { preHandler: requireUser, schema: { params: messageIdParamsSchema, response: { 200: messageSchema } } },
+    async (request) => service.markRead(sessionUser(request).id, request.params.id),
+  )
+
+  app.post(
+    '/api/messages/:id/like',
+    { preHandler: requireUser, schema: { params: messageIdParamsSchema, body: likeMessageSchema, response: { 200: messageSchema } } },
+    async (request) => service.setLiked(sessionUser(request).id, request.params.id, request.body.liked),
+  )
+}

@@ -1,0 +1,152 @@
+import { ERROR_CODES } from '#shared/api-error.ts'
+import { MAX_CONSECUTIVE_UNANSWERED, MESSAGES_PAGE_LIMIT } from '#shared/limits.ts'
+import { MESSAGE_TEXTS, type Message } from '#shared/messages.ts'
+import type { Database } from '../../db/client.ts'
+import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors.ts'
+import { publishRealtime } from '../../realtime/realtime.publisher.ts'
+import { deleteAudioUpload, lockOwnAudioUpload } from '../audio-uploads/audio-uploads.queries.ts'
+import { getContactForOwner } from '../contacts/contacts.queries.ts'
+import {
+  getMessageBetween,
+  getMessageForParticipant,
+  insertMessage,
+  listMessagesBetween,
+  lockContactPair,
+  markAllReadFrom,
+  markRead,
+  recordSend,
+  refreshUnreadCount,
+  setLiked,
+  type MessageRow,
+} from './messages.queries.ts'
+
+export function toMessageResponse(row: MessageRow, signMediaUrl: (key: string) => string): Message {
+  return {
+    id: row.id,
+    sender_id: row.senderId,
+    receiver_id: row.receiverId,
+    audio_url: signMediaUrl(row.audioKey),
+    mime_type: row.mimeType,
+    duration_seconds: row.durationSeconds,
+    waveform: row.waveform,
+    created_at: row.createdAt.toISOString(),
+    is_read: row.isRead,
+    liked: row.liked,
+    reply_to_id: row.replyToId,
+    transcription: row.transcription,
+    word_timestamps: row.wordTimestamps ?? null,
+    emotions: row.emotions,
+    topics: row.topics,
+    processing_status: row.processingStatus,
+    processing_error: row.processingError,
+  }
+}
+
+const messageNotFound = () => new NotFoundError(MESSAGE_TEXTS.messageNotFound)
+const contactNotFound = () => new NotFoundError('Contact not found.')
+
+export function createMessagesService({ db, signMediaUrl }: { db: Database; signMediaUrl: (key: string) => string }) {
+  const respond = (row: MessageRow) => toMessageResponse(row, signMediaUrl)
+
+  /** The other person of one of the caller's contacts (404 for someone else's contact or an unlinked one). */
+  async function counterpartOf(ownerId: string, contactId: string): Promise<string> {
+    const contact = await getContactForOwner(db, ownerId, contactId)
+    if (!contact) throw contactNotFound()
+    if (!contact.contactUserId) throw new ConflictError(MESSAGE_TEXTS.notLinked, ERROR_CODES.notLinked)
+    return contact.contactUserId
+  }
+
+  return {
+    /**
+     * Sends a stored upload to a contact. Both contact rows are locked, so two sends at 2 of 3 cannot
+     * both pass, and the upload is consumed in the same transaction as the message is written: the
+     * message and its audio are both there or neither is.
+     */
+    async send(senderId: string, input: { contact_id: string; upload_id: string; reply_to_id: string | null }): Promise<Message> {
+      const row = await db.transaction(async (tx) => {
+        const { mine, theirs } = await lockContactPair(tx, senderId, input.contact_id)
+        if (!mine) throw contactNotFound()
+        const receiverId = mine.contactUserId
+        if (!receiverId) throw new ConflictError(MESSAGE_TEXTS.notLinked, ERROR_CODES.notLinked)
+        if (mine.consecutiveMessagesSent >= MAX_CONSECUTIVE_UNANSWERED) {
+          throw new ConflictError(MESSAGE_TEXTS.limitReached(mine.name), ERROR_CODES.messageLimit)
+        }
+        const upload = await lockOwnAudioUpload(tx, senderId, input.upload_id)
+        if (!upload) throw new NotFoundError(MESSAGE_TEXTS.uploadNotFound)
+        if (input.reply_to_id && !(await getMessageBetween(tx, input.reply_to_id, senderId, receiverId))) {
+          throw new NotFoundError(MESSAGE_TEXTS.replyNotFound)
+        }
+        const message = await insertMessage(tx, {
+          senderId,
+          receiverId,
+          audioKey: upload.objectKey,
+          mimeType: upload.mimeType,
+          bytes: upload.bytes,
+          durationSeconds: upload.durationSeconds,
+          waveform: upload.waveform,
+          replyToId: input.reply_to_id,
+        })
+        await deleteAudioUpload(tx, upload.id)
+        await recordSend(tx, mine.id, theirs?.id, message.id)
+        await refreshUnreadCount(tx, receiverId, senderId)
+        await publishRealtime(tx, [senderId], { type: 'message.created', message_id: message.id, contact_id: mine.id })
+        await publishRealtime(tx, [receiverId], { type: 'message.created', message_id: message.id, contact_id: theirs?.id ?? null })
+        return message
+      })
+      return respond(row)
+    },
+
+    /** Newest first, both directions, page of 50. */
+    async listWithContact(ownerId: string, contactId: string): Promise<Message[]> {
+      const otherId = await counterpartOf(ownerId, contactId)
+      return (await listMessagesBetween(db, ownerId, otherId, MESSAGES_PAGE_LIMIT)).map(respond)
+    },
+
+    async get(userId: string, messageId: string): Promise<Message> {
+      const row = await getMessageForParticipant(db, messageId, userId)
+      if (!row) throw messageNotFound()
+      return respond(row)
+    },
+
+    /** Only the receiver marks a message read. */
+    async markRead(userId: string, messageId: string): Promise<Message> {
+      const row = await getMessageForParticipant(db, messageId, userId)
+      if (!row) throw messageNotFound()
+      if (row.receiverId !== userId) throw new ForbiddenError('Only the receiver can mark a message read')
+      if (!row.isRead) {
+        await db.transaction(async (tx) => {
+          await markRead(tx, messageId)
+          await refreshUnreadCount(tx, row.receiverId, row.senderId)
+          await publishRealtime(tx, [row.senderId, row.receiverId], { type: 'message.updated', message_id: messageId, fields: ['is_read'] })
+        })
+      }
+      return this.get(userId, messageId)
+    },
+
+    /** Marks everything the contact sent to the caller read; answers how many changed. */
+    async markAllRead(ownerId: string, contactId: string): Promise<number> {
+      const otherId = await counterpartOf(ownerId, contactId)
+      return db.transaction(async (tx) => {
+        const ids = await markAllReadFrom(tx, ownerId, otherId)
+        await refreshUnreadCount(tx, ownerId, otherId)
+        for (const id of ids) {
+          await publishRealtime(tx, [otherId, ownerId], { type: 'message.updated', message_id: id, fields: ['is_read'] })
+        }
+        return ids.length
+      })
+    },
+
+    /** Sender or receiver may like or unlike. */
+    async setLiked(userId: string, messageId: string, liked: boolean): Promise<Message> {
+      const row = await getMessageForParticipant(db, messageId, userId)
+      if (!row) throw messageNotFound()
+      const updated = await db.transaction(async (tx) => {
+        const changed = await setLiked(tx, messageId, liked)
+        await publishRealtime(tx, [row.senderId, row.receiverId], { type: 'message.updated', message_id: messageId, fields: ['liked'] })
+        return changed
+      })
+      if (!updated) throw messageNotFound()
+      return respond(updated)
+    },
+  }
+}

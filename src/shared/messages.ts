@@ -1,0 +1,65 @@
+import { z } from 'zod'
+import { wordTimestampSchema } from './public-profile.ts'
+
+export const processingStatusSchema = z.enum(['pending', 'processing', 'completed', 'failed'])
+
+/** A voice message as either participant sees it. `audio_url` is a signed URL that expires (3600 s). */
+export const messageSchema = z.object({
+  id: z.string(),
+  sender_id: z.string(),
+  receiver_id: z.string(),
+  audio_url: z.string(),
+  mime_type: z.string(),
+  duration_seconds: z.number(),
+  waveform: z.array(z.number()),
+  created_at: z.string(),
+  is_read: z.boolean(),
+  liked: z.boolean(),
+  reply_to_id: z.string().nullable(),
+  transcription: z.string().nullable(),
+  word_timestamps: z.array(wordTimestampSchema).nullable(),
+  emotions: z.array(z.string()),
+  topics: z.array(z.string()),
+  processing_status: processingStatusSchema,
+  processing_error: z.string().nullable(),
+})
+export type Message = z.infer<typeof messageSchema>
+
+/** POST /api/audio answers the stored upload; the server measured duration and type from the content. */
+export const audioUploadSchema = z.object({
+  upload_id: z.string(),
+  mime_type: z.string(),
+  bytes: z.number().int(),
+  duration_seconds: z.number(),
+  waveform: z.array(z.number()),
+})
+export type AudioUpload = z.infer<typeof audioUploadSchema>
+
+/** An empty reply_to or the literal text 'undefined' or 'null' counts as absent (spec 001 section 5). */
+export const replyToSchema = z
+  .union([z.string(), z.null(), z.undefined()])
+  .transform((value) => (value === undefined || value === null || value.trim() === '' || value === 'undefined' || value === 'null' ? null : value.trim()))
+
+export const sendMessageSchema = z.object({
+  contact_id: z.uuid('Invalid receiver'),
+  upload_id: z.uuid('Invalid audio upload'),
+  reply_to_id: replyToSchema,
+})
+export type SendMessage = z.input<typeof sendMessageSchema>
+
+export const messageListSchema = z.object({ messages: z.array(messageSchema) })
+export const messageIdParamsSchema = z.object({ id: z.uuid('Message not found') })
+export const likeMessageSchema = z.object({ liked: z.boolean() })
+
+export const MESSAGE_TEXTS = {
+  notLinked: "Can't send yet: This contact isn't linked to a user.",
+  limitReached: (name: string) =>
+    `Message limit reached: You've sent 3 messages to ${name} without a reply. Wait for them to respond before sending more to avoid overwhelming them.`,
+  tooLarge: 'Audio file is too large (max 50MB)',
+  tooLong: 'Audio is longer than 10 minutes',
+  empty: 'The audio file is empty',
+  notAudio: 'This file is not audio that Hearth can play',
+  uploadNotFound: 'The recording was not found. Please upload it again.',
+  replyNotFound: 'The message you are replying to was not found',
+  messageNotFound: 'Message not found',
+} as const
