@@ -1,6 +1,20 @@
 import { z } from 'zod'
 import { wordTimestampSchema } from './public-profile.ts'
 
+export const MESSAGE_TEXTS = {
+  notLinked: "Can't send yet: This contact isn't linked to a user.",
+  limitReached: (name: string) =>
+    `Message limit reached: You've sent 3 messages to ${name} without a reply. Wait for them to respond before sending more to avoid overwhelming them.`,
+  tooLarge: 'Audio file is too large (max 50MB)',
+  tooLong: 'Audio is longer than 10 minutes',
+  empty: 'The audio file is empty',
+  notAudio: 'This file is not audio that Hearth can play',
+  uploadNotFound: 'The recording was not found. Please upload it again.',
+  replyNotFound: 'The message you are replying to was not found',
+  messageNotFound: 'Message not found',
+} as const
+
+
 export const processingStatusSchema = z.enum(['pending', 'processing', 'completed', 'failed'])
 
 /** A voice message as either participant sees it. `audio_url` is a signed URL that expires (3600 s). */
@@ -37,8 +51,10 @@ export type AudioUpload = z.infer<typeof audioUploadSchema>
 
 /** An empty reply_to or the literal text 'undefined' or 'null' counts as absent (spec 001 section 5). */
 export const replyToSchema = z
-  .union([z.string(), z.null(), z.undefined()])
-  .transform((value) => (value === undefined || value === null || value.trim() === '' || value === 'undefined' || value === 'null' ? null : value.trim()))
+  .string()
+  .nullish()
+  .transform((value) => (value == null || value.trim() === '' || value === 'undefined' || value === 'null' ? null : value.trim()))
+  .pipe(z.uuid(MESSAGE_TEXTS.replyNotFound).nullable())
 
 export const sendMessageSchema = z.object({
   contact_id: z.uuid('Invalid receiver'),
@@ -50,16 +66,3 @@ export type SendMessage = z.input<typeof sendMessageSchema>
 export const messageListSchema = z.object({ messages: z.array(messageSchema) })
 export const messageIdParamsSchema = z.object({ id: z.uuid('Message not found') })
 export const likeMessageSchema = z.object({ liked: z.boolean() })
-
-export const MESSAGE_TEXTS = {
-  notLinked: "Can't send yet: This contact isn't linked to a user.",
-  limitReached: (name: string) =>
-    `Message limit reached: You've sent 3 messages to ${name} without a reply. Wait for them to respond before sending more to avoid overwhelming them.`,
-  tooLarge: 'Audio file is too large (max 50MB)',
-  tooLong: 'Audio is longer than 10 minutes',
-  empty: 'The audio file is empty',
-  notAudio: 'This file is not audio that Hearth can play',
-  uploadNotFound: 'The recording was not found. Please upload it again.',
-  replyNotFound: 'The message you are replying to was not found',
-  messageNotFound: 'Message not found',
-} as const
