@@ -66,6 +66,18 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('#web/features/contacts/conversation-page.tsx')).ConversationPage }),
               },
               {
+                path: 'record',
+                lazy: async () => ({ Component: (await import('#web/features/record/record-select-page.tsx')).RecordSelectPage }),
+              },
+              {
+                path: 'record/select',
+                lazy: async () => ({ Component: (await import('#web/features/record/record-select-page.tsx')).RecordSelectPage }),
+              },
+              {
+                path: 'record/:contactId',
+                lazy: async () => ({ Component: (await import('#web/features/record/record-page.tsx')).RecordPage }),
+              },
+              {
                 path: 'archived-contacts',
                 lazy: async () => ({ Component: (await import('#web/features/contacts/archived-contacts-page.tsx')).ArchivedContactsPage }),
               },

@@ -26,6 +26,14 @@ export function isApiRequestError(error: unknown, status?: number): error is Api
 }
 
 type RequestOptions = { signal?: AbortSignal }
+
+function networkError(): ApiRequestError {
+  return new ApiRequestError(0, NETWORK_ERROR_CODE, 'Network error. Check your connection and try again.')
+}
+
+function abortError(): DOMException {
+  return new DOMException('The upload was aborted.', 'AbortError')
+}
 export type ApiMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 async function request(path: string, init: RequestInit): Promise<Response> {
@@ -33,12 +41,12 @@ async function request(path: string, init: RequestInit): Promise<Response> {
     return await fetch(path, { ...init, credentials: 'same-origin' })
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
-    throw new ApiRequestError(0, NETWORK_ERROR_CODE, 'Network error. Check your connection and try again.')
+    throw networkError()
   }
 }
 
-async function parse<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
-  const text = await response.text()
+/** Turns a status and a body text into the validated answer, or throws the server's error as an ApiRequestError. */
+function parseBody<T>(status: number, text: string, schema: z.ZodType<T>): T {
   let body: unknown = undefined
   if (text) {
     try {
@@ -47,14 +55,18 @@ async function parse<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
       body = undefined
     }
   }
-  if (!response.ok) {
+  if (status < 200 || status > 299) {
     const shaped = apiErrorSchema.safeParse(body)
-    if (shaped.success) throw new ApiRequestError(response.status, shaped.data.error.code, shaped.data.error.message)
-    throw new ApiRequestError(response.status, `HTTP_${response.status}`, `Request failed (${response.status}).`)
+    if (shaped.success) throw new ApiRequestError(status, shaped.data.error.code, shaped.data.error.message)
+    throw new ApiRequestError(status, `HTTP_${status}`, `Request failed (${status}).`)
   }
   const parsed = schema.safeParse(body)
-  if (!parsed.success) throw new ApiRequestError(response.status, INVALID_RESPONSE_CODE, 'The server sent an unexpected answer.')
+  if (!parsed.success) throw new ApiRequestError(status, INVALID_RESPONSE_CODE, 'The server sent an unexpected answer.')
   return parsed.data
+}
+
+async function parse<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+  return parseBody(response.status, await response.text(), schema)
 }
 
 /** GETs a same-origin API path and validates the answer with a shared schema. */
@@ -73,4 +85,50 @@ export async function apiSend<T>(method: ApiMethod, path: string, body: unknown,
     signal: options.signal,
   })
   return parse(response, schema)
+}
+
+export type UploadOptions = RequestOptions & {
+  /** Upload progress from 0 to 1, when the browser knows the total. */
+  onProgress?: (fraction: number) => void
+}
+
+/**
+ * POSTs a file as the raw request body (Content-Type = the blob's type) and validates the answer. Uses
+ * XMLHttpRequest because fetch cannot report upload progress; errors are ApiRequestErrors exactly as in apiSend,
+ * and an abort through `signal` rejects with an AbortError DOMException.
+ */
+export function apiUpload<T>(path: string, blob: Blob, schema: z.ZodType<T>, options: UploadOptions = {}): Promise<T> {
+  const { signal, onProgress } = options
+  return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError())
+      return
+    }
+    const xhr = new XMLHttpRequest()
+    const onAbortSignal = () => xhr.abort()
+    const settle = (run: () => void) => {
+      signal?.removeEventListener('abort', onAbortSignal)
+      run()
+    }
+    xhr.open('POST', path)
+    xhr.setRequestHeader('accept', 'application/json')
+    xhr.setRequestHeader('content-type', blob.type || 'application/octet-stream')
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(event.loaded / event.total, 1))
+    })
+    xhr.addEventListener('load', () =>
+      settle(() => {
+        try {
+          resolve(parseBody(xhr.status, typeof xhr.responseText === 'string' ? xhr.responseText : '', schema))
+        } catch (error) {
+          reject(error)
+        }
+      }),
+    )
+    xhr.addEventListener('error', () => settle(() => reject(networkError())))
+    xhr.addEventListener('timeout', () => settle(() => reject(networkError())))
+    xhr.addEventListener('abort', () => settle(() => reject(abortError())))
+    signal?.addEventListener('abort', onAbortSignal)
+    xhr.send(blob)
+  })
 }

@@ -1,4 +1,4 @@
-import { ArrowLeft, CircleAlert, ExternalLink, LoaderCircle, MessageCircle } from 'lucide-react'
+import { ArrowLeft, CircleAlert, ExternalLink, LoaderCircle, MessageCircle, Mic } from 'lucide-react'
 import type * as React from 'react'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
 import { CONTACT_TEXTS, inactiveLabel } from '#shared/contacts.ts'
@@ -75,7 +75,11 @@ export function ContactDetailPage() {
             {inactive && <p className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">{inactive}</p>}
           </div>
           <div className="flex w-full flex-col gap-2">
-            <Link to={`/contacts/${encodeURIComponent(c.id)}`} className={buttonVariants({ className: 'w-full' })}>
+            <Link to={`/record/${encodeURIComponent(c.id)}`} className={buttonVariants({ size: 'lg', className: 'w-full' })}>
+              <Mic aria-hidden />
+              Record New Message
+            </Link>
+            <Link to={`/contacts/${encodeURIComponent(c.id)}`} className={buttonVariants({ variant: 'outline', className: 'w-full' })}>
               <MessageCircle aria-hidden />
               Open conversation
             </Link>

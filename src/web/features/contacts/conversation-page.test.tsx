@@ -25,7 +25,11 @@ const contact: Contact = {
 }
 
 function renderAt(url: string, status: number, body: unknown) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })))
+  const json = (data: unknown, code: number) => new Response(JSON.stringify(data), { status: code, headers: { 'content-type': 'application/json' } })
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => (String(input).endsWith('/messages') ? json({ messages: [] }, 200) : json(body, status))),
+  )
   const router = createMemoryRouter(
     [
       { path: '/contacts/:id', element: <ConversationPage /> },
@@ -56,8 +60,8 @@ describe('ConversationPage', () => {
     expect(screen.getByText('0 messages')).toBeTruthy()
     expect(screen.getByRole('link', { name: "Maya Ortiz's public profile" }).getAttribute('href')).toBe('/u/u1')
     expect(screen.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/contacts/profile/c1')
-    expect((screen.getByRole('button', { name: 'Record' }) as HTMLButtonElement).disabled).toBe(true)
-    expect(screen.getByText('No messages yet')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Record' }).getAttribute('href')).toBe('/record/c1')
+    expect(await screen.findByText('No messages yet')).toBeTruthy()
   })
 
   it('goes home for an unknown contact, replacing history', async () => {

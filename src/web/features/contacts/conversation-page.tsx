@@ -5,24 +5,29 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { ContactHeader, ContactHeaderSkeleton } from './components/contact-header.tsx'
+import { useAuth } from '#web/app/auth-provider.tsx'
+import { MessageList } from '#web/features/messages/components/message-list.tsx'
+import { useContactMessagesQuery, useMarkReadMutation } from '#web/features/messages/queries.ts'
 import { ConversationEmpty } from './components/conversation-empty.tsx'
 import { useContactQuery } from './queries.ts'
 
 /**
- * /contacts/{id}: the conversation with a contact (spec 001 section 2). Messages and recording arrive with the
- * messaging work; until then the frame shows the contact and an honest empty conversation. An unknown or foreign
- * contact goes home.
+ * /contacts/{id}: the conversation with a contact (spec 001 section 2), newest first. Playing a received message
+ * marks it read. An unknown or foreign contact goes home.
  */
 export function ConversationPage() {
   const { id } = useParams()
+  const { user } = useAuth()
   const contact = useContactQuery(id)
+  const messages = useContactMessagesQuery(contact.data ? id : undefined)
+  const markRead = useMarkReadMutation()
   usePageMeta({ title: contact.data ? `${contact.data.name} - Hearth` : 'Conversation - Hearth' })
 
   if (isApiRequestError(contact.error, 404)) return <Navigate to="/" replace />
 
   return (
     <div className="flex min-h-dvh flex-col bg-hearth-glow">
-      {contact.data ? <ContactHeader contact={contact.data} messageCount={0} /> : <ContactHeaderSkeleton />}
+      {contact.data ? <ContactHeader contact={contact.data} messageCount={messages.data?.messages.length ?? 0} /> : <ContactHeaderSkeleton />}
       <div aria-hidden className="mx-auto h-px w-full max-w-3xl bg-border" />
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-4 px-4 pt-6 pb-16 sm:px-6">
         {contact.isPending && (
@@ -47,7 +52,21 @@ export function ConversationPage() {
         )}
         {contact.data && (
           <section aria-label="Messages">
-            <ConversationEmpty name={contact.data.name} />
+            {messages.isPending && <Skeleton className="h-28 w-full rounded-2xl" />}
+            {messages.isError && (
+              <QueryError message="Failed to load messages" detail={messages.error.message} retrying={messages.isFetching} onRetry={() => void messages.refetch()} />
+            )}
+            {messages.data &&
+              (messages.data.messages.length === 0 ? (
+                <ConversationEmpty name={contact.data.name} />
+              ) : (
+                <MessageList
+                  messages={messages.data.messages}
+                  ownUserId={user?.id ?? ''}
+                  contactName={contact.data.name}
+                  onPlayUnread={(message) => markRead.mutate(message.id)}
+                />
+              ))}
           </section>
         )}
       </main>

@@ -22,7 +22,7 @@ type ContactHeaderProps = React.ComponentProps<'header'> & {
 
 /**
  * The conversation's header (spec 001, /contacts/{id}): back home, the contact's picture (to their public profile),
- * name and message count, a Profile button and Record. Recording arrives with the messaging work.
+ * name and message count, a Profile button and Record.
  */
 export function ContactHeader({ contact, messageCount, className, ...props }: ContactHeaderProps) {
   const avatar = <Avatar name={contact.name} src={contact.avatar_url} alt="" />
@@ -55,16 +55,12 @@ export function ContactHeader({ contact, messageCount, className, ...props }: Co
           <span className="max-sm:hidden">Profile</span>
         </Link>
       </Button>
-      {/* A disabled button gets no pointer events, so the wrapper carries the tooltip. */}
-      <span title={RECORD_UNAVAILABLE} className="shrink-0">
-        <Button size="sm" disabled aria-label="Record" aria-describedby="record-unavailable" className="max-sm:size-10 max-sm:px-0">
+      <Button asChild size="sm" className="shrink-0 max-sm:size-10 max-sm:px-0">
+        <Link to={`/record/${encodeURIComponent(contact.id)}`} aria-label="Record" title="Record a message">
           <Mic aria-hidden />
           <span className="max-sm:hidden">Record</span>
-        </Button>
-        <span id="record-unavailable" className="sr-only">
-          {RECORD_UNAVAILABLE}
-        </span>
-      </span>
+        </Link>
+      </Button>
     </header>
   )
 }

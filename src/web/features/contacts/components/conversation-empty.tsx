@@ -4,7 +4,7 @@ import { cn } from '#web/lib/utils.ts'
 
 type ConversationEmptyProps = React.ComponentProps<'div'> & { name: string }
 
-/** A conversation without messages: what will appear here, and that recording is on its way. */
+/** A conversation without messages: what will appear here. */
 export function ConversationEmpty({ name, className, children, ...props }: ConversationEmptyProps) {
   return (
     <div
@@ -17,7 +17,7 @@ export function ConversationEmpty({ name, className, children, ...props }: Conve
       </span>
       <p className="text-lg font-semibold">No messages yet</p>
       <p className="max-w-sm text-sm text-balance text-muted-foreground">
-        Voice messages between you and {name} will appear here. Recording arrives in a coming update.
+        Voice messages between you and {name} will appear here. Record the first one.
       </p>
       {children}
     </div>

@@ -1,0 +1,88 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+
+// Chromium records from a fake microphone playing this file (a 4 s tone made with ffmpeg).
+const fakeMicrophone = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-mic-')), 'mic.wav')
+execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=48000:duration=4', '-y', fakeMicrophone])
+
+test.use({
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${fakeMicrophone}`,
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  },
+})
+
+async function contactIdOf(page: Page, name: string): Promise<string> {
+  const response = await page.request.get('/api/contacts')
+  const { contacts } = (await response.json()) as { contacts: { id: string; name: string }[] }
+  const found = contacts.find((c) => c.name === name)
+  if (!found) throw new Error(`no contact ${name}`)
+  return found.id
+}
+
+test('A records and sends; B sees it arrive without reload and plays it; A sees it read', async ({ browser, insertUser, login, connect }) => {
+  const ada = await insertUser({ name: 'Ada Voice' })
+  const bob = await insertUser({ name: 'Bob Voice' })
+  const adaToBob = await connect(ada, bob)
+
+  const bobPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
+  await login(bobPage, bob)
+  const bobToAda = await contactIdOf(bobPage, 'Ada Voice')
+  await bobPage.goto(`/contacts/${bobToAda}`)
+  await expect(bobPage.getByText('No messages yet')).toBeVisible()
+
+  const adaPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
+  await login(adaPage, ada)
+  await adaPage.goto(`/contacts/profile/${adaToBob}`)
+  await adaPage.getByRole('link', { name: 'Record New Message' }).click()
+  await expect(adaPage).toHaveURL(new RegExp(`/record/${adaToBob}$`))
+  await adaPage.getByRole('button', { name: "I'm ready to record" }).click()
+  await expect(adaPage.getByText('0:02')).toBeVisible({ timeout: 15_000 })
+  await adaPage.getByRole('button', { name: 'Tap to stop' }).click()
+  await expect(adaPage.getByRole('heading', { name: 'Listen before you send' })).toBeVisible()
+  await adaPage.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(adaPage).toHaveURL(new RegExp(`/contacts/profile/${adaToBob}$`))
+  await expect(adaPage.getByText('Sent to Bob Voice')).toBeVisible()
+
+  // Bob's conversation was open the whole time.
+  await expect(bobPage.getByText('1 message', { exact: true })).toBeVisible()
+  const received = bobPage.getByLabel('Voice message from Ada Voice')
+  await expect(received).toBeVisible()
+
+  await adaPage.goto(`/contacts/${adaToBob}`)
+  await expect(adaPage.getByLabel('Sent')).toBeVisible()
+  await received.evaluate((audio: HTMLAudioElement) => audio.play())
+  await expect(adaPage.getByLabel('Read')).toBeVisible()
+
+  await adaPage.context().close()
+  await bobPage.context().close()
+})
+
+test('a denied microphone shows its help screen', async ({ browser, insertUser, login, connect }) => {
+  const ada = await insertUser({ name: 'Ada Denied' })
+  const bob = await insertUser({ name: 'Bob Denied' })
+  const adaToBob = await connect(ada, bob)
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, permissions: [] })
+  const page = await context.newPage()
+  await login(page, ada)
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
+  })
+  await page.goto(`/record/${adaToBob}`)
+  // the browser reports the permission as denied, so the help shows before any attempt to record
+  await expect(page.getByRole('heading', { name: 'Microphone Access Required' })).toBeVisible()
+  await expect(page.getByRole('button', { name: "I'm ready to record" })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Refresh Page' })).toBeVisible()
+  await context.close()
+})

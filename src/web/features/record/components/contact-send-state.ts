@@ -1,0 +1,20 @@
+import type { Contact } from '#shared/contacts.ts'
+import { MAX_CONSECUTIVE_UNANSWERED } from '#shared/limits.ts'
+
+export const WAITING_FOR_REPLY = 'Waiting for their reply before sending more'
+export const READY_TO_RECEIVE = 'Ready to receive your message'
+
+/** Whether more messages may go to a contact now: at most 3 in a row without a reply (spec 001 section 5). */
+export function isAtMessageLimit(contact: Pick<Contact, 'consecutive_messages_sent'>): boolean {
+  return contact.consecutive_messages_sent >= MAX_CONSECUTIVE_UNANSWERED
+}
+
+/** The /record/select row's note: '3/3 sent' badge and the waiting text at the limit, else the count or readiness. */
+export function contactSendState(contact: Pick<Contact, 'consecutive_messages_sent'>): { atLimit: boolean; badge: string | null; note: string } {
+  const sent = Math.max(contact.consecutive_messages_sent, 0)
+  if (isAtMessageLimit(contact)) {
+    return { atLimit: true, badge: `${MAX_CONSECUTIVE_UNANSWERED}/${MAX_CONSECUTIVE_UNANSWERED} sent`, note: WAITING_FOR_REPLY }
+  }
+  if (sent === 0) return { atLimit: false, badge: null, note: READY_TO_RECEIVE }
+  return { atLimit: false, badge: null, note: `${sent} ${sent === 1 ? 'message' : 'messages'} sent` }
+}

@@ -1,0 +1,235 @@
+import { CircleCheck, CloudOff, Mic, RotateCcw, Send, Square, Trash2, X } from 'lucide-react'
+import type * as React from 'react'
+import { RECORDING_MAX_SECONDS } from '#shared/limits.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { describeDuration, formatDuration } from '#web/lib/recorder/recorder-helpers.ts'
+import { cn } from '#web/lib/utils.ts'
+
+export const RECORD_TEXTS = {
+  hint: 'You can record up to 10 minutes.',
+  ready: "I'm ready to record",
+  stop: 'Tap to stop',
+  send: 'Send',
+  discard: 'Discard',
+  reRecord: 'Re-record',
+  uploadFailed: 'Upload Failed',
+  retryUpload: 'Retry Upload',
+  recordAgain: 'Record Again',
+  sendFailed: 'Failed to send message',
+  trySendingAgain: 'Try sending again',
+  recordNew: 'Record new',
+  sending: 'Sending your message...',
+  sent: 'Message sent',
+} as const
+
+const panelClass = 'flex flex-col items-center gap-6 rounded-2xl border bg-card px-6 py-8 text-center shadow-sm sm:px-10 sm:py-10'
+
+/** The big round button of the intro and recording stages; the visible text under the circle is its name. */
+function BigRoundButton({
+  label,
+  icon,
+  tone,
+  className,
+  ...props
+}: React.ComponentProps<'button'> & { label: string; icon: React.ReactNode; tone: 'start' | 'stop' }) {
+  return (
+    <button
+      type="button"
+      data-slot="big-round-button"
+      className={cn('group flex cursor-pointer flex-col items-center gap-3 rounded-3xl p-2 outline-none disabled:cursor-not-allowed disabled:opacity-55', className)}
+      {...props}
+    >
+      <span
+        className={cn(
+          'grid size-28 place-items-center rounded-full shadow-lg transition-[transform,box-shadow,background-color] group-hover:scale-[1.03] group-focus-visible:ring-[4px] group-focus-visible:ring-ring/60 group-focus-visible:ring-offset-2 group-focus-visible:ring-offset-card group-active:scale-95 sm:size-32',
+          tone === 'start' ? 'bg-primary text-primary-foreground group-hover:bg-primary-hover' : 'bg-destructive text-destructive-foreground',
+        )}
+      >
+        {icon}
+      </span>
+      <span className="text-base font-semibold">{label}</span>
+    </button>
+  )
+}
+
+/** Before recording: the hint and 'I'm ready to record'. */
+export function RecordIntro({ onStart, starting }: { onStart: () => void; starting: boolean }) {
+  return (
+    <section data-slot="record-intro" aria-label="Record" className={panelClass}>
+      <p className="max-w-xs text-sm text-balance text-muted-foreground">Find a quiet moment and speak as if they were next to you.</p>
+      <BigRoundButton
+        label={RECORD_TEXTS.ready}
+        tone="start"
+        onClick={onStart}
+        disabled={starting}
+        aria-busy={starting || undefined}
+        icon={<Mic aria-hidden className="size-12 sm:size-14" />}
+      />
+      <p className="text-sm text-muted-foreground">{RECORD_TEXTS.hint}</p>
+    </section>
+  )
+}
+
+/** While recording: the big m:ss timer, a pulsing dot, 'Tap to stop' and a quiet cancel. */
+export function RecordingPanel({ elapsedSeconds, onStop, onCancel }: { elapsedSeconds: number; onStop: () => void; onCancel: () => void }) {
+  const share = Math.min(elapsedSeconds / RECORDING_MAX_SECONDS, 1)
+  return (
+    <section data-slot="recording-panel" aria-label="Recording" className={panelClass}>
+      <p className="flex items-center gap-2 text-sm font-medium text-destructive">
+        <span aria-hidden className="relative flex size-3">
+          <span className="absolute inline-flex size-full animate-ping rounded-full bg-destructive opacity-60 motion-reduce:animate-none" />
+          <span className="relative inline-flex size-3 rounded-full bg-destructive" />
+        </span>
+        Recording
+      </p>
+      <div className="flex flex-col items-center gap-1">
+        <p className="text-6xl font-semibold tracking-tight tabular-nums" aria-hidden>
+          {formatDuration(elapsedSeconds)}
+        </p>
+        <p className="sr-only">Recorded {describeDuration(elapsedSeconds)}</p>
+        <p className="text-sm text-muted-foreground tabular-nums">of {formatDuration(RECORDING_MAX_SECONDS)}</p>
+      </div>
+      <div aria-hidden className="h-1 w-full max-w-xs overflow-hidden rounded-full bg-muted">
+        <div className="h-full rounded-full bg-destructive/70 transition-[width] duration-300" style={{ width: `${share * 100}%` }} />
+      </div>
+      <BigRoundButton label={RECORD_TEXTS.stop} tone="stop" onClick={onStop} icon={<Square aria-hidden className="size-10 fill-current" />} />
+      <Button variant="ghost" size="sm" onClick={onCancel}>
+        <X aria-hidden />
+        Cancel recording
+      </Button>
+    </section>
+  )
+}
+
+type RecordedPanelProps = {
+  url: string
+  durationSeconds: number
+  sendDisabled: boolean
+  /** The id of the text that says why Send is disabled. */
+  blockedReasonId?: string
+  onSend: () => void
+  onDiscard: () => void
+  onReRecord: () => void
+}
+
+/** After recording: the native preview, Send, Re-record and Discard. */
+export function RecordedPanel({ url, durationSeconds, sendDisabled, blockedReasonId, onSend, onDiscard, onReRecord }: RecordedPanelProps) {
+  const hitLimit = durationSeconds >= RECORDING_MAX_SECONDS - 0.5
+  return (
+    <section data-slot="recorded-panel" aria-labelledby="recorded-title" className={panelClass}>
+      <div className="flex flex-col items-center gap-1">
+        <h2 id="recorded-title" className="text-lg font-semibold tracking-tight">
+          Listen before you send
+        </h2>
+        <p className="text-sm text-muted-foreground tabular-nums">
+          {formatDuration(durationSeconds)}
+          {hitLimit && ' · stopped at the 10-minute limit'}
+        </p>
+      </div>
+      <audio controls src={url} preload="metadata" aria-label="Recording preview" className="w-full" />
+      <div className="flex w-full flex-col gap-2">
+        <Button size="lg" className="w-full" onClick={onSend} disabled={sendDisabled} aria-describedby={sendDisabled ? blockedReasonId : undefined}>
+          <Send aria-hidden />
+          {RECORD_TEXTS.send}
+        </Button>
+        <div className="grid grid-cols-2 gap-2">
+          <Button variant="outline" onClick={onReRecord}>
+            <RotateCcw aria-hidden />
+            {RECORD_TEXTS.reRecord}
+          </Button>
+          <Button variant="outline" onClick={onDiscard}>
+            <Trash2 aria-hidden />
+            {RECORD_TEXTS.discard}
+          </Button>
+        </div>
+      </div>
+    </section>
+  )
+}
+
+/** Uploading (with percentage and attempt) and then sending. */
+export function UploadProgressPanel({ progress, attempt, attempts, sending }: { progress: number; attempt: number; attempts: number; sending: boolean }) {
+  const percent = sending ? 100 : Math.round(Math.min(Math.max(progress, 0), 1) * 100)
+  return (
+    <section data-slot="upload-progress" aria-labelledby="upload-title" aria-busy="true" className={panelClass}>
+      <div className="flex flex-col items-center gap-1">
+        <h2 id="upload-title" className="text-lg font-semibold tracking-tight">
+          {sending ? RECORD_TEXTS.sending : 'Uploading your message'}
+        </h2>
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {sending ? 'Almost there.' : attempt > 1 ? `The connection stumbled, trying again (attempt ${attempt} of ${attempts})` : 'Please keep this page open.'}
+        </p>
+      </div>
+      <div className="flex w-full flex-col gap-2">
+        <div
+          role="progressbar"
+          aria-label="Upload progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="h-2.5 w-full overflow-hidden rounded-full bg-muted"
+        >
+          <div className="h-full rounded-full bg-primary transition-[width] duration-200" style={{ width: `${percent}%` }} />
+        </div>
+        <p className="text-right text-sm font-medium tabular-nums">{percent}%</p>
+      </div>
+    </section>
+  )
+}
+
+type FailurePanelProps = {
+  title: string
+  reason: string
+  retryLabel: string | null
+  againLabel: string
+  onRetry: () => void
+  onAgain: () => void
+  children?: React.ReactNode
+}
+
+/** 'Upload Failed' or 'Failed to send message': the reason, a retry when it may help, and recording anew. */
+export function FailurePanel({ title, reason, retryLabel, againLabel, onRetry, onAgain, children }: FailurePanelProps) {
+  return (
+    <section data-slot="failure-panel" aria-labelledby="failure-title" className={panelClass}>
+      <div role="alert" className="flex flex-col items-center gap-3">
+        <span className="grid size-14 place-items-center rounded-full bg-accent text-accent-foreground">
+          <CloudOff aria-hidden className="size-6" />
+        </span>
+        <h2 id="failure-title" className="text-xl font-semibold tracking-tight">
+          {title}
+        </h2>
+        <p className="max-w-sm text-sm text-balance text-muted-foreground">{reason}</p>
+      </div>
+      {children}
+      <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
+        {retryLabel && (
+          <Button onClick={onRetry} className="sm:min-w-40">
+            <RotateCcw aria-hidden />
+            {retryLabel}
+          </Button>
+        )}
+        <Button variant="outline" onClick={onAgain} className="sm:min-w-40">
+          <Mic aria-hidden />
+          {againLabel}
+        </Button>
+      </div>
+    </section>
+  )
+}
+
+/** Shown for the moment between success and leaving the page. */
+export function SentPanel({ name }: { name: string }) {
+  return (
+    <section data-slot="sent-panel" aria-labelledby="sent-title" className={panelClass}>
+      <span className="grid size-14 place-items-center rounded-full bg-accent text-accent-foreground">
+        <CircleCheck aria-hidden className="size-7" />
+      </span>
+      <div className="flex flex-col gap-1">
+        <h2 id="sent-title" className="text-xl font-semibold tracking-tight">
+          {RECORD_TEXTS.sent}
+        </h2>
+        <p className="text-sm text-muted-foreground">Sent to {name}</p>
+      </div>
+    </section>
+  )
+}

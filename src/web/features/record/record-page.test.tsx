@@ -1,0 +1,324 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Contact } from '#shared/contacts.ts'
+import { MESSAGE_TEXTS } from '#shared/messages.ts'
+
+vi.mock('#web/app/auth-provider.tsx', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
+
+const { RecordPage } = await import('./record-page.tsx')
+
+const contact: Contact = {
+  id: 'c1',
+  name: 'Maya Ortiz',
+  avatar_url: null,
+  contact_user_id: 'u1',
+  display_order: 1,
+  last_interaction: '2025-01-01T00:00:00.000Z',
+  last_reply_from_them: null,
+  consecutive_messages_sent: 0,
+  archived_at: null,
+  is_active: true,
+  inactive_days: null,
+  unread_count: 0,
+}
+
+const UPLOAD_ID = '0b6f1f8e-6a59-4a43-9d37-2a3d4a1a9c11'
+const REPLY_ID = '5d1c3f3e-2b7a-4c1e-8f3a-9e6b2d4c7a10'
+const upload = { upload_id: UPLOAD_ID, mime_type: 'audio/webm', bytes: 5, duration_seconds: 2, waveform: [] }
+const message = {
+  id: 'm1',
+  sender_id: 'me',
+  receiver_id: 'u1',
+  audio_url: '/api/messages/m1/audio',
+  mime_type: 'audio/webm',
+  duration_seconds: 2,
+  waveform: [],
+  created_at: '2025-01-02T00:00:00.000Z',
+  is_read: false,
+  liked: false,
+  reply_to_id: null,
+  transcription: null,
+  word_timestamps: null,
+  emotions: [],
+  topics: [],
+  processing_status: 'pending',
+  processing_error: null,
+}
+
+// --- fake microphone and recorder -------------------------------------------------------------------------------
+
+const track = { stop: vi.fn() }
+let getUserMedia: ReturnType<typeof vi.fn>
+let permissionState: string
+
+class FakeMediaRecorder extends EventTarget {
+  static isTypeSupported = (type: string) => type === 'audio/webm;codecs=opus'
+  static last: FakeMediaRecorder | undefined
+  state: 'inactive' | 'recording' = 'inactive'
+  readonly mimeType: string
+  readonly options: MediaRecorderOptions | undefined
+  constructor(_stream: unknown, options?: MediaRecorderOptions) {
+    super()
+    this.mimeType = options?.mimeType ?? ''
+    this.options = options
+    FakeMediaRecorder.last = this
+  }
+  start() {
+    this.state = 'recording'
+  }
+  stop() {
+    this.state = 'inactive'
+    this.dispatchEvent(Object.assign(new Event('dataavailable'), { data: new Blob(['voice'], { type: this.mimeType }) }))
+    this.dispatchEvent(new Event('stop'))
+  }
+}
+
+// --- fake upload (XMLHttpRequest) -------------------------------------------------------------------------------
+
+type XhrAnswer = { status: number; body?: unknown } | 'network'
+let xhrAnswers: XhrAnswer[]
+let xhrCount: number
+
+class FakeXhr {
+  readonly upload = new EventTarget()
+  private readonly events = new EventTarget()
+  status = 0
+  responseText = ''
+  open() {}
+  setRequestHeader() {}
+  addEventListener(type: string, listener: EventListener) {
+    this.events.addEventListener(type, listener)
+  }
+  abort() {
+    this.events.dispatchEvent(new Event('abort'))
+  }
+  send() {
+    xhrCount += 1
+    const answer = xhrAnswers.shift() ?? { status: 201, body: upload }
+    queueMicrotask(() => {
+      if (answer === 'network') {
+        this.events.dispatchEvent(new Event('error'))
+        return
+      }
+      this.upload.dispatchEvent(Object.assign(new Event('progress'), { loaded: 5, total: 5, lengthComputable: true }))
+      this.status = answer.status
+      this.responseText = JSON.stringify(answer.body)
+      this.events.dispatchEvent(new Event('load'))
+    })
+  }
+}
+
+// --- fake API (fetch) -------------------------------------------------------------------------------------------
+
+let sendAnswers: { status: number; body: unknown }[]
+let fetchMock: ReturnType<typeof vi.fn>
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+}
+
+function renderAt(url: string, contactAnswer: { status: number; body: unknown } = { status: 200, body: contact }) {
+  fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = String(input)
+    if (path === '/api/messages' && init?.method === 'POST') {
+      const answer = sendAnswers.shift() ?? { status: 201, body: message }
+      return json(answer.status, answer.body)
+    }
+    if (path.startsWith('/api/contacts/')) return json(contactAnswer.status, contactAnswer.body)
+    return json(404, { error: { code: 'NOT_FOUND', message: 'nope' } })
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  const router = createMemoryRouter(
+    [
+      { path: '/record/:contactId', element: <RecordPage /> },
+      { path: '/record/select', element: <p>select page</p> },
+      { path: '/contacts/profile/:contactId', element: <p>contact profile page</p> },
+    ],
+    { initialEntries: [url] },
+  )
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return router
+}
+
+function sendCalls() {
+  return fetchMock.mock.calls.filter(([path, init]) => path === '/api/messages' && (init as RequestInit | undefined)?.method === 'POST')
+}
+
+async function recordSomething() {
+  fireEvent.click(await screen.findByRole('button', { name: "I'm ready to record" }))
+  fireEvent.click(await screen.findByRole('button', { name: 'Tap to stop' }))
+  return screen.findByRole('button', { name: 'Send' })
+}
+
+beforeEach(() => {
+  permissionState = 'prompt'
+  getUserMedia = vi.fn(async () => ({ getTracks: () => [track] }))
+  xhrAnswers = []
+  xhrCount = 0
+  sendAnswers = []
+  track.stop.mockClear()
+  vi.stubGlobal('MediaRecorder', FakeMediaRecorder)
+  vi.stubGlobal('XMLHttpRequest', FakeXhr)
+  Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia } })
+  Object.defineProperty(navigator, 'permissions', {
+    configurable: true,
+    value: { query: vi.fn(async () => Object.assign(new EventTarget(), { state: permissionState })) },
+  })
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:recording')
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
+})
+
+afterEach(() => {
+  cleanup()
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+describe('RecordPage', () => {
+  it('records, previews, uploads and sends, then goes to the contact', async () => {
+    const router = renderAt('/record/c1')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Message for Maya Ortiz' })).toBeTruthy()
+    expect(screen.getByText('You can record up to 10 minutes.')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/contacts/c1')
+
+    fireEvent.click(screen.getByRole('button', { name: "I'm ready to record" }))
+    expect(await screen.findByRole('button', { name: 'Tap to stop' })).toBeTruthy()
+    expect(screen.getByText('0:00')).toBeTruthy()
+    expect(getUserMedia).toHaveBeenCalledWith({
+      audio: { sampleRate: 44100, channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+    })
+    expect(FakeMediaRecorder.last?.options).toEqual({ mimeType: 'audio/webm;codecs=opus', audioBitsPerSecond: 64000 })
+
+    fireEvent.click(screen.getByRole('button', { name: 'Tap to stop' }))
+    const sendButton = await screen.findByRole('button', { name: 'Send' })
+    expect(track.stop).toHaveBeenCalled()
+    expect(screen.getByLabelText('Recording preview').getAttribute('src')).toBe('blob:recording')
+    expect(screen.getByRole('button', { name: 'Discard' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Re-record' })).toBeTruthy()
+
+    fireEvent.click(sendButton)
+    expect(await screen.findByText('contact profile page')).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/contacts/profile/c1')
+    expect(xhrCount).toBe(1)
+    expect(JSON.parse(String((sendCalls()[0]?.[1] as RequestInit).body))).toEqual({ contact_id: 'c1', upload_id: UPLOAD_ID, reply_to_id: null })
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:recording')
+  })
+
+  it('shows the limit text and disables Send at 3 unanswered messages', async () => {
+    renderAt('/record/c1', { status: 200, body: { ...contact, consecutive_messages_sent: 3 } })
+    expect(await screen.findByText(MESSAGE_TEXTS.limitReached('Maya Ortiz'))).toBeTruthy()
+    const sendButton = (await recordSomething()) as HTMLButtonElement
+    expect(sendButton.disabled).toBe(true)
+  })
+
+  it('says so and disables Send when the contact is not linked to a user', async () => {
+    renderAt('/record/c1', { status: 200, body: { ...contact, contact_user_id: null } })
+    expect(await screen.findByText(MESSAGE_TEXTS.notLinked)).toBeTruthy()
+    expect(((await recordSomething()) as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('explains how to allow the microphone after a refusal', async () => {
+    getUserMedia.mockRejectedValue(new DOMException('Permission denied', 'NotAllowedError'))
+    renderAt('/record/c1')
+    fireEvent.click(await screen.findByRole('button', { name: "I'm ready to record" }))
+    expect(await screen.findByRole('heading', { name: 'Microphone Access Required' })).toBeTruthy()
+    expect(screen.getByText('Safari')).toBeTruthy()
+    expect(screen.getByText('Chrome')).toBeTruthy()
+    expect(screen.getByText('Firefox')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeTruthy()
+  })
+
+  it('shows the card at once when the browser already blocks the microphone', async () => {
+    permissionState = 'denied'
+    renderAt('/record/c1')
+    expect(await screen.findByRole('heading', { name: 'Microphone Access Required' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: "I'm ready to record" })).toBeNull()
+  })
+
+  it('says when there is no microphone', async () => {
+    getUserMedia.mockRejectedValue(new DOMException('Requested device not found', 'NotFoundError'))
+    renderAt('/record/c1')
+    fireEvent.click(await screen.findByRole('button', { name: "I'm ready to record" }))
+    expect(await screen.findByRole('heading', { name: 'No Microphone Found' })).toBeTruthy()
+  })
+
+  it('goes to /record/select for an unknown contact, replacing history', async () => {
+    const router = renderAt('/record/nope', { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Contact not found.' } } })
+    expect(await screen.findByText('select page')).toBeTruthy()
+    expect(router.state.historyAction).toBe('REPLACE')
+  })
+
+  it('goes back to the message being answered in reply mode', async () => {
+    renderAt(`/record/c1?replyTo=${REPLY_ID}`)
+    expect(await screen.findByText('Replying to a message')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe(`/playback/${REPLY_ID}`)
+    fireEvent.click(await recordSomething())
+    expect(await screen.findByText('contact profile page')).toBeTruthy()
+    expect(JSON.parse(String((sendCalls()[0]?.[1] as RequestInit).body))).toMatchObject({ reply_to_id: REPLY_ID })
+  })
+
+  it('retries the upload twice with back-off, then offers Retry Upload with the recording kept', async () => {
+    xhrAnswers = ['network', { status: 503, body: { error: { code: 'INTERNAL_ERROR', message: 'Storage is asleep' } } }, 'network']
+    renderAt('/record/c1')
+    const sendButton = await recordSomething()
+    vi.useFakeTimers()
+    fireEvent.click(sendButton)
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(xhrCount).toBe(1)
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toBeTruthy()
+    await act(() => vi.advanceTimersByTimeAsync(1000))
+    expect(xhrCount).toBe(2)
+    expect(screen.getByText(/attempt 2 of 3/)).toBeTruthy()
+    await act(() => vi.advanceTimersByTimeAsync(2000))
+    expect(xhrCount).toBe(3)
+    expect(screen.getByRole('heading', { name: 'Upload Failed' })).toBeTruthy()
+    expect(screen.getByText('Network error. Check your connection and try again.')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Record Again' })).toBeTruthy()
+    expect(screen.getByLabelText('Recording preview')).toBeTruthy()
+    vi.useRealTimers()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Retry Upload' }))
+    expect(await screen.findByText('contact profile page')).toBeTruthy()
+    expect(xhrCount).toBe(4)
+  })
+
+  it('shows a refused upload without retrying', async () => {
+    xhrAnswers = [{ status: 413, body: { error: { code: 'PAYLOAD_TOO_LARGE', message: 'Audio file is too large (max 50MB)' } } }]
+    renderAt('/record/c1')
+    fireEvent.click(await recordSomething())
+    expect(await screen.findByRole('heading', { name: 'Upload Failed' })).toBeTruthy()
+    expect(screen.getByText('Audio file is too large (max 50MB)')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Retry Upload' })).toBeNull()
+    expect(xhrCount).toBe(1)
+  })
+
+  it('sends again with the same upload after a failed send', async () => {
+    sendAnswers = [{ status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'Database is asleep' } } }]
+    renderAt('/record/c1')
+    fireEvent.click(await recordSomething())
+    expect(await screen.findByRole('heading', { name: 'Failed to send message' })).toBeTruthy()
+    expect(screen.getByText('Database is asleep')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Record new' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Try sending again' }))
+    expect(await screen.findByText('contact profile page')).toBeTruthy()
+    expect(xhrCount).toBe(1)
+    expect(sendCalls()).toHaveLength(2)
+    expect(JSON.parse(String((sendCalls()[1]?.[1] as RequestInit).body))).toMatchObject({ upload_id: UPLOAD_ID })
+  })
+
+  it('shows the server text for a refused send and offers no retry', async () => {
+    sendAnswers = [{ status: 409, body: { error: { code: 'MESSAGE_LIMIT', message: MESSAGE_TEXTS.limitReached('Maya Ortiz') } } }]
+    renderAt('/record/c1')
+    fireEvent.click(await recordSomething())
+    expect(await screen.findByRole('heading', { name: 'Failed to send message' })).toBeTruthy()
+    expect(screen.getAllByText(MESSAGE_TEXTS.limitReached('Maya Ortiz')).length).toBeGreaterThan(0)
+    expect(screen.queryByRole('button', { name: 'Try sending again' })).toBeNull()
+  })
+})

@@ -1,0 +1,244 @@
+import { ArrowLeft, Ban, Reply } from 'lucide-react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
+import { toast } from 'sonner'
+import { CONTACT_TEXTS } from '#shared/contacts.ts'
+import { MESSAGE_TEXTS, replyToSchema } from '#shared/messages.ts'
+import { Avatar } from '#web/components/avatar.tsx'
+import { QueryError } from '#web/components/query-error.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { useContactQuery } from '#web/features/contacts/queries.ts'
+import { isApiRequestError } from '#web/lib/api-client.ts'
+import { usePageMeta } from '#web/lib/page-meta.ts'
+import { useRecorder, type RecorderError } from '#web/lib/recorder/use-recorder.ts'
+import { isAtMessageLimit } from './components/contact-send-state.ts'
+import { MicrophoneDeniedCard, NoMicrophoneCard } from './components/microphone-help.tsx'
+import { FailurePanel, RecordedPanel, RecordingPanel, RecordIntro, RECORD_TEXTS, SentPanel, UploadProgressPanel } from './components/record-stages.tsx'
+import { useSendMessageMutation, useUploadAudioMutation } from './queries.ts'
+import { UPLOAD_ATTEMPTS, UploadFailedError } from './upload-retry.ts'
+
+type Phase =
+  | { kind: 'compose' }
+  | { kind: 'uploading'; progress: number; attempt: number }
+  | { kind: 'upload-failed'; reason: string; canRetry: boolean }
+  | { kind: 'sending'; uploadId: string }
+  | { kind: 'send-failed'; uploadId: string; reason: string; canRetry: boolean }
+  | { kind: 'sent' }
+
+const BLOCKED_REASON_ID = 'record-blocked-reason'
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError'
+}
+
+/** A send may pass on a second try unless the server refused it for good (a 4xx other than time-out or rate limit). */
+function canRetrySend(error: unknown): boolean {
+  if (!isApiRequestError(error)) return true
+  return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Unknown error'
+}
+
+function toastRecorderError(error: RecorderError) {
+  // 'denied' and 'no-microphone' get their own cards on the page.
+  if (error === 'processing-failed') toast.error('Recording Error', { description: 'Could not process the recording' })
+  else if (error === 'error' || error === 'unsupported') toast.error('Recording Error', { description: 'Could not start recording' })
+}
+
+/**
+ * /record/{contactId}?replyTo={messageId}: record a voice message for one contact, preview it, upload it with
+ * retries and send it (spec 001 section 2 and sections 4, 8, 9).
+ */
+export function RecordPage() {
+  const { contactId } = useParams()
+  const [searchParams] = useSearchParams()
+  // An empty, 'null' or malformed replyTo counts as absent: the server would refuse it anyway.
+  const replyTo = replyToSchema.safeParse(searchParams.get('replyTo')).data ?? null
+  const navigate = useNavigate()
+  const contact = useContactQuery(contactId)
+  const recorder = useRecorder({ onError: toastRecorderError })
+  const uploadAudio = useUploadAudioMutation()
+  const sendMessage = useSendMessageMutation()
+  const [phase, setPhase] = useState<Phase>({ kind: 'compose' })
+  const abortRef = useRef<AbortController | null>(null)
+  usePageMeta({ title: contact.data ? `Message for ${contact.data.name} - Hearth` : 'Record a message - Hearth' })
+
+  useEffect(() => () => abortRef.current?.abort(), [])
+
+  if (isApiRequestError(contact.error, 404)) return <Navigate to="/record/select" replace />
+
+  const backTo = replyTo ? `/playback/${encodeURIComponent(replyTo)}` : `/contacts/${encodeURIComponent(contactId ?? '')}`
+  const c = contact.data
+  const blockedReason = !c ? null : c.contact_user_id === null ? MESSAGE_TEXTS.notLinked : isAtMessageLimit(c) ? MESSAGE_TEXTS.limitReached(c.name) : null
+
+  const send = async (uploadId: string) => {
+    if (!c) return
+    setPhase({ kind: 'sending', uploadId })
+    const toastId = toast.loading(RECORD_TEXTS.sending)
+    try {
+      await sendMessage.mutateAsync({ contact_id: c.id, upload_id: uploadId, reply_to_id: replyTo })
+      toast.success(RECORD_TEXTS.sent, { id: toastId, description: `Sent to ${c.name}` })
+      recorder.discard()
+      setPhase({ kind: 'sent' })
+      void navigate(`/contacts/profile/${encodeURIComponent(c.id)}`)
+    } catch (error) {
+      const reason = errorText(error)
+      setPhase({ kind: 'send-failed', uploadId, reason, canRetry: canRetrySend(error) })
+      toast.error('Failed to send', { id: toastId, description: reason || 'Please try again.' })
+    }
+  }
+
+  const uploadAndSend = async () => {
+    const recording = recorder.recording
+    if (!recording || blockedReason) return
+    abortRef.current?.abort()
+    const controller = new AbortController()
+    abortRef.current = controller
+    setPhase({ kind: 'uploading', progress: 0, attempt: 1 })
+    let uploadId: string
+    try {
+      const upload = await uploadAudio.mutateAsync({
+        blob: recording.blob,
+        signal: controller.signal,
+        onAttempt: (attempt) => setPhase({ kind: 'uploading', progress: 0, attempt }),
+        onProgress: (progress) => setPhase((current) => (current.kind === 'uploading' ? { ...current, progress } : current)),
+      })
+      uploadId = upload.upload_id
+    } catch (error) {
+      if (isAbort(error)) return
+      const exhausted = error instanceof UploadFailedError && error.exhausted
+      const reason = errorText(error)
+      setPhase({ kind: 'upload-failed', reason, canRetry: exhausted })
+      toast.error(RECORD_TEXTS.uploadFailed, {
+        description: exhausted ? `Could not upload recording after ${UPLOAD_ATTEMPTS} attempts: ${reason}` : reason,
+      })
+      return
+    }
+    await send(uploadId)
+  }
+
+  const recordAgain = () => {
+    setPhase({ kind: 'compose' })
+    void recorder.reRecord()
+  }
+
+  let stage: ReactNode
+  if (phase.kind === 'sent') {
+    stage = <SentPanel name={c?.name ?? ''} />
+  } else if (phase.kind === 'uploading' || phase.kind === 'sending') {
+    stage = (
+      <UploadProgressPanel
+        progress={phase.kind === 'uploading' ? phase.progress : 1}
+        attempt={phase.kind === 'uploading' ? phase.attempt : 1}
+        attempts={UPLOAD_ATTEMPTS}
+        sending={phase.kind === 'sending'}
+      />
+    )
+  } else if (phase.kind === 'upload-failed') {
+    stage = (
+      <FailurePanel
+        title={RECORD_TEXTS.uploadFailed}
+        reason={phase.reason}
+        retryLabel={phase.canRetry && recorder.recording ? RECORD_TEXTS.retryUpload : null}
+        againLabel={RECORD_TEXTS.recordAgain}
+        onRetry={() => void uploadAndSend()}
+        onAgain={recordAgain}
+      >
+        {recorder.recording && <audio controls src={recorder.recording.url} preload="metadata" aria-label="Recording preview" className="w-full" />}
+      </FailurePanel>
+    )
+  } else if (phase.kind === 'send-failed') {
+    const uploadId = phase.uploadId
+    stage = (
+      <FailurePanel
+        title={RECORD_TEXTS.sendFailed}
+        reason={phase.reason}
+        retryLabel={phase.canRetry && !blockedReason ? RECORD_TEXTS.trySendingAgain : null}
+        againLabel={RECORD_TEXTS.recordNew}
+        onRetry={() => void send(uploadId)}
+        onAgain={recordAgain}
+      />
+    )
+  } else if (recorder.status === 'recording') {
+    stage = <RecordingPanel elapsedSeconds={recorder.elapsedSeconds} onStop={recorder.stop} onCancel={recorder.discard} />
+  } else if (recorder.status === 'recorded' && recorder.recording) {
+    stage = (
+      <RecordedPanel
+        url={recorder.recording.url}
+        durationSeconds={recorder.recording.durationSeconds}
+        sendDisabled={blockedReason !== null}
+        blockedReasonId={BLOCKED_REASON_ID}
+        onSend={() => void uploadAndSend()}
+        onDiscard={recorder.discard}
+        onReRecord={() => void recorder.reRecord()}
+      />
+    )
+  } else if (recorder.permission === 'denied') {
+    stage = <MicrophoneDeniedCard onRefresh={() => window.location.reload()} />
+  } else if (recorder.microphoneMissing) {
+    stage = <NoMicrophoneCard onRetry={() => void recorder.start()} />
+  } else {
+    stage = <RecordIntro onStart={() => void recorder.start()} starting={recorder.status === 'starting'} />
+  }
+
+  let body: ReactNode
+  if (contact.isPending) {
+    body = (
+      <div aria-busy="true" className="flex flex-col gap-4">
+        <span role="status" className="sr-only">
+          Loading contact
+        </span>
+        <Skeleton className="h-5 w-56 max-w-full" />
+        <Skeleton className="h-80 w-full rounded-2xl" />
+      </div>
+    )
+  } else if (contact.isError) {
+    body = (
+      <QueryError message={CONTACT_TEXTS.loadFailed} detail={contact.error.message} retrying={contact.isFetching} onRetry={() => void contact.refetch()} />
+    )
+  } else {
+    body = (
+      <>
+        {replyTo && (
+          <div data-slot="reply-card" className="flex items-center gap-3 rounded-2xl border bg-card/80 px-4 py-3 shadow-xs">
+            <span className="grid size-9 shrink-0 place-items-center rounded-full bg-accent text-accent-foreground">
+              <Reply aria-hidden className="size-4" />
+            </span>
+            <p className="text-sm font-medium">Replying to a message</p>
+          </div>
+        )}
+        {blockedReason && phase.kind !== 'sent' && (
+          <div
+            id={BLOCKED_REASON_ID}
+            data-slot="record-blocked"
+            className="flex items-start gap-3 rounded-2xl border border-destructive/30 bg-destructive/5 px-4 py-3 text-sm"
+          >
+            <Ban aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive" />
+            <p>{blockedReason}</p>
+          </div>
+        )}
+        {stage}
+      </>
+    )
+  }
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-hearth-glow">
+      <header className="mx-auto flex w-full max-w-xl items-center gap-3 px-4 py-3 sm:px-6">
+        <Button asChild variant="ghost" size="icon" className="-ml-2 shrink-0">
+          <Link to={backTo} aria-label="Back" title="Back">
+            <ArrowLeft aria-hidden className="size-5" />
+          </Link>
+        </Button>
+        {c ? <Avatar name={c.name} src={c.avatar_url} alt="" /> : <Skeleton className="size-10 rounded-full" />}
+        <h1 className="min-w-0 flex-1 truncate text-lg leading-tight font-semibold tracking-tight">
+          {c ? `Message for ${c.name}` : 'Record a message'}
+        </h1>
+      </header>
+      <main className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-4 px-4 pt-2 pb-16 sm:px-6">{body}</main>
+    </div>
+  )
+}

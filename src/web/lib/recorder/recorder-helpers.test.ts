@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { AUDIO_FORMAT_PREFERENCE, chooseMimeType, describeDuration, formatDuration, mapStartError, permissionFromState } from './recorder-helpers.ts'
+
+describe('chooseMimeType', () => {
+  it('takes the first preferred type that the recorder supports', () => {
+    expect(chooseMimeType(() => true)).toBe('audio/webm;codecs=opus')
+    expect(chooseMimeType((type) => type === 'audio/mp4' || type === 'audio/wav')).toBe('audio/mp4')
+    expect(chooseMimeType((type) => type === 'audio/ogg;codecs=opus')).toBe('audio/ogg;codecs=opus')
+  })
+
+  it('lets the browser choose when nothing matches or it cannot tell', () => {
+    expect(chooseMimeType(() => false)).toBeUndefined()
+    expect(chooseMimeType(undefined)).toBeUndefined()
+    expect(
+      chooseMimeType(() => {
+        throw new Error('boom')
+      }),
+    ).toBeUndefined()
+  })
+
+  it('keeps the spec order', () => {
+    expect(AUDIO_FORMAT_PREFERENCE).toEqual(['audio/webm;codecs=opus', 'audio/webm', 'audio/mp4', 'audio/ogg;codecs=opus', 'audio/wav'])
+  })
+})
+
+describe('mapStartError', () => {
+  it('maps getUserMedia errors by name', () => {
+    expect(mapStartError(new DOMException('no', 'NotAllowedError'))).toBe('denied')
+    expect(mapStartError({ name: 'PermissionDeniedError' })).toBe('denied')
+    expect(mapStartError(new DOMException('none', 'NotFoundError'))).toBe('no-microphone')
+    expect(mapStartError({ name: 'OverconstrainedError' })).toBe('no-microphone')
+    expect(mapStartError(new DOMException('nope', 'NotSupportedError'))).toBe('unsupported')
+    expect(mapStartError(new DOMException('busy', 'NotReadableError'))).toBe('error')
+    expect(mapStartError('weird')).toBe('error')
+    expect(mapStartError(null)).toBe('error')
+  })
+})
+
+describe('permissionFromState', () => {
+  it('keeps the known states and reads anything else as unknown', () => {
+    expect(permissionFromState('granted')).toBe('granted')
+    expect(permissionFromState('denied')).toBe('denied')
+    expect(permissionFromState('prompt')).toBe('prompt')
+    expect(permissionFromState(undefined)).toBe('unknown')
+    expect(permissionFromState('other')).toBe('unknown')
+  })
+})
+
+describe('formatDuration', () => {
+  it('writes m:ss', () => {
+    expect(formatDuration(0)).toBe('0:00')
+    expect(formatDuration(7.9)).toBe('0:07')
+    expect(formatDuration(65)).toBe('1:05')
+    expect(formatDuration(600)).toBe('10:00')
+    expect(formatDuration(-3)).toBe('0:00')
+    expect(formatDuration(Number.NaN)).toBe('0:00')
+  })
+
+  it('has a spoken form', () => {
+    expect(describeDuration(0)).toBe('0 seconds')
+    expect(describeDuration(1)).toBe('1 second')
+    expect(describeDuration(60)).toBe('1 minute')
+    expect(describeDuration(125)).toBe('2 minutes 5 seconds')
+  })
+})

@@ -1,0 +1,73 @@
+/** Pure parts of the recorder (spec 001 section 9 "Audio"): format choice, constraints, error mapping, time text. */
+
+/** The spec's format preference; the first one the browser's MediaRecorder accepts wins. */
+export const AUDIO_FORMAT_PREFERENCE = ['audio/webm;codecs=opus', 'audio/webm', 'audio/mp4', 'audio/ogg;codecs=opus', 'audio/wav'] as const
+
+/** 64 kbps. */
+export const AUDIO_BITS_PER_SECOND = 64_000
+
+/** 44.1 kHz, mono, echo cancellation, noise suppression, auto gain. */
+export const AUDIO_CONSTRAINTS: MediaStreamConstraints = {
+  audio: { sampleRate: 44_100, channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+}
+
+/** The first preferred type the recorder supports, or undefined to let the browser pick its own default. */
+export function chooseMimeType(isTypeSupported: ((type: string) => boolean) | undefined): string | undefined {
+  if (!isTypeSupported) return undefined
+  return AUDIO_FORMAT_PREFERENCE.find((type) => {
+    try {
+      return isTypeSupported(type)
+    } catch {
+      return false
+    }
+  })
+}
+
+export type MicrophonePermission = 'unknown' | 'prompt' | 'granted' | 'denied'
+
+/** Maps a Permissions API state (`navigator.permissions.query({ name: 'microphone' })`) to ours. */
+export function permissionFromState(state: string | undefined): MicrophonePermission {
+  if (state === 'granted' || state === 'denied' || state === 'prompt') return state
+  return 'unknown'
+}
+
+/** Why recording could not start: the person said no, there is no microphone, the browser cannot record, or anything else. */
+export type RecorderStartFailure = 'denied' | 'no-microphone' | 'unsupported' | 'error'
+
+/** Maps a getUserMedia / MediaRecorder error to a start failure by its DOMException name. */
+export function mapStartError(error: unknown): RecorderStartFailure {
+  const name = typeof error === 'object' && error !== null && 'name' in error ? String((error as { name: unknown }).name) : ''
+  switch (name) {
+    case 'NotAllowedError':
+    case 'PermissionDeniedError':
+      return 'denied'
+    case 'NotFoundError':
+    case 'DevicesNotFoundError':
+    case 'OverconstrainedError':
+      return 'no-microphone'
+    case 'NotSupportedError':
+    case 'SecurityError':
+      return 'unsupported'
+    default:
+      return 'error'
+  }
+}
+
+/** Whole seconds as m:ss ('0:07', '1:05', '10:00'); negative or non-finite values read as 0:00. */
+export function formatDuration(seconds: number): string {
+  const whole = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0
+  const minutes = Math.floor(whole / 60)
+  const rest = whole % 60
+  return `${minutes}:${String(rest).padStart(2, '0')}`
+}
+
+/** A spoken form for screen readers: '1 minute 5 seconds'. */
+export function describeDuration(seconds: number): string {
+  const whole = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0
+  const minutes = Math.floor(whole / 60)
+  const rest = whole % 60
+  const parts: string[] = []
+  if (minutes > 0) parts.push(`${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`)
+  if (rest > 0 || minutes === 0) parts.push(`${rest} ${rest === 1 ? 'second' : 'seconds'}`)
+  return parts.join(' ')
+}

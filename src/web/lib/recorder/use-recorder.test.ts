@@ -1,0 +1,92 @@
+import { act, renderHook } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { useRecorder } from './use-recorder.ts'
+
+const track = { stop: vi.fn() }
+
+class FakeMediaRecorder extends EventTarget {
+  static isTypeSupported = (type: string) => type === 'audio/mp4'
+  state: 'inactive' | 'recording' = 'inactive'
+  readonly mimeType: string
+  constructor(_stream: unknown, options?: MediaRecorderOptions) {
+    super()
+    this.mimeType = options?.mimeType ?? ''
+  }
+  start() {
+    this.state = 'recording'
+  }
+  stop() {
+    this.state = 'inactive'
+    this.dispatchEvent(Object.assign(new Event('dataavailable'), { data: new Blob(['voice'], { type: this.mimeType }) }))
+    this.dispatchEvent(new Event('stop'))
+  }
+}
+
+beforeEach(() => {
+  vi.useFakeTimers()
+  track.stop.mockClear()
+  vi.stubGlobal('MediaRecorder', FakeMediaRecorder)
+  Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn(async () => ({ getTracks: () => [track] })) } })
+  Object.defineProperty(navigator, 'permissions', { configurable: true, value: undefined })
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:one')
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+describe('useRecorder', () => {
+  it('counts seconds, stops by itself at the limit and keeps the blob', async () => {
+    const { result } = renderHook(() => useRecorder({ maxSeconds: 5 }))
+    expect(result.current.permission).toBe('unknown')
+    await act(() => result.current.start())
+    expect(result.current.status).toBe('recording')
+    expect(result.current.permission).toBe('granted')
+    await act(() => vi.advanceTimersByTimeAsync(2000))
+    expect(result.current.elapsedSeconds).toBe(2)
+    await act(() => vi.advanceTimersByTimeAsync(3500))
+    expect(result.current.status).toBe('recorded')
+    expect(result.current.recording).toMatchObject({ url: 'blob:one', mimeType: 'audio/mp4', durationSeconds: 5 })
+    expect(result.current.recording?.blob.size).toBeGreaterThan(0)
+    expect(track.stop).toHaveBeenCalled()
+  })
+
+  it('releases the object URL on discard and on unmount', async () => {
+    const { result, unmount } = renderHook(() => useRecorder())
+    await act(() => result.current.start())
+    act(() => result.current.stop())
+    expect(result.current.status).toBe('recorded')
+    act(() => result.current.discard())
+    expect(result.current.status).toBe('idle')
+    expect(result.current.recording).toBeNull()
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:one')
+
+    await act(() => result.current.start())
+    unmount()
+    expect(track.stop).toHaveBeenCalledTimes(2)
+  })
+
+  it('reports a refusal as denied and a missing device as no microphone', async () => {
+    const onError = vi.fn()
+    const getUserMedia = vi.fn().mockRejectedValueOnce(new DOMException('no', 'NotAllowedError')).mockRejectedValueOnce(new DOMException('none', 'NotFoundError'))
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia } })
+    const { result } = renderHook(() => useRecorder({ onError }))
+    await act(async () => expect(await result.current.start()).toBe(false))
+    expect(result.current.permission).toBe('denied')
+    await act(() => result.current.start())
+    expect(result.current.microphoneMissing).toBe(true)
+    expect(onError.mock.calls.map(([kind]) => kind)).toEqual(['denied', 'no-microphone'])
+  })
+
+  it('says unsupported without MediaRecorder', async () => {
+    vi.stubGlobal('MediaRecorder', undefined)
+    const onError = vi.fn()
+    const { result } = renderHook(() => useRecorder({ onError }))
+    await act(() => result.current.start())
+    expect(onError).toHaveBeenCalledWith('unsupported', expect.any(Error))
+    expect(result.current.status).toBe('idle')
+  })
+})
