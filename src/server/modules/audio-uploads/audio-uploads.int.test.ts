@@ -8,6 +8,8 @@ import { audioUploads } from '../../db/schema.ts'
 import { makeAudio } from '../../test/audio-files.ts'
 import { insertSignedInPerson } from '../../test/people.ts'
 import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
+import { createLocalStorage } from '../../media/storage.ts'
+import { ABANDONED_UPLOAD_AGE_MS, createAudioUploadsService } from './audio-uploads.service.ts'
 
 const dataDir = await fs.mkdtemp('/tmp/hearth-int-uploads-')
 const { app, db } = await createTestApp({ DATA_DIR: dataDir })
@@ -81,6 +83,17 @@ describe('POST /api/audio', () => {
     expect(streamed.statusCode).toBe(413)
     expect(await tmpFiles()).toBe(0)
     expect(await db.select().from(audioUploads).where(eq(audioUploads.userId, person.id))).toHaveLength(3)
+  })
+
+  it('removes an upload that no message took after a day, with its audio', async () => {
+    const response = await upload(await makeAudio({ seconds: 1 }))
+    const { upload_id } = response.json() as AudioUpload
+    const [row] = await db.select().from(audioUploads).where(eq(audioUploads.id, upload_id))
+    const service = createAudioUploadsService({ db, storage: createLocalStorage(`${dataDir}/media`), tmpDir: `${dataDir}/tmp` })
+    expect(await service.sweepAbandoned(Date.now())).toBe(0)
+    expect(await service.sweepAbandoned(Date.now() + ABANDONED_UPLOAD_AGE_MS + 60_000)).toBeGreaterThanOrEqual(1)
+    expect(await db.select().from(audioUploads).where(eq(audioUploads.id, upload_id))).toHaveLength(0)
+    await expect(fs.stat(`${dataDir}/media/${row?.objectKey}`)).rejects.toThrow()
   })
 
   it('refuses an anonymous upload with 401', async () => {
