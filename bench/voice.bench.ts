@@ -1,0 +1,109 @@
+/**
+ * Voice message figures (issue: Voice messages): time from the first byte of a 10-minute, ~4.8 MB recording to
+ * its stored upload answer, the server's peak RSS growth meanwhile, and send-to-receiver-event latency over
+ * loopback. Run with `npm run bench:voice`. Prints figures; asserts nothing.
+ */
+import { execFileSync } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { hashPassword } from 'better-auth/crypto'
+import WebSocket from 'ws'
+import { buildApp } from '../src/server/app.ts'
+import { account, profiles, user } from '../src/server/db/schema.ts'
+import { parseEnv } from '../src/server/env.ts'
+import { createOutboxMailer } from '../src/server/notify/mailer.ts'
+import { fmt, percentile, startBenchDatabase } from './support.ts'
+
+const SENDS = 200
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-bench-voice-'))
+const clip = path.join(dataDir, 'ten-minutes.webm')
+// 600 s of a changing tone as Opus at 64 kbps: about 4.8 MB, like a 10-minute browser recording
+execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=220:beep_factor=4:duration=600', '-c:a', 'libopus', '-b:a', '64k', '-y', clip])
+const clipBytes = fs.statSync(clip).size
+
+const database = await startBenchDatabase()
+const env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent', DATA_DIR: dataDir, RATE_LIMIT_ENABLED: 'false' })
+const app = await buildApp({
+  env,
+  db: database.db,
+  pool: database.pool,
+  secrets: { authSecret: 'bench-secret-bench-secret-bench-secret', urlSigningKey: 'u'.repeat(40), postgresPassword: 'x'.repeat(16) },
+  mailer: createOutboxMailer(path.join(dataDir, 'outbox'), env.MAIL_FROM, () => undefined),
+})
+await app.listen({ port: 0, host: '127.0.0.1' })
+const address = app.server.address()
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+const origin = env.publicUrl
+
+async function person(name: string) {
+  const id = randomUUID()
+  const email = `${name.toLowerCase()}-${id.slice(0, 6)}@example.test`
+  await database.db.insert(user).values({ id, name, email, emailVerified: true })
+  await database.db.insert(account).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword('bench-password') })
+  await database.db.insert(profiles).values({ id, name, onboardingCompleted: true })
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench-password' }),
+  })
+  return { id, cookie: signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') }
+}
+
+const api = (method: string, url: string, cookie: string, body?: unknown) =>
+  fetch(`${base}${url}`, { method, headers: { origin, cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+
+try {
+  const ada = await person('Ada')
+  const bob = await person('Bob')
+  const adaToBob = ((await (await api('POST', '/api/contacts/connect', ada.cookie, { user_id: bob.id })).json()) as { contact: { id: string } }).contact.id
+  const bobToAda = ((await (await api('GET', '/api/contacts', bob.cookie)).json()) as { contacts: { id: string }[] }).contacts[0]?.id ?? ''
+
+  // Upload: one 10-minute recording, timed and with the server's memory sampled meanwhile.
+  const rssBefore = process.memoryUsage().rss
+  let rssPeak = rssBefore
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20)
+  const started = performance.now()
+  const upload = await fetch(`${base}/api/audio`, {
+    method: 'POST',
+    headers: { origin, cookie: ada.cookie, 'content-type': 'audio/webm' },
+    body: fs.createReadStream(clip) as unknown as BodyInit,
+    duplex: 'half',
+  } as RequestInit)
+  const uploadMs = performance.now() - started
+  clearInterval(sampler)
+  const stored = (await upload.json()) as { upload_id: string; duration_seconds: number }
+  console.log(`upload of ${(clipBytes / 1e6).toFixed(2)} MB, ${stored.duration_seconds.toFixed(1)} s of audio: ${(uploadMs / 1000).toFixed(2)} s to stored`)
+  console.log(`server RSS growth during the upload: ${((rssPeak - rssBefore) / 1048576).toFixed(1)} MiB (same process as the client here)`)
+
+  // Send -> receiver's event latency: small uploads made beforehand, Bob replies each time so the limit never bites.
+  const bobSocket = new WebSocket(`${base.replace('http', 'ws')}/api/realtime`, { headers: { cookie: bob.cookie, origin } })
+  const adaSocket = new WebSocket(`${base.replace('http', 'ws')}/api/realtime`, { headers: { cookie: ada.cookie, origin } })
+  await Promise.all([bobSocket, adaSocket].map((s) => new Promise((resolve) => s.once('open', resolve))))
+  const small = path.join(dataDir, 'short.webm')
+  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=2', '-c:a', 'libopus', '-b:a', '32k', '-y', small])
+  const smallBody = fs.readFileSync(small)
+  const uploadSmall = async (cookie: string) =>
+    ((await (await fetch(`${base}/api/audio`, { method: 'POST', headers: { origin, cookie, 'content-type': 'audio/webm' }, body: smallBody })).json()) as { upload_id: string }).upload_id
+
+  const latencies: number[] = []
+  for (let i = 0; i < SENDS; i++) {
+    const [from, to, contactId, socket] = i % 2 === 0 ? [ada, bob, adaToBob, bobSocket] : [bob, ada, bobToAda, adaSocket]
+    void to
+    const uploadId = await uploadSmall(from.cookie)
+    const arrived = new Promise<number>((resolve) => socket.once('message', () => resolve(performance.now())))
+    const sentAt = performance.now()
+    const response = await api('POST', '/api/messages', from.cookie, { contact_id: contactId, upload_id: uploadId })
+    if (response.status !== 201) throw new Error(`send failed: ${response.status} ${await response.text()}`)
+    latencies.push((await arrived) - sentAt)
+  }
+  latencies.sort((a, b) => a - b)
+  console.log(`send -> receiver event (${SENDS}): p50 ${fmt(percentile(latencies, 50))}  p99 ${fmt(percentile(latencies, 99))}`)
+  bobSocket.close()
+  adaSocket.close()
+} finally {
+  await app.close()
+  await database.stop()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
