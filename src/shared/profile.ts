@@ -26,6 +26,9 @@ export const profileUpdateSchema = z
   .strict()
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>
 
+/** PUT /api/profile/welcome-message: a recording uploaded through POST /api/audio becomes the welcome message. */
+export const welcomeMessageSchema = z.object({ upload_id: z.uuid('Invalid audio upload') })
+
 /**
  * The name rule of the spec: the full name, else the part of the e-mail before the @, else 'User'.
  */

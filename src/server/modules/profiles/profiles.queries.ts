@@ -33,3 +33,14 @@ export async function getUserEmailById(db: Executor, id: string): Promise<string
   const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, id))
   return row?.email
 }
+
+/** Sets the welcome recording; answers the key it replaced (to delete), if any. */
+export async function setWelcomeAudio(tx: Executor, id: string, objectKey: string): Promise<{ previousKey: string | null } | undefined> {
+  const [before] = await tx.select({ key: profiles.welcomeAudioKey }).from(profiles).where(eq(profiles.id, id)).for('update')
+  if (!before) return undefined
+  await tx
+    .update(profiles)
+    .set({ welcomeAudioKey: objectKey, welcomeTranscript: null, welcomeWordTimestamps: null, welcomeTranscriptStatus: 'pending' })
+    .where(eq(profiles.id, id))
+  return { previousKey: before.key }
+}

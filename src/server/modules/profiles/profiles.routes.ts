@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { profileSchema, profileUpdateSchema } from '#shared/profile.ts'
+import { profileSchema, profileUpdateSchema, welcomeMessageSchema } from '#shared/profile.ts'
 import { sessionUser } from '../../auth/session.ts'
 import type { AppDeps } from '../../app-deps.ts'
 import { createProfilesService } from './profiles.service.ts'
 
-export const profilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, requireUser }) => {
-  const service = createProfilesService(db)
+export const profilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, requireUser, storage, signMediaUrl }) => {
+  const service = createProfilesService({ db, storage, signMediaUrl })
 
   app.get(
     '/api/profile',
@@ -17,5 +17,11 @@ export const profilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     '/api/profile',
     { preHandler: requireUser, schema: { body: profileUpdateSchema, response: { 200: profileSchema } } },
     async (request) => service.updateOwnProfile(sessionUser(request), request.body),
+  )
+
+  app.put(
+    '/api/profile/welcome-message',
+    { preHandler: requireUser, schema: { body: welcomeMessageSchema, response: { 200: profileSchema } } },
+    async (request) => service.saveWelcomeMessage(sessionUser(request), request.body.upload_id),
   )
 }

@@ -3,7 +3,11 @@ import type { Executor } from '../../db/client.ts'
 import { NotFoundError } from '../../http/errors.ts'
 import { getProfileById } from '../profiles/profiles.queries.ts'
 
-export function createPublicProfilesService(db: Executor) {
+/**
+ * Welcome audio is the one media that is public (DESIGN section 7): anyone who can open the profile gets a
+ * signed URL for it.
+ */
+export function createPublicProfilesService({ db, signMediaUrl }: { db: Executor; signMediaUrl: (key: string) => string }) {
   return {
     /** Open to anyone: only the public fields, never the e-mail address or settings. */
     async get(userId: string): Promise<PublicProfile> {
@@ -12,10 +16,10 @@ export function createPublicProfilesService(db: Executor) {
       return {
         id: row.id,
         name: row.name,
-        // Photos and welcome audio are served by the media module; none can exist before it.
+        // Photos are managed in settings (a later issue); none can exist before it.
         profile_picture_url: null,
         photos: [],
-        welcome_audio_url: null,
+        welcome_audio_url: row.welcomeAudioKey ? signMediaUrl(row.welcomeAudioKey) : null,
         welcome_transcript: row.welcomeTranscriptStatus === 'completed' ? row.welcomeTranscript : null,
         welcome_word_timestamps: row.welcomeTranscriptStatus === 'completed' ? (row.welcomeWordTimestamps ?? null) : null,
       }
