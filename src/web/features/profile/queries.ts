@@ -45,3 +45,16 @@ export function useUpdateProfileMutation() {
 export function invalidateProfile(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: profileKeys.all })
 }
+
+/** PUT /api/profile/welcome-message with an upload from POST /api/audio. */
+export function useSaveWelcomeMessageMutation() {
+  const queryClient = useQueryClient()
+  const { user } = useAuth()
+  return useMutation({
+    mutationFn: (uploadId: string) => apiSend('PUT', '/api/profile/welcome-message', { upload_id: uploadId }, profileSchema),
+    onSuccess: (profile) => {
+      queryClient.setQueryData<Profile>(profileKeys.own(user?.id), profile)
+    },
+    onSettled: () => invalidateProfile(queryClient),
+  })
+}

@@ -7,6 +7,7 @@ import { Input } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { parseInviteEmails } from '../invite-emails.ts'
+import { WelcomeRecorder } from './welcome-recorder.tsx'
 import { StepHeading } from './step-layout.tsx'
 
 export function WelcomeStep({ onNext }: { onNext: () => void }) {
@@ -59,6 +60,7 @@ export function NameStep({ initialName, saving, onSave }: { initialName: string;
 }
 
 export function WelcomeMessageStep({ onNext }: { onNext: () => void }) {
+  const [saved, setSaved] = useState(false)
   return (
     <>
       <StepHeading icon={Mic} title="Record a welcome message">
@@ -69,9 +71,12 @@ export function WelcomeMessageStep({ onNext }: { onNext: () => void }) {
         <p>Hearth shows a transcript of it next to the recording.</p>
       </StepHeading>
       <div className="flex flex-col gap-2">
-        <Button size="lg" className="w-full" onClick={onNext}>
-          Continue
-        </Button>
+        <WelcomeRecorder onSaved={() => setSaved(true)} />
+        {saved && (
+          <Button size="lg" className="w-full" onClick={onNext}>
+            Continue
+          </Button>
+        )}
         <Button size="lg" variant="ghost" className="w-full" onClick={onNext}>
           Skip for now
         </Button>

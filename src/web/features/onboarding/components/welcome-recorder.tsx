@@ -1,0 +1,85 @@
+import { Mic, Square } from 'lucide-react'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '#web/components/ui/button.tsx'
+import { useSaveWelcomeMessageMutation } from '#web/features/profile/queries.ts'
+import { MicrophoneDeniedCard, NoMicrophoneCard } from '#web/features/record/components/microphone-help.tsx'
+import { useUploadAudioMutation } from '#web/features/record/queries.ts'
+import { formatDuration } from '#web/lib/recorder/recorder-helpers.ts'
+import { useRecorder } from '#web/lib/recorder/use-recorder.ts'
+
+/**
+ * The welcome recording of spec 001 section 4: idle, recording ('Recording... Tap to stop' with its timer),
+ * preview (Discard or Save; no transcript yet), saved (Re-record offered). Saving uploads the audio and makes
+ * it the profile's welcome message.
+ */
+export function WelcomeRecorder({ onSaved }: { onSaved: () => void }) {
+  const recorder = useRecorder({
+    onError: (error) => {
+      if (error !== 'denied' && error !== 'no-microphone') toast.error('Recording Error', { description: 'Could not start recording' })
+    },
+  })
+  const upload = useUploadAudioMutation()
+  const save = useSaveWelcomeMessageMutation()
+  const [saved, setSaved] = useState(false)
+  const busy = upload.isPending || save.isPending
+
+  const onSave = async () => {
+    if (!recorder.recording) return
+    try {
+      const stored = await upload.mutateAsync({ blob: recorder.recording.blob })
+      await save.mutateAsync(stored.upload_id)
+      toast.success('Welcome message saved', { description: 'Your welcome message has been saved successfully.' })
+      setSaved(true)
+      onSaved()
+    } catch {
+      toast.error('Error saving welcome message', { description: 'Failed to save your welcome message. Please try again.' })
+    }
+  }
+
+  if (recorder.permission === 'denied') return <MicrophoneDeniedCard onRefresh={() => window.location.reload()} />
+  if (recorder.microphoneMissing) return <NoMicrophoneCard onRetry={() => void recorder.start()} />
+
+  if (recorder.status === 'recording') {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-2xl border bg-card p-5">
+        <p role="timer" aria-live="off" className="text-3xl font-semibold tabular-nums">
+          {formatDuration(recorder.elapsedSeconds)}
+        </p>
+        <Button size="lg" variant="destructive" className="w-full" onClick={recorder.stop}>
+          <Square aria-hidden />
+          Recording... Tap to stop
+        </Button>
+      </div>
+    )
+  }
+
+  if (recorder.status === 'recorded' && recorder.recording) {
+    return (
+      <div className="flex flex-col gap-3 rounded-2xl border bg-card p-5">
+        <audio controls src={recorder.recording.url} aria-label="Your welcome message" className="w-full" />
+        {saved ? (
+          <Button variant="outline" onClick={() => { setSaved(false); void recorder.reRecord() }}>
+            Re-record
+          </Button>
+        ) : (
+          <div className="grid grid-cols-2 gap-2">
+            <Button variant="outline" onClick={recorder.discard} disabled={busy}>
+              Discard
+            </Button>
+            <Button onClick={() => void onSave()} disabled={busy}>
+              {busy ? 'Saving...' : 'Save'}
+            </Button>
+          </div>
+        )}
+      </div>
+    )
+  }
+
+  return (
+    <Button size="lg" className="w-full" onClick={() => void recorder.start()} disabled={recorder.status === 'starting'}>
+      <Mic aria-hidden />
+      Record your welcome message
+    </Button>
+  )
+}
