@@ -85,6 +85,10 @@ export const routes: RouteObject[] = [
                 path: 'settings',
                 lazy: async () => ({ Component: (await import('#web/features/settings/settings-page.tsx')).SettingsPage }),
               },
+              {
+                path: 'playback/:messageId',
+                lazy: async () => ({ Component: (await import('#web/features/playback/playback-page.tsx')).PlaybackPage }),
+              },
             ],
           },
         ],

@@ -1,21 +1,65 @@
-import { ArrowLeft, CircleAlert, ExternalLink, LoaderCircle, MessageCircle, Mic } from 'lucide-react'
+import { ArrowLeft, CircleAlert, ExternalLink, MessageCircle, Mic } from 'lucide-react'
 import type * as React from 'react'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
 import { CONTACT_TEXTS, inactiveLabel } from '#shared/contacts.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
+import { QueryError } from '#web/components/query-error.tsx'
+import { useAuth } from '#web/app/auth-provider.tsx'
+import { MessageRows } from '#web/features/messages/components/message-rows.tsx'
+import { useContactMessagesQuery } from '#web/features/messages/queries.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { ConversationEmpty } from './components/conversation-empty.tsx'
+import { ContactLoading, ConversationRowsSkeleton } from './components/contact-loading.tsx'
 import { useContactQuery } from './queries.ts'
 
 function Centered({ children }: { children: React.ReactNode }) {
   return <div className="flex flex-1 flex-col items-center justify-center gap-3 px-4 py-16 text-center">{children}</div>
 }
 
+/** The conversation view shows the last 8 messages, and 'View All' once there are more than 5 (spec 001 section 9). */
+export const RECENT_MESSAGES = 8
+export const VIEW_ALL_AFTER = 5
+
+/** Right column: 'Conversation (N)' with the last messages, oldest to newest, each opening its playback. */
+function RecentConversation({ contactId, contactName }: { contactId: string; contactName: string }) {
+  const { user } = useAuth()
+  const messages = useContactMessagesQuery(contactId)
+  const all = messages.data?.messages ?? []
+  const recent = [...all]
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))
+    .slice(0, RECENT_MESSAGES)
+    .reverse()
+  return (
+    <section aria-labelledby="conversation-heading" className="flex flex-col gap-3">
+      <div className="flex min-h-9 items-center justify-between gap-2">
+        <h2 id="conversation-heading" className="text-lg font-semibold tracking-tight">
+          Conversation ({all.length})
+        </h2>
+        {all.length > VIEW_ALL_AFTER && (
+          <Link to={`/contacts/${encodeURIComponent(contactId)}`} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+            View All
+          </Link>
+        )}
+      </div>
+      {messages.isPending && <ConversationRowsSkeleton />}
+      {messages.isError && (
+        <QueryError message="Failed to load messages" detail={messages.error.message} retrying={messages.isFetching} onRetry={() => void messages.refetch()} />
+      )}
+      {messages.data &&
+        (recent.length === 0 ? (
+          <ConversationEmpty name={contactName} />
+        ) : (
+          <MessageRows messages={recent} ownUserId={user?.id ?? ''} contactName={contactName} aria-label="Recent messages" />
+        ))}
+    </section>
+  )
+}
+
 /**
- * /contacts/profile/{contactId}: the contact detail (spec 001 section 2). The relationship analytics, welcome
- * audio and message list join with the messaging work; this frame shows who the contact is and where to go next.
+ * /contacts/profile/{contactId}: the contact detail (spec 001 section 2): who the contact is, where to go next and
+ * the last messages. The relationship analytics and the welcome audio come later (nothing stands in for them).
  */
 export function ContactDetailPage() {
   const { contactId } = useParams()
@@ -33,15 +77,7 @@ export function ContactDetailPage() {
 
   let body: React.ReactNode
   if (contact.isPending) {
-    body = (
-      <Centered>
-        <LoaderCircle aria-hidden className="size-8 animate-spin text-primary" />
-        <p role="status" className="font-medium">
-          Loading contact profile...
-        </p>
-        <p className="text-sm text-muted-foreground">This should only take a moment</p>
-      </Centered>
-    )
+    body = <ContactLoading failureCount={contact.failureCount} onRetry={() => void contact.refetch()} onBack={goBack} />
   } else if (contact.isError) {
     body = (
       <Centered>
@@ -94,12 +130,7 @@ export function ContactDetailPage() {
             )}
           </div>
         </section>
-        <section aria-labelledby="conversation-heading" className="flex flex-col gap-3">
-          <h2 id="conversation-heading" className="text-lg font-semibold tracking-tight">
-            Conversation (0)
-          </h2>
-          <ConversationEmpty name={c.name} />
-        </section>
+        <RecentConversation contactId={c.id} contactName={c.name} />
       </div>
     )
   }

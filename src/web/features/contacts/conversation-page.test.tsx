@@ -1,13 +1,18 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Contact } from '#shared/contacts.ts'
+import type { Message } from '#shared/messages.ts'
+import { testMessage } from '#web/features/messages/test-fixtures.ts'
 
+const toastError = vi.hoisted(() => vi.fn())
+vi.mock('sonner', () => ({ toast: { error: toastError, success: vi.fn() } }))
 vi.mock('#web/app/auth-provider.tsx', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
 
 const { ConversationPage } = await import('./conversation-page.tsx')
 const { ContactDetailPage } = await import('./contact-detail-page.tsx')
+const { PlaybackPage } = await import('#web/features/playback/playback-page.tsx')
 
 const contact: Contact = {
   id: 'c1',
@@ -24,16 +29,25 @@ const contact: Contact = {
   unread_count: 0,
 }
 
-function renderAt(url: string, status: number, body: unknown) {
-  const json = (data: unknown, code: number) => new Response(JSON.stringify(data), { status: code, headers: { 'content-type': 'application/json' } })
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => (String(input).endsWith('/messages') ? json({ messages: [] }, 200) : json(body, status))),
-  )
+const json = (data: unknown, code = 200) => new Response(JSON.stringify(data), { status: code, headers: { 'content-type': 'application/json' } })
+
+type Handler = (url: string, init: RequestInit | undefined) => Response | Promise<Response> | undefined
+
+function renderAt(url: string, status: number, body: unknown, { messages = [] as Message[], handle }: { messages?: Message[]; handle?: Handler } = {}) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = String(input)
+    const handled = await handle?.(path, init)
+    if (handled) return handled
+    if (path.endsWith('/messages')) return json({ messages })
+    if (path.startsWith('/api/contacts?status=')) return json({ contacts: path.endsWith('active') && !path.endsWith('inactive') ? [contact] : [] })
+    return json(body, status)
+  })
+  vi.stubGlobal('fetch', fetchMock)
   const router = createMemoryRouter(
     [
       { path: '/contacts/:id', element: <ConversationPage /> },
       { path: '/contacts/profile/:contactId', element: <ContactDetailPage /> },
+      { path: '/playback/:messageId', element: <PlaybackPage /> },
       { path: '/', element: <p>home page</p> },
     ],
     { initialEntries: [url] },
@@ -43,7 +57,7 @@ function renderAt(url: string, status: number, body: unknown) {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   )
-  return router
+  return Object.assign(router, { fetchMock })
 }
 
 const notFound = { error: { code: 'NOT_FOUND', message: 'Contact not found.' } }
@@ -51,7 +65,21 @@ const notFound = { error: { code: 'NOT_FOUND', message: 'Contact not found.' } }
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
+  toastError.mockReset()
 })
+
+/** n messages, alternating received and sent, the i-th i minutes old (so index 0 is the newest) */
+function conversation(n: number): Message[] {
+  return Array.from({ length: n }, (_, i) =>
+    testMessage({
+      id: `m${i}`,
+      minutesAgo: i + 1,
+      ...(i % 2 ? { sender_id: 'me', receiver_id: 'u1' } : {}),
+      transcription: `words ${i}`,
+      processing_status: 'completed',
+    }),
+  )
+}
 
 describe('ConversationPage', () => {
   it('shows the contact, the links and an empty conversation', async () => {
@@ -62,6 +90,27 @@ describe('ConversationPage', () => {
     expect(screen.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/contacts/profile/c1')
     expect(screen.getByRole('link', { name: 'Record' }).getAttribute('href')).toBe('/record/c1')
     expect(await screen.findByText('No messages yet')).toBeTruthy()
+  })
+
+  it('shows the message count and cards newest first', async () => {
+    renderAt('/contacts/c1', 200, contact, { messages: [...conversation(3)].reverse() })
+    expect(await screen.findByText('3 messages')).toBeTruthy()
+    expect(screen.getAllByRole('article').map((card) => within(card).getByText(/^words/).textContent)).toEqual(['words 0', 'words 1', 'words 2'])
+  })
+
+  it('likes at once, and rolls back with a toast when the server refuses', async () => {
+    let answer: (response: Response) => void = () => {}
+    renderAt('/contacts/c1', 200, contact, {
+      messages: [testMessage({ id: 'm1' })],
+      handle: (path, init) => (path.endsWith('/like') && init?.method === 'POST' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined),
+    })
+    const like = await screen.findByRole('button', { name: 'Like' })
+    expect(like.getAttribute('aria-pressed')).toBe('false')
+    fireEvent.click(like)
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Like' }).getAttribute('aria-pressed')).toBe('true'))
+    answer(json({ error: { code: 'INTERNAL', message: 'Database is asleep' } }, 500))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Like' }).getAttribute('aria-pressed')).toBe('false'))
+    expect(toastError).toHaveBeenCalledWith('Could not update like', { description: 'Please try again.' })
   })
 
   it('goes home for an unknown contact, replacing history', async () => {
@@ -82,6 +131,23 @@ describe('ContactDetailPage', () => {
     expect(screen.getByRole('heading', { name: 'Conversation (0)' })).toBeTruthy()
   })
 
+  it("shows the last 8 messages oldest to newest, opening playback, with 'View All' above 5", async () => {
+    renderAt('/contacts/profile/c1', 200, contact, { messages: conversation(10) })
+    expect(await screen.findByRole('heading', { name: 'Conversation (10)' })).toBeTruthy()
+    const rows = within(screen.getByRole('list', { name: 'Recent messages' })).getAllByRole('link')
+    expect(rows.map((row) => row.getAttribute('href'))).toEqual(['m7', 'm6', 'm5', 'm4', 'm3', 'm2', 'm1', 'm0'].map((id) => `/playback/${id}`))
+    expect(rows[7]?.textContent).toContain('Maya Ortiz')
+    expect(rows[6]?.textContent).toContain('You')
+    expect(screen.getByRole('link', { name: 'View All' }).getAttribute('href')).toBe('/contacts/c1')
+    cleanup()
+    renderAt('/contacts/profile/c1', 200, contact, { messages: conversation(5) })
+    expect(await screen.findByRole('heading', { name: 'Conversation (5)' })).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'View All' })).toBeNull()
+    cleanup()
+    renderAt('/contacts/profile/c1', 200, contact, { messages: conversation(6) })
+    expect(await screen.findByRole('link', { name: 'View All' })).toBeTruthy()
+  })
+
   it('offers Try Again and Go Back when loading fails, and goes home for an unknown id', async () => {
     renderAt('/contacts/profile/c1', 500, { error: { code: 'INTERNAL', message: 'Database is asleep' } })
     expect(await screen.findByText('Failed to load contacts')).toBeTruthy()
@@ -91,5 +157,38 @@ describe('ContactDetailPage', () => {
     cleanup()
     renderAt('/contacts/profile/nope', 404, notFound)
     expect(await screen.findByText('home page')).toBeTruthy()
+  })
+})
+
+describe('PlaybackPage', () => {
+  it('goes home for a message that is not yours, replacing history', async () => {
+    const router = renderAt('/playback/nope', 404, { error: { code: 'NOT_FOUND', message: 'Message not found' } })
+    expect(await screen.findByText('home page')).toBeTruthy()
+    expect(router.state.historyAction).toBe('REPLACE')
+  })
+
+  it('marks a received unread message read once when it opens, and offers a reply', async () => {
+    const message = testMessage({ id: 'm9', transcription: 'Call me when you land', processing_status: 'completed', emotions: ['joy'], topics: ['travel'] })
+    const router = renderAt('/playback/m9', 200, message, {
+      handle: (path, init) => (path.endsWith('/read') && init?.method === 'POST' ? json({ ...message, is_read: true }) : undefined),
+    })
+    expect(await screen.findByText('Call me when you land')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Play message from Maya Ortiz' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Like' })).toBeTruthy()
+    expect(screen.getByText('joy')).toBeTruthy()
+    expect((await screen.findByRole('link', { name: 'Record Thoughtful Reply' })).getAttribute('href')).toBe('/record/c1?replyTo=m9')
+    expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/contacts/profile/c1')
+    await waitFor(() => expect(router.fetchMock.mock.calls.filter(([url]) => String(url) === '/api/messages/m9/read')).toHaveLength(1))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(router.fetchMock.mock.calls.filter(([url]) => String(url) === '/api/messages/m9/read')).toHaveLength(1)
+  })
+
+  it('does not mark an own message read and offers no reply', async () => {
+    const message = testMessage({ id: 'm8', sender_id: 'me', receiver_id: 'u1', audio_url: '' })
+    const router = renderAt('/playback/m8', 200, message)
+    expect(await screen.findByText('Audio file is not available for playback')).toBeTruthy()
+    expect(await screen.findByText('You to Maya Ortiz')).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Record Thoughtful Reply' })).toBeNull()
+    expect(router.fetchMock.mock.calls.some(([url]) => String(url).endsWith('/read'))).toBe(false)
   })
 })

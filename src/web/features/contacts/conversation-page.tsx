@@ -1,7 +1,6 @@
 import { Navigate, useParams } from 'react-router'
 import { CONTACT_TEXTS } from '#shared/contacts.ts'
 import { QueryError } from '#web/components/query-error.tsx'
-import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { ContactHeader, ContactHeaderSkeleton } from './components/contact-header.tsx'
@@ -9,6 +8,7 @@ import { useAuth } from '#web/app/auth-provider.tsx'
 import { MessageList } from '#web/features/messages/components/message-list.tsx'
 import { useContactMessagesQuery, useMarkReadMutation } from '#web/features/messages/queries.ts'
 import { ConversationEmpty } from './components/conversation-empty.tsx'
+import { MessageCardSkeleton } from './components/contact-loading.tsx'
 import { useContactQuery } from './queries.ts'
 
 /**
@@ -35,8 +35,8 @@ export function ConversationPage() {
             <span role="status" className="sr-only">
               Loading conversation
             </span>
-            <Skeleton className="h-24 w-full rounded-2xl" />
-            <Skeleton className="h-24 w-full rounded-2xl" />
+            <MessageCardSkeleton />
+            <MessageCardSkeleton />
           </div>
         )}
         {contact.isError && (
@@ -52,17 +52,26 @@ export function ConversationPage() {
         )}
         {contact.data && (
           <section aria-label="Messages">
-            {messages.isPending && <Skeleton className="h-28 w-full rounded-2xl" />}
+            {messages.isPending && (
+              <div aria-busy="true" className="flex flex-col gap-3">
+                <span role="status" className="sr-only">
+                  Loading messages
+                </span>
+                <MessageCardSkeleton />
+                <MessageCardSkeleton />
+              </div>
+            )}
             {messages.isError && (
               <QueryError message="Failed to load messages" detail={messages.error.message} retrying={messages.isFetching} onRetry={() => void messages.refetch()} />
             )}
             {messages.data &&
               (messages.data.messages.length === 0 ? (
-                <ConversationEmpty name={contact.data.name} />
+                <ConversationEmpty name={contact.data.name} contactId={contact.data.id} />
               ) : (
                 <MessageList
                   messages={messages.data.messages}
                   ownUserId={user?.id ?? ''}
+                  contactId={contact.data.id}
                   contactName={contact.data.name}
                   onPlayUnread={(message) => markRead.mutate(message.id)}
                 />

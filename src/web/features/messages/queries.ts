@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { messageListSchema, messageSchema } from '#shared/messages.ts'
+import { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { messageListSchema, messageSchema, type Message } from '#shared/messages.ts'
 import { STALE } from '#shared/limits.ts'
 import { useAuth } from '#web/app/auth-provider.tsx'
 import { invalidateContacts } from '#web/features/contacts/queries.ts'
-import { apiGet, apiSend } from '#web/lib/api-client.ts'
+import { apiGet, apiSend, isApiRequestError } from '#web/lib/api-client.ts'
 
 const root = ['messages'] as const
 
@@ -11,7 +12,13 @@ const root = ['messages'] as const
 export const messageKeys = {
   all: root,
   withContact: (userId: string | undefined, contactId: string) => [...root, userId ?? 'anonymous', 'contact', contactId] as const,
+  detail: (userId: string | undefined, id: string) => [...root, userId ?? 'anonymous', 'detail', id] as const,
 }
+
+export const LIKE_TEXTS = { failed: 'Could not update like', failedBody: 'Please try again.' } as const
+
+// signed audio URLs expire after an hour; refetch well before
+const MESSAGE_STALE = Math.min(STALE.default, 30 * 60 * 1000)
 
 /** GET /api/contacts/{id}/messages: both directions, newest first, 50 at most. Audio URLs are signed for an hour. */
 export function useContactMessagesQuery(contactId: string | undefined) {
@@ -20,8 +27,71 @@ export function useContactMessagesQuery(contactId: string | undefined) {
     queryKey: messageKeys.withContact(user?.id, contactId ?? ''),
     queryFn: ({ signal }) => apiGet(`/api/contacts/${encodeURIComponent(contactId ?? '')}/messages`, messageListSchema, { signal }),
     enabled: Boolean(user && contactId),
-    // signed audio URLs expire after an hour; refetch well before
-    staleTime: Math.min(STALE.default, 30 * 60 * 1000),
+    staleTime: MESSAGE_STALE,
+  })
+}
+
+/** GET /api/messages/{id}: one message the signed-in person sent or received; 404 for anyone else's. */
+export function useMessageQuery(id: string | undefined) {
+  const { user } = useAuth()
+  return useQuery({
+    queryKey: messageKeys.detail(user?.id, id ?? ''),
+    queryFn: ({ signal }) => apiGet(`/api/messages/${encodeURIComponent(id ?? '')}`, messageSchema, { signal }),
+    enabled: Boolean(user && id),
+    staleTime: MESSAGE_STALE,
+    // a missing message will not appear by asking again
+    retry: (failureCount, error) => !isApiRequestError(error, 404) && failureCount < 2,
+  })
+}
+
+type MessageCache = Message | { messages: Message[] }
+
+function isMessageList(data: unknown): data is { messages: Message[] } {
+  return typeof data === 'object' && data !== null && Array.isArray((data as { messages?: unknown }).messages)
+}
+
+function isMessage(data: unknown): data is Message {
+  return typeof data === 'object' && data !== null && typeof (data as { id?: unknown }).id === 'string' && 'liked' in data
+}
+
+/**
+ * Applies `change` to the message with this id wherever it is cached (conversation lists and the detail) and
+ * answers the previous entries, for a rollback with `restoreMessageCaches`.
+ */
+export function patchCachedMessage(queryClient: QueryClient, id: string, change: Partial<Message>): Array<[QueryKey, unknown]> {
+  const previous = queryClient.getQueriesData<MessageCache>({ queryKey: root })
+  for (const [key, data] of previous) {
+    if (isMessageList(data)) {
+      if (!data.messages.some((m) => m.id === id)) continue
+      queryClient.setQueryData(key, { ...data, messages: data.messages.map((m) => (m.id === id ? { ...m, ...change } : m)) })
+    } else if (isMessage(data) && data.id === id) {
+      queryClient.setQueryData(key, { ...data, ...change })
+    }
+  }
+  return previous
+}
+
+export function restoreMessageCaches(queryClient: QueryClient, previous: Array<[QueryKey, unknown]>) {
+  for (const [key, data] of previous) queryClient.setQueryData(key, data)
+}
+
+/** POST /api/messages/{id}/like: either participant toggles it. Optimistic; a failure rolls back and says so. */
+export function useLikeMessageMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, liked }: { id: string; liked: boolean }) =>
+      apiSend('POST', `/api/messages/${encodeURIComponent(id)}/like`, { liked }, messageSchema),
+    onMutate: async ({ id, liked }) => {
+      await queryClient.cancelQueries({ queryKey: root })
+      return { previous: patchCachedMessage(queryClient, id, { liked }) }
+    },
+    onError: (error, _variables, context) => {
+      if (context) restoreMessageCaches(queryClient, context.previous)
+      // plain network and server failures are expected; anything else is a bug worth seeing
+      if (!isApiRequestError(error)) console.warn('like failed', error)
+      toast.error(LIKE_TEXTS.failed, { description: LIKE_TEXTS.failedBody })
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: root }),
   })
 }
 

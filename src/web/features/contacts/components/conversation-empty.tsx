@@ -1,11 +1,17 @@
-import { AudioLines } from 'lucide-react'
+import { AudioLines, Mic } from 'lucide-react'
 import type * as React from 'react'
+import { Link } from 'react-router'
+import { buttonVariants } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/utils.ts'
 
-type ConversationEmptyProps = React.ComponentProps<'div'> & { name: string }
+type ConversationEmptyProps = React.ComponentProps<'div'> & {
+  name: string
+  /** when given, the next action: record the first message */
+  contactId?: string
+}
 
-/** A conversation without messages: what will appear here. */
-export function ConversationEmpty({ name, className, children, ...props }: ConversationEmptyProps) {
+/** A conversation without messages: what will appear here, and the next step. */
+export function ConversationEmpty({ name, contactId, className, children, ...props }: ConversationEmptyProps) {
   return (
     <div
       data-slot="conversation-empty"
@@ -19,6 +25,12 @@ export function ConversationEmpty({ name, className, children, ...props }: Conve
       <p className="max-w-sm text-sm text-balance text-muted-foreground">
         Voice messages between you and {name} will appear here. Record the first one.
       </p>
+      {contactId && (
+        <Link to={`/record/${encodeURIComponent(contactId)}`} className={buttonVariants({ variant: 'outline', className: 'mt-1' })}>
+          <Mic aria-hidden />
+          Record a message
+        </Link>
+      )}
       {children}
     </div>
   )

@@ -1,69 +1,123 @@
-import { Check, CheckCheck } from 'lucide-react'
+import { Check, CheckCheck, Reply } from 'lucide-react'
 import type * as React from 'react'
+import { Link } from 'react-router'
 import type { Message } from '#shared/messages.ts'
 import { relativeTime } from '#shared/relative-time.ts'
-import { formatDuration } from '#web/lib/recorder/recorder-helpers.ts'
+import { buttonVariants } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/utils.ts'
+import { messageText } from '../message-text.ts'
+import { LikeButton } from './like-button.tsx'
+import { MessageTags } from './message-tags.tsx'
+import { VoicePlayer } from './voice-player.tsx'
 
-const STATUS_TEXT: Record<Message['processing_status'], string> = {
-  pending: 'Transcription pending...',
-  processing: 'Processing transcription...',
-  completed: '',
-  failed: "Transcription failed - message received but couldn't be processed",
+/** Read ticks on your own messages: one for sent, two for read. */
+export function ReadTicks({ read, className }: { read: boolean; className?: string }) {
+  return (
+    <span role="img" aria-label={read ? 'Read' : 'Sent'} title={read ? 'Read' : 'Sent'} className={cn('inline-flex', className)}>
+      {read ? <CheckCheck aria-hidden className="size-4 text-primary" /> : <Check aria-hidden className="size-4" />}
+    </span>
+  )
+}
+
+type MessageCardProps = React.ComponentProps<'article'> & {
+  message: Message
+  own: boolean
+  contactId: string
+  contactName: string
+  onPlayUnread?: (message: Message) => void
+}
+
+/**
+ * One message of the conversation: who, when, the waveform with Play, the transcription or its status, ticks or the
+ * unread marker, chips, like and Reply. The card itself opens /playback/{id}; the controls sit above that link.
+ */
+export function MessageCard({ message, own, contactId, contactName, onPlayUnread, className, ...props }: MessageCardProps) {
+  const who = own ? 'You' : contactName
+  const when = relativeTime(message.created_at)
+  const { text, isStatus } = messageText(message)
+  const unread = !own && !message.is_read
+  return (
+    <article
+      data-slot="message-card"
+      className={cn(
+        'relative flex flex-col gap-3 rounded-2xl border bg-card p-4 shadow-sm transition-colors has-[[data-slot=message-open]:hover]:bg-muted/40 has-[[data-slot=message-open]:focus-visible]:ring-[3px] has-[[data-slot=message-open]:focus-visible]:ring-ring/60',
+        own ? 'sm:ml-12' : 'border-primary/25 sm:mr-12',
+        unread && 'border-primary/60',
+        className,
+      )}
+      {...props}
+    >
+      <div className="flex items-center justify-between gap-2 text-sm">
+        <h2 className="flex min-w-0 items-center gap-2 font-semibold">
+          <Link
+            data-slot="message-open"
+            to={`/playback/${encodeURIComponent(message.id)}`}
+            aria-label={`Open message from ${own ? 'you' : contactName}, ${when}`}
+            className="truncate outline-none after:absolute after:inset-0 after:rounded-2xl"
+          >
+            {who}
+          </Link>
+          {unread && (
+            <span className="shrink-0 rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">New</span>
+          )}
+        </h2>
+        <span className="flex shrink-0 items-center gap-1.5 text-muted-foreground">
+          <time dateTime={message.created_at}>{when}</time>
+          {own && <ReadTicks read={message.is_read} />}
+        </span>
+      </div>
+      <VoicePlayer
+        src={message.audio_url}
+        durationSeconds={message.duration_seconds}
+        peaks={message.waveform}
+        speaker={own ? 'you' : contactName}
+        onPlay={() => {
+          if (unread) onPlayUnread?.(message)
+        }}
+      />
+      <p className={cn('text-sm leading-relaxed', isStatus ? 'text-muted-foreground italic' : 'text-foreground')}>{text}</p>
+      <MessageTags message={message} />
+      <div className="-mb-1 flex items-center justify-end gap-1">
+        <LikeButton messageId={message.id} liked={message.liked} className="relative z-10" />
+        {!own && (
+          <Link
+            to={`/record/${encodeURIComponent(contactId)}?replyTo=${encodeURIComponent(message.id)}`}
+            className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'relative z-10' })}
+          >
+            <Reply aria-hidden />
+            Reply
+          </Link>
+        )}
+      </div>
+    </article>
+  )
 }
 
 type MessageListProps = React.ComponentProps<'ol'> & {
   messages: Message[]
   ownUserId: string
+  contactId: string
   contactName: string
   /** called when the receiver starts playing a message they had not read */
   onPlayUnread?: (message: Message) => void
 }
 
-/**
- * The conversation's messages, newest first (spec 001 section 2): who, when, m:ss, the transcription or its
- * status, read ticks on your own messages, and the audio. The full player and playback screen come later.
- */
-export function MessageList({ messages, ownUserId, contactName, onPlayUnread, className, ...props }: MessageListProps) {
+/** The conversation's messages, newest first (spec 001 section 2). */
+export function MessageList({ messages, ownUserId, contactId, contactName, onPlayUnread, className, ...props }: MessageListProps) {
+  const sorted = [...messages].sort((a, b) => b.created_at.localeCompare(a.created_at))
   return (
     <ol data-slot="message-list" className={cn('flex flex-col gap-3', className)} {...props}>
-      {messages.map((message) => {
-        const own = message.sender_id === ownUserId
-        const text = message.transcription ?? STATUS_TEXT[message.processing_status]
-        return (
-          <li
-            key={message.id}
-            aria-label={`${own ? 'You' : contactName}, ${relativeTime(message.created_at)}`}
-            className={cn('flex flex-col gap-2 rounded-2xl border bg-card p-4 shadow-sm', own ? 'sm:ml-12' : 'sm:mr-12 border-primary/30')}
-          >
-            <div className="flex items-center justify-between gap-2 text-sm">
-              <span className="font-semibold">{own ? 'You' : contactName}</span>
-              <span className="flex items-center gap-2 text-muted-foreground">
-                <time dateTime={message.created_at}>{relativeTime(message.created_at)}</time>
-                <span aria-label={`Duration ${formatDuration(message.duration_seconds)}`}>{formatDuration(message.duration_seconds)}</span>
-                {own &&
-                  (message.is_read ? (
-                    <CheckCheck aria-label="Read" className="size-4 text-primary" />
-                  ) : (
-                    <Check aria-label="Sent" className="size-4" />
-                  ))}
-                {!own && !message.is_read && <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">New</span>}
-              </span>
-            </div>
-            <audio
-              controls
-              preload="none"
-              src={message.audio_url}
-              aria-label={`Voice message from ${own ? 'you' : contactName}`}
-              className="w-full"
-              onPlay={() => {
-                if (!own && !message.is_read) onPlayUnread?.(message)
-              }}
-            />
-            {text && <p className={cn('text-sm', message.transcription ? '' : 'text-muted-foreground italic')}>{text}</p>}
-          </li>
-        )
-      })}
+      {sorted.map((message) => (
+        <li key={message.id}>
+          <MessageCard
+            message={message}
+            own={message.sender_id === ownUserId}
+            contactId={contactId}
+            contactName={contactName}
+            onPlayUnread={onPlayUnread}
+          />
+        </li>
+      ))}
     </ol>
   )
 }

@@ -1,0 +1,77 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render, screen, within } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Message } from '#shared/messages.ts'
+import { testMessage } from '../test-fixtures.ts'
+
+vi.mock('#web/app/auth-provider.tsx', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
+
+const { MessageList } = await import('./message-list.tsx')
+
+function renderList(messages: Message[], onPlayUnread = vi.fn()) {
+  const router = createMemoryRouter(
+    [{ path: '/', element: <MessageList messages={messages} ownUserId="me" contactId="c1" contactName="Maya Ortiz" onPlayUnread={onPlayUnread} /> }],
+    { initialEntries: ['/'] },
+  )
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+}
+
+afterEach(cleanup)
+
+describe('MessageList', () => {
+  it('shows newest first with who, when, m:ss, text or status, ticks, the unread marker and Reply only on received', () => {
+    renderList([
+      testMessage({ id: 'old', minutesAgo: 120, processing_status: 'failed', is_read: true }),
+      testMessage({ id: 'mine-read', sender_id: 'me', receiver_id: 'u1', minutesAgo: 30, is_read: true, transcription: 'See you Sunday', processing_status: 'completed' }),
+      testMessage({ id: 'mine-sent', sender_id: 'me', receiver_id: 'u1', minutesAgo: 10, processing_status: 'processing', duration_seconds: 5 }),
+      testMessage({ id: 'new', minutesAgo: 2 }),
+    ])
+    const cards = screen.getAllByRole('article')
+    const [card0, card1, card2, card3] = cards as [HTMLElement, HTMLElement, HTMLElement, HTMLElement]
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Maya OrtizNew', 'You', 'You', 'Maya Ortiz'])
+    expect(within(card0).getByText('2 minutes ago')).toBeTruthy()
+    expect(within(card0).getByText('1:13')).toBeTruthy()
+    expect(within(card0).getByText('Transcription pending...')).toBeTruthy()
+    expect(within(card1).getByText('Processing transcription...')).toBeTruthy()
+    expect(within(card1).getByText('0:05')).toBeTruthy()
+    expect(within(card1).getByRole('img', { name: 'Sent' })).toBeTruthy()
+    expect(within(card2).getByText('See you Sunday')).toBeTruthy()
+    expect(within(card2).getByRole('img', { name: 'Read' })).toBeTruthy()
+    expect(within(card3).getByText("Transcription failed - message received but couldn't be processed")).toBeTruthy()
+    expect(within(card3).queryByText('New')).toBeNull()
+    expect(within(card3).queryByRole('img', { name: /Sent|Read/ })).toBeNull()
+
+    const replies = screen.getAllByRole('link', { name: 'Reply' })
+    expect(replies.map((link) => link.getAttribute('href'))).toEqual(['/record/c1?replyTo=new', '/record/c1?replyTo=old'])
+    expect(within(card0).getByRole('link', { name: 'Open message from Maya Ortiz, 2 minutes ago' }).getAttribute('href')).toBe('/playback/new')
+    expect(within(card1).getByRole('button', { name: 'Play message from you' })).toBeTruthy()
+    expect(within(card0).getByLabelText('Voice message from Maya Ortiz').tagName).toBe('AUDIO')
+    expect(within(card0).getByRole('button', { name: 'Like' }).getAttribute('aria-pressed')).toBe('false')
+  })
+
+  it('shows at most 3 emotions and 5 topics, and nothing while there are none', () => {
+    renderList([
+      testMessage({ id: 'a', emotions: ['joy', 'calm', 'hope', 'awe'], topics: ['t1', 't2', 't3', 't4', 't5', 't6'] }),
+      testMessage({ id: 'b', minutesAgo: 9 }),
+    ])
+    const [tagged, plain] = screen.getAllByRole('article') as [HTMLElement, HTMLElement]
+    expect(within(within(tagged).getByRole('list', { name: 'Emotions' })).getAllByRole('listitem')).toHaveLength(3)
+    expect(within(within(tagged).getByRole('list', { name: 'Topics' })).getAllByRole('listitem')).toHaveLength(5)
+    expect(within(plain).queryByRole('list', { name: 'Emotions' })).toBeNull()
+    expect(within(plain).queryByRole('list', { name: 'Topics' })).toBeNull()
+  })
+
+  it('reports playing a received unread message, and not an own one', () => {
+    const onPlayUnread = vi.fn()
+    renderList([testMessage({ id: 'r' }), testMessage({ id: 'o', sender_id: 'me', receiver_id: 'u1', minutesAgo: 8 })], onPlayUnread)
+    screen.getByLabelText('Voice message from you').dispatchEvent(new Event('play'))
+    expect(onPlayUnread).not.toHaveBeenCalled()
+    screen.getByLabelText('Voice message from Maya Ortiz').dispatchEvent(new Event('play'))
+    expect(onPlayUnread).toHaveBeenCalledWith(expect.objectContaining({ id: 'r' }))
+  })
+})

@@ -1,0 +1,39 @@
+import type * as React from 'react'
+import type { Message } from '#shared/messages.ts'
+import { cn } from '#web/lib/utils.ts'
+import { MAX_EMOTIONS, MAX_TOPICS } from '../message-text.ts'
+
+type MessageTagsProps = React.ComponentProps<'div'> & {
+  message: Pick<Message, 'emotions' | 'topics'>
+  maxEmotions?: number
+  maxTopics?: number
+}
+
+/** Emotion and topic chips (up to 3 and 5 by default). Renders nothing until the analysis has found some. */
+export function MessageTags({ message, maxEmotions = MAX_EMOTIONS, maxTopics = MAX_TOPICS, className, ...props }: MessageTagsProps) {
+  const emotions = message.emotions.slice(0, maxEmotions)
+  const topics = message.topics.slice(0, maxTopics)
+  if (emotions.length === 0 && topics.length === 0) return null
+  return (
+    <div data-slot="message-tags" className={cn('flex flex-wrap gap-1.5', className)} {...props}>
+      {emotions.length > 0 && (
+        <ul aria-label="Emotions" className="contents">
+          {emotions.map((emotion) => (
+            <li key={`e-${emotion}`} className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-medium text-accent-foreground">
+              {emotion}
+            </li>
+          ))}
+        </ul>
+      )}
+      {topics.length > 0 && (
+        <ul aria-label="Topics" className="contents">
+          {topics.map((topic) => (
+            <li key={`t-${topic}`} className="rounded-full border px-2.5 py-0.5 text-xs font-medium text-muted-foreground">
+              #{topic}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

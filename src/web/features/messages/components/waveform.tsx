@@ -1,0 +1,44 @@
+import type * as React from 'react'
+import { cn } from '#web/lib/utils.ts'
+
+const FALLBACK = Array.from({ length: 64 }, () => 0.15)
+
+type WaveformProps = Omit<React.ComponentProps<'svg'>, 'children'> & {
+  /** peaks between 0 and 1, usually 64 of them */
+  peaks: number[]
+  /** the played share, 0..1; bars before it take the strong colour */
+  progress?: number
+}
+
+/** The message's loudness over time as rounded bars. Decorative: the time and the controls carry the meaning. */
+export function Waveform({ peaks, progress = 0, className, ...props }: WaveformProps) {
+  const bars = peaks.length > 0 ? peaks : FALLBACK
+  const width = bars.length * 4
+  const played = Math.round(Math.min(Math.max(progress, 0), 1) * bars.length)
+  return (
+    <svg
+      data-slot="waveform"
+      aria-hidden
+      focusable="false"
+      viewBox={`0 0 ${width} 32`}
+      preserveAspectRatio="none"
+      className={cn('h-8 w-full', className)}
+      {...props}
+    >
+      {bars.map((peak, index) => {
+        const height = Math.max(3, Math.min(1, Math.max(0, peak)) * 30)
+        return (
+          <rect
+            key={index}
+            x={index * 4 + 0.75}
+            y={(32 - height) / 2}
+            width={2.5}
+            height={height}
+            rx={1.25}
+            className={index < played ? 'fill-primary' : 'fill-primary/30'}
+          />
+        )
+      })}
+    </svg>
+  )
+}

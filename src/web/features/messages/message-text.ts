@@ -1,0 +1,27 @@
+import type { Message } from '#shared/messages.ts'
+
+/** Status texts of spec 001 section 4 (message processing), shown until a transcription exists. */
+export const STATUS_TEXT: Record<Message['processing_status'], string> = {
+  pending: 'Transcription pending...',
+  processing: 'Processing transcription...',
+  completed: '',
+  failed: "Transcription failed - message received but couldn't be processed",
+}
+
+export const PLAYBACK_TEXTS = {
+  error: 'Playback Error',
+  unavailable: 'Audio file is not available for playback',
+  failed: 'Failed to play audio',
+} as const
+
+/** The transcription, or the status text while there is none; `isStatus` tells which. */
+export function messageText(message: Pick<Message, 'transcription' | 'processing_status'>): { text: string; isStatus: boolean } {
+  const transcription = message.transcription?.trim()
+  if (transcription) return { text: transcription, isStatus: false }
+  // a completed message without words still says something rather than nothing
+  return { text: STATUS_TEXT[message.processing_status] || 'No words in this message', isStatus: true }
+}
+
+/** Shown per message in the conversation (spec 001 section 9). */
+export const MAX_EMOTIONS = 3
+export const MAX_TOPICS = 5
