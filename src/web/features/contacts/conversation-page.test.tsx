@@ -2,9 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Contact } from '#shared/contacts.ts'
 import type { Message } from '#shared/messages.ts'
-import { testMessage } from '#web/features/messages/test-fixtures.ts'
+import { testContact, testMessage } from '#web/test/fixtures.ts'
 
 const toastError = vi.hoisted(() => vi.fn())
 vi.mock('sonner', () => ({ toast: { error: toastError, success: vi.fn() } }))
@@ -14,20 +13,7 @@ const { ConversationPage } = await import('./conversation-page.tsx')
 const { ContactDetailPage } = await import('./contact-detail-page.tsx')
 const { PlaybackPage } = await import('#web/features/playback/playback-page.tsx')
 
-const contact: Contact = {
-  id: 'c1',
-  name: 'Maya Ortiz',
-  avatar_url: null,
-  contact_user_id: 'u1',
-  display_order: 1,
-  last_interaction: '2025-01-01T00:00:00.000Z',
-  last_reply_from_them: null,
-  consecutive_messages_sent: 0,
-  archived_at: null,
-  is_active: true,
-  inactive_days: 42,
-  unread_count: 0,
-}
+const contact = testContact({ inactive_days: 42 })
 
 const json = (data: unknown, code = 200) => new Response(JSON.stringify(data), { status: code, headers: { 'content-type': 'application/json' } })
 

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Contact } from '#shared/contacts.ts'
 import type { PublicProfile } from '#shared/public-profile.ts'
+import { testContact } from '#web/test/fixtures.ts'
 
 const auth = vi.hoisted(() => ({ user: null as { id: string } | null }))
 vi.mock('#web/app/auth-provider.tsx', () => ({ useAuth: () => ({ user: auth.user, loading: false }) }))
@@ -22,20 +22,7 @@ const profile: PublicProfile = {
   welcome_word_timestamps: null,
 }
 
-const contact: Contact = {
-  id: 'c1',
-  name: 'Maya Ortiz',
-  avatar_url: null,
-  contact_user_id: 'p1',
-  display_order: 1,
-  last_interaction: '2025-01-01T00:00:00.000Z',
-  last_reply_from_them: null,
-  consecutive_messages_sent: 0,
-  archived_at: null,
-  is_active: true,
-  inactive_days: null,
-  unread_count: 0,
-}
+const contact = testContact({ contact_user_id: 'p1' })
 
 type Reply = { status: number; body: unknown }
 function json({ status, body }: Reply) {

@@ -2,50 +2,19 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Contact } from '#shared/contacts.ts'
 import { MESSAGE_TEXTS } from '#shared/messages.ts'
+import { testContact, testMessage } from '#web/test/fixtures.ts'
 
 vi.mock('#web/app/auth-provider.tsx', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
 
 const { RecordPage } = await import('./record-page.tsx')
 
-const contact: Contact = {
-  id: 'c1',
-  name: 'Maya Ortiz',
-  avatar_url: null,
-  contact_user_id: 'u1',
-  display_order: 1,
-  last_interaction: '2025-01-01T00:00:00.000Z',
-  last_reply_from_them: null,
-  consecutive_messages_sent: 0,
-  archived_at: null,
-  is_active: true,
-  inactive_days: null,
-  unread_count: 0,
-}
+const contact = testContact()
 
 const UPLOAD_ID = '0b6f1f8e-6a59-4a43-9d37-2a3d4a1a9c11'
 const REPLY_ID = '5d1c3f3e-2b7a-4c1e-8f3a-9e6b2d4c7a10'
 const upload = { upload_id: UPLOAD_ID, mime_type: 'audio/webm', bytes: 5, duration_seconds: 2, waveform: [] }
-const message = {
-  id: 'm1',
-  sender_id: 'me',
-  receiver_id: 'u1',
-  audio_url: '/api/messages/m1/audio',
-  mime_type: 'audio/webm',
-  duration_seconds: 2,
-  waveform: [],
-  created_at: '2025-01-02T00:00:00.000Z',
-  is_read: false,
-  liked: false,
-  reply_to_id: null,
-  transcription: null,
-  word_timestamps: null,
-  emotions: [],
-  topics: [],
-  processing_status: 'pending',
-  processing_error: null,
-}
+const message = testMessage({ sender_id: 'me', receiver_id: 'u1' })
 
 // --- fake microphone and recorder -------------------------------------------------------------------------------
 

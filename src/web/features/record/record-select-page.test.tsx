@@ -2,27 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Contact } from '#shared/contacts.ts'
+import { testContact } from '#web/test/fixtures.ts'
 
 vi.mock('#web/app/auth-provider.tsx', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
 
 const { RecordSelectPage } = await import('./record-select-page.tsx')
 
-function contact(id: string, name: string, sent: number): Contact {
-  return {
-    id,
-    name,
-    avatar_url: null,
-    contact_user_id: `u-${id}`,
-    display_order: 1,
-    last_interaction: '2025-01-01T00:00:00.000Z',
-    last_reply_from_them: null,
-    consecutive_messages_sent: sent,
-    archived_at: null,
-    is_active: true,
-    inactive_days: null,
-    unread_count: 0,
-  }
+function contact(id: string, name: string, sent: number) {
+  return testContact({ id, name, contact_user_id: `u-${id}`, consecutive_messages_sent: sent })
 }
 
 function renderWith(status: number, body: unknown) {

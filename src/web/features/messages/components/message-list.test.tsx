@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Message } from '#shared/messages.ts'
-import { testMessage } from '../test-fixtures.ts'
+import { testMessage } from '#web/test/fixtures.ts'
 
 vi.mock('#web/app/auth-provider.tsx', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
 

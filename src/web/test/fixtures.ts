@@ -1,4 +1,25 @@
+import type { Contact } from '#shared/contacts.ts'
 import type { Message } from '#shared/messages.ts'
+
+/** Maya Ortiz (c1), an active contact linked to user 'u1', for screen tests. */
+export function testContact(overrides: Partial<Contact> = {}): Contact {
+  return {
+    id: 'c1',
+    name: 'Maya Ortiz',
+    avatar_url: null,
+    contact_user_id: 'u1',
+    display_order: 1,
+    last_interaction: '2025-01-01T00:00:00.000Z',
+    last_reply_from_them: null,
+    consecutive_messages_sent: 0,
+    archived_at: null,
+    is_active: true,
+    inactive_days: null,
+    unread_count: 0,
+    ...overrides,
+  }
+}
+
 
 /** A message between 'me' and 'u1' for tests; `minutesAgo` sets created_at. */
 export function testMessage(overrides: Partial<Message> & { minutesAgo?: number } = {}): Message {
