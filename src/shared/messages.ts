@@ -63,6 +63,7 @@ export const sendMessageSchema = z.object({
 })
 export type SendMessage = z.input<typeof sendMessageSchema>
 
-export const messageListSchema = z.object({ messages: z.array(messageSchema) })
+/** A page of the newest messages (at most 50) and how many the conversation holds in all. */
+export const messageListSchema = z.object({ messages: z.array(messageSchema), total: z.number().int() })
 export const messageIdParamsSchema = z.object({ id: z.uuid('Message not found') })
 export const likeMessageSchema = z.object({ liked: z.boolean() })

@@ -50,8 +50,9 @@ describe('sending', () => {
 
     const bobContact = (await get(`/api/contacts/${bobToAda}`, bob.cookie)).json() as Contact
     expect(bobContact.unread_count).toBe(1)
-    const list = (await get(`/api/contacts/${bobToAda}/messages`, bob.cookie)).json() as { messages: Message[] }
+    const list = (await get(`/api/contacts/${bobToAda}/messages`, bob.cookie)).json() as { messages: Message[]; total: number }
     expect(list.messages.map((m) => m.id)).toEqual([message.id])
+    expect(list.total).toBe(1)
 
     const audio = await get(list.messages[0]?.audio_url ?? '')
     expect(audio.statusCode).toBe(200)

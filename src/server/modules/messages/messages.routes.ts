@@ -18,7 +18,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   app.get(
     '/api/contacts/:id/messages',
     { preHandler: requireUser, schema: { params: contactIdParamsSchema, response: { 200: messageListSchema } } },
-    async (request) => ({ messages: await service.listWithContact(sessionUser(request).id, request.params.id) }),
+    async (request) => service.listWithContact(sessionUser(request).id, request.params.id),
   )
 
   app.post(

@@ -7,6 +7,7 @@ import { publishRealtime } from '../../realtime/realtime.publisher.ts'
 import { deleteAudioUpload, lockOwnAudioUpload } from '../audio-uploads/audio-uploads.queries.ts'
 import { getContactForOwner } from '../contacts/contacts.queries.ts'
 import {
+  countMessagesBetween,
   getMessageBetween,
   getMessageForParticipant,
   insertMessage,
@@ -96,10 +97,14 @@ export function createMessagesService({ db, signMediaUrl }: { db: Database; sign
       return respond(row)
     },
 
-    /** Newest first, both directions, page of 50. */
-    async listWithContact(ownerId: string, contactId: string): Promise<Message[]> {
+    /** Newest first, both directions, page of 50, with the conversation's total count. */
+    async listWithContact(ownerId: string, contactId: string): Promise<{ messages: Message[]; total: number }> {
       const otherId = await counterpartOf(ownerId, contactId)
-      return (await listMessagesBetween(db, ownerId, otherId, MESSAGES_PAGE_LIMIT)).map(respond)
+      const [rows, total] = await Promise.all([
+        listMessagesBetween(db, ownerId, otherId, MESSAGES_PAGE_LIMIT),
+        countMessagesBetween(db, ownerId, otherId),
+      ])
+      return { messages: rows.map(respond), total }
     },
 
     async get(userId: string, messageId: string): Promise<Message> {

@@ -26,18 +26,16 @@ export const VIEW_ALL_AFTER = 5
 function RecentConversation({ contactId, contactName }: { contactId: string; contactName: string }) {
   const { user } = useAuth()
   const messages = useContactMessagesQuery(contactId)
-  const all = messages.data?.messages ?? []
-  const recent = [...all]
-    .sort((a, b) => b.created_at.localeCompare(a.created_at))
-    .slice(0, RECENT_MESSAGES)
-    .reverse()
+  const total = messages.data?.total ?? 0
+  // the server answers newest first; show the last few oldest to newest
+  const recent = (messages.data?.messages ?? []).slice(0, RECENT_MESSAGES).reverse()
   return (
     <section aria-labelledby="conversation-heading" className="flex flex-col gap-3">
       <div className="flex min-h-9 items-center justify-between gap-2">
         <h2 id="conversation-heading" className="text-lg font-semibold tracking-tight">
-          Conversation ({all.length})
+          Conversation ({total})
         </h2>
-        {all.length > VIEW_ALL_AFTER && (
+        {total > VIEW_ALL_AFTER && (
           <Link to={`/contacts/${encodeURIComponent(contactId)}`} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
             View All
           </Link>

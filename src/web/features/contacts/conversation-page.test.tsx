@@ -24,7 +24,7 @@ function renderAt(url: string, status: number, body: unknown, { messages = [] as
     const path = String(input)
     const handled = await handle?.(path, init)
     if (handled) return handled
-    if (path.endsWith('/messages')) return json({ messages })
+    if (path.endsWith('/messages')) return json({ messages, total: messages.length })
     if (path.startsWith('/api/contacts?status=')) return json({ contacts: path.endsWith('active') && !path.endsWith('inactive') ? [contact] : [] })
     return json(body, status)
   })

@@ -27,7 +27,7 @@ export function ConversationPage() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-hearth-glow">
-      {contact.data ? <ContactHeader contact={contact.data} messageCount={messages.data?.messages.length ?? 0} /> : <ContactHeaderSkeleton />}
+      {contact.data ? <ContactHeader contact={contact.data} messageCount={messages.data?.total ?? 0} /> : <ContactHeaderSkeleton />}
       <div aria-hidden className="mx-auto h-px w-full max-w-3xl bg-border" />
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-4 px-4 pt-6 pb-16 sm:px-6">
         {contact.isPending && (
