@@ -50,9 +50,9 @@ export function createContactsService(db: Database) {
 
   return {
     async list(ownerId: string, status: ContactStatus): Promise<Contact[]> {
-      const rows = await listContactsForOwner(db, ownerId, status, CONTACTS_PAGE_LIMIT)
-      const merged = status === 'active' ? mergeDuplicateContacts(rows.map(toContactResponse)) : rows.map(toContactResponse)
-      return merged
+      const contacts = (await listContactsForOwner(db, ownerId, status, CONTACTS_PAGE_LIMIT)).map(toContactResponse)
+      // the home list merges duplicates by name (decision 14); the archived and inactive lists show every row
+      return status === 'active' ? mergeDuplicateContacts(contacts) : contacts
     },
 
     async get(ownerId: string, contactId: string): Promise<Contact> {
