@@ -36,6 +36,10 @@ export const envSchema = z
     WHISPER_MODEL: optionalString,
     OPENAI_BASE_URL: optionalUrl('OPENAI_BASE_URL'),
     OPENAI_API_KEY: optionalString,
+    /** model name sent to the OpenAI-compatible transcription endpoint */
+    OPENAI_TRANSCRIBE_MODEL: z.string().trim().min(1).default('whisper-1'),
+    /** a chat model for analysis; unset keeps analysis offline */
+    OPENAI_ANALYSIS_MODEL: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RATE_LIMIT_ENABLED: z
       .enum(['true', 'false'])
