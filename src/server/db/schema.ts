@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -151,6 +164,25 @@ export const conversations = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('conversations_contact_idx').on(t.contactId), index('conversations_user_idx').on(t.userId)],
+)
+
+/* ---- Realtime presence ---- */
+
+/**
+ * Open WebSockets per server instance and person (decision 24). A row exists while that instance holds at least one
+ * socket of that person; seen_at is refreshed with the heartbeat, so rows of a crashed instance stop counting.
+ */
+export const realtimePresence = pgTable(
+  'realtime_presence',
+  {
+    instanceId: text('instance_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    connections: integer('connections').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.instanceId, t.userId] }), index('realtime_presence_user_idx').on(t.userId, t.seenAt)],
 )
 
 /* ---- Voice messages ---- */
