@@ -81,7 +81,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger 
   await app.register(audioUploadsRoutes, deps)
   await app.register(messagesRoutes, deps)
   await app.register(mediaRoutes, { storage, signingKey: secrets.urlSigningKey })
-  await app.register(realtimeRoutes, { auth, pool, publicOrigin: env.publicUrl })
+  await app.register(realtimeRoutes, { auth, pool, db, publicOrigin: env.publicUrl })
   if (env.NODE_ENV !== 'production' && mailer.kind === 'outbox') {
     await app.register(devMailboxRoutes, { outboxDir: path.join(env.dataDir, 'outbox') })
   }

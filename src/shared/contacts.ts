@@ -17,6 +17,8 @@ export const contactSchema = z.object({
   /** whole days since their last reply once that reaches the inactivity threshold, else null */
   inactive_days: z.number().int().nullable(),
   unread_count: z.number().int(),
+  /** the linked person has a realtime connection open now and shares their presence with you (decision 24) */
+  is_online: z.boolean(),
 })
 export type Contact = z.infer<typeof contactSchema>
 

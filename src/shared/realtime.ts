@@ -12,6 +12,8 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('conversation.changed'), conversation_id: z.string(), contact_id: z.string() }),
   z.object({ type: z.literal('profile.updated'), user_id: z.string() }),
   z.object({ type: z.literal('invitation.changed'), invitation_id: z.string() }),
+  /** a person's first realtime connection opened or their last one closed (decision 24) */
+  z.object({ type: z.literal('presence.changed'), user_id: z.string(), online: z.boolean() }),
 ])
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>
 export type RealtimeEventType = RealtimeEvent['type']

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import type pg from 'pg'
 import type { WebSocket } from 'ws'
 import { realtimeEventSchema } from '#shared/realtime.ts'
+import type { Database } from '../db/client.ts'
+import { createPresenceTracker } from './realtime.presence.ts'
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from './realtime.publisher.ts'
 
 const LISTENER_RETRY_MAX_MS = 10_000
@@ -9,9 +11,11 @@ const LISTENER_RETRY_MAX_MS = 10_000
 /**
  * Holds this instance's sockets by user and one LISTEN connection to PostgreSQL. Every instance on the
  * same database hears every NOTIFY and delivers it to its own sockets, so several instances behave as one.
+ * It also records who has a socket open here, so that any instance can tell who is online (decision 24).
  */
-export function createRealtimeHub({ pool, log }: { pool: pg.Pool; log: FastifyBaseLogger }) {
+export function createRealtimeHub({ pool, db, log }: { pool: pg.Pool; db: Database; log: FastifyBaseLogger }) {
   const socketsByUser = new Map<string, Set<WebSocket>>()
+  const presence = createPresenceTracker({ db, log, connectionsOf: (userId) => socketsByUser.get(userId)?.size ?? 0 })
   let listener: pg.PoolClient | null = null
   let closed = false
   let retryDelay = 500
@@ -77,10 +81,17 @@ export function createRealtimeHub({ pool, log }: { pool: pg.Pool; log: FastifyBa
       const set = socketsByUser.get(userId) ?? new Set<WebSocket>()
       set.add(socket)
       socketsByUser.set(userId, set)
+      void presence.changed(userId)
       socket.on('close', () => {
         set.delete(socket)
-        if (set.size === 0) socketsByUser.delete(userId)
+        if (set.size === 0 && socketsByUser.get(userId) === set) socketsByUser.delete(userId)
+        void presence.changed(userId)
       })
+    },
+
+    /** Called with the heartbeat: keeps this instance's presence rows alive and sweeps those of crashed instances. */
+    refreshPresence(): Promise<void> {
+      return presence.refresh([...socketsByUser.keys()])
     },
 
     connectionCount(): number {
@@ -94,6 +105,7 @@ export function createRealtimeHub({ pool, log }: { pool: pg.Pool; log: FastifyBa
       clearTimeout(retryTimer)
       for (const set of socketsByUser.values()) for (const socket of set) socket.close(1001, 'server shutting down')
       socketsByUser.clear()
+      await presence.close()
       if (listener) {
         const client = listener
         listener = null

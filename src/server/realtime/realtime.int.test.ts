@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
+import type { Contact } from '#shared/contacts.ts'
 import { realtimeEventSchema, type RealtimeEvent } from '#shared/realtime.ts'
 import { buildApp } from '../app.ts'
 import { connectDatabase } from '../db/client.ts'
+import { realtimePresence } from '../db/schema.ts'
 import { createSmtpMailer } from '../notify/mailer.ts'
 import { insertSignedInPerson } from '../test/people.ts'
 import { createTestApp, TEST_ORIGIN } from '../test/test-app.ts'
@@ -18,17 +22,27 @@ const second = await buildApp({
   mailer: createSmtpMailer(first.smtp.url, first.env.MAIL_FROM),
 })
 await second.listen({ port: 0, host: '127.0.0.1' })
-const address = second.server.address()
-const secondUrl = typeof address === 'object' && address ? `ws://127.0.0.1:${address.port}/api/realtime` : ''
+const secondUrl = socketUrl(second)
+// The first instance listens too, for the presence tests that open sockets on both.
+await first.app.listen({ port: 0, host: '127.0.0.1' })
+const firstUrl = socketUrl(first.app)
 afterAll(async () => {
   await second.close()
   await secondDatabase.close()
 })
 
-/** Opens a socket to the second instance; resolves once open, or with the refusal status. */
-function openSocket(headers: Record<string, string>): Promise<{ socket: WebSocket; events: RealtimeEvent[] } | { refused: number }> {
+function socketUrl(app: typeof second): string {
+  const address = app.server.address()
+  return typeof address === 'object' && address ? `ws://127.0.0.1:${address.port}/api/realtime` : ''
+}
+
+/** Opens a socket (to the second instance unless told); resolves once open, or with the refusal status. */
+function openSocket(
+  headers: Record<string, string>,
+  url = secondUrl,
+): Promise<{ socket: WebSocket; events: RealtimeEvent[] } | { refused: number }> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(secondUrl, { headers })
+    const socket = new WebSocket(url, { headers })
     const events: RealtimeEvent[] = []
     socket.on('message', (data) => events.push(realtimeEventSchema.parse(JSON.parse(String(data)))))
     socket.on('open', () => resolve({ socket, events }))
@@ -85,5 +99,125 @@ describe('/api/realtime', () => {
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(socket.events).toEqual([])
     socket.socket.close()
+  })
+})
+
+describe('presence', () => {
+  /** Connected people through the Message button: answers the id of Ada's contact for Bob. */
+  async function connect(ada: { cookie: string }, bob: { id: string }): Promise<string> {
+    const response = await first.app.inject({
+      method: 'POST',
+      url: '/api/contacts/connect',
+      payload: { user_id: bob.id },
+      headers: { cookie: ada.cookie, origin: TEST_ORIGIN },
+    })
+    expect(response.statusCode).toBe(201)
+    return (response.json() as { contact: Contact }).contact.id
+  }
+
+  async function contactOf(person: { cookie: string }, contactId: string): Promise<Contact> {
+    const response = await first.app.inject({ method: 'GET', url: `/api/contacts/${contactId}`, headers: { cookie: person.cookie } })
+    expect(response.statusCode).toBe(200)
+    return response.json() as Contact
+  }
+
+  async function listed(person: { cookie: string }, contactId: string): Promise<Contact | undefined> {
+    const response = await first.app.inject({ method: 'GET', url: '/api/contacts', headers: { cookie: person.cookie } })
+    return (response.json() as { contacts: Contact[] }).contacts.find((c) => c.id === contactId)
+  }
+
+  async function open(person: { cookie: string }, url = secondUrl) {
+    const opened = await openSocket({ cookie: person.cookie, origin: TEST_ORIGIN }, url)
+    if (!('socket' in opened)) throw new Error(`socket refused (${opened.refused})`)
+    return opened
+  }
+
+  /** This person's rows of realtime_presence, one per instance that holds a socket of theirs. */
+  function presenceRows(userId: string) {
+    return first.db.select().from(realtimePresence).where(eq(realtimePresence.userId, userId))
+  }
+
+  function closeSocket(socket: WebSocket): Promise<void> {
+    return new Promise((resolve) => {
+      socket.once('close', () => resolve())
+      socket.close()
+    })
+  }
+
+  it('shows a contact online while they have a socket on any instance, and tells the people who have them live', async () => {
+    const ada = await insertSignedInPerson(first.app, first.db, { name: 'Ada' })
+    const bob = await insertSignedInPerson(first.app, first.db, { name: 'Bob' })
+    const bobForAda = await connect(ada, bob)
+    const adaSocket = await open(ada)
+
+    expect((await contactOf(ada, bobForAda)).is_online).toBe(false)
+    expect((await listed(ada, bobForAda))?.is_online).toBe(false)
+
+    // Bob opens a tab served by the other instance.
+    const bobSocket = await open(bob, firstUrl)
+    await expect.poll(async () => (await contactOf(ada, bobForAda)).is_online, { timeout: 5000 }).toBe(true)
+    expect((await listed(ada, bobForAda))?.is_online).toBe(true)
+    await expect.poll(() => adaSocket.events, { timeout: 5000 }).toContainEqual({ type: 'presence.changed', user_id: bob.id, online: true })
+
+    // A second tab of Bob's on this instance changes nothing others can see.
+    const bobSecondTab = await open(bob)
+    await expect.poll(() => presenceRows(bob.id), { timeout: 5000 }).toHaveLength(2)
+    await closeSocket(bobSocket.socket)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect((await contactOf(ada, bobForAda)).is_online).toBe(true)
+    expect(adaSocket.events.filter((e) => e.type === 'presence.changed' && e.user_id === bob.id)).toHaveLength(1)
+
+    await closeSocket(bobSecondTab.socket)
+    await expect.poll(async () => (await contactOf(ada, bobForAda)).is_online, { timeout: 5000 }).toBe(false)
+    await expect.poll(() => adaSocket.events, { timeout: 5000 }).toContainEqual({ type: 'presence.changed', user_id: bob.id, online: false })
+    adaSocket.socket.close()
+  })
+
+  it('counts a row that its instance stopped refreshing 2 minutes ago as offline', async () => {
+    const ada = await insertSignedInPerson(first.app, first.db)
+    const bob = await insertSignedInPerson(first.app, first.db)
+    const bobForAda = await connect(ada, bob)
+    const crashed = randomUUID()
+    await first.db.insert(realtimePresence).values({ instanceId: crashed, userId: bob.id, connections: 2, seenAt: sql`now() - interval '2 minutes'` })
+    expect((await contactOf(ada, bobForAda)).is_online).toBe(false)
+
+    // The same row refreshed a moment ago counts.
+    await first.db.update(realtimePresence).set({ seenAt: sql`now()` }).where(eq(realtimePresence.instanceId, crashed))
+    expect((await contactOf(ada, bobForAda)).is_online).toBe(true)
+  })
+
+  it('tells nobody who does not have them as a contact, and stops showing someone who archived you', async () => {
+    const ada = await insertSignedInPerson(first.app, first.db)
+    const bob = await insertSignedInPerson(first.app, first.db)
+    const eve = await insertSignedInPerson(first.app, first.db)
+    const bobForAda = await connect(ada, bob)
+    const adaSocket = await open(ada)
+    const eveSocket = await open(eve)
+
+    const bobSocket = await open(bob)
+    await expect.poll(() => adaSocket.events, { timeout: 5000 }).toContainEqual({ type: 'presence.changed', user_id: bob.id, online: true })
+    await closeSocket(bobSocket.socket)
+    await expect.poll(() => adaSocket.events, { timeout: 5000 }).toContainEqual({ type: 'presence.changed', user_id: bob.id, online: false })
+    expect(eveSocket.events).toEqual([])
+
+    // Bob archives Ada: she no longer learns when he is around.
+    const bobsContacts = await first.app.inject({ method: 'GET', url: '/api/contacts', headers: { cookie: bob.cookie } })
+    const adaId = (bobsContacts.json() as { contacts: Contact[] }).contacts.find((c) => c.contact_user_id === ada.id)?.id
+    const archived = await first.app.inject({
+      method: 'POST',
+      url: `/api/contacts/${adaId}/archive`,
+      payload: { should_archive: true },
+      headers: { cookie: bob.cookie, origin: TEST_ORIGIN },
+    })
+    expect(archived.statusCode).toBe(200)
+    const eventsBefore = adaSocket.events.length
+    const bobAgain = await open(bob)
+    await expect.poll(() => presenceRows(bob.id), { timeout: 5000 }).toHaveLength(1)
+    expect((await contactOf(ada, bobForAda)).is_online).toBe(false)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(adaSocket.events.slice(eventsBefore)).toEqual([])
+    bobAgain.socket.close()
+    adaSocket.socket.close()
+    eveSocket.socket.close()
   })
 })

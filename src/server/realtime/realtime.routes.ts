@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type pg from 'pg'
 import { REALTIME_PATH } from '#shared/realtime.ts'
 import type { Auth } from '../auth/auth.ts'
+import type { Database } from '../db/client.ts'
 import { readSessionUser } from '../auth/session.ts'
 import { errorBody } from '../http/errors.ts'
 import { ERROR_CODES } from '#shared/api-error.ts'
@@ -15,11 +16,11 @@ const HEARTBEAT_MS = 30_000
  * authenticates it; the Origin must be ours, so that another site cannot open a socket with the
  * visitor's cookie. The server only sends; messages from the client are ignored.
  */
-export const realtimeRoutes: FastifyPluginAsync<{ auth: Auth; pool: pg.Pool; publicOrigin: string }> = async (
+export const realtimeRoutes: FastifyPluginAsync<{ auth: Auth; pool: pg.Pool; db: Database; publicOrigin: string }> = async (
   app,
-  { auth, pool, publicOrigin },
+  { auth, pool, db, publicOrigin },
 ) => {
-  const hub = createRealtimeHub({ pool, log: app.log })
+  const hub = createRealtimeHub({ pool, db, log: app.log })
   await hub.start()
   await app.register(websocket, { options: { maxPayload: 1024 } })
 
@@ -33,6 +34,7 @@ export const realtimeRoutes: FastifyPluginAsync<{ auth: Auth; pool: pg.Pool; pub
       alive.isAlive = false
       client.ping()
     }
+    void hub.refreshPresence()
   }, HEARTBEAT_MS)
   heartbeat.unref()
 

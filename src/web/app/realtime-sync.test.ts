@@ -7,5 +7,6 @@ describe('staleKeysFor', () => {
     expect(staleKeysFor({ type: 'message.created', message_id: 'm', contact_id: 'c' })).toEqual(['messages', 'contacts', 'conversations'])
     expect(staleKeysFor({ type: 'profile.updated', user_id: 'u' })).toContain('profile')
     expect(staleKeysFor({ type: 'invitation.changed', invitation_id: 'i' })).toEqual(['invitations'])
+    expect(staleKeysFor({ type: 'presence.changed', user_id: 'u', online: true })).toEqual(['contacts'])
   })
 })

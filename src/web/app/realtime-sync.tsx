@@ -19,6 +19,8 @@ export function staleKeysFor(event: RealtimeEvent): string[] {
       return ['profile', 'public-profile']
     case 'invitation.changed':
       return ['invitations']
+    case 'presence.changed':
+      return ['contacts']
   }
 }
 

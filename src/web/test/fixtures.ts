@@ -16,6 +16,7 @@ export function testContact(overrides: Partial<Contact> = {}): Contact {
     is_active: true,
     inactive_days: null,
     unread_count: 0,
+    is_online: false,
     ...overrides,
   }
 }

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { INACTIVITY_DAYS } from '#shared/limits.ts'
 import type { ContactStatus } from '#shared/contacts.ts'
 import type { Executor } from '../../db/client.ts'
 import { contacts, conversations, profiles } from '../../db/schema.ts'
-
+import { isPresent } from '../../realtime/realtime.queries.ts'
 
 /**
  * Active means not archived, and either no reply from them yet or a reply (or a rekindle) within the
@@ -14,6 +15,16 @@ const isRecentlyActive = sql`(${contacts.lastReplyFromThem} is null or ${lastSig
 const isActive = sql<boolean>`(${contacts.archivedAt} is null and ${isRecentlyActive})`
 const inactiveDays = sql<number | null>`case when ${contacts.lastReplyFromThem} is null then null
   else floor(extract(epoch from (now() - ${lastSignOfLife})) / 86400)::int end`
+
+/**
+ * The linked person shares their presence with the owner while they keep the owner in their own circle: their row
+ * for the owner exists and is not archived (decision 24). Archiving someone stops them from seeing when you are online.
+ */
+const reverseContacts = alias(contacts, 'reverse_contacts')
+const sharesPresence = sql`exists (select 1 from ${contacts} as ${sql.identifier('reverse_contacts')}
+  where ${reverseContacts.userId} = ${contacts.contactUserId} and ${reverseContacts.contactUserId} = ${contacts.userId}
+    and ${reverseContacts.archivedAt} is null)`
+const isOnline = sql<boolean>`(${contacts.contactUserId} is not null and ${sharesPresence} and ${isPresent(contacts.contactUserId)})`
 
 const contactColumns = {
   id: contacts.id,
@@ -28,6 +39,7 @@ const contactColumns = {
   inactiveDays,
   unreadCount: sql<number>`coalesce(${conversations.unreadCount}, 0)`.mapWith(Number),
   avatarKey: profiles.profilePictureKey,
+  isOnline,
 }
 
 export type ContactRow = {
@@ -43,6 +55,7 @@ export type ContactRow = {
   inactiveDays: number | null
   unreadCount: number
   avatarKey: string | null
+  isOnline: boolean
 }
 
 function selectContacts(db: Executor, where: SQL | undefined) {
@@ -75,6 +88,15 @@ export async function getContactForOwner(db: Executor, ownerId: string, contactI
 export async function getContactByUsers(db: Executor, ownerId: string, contactUserId: string): Promise<ContactRow | undefined> {
   const [row] = await selectContacts(db, and(eq(contacts.userId, ownerId), eq(contacts.contactUserId, contactUserId)))
   return row
+}
+
+/** The people who see this person's presence: owners of a contact linked to them, with whom they share it. */
+export async function listPresenceWatchers(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ ownerId: contacts.userId })
+    .from(contacts)
+    .where(and(eq(contacts.contactUserId, userId), sharesPresence))
+  return rows.map((r) => r.ownerId)
 }
 
 export async function countActiveContacts(db: Executor, ownerId: string): Promise<number> {

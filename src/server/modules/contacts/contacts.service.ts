@@ -35,6 +35,7 @@ export function toContactResponse(row: ContactRow): Contact {
     is_active: row.isActive,
     inactive_days: row.inactiveDays,
     unread_count: row.unreadCount,
+    is_online: row.isOnline,
   }
 }
 

@@ -1,0 +1,66 @@
+import { and, eq, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import type { Executor } from '../db/client.ts'
+import { realtimePresence } from '../db/schema.ts'
+
+/** A presence row counts for this long after its instance last refreshed it (every 30 s), so a crashed instance's rows stop counting. */
+export const PRESENCE_TTL_SECONDS = 90
+
+/** True when this person has an open socket on an instance that is still alive. The one definition of "online". */
+export function isPresent(userId: AnyColumn | SQL | string): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${realtimePresence}
+    where ${realtimePresence.userId} = ${userId} and ${realtimePresence.connections} > 0
+      and ${realtimePresence.seenAt} > now() - make_interval(secs => ${PRESENCE_TTL_SECONDS}))`
+}
+
+export async function isUserOnline(db: Executor, userId: string): Promise<boolean> {
+  const result = await db.execute<{ online: boolean }>(sql`select ${isPresent(userId)} as online`)
+  return result.rows[0]?.online === true
+}
+
+/** Serialises presence changes of one person across instances until the transaction ends. */
+export async function lockPresence(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'presence:' + userId}))`)
+}
+
+export async function upsertPresence(tx: Executor, instanceId: string, userId: string, connections: number): Promise<void> {
+  await tx
+    .insert(realtimePresence)
+    .values({ instanceId, userId, connections })
+    .onConflictDoUpdate({
+      target: [realtimePresence.instanceId, realtimePresence.userId],
+      set: { connections, seenAt: sql`now()` },
+    })
+}
+
+export async function deletePresence(tx: Executor, instanceId: string, userId: string): Promise<void> {
+  await tx.delete(realtimePresence).where(and(eq(realtimePresence.instanceId, instanceId), eq(realtimePresence.userId, userId)))
+}
+
+/** Marks this instance's rows as alive; answers the people whose row it still has (a missing row is re-created by the caller). */
+export async function refreshInstancePresence(db: Executor, instanceId: string, userIds: string[]): Promise<string[]> {
+  if (userIds.length === 0) return []
+  const rows = await db
+    .update(realtimePresence)
+    .set({ seenAt: sql`now()` })
+    .where(and(eq(realtimePresence.instanceId, instanceId), inArray(realtimePresence.userId, userIds)))
+    .returning({ userId: realtimePresence.userId })
+  return rows.map((r) => r.userId)
+}
+
+/** Deletes every row of this instance (shutdown); answers whose rows they were. */
+export async function deleteInstancePresence(db: Executor, instanceId: string): Promise<string[]> {
+  const rows = await db
+    .delete(realtimePresence)
+    .where(eq(realtimePresence.instanceId, instanceId))
+    .returning({ userId: realtimePresence.userId })
+  return rows.map((r) => r.userId)
+}
+
+/** Deletes rows no instance has refreshed within the time-to-live (a crashed instance's); answers whose rows they were. */
+export async function deleteStalePresence(db: Executor): Promise<string[]> {
+  const rows = await db
+    .delete(realtimePresence)
+    .where(lt(realtimePresence.seenAt, sql`now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})`))
+    .returning({ userId: realtimePresence.userId })
+  return [...new Set(rows.map((r) => r.userId))]
+}
