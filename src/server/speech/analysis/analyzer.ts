@@ -8,6 +8,10 @@ export type Analysis = {
   sentiment: number
 }
 
+/** At most this many labels leave an analyser; the UI never shows more than 5 of either. */
+export const MAX_EMOTIONS = 5
+export const MAX_TOPICS = 8
+
 export type Analyzer = {
   name: 'offline' | 'openai' | 'test'
   analyze(text: string, signal?: AbortSignal): Promise<Analysis>
