@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { Readable, Transform } from 'node:stream'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import { pipeline } from 'node:stream/promises'
+import { fileURLToPath } from 'node:url'
+import { EnvError, parseEnv } from '../src/server/env.ts'
+
+/**
+ * The ggml Whisper models Hearth knows, from whisper.cpp's model repository on Hugging Face. Checksums:
+ * `sha256` is the file's Git LFS object id on Hugging Face (the hash its "Download" serves, also pinned by
+ * several independent projects); `sha1` is the one whisper.cpp publishes in models/README.md. Both are
+ * checked, along with the size.
+ */
+export const WHISPER_MODELS = {
+  'base.en': {
+    file: 'ggml-base.en.bin',
+    bytes: 147_964_211,
+    sha256: 'a03779c86df3323075f5e796cb2ce5029f00ec8869eee3fdfb897afe36c6d002',
+    sha1: '137c40403d78fd54d454da0f9bd998f78703390c',
+  },
+  'tiny.en': {
+    file: 'ggml-tiny.en.bin',
+    bytes: 77_704_715,
+    sha256: '921e4cf8686fdd993dcd081a5da5b6c365bfde1162e72b08d75ac75289920b1f',
+    sha1: 'c78c86eb1a8faa21b369bcd33207cc90d64ae9df',
+  },
+} as const
+
+export type WhisperModelName = keyof typeof WHISPER_MODELS
+export type ModelFile = { file: string; bytes: number; sha256: string; sha1: string }
+
+const MODEL_BASE_URL = 'https://huggingface.co/ggerganov/whisper.cpp/resolve/main'
+/** a download that receives nothing for this long is given up */
+const STALL_TIMEOUT_MS = 60_000
+
+export class ModelDownloadError extends Error {}
+
+type Hashes = { sha256: string; sha1: string; bytes: number }
+
+async function hashFile(filePath: string): Promise<Hashes> {
+  const sha256 = createHash('sha256')
+  const sha1 = createHash('sha1')
+  let bytes = 0
+  for await (const chunk of createReadStream(filePath) as AsyncIterable<Buffer>) {
+    sha256.update(chunk)
+    sha1.update(chunk)
+    bytes += chunk.length
+  }
+  return { sha256: sha256.digest('hex'), sha1: sha1.digest('hex'), bytes }
+}
+
+function mismatch(model: ModelFile, got: Hashes): string | null {
+  if (got.bytes !== model.bytes) return `size ${got.bytes} bytes, expected ${model.bytes}`
+  if (got.sha256 !== model.sha256) return `SHA-256 ${got.sha256}, expected ${model.sha256}`
+  if (got.sha1 !== model.sha1) return `SHA-1 ${got.sha1}, expected ${model.sha1}`
+  return null
+}
+
+export type DownloadOptions = {
+  model: ModelFile
+  url: string
+  dir: string
+  fetch?: typeof fetch
+  log?: (line: string) => void
+}
+
+/**
+ * Downloads `model` into `dir`: streamed to a temporary file beside the target while hashing, checked, then
+ * renamed, so a half-finished or corrupt download never sits where the server looks for a model. A file
+ * already there that passes the checks is kept. Returns the model's path.
+ */
+export async function downloadModel({ model, url, dir, fetch: doFetch = fetch, log = () => undefined }: DownloadOptions): Promise<string> {
+  await fs.mkdir(dir, { recursive: true })
+  const target = path.join(dir, model.file)
+  const existing = await fs.stat(target).catch(() => null)
+  if (existing?.isFile()) {
+    const problem = mismatch(model, await hashFile(target))
+    if (!problem) {
+      log(`${model.file} is already in ${dir} and its checksum matches`)
+      return target
+    }
+    log(`${target} does not match (${problem}); downloading it again`)
+  }
+
+  const partial = `${target}.${process.pid}.part`
+  const stall = new AbortController()
+  let stallTimer = setTimeout(() => stall.abort(), STALL_TIMEOUT_MS)
+  const keepAlive = () => {
+    clearTimeout(stallTimer)
+    stallTimer = setTimeout(() => stall.abort(), STALL_TIMEOUT_MS)
+  }
+  try {
+    let response: Response
+    try {
+      response = await doFetch(url, { redirect: 'follow', signal: stall.signal })
+    } catch (error) {
+      const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : ''
+      throw new ModelDownloadError(`could not reach ${url}: ${(error as Error).message}${cause}`)
+    }
+    if (!response.ok || !response.body) throw new ModelDownloadError(`${url} answered HTTP ${response.status} ${response.statusText}`.trim())
+
+    log(`downloading ${model.file} (${Math.round(model.bytes / 1024 / 1024)} MiB) from ${url}`)
+    const sha256 = createHash('sha256')
+    const sha1 = createHash('sha1')
+    let bytes = 0
+    let reported = 0
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        keepAlive()
+        sha256.update(chunk)
+        sha1.update(chunk)
+        bytes += chunk.length
+        const tenth = Math.floor((bytes / model.bytes) * 10)
+        if (tenth > reported && tenth < 10) {
+          reported = tenth
+          log(`  ${tenth * 10}%`)
+        }
+        callback(null, chunk)
+      },
+    })
+    try {
+      await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), meter, createWriteStream(partial))
+    } catch (error) {
+      const why = stall.signal.aborted ? `nothing received for ${STALL_TIMEOUT_MS / 1000} s` : (error as Error).message
+      throw new ModelDownloadError(`the download from ${url} broke off after ${bytes} bytes: ${why}`)
+    }
+    const problem = mismatch(model, { sha256: sha256.digest('hex'), sha1: sha1.digest('hex'), bytes })
+    if (problem) throw new ModelDownloadError(`the downloaded ${model.file} is not the published file (${problem}); nothing was installed`)
+    await fs.rename(partial, target)
+    return target
+  } finally {
+    clearTimeout(stallTimer)
+    await fs.rm(partial, { force: true })
+  }
+}
+
+/** `npm run models [base.en|tiny.en]` */
+async function main(args: string[]) {
+  const name = (args[0] ?? 'base.en') as WhisperModelName
+  const model = WHISPER_MODELS[name]
+  if (!model) {
+    console.error(`Unknown model "${args[0]}". Use one of: ${Object.keys(WHISPER_MODELS).join(', ')} (default base.en).`)
+    process.exit(2)
+  }
+  let env
+  try {
+    env = parseEnv(process.env)
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const say = (line: string) => console.log(`[models] ${line}`)
+  const url = `${MODEL_BASE_URL}/${model.file}`
+  try {
+    const target = await downloadModel({ model, url, dir: path.join(env.dataDir, 'models'), log: say })
+    say(`ready: ${target}`)
+    say(`the server picks it up at its next start (TRANSCRIBE_ENGINE=auto or whisper)`)
+  } catch (error) {
+    if (!(error instanceof ModelDownloadError)) throw error
+    console.error(`[models] Could not download the Whisper model ${name}: ${error.message}`)
+    console.error(`[models] Check the network, or fetch ${url} by hand and set WHISPER_MODEL to its path.`)
+    process.exit(1)
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await main(process.argv.slice(2))
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { SpeechEngineError } from '../engine.ts'
+import { languageCode } from './languages.ts'
+import { parseVerboseJson, transcriptionUrl } from './openai.ts'
+
+describe('transcriptionUrl', () => {
+  it.each([
+    ['https://api.openai.com/v1', 'https://api.openai.com/v1/audio/transcriptions'],
+    ['https://api.openai.com/v1/', 'https://api.openai.com/v1/audio/transcriptions'],
+    ['https://api.openai.com', 'https://api.openai.com/v1/audio/transcriptions'],
+    ['http://localhost:8000/', 'http://localhost:8000/v1/audio/transcriptions'],
+    ['http://gateway.local/proxy/openai', 'http://gateway.local/proxy/openai/audio/transcriptions'],
+    ['http://gateway.local/proxy/openai/v1//', 'http://gateway.local/proxy/openai/v1/audio/transcriptions'],
+  ])('%s → %s', (base, url) => {
+    expect(transcriptionUrl(base)).toBe(url)
+  })
+})
+
+describe('parseVerboseJson', () => {
+  it('reads text, language and words', () => {
+    const body = JSON.stringify({
+      task: 'transcribe',
+      language: 'english',
+      duration: 2.5,
+      text: ' Hello there. ',
+      words: [
+        { word: 'Hello', start: 0.1, end: 0.5 },
+        { word: ' there', start: 0.6, end: 1.0 },
+        { word: 'broken', start: 'x', end: 1 },
+      ],
+    })
+    expect(parseVerboseJson(body)).toEqual({
+      text: 'Hello there.',
+      language: 'en',
+      words: [
+        { word: 'Hello', start: 0.1, end: 0.5 },
+        { word: 'there', start: 0.6, end: 1.0 },
+      ],
+    })
+  })
+
+  it('gives no words for a segments-only answer, and no language when none is named', () => {
+    expect(parseVerboseJson(JSON.stringify({ text: 'Hi', segments: [{ start: 0, end: 1, text: 'Hi' }] }))).toEqual({ text: 'Hi', words: [], language: null })
+  })
+
+  it('says clearly when the answer is not a transcript', () => {
+    expect(() => parseVerboseJson('<html>502 Bad Gateway</html>')).toThrow(/not JSON: <html>502 Bad Gateway/)
+    expect(() => parseVerboseJson('')).toThrow(/not JSON: \(empty body\)/)
+    expect(() => parseVerboseJson('{"words": []}')).toThrow(/without a text field/)
+    expect(() => parseVerboseJson('[]')).toThrow(SpeechEngineError)
+  })
+})
+
+describe('languageCode', () => {
+  it('maps whisper language names to codes and keeps codes', () => {
+    expect(languageCode('english')).toBe('en')
+    expect(languageCode('English')).toBe('en')
+    expect(languageCode('haitian creole')).toBe('ht')
+    expect(languageCode('de')).toBe('de')
+    expect(languageCode('klingon')).toBe('klingon')
+    expect(languageCode(' ')).toBeNull()
+  })
+})

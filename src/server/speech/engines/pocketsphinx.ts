@@ -1,0 +1,128 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { SpeechEngineError, type SpeechEngine, type Transcript, type TranscriptWord } from '../engine.ts'
+
+/** Where Debian's `pocketsphinx` and `pocketsphinx-en-us` packages put the program and the English model. */
+export const POCKETSPHINX_BINARY = '/usr/bin/pocketsphinx_continuous'
+export const POCKETSPHINX_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us'
+
+export type PocketsphinxOptions = {
+  binary?: string
+  /** holds `en-us/` (acoustic model), `en-us.lm.bin` and `cmudict-en-us.dict` */
+  modelDir?: string
+  /** default: 60 s plus 4 × the audio's duration (it runs at about real time on a busy machine) */
+  timeoutMs?: number
+}
+
+function modelFiles(modelDir: string) {
+  return { hmm: path.join(modelDir, 'en-us'), lm: path.join(modelDir, 'en-us.lm.bin'), dict: path.join(modelDir, 'cmudict-en-us.dict') }
+}
+
+/** Whether the program and all three model parts are on disk. */
+export async function pocketsphinxAvailable(options: Pick<PocketsphinxOptions, 'binary' | 'modelDir'> = {}): Promise<boolean> {
+  const { hmm, lm, dict } = modelFiles(options.modelDir ?? POCKETSPHINX_MODEL_DIR)
+  const checks = [
+    fs.access(options.binary ?? POCKETSPHINX_BINARY, fs.constants.X_OK),
+    fs.access(path.join(hmm, 'mdef')),
+    fs.access(lm),
+    fs.access(dict),
+  ]
+  return Promise.all(checks).then(
+    () => true,
+    () => false,
+  )
+}
+
+/**
+ * Offline English transcription with CMU pocketsphinx 0.8 (`pocketsphinx_continuous`), one child process
+ * per recording. Lower accuracy than whisper, but needs nothing beyond two Debian packages.
+ */
+export function createPocketsphinxEngine(options: PocketsphinxOptions = {}): SpeechEngine {
+  const binary = options.binary ?? POCKETSPHINX_BINARY
+  const { hmm, lm, dict } = modelFiles(options.modelDir ?? POCKETSPHINX_MODEL_DIR)
+  return {
+    name: 'pocketsphinx',
+    async transcribe({ wavPath, durationSeconds, signal }) {
+      const timeoutMs = options.timeoutMs ?? 60_000 + durationSeconds * 4_000
+      // -logfn /dev/null: its log is hundreds of lines per run on stderr, useless to us
+      const args = ['-infile', wavPath, '-time', 'yes', '-logfn', '/dev/null', '-hmm', hmm, '-lm', lm, '-dict', dict]
+      const stdout = await runToEnd(binary, args, timeoutMs, signal)
+      return parsePocketsphinxOutput(stdout)
+    },
+  }
+}
+
+function runToEnd(binary: string, args: string[], timeoutMs: number, signal: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(new SpeechEngineError('pocketsphinx transcription was cancelled'))
+      return
+    }
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    let stopped: string | null = null
+    const stop = (why: string) => {
+      stopped = why
+      child.kill('SIGKILL')
+    }
+    const timer = setTimeout(() => stop(`pocketsphinx timed out after ${Math.round(timeoutMs / 1000)} s`), timeoutMs)
+    const onAbort = () => stop('pocketsphinx transcription was cancelled (timed out or shutting down)')
+    signal.addEventListener('abort', onAbort, { once: true })
+    const done = () => {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', onAbort)
+    }
+    child.stdout.setEncoding('utf8')
+    child.stdout.on('data', (chunk: string) => (stdout += chunk))
+    child.stderr.setEncoding('utf8')
+    child.stderr.on('data', (chunk: string) => {
+      if (stderr.length < 2000) stderr += chunk
+    })
+    child.on('error', (error) => {
+      done()
+      reject(new SpeechEngineError(`Could not run pocketsphinx (${binary}): ${error.message}`, false))
+    })
+    child.on('close', (code) => {
+      done()
+      if (stopped) reject(new SpeechEngineError(stopped))
+      else if (code !== 0) reject(new SpeechEngineError(`pocketsphinx exited with code ${code}${stderr.trim() ? `: ${stderr.trim()}` : ''}`))
+      else resolve(stdout)
+    })
+  })
+}
+
+const WORD_LINE = /^(\S+) (-?\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?)$/
+
+/** `<s>`, `</s>`, `<sil>`, and noise words such as `[NOISE]`, `[SPEECH]` or `++NOISE++` */
+function isFiller(word: string): boolean {
+  return /^<.*>$/.test(word) || /^\[.*\]$/.test(word) || /^\+\+.*\+\+$/.test(word)
+}
+
+/**
+ * With `-time yes` each utterance prints its hypothesis on one line, then one `word start end confidence`
+ * line per word, times in seconds from the start of the file. Fillers are dropped and alternate
+ * pronunciations (`really(2)`) lose their suffix; the text is the kept words joined, so text and words
+ * always agree.
+ */
+export function parsePocketsphinxOutput(stdout: string): Transcript {
+  const words: TranscriptWord[] = []
+  const hypotheses: string[] = []
+  for (const raw of stdout.split('\n')) {
+    const line = raw.trim()
+    if (!line) continue
+    const match = WORD_LINE.exec(line)
+    if (!match) {
+      hypotheses.push(line)
+      continue
+    }
+    const word = match[1]!.replace(/\(\d+\)$/, '')
+    if (isFiller(word)) continue
+    words.push({ word, start: Number(match[2]), end: Number(match[3]) })
+  }
+  words.sort((a, b) => a.start - b.start)
+  // without word lines (an older build that ignores -time) the hypotheses are still the transcript
+  const text = words.length > 0 ? words.map((w) => w.word).join(' ') : hypotheses.join(' ')
+  return { text, words, language: 'en' }
+}

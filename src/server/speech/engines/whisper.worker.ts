@@ -1,0 +1,102 @@
+/**
+ * Runs whisper.cpp (through @napi-rs/whisper) off the server's event loop: `Whisper.full()` is synchronous
+ * and takes seconds to minutes. Started by `whisper.ts`; one job at a time; the model stays loaded between
+ * jobs.
+ */
+import { parentPort } from 'node:worker_threads'
+import { Whisper, WhisperFullParams, WhisperSamplingStrategy, type Segment } from '@napi-rs/whisper'
+import { readPcmSamples } from '../decode.ts'
+import type { Transcript, TranscriptWord } from '../engine.ts'
+
+export type WhisperJob = { id: number; modelPath: string; wavPath: string; threads?: number }
+export type WhisperReply = { id: number; ok: true; transcript: Transcript } | { id: number; ok: false; message: string; retryable: boolean }
+
+let loaded: { path: string; whisper: Whisper } | null = null
+
+function load(modelPath: string): Whisper {
+  if (loaded?.path === modelPath) return loaded.whisper
+  loaded = null
+  try {
+    loaded = { path: modelPath, whisper: new Whisper(modelPath) }
+  } catch (error) {
+    throw new JobError(`Whisper model at ${modelPath} could not be loaded (${(error as Error).message}); run npm run models again or set WHISPER_MODEL`, false)
+  }
+  return loaded.whisper
+}
+
+class JobError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message)
+  }
+}
+
+/** Length without white space: segment texts are trimmed, the full text is not. */
+const squash = (text: string) => text.replace(/\s+/g, '').length
+
+async function transcribe(job: WhisperJob): Promise<Transcript> {
+  const whisper = load(job.modelPath)
+  const samples = readPcmSamples(job.wavPath)
+  const params = new WhisperFullParams(WhisperSamplingStrategy.Greedy)
+  // English-only models (*.en) cannot detect a language; multilingual ones detect it
+  const multilingual = whisper.isMultilingual !== 0
+  params.language = multilingual ? 'auto' : 'en'
+  params.noContext = true
+  params.printProgress = false
+  params.printRealtime = false
+  params.printTimestamps = false
+  // one segment per word, with its own times (DESIGN.md section 9)
+  params.tokenTimestamps = true
+  params.maxLen = 1
+  params.splitOnWord = true
+  if (job.threads) params.nThreads = job.threads
+  const segments: Segment[] = []
+  params.onNewSegment = (segment) => segments.push(segment)
+
+  let output: string
+  try {
+    output = whisper.full(params, samples)
+  } catch (error) {
+    throw new JobError(`whisper.cpp failed: ${(error as Error).message}`, true)
+  }
+  // onNewSegment is a thread-safe callback queued on this thread's event loop, so the segments arrive only
+  // after full() returns: turn the loop until they add up to the returned text (bounded, in case they never do)
+  const expected = squash(output)
+  const received = () => segments.reduce((sum, s) => sum + squash(s.text), 0)
+  for (let turn = 0; turn < 1000 && received() < expected; turn++) await new Promise((resolve) => setImmediate(resolve))
+
+  const words: TranscriptWord[] = []
+  for (const segment of segments) {
+    const word = cleanWord(segment.text)
+    if (word) words.push({ word, start: segment.start / 100, end: segment.end / 100 })
+  }
+  const language = multilingual ? Whisper.lang(whisper.fullLangId) : 'en'
+  return { text: cleanText(output), words, language }
+}
+
+/** `[BLANK_AUDIO]`, `[MUSIC]` and the like are whisper's notes about non-speech, not words. */
+const NON_SPEECH = /\[[^\]]*\]/g
+
+function cleanText(text: string): string {
+  return text.replace(NON_SPEECH, ' ').replace(/\s+/g, ' ').trim()
+}
+
+/** Segment texts carry their punctuation ("Hey!"); words elsewhere in Hearth have none. Times are in 10 ms. */
+function cleanWord(text: string): string {
+  return text
+    .replace(NON_SPEECH, '')
+    .trim()
+    .replace(/^[^\p{L}\p{N}']+|[^\p{L}\p{N}']+$/gu, '')
+}
+
+parentPort?.on('message', (job: WhisperJob) => {
+  transcribe(job).then(
+    (transcript) => parentPort?.postMessage({ id: job.id, ok: true, transcript } satisfies WhisperReply),
+    (error: unknown) => {
+      const retryable = error instanceof JobError ? error.retryable : true
+      parentPort?.postMessage({ id: job.id, ok: false, message: (error as Error).message, retryable } satisfies WhisperReply)
+    },
+  )
+})
