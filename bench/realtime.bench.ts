@@ -18,7 +18,7 @@ const TABS = 2
 const ROUNDS = 500
 
 const database = await startBenchDatabase()
-const env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/hearth-bench-data', RATE_LIMIT_ENABLED: 'false' })
+const env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/hearth-bench-data', RATE_LIMIT_ENABLED: 'false', TRANSCRIBE_ENGINE: 'none' })
 const app = await buildApp({
   env,
   db: database.db,

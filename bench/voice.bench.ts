@@ -24,7 +24,8 @@ execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=220:
 const clipBytes = fs.statSync(clip).size
 
 const database = await startBenchDatabase()
-const env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent', DATA_DIR: dataDir, RATE_LIMIT_ENABLED: 'false' })
+// speech work would compete with the figures measured here; bench:speech measures it
+const env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent', DATA_DIR: dataDir, RATE_LIMIT_ENABLED: 'false', TRANSCRIBE_ENGINE: 'none' })
 const app = await buildApp({
   env,
   db: database.db,

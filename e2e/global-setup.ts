@@ -56,6 +56,8 @@ export default async function globalSetup() {
       GOOGLE_ISSUER_URL: oidc.issuer,
       // Rate limits are covered by integration tests; parallel browser tests share one address.
       RATE_LIMIT_ENABLED: 'false',
+      // the offline engine that CI installs; the speech test skips without it
+      TRANSCRIBE_ENGINE: 'pocketsphinx',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,7 @@ import type { Auth } from './auth/auth.ts'
 import type { Database } from './db/client.ts'
 import type { Env } from './env.ts'
 import type { ObjectStorage } from './media/storage.ts'
+import type { TranscriptionService } from './modules/transcription/transcription.service.ts'
 import type { Mailer } from './notify/mailer.ts'
 
 /** What feature modules receive when they are registered. */
@@ -15,4 +16,8 @@ export type AppDeps = {
   storage: ObjectStorage
   /** A signed, expiring URL for a stored object; give it only to people who may see the object. */
   signMediaUrl: (key: string) => string
+  /** queues speech work for messages and welcome recordings */
+  transcription: TranscriptionService
+  /** which speech engine and analyser run, and why (health and start-up log) */
+  speech: { engine: string; reason: string; analyzer: string }
 }

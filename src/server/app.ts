@@ -26,6 +26,13 @@ import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
 import type { Mailer } from './notify/mailer.ts'
+import { createJobQueue, type JobQueueOptions } from './jobs/job-queue.ts'
+import { createTranscriptionService } from './modules/transcription/transcription.service.ts'
+import { transcriptionRoutes } from './modules/transcription/transcription.routes.ts'
+import type { Analyzer } from './speech/analysis/analyzer.ts'
+import { selectAnalyzer } from './speech/analysis/select-analyzer.ts'
+import type { EngineChoice } from './speech/engine.ts'
+import { selectSpeechEngine } from './speech/select-engine.ts'
 import type { Secrets } from './secrets.ts'
 
 export type BuildAppOptions = {
@@ -38,9 +45,13 @@ export type BuildAppOptions = {
   /** the built web app; absent in API-only tests */
   webDir?: string
   logger?: FastifyServerOptions['logger']
+  /** tests put a speech engine or analyser double here; by default they follow the environment */
+  speech?: { choice?: EngineChoice; analyzer?: Analyzer }
+  /** job queue timing (tests shorten the expiry that recovers jobs cut off by a crash) */
+  jobs?: Partial<Pick<JobQueueOptions, 'expireInSeconds' | 'maintenanceIntervalSeconds'>> & { workers?: boolean }
 }
 
-export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger }: BuildAppOptions) {
+export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger, speech, jobs }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? false,
     trustProxy: false,
@@ -56,6 +67,25 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger 
 
   const auth = createAuth({ db, env, secret: secrets.authSecret, mailer, log: app.log })
   const storage = createLocalStorage(path.join(env.dataDir, 'media'))
+  const queue = await createJobQueue({ pool, log: app.log, ...jobs })
+  const engineChoice = speech?.choice ?? (await selectSpeechEngine(env))
+  const analyzerChoice = speech?.analyzer
+    ? { analyzer: speech.analyzer, reason: 'given by the caller' }
+    : selectAnalyzer(env)
+  const transcription = createTranscriptionService({
+    db,
+    storage,
+    speech: engineChoice,
+    analyzer: analyzerChoice.analyzer,
+    queue,
+    tmpDir: path.join(env.dataDir, 'tmp'),
+    log: app.log,
+  })
+  app.log.info({ engine: engineChoice.name, analyzer: analyzerChoice.analyzer.name }, `speech: ${engineChoice.reason}`)
+  app.addHook('onClose', async () => {
+    await queue.stop()
+    await engineChoice.engine?.close?.()
+  })
   const deps: AppDeps = {
     env,
     db,
@@ -64,6 +94,8 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger 
     requireUser: requireUser(auth),
     storage,
     signMediaUrl: (key) => signMediaUrl(secrets.urlSigningKey, key),
+    transcription,
+    speech: { engine: engineChoice.name, reason: engineChoice.reason, analyzer: analyzerChoice.analyzer.name },
   }
 
   await app.register(authRoutes, { auth, baseUrl: env.publicUrl })
@@ -80,11 +112,17 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger 
   await app.register(publicProfilesRoutes, deps)
   await app.register(audioUploadsRoutes, deps)
   await app.register(messagesRoutes, deps)
+  await app.register(transcriptionRoutes, deps)
   await app.register(mediaRoutes, { storage, signingKey: secrets.urlSigningKey })
   await app.register(realtimeRoutes, { auth, pool, db, publicOrigin: env.publicUrl })
   if (env.NODE_ENV !== 'production' && mailer.kind === 'outbox') {
     await app.register(devMailboxRoutes, { outboxDir: path.join(env.dataDir, 'outbox') })
   }
   await registerSpa(app, webDir)
+  if (jobs?.workers !== false) {
+    // speech is CPU-bound: one transcription at a time per instance, analysis beside it
+    await queue.work('transcribe', (data) => transcription.handleTranscribe(data))
+    await queue.work('analyze', (data) => transcription.handleAnalyze(data))
+  }
   return app
 }

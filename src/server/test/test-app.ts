@@ -1,5 +1,5 @@
 import { afterAll } from 'vitest'
-import { buildApp } from '../app.ts'
+import { buildApp, type BuildAppOptions } from '../app.ts'
 import { parseEnv } from '../env.ts'
 import { createSmtpMailer } from '../notify/mailer.ts'
 import { startSmtpCapture } from './smtp-capture.ts'
@@ -10,12 +10,24 @@ export const TEST_ORIGIN = 'http://localhost:3999'
 /**
  * The whole API on a fresh database with real SMTP, driven through app.inject. Cleans up after the file.
  */
-export async function createTestApp(overrides: Record<string, string> = {}) {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'speech' | 'jobs'> = {},
+) {
   const database = await createTestDatabase()
   const smtp = await startSmtpCapture()
-  const env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN, SMTP_URL: smtp.url, LOG_LEVEL: 'silent', DATA_DIR: '/tmp/hearth-int-data', ...overrides })
+  // No real speech engine unless a test asks for one: messages end 'failed' with a clear reason.
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    PUBLIC_URL: TEST_ORIGIN,
+    SMTP_URL: smtp.url,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/hearth-int-data',
+    TRANSCRIBE_ENGINE: 'none',
+    ...overrides,
+  })
   const secrets = { authSecret: 'test-secret-test-secret-test-secret-00', urlSigningKey: 'u'.repeat(40), postgresPassword: 'x'.repeat(16) }
-  const app = await buildApp({ env, db: database.db, pool: database.pool, secrets, mailer: createSmtpMailer(smtp.url, env.MAIL_FROM) })
+  const app = await buildApp({ env, db: database.db, pool: database.pool, secrets, mailer: createSmtpMailer(smtp.url, env.MAIL_FROM), ...options })
   await app.ready()
   afterAll(async () => {
     await app.close()

@@ -9,9 +9,11 @@ export const healthSchema = z.object({
   version: z.string(),
   uptimeSeconds: z.number(),
   database: z.object({ status: z.enum(['up', 'down']), version: z.string().nullable() }),
+  /** the active transcription engine (or none) and why it was chosen; the analyser in use */
+  speech: z.object({ engine: z.string(), reason: z.string(), analyzer: z.string() }),
 })
 
-export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, speech }) => {
   app.get('/api/health', { schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (_request, reply) => {
     let database: z.infer<typeof healthSchema>['database']
     try {
@@ -25,6 +27,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
       version: APP_VERSION,
       uptimeSeconds: Math.round(process.uptime()),
       database,
+      speech,
     }
     return reply.status(database.status === 'up' ? 200 : 503).send(body)
   })

@@ -6,8 +6,8 @@ import { sessionUser } from '../../auth/session.ts'
 import type { AppDeps } from '../../app-deps.ts'
 import { createMessagesService } from './messages.service.ts'
 
-export const messagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, requireUser, signMediaUrl }) => {
-  const service = createMessagesService({ db, signMediaUrl })
+export const messagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, requireUser, signMediaUrl, transcription }) => {
+  const service = createMessagesService({ db, signMediaUrl, transcription })
 
   app.post(
     '/api/messages',

@@ -6,6 +6,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors.
 import { publishRealtime } from '../../realtime/realtime.publisher.ts'
 import { deleteAudioUpload, lockOwnAudioUpload } from '../audio-uploads/audio-uploads.queries.ts'
 import { getContactForOwner } from '../contacts/contacts.queries.ts'
+import type { TranscriptionService } from '../transcription/transcription.service.ts'
 import {
   countMessagesBetween,
   getMessageBetween,
@@ -46,7 +47,16 @@ export function toMessageResponse(row: MessageRow, signMediaUrl: (key: string) =
 const messageNotFound = () => new NotFoundError(MESSAGE_TEXTS.messageNotFound)
 const contactNotFound = () => new NotFoundError('Contact not found.')
 
-export function createMessagesService({ db, signMediaUrl }: { db: Database; signMediaUrl: (key: string) => string }) {
+export function createMessagesService({
+  db,
+  signMediaUrl,
+  transcription,
+}: {
+  db: Database
+  signMediaUrl: (key: string) => string
+  /** a sent message is queued for transcription in the transaction that writes it */
+  transcription: Pick<TranscriptionService, 'enqueueMessage'>
+}) {
   const respond = (row: MessageRow) => toMessageResponse(row, signMediaUrl)
 
   /** The other person of one of the caller's contacts (404 for someone else's contact or an unlinked one). */
@@ -88,6 +98,7 @@ export function createMessagesService({ db, signMediaUrl }: { db: Database; sign
           replyToId: input.reply_to_id,
         })
         await deleteAudioUpload(tx, upload.id)
+        await transcription.enqueueMessage(tx, message.id)
         await recordSend(tx, mine.id, theirs?.id, message.id)
         await refreshUnreadCount(tx, receiverId, senderId)
         await publishRealtime(tx, [senderId], { type: 'message.created', message_id: message.id, contact_id: mine.id })

@@ -4,8 +4,8 @@ import { sessionUser } from '../../auth/session.ts'
 import type { AppDeps } from '../../app-deps.ts'
 import { createProfilesService } from './profiles.service.ts'
 
-export const profilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, requireUser, storage, signMediaUrl }) => {
-  const service = createProfilesService({ db, storage, signMediaUrl })
+export const profilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, requireUser, storage, signMediaUrl, transcription }) => {
+  const service = createProfilesService({ db, storage, signMediaUrl, transcription })
 
   app.get(
     '/api/profile',

@@ -4,6 +4,7 @@ import type { SessionUser } from '../../auth/session.ts'
 import { NotFoundError, ValidationError } from '../../http/errors.ts'
 import { MESSAGE_TEXTS } from '#shared/messages.ts'
 import type { ObjectStorage } from '../../media/storage.ts'
+import type { TranscriptionService } from '../transcription/transcription.service.ts'
 import { publishRealtime } from '../../realtime/realtime.publisher.ts'
 import { deleteAudioUpload, lockOwnAudioUpload } from '../audio-uploads/audio-uploads.queries.ts'
 import { ensureProfile, getProfileById, setWelcomeAudio, updateProfileById, type ProfileRow } from './profiles.queries.ts'
@@ -28,10 +29,13 @@ export function createProfilesService({
   db,
   storage,
   signMediaUrl,
+  transcription,
 }: {
   db: Database
   storage: ObjectStorage
   signMediaUrl: (key: string) => string
+  /** a saved welcome recording is queued for transcription with the change */
+  transcription: Pick<TranscriptionService, 'enqueueWelcome'>
 }) {
   return {
     /** Reading creates the row when missing, with the spec's name rule. */
@@ -71,6 +75,7 @@ export function createProfilesService({
         const result = await setWelcomeAudio(tx, user.id, upload.objectKey)
         if (!result) throw new NotFoundError('Profile not found.')
         await deleteAudioUpload(tx, upload.id)
+        await transcription.enqueueWelcome(tx, user.id, upload.objectKey)
         await publishRealtime(tx, [user.id], { type: 'profile.updated', user_id: user.id })
         return result.previousKey
       })

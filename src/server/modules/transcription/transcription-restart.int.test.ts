@@ -1,0 +1,84 @@
+import fs from 'node:fs/promises'
+import { describe, expect, it } from 'vitest'
+import type { Contact } from '#shared/contacts.ts'
+import type { AudioUpload, Message } from '#shared/messages.ts'
+import { buildApp } from '../../app.ts'
+import { connectDatabase } from '../../db/client.ts'
+import { createSmtpMailer } from '../../notify/mailer.ts'
+import type { Analyzer } from '../../speech/analysis/analyzer.ts'
+import type { EngineChoice, Transcript } from '../../speech/engine.ts'
+import { makeAudio } from '../../test/audio-files.ts'
+import { insertSignedInPerson } from '../../test/people.ts'
+import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
+
+// The API instance takes requests but runs no jobs; jobs run on the instances started below. A job left
+// running by a dead instance expires after 2 s and is handed out again.
+const jobs = { expireInSeconds: 2, maintenanceIntervalSeconds: 1 }
+const { app, db, databaseUrl, env, secrets, smtp } = await createTestApp(
+  { DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-restart-') },
+  { jobs: { ...jobs, workers: false } },
+)
+const analyzer: Analyzer = { name: 'test', analyze: async () => ({ emotions: ['calm'], topics: ['home'], sentiment: 0 }) }
+
+async function startInstance(choice: EngineChoice) {
+  const database = connectDatabase(databaseUrl, { max: 5 })
+  const instance = await buildApp({
+    env,
+    db: database.db,
+    pool: database.pool,
+    secrets,
+    mailer: createSmtpMailer(smtp.url, env.MAIL_FROM),
+    speech: { choice, analyzer },
+    jobs,
+  })
+  return { close: async () => (await instance.close(), await database.close()) }
+}
+
+describe('a restart in the middle of a transcription', () => {
+  it('runs the job again on the next instance, and the cut-off attempt writes nothing', async () => {
+    let cutOff: ((error: Error) => void) | undefined
+    const dying = await startInstance({
+      name: 'pocketsphinx',
+      reason: 'test double that never finishes',
+      engine: { name: 'test', transcribe: () => new Promise<Transcript>((_resolve, reject) => (cutOff = reject)) },
+    })
+
+    const ada = await insertSignedInPerson(app, db, { name: 'Ada' })
+    const bob = await insertSignedInPerson(app, db, { name: 'Bob' })
+    const connected = await app.inject({ method: 'POST', url: '/api/contacts/connect', headers: { origin: TEST_ORIGIN, cookie: ada.cookie }, payload: { user_id: bob.id } })
+    const contactId = (connected.json() as { contact: Contact }).contact.id
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: '/api/audio',
+      payload: await makeAudio({ seconds: 1 }),
+      headers: { origin: TEST_ORIGIN, cookie: ada.cookie, 'content-type': 'audio/webm' },
+    })
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      headers: { origin: TEST_ORIGIN, cookie: ada.cookie },
+      payload: { contact_id: contactId, upload_id: (uploaded.json() as AudioUpload).upload_id },
+    })
+    const message = sent.json() as Message
+    const read = async () => (await app.inject({ url: `/api/messages/${message.id}`, headers: { cookie: bob.cookie } })).json() as Message
+
+    // the dying instance holds the job, mid-transcription
+    await expect.poll(() => cutOff !== undefined, { timeout: 10_000 }).toBe(true)
+    expect((await read()).processing_status).toBe('processing')
+
+    // a new instance starts; the dead one's job expires and runs there
+    const next = await startInstance({
+      name: 'pocketsphinx',
+      reason: 'test double',
+      engine: { name: 'test', transcribe: async () => ({ text: 'made it', words: [{ word: 'made', start: 0, end: 0.3 }, { word: 'it', start: 0.4, end: 0.6 }], language: 'en' }) },
+    })
+    await expect.poll(async () => (await read()).processing_status, { timeout: 40_000, interval: 250 }).toBe('completed')
+    expect(await read()).toMatchObject({ transcription: 'made it', emotions: ['calm'], topics: ['home'] })
+
+    // the cut-off attempt finally fails; it is no longer the current attempt and changes nothing
+    cutOff?.(new Error('process died'))
+    await dying.close()
+    await next.close()
+    expect(await read()).toMatchObject({ processing_status: 'completed', transcription: 'made it', processing_error: null })
+  }, 60_000)
+})

@@ -1,0 +1,252 @@
+import fs from 'node:fs/promises'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { Contact } from '#shared/contacts.ts'
+import type { AudioUpload, Message } from '#shared/messages.ts'
+import type { Profile } from '#shared/profile.ts'
+import { SPEECH_TEXTS } from '#shared/speech.ts'
+import { connectDatabase } from '../../db/client.ts'
+import { audioMessages } from '../../db/schema.ts'
+import { REALTIME_CHANNEL, type RealtimeEnvelope } from '../../realtime/realtime.publisher.ts'
+import type { Analyzer } from '../../speech/analysis/analyzer.ts'
+import { SpeechEngineError, type EngineChoice, type Transcript, type TranscribeInput } from '../../speech/engine.ts'
+import { makeAudio } from '../../test/audio-files.ts'
+import { insertSignedInPerson } from '../../test/people.ts'
+import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
+
+/**
+ * A speech engine double whose behaviour each test sets per recording length (the engine only sees the
+ * decoded file, so tests tell their messages apart by duration).
+ */
+type Behaviour = (input: TranscribeInput, call: number) => Promise<Transcript>
+const behaviours = new Map<number, Behaviour>()
+const calls = new Map<number, number[]>()
+const engineDouble: EngineChoice = {
+  name: 'pocketsphinx',
+  reason: 'test double',
+  engine: {
+    name: 'test',
+    async transcribe(input) {
+      const seconds = Math.round(input.durationSeconds)
+      const made = calls.get(seconds) ?? []
+      made.push(Date.now())
+      calls.set(seconds, made)
+      const behaviour = behaviours.get(seconds)
+      if (!behaviour) throw new Error(`no behaviour for ${seconds} s`)
+      return behaviour(input, made.length)
+    },
+  },
+}
+const analyzerDouble: Analyzer = {
+  name: 'test',
+  async analyze(text) {
+    if (text.includes('analysis breaks')) throw new Error('analysis model unavailable')
+    return { emotions: text.includes('miss') ? ['love'] : ['calm'], topics: ['plans'], sentiment: 0.5 }
+  },
+}
+const words = (text: string) => text.split(' ').map((word, i) => ({ word, start: i * 0.4, end: i * 0.4 + 0.3 }))
+
+const dataDir = await fs.mkdtemp('/tmp/hearth-int-speech-')
+const { app, db, databaseUrl } = await createTestApp(
+  { DATA_DIR: dataDir },
+  { speech: { choice: engineDouble, analyzer: analyzerDouble } },
+)
+
+// Every NOTIFY the services publish, as each server instance's hub hears it.
+const listener = connectDatabase(databaseUrl, { max: 1 })
+const heard: RealtimeEnvelope[] = []
+const listenClient = await listener.pool.connect()
+listenClient.on('notification', (n) => {
+  if (n.channel === REALTIME_CHANNEL && n.payload) heard.push(JSON.parse(n.payload) as RealtimeEnvelope)
+})
+await listenClient.query(`LISTEN ${REALTIME_CHANNEL}`)
+afterAll(async () => {
+  listenClient.release()
+  await listener.close()
+})
+
+type Person = Awaited<ReturnType<typeof insertSignedInPerson>>
+const post = (url: string, cookie: string, payload?: object) =>
+  app.inject({ method: 'POST', url, headers: { origin: TEST_ORIGIN, cookie }, ...(payload ? { payload } : {}) })
+const getMessage = async (person: Person, id: string) =>
+  (await app.inject({ method: 'GET', url: `/api/messages/${id}`, headers: { cookie: person.cookie } })).json() as Message
+
+async function upload(person: Person, seconds: number): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/audio',
+    payload: await makeAudio({ seconds }),
+    headers: { origin: TEST_ORIGIN, cookie: person.cookie, 'content-type': 'audio/webm' },
+  })
+  expect(response.statusCode).toBe(201)
+  return (response.json() as AudioUpload).upload_id
+}
+
+async function pair() {
+  const ada = await insertSignedInPerson(app, db, { name: 'Ada' })
+  const bob = await insertSignedInPerson(app, db, { name: 'Bob' })
+  const connected = await post('/api/contacts/connect', ada.cookie, { user_id: bob.id })
+  return { ada, bob, adaToBob: (connected.json() as { contact: Contact }).contact.id }
+}
+
+async function send(from: Person, contactId: string, seconds: number): Promise<Message> {
+  const response = await post('/api/messages', from.cookie, { contact_id: contactId, upload_id: await upload(from, seconds) })
+  expect(response.statusCode).toBe(201)
+  return response.json() as Message
+}
+
+const settled = (person: Person, id: string, timeout = 20_000) =>
+  expect.poll(async () => (await getMessage(person, id)).processing_status, { timeout, interval: 200 })
+
+describe('the speech pipeline', () => {
+  it('transcribes, then analyses, and tells both people at every step', async () => {
+    behaviours.set(1, async () => ({ text: 'I really miss you', words: words('I really miss you'), language: 'en' }))
+    const { ada, bob, adaToBob } = await pair()
+    const sent = await send(ada, adaToBob, 1)
+    expect(sent.processing_status).toBe('pending')
+
+    await settled(bob, sent.id).toBe('completed')
+    const done = await getMessage(bob, sent.id)
+    expect(done).toMatchObject({ transcription: 'I really miss you', emotions: ['love'], topics: ['plans'], processing_error: null })
+    expect(done.word_timestamps).toEqual(words('I really miss you'))
+
+    const updates = heard.filter((e) => e.event.type === 'message.updated' && e.event.message_id === sent.id)
+    for (const envelope of updates) expect(envelope.to.sort()).toEqual([ada.id, bob.id].sort())
+    const fields = updates.flatMap((e) => (e.event.type === 'message.updated' ? e.event.fields : []))
+    expect(fields).toEqual(expect.arrayContaining(['processing_status', 'transcription', 'word_timestamps', 'emotions', 'topics']))
+    const [row] = await db.select().from(audioMessages).where(eq(audioMessages.id, sent.id))
+    expect(row).toMatchObject({ transcriptionAttempts: 1, analysisAttempts: 1, sentiment: 0.5 })
+  })
+
+  it('times the words itself when the engine gives none, after the leading silence', async () => {
+    behaviours.set(2, async () => ({ text: 'Coffee on Sunday, then a walk.', words: [], language: 'en' }))
+    const { ada, bob, adaToBob } = await pair()
+    const sent = await send(ada, adaToBob, 2)
+    await settled(bob, sent.id).toBe('completed')
+    const timed = (await getMessage(bob, sent.id)).word_timestamps ?? []
+    expect(timed.map((w) => w.word)).toEqual(['Coffee', 'on', 'Sunday,', 'then', 'a', 'walk.'])
+    for (let i = 1; i < timed.length; i++) expect(timed[i]!.start).toBeGreaterThanOrEqual(timed[i - 1]!.end)
+    expect(timed.at(-1)!.end).toBeLessThanOrEqual(2.05)
+  })
+
+  it('retries after 3 s and 10 s, and fails for good after 3 attempts', async () => {
+    // 3 s recordings succeed at the third attempt; 4 s recordings never do
+    behaviours.set(3, async (_input, call) => {
+      if (call < 3) throw new SpeechEngineError('engine busy')
+      return { text: 'third time lucky', words: words('third time lucky'), language: 'en' }
+    })
+    behaviours.set(4, async () => {
+      throw new SpeechEngineError('engine crashed')
+    })
+    const { ada, bob, adaToBob } = await pair()
+    const lucky = await send(ada, adaToBob, 3)
+    const doomed = await send(ada, adaToBob, 4)
+
+    // the wait before the second attempt is in the queue: 3 s
+    await expect
+      .poll(async () => {
+        const { rows } = await db.execute<{ wait: number }>(
+          sql`select extract(epoch from start_after - created_on)::float as wait from pgboss.job
+              where name = 'transcribe' and data->>'messageId' = ${doomed.id} order by created_on desc limit 1`,
+        )
+        return rows.length === 1 && rows[0]!.wait > 1 ? Math.round(rows[0]!.wait) : null
+      }, { timeout: 10_000 })
+      .toBe(3)
+    expect((await getMessage(ada, doomed.id)).processing_error).toBe('engine crashed')
+
+    await settled(ada, lucky.id, 30_000).toBe('completed')
+    await settled(ada, doomed.id, 30_000).toBe('failed')
+    const failed = await getMessage(bob, doomed.id)
+    expect(failed.processing_error).toBe('engine crashed')
+    const [row] = await db.select().from(audioMessages).where(eq(audioMessages.id, doomed.id))
+    expect(row?.transcriptionAttempts).toBe(3)
+    const times = calls.get(4) ?? []
+    expect(times).toHaveLength(3)
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(2_900)
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(9_900)
+  }, 60_000)
+
+  it('ends at once with a clear reason when the engine says retrying cannot help', async () => {
+    behaviours.set(5, async () => {
+      throw new SpeechEngineError('Whisper model not found', false)
+    })
+    const { ada, adaToBob } = await pair()
+    const sent = await send(ada, adaToBob, 5)
+    await settled(ada, sent.id).toBe('failed')
+    expect((await getMessage(ada, sent.id)).processing_error).toBe('Whisper model not found')
+    expect(calls.get(5)).toHaveLength(1)
+  })
+
+  it('keeps the transcript when analysis keeps failing, with the reason', async () => {
+    behaviours.set(6, async () => ({ text: 'analysis breaks here', words: words('analysis breaks here'), language: 'en' }))
+    const { ada, adaToBob } = await pair()
+    const sent = await send(ada, adaToBob, 6)
+    await expect.poll(async () => (await getMessage(ada, sent.id)).processing_error, { timeout: 30_000, interval: 250 }).toMatch(/^Analysis failed/)
+    const message = await getMessage(ada, sent.id)
+    expect(message).toMatchObject({ processing_status: 'completed', transcription: 'analysis breaks here', emotions: [], topics: [] })
+  }, 40_000)
+})
+
+describe('retry_failed_transcription', () => {
+  it('lets the sender or receiver retry a failed message inside the window, and nobody else', async () => {
+    let works = false
+    behaviours.set(7, async () => {
+      if (!works) throw new SpeechEngineError('engine offline', false)
+      return { text: 'back again', words: words('back again'), language: 'en' }
+    })
+    const { ada, bob, adaToBob } = await pair()
+    const stranger = await insertSignedInPerson(app, db, { name: 'Eve' })
+    const sent = await send(ada, adaToBob, 7)
+    await settled(ada, sent.id).toBe('failed')
+
+    const foreign = await post(`/api/messages/${sent.id}/retry-transcription`, stranger.cookie)
+    expect(foreign.statusCode).toBe(404)
+    expect(foreign.json()).toMatchObject({ error: { message: SPEECH_TEXTS.notRetryable } })
+
+    works = true
+    const retried = await post(`/api/messages/${sent.id}/retry-transcription`, bob.cookie)
+    expect(retried.statusCode).toBe(200)
+    expect((retried.json() as Message).processing_status).toBe('pending')
+    await settled(ada, sent.id).toBe('completed')
+    expect((await getMessage(ada, sent.id)).transcription).toBe('back again')
+
+    const again = await post(`/api/messages/${sent.id}/retry-transcription`, ada.cookie)
+    expect(again.statusCode).toBe(409)
+    expect(again.json()).toMatchObject({ error: { message: SPEECH_TEXTS.notRetryable } })
+  })
+
+  it('refuses a failed message older than 2 hours, a malformed id and an anonymous caller', async () => {
+    behaviours.set(8, async () => {
+      throw new SpeechEngineError('engine offline', false)
+    })
+    const { ada, adaToBob } = await pair()
+    const sent = await send(ada, adaToBob, 8)
+    await settled(ada, sent.id).toBe('failed')
+    await db.update(audioMessages).set({ createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000 - 1000) }).where(eq(audioMessages.id, sent.id))
+    expect((await post(`/api/messages/${sent.id}/retry-transcription`, ada.cookie)).statusCode).toBe(409)
+    expect((await post('/api/messages/not-a-uuid/retry-transcription', ada.cookie)).statusCode).toBe(400)
+    const anonymous = await app.inject({ method: 'POST', url: `/api/messages/${sent.id}/retry-transcription`, headers: { origin: TEST_ORIGIN } })
+    expect(anonymous.statusCode).toBe(401)
+  })
+})
+
+describe('welcome messages', () => {
+  it('transcribes a saved welcome recording and marks the profile completed', async () => {
+    behaviours.set(9, async () => ({ text: 'Hello from Ada', words: words('Hello from Ada'), language: 'en' }))
+    const ada = await insertSignedInPerson(app, db, { name: 'Ada Welcome' })
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/profile/welcome-message',
+      headers: { origin: TEST_ORIGIN, cookie: ada.cookie },
+      payload: { upload_id: await upload(ada, 9) },
+    })
+    expect(saved.statusCode).toBe(200)
+    await expect
+      .poll(async () => ((await app.inject({ url: '/api/profile', headers: { cookie: ada.cookie } })).json() as Profile).welcome_transcript_status, {
+        timeout: 20_000,
+      })
+      .toBe('completed')
+    const profile = (await app.inject({ url: '/api/profile', headers: { cookie: ada.cookie } })).json() as Profile
+    expect(profile.welcome_transcript).toBe('Hello from Ada')
+  })
+})

@@ -1,0 +1,151 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client.ts'
+import { audioMessages, profiles } from '../../db/schema.ts'
+import type { TranscriptWord } from '../../speech/engine.ts'
+import type { Analysis } from '../../speech/analysis/analyzer.ts'
+
+export type SpeechMessageRow = Pick<
+  typeof audioMessages.$inferSelect,
+  | 'id'
+  | 'senderId'
+  | 'receiverId'
+  | 'audioKey'
+  | 'durationSeconds'
+  | 'createdAt'
+  | 'transcription'
+  | 'processingStatus'
+  | 'transcriptionAttempts'
+  | 'analysisAttempts'
+>
+
+const speechColumns = {
+  id: audioMessages.id,
+  senderId: audioMessages.senderId,
+  receiverId: audioMessages.receiverId,
+  audioKey: audioMessages.audioKey,
+  durationSeconds: audioMessages.durationSeconds,
+  createdAt: audioMessages.createdAt,
+  transcription: audioMessages.transcription,
+  processingStatus: audioMessages.processingStatus,
+  transcriptionAttempts: audioMessages.transcriptionAttempts,
+  analysisAttempts: audioMessages.analysisAttempts,
+}
+
+export async function getSpeechMessage(db: Executor, messageId: string): Promise<SpeechMessageRow | undefined> {
+  const [row] = await db.select(speechColumns).from(audioMessages).where(eq(audioMessages.id, messageId))
+  return row
+}
+
+/**
+ * Takes a message for one transcription attempt: only while it has no transcript and has not failed,
+ * so a repeated job (after a crash or a duplicate) never redoes finished work. Answers the claimed row.
+ */
+export async function claimForTranscription(db: Executor, messageId: string): Promise<SpeechMessageRow | undefined> {
+  const [row] = await db
+    .update(audioMessages)
+    .set({ processingStatus: 'processing', transcriptionAttempts: sql`${audioMessages.transcriptionAttempts} + 1` })
+    .where(and(eq(audioMessages.id, messageId), sql`${audioMessages.transcription} is null`, sql`${audioMessages.processingStatus} <> 'failed'`))
+    .returning(speechColumns)
+  return row
+}
+
+export async function claimForAnalysis(db: Executor, messageId: string): Promise<SpeechMessageRow | undefined> {
+  const [row] = await db
+    .update(audioMessages)
+    .set({ processingStatus: 'processing', analysisAttempts: sql`${audioMessages.analysisAttempts} + 1` })
+    .where(and(eq(audioMessages.id, messageId), sql`${audioMessages.transcription} is not null`, sql`${audioMessages.processingStatus} <> 'completed'`))
+    .returning(speechColumns)
+  return row
+}
+
+/**
+ * An attempt may write its result only while it is still the current one: the row is processing and no
+ * later attempt has claimed it. A job that outlived a crash and was run again elsewhere writes nothing.
+ */
+export type AttemptGuard = { stage: 'transcribe' | 'analyze'; attempts: number }
+const isCurrent = (messageId: string, guard: AttemptGuard) =>
+  and(
+    eq(audioMessages.id, messageId),
+    eq(audioMessages.processingStatus, 'processing'),
+    eq(guard.stage === 'transcribe' ? audioMessages.transcriptionAttempts : audioMessages.analysisAttempts, guard.attempts),
+  )
+
+/** Answers whether the attempt was still current (and so wrote). */
+export async function saveTranscription(
+  db: Executor,
+  guard: AttemptGuard & { messageId: string },
+  text: string,
+  words: TranscriptWord[],
+  completed: boolean,
+): Promise<boolean> {
+  const rows = await db
+    .update(audioMessages)
+    .set({ transcription: text, wordTimestamps: words, processingError: null, ...(completed && { processingStatus: 'completed' as const }) })
+    .where(isCurrent(guard.messageId, guard))
+    .returning({ id: audioMessages.id })
+  return rows.length > 0
+}
+
+export async function saveAnalysis(db: Executor, guard: AttemptGuard & { messageId: string }, analysis: Analysis): Promise<boolean> {
+  const rows = await db
+    .update(audioMessages)
+    .set({ emotions: analysis.emotions, topics: analysis.topics, sentiment: analysis.sentiment, processingStatus: 'completed', processingError: null })
+    .where(isCurrent(guard.messageId, guard))
+    .returning({ id: audioMessages.id })
+  return rows.length > 0
+}
+
+/** Records a failed attempt: `pending` again while another attempt is scheduled, else the final state. */
+export async function setMessageOutcome(
+  db: Executor,
+  guard: AttemptGuard & { messageId: string },
+  status: 'pending' | 'failed' | 'completed',
+  error: string | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(audioMessages)
+    .set({ processingStatus: status, processingError: error })
+    .where(isCurrent(guard.messageId, guard))
+    .returning({ id: audioMessages.id })
+  return rows.length > 0
+}
+
+/** A fresh round after a person asked for a retry; the counts start again. */
+export async function resetForRetry(db: Executor, messageId: string, stage: 'transcription' | 'analysis') {
+  await db
+    .update(audioMessages)
+    .set({
+      processingStatus: 'pending',
+      processingError: null,
+      ...(stage === 'transcription' ? { transcriptionAttempts: 0 } : { analysisAttempts: 0 }),
+    })
+    .where(eq(audioMessages.id, messageId))
+}
+
+/* ---- welcome messages (on the profile) ---- */
+
+export type WelcomeRow = { id: string; welcomeAudioKey: string | null; welcomeTranscriptStatus: string | null }
+
+/** Claims the welcome transcript while the profile still holds this recording. */
+export async function claimWelcome(db: Executor, userId: string, audioKey: string): Promise<WelcomeRow | undefined> {
+  const [row] = await db
+    .update(profiles)
+    .set({ welcomeTranscriptStatus: 'processing' })
+    .where(and(eq(profiles.id, userId), eq(profiles.welcomeAudioKey, audioKey), sql`${profiles.welcomeTranscript} is null`))
+    .returning({ id: profiles.id, welcomeAudioKey: profiles.welcomeAudioKey, welcomeTranscriptStatus: profiles.welcomeTranscriptStatus })
+  return row
+}
+
+export async function saveWelcomeTranscript(db: Executor, userId: string, audioKey: string, text: string, words: TranscriptWord[]) {
+  await db
+    .update(profiles)
+    .set({ welcomeTranscript: text, welcomeWordTimestamps: words, welcomeTranscriptStatus: 'completed' })
+    .where(and(eq(profiles.id, userId), eq(profiles.welcomeAudioKey, audioKey)))
+}
+
+export async function setWelcomeStatus(db: Executor, userId: string, audioKey: string, status: 'pending' | 'failed') {
+  await db
+    .update(profiles)
+    .set({ welcomeTranscriptStatus: status })
+    .where(and(eq(profiles.id, userId), eq(profiles.welcomeAudioKey, audioKey)))
+}

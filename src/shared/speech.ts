@@ -1,0 +1,41 @@
+/**
+ * Speech processing rules shared by server and web (spec 001 sections 4, 8 and 9).
+ */
+
+/** Transcription-retry helper: the wait before attempt n+1 is RETRY_DELAYS_MS[n-1]. */
+export const SPEECH_RETRY_DELAYS_MS = [3_000, 10_000, 30_000] as const
+/** Attempts per message and per stage (transcription, then analysis). */
+export const SPEECH_MAX_ATTEMPTS = 3
+/** Retries, automatic or asked for, only within this time after the message was sent. */
+export const SPEECH_RETRY_WINDOW_MS = 2 * 60 * 60 * 1000
+
+/** Welcome transcript: the profile is re-fetched every 3 s while processing, for at most 120 s. */
+export const WELCOME_TRANSCRIPT_POLL_MS = 3_000
+export const WELCOME_TRANSCRIPT_POLL_MAX_MS = 120_000
+export const WELCOME_TRANSCRIPT_REFRESH_AFTER_MS = 1_000
+
+/** Polling fallback for a message while the realtime socket is down. */
+export const MESSAGE_STATUS_POLL_MS = 3_000
+
+export const SPEECH_TEXTS = {
+  notRetryable: 'Message not found or not retryable',
+  retryingTitle: 'Transcription retrying',
+  retryingBody: 'Processing your message again...',
+  retryFailed: 'Could not retry transcription',
+  overviewFailed: 'Transcription failed',
+  noEngine: 'No speech engine is available on the server',
+  analyzingTitle: 'Analyzing voice',
+  analyzingBody: 'Transcribing, detecting topics and emotions...',
+} as const
+
+/** Whether a failed message may still be retried at `now`. */
+export function canRetryTranscription(message: { processing_status: string; created_at: string | Date }, now = Date.now()): boolean {
+  if (message.processing_status !== 'failed') return false
+  return now - new Date(message.created_at).getTime() < SPEECH_RETRY_WINDOW_MS
+}
+
+/** The wait before the next automatic attempt, or null when no attempt is left. */
+export function nextRetryDelayMs(attemptsMade: number): number | null {
+  if (attemptsMade >= SPEECH_MAX_ATTEMPTS) return null
+  return SPEECH_RETRY_DELAYS_MS[Math.max(0, attemptsMade - 1)] ?? null
+}
