@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 
 // Chromium records from a fake microphone playing this file (a 4 s tone made with ffmpeg).
@@ -22,6 +22,28 @@ test.use({
     ],
   },
 })
+
+// A short recording for sends made through the API, as a browser would upload it (Opus in WebM).
+const apiRecording = path.join(path.dirname(fakeMicrophone), 'api.webm')
+execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000:duration=1', '-c:a', 'libopus', '-y', apiRecording])
+
+/** Sends a voice message the way the record page does: upload the audio, then send the upload (decision 22). */
+async function sendThroughApi(request: APIRequestContext, contactId: string): Promise<void> {
+  const origin = process.env.E2E_BASE_URL ?? ''
+  const upload = await request.post('/api/audio', { data: fs.readFileSync(apiRecording), headers: { 'content-type': 'audio/webm', origin } })
+  expect(upload.status()).toBe(201)
+  const { upload_id } = (await upload.json()) as { upload_id: string }
+  const sent = await request.post('/api/messages', { data: { contact_id: contactId, upload_id }, headers: { origin } })
+  expect(sent.status()).toBe(201)
+}
+
+/** On /record/{id}: "I'm ready to record", two seconds of the fake microphone, stop. */
+async function recordTwoSeconds(page: Page): Promise<void> {
+  await page.getByRole('button', { name: "I'm ready to record" }).click()
+  await expect(page.getByText('0:02')).toBeVisible({ timeout: 15_000 })
+  await page.getByRole('button', { name: 'Tap to stop' }).click()
+  await expect(page.getByRole('heading', { name: 'Listen before you send' })).toBeVisible()
+}
 
 async function contactIdOf(page: Page, name: string): Promise<string> {
   const response = await page.request.get('/api/contacts')
@@ -108,4 +130,60 @@ test('onboarding records and saves a welcome message that plays on the public pr
   await expect(audio).toBeVisible()
   const src = await audio.getAttribute('src')
   expect((await page.request.get(src ?? '')).status()).toBe(200)
+})
+
+test('after 3 unanswered messages A waits for B to reply, then can send again', async ({ browser, insertUser, login, connect }) => {
+  const ada = await insertUser({ name: 'Ada Limit' })
+  const bob = await insertUser({ name: 'Bob Limit' })
+  const adaToBob = await connect(ada, bob)
+  const adaPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
+  await login(adaPage, ada)
+
+  // The first message through the screen, two more the way the screen sends them.
+  await adaPage.goto(`/record/${adaToBob}`)
+  await recordTwoSeconds(adaPage)
+  await adaPage.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(adaPage).toHaveURL(new RegExp(`/contacts/profile/${adaToBob}$`))
+  await sendThroughApi(adaPage.request, adaToBob)
+  await sendThroughApi(adaPage.request, adaToBob)
+
+  // /record/select: Bob is greyed out with '3/3 sent' and cannot be picked.
+  await adaPage.goto('/record/select')
+  const bobRow = adaPage.getByRole('link', { name: 'Bob Limit' })
+  await expect(bobRow).toHaveAttribute('aria-disabled', 'true')
+  await expect(bobRow).toHaveAccessibleDescription('Waiting for their reply before sending more')
+  await expect(bobRow).toContainText('3/3 sent')
+  await expect(bobRow).not.toHaveAttribute('href')
+
+  // /record/{id}: the limit is explained and a recording cannot be sent.
+  await adaPage.goto(`/record/${adaToBob}`)
+  await expect(
+    adaPage.getByText(
+      "Message limit reached: You've sent 3 messages to Bob Limit without a reply. Wait for them to respond before sending more to avoid overwhelming them.",
+    ),
+  ).toBeVisible()
+  await recordTwoSeconds(adaPage)
+  const send = adaPage.getByRole('button', { name: 'Send', exact: true })
+  await expect(send).toBeDisabled()
+  await expect(send).toHaveAccessibleDescription(/^Message limit reached/)
+
+  // Bob answers while Ada looks at the list: her row for him opens up without a reload.
+  await adaPage.goto('/record/select')
+  await expect(bobRow).toHaveAttribute('aria-disabled', 'true')
+  const bobPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
+  await login(bobPage, bob)
+  await sendThroughApi(bobPage.request, await contactIdOf(bobPage, 'Ada Limit'))
+  await expect(bobRow).toHaveAccessibleDescription('Ready to receive your message')
+  await expect(bobRow).toHaveAttribute('href', `/record/${adaToBob}`)
+
+  await bobRow.click()
+  await expect(adaPage).toHaveURL(new RegExp(`/record/${adaToBob}$`))
+  await recordTwoSeconds(adaPage)
+  await adaPage.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(adaPage).toHaveURL(new RegExp(`/contacts/profile/${adaToBob}$`))
+  await adaPage.goto('/record/select')
+  await expect(bobRow).toHaveAccessibleDescription('1 message sent')
+
+  await adaPage.context().close()
+  await bobPage.context().close()
 })

@@ -12,6 +12,7 @@ import { isApiRequestError } from '#web/lib/api-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { ConversationEmpty } from './components/conversation-empty.tsx'
 import { ContactLoading, ConversationRowsSkeleton } from './components/contact-loading.tsx'
+import { OnlineStatus } from './components/online-status.tsx'
 import { useContactQuery } from './queries.ts'
 
 function Centered({ children }: { children: React.ReactNode }) {
@@ -105,6 +106,7 @@ export function ContactDetailPage() {
           <Avatar name={c.name} src={c.avatar_url} alt="" size={null} className="size-32 shadow-md sm:size-36" />
           <div className="flex flex-col items-center gap-2">
             <p className="text-2xl font-semibold tracking-tight break-words">{c.name}</p>
+            {c.contact_user_id && <OnlineStatus online={c.is_online} name={c.name} />}
             {c.archived_at && <p className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">Archived</p>}
             {inactive && <p className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">{inactive}</p>}
           </div>

@@ -107,14 +107,25 @@ describe('ConversationPage', () => {
 })
 
 describe('ContactDetailPage', () => {
+  /** The Online indicator: a live region among the page's other statuses (spinners). */
+  const presence = () => screen.getAllByRole('status').find((status) => status.dataset.slot === 'online-status')
+
   it('shows who the contact is and where to go next', async () => {
     renderAt('/contacts/profile/c1', 200, contact)
     expect(screen.getByText('Loading contact profile...')).toBeTruthy()
     expect(await screen.findByRole('heading', { level: 1, name: 'You & Maya Ortiz' })).toBeTruthy()
     expect(screen.getByText('Inactive for 42 days')).toBeTruthy()
+    expect(presence()?.textContent).toBe('Maya Ortiz is Offline')
     expect(screen.getByRole('link', { name: 'View public profile' }).getAttribute('href')).toBe('/profile/u1')
     expect(screen.getByRole('link', { name: 'Open conversation' }).getAttribute('href')).toBe('/contacts/c1')
     expect(screen.getByRole('heading', { name: 'Conversation (0)' })).toBeTruthy()
+  })
+
+  it('shows a green Online indicator while the contact is online', async () => {
+    renderAt('/contacts/profile/c1', 200, { ...contact, is_online: true })
+    await screen.findByRole('heading', { level: 1, name: 'You & Maya Ortiz' })
+    expect(presence()?.textContent).toBe('Maya Ortiz is Online')
+    expect(presence()?.getAttribute('data-online')).toBe('true')
   })
 
   it("shows the last 8 messages oldest to newest, opening playback, with 'View All' above 5", async () => {
