@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey 
 import { toast } from 'sonner'
 import { messageListSchema, messageSchema, type Message } from '#shared/messages.ts'
 import { STALE } from '#shared/limits.ts'
+import { SPEECH_TEXTS } from '#shared/speech.ts'
 import { useAuth } from '#web/app/auth-provider.tsx'
 import { invalidateContacts } from '#web/features/contacts/queries.ts'
 import { apiGet, apiSend, isApiRequestError } from '#web/lib/api-client.ts'
@@ -104,5 +105,27 @@ export function useMarkReadMutation() {
       await queryClient.invalidateQueries({ queryKey: root })
       await invalidateContacts(queryClient)
     },
+  })
+}
+
+/**
+ * POST /api/messages/{id}/retry-transcription (the spec's retry_failed_transcription). Shows the message as
+ * processing at once and says so; the server's answer and the live updates that follow take over.
+ */
+export function useRetryTranscriptionMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => apiSend('POST', `/api/messages/${encodeURIComponent(id)}/retry-transcription`, undefined, messageSchema),
+    onMutate: async (id) => {
+      await queryClient.cancelQueries({ queryKey: root })
+      toast(SPEECH_TEXTS.retryingTitle, { description: SPEECH_TEXTS.retryingBody })
+      return { previous: patchCachedMessage(queryClient, id, { processing_status: 'processing', processing_error: null }) }
+    },
+    onError: (error, _id, context) => {
+      if (context) restoreMessageCaches(queryClient, context.previous)
+      if (!isApiRequestError(error)) console.warn('retry failed', error)
+      toast.error(SPEECH_TEXTS.retryFailed, { description: error instanceof Error ? error.message : undefined })
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: root }),
   })
 }

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { STALE } from '#shared/limits.ts'
+import { WELCOME_TRANSCRIPT_POLL_MAX_MS, WELCOME_TRANSCRIPT_POLL_MS } from '#shared/speech.ts'
 import { profileSchema, type Profile, type ProfileUpdate } from '#shared/profile.ts'
 import { useAuth } from '#web/app/auth-provider.tsx'
 import { apiGet, apiSend } from '#web/lib/api-client.ts'
@@ -56,5 +58,30 @@ export function useSaveWelcomeMessageMutation() {
       queryClient.setQueryData<Profile>(profileKeys.own(user?.id), profile)
     },
     onSettled: () => invalidateProfile(queryClient),
+  })
+}
+
+/** Whether the welcome transcript is still on its way (the server has not finished or given up). */
+export function welcomeTranscriptInFlight(profile: Pick<Profile, 'welcome_audio_url' | 'welcome_transcript_status'> | undefined): boolean {
+  if (!profile?.welcome_audio_url) return false
+  return profile.welcome_transcript_status === 'pending' || profile.welcome_transcript_status === 'processing'
+}
+
+/**
+ * The own profile, re-fetched every 3 s while the welcome transcript is on its way, for at most 120 s from
+ * when the screen started waiting (spec 001 section 4); realtime `profile.updated` usually comes first.
+ */
+export function useWelcomeTranscriptQuery() {
+  const { user } = useAuth()
+  const [waitingSince] = useState(() => Date.now())
+  return useQuery({
+    queryKey: profileKeys.own(user?.id),
+    queryFn: ({ signal }) => apiGet('/api/profile', profileSchema, { signal }),
+    enabled: Boolean(user),
+    staleTime: STALE.default,
+    refetchInterval: (query) =>
+      welcomeTranscriptInFlight(query.state.data) && Date.now() - waitingSince < WELCOME_TRANSCRIPT_POLL_MAX_MS
+        ? WELCOME_TRANSCRIPT_POLL_MS
+        : false,
   })
 }

@@ -15,6 +15,13 @@ const UPLOAD_ID = '0b6f1f8e-6a59-4a43-9d37-2a3d4a1a9c11'
 const REPLY_ID = '5d1c3f3e-2b7a-4c1e-8f3a-9e6b2d4c7a10'
 const upload = { upload_id: UPLOAD_ID, mime_type: 'audio/webm', bytes: 5, duration_seconds: 2, waveform: [] }
 const message = testMessage({ sender_id: 'me', receiver_id: 'u1' })
+const original = testMessage({
+  id: REPLY_ID,
+  sender_id: 'u1',
+  receiver_id: 'me',
+  transcription: 'Shall we plan the trip to Lisbon?',
+  topics: ['travel', 'plans', 'money', 'outdoors'],
+})
 
 // --- fake microphone and recorder -------------------------------------------------------------------------------
 
@@ -96,6 +103,7 @@ function renderAt(url: string, contactAnswer: { status: number; body: unknown } 
       return json(answer.status, answer.body)
     }
     if (path.startsWith('/api/contacts/')) return json(contactAnswer.status, contactAnswer.body)
+    if (path === `/api/messages/${REPLY_ID}`) return json(200, original)
     return json(404, { error: { code: 'NOT_FOUND', message: 'nope' } })
   })
   vi.stubGlobal('fetch', fetchMock)
@@ -224,9 +232,12 @@ describe('RecordPage', () => {
     expect(router.state.historyAction).toBe('REPLACE')
   })
 
-  it('goes back to the message being answered in reply mode', async () => {
+  it('shows the message being answered with up to 3 of its topics, and goes back to it', async () => {
     renderAt(`/record/c1?replyTo=${REPLY_ID}`)
-    expect(await screen.findByText('Replying to a message')).toBeTruthy()
+    expect(await screen.findByText(`Replying to ${contact.name}`)).toBeTruthy()
+    expect(await screen.findByText('Shall we plan the trip to Lisbon?')).toBeTruthy()
+    const suggested = screen.getByRole('list', { name: 'Suggested topics' })
+    expect(Array.from(suggested.querySelectorAll('li')).map((li) => li.textContent)).toEqual(['#travel', '#plans', '#money'])
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe(`/playback/${REPLY_ID}`)
     fireEvent.click(await recordSomething())
     expect(await screen.findByText('contact profile page')).toBeTruthy()

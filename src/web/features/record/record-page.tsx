@@ -9,6 +9,9 @@ import { QueryError } from '#web/components/query-error.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useContactQuery } from '#web/features/contacts/queries.ts'
+import { messageText } from '#web/features/messages/message-text.ts'
+import { useMessageQuery } from '#web/features/messages/queries.ts'
+import { cn } from '#web/lib/utils.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useRecorder, type RecorderError } from '#web/lib/recorder/use-recorder.ts'
@@ -27,6 +30,8 @@ type Phase =
   | { kind: 'sent' }
 
 const BLOCKED_REASON_ID = 'record-blocked-reason'
+/** reply card suggestions (spec 001 section 9) */
+const MAX_SUGGESTED_TOPICS = 3
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError'
@@ -46,6 +51,40 @@ function toastRecorderError(error: RecorderError) {
   // 'denied' and 'no-microphone' get their own cards on the page.
   if (error === 'processing-failed') toast.error('Recording Error', { description: 'Could not process the recording' })
   else if (error === 'error' || error === 'unsupported') toast.error('Recording Error', { description: 'Could not start recording' })
+}
+
+/**
+ * The message being answered: a line of what they said and up to 3 of its topics as suggestions (the
+ * reply context of spec 001). Topics appear once the analysis has found them.
+ */
+function ReplyCard({ messageId, contactName }: { messageId: string; contactName: string }) {
+  const original = useMessageQuery(messageId)
+  const message = original.data
+  const topics = message?.topics.slice(0, MAX_SUGGESTED_TOPICS) ?? []
+  const line = message ? messageText(message) : null
+  return (
+    <div data-slot="reply-card" className="flex items-start gap-3 rounded-2xl border bg-card/80 px-4 py-3 shadow-xs">
+      <span className="grid size-9 shrink-0 place-items-center rounded-full bg-accent text-accent-foreground">
+        <Reply aria-hidden className="size-4" />
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <p className="text-sm font-medium">{contactName ? `Replying to ${contactName}` : 'Replying to a message'}</p>
+        {line && <p className={cn('line-clamp-2 text-sm', line.isStatus ? 'text-muted-foreground italic' : 'text-foreground/85')}>{line.text}</p>}
+        {topics.length > 0 && (
+          <div className="flex flex-wrap items-center gap-1.5">
+            <span className="text-xs text-muted-foreground">You could talk about</span>
+            <ul aria-label="Suggested topics" className="contents">
+              {topics.map((topic) => (
+                <li key={topic} className="rounded-full border px-2.5 py-0.5 text-xs font-medium text-muted-foreground">
+                  #{topic}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+    </div>
+  )
 }
 
 /**
@@ -202,14 +241,7 @@ export function RecordPage() {
   } else {
     body = (
       <>
-        {replyTo && (
-          <div data-slot="reply-card" className="flex items-center gap-3 rounded-2xl border bg-card/80 px-4 py-3 shadow-xs">
-            <span className="grid size-9 shrink-0 place-items-center rounded-full bg-accent text-accent-foreground">
-              <Reply aria-hidden className="size-4" />
-            </span>
-            <p className="text-sm font-medium">Replying to a message</p>
-          </div>
-        )}
+        {replyTo && <ReplyCard messageId={replyTo} contactName={c?.name ?? ''} />}
         {blockedReason && phase.kind !== 'sent' && (
           <div
             id={BLOCKED_REASON_ID}

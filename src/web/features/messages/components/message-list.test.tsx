@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Message } from '#shared/messages.ts'
@@ -21,7 +21,10 @@ function renderList(messages: Message[], onPlayUnread = vi.fn()) {
   )
 }
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
 
 describe('MessageList', () => {
   it('shows newest first with who, when, m:ss, text or status, ticks, the unread marker and Reply only on received', () => {
@@ -73,5 +76,25 @@ describe('MessageList', () => {
     expect(onPlayUnread).not.toHaveBeenCalled()
     screen.getByLabelText('Voice message from Maya Ortiz').dispatchEvent(new Event('play'))
     expect(onPlayUnread).toHaveBeenCalledWith(expect.objectContaining({ id: 'r' }))
+  })
+
+  it('offers a retry under a failed transcription within 2 hours and asks the server', async () => {
+    const fetchMock = vi.fn(async () =>
+      new Response(JSON.stringify(testMessage({ id: 'fresh', processing_status: 'pending', minutesAgo: 5 })), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    )
+    vi.stubGlobal('fetch', fetchMock)
+    renderList([
+      testMessage({ id: 'fresh', processing_status: 'failed', minutesAgo: 5 }),
+      testMessage({ id: 'stale', processing_status: 'failed', minutesAgo: 180 }),
+    ])
+    const [fresh, stale] = screen.getAllByRole('article') as [HTMLElement, HTMLElement]
+    expect(within(stale).queryByRole('button', { name: 'Retry transcription' })).toBeNull()
+    fireEvent.click(within(fresh).getByRole('button', { name: 'Retry transcription' }))
+    await vi.waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith('/api/messages/fresh/retry-transcription', expect.objectContaining({ method: 'POST' })),
+    )
   })
 })

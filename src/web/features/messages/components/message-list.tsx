@@ -8,6 +8,7 @@ import { cn } from '#web/lib/utils.ts'
 import { messageText } from '../message-text.ts'
 import { LikeButton } from './like-button.tsx'
 import { MessageTags } from './message-tags.tsx'
+import { RetryTranscriptionButton } from './retry-transcription-button.tsx'
 import { VoicePlayer } from './voice-player.tsx'
 
 /** Read ticks on your own messages: one for sent, two for read. */
@@ -75,7 +76,10 @@ export function MessageCard({ message, own, contactId, contactName, onPlayUnread
           if (unread) onPlayUnread?.(message)
         }}
       />
-      <p className={cn('text-sm leading-relaxed', isStatus ? 'text-muted-foreground italic' : 'text-foreground')}>{text}</p>
+      <p data-slot="message-text" className={cn('text-sm leading-relaxed', isStatus ? 'text-muted-foreground italic' : 'text-foreground')}>{text}</p>
+      {message.processing_status === 'failed' && (
+        <RetryTranscriptionButton message={message} className="relative z-10 self-start" />
+      )}
       <MessageTags message={message} />
       <div className="-mb-1 flex items-center justify-end gap-1">
         <LikeButton messageId={message.id} liked={message.liked} className="relative z-10" />

@@ -2,6 +2,7 @@ import { Mic, Square } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '#web/components/ui/button.tsx'
+import { WelcomeTranscriptStatus } from '#web/features/profile/components/welcome-transcript-status.tsx'
 import { useSaveWelcomeMessageMutation } from '#web/features/profile/queries.ts'
 import { MicrophoneDeniedCard, NoMicrophoneCard } from '#web/features/record/components/microphone-help.tsx'
 import { useUploadAudioMutation } from '#web/features/record/queries.ts'
@@ -59,9 +60,12 @@ export function WelcomeRecorder({ onSaved }: { onSaved: () => void }) {
       <div className="flex flex-col gap-3 rounded-2xl border bg-card p-5">
         <audio controls src={recorder.recording.url} aria-label="Your welcome message" className="w-full" />
         {saved ? (
-          <Button variant="outline" onClick={() => { setSaved(false); void recorder.reRecord() }}>
-            Re-record
-          </Button>
+          <>
+            <WelcomeTranscriptStatus />
+            <Button variant="outline" onClick={() => { setSaved(false); void recorder.reRecord() }}>
+              Re-record
+            </Button>
+          </>
         ) : (
           <div className="grid grid-cols-2 gap-2">
             <Button variant="outline" onClick={recorder.discard} disabled={busy}>

@@ -1,0 +1,85 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+
+// What Chromium's fake microphone says: a shared speech clip when it sits beside the checkout, else the
+// same sentence spoken by espeak-ng (decision 23). Both are read by the server's offline engine.
+const SENTENCE = "Hey! I really miss you. Let's grab coffee on Sunday and talk about your new job. I am so excited for you."
+const sharedClip = path.resolve(import.meta.dirname, '../../shared/fixtures/speech/coffee-sunday.wav')
+const pocketsphinxInstalled = fs.existsSync('/usr/bin/pocketsphinx_continuous')
+
+function speechClip(): string | null {
+  if (fs.existsSync(sharedClip)) return sharedClip
+  try {
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-speech-')), 'speech.wav')
+    execFileSync('espeak-ng', ['-s', '150', '-w', out, SENTENCE])
+    return out
+  } catch {
+    return null
+  }
+}
+const clip = pocketsphinxInstalled ? speechClip() : null
+
+test.skip(!clip, 'needs pocketsphinx and a speech clip (the shared fixtures or espeak-ng)')
+test.use({
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${clip ?? ''}`,
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  },
+})
+
+async function contactIdOf(page: Page, name: string): Promise<string> {
+  const response = await page.request.get('/api/contacts')
+  const { contacts } = (await response.json()) as { contacts: { id: string; name: string }[] }
+  const found = contacts.find((c) => c.name === name)
+  if (!found) throw new Error(`no contact ${name}`)
+  return found.id
+}
+
+test('a spoken message is transcribed and tagged on both screens without reload', async ({ browser, insertUser, login, connect }) => {
+  test.setTimeout(120_000)
+  const ada = await insertUser({ name: 'Ada Speech' })
+  const bob = await insertUser({ name: 'Bob Speech' })
+  const adaToBob = await connect(ada, bob)
+
+  const bobPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
+  await login(bobPage, bob)
+  await bobPage.goto(`/contacts/${await contactIdOf(bobPage, 'Ada Speech')}`)
+  await expect(bobPage.getByText('No messages yet')).toBeVisible()
+
+  const adaPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
+  await login(adaPage, ada)
+  await adaPage.goto(`/record/${adaToBob}`)
+  await adaPage.getByRole('button', { name: "I'm ready to record" }).click()
+  // the clip lasts about 8 s; Chromium plays it from the start when the microphone opens
+  await expect(adaPage.getByText('0:08')).toBeVisible({ timeout: 20_000 })
+  await adaPage.getByRole('button', { name: 'Tap to stop' }).click()
+  await adaPage.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(adaPage).toHaveURL(new RegExp(`/contacts/profile/${adaToBob}$`))
+  await adaPage.goto(`/contacts/${adaToBob}`)
+
+  // Bob's screen shows the message with its status, then the words and tags, all without reload.
+  const card = bobPage.locator('[data-slot="message-card"]').first()
+  await expect(card).toBeVisible()
+  const words = card.locator('[data-slot="message-text"]')
+  await expect(words).toHaveText(/^(Transcription pending\.\.\.|Processing transcription\.\.\.)$/)
+  await expect(words).toHaveText(/excited|job|really|miss|coffee|sunday/i, { timeout: 60_000 })
+  await expect(card.getByRole('list', { name: /Emotions|Topics/ }).first()).toBeVisible({ timeout: 30_000 })
+
+  // Ada sees the same words on her side.
+  const own = adaPage.locator('[data-slot="message-card"]').first()
+  await expect(own.locator('[data-slot="message-text"]')).toHaveText(/excited|job|really|miss|coffee|sunday/i, { timeout: 30_000 })
+
+  await adaPage.context().close()
+  await bobPage.context().close()
+})
