@@ -39,3 +39,13 @@ export function nextRetryDelayMs(attemptsMade: number): number | null {
   if (attemptsMade >= SPEECH_MAX_ATTEMPTS) return null
   return SPEECH_RETRY_DELAYS_MS[Math.max(0, attemptsMade - 1)] ?? null
 }
+
+/**
+ * Whether a screen should keep asking for this message while no live updates arrive: transcription
+ * polling while there is no transcript and it has not failed; analysis polling while there is a
+ * transcript but the analysis has not finished (spec 001 section 4).
+ */
+export function awaitingSpeech(message: { processing_status: string }): boolean {
+  // the status stays 'processing' between the transcript and the analysis, so one rule covers both
+  return message.processing_status === 'pending' || message.processing_status === 'processing'
+}

@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import type { RealtimeEvent } from '#shared/realtime.ts'
 import { connectRealtime } from '#web/lib/realtime-client.ts'
 import { createRefetchScheduler } from '#web/lib/realtime-scheduler.ts'
+import { setRealtimeStatus } from '#web/lib/realtime-status.ts'
 import { useAuth } from './auth-provider.tsx'
 
 /** Query key roots a realtime event makes stale. Events only invalidate; screens refetch what they show. */
@@ -37,6 +38,7 @@ export function RealtimeSync() {
     const connection = connectRealtime({
       onEvent: (event) => staleKeysFor(event).forEach((key) => scheduler.schedule(key)),
       onStatus: (status) => {
+        setRealtimeStatus(status)
         if (status !== 'open') return
         // After a reconnect, events may have been missed while the socket was down.
         if (connectedBefore) for (const key of ['contacts', 'conversations', 'messages', 'profile']) scheduler.schedule(key)
@@ -45,6 +47,7 @@ export function RealtimeSync() {
     })
     return () => {
       connection.close()
+      setRealtimeStatus('closed')
       scheduler.dispose()
     }
   }, [userId, queryClient])

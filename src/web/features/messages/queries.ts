@@ -2,10 +2,11 @@ import { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey 
 import { toast } from 'sonner'
 import { messageListSchema, messageSchema, type Message } from '#shared/messages.ts'
 import { STALE } from '#shared/limits.ts'
-import { SPEECH_TEXTS } from '#shared/speech.ts'
+import { awaitingSpeech, MESSAGE_STATUS_POLL_MS, SPEECH_TEXTS } from '#shared/speech.ts'
 import { useAuth } from '#web/app/auth-provider.tsx'
 import { invalidateContacts } from '#web/features/contacts/queries.ts'
 import { apiGet, apiSend, isApiRequestError } from '#web/lib/api-client.ts'
+import { useRealtimeOpen } from '#web/lib/realtime-status.ts'
 
 const root = ['messages'] as const
 
@@ -24,22 +25,27 @@ const MESSAGE_STALE = Math.min(STALE.default, 30 * 60 * 1000)
 /** GET /api/contacts/{id}/messages: both directions, newest first, 50 at most. Audio URLs are signed for an hour. */
 export function useContactMessagesQuery(contactId: string | undefined) {
   const { user } = useAuth()
+  const live = useRealtimeOpen()
   return useQuery({
     queryKey: messageKeys.withContact(user?.id, contactId ?? ''),
     queryFn: ({ signal }) => apiGet(`/api/contacts/${encodeURIComponent(contactId ?? '')}/messages`, messageListSchema, { signal }),
     enabled: Boolean(user && contactId),
     staleTime: MESSAGE_STALE,
+    // live updates normally bring transcripts and tags; without the socket, ask again while any is on its way
+    refetchInterval: live ? false : (query) => (query.state.data?.messages.some(awaitingSpeech) ? MESSAGE_STATUS_POLL_MS : false),
   })
 }
 
 /** GET /api/messages/{id}: one message the signed-in person sent or received; 404 for anyone else's. */
 export function useMessageQuery(id: string | undefined) {
   const { user } = useAuth()
+  const live = useRealtimeOpen()
   return useQuery({
     queryKey: messageKeys.detail(user?.id, id ?? ''),
     queryFn: ({ signal }) => apiGet(`/api/messages/${encodeURIComponent(id ?? '')}`, messageSchema, { signal }),
     enabled: Boolean(user && id),
     staleTime: MESSAGE_STALE,
+    refetchInterval: live ? false : (query) => (query.state.data && awaitingSpeech(query.state.data) ? MESSAGE_STATUS_POLL_MS : false),
     // a missing message will not appear by asking again
     retry: (failureCount, error) => !isApiRequestError(error, 404) && failureCount < 2,
   })
