@@ -17,6 +17,7 @@ import { mediaRoutes } from './media/media.routes.ts'
 import { signMediaUrl } from './media/signed-url.ts'
 import { audioUploadsRoutes } from './modules/audio-uploads/audio-uploads.routes.ts'
 import { messagesRoutes } from './modules/messages/messages.routes.ts'
+import { messageSearchRoutes } from './modules/message-search/message-search.routes.ts'
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts'
 import { directoryRoutes } from './modules/directory/directory.routes.ts'
 import { publicProfilesRoutes } from './modules/public-profiles/public-profiles.routes.ts'
@@ -112,6 +113,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   await app.register(publicProfilesRoutes, deps)
   await app.register(audioUploadsRoutes, deps)
   await app.register(messagesRoutes, deps)
+  await app.register(messageSearchRoutes, deps)
   await app.register(transcriptionRoutes, deps)
   await app.register(mediaRoutes, { storage, signingKey: secrets.urlSigningKey })
   await app.register(realtimeRoutes, { auth, pool, db, publicOrigin: env.publicUrl })
@@ -120,8 +122,8 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   }
   await registerSpa(app, webDir)
   if (jobs?.workers !== false) {
-    // speech is CPU-bound: one transcription at a time per instance, analysis beside it
-    await queue.work('transcribe', (data) => transcription.handleTranscribe(data))
+    // speech is CPU-bound: SPEECH_CONCURRENCY transcriptions at a time per instance, analysis beside them
+    await queue.work('transcribe', (data) => transcription.handleTranscribe(data), env.SPEECH_CONCURRENCY)
     await queue.work('analyze', (data) => transcription.handleAnalyze(data))
   }
   return app

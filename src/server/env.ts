@@ -40,6 +40,8 @@ export const envSchema = z
     OPENAI_TRANSCRIBE_MODEL: z.string().trim().min(1).default('whisper-1'),
     /** a chat model for analysis; unset keeps analysis offline */
     OPENAI_ANALYSIS_MODEL: optionalString,
+    /** transcriptions run at once on this instance (speech is CPU-bound: about one per spare core) */
+    SPEECH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RATE_LIMIT_ENABLED: z
       .enum(['true', 'false'])

@@ -68,7 +68,9 @@ export function createTranscriptionService({ db, storage, speech, analyzer, queu
       await pipeline(storage.read(audioKey), createWriteStream(source))
       const decoded = await decodeForSpeech(source, work)
       try {
-        const signal = AbortSignal.timeout(ENGINE_BASE_TIMEOUT_MS + ENGINE_TIMEOUT_PER_AUDIO_SECOND_MS * decoded.durationSeconds)
+        // AbortSignal.timeout takes whole milliseconds only
+        // AbortSignal.timeout takes whole milliseconds only
+        const signal = AbortSignal.timeout(Math.ceil(ENGINE_BASE_TIMEOUT_MS + ENGINE_TIMEOUT_PER_AUDIO_SECOND_MS * decoded.durationSeconds))
         const transcript = await engine.transcribe({ wavPath: decoded.wavPath, durationSeconds: decoded.durationSeconds, signal })
         const text = transcript.text.replace(/\s+/g, ' ').trim()
         if (!text) return { text: '', words: [] }
