@@ -1,0 +1,203 @@
+import fs from 'node:fs/promises'
+import { eq, sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import type { Contact } from '#shared/contacts.ts'
+import type { MessageSearchResult } from '#shared/message-search.ts'
+import { contacts } from '../../db/schema.ts'
+import { insertMessages } from '../../test/messages.ts'
+import { insertSignedInPerson } from '../../test/people.ts'
+import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
+
+const { app, db } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-message-search-') })
+
+type Person = Awaited<ReturnType<typeof insertSignedInPerson>>
+
+const search = (person: Person | null, query: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url: '/api/messages', query, headers: person ? { cookie: person.cookie } : {} })
+
+async function searchOk(person: Person, query: Record<string, string> = {}): Promise<MessageSearchResult> {
+  const response = await search(person, query)
+  expect(response.statusCode).toBe(200)
+  return response.json() as MessageSearchResult
+}
+
+const transcripts = async (person: Person, q: string) => (await searchOk(person, { q })).messages.map((m) => m.transcription)
+
+/** Two people in each other's circles; answers each one's contact id for the other. */
+async function pair(names: [string, string] = ['Ada', 'Bob']) {
+  const ada = await insertSignedInPerson(app, db, { name: names[0] })
+  const bob = await insertSignedInPerson(app, db, { name: names[1] })
+  const connected = await app.inject({
+    method: 'POST',
+    url: '/api/contacts/connect',
+    headers: { origin: TEST_ORIGIN, cookie: ada.cookie },
+    payload: { user_id: bob.id },
+  })
+  const adaToBob = (connected.json() as { contact: Contact }).contact.id
+  const [bobRow] = await db.select().from(contacts).where(eq(contacts.userId, bob.id))
+  return { ada, bob, adaToBob, bobToAda: bobRow?.id as string }
+}
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000)
+
+describe('GET /api/messages', () => {
+  it('matches transcript words, emotions and topics, case-insensitively and by prefix', async () => {
+    const { ada, bob } = await pair()
+    await insertMessages(db, [
+      { senderId: bob.id, receiverId: ada.id, transcription: 'Let us grab Coffee on Sunday', emotions: ['happy'], topics: ['plans'], createdAt: minutesAgo(3) },
+      { senderId: ada.id, receiverId: bob.id, transcription: 'The new job starts Monday', emotions: ['excited', 'anxious'], topics: ['work'], createdAt: minutesAgo(2) },
+      { senderId: bob.id, receiverId: ada.id, transcription: 'Grandma called about dinner', emotions: ['loving'], topics: ['family', 'food'], createdAt: minutesAgo(1) },
+    ])
+
+    expect(await transcripts(ada, 'coffee')).toEqual(['Let us grab Coffee on Sunday'])
+    expect(await transcripts(ada, 'COFFEE')).toEqual(['Let us grab Coffee on Sunday'])
+    expect(await transcripts(ada, 'gran')).toEqual(['Grandma called about dinner'])
+    // emotions and topics, whole and by prefix, in any case
+    expect(await transcripts(ada, 'exci')).toEqual(['The new job starts Monday'])
+    expect(await transcripts(ada, 'Excited')).toEqual(['The new job starts Monday'])
+    expect(await transcripts(ada, 'fam')).toEqual(['Grandma called about dinner'])
+    expect(await transcripts(ada, 'WORK')).toEqual(['The new job starts Monday'])
+    // every word must match (anywhere: transcript, emotions or topics); newest first
+    expect(await transcripts(ada, 'happy sunday')).toEqual(['Let us grab Coffee on Sunday'])
+    expect(await transcripts(ada, 'happy monday')).toEqual([])
+    expect(await transcripts(ada, 's')).toEqual(['The new job starts Monday', 'Let us grab Coffee on Sunday'])
+    expect(await transcripts(ada, 'zebra')).toEqual([])
+    // the receiver finds them too
+    expect(await transcripts(bob, 'exci')).toEqual(['The new job starts Monday'])
+  })
+
+  it("never returns someone else's messages, and names the other person as the caller sees them", async () => {
+    const { ada, bob, adaToBob } = await pair()
+    const others = await pair(['Cy', 'Dee'])
+    const stranger = await insertSignedInPerson(app, db, { name: 'Stranger' })
+    await db.update(contacts).set({ name: 'Bobby' }).where(eq(contacts.id, adaToBob))
+    const [fromBob, toBob, fromStranger] = await insertMessages(db, [
+      { senderId: bob.id, receiverId: ada.id, transcription: 'secret picnic plans', createdAt: minutesAgo(5) },
+      { senderId: ada.id, receiverId: bob.id, transcription: 'picnic sounds lovely', createdAt: minutesAgo(4) },
+      { senderId: stranger.id, receiverId: ada.id, transcription: 'picnic from someone new', createdAt: minutesAgo(3) },
+    ])
+    // a third and fourth person talk about the same thing, with the same words, emotions and topics
+    await insertMessages(db, [
+      { senderId: others.ada.id, receiverId: others.bob.id, transcription: 'secret picnic plans', emotions: ['happy'], topics: ['plans'] },
+      { senderId: others.bob.id, receiverId: others.ada.id, transcription: 'picnic sounds lovely', emotions: ['happy'], topics: ['plans'] },
+      { senderId: others.bob.id, receiverId: stranger.id, transcription: 'picnic with the stranger' },
+    ])
+
+    const found = await searchOk(ada, { q: 'picnic' })
+    expect(found.messages.map((m) => m.id)).toEqual([fromStranger?.id, toBob?.id, fromBob?.id])
+    expect(found.messages.map((m) => m.other_person)).toEqual([
+      { user_id: stranger.id, contact_id: null, name: null },
+      { user_id: bob.id, contact_id: adaToBob, name: 'Bobby' },
+      { user_id: bob.id, contact_id: adaToBob, name: 'Bobby' },
+    ])
+    expect((await searchOk(ada)).messages).toHaveLength(3)
+    expect((await searchOk(others.ada, { q: 'picnic' })).messages).toHaveLength(2)
+    expect((await searchOk(stranger, { q: 'picnic' })).messages.map((m) => m.transcription).sort()).toEqual([
+      'picnic from someone new',
+      'picnic with the stranger',
+    ])
+  })
+
+  it('lists everything newest first for an empty query, or one without words', async () => {
+    const { ada, bob } = await pair()
+    await insertMessages(db, [
+      { senderId: bob.id, receiverId: ada.id, transcription: null, processingStatus: 'pending', createdAt: minutesAgo(1) },
+      { senderId: ada.id, receiverId: bob.id, transcription: 'older', createdAt: minutesAgo(9) },
+      { senderId: bob.id, receiverId: ada.id, transcription: null, processingStatus: 'failed', createdAt: minutesAgo(5) },
+    ])
+    const all = await searchOk(ada)
+    expect(all.messages.map((m) => [m.transcription, m.processing_status])).toEqual([
+      [null, 'pending'],
+      [null, 'failed'],
+      ['older', 'completed'],
+    ])
+    expect(all.next_cursor).toBeNull()
+    expect(all.messages[0]).toMatchObject({ sender_id: bob.id, receiver_id: ada.id, is_read: false, liked: false, duration_seconds: 12 })
+    expect(all.messages[0]).not.toHaveProperty('audio_url')
+    for (const q of ['', '   ', '!!', '-- ;']) expect((await searchOk(ada, { q })).messages).toHaveLength(3)
+    const someoneNew = await insertSignedInPerson(app, db)
+    expect(await searchOk(someoneNew)).toEqual({ messages: [], next_cursor: null })
+  })
+
+  it('pages 50 at a time without gaps or repeats, also when messages share a timestamp', async () => {
+    const { ada, bob } = await pair()
+    const sameMoment = minutesAgo(30)
+    await insertMessages(
+      db,
+      Array.from({ length: 120 }, (_, i) => ({
+        senderId: i % 2 ? ada.id : bob.id,
+        receiverId: i % 2 ? bob.id : ada.id,
+        transcription: `${i % 3 === 0 ? 'garden' : 'kitchen'} note ${i}`,
+        // forty of them at the very same instant: the id breaks the tie
+        createdAt: i < 40 ? sameMoment : minutesAgo(i),
+      })),
+    )
+    const walk = async (q: string) => {
+      const seen: string[] = []
+      const sizes: number[] = []
+      let cursor: string | null = null
+      do {
+        const page: MessageSearchResult = await searchOk(ada, cursor ? { q, cursor } : { q })
+        sizes.push(page.messages.length)
+        seen.push(...page.messages.map((m) => m.id))
+        cursor = page.next_cursor
+      } while (cursor)
+      return { seen, sizes }
+    }
+    const everything = await walk('')
+    expect(everything.sizes).toEqual([50, 50, 20])
+    expect(new Set(everything.seen).size).toBe(120)
+    const { rows } = await db.execute<{ id: string }>(
+      sql`select id from audio_messages where sender_id = ${ada.id} or receiver_id = ${ada.id} order by created_at desc, id desc`,
+    )
+    expect(everything.seen).toEqual(rows.map((r) => r.id))
+
+    const gardens = await walk('GARD')
+    expect(gardens.sizes).toEqual([40])
+    expect(new Set(gardens.seen).size).toBe(40)
+  })
+
+  it('answers 401 without a session', async () => {
+    const response = await search(null, { q: 'coffee' })
+    expect(response.statusCode).toBe(401)
+  })
+
+  it('answers 400 for an over-long query or a bad page cursor', async () => {
+    const { ada } = await pair()
+    expect((await search(ada, { q: 'a'.repeat(200) })).statusCode).toBe(200)
+    const long = await search(ada, { q: 'a'.repeat(201) })
+    expect(long.statusCode).toBe(400)
+    expect(long.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } })
+    for (const cursor of ['2', 'abc', '2026-01-01T00:00:00.000000Z_not-a-uuid', "2026-01-01T00:00:00Z_' or 1=1 --", '']) {
+      expect((await search(ada, { cursor })).statusCode, cursor).toBe(400)
+    }
+    // a cursor that looks right but points at no message simply continues below that moment
+    expect((await search(ada, { cursor: '2026-01-01T00:00:00.000000Z_00000000-0000-4000-8000-000000000000' })).statusCode).toBe(200)
+    const repeated = await app.inject({ method: 'GET', url: '/api/messages?q=a&q=b', headers: { cookie: ada.cookie } })
+    expect(repeated.statusCode).toBe(400)
+  })
+
+  it("treats the search's special characters as plain separators", async () => {
+    const { ada, bob } = await pair()
+    await insertMessages(db, [
+      { senderId: bob.id, receiverId: ada.id, transcription: "Don't forget the coffee & tea (for Sunday)!", emotions: ['excited'], topics: ['plans'] },
+      { senderId: ada.id, receiverId: bob.id, transcription: 'Nothing special here', emotions: ['calm'], topics: ['home'] },
+    ])
+    for (const q of ["'", '&', '|', '!', ':*', '(', ')', "''", '\\', '<->', '%', '_', '*:*']) {
+      const response = await search(ada, { q })
+      expect(response.statusCode, q).toBe(200)
+      expect((response.json() as MessageSearchResult).messages, q).toHaveLength(2)
+    }
+    expect(await transcripts(ada, 'coffee & tea')).toHaveLength(1)
+    expect(await transcripts(ada, 'coffee | nothing')).toEqual([])
+    expect(await transcripts(ada, '!coffee')).toHaveLength(1)
+    expect(await transcripts(ada, 'exci:*')).toHaveLength(1)
+    expect(await transcripts(ada, '(sunday')).toHaveLength(1)
+    expect(await transcripts(ada, "don't")).toHaveLength(1)
+    expect(await transcripts(ada, "coffee' & 'x")).toEqual([])
+    // words are searched for as words
+    expect(await transcripts(ada, "'); drop table audio_messages; --")).toEqual([])
+    // the table is still there, with both messages
+    expect((await searchOk(ada)).messages).toHaveLength(2)
+  })
+})

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { messageSearchQuerySchema, messageSearchResultSchema } from '#shared/message-search.ts'
+import { sessionUser } from '../../auth/session.ts'
+import type { AppDeps } from '../../app-deps.ts'
+import { createMessageSearchService } from './message-search.service.ts'
+
+export const messageSearchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, requireUser }) => {
+  const service = createMessageSearchService({ db })
+
+  app.get(
+    '/api/messages',
+    { preHandler: requireUser, schema: { querystring: messageSearchQuerySchema, response: { 200: messageSearchResultSchema } } },
+    async (request) => service.search(sessionUser(request).id, request.query),
+  )
+}

@@ -1,0 +1,56 @@
+import { MESSAGES_PAGE_LIMIT } from '#shared/limits.ts'
+import { messageSearchTerms, prefixTsquery, type MessageSearchQuery, type MessageSearchResult, type OverviewMessage } from '#shared/message-search.ts'
+import type { Database } from '../../db/client.ts'
+import { searchMessagesForUser, type MessageSearchPosition, type MessageSearchRow } from './message-search.queries.ts'
+
+export function toOverviewMessageResponse(row: MessageSearchRow): OverviewMessage {
+  return {
+    id: row.id,
+    sender_id: row.senderId,
+    receiver_id: row.receiverId,
+    duration_seconds: row.durationSeconds,
+    created_at: row.createdAt.toISOString(),
+    is_read: row.isRead,
+    liked: row.liked,
+    transcription: row.transcription,
+    emotions: row.emotions,
+    topics: row.topics,
+    processing_status: row.processingStatus,
+    other_person: { user_id: row.otherUserId, contact_id: row.contactId, name: row.contactName },
+  }
+}
+
+const CURSOR_SEPARATOR = '_'
+
+export function encodeCursor(row: Pick<MessageSearchRow, 'cursorAt' | 'id'>): string {
+  return `${row.cursorAt}${CURSOR_SEPARATOR}${row.id}`
+}
+
+/** The cursor's shape is checked by the request schema; this only splits it. */
+export function decodeCursor(cursor: string): MessageSearchPosition {
+  const at = cursor.indexOf(CURSOR_SEPARATOR)
+  return { createdAt: cursor.slice(0, at), id: cursor.slice(at + 1) }
+}
+
+export function createMessageSearchService({ db, pageSize = MESSAGES_PAGE_LIMIT }: { db: Database; pageSize?: number }) {
+  return {
+    /**
+     * The messages overview (spec 001, /messages): everything the user sent or received, newest first, 50 a page,
+     * narrowed by a full-text search over transcript, emotions and topics (every word as a prefix, decision 29).
+     */
+    async search(userId: string, { q, cursor }: MessageSearchQuery): Promise<MessageSearchResult> {
+      const rows = await searchMessagesForUser(db, userId, {
+        tsquery: prefixTsquery(messageSearchTerms(q)),
+        after: cursor ? decodeCursor(cursor) : null,
+        // one more than a page tells whether another page follows
+        limit: pageSize + 1,
+      })
+      const page = rows.slice(0, pageSize)
+      const last = page[page.length - 1]
+      return {
+        messages: page.map(toOverviewMessageResponse),
+        next_cursor: rows.length > pageSize && last ? encodeCursor(last) : null,
+      }
+    },
+  }
+}

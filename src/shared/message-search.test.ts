@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { messageSearchCursorSchema, messageSearchQuerySchema, messageSearchTerms, prefixTsquery } from './message-search.ts'
+
+describe('messageSearchTerms', () => {
+  it('lowercases, splits on anything but letters and digits, and drops repeats', () => {
+    expect(messageSearchTerms('  Coffee on SUNDAY, coffee!  ')).toEqual(['coffee', 'on', 'sunday'])
+    expect(messageSearchTerms("don't e-mail 3:30")).toEqual(['don', 't', 'e', 'mail', '3', '30'])
+    expect(messageSearchTerms('Café naïve Über 東京')).toEqual(['café', 'naïve', 'über', '東京'])
+  })
+
+  it('turns text-search operators and SQL quotes into separators', () => {
+    expect(messageSearchTerms("exci:* & (tea | !coffee) <-> 'x'")).toEqual(['exci', 'tea', 'coffee', 'x'])
+    expect(messageSearchTerms("'); drop table x; --")).toEqual(['drop', 'table', 'x'])
+    for (const q of ["'", '&', '|', '!', ':*', '(', '', '   ']) expect(messageSearchTerms(q)).toEqual([])
+  })
+
+  it('keeps a decomposed accent with its letter', () => {
+    expect(messageSearchTerms('cafe\u0301')).toEqual(['café'])
+  })
+
+  it('keeps at most 10 words of at most 60 characters', () => {
+    expect(messageSearchTerms(Array.from({ length: 15 }, (_, i) => `w${i}`).join(' '))).toHaveLength(10)
+    expect(messageSearchTerms('a'.repeat(100))[0]).toHaveLength(60)
+  })
+})
+
+describe('prefixTsquery', () => {
+  it('asks for every word as a prefix', () => {
+    expect(prefixTsquery(['exci', 'sun'])).toBe('exci:* & sun:*')
+    expect(prefixTsquery([])).toBeNull()
+  })
+})
+
+describe('messageSearchQuerySchema', () => {
+  it('defaults q to empty, caps it at 200 characters and checks the cursor shape', () => {
+    expect(messageSearchQuerySchema.parse({})).toEqual({ q: '' })
+    expect(messageSearchQuerySchema.safeParse({ q: 'a'.repeat(201) }).success).toBe(false)
+    expect(messageSearchCursorSchema.safeParse('2026-11-23T10:00:00.123456Z_0b6f7c4e-8d1a-4c8e-9f3a-2b1c0d9e8f7a').success).toBe(true)
+    expect(messageSearchCursorSchema.safeParse('2026-11-23T10:00:00Z_x').success).toBe(false)
+  })
+})

@@ -1,0 +1,73 @@
+import { z } from 'zod'
+import { messageSchema } from './messages.ts'
+
+/** The overview's search box (spec 001, /messages): longer queries are refused (400). */
+export const MESSAGE_SEARCH_MAX_QUERY = 200
+/** Words of a query that take part in the search; more are ignored. */
+export const MESSAGE_SEARCH_MAX_TERMS = 10
+/** Characters kept of one word. */
+export const MESSAGE_SEARCH_MAX_TERM_LENGTH = 60
+
+/**
+ * A page position: the last message's `created_at` (microseconds, UTC) and id. Opaque to clients, which only send
+ * back the `next_cursor` they were given.
+ */
+export const messageSearchCursorSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Invalid page cursor')
+
+/** GET /api/messages?q=&cursor= */
+export const messageSearchQuerySchema = z.object({
+  q: z.string().max(MESSAGE_SEARCH_MAX_QUERY, `Search text is limited to ${MESSAGE_SEARCH_MAX_QUERY} characters`).default(''),
+  cursor: messageSearchCursorSchema.optional(),
+})
+export type MessageSearchQuery = z.infer<typeof messageSearchQuerySchema>
+
+/**
+ * One message of the overview: what a card shows, plus who the other person is as the caller sees them
+ * (`contact_id` and `name` are null when the caller has no contact for them: the card says 'Unknown').
+ * No audio URL: a card opens /playback/{id}, which asks for the signed one.
+ */
+export const overviewMessageSchema = messageSchema
+  .pick({
+    id: true,
+    sender_id: true,
+    receiver_id: true,
+    duration_seconds: true,
+    created_at: true,
+    is_read: true,
+    liked: true,
+    transcription: true,
+    emotions: true,
+    topics: true,
+    processing_status: true,
+  })
+  .extend({
+    other_person: z.object({ user_id: z.string(), contact_id: z.string().nullable(), name: z.string().nullable() }),
+  })
+export type OverviewMessage = z.infer<typeof overviewMessageSchema>
+
+/** A page of at most 50, newest first; `next_cursor` is null on the last page. */
+export const messageSearchResultSchema = z.object({
+  messages: z.array(overviewMessageSchema),
+  next_cursor: z.string().nullable(),
+})
+export type MessageSearchResult = z.infer<typeof messageSearchResultSchema>
+
+/**
+ * The words of a search query, lowercased and deduplicated: runs of letters, combining marks and digits. Everything
+ * else (quotes, `&`, `|`, `!`, `:`, `*`, brackets, dashes) only separates words, so nothing a person types can become
+ * a text-search operator. A query without words searches for nothing and lists every message.
+ */
+export function messageSearchTerms(query: string): string[] {
+  const words = query.normalize('NFC').toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []
+  return [...new Set(words.map((word) => word.slice(0, MESSAGE_SEARCH_MAX_TERM_LENGTH)))].slice(0, MESSAGE_SEARCH_MAX_TERMS)
+}
+
+/**
+ * The `to_tsquery('simple', …)` text for these terms: every word must match, each as a prefix ('exci' finds
+ * 'excited'). Null when there are no terms. The result is passed as a bound parameter, never spliced into SQL.
+ */
+export function prefixTsquery(terms: readonly string[]): string | null {
+  return terms.length === 0 ? null : terms.map((term) => `${term}:*`).join(' & ')
+}
