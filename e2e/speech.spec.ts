@@ -83,3 +83,36 @@ test('a spoken message is transcribed and tagged on both screens without reload'
   await adaPage.context().close()
   await bobPage.context().close()
 })
+
+test('while answering, the words appear as they are spoken', async ({ browser, insertUser, login, connect }) => {
+  test.setTimeout(90_000)
+  const ada = await insertUser({ name: 'Ada Reply' })
+  const bob = await insertUser({ name: 'Bob Reply' })
+  const adaToBob = await connect(ada, bob)
+  const adaPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
+  await login(adaPage, ada)
+  // Ada's message goes through the API: the recording is the same clip the microphone plays
+  const origin = process.env.E2E_BASE_URL ?? ''
+  const uploaded = await adaPage.request.post('/api/audio', { data: fs.readFileSync(clip ?? ''), headers: { 'content-type': 'audio/wav', origin } })
+  expect(uploaded.status()).toBe(201)
+  const { upload_id } = (await uploaded.json()) as { upload_id: string }
+  const sent = await adaPage.request.post('/api/messages', { data: { contact_id: adaToBob, upload_id }, headers: { origin } })
+  expect(sent.status()).toBe(201)
+  const { id: messageId } = (await sent.json()) as { id: string }
+
+  const bobPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
+  await login(bobPage, bob)
+  await bobPage.goto(`/record/${await contactIdOf(bobPage, 'Ada Reply')}?replyTo=${messageId}`)
+  await expect(bobPage.getByText('Replying to Ada Reply')).toBeVisible()
+  await bobPage.getByRole('button', { name: "I'm ready to record" }).click()
+  const live = bobPage.locator('[data-slot="live-transcript"]')
+  await expect(live).toBeVisible()
+  await expect(live.getByText('Listening...')).toBeVisible()
+  // real words from the server's engine, within a few refreshes
+  await expect(live.locator('p[aria-live]')).toHaveText(/\b(excited|job|really|miss|coffee|sunday|you|new)\b/i, { timeout: 30_000 })
+  await bobPage.getByRole('button', { name: 'Tap to stop' }).click()
+  await expect(live).toHaveCount(0)
+
+  await adaPage.context().close()
+  await bobPage.context().close()
+})

@@ -22,4 +22,5 @@ export const ERROR_CODES = {
   tooLarge: 'PAYLOAD_TOO_LARGE',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
+  speechUnavailable: 'SPEECH_UNAVAILABLE',
 } as const

@@ -1,3 +1,6 @@
+import { z } from 'zod'
+import { RECORDING_MAX_SECONDS } from './limits.ts'
+
 /**
  * Speech processing rules shared by server and web (spec 001 sections 4, 8 and 9).
  */
@@ -17,6 +20,14 @@ export const WELCOME_TRANSCRIPT_REFRESH_AFTER_MS = 1_000
 /** Polling fallback for a message while the realtime socket is down. */
 export const MESSAGE_STATUS_POLL_MS = 3_000
 
+/** Live transcript while recording a reply: the recording so far is sent about every 2 s. */
+export const LIVE_TRANSCRIPT_INTERVAL_MS = 2_000
+
+/** POST /api/speech/preview?from=: the words of a recording from `from` seconds on, and where they end. */
+export const speechPreviewQuerySchema = z.object({ from: z.coerce.number().min(0).max(RECORDING_MAX_SECONDS + 1).default(0) })
+export const speechPreviewSchema = z.object({ text: z.string(), until: z.number() })
+export type SpeechPreview = z.infer<typeof speechPreviewSchema>
+
 export const SPEECH_TEXTS = {
   notRetryable: 'Message not found or not retryable',
   retryingTitle: 'Transcription retrying',
@@ -26,6 +37,8 @@ export const SPEECH_TEXTS = {
   noEngine: 'No speech engine is available on the server',
   analyzingTitle: 'Analyzing voice',
   analyzingBody: 'Transcribing, detecting topics and emotions...',
+  previewBusy: 'A live transcript is already being made for you',
+  liveTranscript: 'Live transcript',
 } as const
 
 /** Whether a failed message may still be retried at `now`. */

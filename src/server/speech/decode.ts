@@ -20,6 +20,8 @@ export type SpeechWav = {
 
 export type DecodeOptions = {
   ffmpegPath?: string
+  /** decode from this point of the recording on (a live preview transcribes only what is new) */
+  startSeconds?: number
   timeoutMs?: number
   signal?: AbortSignal
 }
@@ -40,7 +42,7 @@ export async function decodeForSpeech(inputPath: string, outDir?: string, option
       options.ffmpegPath ?? 'ffmpeg',
       // no metadata and bit-exact flags give the canonical 44-byte header (no LIST chunk naming the encoder):
       // pocketsphinx_continuous skips exactly 44 bytes and would read anything more as samples
-      ['-v', 'error', '-nostdin', '-y', '-i', inputPath, '-vn', '-map_metadata', '-1', '-fflags', '+bitexact', '-flags:a', '+bitexact', '-ac', '1', '-ar', String(SPEECH_SAMPLE_RATE), '-acodec', 'pcm_s16le', '-f', 'wav', wavPath],
+      ['-v', 'error', '-nostdin', '-y', '-i', inputPath, ...(options.startSeconds ? ['-ss', options.startSeconds.toFixed(3)] : []), '-vn', '-map_metadata', '-1', '-fflags', '+bitexact', '-flags:a', '+bitexact', '-ac', '1', '-ar', String(SPEECH_SAMPLE_RATE), '-acodec', 'pcm_s16le', '-f', 'wav', wavPath],
       options.timeoutMs ?? DEFAULT_DECODE_TIMEOUT_MS,
       options.signal,
     )

@@ -32,7 +32,7 @@ export function toAudioUploadResponse(row: AudioUploadRow): AudioUpload {
  * Counts bytes as they pass. Past `limit` it stops writing and drops the rest instead of failing the
  * stream: destroying the request would reset the connection before the 413 answer reaches the client.
  */
-function byteLimit(limit: number) {
+export function byteLimit(limit: number) {
   let seen = 0
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {

@@ -1,12 +1,18 @@
 import { createWriteStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyBaseLogger } from 'fastify'
 import { estimateWordTimings, leadingSilenceOffset } from '#shared/word-timing.ts'
-import { canRetryTranscription, nextRetryDelayMs, SPEECH_RETRY_WINDOW_MS, SPEECH_TEXTS } from '#shared/speech.ts'
+import { ERROR_CODES } from '#shared/api-error.ts'
+import { AUDIO_MAX_BYTES } from '#shared/limits.ts'
+import { MESSAGE_TEXTS } from '#shared/messages.ts'
+import { canRetryTranscription, nextRetryDelayMs, SPEECH_RETRY_WINDOW_MS, SPEECH_TEXTS, type SpeechPreview } from '#shared/speech.ts'
 import type { Database, Executor } from '../../db/client.ts'
-import { ConflictError, NotFoundError } from '../../http/errors.ts'
+import { ConflictError, DomainError, NotFoundError, ValidationError } from '../../http/errors.ts'
+import { readHead, sniffAudioType } from '../../media/audio.ts'
+import { byteLimit, PayloadTooLargeError } from '../audio-uploads/audio-uploads.service.ts'
 import type { JobMap, JobOutcome, JobQueue } from '../../jobs/job-queue.ts'
 import type { ObjectStorage } from '../../media/storage.ts'
 import { publishRealtime } from '../../realtime/realtime.publisher.ts'
@@ -32,6 +38,8 @@ import {
 const ENGINE_BASE_TIMEOUT_MS = 30_000
 const ENGINE_TIMEOUT_PER_AUDIO_SECOND_MS = 4_000
 const ANALYSIS_TIMEOUT_MS = 60_000
+/** a live preview that takes longer than this is dropped; the next one starts from the same point */
+const PREVIEW_TIMEOUT_MS = 20_000
 
 export type TranscriptionDeps = {
   db: Database
@@ -52,6 +60,9 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
  * to run twice: each claims the row with a conditional update before it works.
  */
 export function createTranscriptionService({ db, storage, speech, analyzer, queue, tmpDir, log, now = Date.now }: TranscriptionDeps) {
+  /** people with a live preview running: one at a time each, so a slow engine is not asked twice */
+  const previewing = new Set<string>()
+
   const participants = (row: SpeechMessageRow) => [row.senderId, row.receiverId]
   const announce = (executor: Executor, row: SpeechMessageRow, fields: string[]) =>
     publishRealtime(executor, participants(row), { type: 'message.updated', message_id: row.id, fields })
@@ -188,6 +199,45 @@ export function createTranscriptionService({ db, storage, speech, analyzer, queu
         return current ? { status: 'done' } : { status: 'skipped', reason: 'a later attempt took over' }
       } catch (error) {
         return afterMessageFailure(row, 'analyze', error)
+      }
+    },
+
+    /**
+     * A live transcript of a recording still being made (the reply screen sends what it has every 2 s):
+     * the words from `from` seconds on, straight from the engine, never stored. The audio is kept in a
+     * temporary file only for this request.
+     */
+    async preview(userId: string, body: Readable | undefined, from: number): Promise<SpeechPreview> {
+      const engine = speech.engine
+      if (!engine) throw new DomainError(503, ERROR_CODES.speechUnavailable, `${SPEECH_TEXTS.noEngine}: ${speech.reason}`)
+      if (!body) throw new ValidationError(MESSAGE_TEXTS.empty)
+      if (previewing.has(userId)) throw new ConflictError(SPEECH_TEXTS.previewBusy)
+      previewing.add(userId)
+      await fs.mkdir(tmpDir, { recursive: true, mode: 0o700 })
+      const work = await fs.mkdtemp(path.join(tmpDir, 'preview-'))
+      try {
+        const source = path.join(work, 'source')
+        const limit = byteLimit(AUDIO_MAX_BYTES)
+        await pipeline(body, limit.counter, createWriteStream(source, { mode: 0o600 }))
+        if (limit.exceeded()) throw new PayloadTooLargeError(MESSAGE_TEXTS.tooLarge)
+        if (!sniffAudioType(await readHead(source))) throw new ValidationError(MESSAGE_TEXTS.notAudio)
+        let decoded: Awaited<ReturnType<typeof decodeForSpeech>>
+        try {
+          decoded = await decodeForSpeech(source, work, { startSeconds: from })
+        } catch (error) {
+          // nothing new since `from` (or not yet a whole frame): no words, same place
+          if (error instanceof SpeechEngineError && !error.retryable && /no audio samples/.test(error.message)) return { text: '', until: from }
+          throw new ValidationError(MESSAGE_TEXTS.notAudio)
+        }
+        const transcript = await engine.transcribe({
+          wavPath: decoded.wavPath,
+          durationSeconds: decoded.durationSeconds,
+          signal: AbortSignal.timeout(PREVIEW_TIMEOUT_MS),
+        })
+        return { text: transcript.text.replace(/\s+/g, ' ').trim(), until: Math.round((from + decoded.durationSeconds) * 1000) / 1000 }
+      } finally {
+        previewing.delete(userId)
+        await fs.rm(work, { recursive: true, force: true })
       }
     },
 

@@ -43,10 +43,11 @@ class FakeMediaRecorder extends EventTarget {
   }
   start() {
     this.state = 'recording'
+    // the browser hands over data every second (timeslice); one chunk is enough here
+    this.dispatchEvent(Object.assign(new Event('dataavailable'), { data: new Blob(['voice'], { type: this.mimeType }) }))
   }
   stop() {
     this.state = 'inactive'
-    this.dispatchEvent(Object.assign(new Event('dataavailable'), { data: new Blob(['voice'], { type: this.mimeType }) }))
     this.dispatchEvent(new Event('stop'))
   }
 }
@@ -56,13 +57,19 @@ class FakeMediaRecorder extends EventTarget {
 type XhrAnswer = { status: number; body?: unknown } | 'network'
 let xhrAnswers: XhrAnswer[]
 let xhrCount: number
+/** live transcript requests (POST /api/speech/preview) and their answers, apart from uploads */
+let previewUrls: string[]
+let previewAnswers: { text: string; until: number }[]
 
 class FakeXhr {
   readonly upload = new EventTarget()
   private readonly events = new EventTarget()
   status = 0
   responseText = ''
-  open() {}
+  private url = ''
+  open(_method: string, url: string) {
+    this.url = url
+  }
   setRequestHeader() {}
   addEventListener(type: string, listener: EventListener) {
     this.events.addEventListener(type, listener)
@@ -71,6 +78,16 @@ class FakeXhr {
     this.events.dispatchEvent(new Event('abort'))
   }
   send() {
+    if (this.url.startsWith('/api/speech/preview')) {
+      previewUrls.push(this.url)
+      const body = previewAnswers.shift() ?? { text: '', until: 0 }
+      queueMicrotask(() => {
+        this.status = 200
+        this.responseText = JSON.stringify(body)
+        this.events.dispatchEvent(new Event('load'))
+      })
+      return
+    }
     xhrCount += 1
     const answer = xhrAnswers.shift() ?? { status: 201, body: upload }
     queueMicrotask(() => {
@@ -138,6 +155,8 @@ beforeEach(() => {
   getUserMedia = vi.fn(async () => ({ getTracks: () => [track] }))
   xhrAnswers = []
   xhrCount = 0
+  previewUrls = []
+  previewAnswers = []
   sendAnswers = []
   track.stop.mockClear()
   vi.stubGlobal('MediaRecorder', FakeMediaRecorder)
@@ -300,5 +319,30 @@ describe('RecordPage', () => {
     expect(await screen.findByRole('heading', { name: 'Failed to send message' })).toBeTruthy()
     expect(screen.getAllByText(MESSAGE_TEXTS.limitReached('Maya Ortiz')).length).toBeGreaterThan(0)
     expect(screen.queryByRole('button', { name: 'Try sending again' })).toBeNull()
+  })
+
+  it('shows the words of a reply while it is recorded, asking only for what is new', async () => {
+    previewAnswers = [
+      { text: 'I miss', until: 2.1 },
+      { text: 'you too', until: 4.2 },
+    ]
+    renderAt(`/record/c1?replyTo=${REPLY_ID}`)
+    fireEvent.click(await screen.findByRole('button', { name: "I'm ready to record" }))
+    await screen.findByRole('button', { name: 'Tap to stop' })
+    expect(screen.getByText('Listening...')).toBeTruthy()
+    // real time: the refresh runs every 2 s
+    expect(await screen.findByText('I miss', {}, { timeout: 3000 })).toBeTruthy()
+    expect(previewUrls).toEqual(['/api/speech/preview?from=0'])
+    expect(await screen.findByText('I miss you too', {}, { timeout: 3000 })).toBeTruthy()
+    expect(previewUrls[1]).toBe('/api/speech/preview?from=2.1')
+  }, 10_000)
+
+  it('shows no live transcript for a message that is not a reply', { timeout: 10_000 }, async () => {
+    renderAt('/record/c1')
+    fireEvent.click(await screen.findByRole('button', { name: "I'm ready to record" }))
+    await screen.findByRole('button', { name: 'Tap to stop' })
+    await act(() => new Promise((resolve) => setTimeout(resolve, 2500)))
+    expect(previewUrls).toEqual([])
+    expect(screen.queryByText('Live transcript')).toBeNull()
   })
 })

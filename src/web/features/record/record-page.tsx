@@ -17,9 +17,10 @@ import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useRecorder, type RecorderError } from '#web/lib/recorder/use-recorder.ts'
 import { isAtMessageLimit } from './components/contact-send-state.ts'
 import { MicrophoneDeniedCard, NoMicrophoneCard } from './components/microphone-help.tsx'
-import { FailurePanel, RecordedPanel, RecordingPanel, RecordIntro, RECORD_TEXTS, SentPanel, UploadProgressPanel } from './components/record-stages.tsx'
+import { FailurePanel, LiveTranscriptPanel, RecordedPanel, RecordingPanel, RecordIntro, RECORD_TEXTS, SentPanel, UploadProgressPanel } from './components/record-stages.tsx'
 import { useSendMessageMutation, useUploadAudioMutation } from './queries.ts'
 import { UPLOAD_ATTEMPTS, UploadFailedError } from './upload-retry.ts'
+import { useLiveTranscript } from './use-live-transcript.ts'
 
 type Phase =
   | { kind: 'compose' }
@@ -99,6 +100,8 @@ export function RecordPage() {
   const navigate = useNavigate()
   const contact = useContactQuery(contactId)
   const recorder = useRecorder({ onError: toastRecorderError })
+  // while answering, the words so far appear as they are heard (decision 28)
+  const live = useLiveTranscript({ active: Boolean(replyTo) && recorder.status === 'recording', snapshot: recorder.snapshot })
   const uploadAudio = useUploadAudioMutation()
   const sendMessage = useSendMessageMutation()
   const [phase, setPhase] = useState<Phase>({ kind: 'compose' })
@@ -202,7 +205,11 @@ export function RecordPage() {
       />
     )
   } else if (recorder.status === 'recording') {
-    stage = <RecordingPanel elapsedSeconds={recorder.elapsedSeconds} onStop={recorder.stop} onCancel={recorder.discard} />
+    stage = (
+      <RecordingPanel elapsedSeconds={recorder.elapsedSeconds} onStop={recorder.stop} onCancel={recorder.discard}>
+        {replyTo && live.available && <LiveTranscriptPanel text={live.text} />}
+      </RecordingPanel>
+    )
   } else if (recorder.status === 'recorded' && recorder.recording) {
     stage = (
       <RecordedPanel

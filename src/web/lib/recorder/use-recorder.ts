@@ -40,6 +40,8 @@ export type UseRecorder = {
   discard: () => void
   /** Discards, then starts again. */
   reRecord: () => Promise<boolean>
+  /** What has been recorded so far while recording (a playable stream from the start), else null. */
+  snapshot: () => Blob | null
 }
 
 const TICK_MS = 250
@@ -67,6 +69,8 @@ export function useRecorder({ maxSeconds = RECORDING_MAX_SECONDS, onError }: Use
 
   const streamRef = useRef<MediaStream | null>(null)
   const recorderRef = useRef<MediaRecorder | null>(null)
+  /** the chunks of the recording in progress, for `snapshot` */
+  const chunksRef = useRef<Blob[]>([])
   const urlRef = useRef<string | null>(null)
   const timerRef = useRef<ReturnType<typeof setInterval> | null>(null)
   const startedAtRef = useRef(0)
@@ -171,6 +175,7 @@ export function useRecorder({ maxSeconds = RECORDING_MAX_SECONDS, onError }: Use
       return fail(mapStartError(error), error)
     }
     const chunks: Blob[] = []
+    chunksRef.current = chunks
     recorder.addEventListener('dataavailable', (event: BlobEvent) => {
       if (event.data.size > 0) chunks.push(event.data)
     })
@@ -231,5 +236,11 @@ export function useRecorder({ maxSeconds = RECORDING_MAX_SECONDS, onError }: Use
     return start()
   }, [discard, start])
 
-  return { status, elapsedSeconds, recording, permission, microphoneMissing, start, stop, discard, reRecord }
+  const snapshot = useCallback((): Blob | null => {
+    const recorder = recorderRef.current
+    if (!recorder || recorder.state !== 'recording' || chunksRef.current.length === 0) return null
+    return new Blob(chunksRef.current, { type: recorder.mimeType || chunksRef.current[0]?.type || 'audio/webm' })
+  }, [])
+
+  return { status, elapsedSeconds, recording, permission, microphoneMissing, start, stop, discard, reRecord, snapshot }
 }

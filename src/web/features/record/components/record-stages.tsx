@@ -1,6 +1,8 @@
 import { CircleCheck, CloudOff, Mic, RotateCcw, Send, Square, Trash2, X } from 'lucide-react'
 import type * as React from 'react'
+import type { ReactNode } from 'react'
 import { RECORDING_MAX_SECONDS } from '#shared/limits.ts'
+import { SPEECH_TEXTS } from '#shared/speech.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { describeDuration, formatDuration } from '#web/lib/recorder/recorder-helpers.ts'
 import { cn } from '#web/lib/utils.ts'
@@ -71,7 +73,18 @@ export function RecordIntro({ onStart, starting }: { onStart: () => void; starti
 }
 
 /** While recording: the big m:ss timer, a pulsing dot, 'Tap to stop' and a quiet cancel. */
-export function RecordingPanel({ elapsedSeconds, onStop, onCancel }: { elapsedSeconds: number; onStop: () => void; onCancel: () => void }) {
+export function RecordingPanel({
+  elapsedSeconds,
+  onStop,
+  onCancel,
+  children,
+}: {
+  elapsedSeconds: number
+  onStop: () => void
+  onCancel: () => void
+  /** shown under the controls, e.g. the live transcript of a reply */
+  children?: ReactNode
+}) {
   const share = Math.min(elapsedSeconds / RECORDING_MAX_SECONDS, 1)
   return (
     <section data-slot="recording-panel" aria-label="Recording" className={panelClass}>
@@ -97,7 +110,20 @@ export function RecordingPanel({ elapsedSeconds, onStop, onCancel }: { elapsedSe
         <X aria-hidden />
         Cancel recording
       </Button>
+      {children}
     </section>
+  )
+}
+
+/** The words of a reply as the server hears them while it is being recorded. */
+export function LiveTranscriptPanel({ text }: { text: string }) {
+  return (
+    <div data-slot="live-transcript" className="flex w-full flex-col gap-1.5 rounded-xl border bg-muted/40 px-4 py-3 text-left">
+      <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{SPEECH_TEXTS.liveTranscript}</p>
+      <p aria-live="polite" className={text ? 'text-sm leading-relaxed' : 'text-sm text-muted-foreground italic'}>
+        {text || 'Listening...'}
+      </p>
+    </div>
   )
 }
 
