@@ -69,6 +69,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   const auth = createAuth({ db, env, secret: secrets.authSecret, mailer, log: app.log })
   const storage = createLocalStorage(path.join(env.dataDir, 'media'))
   const queue = await createJobQueue({ pool, log: app.log, ...jobs })
+  app.decorate('jobs', queue)
   const engineChoice = speech?.choice ?? (await selectSpeechEngine(env))
   const analyzerChoice = speech?.analyzer
     ? { analyzer: speech.analyzer, reason: 'given by the caller' }

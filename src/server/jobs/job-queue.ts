@@ -4,6 +4,13 @@ import PgBoss from 'pg-boss'
 import type pg from 'pg'
 import type { Executor } from '../db/client.ts'
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the app's job queue (tests stop it the way a crash would) */
+    jobs: JobQueue
+  }
+}
+
 /** Every job Hearth queues, by name, with its payload. One handler per name. */
 export type JobMap = {
   /** transcribe a voice message, or a welcome message while its audio is still `audioKey` (attempt 1..3) */
@@ -53,7 +60,8 @@ export function toDrizzleSql(text: string, values: unknown[]): SQL {
 export async function createJobQueue({
   pool,
   log,
-  expireInSeconds = 15 * 60,
+  // longer than the slowest attempt may run (a 10-minute recording: 30 s + 2 s per second of audio)
+  expireInSeconds = 30 * 60,
   maintenanceIntervalSeconds = 60,
   pollingIntervalSeconds = 0.5,
 }: JobQueueOptions): Promise<JobQueue> {

@@ -31,7 +31,7 @@ async function startInstance(choice: EngineChoice) {
     speech: { choice, analyzer },
     jobs,
   })
-  return { close: async () => (await instance.close(), await database.close()) }
+  return { instance, close: async () => (await instance.close(), await database.close()) }
 }
 
 describe('a restart in the middle of a transcription', () => {
@@ -62,9 +62,10 @@ describe('a restart in the middle of a transcription', () => {
     const message = sent.json() as Message
     const read = async () => (await app.inject({ url: `/api/messages/${message.id}`, headers: { cookie: bob.cookie } })).json() as Message
 
-    // the dying instance holds the job, mid-transcription
+    // the dying instance holds the job, mid-transcription, and dies: it takes no more work
     await expect.poll(() => cutOff !== undefined, { timeout: 10_000 }).toBe(true)
     expect((await read()).processing_status).toBe('processing')
+    await dying.instance.jobs.stop({ graceful: false })
 
     // a new instance starts; the dead one's job expires and runs there
     const next = await startInstance({
@@ -72,7 +73,7 @@ describe('a restart in the middle of a transcription', () => {
       reason: 'test double',
       engine: { name: 'test', transcribe: async () => ({ text: 'made it', words: [{ word: 'made', start: 0, end: 0.3 }, { word: 'it', start: 0.4, end: 0.6 }], language: 'en' }) },
     })
-    await expect.poll(async () => (await read()).processing_status, { timeout: 40_000, interval: 250 }).toBe('completed')
+    await expect.poll(async () => (await read()).processing_status, { timeout: 45_000, interval: 250 }).toBe('completed')
     expect(await read()).toMatchObject({ transcription: 'made it', emotions: ['calm'], topics: ['home'] })
 
     // the cut-off attempt finally fails; it is no longer the current attempt and changes nothing

@@ -34,9 +34,13 @@ import {
   type SpeechMessageRow,
 } from './transcription.queries.ts'
 
-/** an engine gets this long plus 4 s per second of audio before its attempt counts as failed */
+/**
+ * An engine gets this long plus 2 s per second of audio before its attempt counts as failed: the offline
+ * engine needs about 0.65 s per second here, and the job queue's expiry (30 min) must stay above the
+ * longest attempt (a 10-minute recording: 20.5 min).
+ */
 const ENGINE_BASE_TIMEOUT_MS = 30_000
-const ENGINE_TIMEOUT_PER_AUDIO_SECOND_MS = 4_000
+const ENGINE_TIMEOUT_PER_AUDIO_SECOND_MS = 2_000
 const ANALYSIS_TIMEOUT_MS = 60_000
 /** a live preview that takes longer than this is dropped; the next one starts from the same point */
 const PREVIEW_TIMEOUT_MS = 20_000
