@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { SpeechEngineError } from './engine.ts'
+import { readHead } from '../media/audio.ts'
 
 /** Every engine reads this shape: what whisper.cpp, pocketsphinx and the OpenAI endpoint all accept. */
 export const SPEECH_SAMPLE_RATE = 16_000
@@ -46,7 +47,7 @@ export async function decodeForSpeech(inputPath: string, outDir?: string, option
       options.timeoutMs ?? DEFAULT_DECODE_TIMEOUT_MS,
       options.signal,
     )
-    const header = readWavHeader(await readFirstBytes(wavPath, 65_536), (await fsp.stat(wavPath)).size)
+    const header = readWavHeader(Buffer.from(await readHead(wavPath, 65_536)), (await fsp.stat(wavPath)).size)
     if (header.frames === 0) throw new SpeechEngineError('The recording holds no audio samples', false)
     return { wavPath, durationSeconds: header.frames / header.sampleRate, cleanup }
   } catch (error) {
@@ -93,17 +94,6 @@ function runFfmpeg(ffmpegPath: string, args: string[], timeoutMs: number, signal
 
 function lastLine(text: string): string {
   return text.trim().split('\n').at(-1)?.trim() ?? ''
-}
-
-async function readFirstBytes(filePath: string, bytes: number): Promise<Buffer> {
-  const handle = await fsp.open(filePath, 'r')
-  try {
-    const buffer = Buffer.alloc(bytes)
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0)
-    return buffer.subarray(0, bytesRead)
-  } finally {
-    await handle.close()
-  }
 }
 
 export type WavHeader = {

@@ -2,11 +2,11 @@ import fs from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Contact } from '#shared/contacts.ts'
-import { MESSAGE_TEXTS, type AudioUpload, type Message } from '#shared/messages.ts'
+import { MESSAGE_TEXTS, type Message } from '#shared/messages.ts'
 import { contacts } from '../../db/schema.ts'
-import { makeAudio } from '../../test/audio-files.ts'
 import { insertSignedInPerson } from '../../test/people.ts'
 import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
+import { uploadRecording } from '../../test/uploads.ts'
 
 const { app, db } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-messages-') })
 
@@ -16,16 +16,7 @@ const post = (url: string, cookie: string, payload?: unknown) =>
 const get = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers: { ...(cookie ? { cookie } : {}), ...headers } })
 
-async function uploadFor(person: Person): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/audio',
-    payload: await makeAudio({ seconds: 1 }),
-    headers: { origin: TEST_ORIGIN, cookie: person.cookie, 'content-type': 'audio/webm' },
-  })
-  expect(response.statusCode).toBe(201)
-  return (response.json() as AudioUpload).upload_id
-}
+const uploadFor = (person: Person) => uploadRecording(app, person.cookie)
 
 /** Two people in each other's circles; answers each one's contact id for the other. */
 async function pair() {

@@ -1,24 +1,15 @@
 import fs from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import type { AudioUpload } from '#shared/messages.ts'
 import type { Profile } from '#shared/profile.ts'
 import type { PublicProfile } from '#shared/public-profile.ts'
-import { makeAudio } from '../../test/audio-files.ts'
 import { insertSignedInPerson } from '../../test/people.ts'
 import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
+import { uploadRecording } from '../../test/uploads.ts'
 
 const dataDir = await fs.mkdtemp('/tmp/hearth-int-welcome-')
 const { app, db } = await createTestApp({ DATA_DIR: dataDir })
 
-async function uploadAs(cookie: string): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/audio',
-    payload: await makeAudio({ seconds: 2 }),
-    headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'audio/webm' },
-  })
-  return (response.json() as AudioUpload).upload_id
-}
+const uploadAs = (cookie: string) => uploadRecording(app, cookie, { seconds: 2 })
 
 const save = (cookie: string, uploadId: unknown) =>
   app.inject({ method: 'PUT', url: '/api/profile/welcome-message', payload: { upload_id: uploadId }, headers: { origin: TEST_ORIGIN, cookie } })

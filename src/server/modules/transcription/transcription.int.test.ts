@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Contact } from '#shared/contacts.ts'
-import type { AudioUpload, Message } from '#shared/messages.ts'
+import type { Message } from '#shared/messages.ts'
 import type { Profile } from '#shared/profile.ts'
 import { SPEECH_TEXTS } from '#shared/speech.ts'
 import { connectDatabase } from '../../db/client.ts'
@@ -10,9 +10,9 @@ import { audioMessages } from '../../db/schema.ts'
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from '../../realtime/realtime.publisher.ts'
 import type { Analyzer } from '../../speech/analysis/analyzer.ts'
 import { SpeechEngineError, type EngineChoice, type Transcript, type TranscribeInput } from '../../speech/engine.ts'
-import { makeAudio } from '../../test/audio-files.ts'
 import { insertSignedInPerson } from '../../test/people.ts'
 import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
+import { uploadRecording } from '../../test/uploads.ts'
 
 /**
  * A speech engine double whose behaviour each test sets per recording length (the engine only sees the
@@ -71,16 +71,7 @@ const post = (url: string, cookie: string, payload?: object) =>
 const getMessage = async (person: Person, id: string) =>
   (await app.inject({ method: 'GET', url: `/api/messages/${id}`, headers: { cookie: person.cookie } })).json() as Message
 
-async function upload(person: Person, seconds: number, format: 'webm' | 'wav' = 'webm'): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/audio',
-    payload: await makeAudio({ seconds, format }),
-    headers: { origin: TEST_ORIGIN, cookie: person.cookie, 'content-type': 'audio/webm' },
-  })
-  expect(response.statusCode).toBe(201)
-  return (response.json() as AudioUpload).upload_id
-}
+const upload = (person: Person, seconds: number, format: 'webm' | 'wav' = 'webm') => uploadRecording(app, person.cookie, { seconds, format })
 
 async function pair() {
   const ada = await insertSignedInPerson(app, db, { name: 'Ada' })

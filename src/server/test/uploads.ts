@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify'
+import { expect } from 'vitest'
+import type { AudioUpload } from '#shared/messages.ts'
+import { makeAudio } from './audio-files.ts'
+import { TEST_ORIGIN } from './test-app.ts'
+
+/**
+ * Uploads a recording made by ffmpeg (`makeAudio`'s shapes) as the signed-in person, through POST /api/audio,
+ * and answers its upload id; fails the test when the upload is refused.
+ */
+export async function uploadRecording(
+  app: FastifyInstance,
+  cookie: string,
+  shape: Parameters<typeof makeAudio>[0] = { seconds: 1 },
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/audio',
+    payload: await makeAudio(shape),
+    headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'audio/webm' },
+  })
+  expect(response.statusCode).toBe(201)
+  return (response.json() as AudioUpload).upload_id
+}
