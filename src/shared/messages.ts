@@ -34,6 +34,8 @@ export const messageSchema = z.object({
   word_timestamps: z.array(wordTimestampSchema).nullable(),
   emotions: z.array(z.string()),
   topics: z.array(z.string()),
+  /** -1..1 from the analysis (how positive the message sounds); null until analysed */
+  sentiment: z.number().nullable(),
   processing_status: processingStatusSchema,
   processing_error: z.string().nullable(),
 })

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { Outlet } from 'react-router'
 import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
+import { MiniPlayer } from '#web/features/playback/components/mini-player.tsx'
 import { useProfileQuery } from '#web/features/profile/queries.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { useAuth } from './auth-provider.tsx'
@@ -10,7 +11,7 @@ const OnboardingWizard = lazy(async () => ({ default: (await import('#web/featur
 
 /**
  * The signed-in shell (spec 000 section 2): the onboarding wizard until `onboarding_completed` is true, then the
- * page. The bottom mini player joins here with the playback work.
+ * page with the floating mini player of the shared audio player below it.
  */
 export function AppShell({ children }: { children?: ReactNode }) {
   const { refresh } = useAuth()
@@ -44,5 +45,10 @@ export function AppShell({ children }: { children?: ReactNode }) {
       </Suspense>
     )
   }
-  return children ?? <Outlet />
+  return (
+    <>
+      {children ?? <Outlet />}
+      <MiniPlayer />
+    </>
+  )
 }

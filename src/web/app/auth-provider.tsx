@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { resetAudioPlayer } from '#web/lib/audio-player/use-audio-player.ts'
 import { authClient, type AuthSession, type AuthUser } from '#web/lib/auth-client.ts'
 
 export type AuthState = {
@@ -27,11 +28,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // When the person changes (sign-out here or in another tab, an ended session, another account), nothing cached
   // for the previous one may be shown. Clearing after the change is committed means no screen of the previous person
-  // is still mounted to refetch.
+  // is still mounted to refetch. Their message stops playing too.
   const userId = data?.user?.id ?? null
   const previousUserId = useRef(userId)
   useEffect(() => {
-    if (previousUserId.current !== null && previousUserId.current !== userId) queryClient.clear()
+    if (previousUserId.current !== null && previousUserId.current !== userId) {
+      queryClient.clear()
+      resetAudioPlayer()
+    }
     previousUserId.current = userId
   }, [userId, queryClient])
 

@@ -41,6 +41,7 @@ export function testMessage(overrides: Partial<Message> & { minutesAgo?: number 
     word_timestamps: null,
     emotions: [],
     topics: [],
+    sentiment: null,
     processing_status: 'pending',
     processing_error: null,
     ...rest,

@@ -39,6 +39,7 @@ export function toMessageResponse(row: MessageRow, signMediaUrl: (key: string) =
     word_timestamps: row.wordTimestamps ?? null,
     emotions: row.emotions,
     topics: row.topics,
+    sentiment: row.sentiment,
     processing_status: row.processingStatus,
     processing_error: row.processingError,
   }

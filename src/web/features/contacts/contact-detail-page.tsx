@@ -7,7 +7,7 @@ import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
 import { useAuth } from '#web/app/auth-provider.tsx'
 import { MessageRows } from '#web/features/messages/components/message-rows.tsx'
-import { useContactMessagesQuery } from '#web/features/messages/queries.ts'
+import { useContactMessagesQuery, useMarkReadMutation } from '#web/features/messages/queries.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { ConversationEmpty } from './components/conversation-empty.tsx'
@@ -23,15 +23,16 @@ function Centered({ children }: { children: React.ReactNode }) {
 export const RECENT_MESSAGES = 8
 export const VIEW_ALL_AFTER = 5
 
-/** Right column: 'Conversation (N)' with the last messages, oldest to newest, each opening its playback. */
+/** Right column: 'Conversation (N)' with the last messages, oldest to newest, each with Play (shared player) and opening its playback. */
 function RecentConversation({ contactId, contactName }: { contactId: string; contactName: string }) {
   const { user } = useAuth()
   const messages = useContactMessagesQuery(contactId)
+  const markRead = useMarkReadMutation()
   const total = messages.data?.total ?? 0
   // the server answers newest first; show the last few oldest to newest
   const recent = (messages.data?.messages ?? []).slice(0, RECENT_MESSAGES).reverse()
   return (
-    <section aria-labelledby="conversation-heading" className="flex flex-col gap-3">
+    <section aria-labelledby="conversation-heading" className="flex min-w-0 flex-col gap-3">
       <div className="flex min-h-9 items-center justify-between gap-2">
         <h2 id="conversation-heading" className="text-lg font-semibold tracking-tight">
           Conversation ({total})
@@ -50,7 +51,13 @@ function RecentConversation({ contactId, contactName }: { contactId: string; con
         (recent.length === 0 ? (
           <ConversationEmpty name={contactName} />
         ) : (
-          <MessageRows messages={recent} ownUserId={user?.id ?? ''} contactName={contactName} aria-label="Recent messages" />
+          <MessageRows
+            messages={recent}
+            ownUserId={user?.id ?? ''}
+            contactName={contactName}
+            onPlayUnread={(message) => markRead.mutate(message.id)}
+            aria-label="Recent messages"
+          />
         ))}
     </section>
   )
@@ -101,7 +108,7 @@ export function ContactDetailPage() {
     const c = contact.data
     const inactive = inactiveLabel(c.inactive_days)
     body = (
-      <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:items-start">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:items-start">
         <section aria-label={c.name} className="flex flex-col items-center gap-4 rounded-2xl border bg-card px-6 py-8 text-center shadow-sm">
           <Avatar name={c.name} src={c.avatar_url} alt="" size={null} className="size-32 shadow-md sm:size-36" />
           <div className="flex flex-col items-center gap-2">

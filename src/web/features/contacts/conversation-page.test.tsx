@@ -11,7 +11,6 @@ vi.mock('#web/app/auth-provider.tsx', () => ({ useAuth: () => ({ user: { id: 'me
 
 const { ConversationPage } = await import('./conversation-page.tsx')
 const { ContactDetailPage } = await import('./contact-detail-page.tsx')
-const { PlaybackPage } = await import('#web/features/playback/playback-page.tsx')
 
 const contact = testContact({ inactive_days: 42 })
 
@@ -33,7 +32,6 @@ function renderAt(url: string, status: number, body: unknown, { messages = [] as
     [
       { path: '/contacts/:id', element: <ConversationPage /> },
       { path: '/contacts/profile/:contactId', element: <ContactDetailPage /> },
-      { path: '/playback/:messageId', element: <PlaybackPage /> },
       { path: '/', element: <p>home page</p> },
     ],
     { initialEntries: [url] },
@@ -135,6 +133,11 @@ describe('ContactDetailPage', () => {
     expect(rows.map((row) => row.getAttribute('href'))).toEqual(['m7', 'm6', 'm5', 'm4', 'm3', 'm2', 'm1', 'm0'].map((id) => `/playback/${id}`))
     expect(rows[7]?.textContent).toContain('Maya Ortiz')
     expect(rows[6]?.textContent).toContain('You')
+    // each row plays on the shared player
+    const plays = within(screen.getByRole('list', { name: 'Recent messages' })).getAllByRole('button', { name: /^Play message from / })
+    expect(plays.map((button) => button.getAttribute('aria-label'))).toEqual(
+      [7, 6, 5, 4, 3, 2, 1, 0].map((i) => (i % 2 ? 'Play message from you' : 'Play message from Maya Ortiz')),
+    )
     expect(screen.getByRole('link', { name: 'View All' }).getAttribute('href')).toBe('/contacts/c1')
     cleanup()
     renderAt('/contacts/profile/c1', 200, contact, { messages: conversation(5) })
@@ -154,38 +157,5 @@ describe('ContactDetailPage', () => {
     cleanup()
     renderAt('/contacts/profile/nope', 404, notFound)
     expect(await screen.findByText('home page')).toBeTruthy()
-  })
-})
-
-describe('PlaybackPage', () => {
-  it('goes home for a message that is not yours, replacing history', async () => {
-    const router = renderAt('/playback/nope', 404, { error: { code: 'NOT_FOUND', message: 'Message not found' } })
-    expect(await screen.findByText('home page')).toBeTruthy()
-    expect(router.state.historyAction).toBe('REPLACE')
-  })
-
-  it('marks a received unread message read once when it opens, and offers a reply', async () => {
-    const message = testMessage({ id: 'm9', transcription: 'Call me when you land', processing_status: 'completed', emotions: ['joy'], topics: ['travel'] })
-    const router = renderAt('/playback/m9', 200, message, {
-      handle: (path, init) => (path.endsWith('/read') && init?.method === 'POST' ? json({ ...message, is_read: true }) : undefined),
-    })
-    expect(await screen.findByText('Call me when you land')).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Play message from Maya Ortiz' })).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Like' })).toBeTruthy()
-    expect(screen.getByText('joy')).toBeTruthy()
-    expect((await screen.findByRole('link', { name: 'Record Thoughtful Reply' })).getAttribute('href')).toBe('/record/c1?replyTo=m9')
-    expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/contacts/profile/c1')
-    await waitFor(() => expect(router.fetchMock.mock.calls.filter(([url]) => String(url) === '/api/messages/m9/read')).toHaveLength(1))
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(router.fetchMock.mock.calls.filter(([url]) => String(url) === '/api/messages/m9/read')).toHaveLength(1)
-  })
-
-  it('does not mark an own message read and offers no reply', async () => {
-    const message = testMessage({ id: 'm8', sender_id: 'me', receiver_id: 'u1', audio_url: '' })
-    const router = renderAt('/playback/m8', 200, message)
-    expect(await screen.findByText('Audio file is not available for playback')).toBeTruthy()
-    expect(await screen.findByText('You to Maya Ortiz')).toBeTruthy()
-    expect(screen.queryByRole('link', { name: 'Record Thoughtful Reply' })).toBeNull()
-    expect(router.fetchMock.mock.calls.some(([url]) => String(url).endsWith('/read'))).toBe(false)
   })
 })

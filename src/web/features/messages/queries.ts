@@ -51,6 +51,20 @@ export function useMessageQuery(id: string | undefined) {
   })
 }
 
+/**
+ * A fresh signed audio URL for a message: GET /api/messages/{id} again (the player asks when the URL it has is
+ * about to expire or was refused), written back into every cached copy of the message.
+ */
+export async function fetchFreshAudioUrl(queryClient: QueryClient, userId: string | undefined, id: string): Promise<string> {
+  const message = await queryClient.fetchQuery({
+    queryKey: messageKeys.detail(userId, id),
+    queryFn: ({ signal }) => apiGet(`/api/messages/${encodeURIComponent(id)}`, messageSchema, { signal }),
+    staleTime: 0,
+  })
+  patchCachedMessage(queryClient, id, { audio_url: message.audio_url })
+  return message.audio_url
+}
+
 type MessageCache = Message | { messages: Message[] }
 
 function isMessageList(data: unknown): data is { messages: Message[] } {

@@ -1,25 +1,33 @@
-import { ArrowLeft, MessageCircleReply } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import { ArrowLeft, ChevronLeft, ChevronRight, MessageCircleReply } from 'lucide-react'
+import { useCallback, useEffect, useRef } from 'react'
 import type * as React from 'react'
-import { Link, Navigate, useParams } from 'react-router'
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router'
 import type { Contact } from '#shared/contacts.ts'
 import type { Message } from '#shared/messages.ts'
-import { relativeTime } from '#shared/relative-time.ts'
+import { conversationPosition, nextUnplayed, PLAYBACK_SKIP_SECONDS } from '#shared/playback.ts'
 import { useAuth } from '#web/app/auth-provider.tsx'
 import { Avatar } from '#web/components/avatar.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
+import { Label } from '#web/components/ui/label.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { Switch } from '#web/components/ui/switch.tsx'
 import { useContactsQuery } from '#web/features/contacts/queries.ts'
 import { LikeButton } from '#web/features/messages/components/like-button.tsx'
-import { MessageTags } from '#web/features/messages/components/message-tags.tsx'
-import { VoicePlayer } from '#web/features/messages/components/voice-player.tsx'
-import { messageText, PLAYBACK_TEXTS } from '#web/features/messages/message-text.ts'
-import { useMarkReadMutation, useMessageQuery } from '#web/features/messages/queries.ts'
+import { useMessageTrack } from '#web/features/messages/message-track.ts'
+import { useContactMessagesQuery, useMarkReadMutation, useMessageQuery } from '#web/features/messages/queries.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
-import { formatDuration } from '#web/lib/recorder/recorder-helpers.ts'
+import { audioPlayer, useAudioPlayer } from '#web/lib/audio-player/use-audio-player.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
-import { cn } from '#web/lib/utils.ts'
+import { formatDuration } from '#web/lib/recorder/recorder-helpers.ts'
+import { InsightsCard } from './components/insights-card.tsx'
+import { PlaybackControls, SpeedControl } from './components/playback-controls.tsx'
+import { PlaybackTranscript } from './components/playback-transcript.tsx'
+import { keyContextOf, playbackKeyAction } from './playback-keys.ts'
+import { usePlayNextSetting } from './play-next-setting.ts'
+
+/** Navigation state asking the screen to start playing at once (play-next, or arrows pressed while playing). */
+type PlaybackLocationState = { autoplay?: boolean } | null
 
 /** The contact on the other side of the message, looked up in every list (active, inactive, archived). */
 function useOtherContact(message: Message | undefined, ownUserId: string | undefined): { contact: Contact | undefined; pending: boolean } {
@@ -33,35 +41,184 @@ function useOtherContact(message: Message | undefined, ownUserId: string | undef
   return { contact, pending: !contact && [active, inactive, archived].some((query) => query.isPending) }
 }
 
-function BackLink({ to }: { to: string }) {
-  return (
-    <Button asChild variant="ghost" size="icon" className="-ml-2 shrink-0">
-      <Link to={to} aria-label="Back" title="Back">
-        <ArrowLeft aria-hidden className="size-5" />
-      </Link>
-    </Button>
-  )
-}
-
 function PlaybackSkeleton() {
   return (
-    <div aria-busy="true" className="flex flex-col items-center gap-5">
+    <div aria-busy="true" className="grid gap-5 md:grid-cols-2">
       <span role="status" className="sr-only">
         Loading message
       </span>
-      <Skeleton className="size-32 rounded-full sm:size-40" />
-      <Skeleton className="h-6 w-40" />
-      <Skeleton className="h-4 w-28" />
-      <Skeleton className="h-36 w-full rounded-2xl" />
-      <Skeleton className="h-28 w-full rounded-2xl" />
+      <div className="flex flex-col items-center gap-5">
+        <Skeleton className="size-28 rounded-full sm:size-36" />
+        <Skeleton className="h-6 w-40" />
+        <Skeleton className="h-72 w-full rounded-2xl" />
+      </div>
+      <div className="flex flex-col gap-5">
+        <Skeleton className="h-40 w-full rounded-2xl" />
+        <Skeleton className="h-56 w-full rounded-2xl" />
+      </div>
+    </div>
+  )
+}
+
+/** 'n of total' with the previous and next message of the conversation (oldest → newest); navigation replaces history. */
+function ConversationNav({ contactId, messageId }: { contactId: string | undefined; messageId: string }) {
+  const navigate = useNavigate()
+  const messages = useContactMessagesQuery(contactId)
+  const playing = useAudioPlayer((s) => s.currentTrack?.id === messageId && s.isPlaying)
+  const position = messages.data ? conversationPosition(messages.data.messages, messages.data.total, messageId) : null
+  if (!position) return null
+  const go = (id: string | null) => {
+    if (!id) return
+    const state: PlaybackLocationState = { autoplay: playing }
+    navigate(`/playback/${encodeURIComponent(id)}`, { replace: true, state })
+  }
+  return (
+    <nav aria-label="Conversation" className="flex shrink-0 items-center gap-1">
+      <Button variant="ghost" size="icon" aria-label="Previous message" title="Previous message" disabled={!position.previousId} onClick={() => go(position.previousId)}>
+        <ChevronLeft aria-hidden className="size-5" />
+      </Button>
+      <span className="min-w-14 text-center text-sm text-muted-foreground tabular-nums" aria-live="polite">
+        {position.index} of {position.total}
+      </span>
+      <Button variant="ghost" size="icon" aria-label="Next message" title="Next message" disabled={!position.nextId} onClick={() => go(position.nextId)}>
+        <ChevronRight aria-hidden className="size-5" />
+      </Button>
+    </nav>
+  )
+}
+
+type ListeningProps = { message: Message; contact: Contact | undefined; contactPending: boolean; own: boolean; userId: string }
+
+/** The screen once the message is here: loads it into the shared player and wires the keyboard and play-next. */
+function Listening({ message, contact, contactPending, own, userId }: ListeningProps) {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const toTrack = useMessageTrack()
+  const [playNext, setPlayNext] = usePlayNextSetting()
+  const conversation = useContactMessagesQuery(contact?.id)
+  const name = contact?.name ?? 'Your contact'
+  const speaker = own ? 'you' : name
+  const title = own ? `You to ${name}` : name
+  const track = useCallback(() => toTrack(message, title), [toTrack, message, title])
+  const autoplay = Boolean((location.state as PlaybackLocationState)?.autoplay)
+  const hasAudio = message.audio_url.trim() !== ''
+
+  // Opening the screen makes this message the player's track (whatever played before stops; its place is
+  // remembered), starting it at once when asked to. Once the contact is known, so the mini player names them.
+  // A message without audio only pauses what played: the mini player is hidden here, so nothing plays unseen.
+  const loadedFor = useRef<string | null>(null)
+  useEffect(() => {
+    if (contactPending || loadedFor.current === message.id) return
+    loadedFor.current = message.id
+    const player = audioPlayer()
+    if (!hasAudio) {
+      player.pause()
+      return
+    }
+    const state = player.getState()
+    if (state.currentTrack?.id === message.id && !state.error) {
+      if (autoplay && !state.isPlaying) void player.play()
+    } else {
+      void player.load(track(), { autoplay })
+    }
+    // the request to start is used once: a reload of this page must not start playing by itself
+    if (autoplay) navigate(`${location.pathname}${location.search}`, { replace: true, state: null })
+  }, [contactPending, hasAudio, message.id, autoplay, track, navigate, location.pathname, location.search])
+
+  // Space plays or pauses, the arrows skip 15 s (not while typing, and not where the key already does something).
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented) return
+      const action = playbackKeyAction(keyContextOf(event))
+      if (!action) return
+      const player = audioPlayer()
+      const isCurrent = player.getState().currentTrack?.id === message.id
+      if (action === 'toggle') {
+        if (!hasAudio) return
+        event.preventDefault()
+        void player.toggle(track())
+      } else if (isCurrent && player.getState().duration > 0) {
+        event.preventDefault()
+        player.skip(action === 'back' ? -PLAYBACK_SKIP_SECONDS : PLAYBACK_SKIP_SECONDS)
+      }
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [message.id, hasAudio, track])
+
+  // When a received message ends, the next one they sent and you have not heard plays on ('Play next automatically').
+  const messages = conversation.data?.messages
+  useEffect(() => {
+    return audioPlayer().onEnded((ended) => {
+      if (ended.id !== message.id || own || !playNext || !messages) return
+      const next = nextUnplayed(messages, message.id, userId)
+      if (!next) return
+      const state: PlaybackLocationState = { autoplay: true }
+      navigate(`/playback/${encodeURIComponent(next)}`, { replace: true, state })
+    })
+  }, [message.id, own, playNext, messages, userId, navigate])
+
+  const duration = useAudioPlayer((s) => (s.currentTrack?.id === message.id ? s.duration : 0))
+  const isCurrent = useAudioPlayer((s) => s.currentTrack?.id === message.id)
+
+  return (
+    <div className="grid grid-cols-1 gap-5 md:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] md:grid-rows-[auto_auto_1fr] md:gap-x-8">
+      <section aria-label="From" className="flex flex-col items-center gap-3 pt-2 text-center md:col-start-1 md:row-start-1">
+        <Avatar
+          name={contact?.name ?? '?'}
+          src={contact?.avatar_url}
+          alt=""
+          size={null}
+          className="size-28 shadow-md ring-4 ring-card sm:size-36 md:size-40"
+        />
+        <div className="flex flex-col items-center gap-1">
+          <p className="text-2xl font-semibold tracking-tight break-words">{own ? `You to ${name}` : `From ${name}`}</p>
+          <p className="text-sm text-muted-foreground">Voice message · {formatDuration(message.duration_seconds)}</p>
+        </div>
+      </section>
+
+      <section aria-label="Player" className="flex flex-col gap-5 rounded-2xl border bg-card p-5 shadow-sm md:col-start-1 md:row-start-2">
+        <PlaybackControls message={message} track={track} speaker={speaker} />
+        <SpeedControl className="border-t pt-4" />
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3 border-t pt-4">
+          <div className="flex items-center gap-1">
+            <LikeButton messageId={message.id} liked={message.liked} className="-ml-2" />
+            <span className="text-sm text-muted-foreground">{message.liked ? 'Liked' : 'Like'}</span>
+          </div>
+          {!own && (
+            <div className="flex items-center gap-2.5">
+              <Label htmlFor="play-next" className="cursor-pointer text-sm font-normal text-muted-foreground">
+                Play next automatically
+              </Label>
+              <Switch id="play-next" checked={playNext} onCheckedChange={setPlayNext} />
+            </div>
+          )}
+        </div>
+      </section>
+
+      <div className="flex flex-col gap-5 md:col-start-2 md:row-span-3 md:row-start-1">
+        <PlaybackTranscript message={message} isCurrent={isCurrent} duration={duration} />
+        <InsightsCard message={message} received={!own} />
+      </div>
+
+      {!own && contact && (
+        <Link
+          to={`/record/${encodeURIComponent(contact.id)}?replyTo=${encodeURIComponent(message.id)}`}
+          className={buttonVariants({ size: 'lg', className: 'w-full md:col-start-1 md:row-start-3 md:self-start' })}
+        >
+          <MessageCircleReply aria-hidden />
+          Record Thoughtful Reply
+        </Link>
+      )}
     </div>
   )
 }
 
 /**
- * /playback/{messageId}, minimal (spec 001 section 2; the full player with transcript highlighting, skip and speed
- * comes later): who, when, the player, like, the transcription or its status, chips and 'Record Thoughtful Reply'.
- * Opening a received unread message marks it read, once. A message that is not yours goes home.
+ * /playback/{messageId} (spec 001 section 2): the big avatar, the player (waveform, seek, ±15 s, play/pause, speed,
+ * like), the transcript highlighted as it is spoken, AI Insights with tips, 'Record Thoughtful Reply', and the
+ * previous/next arrows through the conversation. Opening a received unread message marks it read, once. A message
+ * that is not yours goes home; Back goes to the contact.
  */
 export function PlaybackPage() {
   const { messageId } = useParams()
@@ -70,9 +227,8 @@ export function PlaybackPage() {
   const markRead = useMarkReadMutation()
   const marked = useRef<string | null>(null)
   const data = message.data
-  const { contact } = useOtherContact(data, user?.id)
+  const { contact, pending: contactPending } = useOtherContact(data, user?.id)
   const own = Boolean(data && user && data.sender_id === user.id)
-  const name = contact?.name ?? (own ? 'your contact' : 'Your contact')
   usePageMeta({ title: contact ? `Message with ${contact.name} - Hearth` : 'Message - Hearth' })
 
   useEffect(() => {
@@ -98,66 +254,21 @@ export function PlaybackPage() {
       />
     )
   } else {
-    const m = message.data
-    const { text, isStatus } = messageText(m)
-    const when = relativeTime(m.created_at)
-    body = (
-      <div className="flex flex-col gap-5">
-        <section aria-label="Message" className="flex flex-col items-center gap-3 text-center">
-          <Avatar
-            name={contact?.name ?? '?'}
-            src={contact?.avatar_url}
-            alt=""
-            size={null}
-            className="size-32 shadow-md ring-4 ring-card sm:size-40"
-          />
-          <div className="flex flex-col items-center gap-1">
-            <p className="text-2xl font-semibold tracking-tight break-words">{own ? `You to ${name}` : `From ${name}`}</p>
-            <p className="text-sm text-muted-foreground">
-              <time dateTime={m.created_at}>{when}</time> · {formatDuration(m.duration_seconds)}
-            </p>
-          </div>
-        </section>
-        <section aria-label="Player" className="flex flex-col gap-4 rounded-2xl border bg-card p-5 shadow-sm">
-          {m.audio_url ? (
-            <VoicePlayer src={m.audio_url} durationSeconds={m.duration_seconds} peaks={m.waveform} speaker={own ? 'you' : name} size="lg" />
-          ) : (
-            <p role="alert" className="py-4 text-center text-sm text-muted-foreground">
-              {PLAYBACK_TEXTS.unavailable}
-            </p>
-          )}
-          <div className="flex items-center justify-between gap-2 border-t pt-3">
-            <span className="text-sm text-muted-foreground">{m.liked ? 'Liked' : 'Like this message'}</span>
-            <LikeButton messageId={m.id} liked={m.liked} />
-          </div>
-        </section>
-        <section aria-labelledby="transcript-heading" className="flex flex-col gap-3 rounded-2xl border bg-card p-5 shadow-sm">
-          <h2 id="transcript-heading" className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
-            Transcript
-          </h2>
-          <p className={cn('leading-relaxed', isStatus ? 'text-muted-foreground italic' : 'text-foreground')}>{text}</p>
-          <MessageTags message={m} maxEmotions={3} maxTopics={3} />
-        </section>
-        {!own && contact && (
-          <Link
-            to={`/record/${encodeURIComponent(contact.id)}?replyTo=${encodeURIComponent(m.id)}`}
-            className={buttonVariants({ size: 'lg', className: 'w-full' })}
-          >
-            <MessageCircleReply aria-hidden />
-            Record Thoughtful Reply
-          </Link>
-        )}
-      </div>
-    )
+    body = <Listening message={message.data} contact={contact} contactPending={contactPending} own={own} userId={user?.id ?? ''} />
   }
 
   return (
     <div className="flex min-h-dvh flex-col bg-hearth-glow">
-      <header className="mx-auto flex w-full max-w-xl items-center gap-2 px-4 py-3 sm:px-6">
-        <BackLink to={back} />
+      <header className="mx-auto flex w-full max-w-5xl items-center gap-2 px-4 py-3 sm:px-6">
+        <Button asChild variant="ghost" size="icon" className="-ml-2 shrink-0">
+          <Link to={back} aria-label="Back" title="Back">
+            <ArrowLeft aria-hidden className="size-5" />
+          </Link>
+        </Button>
         <h1 className="min-w-0 flex-1 truncate text-xl font-semibold tracking-tight">{contact ? contact.name : 'Voice message'}</h1>
+        {data && <ConversationNav contactId={contact?.id} messageId={data.id} />}
       </header>
-      <main className="mx-auto flex w-full max-w-xl flex-1 flex-col px-4 pt-2 pb-16 sm:px-6">{body}</main>
+      <main className="mx-auto flex w-full max-w-5xl flex-1 flex-col px-4 pt-2 pb-16 sm:px-6">{body}</main>
     </div>
   )
 }

@@ -68,10 +68,9 @@ export function MessageCard({ message, own, contactId, contactName, onPlayUnread
         </span>
       </div>
       <VoicePlayer
-        src={message.audio_url}
-        durationSeconds={message.duration_seconds}
-        peaks={message.waveform}
+        message={message}
         speaker={own ? 'you' : contactName}
+        title={own ? `You to ${contactName}` : contactName}
         onPlay={() => {
           if (unread) onPlayUnread?.(message)
         }}

@@ -1,0 +1,90 @@
+/**
+ * Production bundle size of the web app (issue 6): JavaScript, gzipped, that the first screen loads (the entry
+ * script, its modulepreloads and everything they import statically) and what each lazy chunk adds on top of it
+ * (the chunk and its static imports that the first screen does not already hold). Reads dist/web, so run
+ * `npx vite build` first; `npm run bench:bundle`. Prints figures; asserts nothing.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+
+const web = fileURLToPath(new URL('../dist/web', import.meta.url))
+const assets = path.join(web, 'assets')
+if (!fs.existsSync(path.join(web, 'index.html'))) {
+  console.error('dist/web is missing: run `npx vite build` first')
+  process.exit(1)
+}
+
+const html = fs.readFileSync(path.join(web, 'index.html'), 'utf8')
+const fromHtml = [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!)
+
+const source = new Map<string, string>()
+const read = (file: string) => {
+  let text = source.get(file)
+  if (text === undefined) {
+    text = fs.readFileSync(path.join(assets, file), 'utf8')
+    source.set(file, text)
+  }
+  return text
+}
+const STATIC = /(?:\bfrom|\bimport)\s*["'`]\.\/([^"'`]+\.js)["'`]/g
+const DYNAMIC = /\bimport\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g
+const staticImports = (file: string) => [...read(file).matchAll(STATIC)].map((m) => m[1]!)
+const dynamicImports = (file: string) => [...read(file).matchAll(DYNAMIC)].map((m) => m[1]!)
+
+/** `files` and everything they import statically. */
+function closure(files: string[]): Set<string> {
+  const seen = new Set<string>()
+  const queue = [...files]
+  while (queue.length > 0) {
+    const file = queue.pop()!
+    if (seen.has(file)) continue
+    seen.add(file)
+    queue.push(...staticImports(file))
+  }
+  return seen
+}
+
+const gzipBytes = new Map<string, number>()
+const gz = (file: string) => {
+  let bytes = gzipBytes.get(file)
+  if (bytes === undefined) {
+    bytes = gzipSync(read(file)).length
+    gzipBytes.set(file, bytes)
+  }
+  return bytes
+}
+const raw = (file: string) => Buffer.byteLength(read(file))
+const sum = (files: Iterable<string>, size: (file: string) => number) => [...files].reduce((total, file) => total + size(file), 0)
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
+const chunkName = (file: string) => file.replace(/-[A-Za-z0-9_-]{8}\.js$/, '')
+
+const firstScreen = closure(fromHtml)
+console.log(`first screen: ${kb(sum(firstScreen, gz))} gzip (${kb(sum(firstScreen, raw))} raw) in ${firstScreen.size} files`)
+
+// every chunk loaded on demand, found from the import() calls of everything reachable
+const lazy = new Set<string>()
+const visit = [...firstScreen]
+const visited = new Set<string>()
+while (visit.length > 0) {
+  const file = visit.pop()!
+  if (visited.has(file)) continue
+  visited.add(file)
+  for (const target of dynamicImports(file)) {
+    if (!firstScreen.has(target)) lazy.add(target)
+    visit.push(...closure([target]))
+  }
+}
+
+const rows = [...lazy]
+  .map((file) => {
+    const added = [...closure([file])].filter((f) => !firstScreen.has(f))
+    return { name: chunkName(file), gzip: sum(added, gz), raw: sum(added, raw), files: added.length }
+  })
+  .sort((a, b) => b.gzip - a.gzip)
+console.log('lazy chunks (what each adds to the first screen, gzip):')
+const width = Math.max(...rows.map((r) => r.name.length))
+for (const row of rows) console.log(`  ${row.name.padEnd(width)}  ${kb(row.gzip).padStart(9)}  (${kb(row.raw)} raw, ${row.files} file(s))`)
+const css = fs.readdirSync(assets).filter((f) => f.endsWith('.css'))
+console.log(`CSS: ${kb(sum(css, (f) => gzipSync(fs.readFileSync(path.join(assets, f))).length))} gzip in ${css.length} file(s)`)

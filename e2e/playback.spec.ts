@@ -1,0 +1,255 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { eq } from 'drizzle-orm'
+import type { DbHandle } from '../src/server/db/client.ts'
+import { audioMessages } from '../src/server/db/schema.ts'
+import { expect, test, type E2EUser } from './fixtures.ts'
+
+// Recordings as a browser uploads them (Opus in WebM): a minute for skipping about, and two seconds for play-next.
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-playback-'))
+function tone(seconds: number, frequency: number): string {
+  const file = path.join(folder, `tone-${seconds}s.webm`)
+  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `sine=frequency=${frequency}:sample_rate=48000:duration=${seconds}`, '-c:a', 'libopus', '-y', file])
+  return file
+}
+const minute = tone(60, 330)
+const short = tone(2, 440)
+
+/** Twenty words, one every half second from 0.5 s: what the highlight follows. */
+const WORDS = 'we finally booked the cabin by the lake for the long weekend and I cannot wait to see you there'.split(' ')
+const TIMED = WORDS.map((word, i) => ({ word, start: 0.5 + i * 0.5, end: 0.9 + i * 0.5 }))
+
+const origin = () => process.env.E2E_BASE_URL ?? ''
+
+test.describe.configure({ mode: 'parallel' })
+
+/** A signed-in API client for `person` (the way the record page uploads and sends). */
+async function apiAs(page: Page, login: (page: Page, person: E2EUser) => Promise<void>, person: E2EUser): Promise<APIRequestContext> {
+  await login(page, person)
+  return page.request
+}
+
+/** Uploads `file` and sends it to the contact; answers the message id. */
+async function send(request: APIRequestContext, contactId: string, file: string): Promise<string> {
+  const upload = await request.post('/api/audio', { data: fs.readFileSync(file), headers: { 'content-type': 'audio/webm', origin: origin() } })
+  expect(upload.status()).toBe(201)
+  const { upload_id } = (await upload.json()) as { upload_id: string }
+  const sent = await request.post('/api/messages', { data: { contact_id: contactId, upload_id }, headers: { origin: origin() } })
+  expect(sent.status()).toBe(201)
+  return ((await sent.json()) as { id: string }).id
+}
+
+/**
+ * Gives the message a known transcript with word times, as a speech engine would. Written as completed, so the
+ * e2e server's own engine (which claims only messages without a transcript, and writes only while its claim holds)
+ * never overwrites it.
+ */
+async function transcribe(db: DbHandle, id: string, words = TIMED) {
+  await db.db
+    .update(audioMessages)
+    .set({
+      transcription: words.map((w) => w.word).join(' '),
+      wordTimestamps: words,
+      emotions: ['excited', 'loving'],
+      topics: ['travel', 'plans'],
+      sentiment: 0.6,
+      processingStatus: 'completed',
+      processingError: null,
+    })
+    .where(eq(audioMessages.id, id))
+}
+
+async function contactIdOf(request: APIRequestContext, name: string): Promise<string> {
+  const { contacts } = (await (await request.get('/api/contacts')).json()) as { contacts: { id: string; name: string }[] }
+  const found = contacts.find((c) => c.name === name)
+  if (!found) throw new Error(`no contact ${name}`)
+  return found.id
+}
+
+const audioElement = (page: Page) => page.locator('audio[data-slot="audio-player"]')
+const audioTime = (page: Page) => audioElement(page).evaluate((audio: HTMLAudioElement) => audio.currentTime)
+const currentWordIndex = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll('[data-slot="transcript-word"]')].findIndex((w) => w.getAttribute('aria-current') === 'true'))
+
+test('plays a message with the spoken word highlighted as it advances, and changes speed', async ({ browser, insertUser, login, connect, db }) => {
+  const ada = await insertUser({ name: 'Ada Listen' })
+  const bob = await insertUser({ name: 'Bob Listen' })
+  const adaToBob = await connect(ada, bob)
+  const adaPage = await (await browser.newContext({ baseURL: origin() })).newPage()
+  const id = await send(await apiAs(adaPage, login, ada), adaToBob, minute)
+  await transcribe(db, id)
+
+  const page = await (await browser.newContext({ baseURL: origin() })).newPage()
+  await login(page, bob)
+  await page.goto(`/playback/${id}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Ada Listen' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'AI Insights' }).getByRole('list', { name: 'Emotions' })).toContainText('excited')
+  await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('we finally booked the cabin')
+  await expect(page.getByRole('slider', { name: 'Seek' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Play message from Ada Listen' }).click()
+  await expect(page.getByRole('button', { name: 'Pause message from Ada Listen' })).toBeVisible()
+  // the highlight moves on word by word, with the words before it dimmed
+  await expect.poll(() => currentWordIndex(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(2)
+  const first = await currentWordIndex(page)
+  await expect.poll(() => currentWordIndex(page), { timeout: 15_000 }).toBeGreaterThan(first)
+  await expect(page.locator('[data-slot="transcript-word"]').first()).toHaveAttribute('data-state', 'spoken')
+  // and it agrees with the voice: the highlighted word is the one whose time the audio is in
+  const [time, index] = await Promise.all([audioTime(page), currentWordIndex(page)])
+  expect(Math.abs(index - Math.floor((time - 0.5) / 0.5))).toBeLessThanOrEqual(1)
+
+  await page.getByRole('button', { name: 'Speed 1.5×' }).click()
+  await expect.poll(() => audioElement(page).evaluate((audio: HTMLAudioElement) => audio.playbackRate)).toBe(1.5)
+  await page.getByRole('slider', { name: 'Playback speed' }).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect.poll(() => audioElement(page).evaluate((audio: HTMLAudioElement) => audio.playbackRate)).toBe(1.6)
+  await expect(page.getByRole('group', { name: 'Speed' })).toContainText('1.6×')
+
+  await adaPage.context().close()
+  await page.context().close()
+})
+
+test('skips back and forward 15 s with the buttons and the arrow keys', async ({ browser, insertUser, login, connect, db }) => {
+  const ada = await insertUser({ name: 'Ada Skip' })
+  const bob = await insertUser({ name: 'Bob Skip' })
+  const adaToBob = await connect(ada, bob)
+  const adaPage = await (await browser.newContext({ baseURL: origin() })).newPage()
+  const id = await send(await apiAs(adaPage, login, ada), adaToBob, minute)
+  await transcribe(db, id)
+
+  const page = await (await browser.newContext({ baseURL: origin() })).newPage()
+  await login(page, bob)
+  await page.goto(`/playback/${id}`)
+  const forward = page.getByRole('button', { name: 'Forward 15 seconds' })
+  await expect(forward).toBeEnabled()
+  await page.getByRole('button', { name: 'Play message from Ada Skip' }).click()
+  await expect.poll(() => audioTime(page)).toBeGreaterThan(0.2)
+
+  await forward.click()
+  await expect.poll(() => audioTime(page)).toBeGreaterThanOrEqual(15)
+  expect(await audioTime(page)).toBeLessThan(25)
+  await page.getByRole('button', { name: 'Back 15 seconds' }).click()
+  await expect.poll(() => audioTime(page)).toBeLessThan(10)
+
+  // on the page itself the arrows skip too
+  await page.locator('main').click({ position: { x: 2, y: 2 } })
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('ArrowRight')
+  await expect.poll(() => audioTime(page)).toBeGreaterThanOrEqual(30)
+  await page.keyboard.press('ArrowLeft')
+  await expect.poll(() => audioTime(page)).toBeLessThan(30)
+  // Space pauses
+  await page.keyboard.press(' ')
+  await expect(page.getByRole('button', { name: 'Play message from Ada Skip' })).toBeVisible()
+
+  await adaPage.context().close()
+  await page.context().close()
+})
+
+test("moves to the previous and next message with 'n of total', replacing history", async ({ browser, insertUser, login, connect }) => {
+  const ada = await insertUser({ name: 'Ada Arrows' })
+  const bob = await insertUser({ name: 'Bob Arrows' })
+  const adaToBob = await connect(ada, bob)
+  const adaPage = await (await browser.newContext({ baseURL: origin() })).newPage()
+  const adaApi = await apiAs(adaPage, login, ada)
+  const first = await send(adaApi, adaToBob, short)
+  const page = await (await browser.newContext({ baseURL: origin() })).newPage()
+  await login(page, bob)
+  const second = await send(page.request, await contactIdOf(page.request, 'Ada Arrows'), short)
+  const third = await send(adaApi, adaToBob, short)
+
+  await page.goto('/')
+  await page.goto(`/playback/${second}`)
+  const nav = page.getByRole('navigation', { name: 'Conversation' })
+  await expect(nav).toContainText('2 of 3')
+  const historyLength = await page.evaluate(() => history.length)
+
+  await nav.getByRole('button', { name: 'Next message' }).click()
+  await expect(page).toHaveURL(new RegExp(`/playback/${third}$`))
+  await expect(nav).toContainText('3 of 3')
+  await expect(nav.getByRole('button', { name: 'Next message' })).toBeDisabled()
+  await nav.getByRole('button', { name: 'Previous message' }).click()
+  await nav.getByRole('button', { name: 'Previous message' }).click()
+  await expect(page).toHaveURL(new RegExp(`/playback/${first}$`))
+  await expect(nav).toContainText('1 of 3')
+  await expect(nav.getByRole('button', { name: 'Previous message' })).toBeDisabled()
+  expect(await page.evaluate(() => history.length)).toBe(historyLength)
+
+  // Back leaves for the contact, not through the messages seen
+  await page.getByRole('link', { name: 'Back' }).click()
+  await expect(page).toHaveURL(/\/contacts\/profile\//)
+
+  await adaPage.context().close()
+  await page.context().close()
+})
+
+test('the mini player follows a message played on the contact screen and hides on /playback', async ({ browser, insertUser, login, connect, db }) => {
+  const ada = await insertUser({ name: 'Ada Mini' })
+  const bob = await insertUser({ name: 'Bob Mini' })
+  const adaToBob = await connect(ada, bob)
+  const adaPage = await (await browser.newContext({ baseURL: origin() })).newPage()
+  const id = await send(await apiAs(adaPage, login, ada), adaToBob, minute)
+  await transcribe(db, id)
+
+  const page = await (await browser.newContext({ baseURL: origin() })).newPage()
+  await login(page, bob)
+  const bobToAda = await contactIdOf(page.request, 'Ada Mini')
+  await page.goto(`/contacts/profile/${bobToAda}`)
+  const mini = page.getByRole('region', { name: 'Now playing' })
+  await expect(page.getByRole('heading', { name: 'Conversation (1)' })).toBeVisible()
+  await expect(mini).toHaveCount(0)
+
+  await page.getByRole('list', { name: 'Recent messages' }).getByRole('button', { name: 'Play message from Ada Mini' }).click()
+  await expect(mini).toBeVisible()
+  await expect(mini.getByRole('link', { name: 'Ada Mini' })).toHaveAttribute('href', `/playback/${id}`)
+  await expect(mini.getByRole('button', { name: 'Pause message from Ada Mini' })).toBeVisible()
+  await expect(mini.getByRole('progressbar', { name: 'Progress' })).toBeVisible()
+  await expect(mini).toContainText('1:00')
+  await expect.poll(async () => Number(await mini.getByRole('progressbar').getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(1)
+  // the row and the mini player are one player
+  await mini.getByRole('button', { name: 'Pause message from Ada Mini' }).click()
+  await expect(page.getByRole('list', { name: 'Recent messages' }).getByRole('button', { name: 'Play message from Ada Mini' })).toBeVisible()
+  await mini.getByRole('button', { name: 'Play message from Ada Mini' }).click()
+
+  // the same message on its own screen: the screen's controls take over, the mini player steps aside
+  await mini.getByRole('link', { name: 'Ada Mini' }).click()
+  await expect(page).toHaveURL(new RegExp(`/playback/${id}$`))
+  await expect(page.getByRole('button', { name: 'Pause message from Ada Mini' })).toBeVisible()
+  await expect(mini).toHaveCount(0)
+
+  // back on the conversation it shows again, and Stop puts it away
+  await page.goto(`/contacts/${bobToAda}`)
+  await page.getByRole('button', { name: 'Play message from Ada Mini' }).click()
+  await expect(mini).toBeVisible()
+  await mini.getByRole('button', { name: 'Stop' }).click()
+  await expect(mini).toHaveCount(0)
+  expect(await audioElement(page).evaluate((audio: HTMLAudioElement) => audio.paused)).toBe(true)
+
+  await adaPage.context().close()
+  await page.context().close()
+})
+
+test('when a message ends the next unheard one plays on', async ({ browser, insertUser, login, connect }) => {
+  const ada = await insertUser({ name: 'Ada Next' })
+  const bob = await insertUser({ name: 'Bob Next' })
+  const adaToBob = await connect(ada, bob)
+  const adaPage = await (await browser.newContext({ baseURL: origin() })).newPage()
+  const adaApi = await apiAs(adaPage, login, ada)
+  const first = await send(adaApi, adaToBob, short)
+  const second = await send(adaApi, adaToBob, short)
+
+  const page = await (await browser.newContext({ baseURL: origin() })).newPage()
+  await login(page, bob)
+  await page.goto(`/playback/${first}`)
+  await expect(page.getByRole('switch', { name: 'Play next automatically' })).toBeChecked()
+  await expect(page.getByRole('navigation', { name: 'Conversation' })).toContainText('1 of 2')
+  await page.getByRole('button', { name: 'Play message from Ada Next' }).click()
+  await expect(page).toHaveURL(new RegExp(`/playback/${second}$`), { timeout: 15_000 })
+  await expect(page.getByRole('button', { name: 'Pause message from Ada Next' })).toBeVisible()
+
+  await adaPage.context().close()
+  await page.context().close()
+})

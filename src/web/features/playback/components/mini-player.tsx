@@ -1,0 +1,116 @@
+import { LoaderCircle, Pause, Play, Square } from 'lucide-react'
+import { useEffect } from 'react'
+import { Link, useLocation } from 'react-router'
+import { toast } from 'sonner'
+import { PLAYER_TEXTS } from '#shared/playback.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import type { PlayerErrorKind } from '#web/lib/audio-player/audio-player.ts'
+import { audioPlayer, useAudioPlayer } from '#web/lib/audio-player/use-audio-player.ts'
+import { formatDuration } from '#web/lib/recorder/recorder-helpers.ts'
+import { cn } from '#web/lib/utils.ts'
+
+/** Screens with their own controls, or where a player would be in the way (spec 001, contact detail). */
+export function miniPlayerHiddenOn(pathname: string): boolean {
+  return pathname.startsWith('/playback/') || pathname === '/settings' || pathname.startsWith('/contacts/add/link')
+}
+
+const TOAST_TEXT: Record<PlayerErrorKind, string> = {
+  'invalid-url': PLAYER_TEXTS.unavailable,
+  media: PLAYER_TEXTS.cannotPlay,
+  start: PLAYER_TEXTS.failed,
+}
+
+/** 'Playback Error' toasts of the error catalogue (spec 001 section 8), once per failure, wherever it happened. */
+function usePlaybackErrorToasts() {
+  useEffect(() => {
+    const player = audioPlayer()
+    let previous = player.getState().error
+    return player.subscribe(() => {
+      const { error, errorKind } = player.getState()
+      if (error && error !== previous && errorKind) toast.error(PLAYER_TEXTS.toastTitle, { description: TOAST_TEXT[errorKind] })
+      previous = error
+    })
+  }, [])
+}
+
+/**
+ * The floating mini player (spec 001, contact detail): while a message is playing or paused part-way, a small bar
+ * above the bottom edge with Play/Pause, who speaks (linking to the playback screen), elapsed/total time, a progress
+ * bar and Stop. Mounted once in the app shell; hidden on /playback, /settings and /contacts/add/link. While it shows,
+ * a spacer of its height ends the page, so it never covers the page's last buttons.
+ */
+export function MiniPlayer() {
+  usePlaybackErrorToasts()
+  const { pathname } = useLocation()
+  const track = useAudioPlayer((s) => s.currentTrack)
+  const active = useAudioPlayer((s) => s.started && s.error === null)
+  const playing = useAudioPlayer((s) => s.isPlaying)
+  const loading = useAudioPlayer((s) => s.loading && !s.isPlaying)
+  const time = useAudioPlayer((s) => s.currentTime)
+  const duration = useAudioPlayer((s) => (s.duration > 0 ? s.duration : (s.currentTrack?.durationHint ?? 0)))
+
+  if (!track || !active || miniPlayerHiddenOn(pathname)) return null
+  const player = audioPlayer()
+  const progress = duration > 0 ? Math.min(1, time / duration) : 0
+  const busy = loading && !playing
+
+  return (
+    <>
+      <div aria-hidden data-slot="mini-player-spacer" className="h-24" />
+      <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+        <section
+          data-slot="mini-player"
+          aria-label="Now playing"
+          className="pointer-events-auto relative mx-auto flex max-w-md animate-in-pop items-center gap-3 overflow-hidden rounded-2xl border bg-card/95 py-2.5 pr-2 pl-2.5 shadow-lg ring-1 ring-black/5 backdrop-blur supports-[backdrop-filter]:bg-card/85 dark:ring-white/5"
+        >
+          <Button
+            size="icon"
+            aria-label={playing || busy ? `Pause message from ${track.title}` : `Play message from ${track.title}`}
+            title={playing || busy ? 'Pause' : 'Play'}
+            aria-busy={busy || undefined}
+            onClick={() => (playing || busy ? player.pause() : void player.play())}
+            className="size-11 rounded-full"
+          >
+            {busy ? (
+              <LoaderCircle aria-hidden className="size-5 animate-spin" />
+            ) : playing ? (
+              <Pause aria-hidden className="size-5 fill-current" />
+            ) : (
+              <Play aria-hidden className="size-5 translate-x-px fill-current" />
+            )}
+          </Button>
+          <div className="flex min-w-0 flex-1 flex-col">
+            {track.href ? (
+              <Link to={track.href} className="truncate text-sm font-semibold underline-offset-4 outline-none hover:underline focus-visible:underline">
+                {track.title}
+              </Link>
+            ) : (
+              <span className="truncate text-sm font-semibold">{track.title}</span>
+            )}
+            <span className="text-xs text-muted-foreground tabular-nums">
+              <span className="sr-only">Elapsed </span>
+              {formatDuration(time)}
+              <span aria-hidden> / </span>
+              <span className="sr-only"> of </span>
+              {formatDuration(duration)}
+            </span>
+          </div>
+          <Button variant="ghost" size="icon" aria-label="Stop" title="Stop" onClick={() => player.stop()} className="rounded-full text-muted-foreground">
+            <Square aria-hidden className="size-4 fill-current" />
+          </Button>
+          <div
+            role="progressbar"
+            aria-label="Progress"
+            aria-valuemin={0}
+            aria-valuemax={Math.round(duration)}
+            aria-valuenow={Math.round(time)}
+            aria-valuetext={`${formatDuration(time)} of ${formatDuration(duration)}`}
+            className="absolute inset-x-0 bottom-0 h-1 bg-primary/15"
+          >
+            <div className={cn('h-full origin-left bg-primary transition-transform duration-200 ease-linear')} style={{ transform: `scaleX(${progress})` }} />
+          </div>
+        </section>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,182 @@
+import { CircleAlert, LoaderCircle, Pause, Play, RotateCcw, RotateCw } from 'lucide-react'
+import type * as React from 'react'
+import type { Message } from '#shared/messages.ts'
+import { formatPlaybackRate, PLAYBACK_RATE_MAX, PLAYBACK_RATE_MIN, PLAYBACK_RATE_PRESETS, PLAYBACK_RATE_STEP, PLAYBACK_SKIP_SECONDS, PLAYER_TEXTS } from '#shared/playback.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { Slider } from '#web/components/ui/slider.tsx'
+import { Waveform } from '#web/features/messages/components/waveform.tsx'
+import type { AudioTrack, PlayerErrorKind } from '#web/lib/audio-player/audio-player.ts'
+import { audioPlayer, useAudioPlayer, useTrackStatus } from '#web/lib/audio-player/use-audio-player.ts'
+import { formatDuration } from '#web/lib/recorder/recorder-helpers.ts'
+import { cn } from '#web/lib/utils.ts'
+
+const PANEL_TEXT: Record<PlayerErrorKind, string> = {
+  'invalid-url': PLAYER_TEXTS.unavailable,
+  media: PLAYER_TEXTS.cannotPlay,
+  start: PLAYER_TEXTS.failed,
+}
+
+/** The 'Playback Error' panel of the screen, with a way to try again when there is audio to try. */
+export function PlaybackErrorPanel({ text, onRetry }: { text: string; onRetry?: () => void }) {
+  return (
+    <div role="alert" className="flex items-start gap-3 rounded-xl border border-destructive/30 bg-destructive/5 p-4 text-sm">
+      <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-destructive-text" />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <p className="font-semibold">{PLAYER_TEXTS.toastTitle}</p>
+        <p className="text-muted-foreground">{text}</p>
+        {onRetry && (
+          <Button variant="outline" size="sm" className="mt-2 self-start" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+      </div>
+    </div>
+  )
+}
+
+/** Speed 1.0-2.0 in 0.1 steps (a slider) with the presets 1, 1.2, 1.5, 1.8 and 2 (spec 001 sections 5 and 9). */
+export function SpeedControl({ className, ...props }: React.ComponentProps<'div'>) {
+  const rate = useAudioPlayer((s) => s.rate)
+  const player = audioPlayer()
+  return (
+    <div data-slot="speed-control" role="group" aria-labelledby="speed-label" className={cn('flex flex-col gap-3', className)} {...props}>
+      <div className="flex items-center justify-between gap-2">
+        <span id="speed-label" className="text-sm font-medium">
+          Speed
+        </span>
+        <output aria-live="off" className="rounded-full bg-muted px-2.5 py-0.5 text-sm font-semibold tabular-nums">
+          {formatPlaybackRate(rate)}
+        </output>
+      </div>
+      <Slider
+        min={PLAYBACK_RATE_MIN}
+        max={PLAYBACK_RATE_MAX}
+        step={PLAYBACK_RATE_STEP}
+        value={[rate]}
+        onValueChange={([value]) => player.setRate(value ?? rate)}
+        aria-label="Playback speed"
+        aria-valuetext={formatPlaybackRate(rate)}
+      />
+      <div className="grid grid-cols-5 gap-1.5">
+        {PLAYBACK_RATE_PRESETS.map((preset) => {
+          const active = Math.abs(rate - preset) < 0.01
+          return (
+            <Button
+              key={preset}
+              variant={active ? 'default' : 'outline'}
+              size="sm"
+              aria-pressed={active}
+              aria-label={`Speed ${formatPlaybackRate(preset)}`}
+              onClick={() => player.setRate(preset)}
+              className="px-0 tabular-nums"
+            >
+              {formatPlaybackRate(preset)}
+            </Button>
+          )
+        })}
+      </div>
+    </div>
+  )
+}
+
+type PlaybackControlsProps = React.ComponentProps<'div'> & {
+  message: Message
+  /** builds the shared player's track of this message (the screen loads it when it opens) */
+  track: () => AudioTrack
+  /** who speaks, for 'Play message from {speaker}' */
+  speaker: string
+}
+
+/**
+ * The big player of the playback screen: waveform with progress, a seek slider (disabled until the duration is
+ * known), elapsed and total time, back 15 s, play/pause, forward 15 s, and the 'Playback Error' panel.
+ */
+export function PlaybackControls({ message, track, speaker, className, ...props }: PlaybackControlsProps) {
+  const { current, playing, loading, time, duration } = useTrackStatus(message.id)
+  const errorKind = useAudioPlayer((s) => (s.currentTrack?.id === message.id ? s.errorKind : null))
+  const player = audioPlayer()
+  const total = duration > 0 ? duration : message.duration_seconds
+  const known = current && duration > 0
+  const busy = loading && !playing
+  const noAudio = !message.audio_url.trim()
+  const toggle = () => void player.toggle(track())
+
+  return (
+    <div data-slot="playback-controls" className={cn('flex flex-col gap-4', className)} {...props}>
+      <Waveform peaks={message.waveform} progress={current && total > 0 ? time / total : 0} className="h-16" />
+      <div className="flex flex-col gap-2">
+        <Slider
+          min={0}
+          max={known ? duration : 1}
+          step={0.1}
+          value={[known ? Math.min(time, duration) : 0]}
+          disabled={!known}
+          onValueChange={([value]) => player.seek(value ?? 0)}
+          aria-label="Seek"
+          aria-valuetext={`${formatDuration(time)} of ${formatDuration(total)}`}
+        />
+        <div className="flex justify-between text-xs text-muted-foreground tabular-nums">
+          <span>
+            <span className="sr-only">Elapsed </span>
+            {formatDuration(current ? time : 0)}
+          </span>
+          <span>
+            <span className="sr-only">Total </span>
+            {formatDuration(total)}
+          </span>
+        </div>
+      </div>
+      <div className="flex items-center justify-center gap-6">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Back ${PLAYBACK_SKIP_SECONDS} seconds`}
+          title={`Back ${PLAYBACK_SKIP_SECONDS} s`}
+          disabled={!known}
+          onClick={() => player.skip(-PLAYBACK_SKIP_SECONDS)}
+          className="relative size-12 rounded-full"
+        >
+          <RotateCcw aria-hidden className="size-7" />
+          <span aria-hidden className="absolute inset-0 grid place-items-center pt-0.5 text-[0.6rem] font-bold">
+            {PLAYBACK_SKIP_SECONDS}
+          </span>
+        </Button>
+        <Button
+          aria-label={`${playing || busy ? 'Pause' : 'Play'} message from ${speaker}`}
+          title={playing || busy ? 'Pause' : 'Play'}
+          aria-busy={busy || undefined}
+          disabled={noAudio}
+          onClick={toggle}
+          className="size-18 rounded-full shadow-md"
+        >
+          {busy ? (
+            <LoaderCircle aria-hidden className="size-8 animate-spin" />
+          ) : playing ? (
+            <Pause aria-hidden className="size-8 fill-current" />
+          ) : (
+            <Play aria-hidden className="size-8 translate-x-0.5 fill-current" />
+          )}
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Forward ${PLAYBACK_SKIP_SECONDS} seconds`}
+          title={`Forward ${PLAYBACK_SKIP_SECONDS} s`}
+          disabled={!known}
+          onClick={() => player.skip(PLAYBACK_SKIP_SECONDS)}
+          className="relative size-12 rounded-full"
+        >
+          <RotateCw aria-hidden className="size-7" />
+          <span aria-hidden className="absolute inset-0 grid place-items-center pt-0.5 text-[0.6rem] font-bold">
+            {PLAYBACK_SKIP_SECONDS}
+          </span>
+        </Button>
+      </div>
+      {noAudio ? (
+        <PlaybackErrorPanel text={PLAYER_TEXTS.unavailable} />
+      ) : (
+        errorKind && <PlaybackErrorPanel text={PANEL_TEXT[errorKind]} onRetry={() => void player.play(track())} />
+      )}
+    </div>
+  )
+}

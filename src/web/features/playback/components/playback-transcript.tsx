@@ -1,0 +1,93 @@
+import { ChevronDown, Quote } from 'lucide-react'
+import { memo, useMemo, useState } from 'react'
+import type * as React from 'react'
+import type { Message } from '#shared/messages.ts'
+import { transcriptWords } from '#shared/playback.ts'
+import { wordIndexAt, type WordTiming } from '#shared/word-timing.ts'
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '#web/components/ui/collapsible.tsx'
+import { RetryTranscriptionButton } from '#web/features/messages/components/retry-transcription-button.tsx'
+import { messageText } from '#web/features/messages/message-text.ts'
+import { usePlayhead } from '#web/lib/audio-player/use-audio-player.ts'
+import { cn } from '#web/lib/utils.ts'
+
+type HighlightedWordsProps = React.ComponentProps<'p'> & {
+  words: WordTiming[]
+  /** index of the word being spoken (-1 before the first) */
+  current: number
+}
+
+/**
+ * The transcript as words: the spoken one highlighted (and marked aria-current), earlier ones dimmed, later ones
+ * plain (spec 001 section 4, Playing word).
+ */
+export const HighlightedWords = memo(function HighlightedWords({ words, current, className, ...props }: HighlightedWordsProps) {
+  return (
+    <p data-slot="highlighted-words" className={cn('text-lg leading-relaxed text-pretty', className)} {...props}>
+      {words.map((word, index) => (
+        <span key={index}>
+          <span
+            data-slot="transcript-word"
+            data-state={index < current ? 'spoken' : index === current ? 'current' : 'upcoming'}
+            aria-current={index === current ? 'true' : undefined}
+            className={cn(
+              'rounded-md px-0.5 py-px transition-colors duration-150 [box-decoration-break:clone]',
+              index < current && 'text-muted-foreground',
+              index === current && 'bg-primary/15 text-foreground ring-1 ring-primary/25 dark:bg-primary/25',
+            )}
+          >
+            {word.word}
+          </span>{' '}
+        </span>
+      ))}
+    </p>
+  )
+})
+
+type PlaybackTranscriptProps = React.ComponentProps<'section'> & {
+  message: Message
+  /** this message is the player's current track (otherwise nothing is highlighted) */
+  isCurrent: boolean
+  /** seconds the player knows (0 until the metadata; the server's measure is used then) */
+  duration: number
+}
+
+/** A collapsible 'Transcript' card: highlighted words while the message plays, or the transcription's status. */
+export function PlaybackTranscript({ message, isCurrent, duration, className, ...props }: PlaybackTranscriptProps) {
+  const [open, setOpen] = useState(true)
+  const length = duration > 0 ? duration : message.duration_seconds
+  const words = useMemo(() => transcriptWords(message, length), [message, length])
+  const playhead = usePlayhead()
+  const current = isCurrent ? wordIndexAt(words, playhead) : -1
+  const { text, isStatus } = messageText(message)
+
+  return (
+    <Collapsible open={open} onOpenChange={setOpen} asChild>
+      <section
+        data-slot="playback-transcript"
+        aria-labelledby="transcript-heading"
+        className={cn('rounded-2xl border bg-card shadow-sm', className)}
+        {...props}
+      >
+        <h2 id="transcript-heading" className="m-0">
+          <CollapsibleTrigger className="group flex w-full cursor-pointer items-center gap-3 rounded-2xl px-5 py-4 text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
+            <span className="grid size-9 place-items-center rounded-full bg-muted text-muted-foreground">
+              <Quote aria-hidden className="size-4" />
+            </span>
+            <span className="flex-1 font-semibold">Transcript</span>
+            <ChevronDown aria-hidden className="size-5 text-muted-foreground transition-transform group-data-[state=open]:rotate-180" />
+          </CollapsibleTrigger>
+        </h2>
+        <CollapsibleContent className="px-5 pb-5">
+          {words.length > 0 ? (
+            <HighlightedWords words={words} current={current} />
+          ) : (
+            <div className="flex flex-col items-start gap-3">
+              <p className={cn('leading-relaxed', isStatus ? 'text-muted-foreground italic' : '')}>{text}</p>
+              {message.processing_status === 'failed' && <RetryTranscriptionButton message={message} />}
+            </div>
+          )}
+        </CollapsibleContent>
+      </section>
+    </Collapsible>
+  )
+}

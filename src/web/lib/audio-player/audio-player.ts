@@ -1,0 +1,368 @@
+import { clampPlaybackRate, PLAYBACK_RATE_DEFAULT, PLAYER_TEXTS, skipTarget } from '#shared/playback.ts'
+import { createMemoryPositionStore, type PositionStore } from './positions.ts'
+
+/** Something to listen to (spec 001: Audio track). */
+export type AudioTrack = {
+  /** a stable key: the message id */
+  id: string
+  url: string
+  /** who speaks, as the mini player names it */
+  title: string
+  /** the track's own screen (/playback/{id}) */
+  href?: string
+  /** seconds measured by the server; used when the file does not say (browser WebM has no duration in its header) */
+  durationHint?: number
+  /** asks for a fresh signed URL; absent for blob: URLs and anything that does not expire */
+  refreshUrl?: () => Promise<string>
+}
+
+/** Which failure: no usable URL, the audio itself (network, 403, unplayable file), or play() refused to start. */
+export type PlayerErrorKind = 'invalid-url' | 'media' | 'start'
+
+/** Spec 001 Player state, plus why it failed and whether the track has started since it was loaded. */
+export type PlayerState = {
+  isPlaying: boolean
+  currentTime: number
+  duration: number
+  rate: number
+  currentTrack: AudioTrack | null
+  loading: boolean
+  error: string | null
+  errorKind: PlayerErrorKind | null
+  /** playback of the current track started since it was loaded, and it has not been stopped or ended */
+  started: boolean
+}
+
+export const INITIAL_PLAYER_STATE: PlayerState = {
+  isPlaying: false,
+  currentTime: 0,
+  duration: 0,
+  rate: PLAYBACK_RATE_DEFAULT,
+  currentTrack: null,
+  loading: false,
+  error: null,
+  errorKind: null,
+  started: false,
+}
+
+/** The part of HTMLMediaElement the player uses (tests drive a fake one). */
+export type MediaElementLike = Pick<
+  HTMLMediaElement,
+  | 'src'
+  | 'currentTime'
+  | 'duration'
+  | 'playbackRate'
+  | 'defaultPlaybackRate'
+  | 'paused'
+  | 'play'
+  | 'pause'
+  | 'load'
+  | 'removeAttribute'
+  | 'addEventListener'
+  | 'removeEventListener'
+>
+
+export type AudioPlayer = {
+  getState: () => PlayerState
+  subscribe: (listener: () => void) => () => void
+  /** the playhead now, read from the element (state.currentTime follows the element's timeupdate, about 4 times a second) */
+  position: () => number
+  /** makes `track` current without starting it unless `autoplay` (the default); the previous track stops */
+  load: (track: AudioTrack, options?: { autoplay?: boolean }) => Promise<void>
+  /** plays `track` (loading it when it is not current), or resumes the current track */
+  play: (track?: AudioTrack) => Promise<void>
+  /** pauses `track` when it is playing or about to, else plays it */
+  toggle: (track: AudioTrack) => Promise<void>
+  pause: () => void
+  stop: () => void
+  seek: (seconds: number) => void
+  skip: (deltaSeconds: number) => void
+  setRate: (rate: number) => void
+  reset: () => void
+  /** called after a track played to its end */
+  onEnded: (listener: (track: AudioTrack) => void) => () => void
+}
+
+type Options = {
+  element: MediaElementLike
+  /** where half-heard positions are kept (localStorage in the browser) */
+  positions?: PositionStore
+  /** whether a URL may be played as it is; a stale one is renewed through the track's refreshUrl first */
+  isFresh?: (url: string) => boolean
+}
+
+/** A position this close to the end counts as heard, so the next play starts from the beginning. */
+const HEARD_WITHIN_SECONDS = 2
+/** Positions are written at most this often while playing (and at every pause). */
+const SAVE_EVERY_SECONDS = 2
+
+const errorName = (error: unknown) => (typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : '')
+
+/**
+ * The app's one audio player (spec 001 section 4, Audio player): a small external store around one media element.
+ * Screens read it with useSyncExternalStore and call its actions; the element's events move the state:
+ * play → loading, error cleared; loadedmetadata → duration, loading ends; playing → isPlaying; timeupdate →
+ * currentTime; ended → not playing, time 0; error → 'Failed to play audio', not playing, not loading.
+ *
+ * URLs: an empty one fails with 'Invalid audio URL'; blob: URLs play as they are; any other URL that is about to
+ * expire is renewed through `refreshUrl` before it is given to the element, and when the element fails on a URL
+ * (an expired signed URL answers 403, which the element only reports as an error) the player asks for a fresh URL
+ * once and tries again from the same place. When renewing fails, the original URL is used (spec 001 section 8).
+ */
+export function createAudioPlayer({ element, positions = createMemoryPositionStore(), isFresh = () => true }: Options): AudioPlayer {
+  let state = INITIAL_PLAYER_STATE
+  const listeners = new Set<() => void>()
+  const endedListeners = new Set<(track: AudioTrack) => void>()
+  /** counts every change of source; async work of an older one is dropped */
+  let attempt = 0
+  let handledFailure = -1
+  /** the element holds the current track's audio */
+  let loaded = false
+  /** a fresh URL was already tried for this load */
+  let renewed = false
+  /** the person wants it playing (play pressed, not paused since) */
+  let wantsPlaying = false
+  /** applied once the metadata is there (a resume position, or a seek before loading) */
+  let pendingSeek: number | null = null
+  let lastSaved = 0
+
+  const set = (patch: Partial<PlayerState>) => {
+    state = { ...state, ...patch }
+    for (const listener of listeners) listener()
+  }
+
+  const isCurrent = (track: AudioTrack) => state.currentTrack?.id === track.id
+
+  const mediaDuration = () => {
+    const duration = element.duration
+    if (Number.isFinite(duration) && duration > 0) return duration
+    return state.currentTrack?.durationHint ?? 0
+  }
+
+  function savePosition(force: boolean) {
+    const track = state.currentTrack
+    if (!track || !loaded || !state.started) return
+    const time = element.currentTime
+    if (!force && Math.abs(time - lastSaved) < SAVE_EVERY_SECONDS) return
+    lastSaved = time
+    const end = state.duration
+    if (time < 1 || (end > 0 && time >= end - HEARD_WITHIN_SECONDS)) positions.clear(track.id)
+    else positions.set(track.id, time)
+  }
+
+  async function freshUrl(track: AudioTrack): Promise<string> {
+    try {
+      return (await track.refreshUrl?.()) || track.url
+    } catch {
+      return track.url
+    }
+  }
+
+  function setSource(url: string) {
+    attempt += 1
+    loaded = true
+    element.src = url
+    // a new source resets the element's speed to its default: carry the chosen one over
+    element.defaultPlaybackRate = state.rate
+    element.playbackRate = state.rate
+  }
+
+  function fail(which: number, kind: PlayerErrorKind) {
+    if (!loaded || which !== attempt || handledFailure === which) return
+    handledFailure = which
+    const track = state.currentTrack
+    if (kind === 'media' && track?.refreshUrl && !renewed) {
+      renewed = true
+      void retryWithFreshUrl(track)
+      return
+    }
+    wantsPlaying = false
+    set({ isPlaying: false, loading: false, error: PLAYER_TEXTS.failed, errorKind: kind })
+  }
+
+  async function retryWithFreshUrl(track: AudioTrack) {
+    const which = attempt
+    const resumeAt = state.currentTime
+    set({ loading: true })
+    const url = await freshUrl(track)
+    if (which !== attempt || !isCurrent(track)) return
+    pendingSeek = resumeAt > 0 ? resumeAt : null
+    setSource(url)
+    if (wantsPlaying) await start()
+  }
+
+  async function start() {
+    wantsPlaying = true
+    const which = attempt
+    set({ loading: true, error: null, errorKind: null })
+    try {
+      await element.play()
+    } catch (error) {
+      if (which !== attempt) return
+      const name = errorName(error)
+      // a pause, a stop or another track came first: nothing failed
+      if (name === 'AbortError') return
+      // the source itself cannot be played: the element's error event says the same; handled once
+      fail(which, name === 'NotSupportedError' ? 'media' : 'start')
+    }
+  }
+
+  async function load(track: AudioTrack, { autoplay = true }: { autoplay?: boolean } = {}) {
+    savePosition(true)
+    element.pause()
+    attempt += 1
+    loaded = false
+    renewed = false
+    wantsPlaying = autoplay
+    pendingSeek = null
+    lastSaved = 0
+    if (!track.url.trim()) {
+      element.removeAttribute('src')
+      element.load()
+      wantsPlaying = false
+      set({ ...INITIAL_PLAYER_STATE, rate: state.rate, currentTrack: track, error: PLAYER_TEXTS.invalidUrl, errorKind: 'invalid-url' })
+      return
+    }
+    const resumeAt = positions.get(track.id)
+    // loading means a play is on its way; a track only being prepared (autoplay off) is not loading
+    set({ currentTrack: track, isPlaying: false, currentTime: resumeAt, duration: 0, loading: autoplay, error: null, errorKind: null, started: false })
+    const which = attempt
+    let url = track.url
+    if (!url.startsWith('blob:') && track.refreshUrl && !isFresh(url)) {
+      url = await freshUrl(track)
+      if (which !== attempt) return
+    }
+    pendingSeek = resumeAt > 0 ? resumeAt : null
+    setSource(url)
+    if (wantsPlaying) await start()
+  }
+
+  async function play(track?: AudioTrack) {
+    if (track && !isCurrent(track)) return load(track, { autoplay: true })
+    const current = state.currentTrack
+    if (!current) return
+    // a failed track gets a fresh start (and a fresh URL if it needs one)
+    if (state.error) return load(track ?? current, { autoplay: true })
+    // still renewing its URL: it starts as soon as the source is set
+    if (!loaded) {
+      wantsPlaying = true
+      return
+    }
+    return start()
+  }
+
+  function pause() {
+    wantsPlaying = false
+    element.pause()
+    savePosition(true)
+    set({ isPlaying: false, loading: false })
+  }
+
+  function seek(seconds: number) {
+    const end = state.duration > 0 ? state.duration : (state.currentTrack?.durationHint ?? Number.POSITIVE_INFINITY)
+    const time = Math.min(Math.max(Number.isFinite(seconds) ? seconds : 0, 0), end)
+    if (loaded && state.duration > 0) {
+      element.currentTime = time
+      pendingSeek = null
+    } else {
+      pendingSeek = time
+    }
+    set({ currentTime: time })
+    savePosition(true)
+  }
+
+  const position = () => (loaded && pendingSeek === null ? element.currentTime : state.currentTime)
+
+  element.addEventListener('loadedmetadata', () => {
+    if (!loaded) return
+    const patch: Partial<PlayerState> = { duration: mediaDuration(), loading: false }
+    if (pendingSeek !== null) {
+      element.currentTime = pendingSeek
+      patch.currentTime = pendingSeek
+      pendingSeek = null
+    }
+    set(patch)
+  })
+  element.addEventListener('durationchange', () => {
+    // browser WebM learns its length while playing; take it once the metadata set a first one
+    const duration = element.duration
+    if (loaded && state.duration > 0 && Number.isFinite(duration) && duration > 0 && duration !== state.duration) set({ duration })
+  })
+  element.addEventListener('playing', () => {
+    if (!loaded) return
+    set({ isPlaying: true, loading: false, started: true, error: null, errorKind: null })
+  })
+  element.addEventListener('waiting', () => {
+    if (loaded && state.isPlaying) set({ loading: true })
+  })
+  element.addEventListener('pause', () => {
+    if (!loaded) return
+    savePosition(true)
+    if (state.isPlaying) set({ isPlaying: false, loading: false })
+  })
+  element.addEventListener('timeupdate', () => {
+    if (!loaded || pendingSeek !== null) return
+    const time = element.currentTime
+    if (time !== state.currentTime) set({ currentTime: time })
+    savePosition(false)
+  })
+  element.addEventListener('ended', () => {
+    const track = state.currentTrack
+    if (!loaded || !track) return
+    wantsPlaying = false
+    positions.clear(track.id)
+    element.currentTime = 0
+    set({ isPlaying: false, loading: false, currentTime: 0, started: false })
+    for (const listener of endedListeners) listener(track)
+  })
+  element.addEventListener('error', () => fail(attempt, 'media'))
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    position,
+    load,
+    play,
+    async toggle(track) {
+      if (isCurrent(track) && !state.error && (state.isPlaying || wantsPlaying)) pause()
+      else await play(track)
+    },
+    pause,
+    stop() {
+      wantsPlaying = false
+      element.pause()
+      if (state.currentTrack) positions.clear(state.currentTrack.id)
+      if (loaded && state.duration > 0) element.currentTime = 0
+      pendingSeek = null
+      set({ isPlaying: false, loading: false, currentTime: 0, started: false })
+    },
+    seek,
+    skip(delta) {
+      seek(skipTarget(position(), delta, state.duration))
+    },
+    setRate(rate) {
+      const next = clampPlaybackRate(rate)
+      element.defaultPlaybackRate = next
+      element.playbackRate = next
+      set({ rate: next })
+    },
+    reset() {
+      savePosition(true)
+      wantsPlaying = false
+      element.pause()
+      attempt += 1
+      loaded = false
+      pendingSeek = null
+      element.removeAttribute('src')
+      element.load()
+      set({ ...INITIAL_PLAYER_STATE, rate: state.rate })
+    },
+    onEnded(listener) {
+      endedListeners.add(listener)
+      return () => endedListeners.delete(listener)
+    },
+  }
+}

@@ -1,0 +1,102 @@
+import { useSyncExternalStore } from 'react'
+import { HIGHLIGHT_REFRESH_MS } from '#shared/playback.ts'
+import { createAudioPlayer, INITIAL_PLAYER_STATE, type AudioPlayer, type PlayerState } from './audio-player.ts'
+import { createPositionStore } from './positions.ts'
+import { isSignedUrlFresh } from './signed-url.ts'
+
+let instance: AudioPlayer | null = null
+
+function browserStorage(): Storage | null {
+  try {
+    return window.localStorage
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The app's one player, made on first use around one hidden <audio data-slot="audio-player"> in the body. Exactly
+ * one thing plays: when any other audio or video of the page starts (a recording preview, a welcome message) this
+ * player pauses, and when this player starts the others pause.
+ */
+export function audioPlayer(): AudioPlayer {
+  if (instance) return instance
+  const element = document.createElement('audio')
+  element.preload = 'metadata'
+  element.dataset.slot = 'audio-player'
+  element.hidden = true
+  element.setAttribute('aria-hidden', 'true')
+  document.body.append(element)
+  const player = createAudioPlayer({
+    element,
+    positions: createPositionStore(browserStorage()),
+    isFresh: (url) => isSignedUrlFresh(url, Date.now()),
+  })
+  document.addEventListener(
+    'play',
+    (event) => {
+      if (event.target !== element && event.target instanceof HTMLMediaElement) player.pause()
+    },
+    true,
+  )
+  element.addEventListener('play', () => {
+    for (const other of document.querySelectorAll<HTMLMediaElement>('audio, video')) if (other !== element) other.pause()
+  })
+  instance = player
+  return player
+}
+
+/** Stops and forgets the current track (when the signed-in person changes). Does nothing before first use. */
+export function resetAudioPlayer(): void {
+  instance?.reset()
+}
+
+/**
+ * Reads the player's state through `selector`. Select a primitive (or a stable object such as the current track)
+ * so that a screen re-renders only when what it shows changes.
+ */
+export function useAudioPlayer<T>(selector: (state: PlayerState) => T): T {
+  const player = audioPlayer()
+  return useSyncExternalStore(
+    player.subscribe,
+    () => selector(player.getState()),
+    () => selector(INITIAL_PLAYER_STATE),
+  )
+}
+
+/** How one track is doing, for a control that shows it (a card's play button, waveform and time). */
+export function useTrackStatus(id: string) {
+  const current = useAudioPlayer((s) => s.currentTrack?.id === id)
+  const playing = useAudioPlayer((s) => s.currentTrack?.id === id && s.isPlaying)
+  const loading = useAudioPlayer((s) => s.currentTrack?.id === id && s.loading && !s.isPlaying)
+  const time = useAudioPlayer((s) => (s.currentTrack?.id === id ? s.currentTime : 0))
+  const duration = useAudioPlayer((s) => (s.currentTrack?.id === id ? s.duration : 0))
+  const error = useAudioPlayer((s) => (s.currentTrack?.id === id ? s.error : null))
+  return { current, playing, loading, time, duration, error }
+}
+
+/** the playhead as last read, so that every render of one tick sees the same value */
+let playhead = 0
+
+function subscribeToPlayhead(callback: () => void) {
+  const player = audioPlayer()
+  const update = () => {
+    playhead = player.position()
+    callback()
+  }
+  const timer = window.setInterval(update, HIGHLIGHT_REFRESH_MS)
+  const unsubscribe = player.subscribe(update)
+  update()
+  return () => {
+    window.clearInterval(timer)
+    unsubscribe()
+  }
+}
+
+/**
+ * The playhead of the current track, read from the audio element every 200 ms (spec 001 section 9: highlight
+ * refresh) and at every change of the player, for the transcript highlight. Re-renders only when it moved.
+ */
+export function usePlayhead(): number {
+  return useSyncExternalStore(subscribeToPlayhead, () => playhead, () => 0)
+}
