@@ -239,7 +239,7 @@ export const audioMessages = pgTable(
     transcriptionAttempts: integer('transcription_attempts').notNull().default(0),
     analysisAttempts: integer('analysis_attempts').notNull().default(0),
     /**
-     * The overview's full-text document (decision 29): transcript, emotions and topics in the 'simple' configuration
+     * The overview's full-text document (decision 34): transcript, emotions and topics in the 'simple' configuration
      * (lowercased words, no stemming, no stop words), kept by PostgreSQL. `hearth_message_search_vector` is an
      * IMMUTABLE SQL function created by migration 0004; changing it means recomputing this column.
      */
@@ -251,7 +251,7 @@ export const audioMessages = pgTable(
   (t) => [
     index('audio_messages_pair_idx').on(t.senderId, t.receiverId, t.createdAt),
     index('audio_messages_receiver_unread_idx').on(t.receiverId, t.senderId).where(sql`not ${t.isRead}`),
-    // The overview (decision 29): everything a person sent, and everything they received, newest first.
+    // The overview (decision 34): everything a person sent, and everything they received, newest first.
     index('audio_messages_sender_created_idx').on(t.senderId, t.createdAt, t.id),
     index('audio_messages_receiver_created_idx').on(t.receiverId, t.createdAt, t.id),
     index('audio_messages_search_idx').using('gin', t.searchVector),

@@ -86,6 +86,10 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('#web/features/settings/settings-page.tsx')).SettingsPage }),
               },
               {
+                path: 'messages',
+                lazy: async () => ({ Component: (await import('#web/features/overview/messages-overview-page.tsx')).MessagesOverviewPage }),
+              },
+              {
                 path: 'playback/:messageId',
                 lazy: async () => ({ Component: (await import('#web/features/playback/playback-page.tsx')).PlaybackPage }),
               },

@@ -1,4 +1,4 @@
--- The overview's full-text document (decision 29). array_to_string is only STABLE, so a generated column cannot call
+-- The overview's full-text document (decision 34). array_to_string is only STABLE, so a generated column cannot call
 -- it directly; joining a text[] of plain labels depends on no setting, so this wrapper is declared IMMUTABLE. Every
 -- name is schema-qualified because index and column maintenance may run with a restricted search_path.
 CREATE OR REPLACE FUNCTION hearth_message_search_vector(transcription text, emotions text[], topics text[])

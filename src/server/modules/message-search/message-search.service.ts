@@ -36,7 +36,7 @@ export function createMessageSearchService({ db, pageSize = MESSAGES_PAGE_LIMIT 
   return {
     /**
      * The messages overview (spec 001, /messages): everything the user sent or received, newest first, 50 a page,
-     * narrowed by a full-text search over transcript, emotions and topics (every word as a prefix, decision 29).
+     * narrowed by a full-text search over transcript, emotions and topics (every word as a prefix, decision 34).
      */
     async search(userId: string, { q, cursor }: MessageSearchQuery): Promise<MessageSearchResult> {
       const rows = await searchMessagesForUser(db, userId, {

@@ -1,4 +1,4 @@
-import { Archive, Check, HeartHandshake, Pencil, RotateCw, Settings } from 'lucide-react'
+import { Archive, Check, HeartHandshake, MessagesSquare, Pencil, RotateCw, Settings } from 'lucide-react'
 import { useMemo, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
@@ -145,6 +145,11 @@ export function HomePage() {
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between gap-2 px-4 py-3 sm:px-6">
         <Wordmark />
         <div className="flex items-center gap-1">
+          <Button asChild variant="ghost" size="icon">
+            <Link to="/messages" aria-label="Messages" title="Messages">
+              <MessagesSquare aria-hidden className="size-5" />
+            </Link>
+          </Button>
           <ThemeMenu />
           <Button
             variant={editing ? 'secondary' : 'ghost'}

@@ -1,0 +1,87 @@
+import { AudioLines, Mic, SearchX } from 'lucide-react'
+import type * as React from 'react'
+import { Link } from 'react-router'
+import { Button, buttonVariants } from '#web/components/ui/button.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { cn } from '#web/lib/utils.ts'
+import { OVERVIEW_TEXTS } from '../overview-model.ts'
+
+/** 1 column on small screens, up to 6 on wide ones. */
+export const OVERVIEW_GRID =
+  'grid grid-cols-1 gap-3 min-[580px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 min-[1600px]:grid-cols-5 min-[1920px]:grid-cols-6 sm:gap-4'
+
+/** The loading state: two groups of card-shaped placeholders. */
+export function OverviewSkeleton({ className, ...props }: React.ComponentProps<'div'>) {
+  return (
+    <div data-slot="overview-skeleton" aria-busy="true" className={cn('flex flex-col gap-8', className)} {...props}>
+      <span role="status" className="sr-only">
+        Loading messages
+      </span>
+      {[3, 2].map((cards, group) => (
+        <div key={group} aria-hidden className="flex flex-col gap-3">
+          <div className="flex items-baseline gap-3">
+            <Skeleton className="h-5 w-28" />
+            <Skeleton className="h-3.5 w-16" />
+          </div>
+          <div className={OVERVIEW_GRID}>
+            {Array.from({ length: cards }, (_, index) => (
+              <div key={index} className="flex flex-col gap-3 rounded-2xl border bg-card/70 p-4">
+                <div className="flex items-center gap-3">
+                  <Skeleton className="size-10 rounded-full" />
+                  <div className="flex flex-1 flex-col gap-2">
+                    <Skeleton className="h-4 w-24" />
+                    <Skeleton className="h-3 w-16" />
+                  </div>
+                </div>
+                <Skeleton className="h-3.5 w-full" />
+                <Skeleton className="h-3.5 w-2/3" />
+                <div className="flex gap-1.5">
+                  <Skeleton className="h-5 w-14 rounded-full" />
+                  <Skeleton className="h-5 w-12 rounded-full" />
+                </div>
+              </div>
+            ))}
+          </div>
+        </div>
+      ))}
+    </div>
+  )
+}
+
+const panel = 'flex flex-col items-center gap-3 rounded-2xl border bg-card px-6 py-12 text-center shadow-sm'
+
+/** Someone without any messages yet: what will gather here, and where to start. */
+export function OverviewEmpty({ className, ...props }: React.ComponentProps<'div'>) {
+  return (
+    <div data-slot="overview-empty" className={cn(panel, className)} {...props}>
+      <span className="grid size-14 place-items-center rounded-full bg-accent text-accent-foreground">
+        <AudioLines aria-hidden className="size-6" />
+      </span>
+      <p className="text-lg font-semibold">No messages yet</p>
+      <p className="max-w-sm text-sm text-balance text-muted-foreground">
+        Voice messages you send and receive will gather here, sorted by what they are about and how they feel.
+      </p>
+      <Link to="/record/select" className={buttonVariants({ variant: 'outline', className: 'mt-1' })}>
+        <Mic aria-hidden />
+        Record a message
+      </Link>
+    </div>
+  )
+}
+
+/** A search or filter that leaves nothing. */
+export function OverviewNoResults({ onClear, className, ...props }: React.ComponentProps<'div'> & { onClear: () => void }) {
+  return (
+    <div data-slot="overview-no-results" className={cn(panel, className)} {...props}>
+      <span className="grid size-14 place-items-center rounded-full bg-accent text-accent-foreground">
+        <SearchX aria-hidden className="size-6" />
+      </span>
+      <p role="status" className="font-medium">
+        {OVERVIEW_TEXTS.noResults}
+      </p>
+      <Button variant="outline" className="mt-1" onClick={onClear}>
+        Clear search and filters
+      </Button>
+    </div>
+  )
+}
