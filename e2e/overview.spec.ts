@@ -1,33 +1,11 @@
-import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import { audioMessages } from '../src/server/db/schema.ts'
 import { expect, test } from './fixtures.ts'
+import { contactIdOf, sendRecording, tone } from './support/messages.ts'
 
-// A short recording for sends through the API, as a browser would upload it (Opus in WebM).
-const recording = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-overview-')), 'note.webm')
-execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=48000:duration=1', '-c:a', 'libopus', '-y', recording])
-
-/** Uploads the audio, then sends it (decision 22); answers the new message's id. */
-async function send(request: APIRequestContext, contactId: string): Promise<string> {
-  const origin = process.env.E2E_BASE_URL ?? ''
-  const upload = await request.post('/api/audio', { data: fs.readFileSync(recording), headers: { 'content-type': 'audio/webm', origin } })
-  expect(upload.status()).toBe(201)
-  const { upload_id } = (await upload.json()) as { upload_id: string }
-  const sent = await request.post('/api/messages', { data: { contact_id: contactId, upload_id }, headers: { origin } })
-  expect(sent.status()).toBe(201)
-  return ((await sent.json()) as { id: string }).id
-}
-
-async function contactIdOf(page: Page, name: string): Promise<string> {
-  const { contacts } = (await (await page.request.get('/api/contacts')).json()) as { contacts: { id: string; name: string }[] }
-  const found = contacts.find((c) => c.name === name)
-  if (!found) throw new Error(`no contact ${name}`)
-  return found.id
-}
+// A short recording for sends through the API, as a browser would upload it.
+const recording = tone(1)
 
 const cards = (page: Page) => page.locator('[data-slot="overview-card"]')
 const group = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
@@ -48,12 +26,12 @@ test('the overview searches, narrows by chips, regroups by emotion, and shows a 
   await login(adaPage, ada)
   const bobPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
   await login(bobPage, bob)
-  const bobToAda = await contactIdOf(bobPage, 'Ada Overview')
+  const bobToAda = await contactIdOf(bobPage.request, 'Ada Overview')
 
-  const coffee = await send(adaPage.request, adaToBob)
-  const job = await send(adaPage.request, adaToBob)
-  const grandma = await send(bobPage.request, bobToAda)
-  const dinner = await send(bobPage.request, bobToAda)
+  const coffee = await sendRecording(adaPage.request, adaToBob, recording)
+  const job = await sendRecording(adaPage.request, adaToBob, recording)
+  const grandma = await sendRecording(bobPage.request, bobToAda, recording)
+  const dinner = await sendRecording(bobPage.request, bobToAda, recording)
 
   // The server's speech engine works on these tones; once it has finished, give them known words and labels.
   const known: Record<string, Pick<typeof audioMessages.$inferInsert, 'transcription' | 'emotions' | 'topics'>> = {

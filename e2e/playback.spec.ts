@@ -1,20 +1,11 @@
-import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import type { DbHandle } from '../src/server/db/client.ts'
 import { audioMessages } from '../src/server/db/schema.ts'
 import { expect, test, type E2EUser } from './fixtures.ts'
+import { contactIdOf, sendRecording, tone } from './support/messages.ts'
 
 // Recordings as a browser uploads them (Opus in WebM): a minute for skipping about, and two seconds for play-next.
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-playback-'))
-function tone(seconds: number, frequency: number): string {
-  const file = path.join(folder, `tone-${seconds}s.webm`)
-  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `sine=frequency=${frequency}:sample_rate=48000:duration=${seconds}`, '-c:a', 'libopus', '-y', file])
-  return file
-}
 const minute = tone(60, 330)
 const short = tone(2, 440)
 
@@ -30,16 +21,6 @@ test.describe.configure({ mode: 'parallel' })
 async function apiAs(page: Page, login: (page: Page, person: E2EUser) => Promise<void>, person: E2EUser): Promise<APIRequestContext> {
   await login(page, person)
   return page.request
-}
-
-/** Uploads `file` and sends it to the contact; answers the message id. */
-async function send(request: APIRequestContext, contactId: string, file: string): Promise<string> {
-  const upload = await request.post('/api/audio', { data: fs.readFileSync(file), headers: { 'content-type': 'audio/webm', origin: origin() } })
-  expect(upload.status()).toBe(201)
-  const { upload_id } = (await upload.json()) as { upload_id: string }
-  const sent = await request.post('/api/messages', { data: { contact_id: contactId, upload_id }, headers: { origin: origin() } })
-  expect(sent.status()).toBe(201)
-  return ((await sent.json()) as { id: string }).id
 }
 
 /**
@@ -62,13 +43,6 @@ async function transcribe(db: DbHandle, id: string, words = TIMED) {
     .where(eq(audioMessages.id, id))
 }
 
-async function contactIdOf(request: APIRequestContext, name: string): Promise<string> {
-  const { contacts } = (await (await request.get('/api/contacts')).json()) as { contacts: { id: string; name: string }[] }
-  const found = contacts.find((c) => c.name === name)
-  if (!found) throw new Error(`no contact ${name}`)
-  return found.id
-}
-
 const audioElement = (page: Page) => page.locator('audio[data-slot="audio-player"]')
 const audioTime = (page: Page) => audioElement(page).evaluate((audio: HTMLAudioElement) => audio.currentTime)
 const currentWordIndex = (page: Page) =>
@@ -79,7 +53,7 @@ test('plays a message with the spoken word highlighted as it advances, and chang
   const bob = await insertUser({ name: 'Bob Listen' })
   const adaToBob = await connect(ada, bob)
   const adaPage = await (await browser.newContext({ baseURL: origin() })).newPage()
-  const id = await send(await apiAs(adaPage, login, ada), adaToBob, minute)
+  const id = await sendRecording(await apiAs(adaPage, login, ada), adaToBob, minute)
   await transcribe(db, id)
 
   const page = await (await browser.newContext({ baseURL: origin() })).newPage()
@@ -117,7 +91,7 @@ test('skips back and forward 15 s with the buttons and the arrow keys', async ({
   const bob = await insertUser({ name: 'Bob Skip' })
   const adaToBob = await connect(ada, bob)
   const adaPage = await (await browser.newContext({ baseURL: origin() })).newPage()
-  const id = await send(await apiAs(adaPage, login, ada), adaToBob, minute)
+  const id = await sendRecording(await apiAs(adaPage, login, ada), adaToBob, minute)
   await transcribe(db, id)
 
   const page = await (await browser.newContext({ baseURL: origin() })).newPage()
@@ -155,11 +129,11 @@ test("moves to the previous and next message with 'n of total', replacing histor
   const adaToBob = await connect(ada, bob)
   const adaPage = await (await browser.newContext({ baseURL: origin() })).newPage()
   const adaApi = await apiAs(adaPage, login, ada)
-  const first = await send(adaApi, adaToBob, short)
+  const first = await sendRecording(adaApi, adaToBob, short)
   const page = await (await browser.newContext({ baseURL: origin() })).newPage()
   await login(page, bob)
-  const second = await send(page.request, await contactIdOf(page.request, 'Ada Arrows'), short)
-  const third = await send(adaApi, adaToBob, short)
+  const second = await sendRecording(page.request, await contactIdOf(page.request, 'Ada Arrows'), short)
+  const third = await sendRecording(adaApi, adaToBob, short)
 
   await page.goto('/')
   await page.goto(`/playback/${second}`)
@@ -191,7 +165,7 @@ test('the mini player follows a message played on the contact screen and hides o
   const bob = await insertUser({ name: 'Bob Mini' })
   const adaToBob = await connect(ada, bob)
   const adaPage = await (await browser.newContext({ baseURL: origin() })).newPage()
-  const id = await send(await apiAs(adaPage, login, ada), adaToBob, minute)
+  const id = await sendRecording(await apiAs(adaPage, login, ada), adaToBob, minute)
   await transcribe(db, id)
 
   const page = await (await browser.newContext({ baseURL: origin() })).newPage()
@@ -238,8 +212,8 @@ test('when a message ends the next unheard one plays on', async ({ browser, inse
   const adaToBob = await connect(ada, bob)
   const adaPage = await (await browser.newContext({ baseURL: origin() })).newPage()
   const adaApi = await apiAs(adaPage, login, ada)
-  const first = await send(adaApi, adaToBob, short)
-  const second = await send(adaApi, adaToBob, short)
+  const first = await sendRecording(adaApi, adaToBob, short)
+  const second = await sendRecording(adaApi, adaToBob, short)
 
   const page = await (await browser.newContext({ baseURL: origin() })).newPage()
   await login(page, bob)

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
+import { contactIdOf, fakeMicrophone, sendRecording } from './support/messages.ts'
 
 // What Chromium's fake microphone says: a shared speech clip when it sits beside the checkout, else the
 // same sentence spoken by espeak-ng (decision 23). Both are read by the server's offline engine.
@@ -24,27 +24,7 @@ function speechClip(): string | null {
 const clip = pocketsphinxInstalled ? speechClip() : null
 
 test.skip(!clip, 'needs pocketsphinx and a speech clip (the shared fixtures or espeak-ng)')
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${clip ?? ''}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-})
-
-async function contactIdOf(page: Page, name: string): Promise<string> {
-  const response = await page.request.get('/api/contacts')
-  const { contacts } = (await response.json()) as { contacts: { id: string; name: string }[] }
-  const found = contacts.find((c) => c.name === name)
-  if (!found) throw new Error(`no contact ${name}`)
-  return found.id
-}
+test.use({ launchOptions: fakeMicrophone(clip ?? '') })
 
 test('a spoken message is transcribed and tagged on both screens without reload', async ({ browser, insertUser, login, connect }) => {
   test.setTimeout(120_000)
@@ -54,7 +34,7 @@ test('a spoken message is transcribed and tagged on both screens without reload'
 
   const bobPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
   await login(bobPage, bob)
-  await bobPage.goto(`/contacts/${await contactIdOf(bobPage, 'Ada Speech')}`)
+  await bobPage.goto(`/contacts/${await contactIdOf(bobPage.request, 'Ada Speech')}`)
   await expect(bobPage.getByText('No messages yet')).toBeVisible()
 
   const adaPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
@@ -92,17 +72,11 @@ test('while answering, the words appear as they are spoken', async ({ browser, i
   const adaPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
   await login(adaPage, ada)
   // Ada's message goes through the API: the recording is the same clip the microphone plays
-  const origin = process.env.E2E_BASE_URL ?? ''
-  const uploaded = await adaPage.request.post('/api/audio', { data: fs.readFileSync(clip ?? ''), headers: { 'content-type': 'audio/wav', origin } })
-  expect(uploaded.status()).toBe(201)
-  const { upload_id } = (await uploaded.json()) as { upload_id: string }
-  const sent = await adaPage.request.post('/api/messages', { data: { contact_id: adaToBob, upload_id }, headers: { origin } })
-  expect(sent.status()).toBe(201)
-  const { id: messageId } = (await sent.json()) as { id: string }
+  const messageId = await sendRecording(adaPage.request, adaToBob, clip ?? '', 'audio/wav')
 
   const bobPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
   await login(bobPage, bob)
-  await bobPage.goto(`/record/${await contactIdOf(bobPage, 'Ada Reply')}?replyTo=${messageId}`)
+  await bobPage.goto(`/record/${await contactIdOf(bobPage.request, 'Ada Reply')}?replyTo=${messageId}`)
   await expect(bobPage.getByText('Replying to Ada Reply')).toBeVisible()
   await bobPage.getByRole('button', { name: "I'm ready to record" }).click()
   const live = bobPage.locator('[data-slot="live-transcript"]')

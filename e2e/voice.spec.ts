@@ -1,41 +1,10 @@
-import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
+import { contactIdOf, fakeMicrophone, sendRecording, tone } from './support/messages.ts'
 
-// Chromium records from a fake microphone playing this file (a 4 s tone made with ffmpeg).
-const fakeMicrophone = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-mic-')), 'mic.wav')
-execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=48000:duration=4', '-y', fakeMicrophone])
-
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${fakeMicrophone}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-})
-
-// A short recording for sends made through the API, as a browser would upload it (Opus in WebM).
-const apiRecording = path.join(path.dirname(fakeMicrophone), 'api.webm')
-execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000:duration=1', '-c:a', 'libopus', '-y', apiRecording])
-
-/** Sends a voice message the way the record page does: upload the audio, then send the upload (decision 22). */
-async function sendThroughApi(request: APIRequestContext, contactId: string): Promise<void> {
-  const origin = process.env.E2E_BASE_URL ?? ''
-  const upload = await request.post('/api/audio', { data: fs.readFileSync(apiRecording), headers: { 'content-type': 'audio/webm', origin } })
-  expect(upload.status()).toBe(201)
-  const { upload_id } = (await upload.json()) as { upload_id: string }
-  const sent = await request.post('/api/messages', { data: { contact_id: contactId, upload_id }, headers: { origin } })
-  expect(sent.status()).toBe(201)
-}
+// Chromium records from a fake microphone playing a 4 s tone; sends through the API use a 1 s one.
+test.use({ launchOptions: fakeMicrophone(tone(4, 300, 'wav')) })
+const apiRecording = tone(1, 440)
 
 /** On /record/{id}: "I'm ready to record", two seconds of the fake microphone, stop. */
 async function recordTwoSeconds(page: Page): Promise<void> {
@@ -45,14 +14,6 @@ async function recordTwoSeconds(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Listen before you send' })).toBeVisible()
 }
 
-async function contactIdOf(page: Page, name: string): Promise<string> {
-  const response = await page.request.get('/api/contacts')
-  const { contacts } = (await response.json()) as { contacts: { id: string; name: string }[] }
-  const found = contacts.find((c) => c.name === name)
-  if (!found) throw new Error(`no contact ${name}`)
-  return found.id
-}
-
 test('A records and sends; B sees it arrive without reload and plays it; A sees it read', async ({ browser, insertUser, login, connect }) => {
   const ada = await insertUser({ name: 'Ada Voice' })
   const bob = await insertUser({ name: 'Bob Voice' })
@@ -60,7 +21,7 @@ test('A records and sends; B sees it arrive without reload and plays it; A sees 
 
   const bobPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
   await login(bobPage, bob)
-  const bobToAda = await contactIdOf(bobPage, 'Ada Voice')
+  const bobToAda = await contactIdOf(bobPage.request, 'Ada Voice')
   await bobPage.goto(`/contacts/${bobToAda}`)
   await expect(bobPage.getByText('No messages yet')).toBeVisible()
 
@@ -144,8 +105,8 @@ test('after 3 unanswered messages A waits for B to reply, then can send again', 
   await recordTwoSeconds(adaPage)
   await adaPage.getByRole('button', { name: 'Send', exact: true }).click()
   await expect(adaPage).toHaveURL(new RegExp(`/contacts/profile/${adaToBob}$`))
-  await sendThroughApi(adaPage.request, adaToBob)
-  await sendThroughApi(adaPage.request, adaToBob)
+  await sendRecording(adaPage.request, adaToBob, apiRecording)
+  await sendRecording(adaPage.request, adaToBob, apiRecording)
 
   // /record/select: Bob is greyed out with '3/3 sent' and cannot be picked.
   await adaPage.goto('/record/select')
@@ -172,7 +133,7 @@ test('after 3 unanswered messages A waits for B to reply, then can send again', 
   await expect(bobRow).toHaveAttribute('aria-disabled', 'true')
   const bobPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
   await login(bobPage, bob)
-  await sendThroughApi(bobPage.request, await contactIdOf(bobPage, 'Ada Limit'))
+  await sendRecording(bobPage.request, await contactIdOf(bobPage.request, 'Ada Limit'), apiRecording)
   await expect(bobRow).toHaveAccessibleDescription('Ready to receive your message')
   await expect(bobRow).toHaveAttribute('href', `/record/${adaToBob}`)
 

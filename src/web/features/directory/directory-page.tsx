@@ -10,7 +10,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { DirectoryResultRow, DirectoryResultRowSkeleton } from './components/directory-result-row.tsx'
-import { useDebouncedValue } from './components/use-debounced-value.ts'
+import { useDebouncedValue } from '#web/lib/use-debounced-value.ts'
 import { useDirectorySearchQuery } from './queries.ts'
 
 export const SEARCH_FAILED = 'Search failed'

@@ -22,11 +22,10 @@ import {
   matchesAllChips,
   messageCount,
   OVERVIEW_TEXTS,
-  SEARCH_DEBOUNCE_MS,
   type OverviewGrouping,
 } from './overview-model.ts'
 import { patchOverviewMessage, useMessageSearchQuery } from './queries.ts'
-import { useDebouncedValue } from './use-debounced-value.ts'
+import { useDebouncedValue } from '#web/lib/use-debounced-value.ts'
 
 const shell = 'mx-auto w-full max-w-[120rem] px-4 sm:px-6 lg:px-8'
 
@@ -46,7 +45,8 @@ export function MessagesOverviewPage() {
   const [params, setParams] = useSearchParams()
   const grouping: OverviewGrouping = params.get('by') === 'emotions' ? 'emotions' : 'topics'
   const [text, setText] = useState(() => params.get('q') ?? '')
-  const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS)
+  // the search box waits 300 ms after the last key before asking the server
+  const q = useDebouncedValue(text.trim())
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set())
   const [chipsExpanded, setChipsExpanded] = useState(false)
 

@@ -15,8 +15,6 @@ export const CHIP_LIMIT = 10
 /** Entrance animation: 50 ms more per card, never more than 500 ms. */
 export const CARD_DELAY_STEP_MS = 50
 export const CARD_DELAY_MAX_MS = 500
-/** The search box waits this long after the last key before asking the server. */
-export const SEARCH_DEBOUNCE_MS = 300
 
 export const OVERVIEW_TEXTS = {
   title: 'Your Messages',

@@ -8,7 +8,7 @@ import { UNREAD_BADGE_CAP } from '#shared/limits.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { cn } from '#web/lib/utils.ts'
 import type { TileClasses } from './grid-classes.ts'
-import { useLongPress } from './use-long-press.ts'
+import { useLongPress } from '#web/lib/use-long-press.ts'
 
 /** Shared by every tile of the home grid; the size classes (TileClasses.tile) add shape and direction. */
 export const TILE_BASE =

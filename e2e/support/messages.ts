@@ -1,0 +1,52 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, type APIRequestContext, type LaunchOptions } from '@playwright/test'
+
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-e2e-audio-'))
+
+/** A tone made by ffmpeg: Opus in WebM as browsers upload it, or WAV for Chromium's fake microphone. */
+export function tone(seconds: number, frequency = 330, format: 'webm' | 'wav' = 'webm'): string {
+  const file = path.join(folder, `tone-${seconds}s-${frequency}.${format}`)
+  if (!fs.existsSync(file)) {
+    const codec = format === 'webm' ? ['-c:a', 'libopus'] : []
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `sine=frequency=${frequency}:sample_rate=48000:duration=${seconds}`, ...codec, '-y', file])
+  }
+  return file
+}
+
+/** Chromium records from a fake microphone that plays `wavFile` (DESIGN.md section 8). */
+export function fakeMicrophone(wavFile: string): LaunchOptions {
+  return {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${wavFile}`,
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  }
+}
+
+const origin = () => process.env.E2E_BASE_URL ?? ''
+
+/** Sends a recording the way the record page does: upload the audio, then send the upload (decision 22). */
+export async function sendRecording(request: APIRequestContext, contactId: string, file: string, contentType = 'audio/webm'): Promise<string> {
+  const upload = await request.post('/api/audio', { data: fs.readFileSync(file), headers: { 'content-type': contentType, origin: origin() } })
+  expect(upload.status()).toBe(201)
+  const { upload_id } = (await upload.json()) as { upload_id: string }
+  const sent = await request.post('/api/messages', { data: { contact_id: contactId, upload_id }, headers: { origin: origin() } })
+  expect(sent.status()).toBe(201)
+  return ((await sent.json()) as { id: string }).id
+}
+
+/** The signed-in person's contact id for someone, by the name they see. */
+export async function contactIdOf(request: APIRequestContext, name: string): Promise<string> {
+  const { contacts } = (await (await request.get('/api/contacts')).json()) as { contacts: { id: string; name: string }[] }
+  const found = contacts.find((c) => c.name === name)
+  if (!found) throw new Error(`no contact ${name}`)
+  return found.id
+}
