@@ -1,27 +1,13 @@
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { speechFixtureOrSpoken } from '../src/server/speech/speech-fixtures.ts'
 import { expect, test } from './fixtures.ts'
 import { contactIdOf, fakeMicrophone, sendRecording } from './support/messages.ts'
 
 // What Chromium's fake microphone says: a shared speech clip when it sits beside the checkout, else the
 // same sentence spoken by espeak-ng (decision 23). Both are read by the server's offline engine.
 const SENTENCE = "Hey! I really miss you. Let's grab coffee on Sunday and talk about your new job. I am so excited for you."
-const sharedClip = path.resolve(import.meta.dirname, '../../shared/fixtures/speech/coffee-sunday.wav')
 const pocketsphinxInstalled = fs.existsSync('/usr/bin/pocketsphinx_continuous')
-
-function speechClip(): string | null {
-  if (fs.existsSync(sharedClip)) return sharedClip
-  try {
-    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-speech-')), 'speech.wav')
-    execFileSync('espeak-ng', ['-s', '150', '-w', out, SENTENCE])
-    return out
-  } catch {
-    return null
-  }
-}
-const clip = pocketsphinxInstalled ? speechClip() : null
+const clip = pocketsphinxInstalled ? speechFixtureOrSpoken('coffee-sunday.wav', SENTENCE) : null
 
 test.skip(!clip, 'needs pocketsphinx and a speech clip (the shared fixtures or espeak-ng)')
 test.use({ launchOptions: fakeMicrophone(clip ?? '') })

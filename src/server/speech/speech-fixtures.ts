@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /**
@@ -11,4 +14,20 @@ export const SPEECH_FIXTURES_DIR = fileURLToPath(new URL('../../../../shared/fix
 export function speechFixture(file: string): string | null {
   const clip = `${SPEECH_FIXTURES_DIR}${file}`
   return fs.existsSync(clip) ? clip : null
+}
+
+/**
+ * The shared clip when it is there, else the same words spoken by Debian's espeak-ng into a temporary WAV
+ * (the shared clips were made that way too), else null when neither is available.
+ */
+export function speechFixtureOrSpoken(file: string, text: string): string | null {
+  const shared = speechFixture(file)
+  if (shared) return shared
+  try {
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-spoken-')), file.replace(/\.\w+$/, '.wav'))
+    execFileSync('espeak-ng', ['-v', 'en-us', '-s', '160', '-w', out, text], { stdio: 'ignore' })
+    return out
+  } catch {
+    return null
+  }
 }
