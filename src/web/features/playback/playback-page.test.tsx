@@ -10,7 +10,6 @@ vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }))
 vi.mock('#web/app/auth-provider.tsx', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
 
 const { PlaybackPage } = await import('./playback-page.tsx')
-const { HighlightedWords } = await import('./components/playback-transcript.tsx')
 
 const json = (data: unknown, code = 200) => new Response(JSON.stringify(data), { status: code, headers: { 'content-type': 'application/json' } })
 
@@ -165,16 +164,5 @@ describe('PlaybackPage', () => {
     expect((screen.getByRole('button', { name: 'Play message from you' }) as HTMLButtonElement).disabled).toBe(true)
     expect(screen.queryByRole('link', { name: 'Record Thoughtful Reply' })).toBeNull()
     expect(router.fetchMock.mock.calls.some(([url]) => String(url).endsWith('/read'))).toBe(false)
-  })
-})
-
-describe('HighlightedWords', () => {
-  it('marks the spoken word current and dims the ones before it', () => {
-    const words = ['one', 'two', 'three'].map((word, i) => ({ word, start: i, end: i + 0.8 }))
-    render(<HighlightedWords words={words} current={1} />)
-    const spans = document.querySelectorAll('[data-slot="transcript-word"]')
-    expect([...spans].map((span) => span.getAttribute('data-state'))).toEqual(['spoken', 'current', 'upcoming'])
-    expect(spans[1]?.getAttribute('aria-current')).toBe('true')
-    expect(spans[0]?.getAttribute('aria-current')).toBeNull()
   })
 })

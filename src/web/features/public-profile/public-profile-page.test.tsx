@@ -146,3 +146,26 @@ describe('PublicProfilePage', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy()
   })
 })
+
+describe('the welcome message', () => {
+  it('highlights the spoken word of the transcript as the audio plays', async () => {
+    const words = ['Hi,', 'it', 'is', 'Maya.'].map((word, i) => ({ word, start: 0.5 + i, end: 1.2 + i }))
+    renderPage({
+      'GET /api/public-profiles/p1': {
+        status: 200,
+        body: { ...profile, welcome_audio_url: '/api/media/p1/welcome.webm?expires=1&signature=x', welcome_transcript: 'Hi, it is Maya.', welcome_word_timestamps: words },
+      },
+    })
+    const audio = (await screen.findByLabelText('Welcome message from Maya Ortiz')) as HTMLAudioElement
+    const current = () => document.querySelector('[data-slot="transcript-word"][aria-current="true"]')?.textContent ?? null
+    expect(current()).toBeNull()
+
+    Object.defineProperty(audio, 'currentTime', { configurable: true, writable: true, value: 2.6 })
+    fireEvent(audio, new Event('play'))
+    await waitFor(() => expect(current()).toBe('is'))
+    Object.defineProperty(audio, 'currentTime', { configurable: true, writable: true, value: 3.7 })
+    fireEvent(audio, new Event('pause'))
+    expect(current()).toBe('Maya.')
+    expect(document.querySelector('[data-slot="transcript-word"][data-state="spoken"]')?.textContent).toBe('Hi,')
+  })
+})

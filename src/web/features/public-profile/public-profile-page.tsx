@@ -12,7 +12,7 @@ import { usePageMeta, useStructuredData } from '#web/lib/page-meta.ts'
 import { MessageButton } from './components/message-button.tsx'
 import { PhotoGallery } from './components/photo-gallery.tsx'
 import { PublicProfileSkeleton } from './components/public-profile-skeleton.tsx'
-import { WelcomeMessage, WelcomeTranscript } from './components/welcome-message.tsx'
+import { WelcomeSection } from './components/welcome-message.tsx'
 import { personStructuredData, publicProfilePath } from './profile-links.ts'
 import { usePublicProfileQuery } from './queries.ts'
 
@@ -32,7 +32,6 @@ function useBack(): () => void {
 function ProfileContent({ profile }: { profile: PublicProfile }) {
   const { user } = useAuth()
   const own = user?.id === profile.id
-  const transcript = profile.welcome_transcript?.trim()
 
   return (
     <article className="grid gap-6 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:items-start md:gap-10">
@@ -52,8 +51,7 @@ function ProfileContent({ profile }: { profile: PublicProfile }) {
             <MessageButton userId={profile.id} size="lg" className="w-full shrink-0 sm:w-auto" />
           )}
         </div>
-        <WelcomeMessage name={profile.name} welcome_audio_url={profile.welcome_audio_url} />
-        {transcript && <WelcomeTranscript transcript={transcript} />}
+        <WelcomeSection profile={profile} />
       </div>
     </article>
   )

@@ -1,12 +1,21 @@
 import { AudioLines, Quote } from 'lucide-react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import type * as React from 'react'
 import type { PublicProfile } from '#shared/public-profile.ts'
+import { estimateWordTimings, FALLBACK_LEADING_SILENCE_SECONDS, wordIndexAt } from '#shared/word-timing.ts'
+import { HighlightedWords } from '#web/components/highlighted-words.tsx'
 import { cn } from '#web/lib/utils.ts'
 
-type WelcomeMessageProps = React.ComponentProps<'section'> & Pick<PublicProfile, 'name' | 'welcome_audio_url'>
+/** The spoken word is looked up this often while the welcome message plays (spec 001: highlight refresh 200 ms). */
+const HIGHLIGHT_REFRESH_MS = 200
+
+type WelcomeMessageProps = React.ComponentProps<'section'> &
+  Pick<PublicProfile, 'name' | 'welcome_audio_url'> & {
+    audioRef?: React.Ref<HTMLAudioElement>
+  }
 
 /** The welcome audio: a native player when one is recorded, else a calm note that there is none yet. */
-export function WelcomeMessage({ name, welcome_audio_url, className, ...props }: WelcomeMessageProps) {
+export function WelcomeMessage({ name, welcome_audio_url, audioRef, className, ...props }: WelcomeMessageProps) {
   return (
     <section
       data-slot="welcome-message"
@@ -23,7 +32,7 @@ export function WelcomeMessage({ name, welcome_audio_url, className, ...props }:
         </h2>
       </div>
       {welcome_audio_url ? (
-        <audio controls preload="metadata" src={welcome_audio_url} aria-label={`Welcome message from ${name}`} className="w-full">
+        <audio ref={audioRef} controls preload="metadata" src={welcome_audio_url} aria-label={`Welcome message from ${name}`} className="w-full">
           Your browser can't play this recording.
         </audio>
       ) : (
@@ -33,10 +42,27 @@ export function WelcomeMessage({ name, welcome_audio_url, className, ...props }:
   )
 }
 
-type TranscriptProps = React.ComponentProps<'section'> & { transcript: string }
+type TranscriptProps = React.ComponentProps<'section'> & {
+  transcript: string
+  /** words with times; the spoken one is highlighted while the audio plays */
+  words?: PublicProfile['welcome_word_timestamps']
+  /** seconds into the welcome audio, or null while it has not played */
+  time?: number | null
+  durationSeconds?: number
+}
 
-/** The words of the welcome message. */
-export function WelcomeTranscript({ transcript, className, ...props }: TranscriptProps) {
+/** The words of the welcome message, the spoken one highlighted as the audio plays. */
+export function WelcomeTranscript({ transcript, words, time = null, durationSeconds = 0, className, ...props }: TranscriptProps) {
+  // without times from the engine: the spec's estimate over the recording's length
+  const timed = useMemo(
+    () =>
+      words && words.length > 0
+        ? words
+        : durationSeconds > 0
+          ? estimateWordTimings(transcript, durationSeconds, FALLBACK_LEADING_SILENCE_SECONDS)
+          : [],
+    [words, transcript, durationSeconds],
+  )
   return (
     <section
       data-slot="welcome-transcript"
@@ -52,7 +78,64 @@ export function WelcomeTranscript({ transcript, className, ...props }: Transcrip
           Transcript
         </h2>
       </div>
-      <p className="leading-relaxed whitespace-pre-line text-pretty">{transcript}</p>
+      {timed.length > 0 ? (
+        <HighlightedWords words={timed} current={time === null ? -1 : wordIndexAt(timed, time)} className="text-base" />
+      ) : (
+        <p className="leading-relaxed whitespace-pre-line text-pretty">{transcript}</p>
+      )}
     </section>
+  )
+}
+
+/**
+ * The welcome audio and, once transcribed, its words following the voice: the audio's position is read every
+ * 200 ms while it plays.
+ */
+export function WelcomeSection({ profile }: { profile: PublicProfile }) {
+  const audio = useRef<HTMLAudioElement>(null)
+  const [time, setTime] = useState<number | null>(null)
+  const [duration, setDuration] = useState(0)
+  const transcript = profile.welcome_transcript?.trim()
+
+  useEffect(() => {
+    const element = audio.current
+    if (!element) return
+    let timer: ReturnType<typeof setInterval> | undefined
+    const read = () => setTime(element.currentTime)
+    const onPlay = () => {
+      clearInterval(timer)
+      timer = setInterval(read, HIGHLIGHT_REFRESH_MS)
+    }
+    const onStop = () => {
+      clearInterval(timer)
+      read()
+    }
+    const onEnded = () => {
+      clearInterval(timer)
+      setTime(null)
+    }
+    const onMetadata = () => setDuration(Number.isFinite(element.duration) ? element.duration : 0)
+    element.addEventListener('play', onPlay)
+    element.addEventListener('pause', onStop)
+    element.addEventListener('seeked', read)
+    element.addEventListener('ended', onEnded)
+    element.addEventListener('loadedmetadata', onMetadata)
+    return () => {
+      clearInterval(timer)
+      element.removeEventListener('play', onPlay)
+      element.removeEventListener('pause', onStop)
+      element.removeEventListener('seeked', read)
+      element.removeEventListener('ended', onEnded)
+      element.removeEventListener('loadedmetadata', onMetadata)
+    }
+  }, [profile.welcome_audio_url])
+
+  return (
+    <>
+      <WelcomeMessage name={profile.name} welcome_audio_url={profile.welcome_audio_url} audioRef={audio} />
+      {transcript && (
+        <WelcomeTranscript transcript={transcript} words={profile.welcome_word_timestamps} time={time} durationSeconds={duration} />
+      )}
+    </>
   )
 }

@@ -1,0 +1,37 @@
+import { memo } from 'react'
+import type * as React from 'react'
+import type { WordTiming } from '#shared/word-timing.ts'
+import { cn } from '#web/lib/utils.ts'
+
+type HighlightedWordsProps = React.ComponentProps<'p'> & {
+  words: WordTiming[]
+  /** index of the word being spoken (-1 before the first) */
+  current: number
+}
+
+/**
+ * The transcript as words: the spoken one highlighted (and marked aria-current), earlier ones dimmed, later ones
+ * plain (spec 001 section 4, Playing word).
+ */
+export const HighlightedWords = memo(function HighlightedWords({ words, current, className, ...props }: HighlightedWordsProps) {
+  return (
+    <p data-slot="highlighted-words" className={cn('text-lg leading-relaxed text-pretty', className)} {...props}>
+      {words.map((word, index) => (
+        <span key={index}>
+          <span
+            data-slot="transcript-word"
+            data-state={index < current ? 'spoken' : index === current ? 'current' : 'upcoming'}
+            aria-current={index === current ? 'true' : undefined}
+            className={cn(
+              'rounded-md px-0.5 py-px transition-colors duration-150 [box-decoration-break:clone]',
+              index < current && 'text-muted-foreground',
+              index === current && 'bg-primary/15 text-foreground ring-1 ring-primary/25 dark:bg-primary/25',
+            )}
+          >
+            {word.word}
+          </span>{' '}
+        </span>
+      ))}
+    </p>
+  )
+})
