@@ -20,6 +20,13 @@ describe('parseEnv', () => {
     }
   })
 
+  it('reads the speech settings, with one transcription at a time and offline analysis by default', () => {
+    expect(parseEnv({})).toMatchObject({ TRANSCRIBE_ENGINE: 'auto', SPEECH_CONCURRENCY: 1, OPENAI_TRANSCRIBE_MODEL: 'whisper-1', OPENAI_ANALYSIS_MODEL: undefined })
+    expect(parseEnv({ SPEECH_CONCURRENCY: '2', TRANSCRIBE_ENGINE: 'pocketsphinx' })).toMatchObject({ SPEECH_CONCURRENCY: 2, TRANSCRIBE_ENGINE: 'pocketsphinx' })
+    expect(() => parseEnv({ SPEECH_CONCURRENCY: '0' })).toThrow(/SPEECH_CONCURRENCY/)
+    expect(() => parseEnv({ TRANSCRIBE_ENGINE: 'siri' })).toThrow(/TRANSCRIBE_ENGINE/)
+  })
+
   it('requires the Google id and secret together', () => {
     expect(() => parseEnv({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/)
     expect(parseEnv({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).GOOGLE_CLIENT_ID).toBe('id')
