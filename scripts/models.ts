@@ -6,7 +6,7 @@ import { Readable, Transform } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { pipeline } from 'node:stream/promises'
 import { fileURLToPath } from 'node:url'
-import { EnvError, parseEnv } from '../src/server/env.ts'
+import { parseEnvOrExit } from '../src/server/env.ts'
 
 /**
  * The ggml Whisper models Hearth knows, from whisper.cpp's model repository on Hugging Face. Checksums:
@@ -145,16 +145,7 @@ async function main(args: string[]) {
     console.error(`Unknown model "${args[0]}". Use one of: ${Object.keys(WHISPER_MODELS).join(', ')} (default base.en).`)
     process.exit(2)
   }
-  let env
-  try {
-    env = parseEnv(process.env)
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message)
-      process.exit(1)
-    }
-    throw error
-  }
+  const env = parseEnvOrExit(process.env)
   const say = (line: string) => console.log(`[models] ${line}`)
   const url = `${MODEL_BASE_URL}/${model.file}`
   try {

@@ -85,3 +85,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     dataDir: path.resolve(env.DATA_DIR),
   }
 }
+
+/** For entry points: the parsed environment, or the bad variables printed one per line and exit code 1. */
+export function parseEnvOrExit(source: Record<string, string | undefined>): Env {
+  try {
+    return parseEnv(source)
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
+}

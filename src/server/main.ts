@@ -4,23 +4,14 @@ import { fileURLToPath } from 'node:url'
 import { buildApp } from './app.ts'
 import { connectDatabase, runMigrations } from './db/client.ts'
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts'
-import { EnvError, parseEnv } from './env.ts'
+import { parseEnvOrExit } from './env.ts'
 import { createOutboxMailer, createSmtpMailer } from './notify/mailer.ts'
 import { loadSecrets } from './secrets.ts'
 
 const webDir = fileURLToPath(new URL('../../dist/web', import.meta.url))
 
 async function main() {
-  let env
-  try {
-    env = parseEnv(process.env)
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message)
-      process.exit(1)
-    }
-    throw error
-  }
+  const env = parseEnvOrExit(process.env)
   const startedAt = performance.now()
   const say = (line: string) => console.log(`[hearth] ${line}`)
 

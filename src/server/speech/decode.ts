@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import fsp from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { SpeechEngineError } from './engine.ts'
+import { runProcess } from './run-process.ts'
 import { readHead } from '../media/audio.ts'
 
 /** Every engine reads this shape: what whisper.cpp, pocketsphinx and the OpenAI endpoint all accept. */
@@ -39,14 +39,15 @@ export async function decodeForSpeech(inputPath: string, outDir?: string, option
   const cleanup = () => fsp.rm(dir, { recursive: true, force: true })
   const wavPath = path.join(dir, 'speech.wav')
   try {
-    await runFfmpeg(
-      options.ffmpegPath ?? 'ffmpeg',
+    const ffmpeg = options.ffmpegPath ?? 'ffmpeg'
+    const { code, stderr } = await runProcess(
+      ffmpeg,
       // no metadata and bit-exact flags give the canonical 44-byte header (no LIST chunk naming the encoder):
       // pocketsphinx_continuous skips exactly 44 bytes and would read anything more as samples
       ['-v', 'error', '-nostdin', '-y', '-i', inputPath, ...(options.startSeconds ? ['-ss', options.startSeconds.toFixed(3)] : []), '-vn', '-map_metadata', '-1', '-fflags', '+bitexact', '-flags:a', '+bitexact', '-ac', '1', '-ar', String(SPEECH_SAMPLE_RATE), '-acodec', 'pcm_s16le', '-f', 'wav', wavPath],
-      options.timeoutMs ?? DEFAULT_DECODE_TIMEOUT_MS,
-      options.signal,
+      { what: 'ffmpeg', timeoutMs: options.timeoutMs ?? DEFAULT_DECODE_TIMEOUT_MS, signal: options.signal },
     )
+    if (code !== 0) throw new SpeechEngineError(`Could not decode the recording: ${lastLine(stderr) || `ffmpeg exited with ${code}`}`, false)
     const header = readWavHeader(Buffer.from(await readHead(wavPath, 65_536)), (await fsp.stat(wavPath)).size)
     if (header.frames === 0) throw new SpeechEngineError('The recording holds no audio samples', false)
     return { wavPath, durationSeconds: header.frames / header.sampleRate, cleanup }
@@ -54,42 +55,6 @@ export async function decodeForSpeech(inputPath: string, outDir?: string, option
     await cleanup()
     throw error
   }
-}
-
-function runFfmpeg(ffmpegPath: string, args: string[], timeoutMs: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new SpeechEngineError('Audio decoding was cancelled'))
-      return
-    }
-    const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'ignore', 'pipe'] })
-    let stderr = ''
-    let stopped: string | null = null
-    const stop = (why: string) => {
-      stopped = why
-      child.kill('SIGKILL')
-    }
-    const timer = setTimeout(() => stop(`Audio decoding timed out after ${Math.round(timeoutMs / 1000)} s`), timeoutMs)
-    const onAbort = () => stop('Audio decoding was cancelled')
-    signal?.addEventListener('abort', onAbort, { once: true })
-    const done = () => {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', onAbort)
-    }
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < 4000) stderr += chunk.toString()
-    })
-    child.on('error', (error) => {
-      done()
-      reject(new SpeechEngineError(`Could not run ffmpeg (${ffmpegPath}): ${error.message}`, false))
-    })
-    child.on('close', (code) => {
-      done()
-      if (stopped) reject(new SpeechEngineError(stopped))
-      else if (code !== 0) reject(new SpeechEngineError(`Could not decode the recording: ${lastLine(stderr) || `ffmpeg exited with ${code}`}`, false))
-      else resolve()
-    })
-  })
 }
 
 function lastLine(text: string): string {

@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { SpeechEngineError, type SpeechEngine, type Transcript, type TranscriptWord } from '../engine.ts'
+import { runProcess } from '../run-process.ts'
 
 /** Where Debian's `pocketsphinx` and `pocketsphinx-en-us` packages put the program and the English model. */
 export const POCKETSPHINX_BINARY = '/usr/bin/pocketsphinx_continuous'
@@ -47,50 +47,11 @@ export function createPocketsphinxEngine(options: PocketsphinxOptions = {}): Spe
       const timeoutMs = options.timeoutMs ?? 60_000 + durationSeconds * 4_000
       // -logfn /dev/null: its log is hundreds of lines per run on stderr, useless to us
       const args = ['-infile', wavPath, '-time', 'yes', '-logfn', '/dev/null', '-hmm', hmm, '-lm', lm, '-dict', dict]
-      const stdout = await runToEnd(binary, args, timeoutMs, signal)
+      const { code, stdout, stderr } = await runProcess(binary, args, { what: 'pocketsphinx', timeoutMs, signal, keepStdout: true })
+      if (code !== 0) throw new SpeechEngineError(`pocketsphinx exited with code ${code}${stderr.trim() ? `: ${stderr.trim()}` : ''}`)
       return parsePocketsphinxOutput(stdout)
     },
   }
-}
-
-function runToEnd(binary: string, args: string[], timeoutMs: number, signal: AbortSignal): Promise<string> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(new SpeechEngineError('pocketsphinx transcription was cancelled'))
-      return
-    }
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    let stopped: string | null = null
-    const stop = (why: string) => {
-      stopped = why
-      child.kill('SIGKILL')
-    }
-    const timer = setTimeout(() => stop(`pocketsphinx timed out after ${Math.round(timeoutMs / 1000)} s`), timeoutMs)
-    const onAbort = () => stop('pocketsphinx transcription was cancelled (timed out or shutting down)')
-    signal.addEventListener('abort', onAbort, { once: true })
-    const done = () => {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', onAbort)
-    }
-    child.stdout.setEncoding('utf8')
-    child.stdout.on('data', (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding('utf8')
-    child.stderr.on('data', (chunk: string) => {
-      if (stderr.length < 2000) stderr += chunk
-    })
-    child.on('error', (error) => {
-      done()
-      reject(new SpeechEngineError(`Could not run pocketsphinx (${binary}): ${error.message}`, false))
-    })
-    child.on('close', (code) => {
-      done()
-      if (stopped) reject(new SpeechEngineError(stopped))
-      else if (code !== 0) reject(new SpeechEngineError(`pocketsphinx exited with code ${code}${stderr.trim() ? `: ${stderr.trim()}` : ''}`))
-      else resolve(stdout)
-    })
-  })
 }
 
 const WORD_LINE = /^(\S+) (-?\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?)$/
