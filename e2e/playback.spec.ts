@@ -43,21 +43,36 @@ async function transcribe(db: DbHandle, id: string, words = TIMED) {
     .where(eq(audioMessages.id, id))
 }
 
+/**
+ * Ada sends Bob a minute-long message with a known transcript; answers Bob's signed-in page, the message id, Ada's
+ * contact id for Bob and a close() for both browser contexts.
+ */
+async function bobHasAMessage(
+  { browser, insertUser, login, connect, db }: Pick<Parameters<Parameters<typeof test>[2]>[0], 'browser' | 'insertUser' | 'login' | 'connect' | 'db'>,
+  suffix: string,
+) {
+  const ada = await insertUser({ name: `Ada ${suffix}` })
+  const bob = await insertUser({ name: `Bob ${suffix}` })
+  const adaToBob = await connect(ada, bob)
+  const adaPage = await (await browser.newContext({ baseURL: origin() })).newPage()
+  const id = await sendRecording(await apiAs(adaPage, login, ada), adaToBob, minute)
+  await transcribe(db, id)
+  const page = await (await browser.newContext({ baseURL: origin() })).newPage()
+  await login(page, bob)
+  const close = async () => {
+    await adaPage.context().close()
+    await page.context().close()
+  }
+  return { page, id, close }
+}
+
 const audioElement = (page: Page) => page.locator('audio[data-slot="audio-player"]')
 const audioTime = (page: Page) => audioElement(page).evaluate((audio: HTMLAudioElement) => audio.currentTime)
 const currentWordIndex = (page: Page) =>
   page.evaluate(() => [...document.querySelectorAll('[data-slot="transcript-word"]')].findIndex((w) => w.getAttribute('aria-current') === 'true'))
 
-test('plays a message with the spoken word highlighted as it advances, and changes speed', async ({ browser, insertUser, login, connect, db }) => {
-  const ada = await insertUser({ name: 'Ada Listen' })
-  const bob = await insertUser({ name: 'Bob Listen' })
-  const adaToBob = await connect(ada, bob)
-  const adaPage = await (await browser.newContext({ baseURL: origin() })).newPage()
-  const id = await sendRecording(await apiAs(adaPage, login, ada), adaToBob, minute)
-  await transcribe(db, id)
-
-  const page = await (await browser.newContext({ baseURL: origin() })).newPage()
-  await login(page, bob)
+test('plays a message with the spoken word highlighted as it advances, and changes speed', async (fixtures) => {
+  const { page, id, close } = await bobHasAMessage(fixtures, 'Listen')
   await page.goto(`/playback/${id}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Ada Listen' })).toBeVisible()
   await expect(page.getByRole('region', { name: 'AI Insights' }).getByRole('list', { name: 'Emotions' })).toContainText('excited')
@@ -82,20 +97,11 @@ test('plays a message with the spoken word highlighted as it advances, and chang
   await expect.poll(() => audioElement(page).evaluate((audio: HTMLAudioElement) => audio.playbackRate)).toBe(1.6)
   await expect(page.getByRole('group', { name: 'Speed' })).toContainText('1.6×')
 
-  await adaPage.context().close()
-  await page.context().close()
+  await close()
 })
 
-test('skips back and forward 15 s with the buttons and the arrow keys', async ({ browser, insertUser, login, connect, db }) => {
-  const ada = await insertUser({ name: 'Ada Skip' })
-  const bob = await insertUser({ name: 'Bob Skip' })
-  const adaToBob = await connect(ada, bob)
-  const adaPage = await (await browser.newContext({ baseURL: origin() })).newPage()
-  const id = await sendRecording(await apiAs(adaPage, login, ada), adaToBob, minute)
-  await transcribe(db, id)
-
-  const page = await (await browser.newContext({ baseURL: origin() })).newPage()
-  await login(page, bob)
+test('skips back and forward 15 s with the buttons and the arrow keys', async (fixtures) => {
+  const { page, id, close } = await bobHasAMessage(fixtures, 'Skip')
   await page.goto(`/playback/${id}`)
   const forward = page.getByRole('button', { name: 'Forward 15 seconds' })
   await expect(forward).toBeEnabled()
@@ -119,8 +125,7 @@ test('skips back and forward 15 s with the buttons and the arrow keys', async ({
   await page.keyboard.press(' ')
   await expect(page.getByRole('button', { name: 'Play message from Ada Skip' })).toBeVisible()
 
-  await adaPage.context().close()
-  await page.context().close()
+  await close()
 })
 
 test("moves to the previous and next message with 'n of total', replacing history", async ({ browser, insertUser, login, connect }) => {
@@ -160,16 +165,8 @@ test("moves to the previous and next message with 'n of total', replacing histor
   await page.context().close()
 })
 
-test('the mini player follows a message played on the contact screen and hides on /playback', async ({ browser, insertUser, login, connect, db }) => {
-  const ada = await insertUser({ name: 'Ada Mini' })
-  const bob = await insertUser({ name: 'Bob Mini' })
-  const adaToBob = await connect(ada, bob)
-  const adaPage = await (await browser.newContext({ baseURL: origin() })).newPage()
-  const id = await sendRecording(await apiAs(adaPage, login, ada), adaToBob, minute)
-  await transcribe(db, id)
-
-  const page = await (await browser.newContext({ baseURL: origin() })).newPage()
-  await login(page, bob)
+test('the mini player follows a message played on the contact screen and hides on /playback', async (fixtures) => {
+  const { page, id, close } = await bobHasAMessage(fixtures, 'Mini')
   const bobToAda = await contactIdOf(page.request, 'Ada Mini')
   await page.goto(`/contacts/profile/${bobToAda}`)
   const mini = page.getByRole('region', { name: 'Now playing' })
@@ -202,8 +199,7 @@ test('the mini player follows a message played on the contact screen and hides o
   await expect(mini).toHaveCount(0)
   expect(await audioElement(page).evaluate((audio: HTMLAudioElement) => audio.paused)).toBe(true)
 
-  await adaPage.context().close()
-  await page.context().close()
+  await close()
 })
 
 test('when a message ends the next unheard one plays on', async ({ browser, insertUser, login, connect }) => {
