@@ -71,8 +71,8 @@ const audioTime = (page: Page) => audioElement(page).evaluate((audio: HTMLAudioE
 const currentWordIndex = (page: Page) =>
   page.evaluate(() => [...document.querySelectorAll('[data-slot="transcript-word"]')].findIndex((w) => w.getAttribute('aria-current') === 'true'))
 
-test('plays a message with the spoken word highlighted as it advances, and changes speed', async (fixtures) => {
-  const { page, id, close } = await bobHasAMessage(fixtures, 'Listen')
+test('plays a message with the spoken word highlighted as it advances, and changes speed', async ({ browser, insertUser, login, connect, db }) => {
+  const { page, id, close } = await bobHasAMessage({ browser, insertUser, login, connect, db }, 'Listen')
   await page.goto(`/playback/${id}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Ada Listen' })).toBeVisible()
   await expect(page.getByRole('region', { name: 'AI Insights' }).getByRole('list', { name: 'Emotions' })).toContainText('excited')
@@ -100,8 +100,8 @@ test('plays a message with the spoken word highlighted as it advances, and chang
   await close()
 })
 
-test('skips back and forward 15 s with the buttons and the arrow keys', async (fixtures) => {
-  const { page, id, close } = await bobHasAMessage(fixtures, 'Skip')
+test('skips back and forward 15 s with the buttons and the arrow keys', async ({ browser, insertUser, login, connect, db }) => {
+  const { page, id, close } = await bobHasAMessage({ browser, insertUser, login, connect, db }, 'Skip')
   await page.goto(`/playback/${id}`)
   const forward = page.getByRole('button', { name: 'Forward 15 seconds' })
   await expect(forward).toBeEnabled()
@@ -165,8 +165,8 @@ test("moves to the previous and next message with 'n of total', replacing histor
   await page.context().close()
 })
 
-test('the mini player follows a message played on the contact screen and hides on /playback', async (fixtures) => {
-  const { page, id, close } = await bobHasAMessage(fixtures, 'Mini')
+test('the mini player follows a message played on the contact screen and hides on /playback', async ({ browser, insertUser, login, connect, db }) => {
+  const { page, id, close } = await bobHasAMessage({ browser, insertUser, login, connect, db }, 'Mini')
   const bobToAda = await contactIdOf(page.request, 'Ada Mini')
   await page.goto(`/contacts/profile/${bobToAda}`)
   const mini = page.getByRole('region', { name: 'Now playing' })
