@@ -31,11 +31,6 @@ const speechColumns = {
   analysisAttempts: audioMessages.analysisAttempts,
 }
 
-export async function getSpeechMessage(db: Executor, messageId: string): Promise<SpeechMessageRow | undefined> {
-  const [row] = await db.select(speechColumns).from(audioMessages).where(eq(audioMessages.id, messageId))
-  return row
-}
-
 /**
  * Takes a message for one transcription attempt: only while it has no transcript and has not failed,
  * so a repeated job (after a crash or a duplicate) never redoes finished work. Answers the claimed row.
@@ -110,16 +105,18 @@ export async function setMessageOutcome(
   return rows.length > 0
 }
 
-/** A fresh round after a person asked for a retry; the counts start again. */
-export async function resetForRetry(db: Executor, messageId: string, stage: 'transcription' | 'analysis') {
-  await db
+/**
+ * A fresh round of transcription after a person asked for a retry; the count starts again. Only a failed
+ * message changes (only transcription can fail: failed analysis keeps the words), so of two retries at
+ * once just one starts a round. Answers whether this one did.
+ */
+export async function resetFailedForRetry(db: Executor, messageId: string): Promise<boolean> {
+  const rows = await db
     .update(audioMessages)
-    .set({
-      processingStatus: 'pending',
-      processingError: null,
-      ...(stage === 'transcription' ? { transcriptionAttempts: 0 } : { analysisAttempts: 0 }),
-    })
-    .where(eq(audioMessages.id, messageId))
+    .set({ processingStatus: 'pending', processingError: null, transcriptionAttempts: 0 })
+    .where(and(eq(audioMessages.id, messageId), eq(audioMessages.processingStatus, 'failed')))
+    .returning({ id: audioMessages.id })
+  return rows.length > 0
 }
 
 /* ---- welcome messages (on the profile) ---- */

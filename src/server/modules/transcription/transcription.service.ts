@@ -24,8 +24,7 @@ import {
   claimForAnalysis,
   claimForTranscription,
   claimWelcome,
-  getSpeechMessage,
-  resetForRetry,
+  resetFailedForRetry,
   saveAnalysis,
   saveTranscription,
   saveWelcomeTranscript,
@@ -250,17 +249,14 @@ export function createTranscriptionService({ db, storage, speech, analyzer, queu
      * window. Starts a fresh round of attempts at the stage that failed.
      */
     async retry(userId: string, messageId: string): Promise<void> {
-      const visible = await getMessageForParticipant(db, messageId, userId)
-      if (!visible) throw new NotFoundError(SPEECH_TEXTS.notRetryable)
-      const message = { processing_status: visible.processingStatus, created_at: visible.createdAt }
-      if (!canRetryTranscription(message, now())) throw new ConflictError(SPEECH_TEXTS.notRetryable)
-      const row = await getSpeechMessage(db, messageId)
+      const row = await getMessageForParticipant(db, messageId, userId)
       if (!row) throw new NotFoundError(SPEECH_TEXTS.notRetryable)
+      if (!canRetryTranscription({ processing_status: row.processingStatus, created_at: row.createdAt }, now())) {
+        throw new ConflictError(SPEECH_TEXTS.notRetryable)
+      }
       await db.transaction(async (tx) => {
-        const stage = row.transcription === null ? 'transcription' : 'analysis'
-        await resetForRetry(tx, row.id, stage)
-        if (stage === 'transcription') await queue.enqueue(tx, 'transcribe', { kind: 'message', messageId: row.id })
-        else await queue.enqueue(tx, 'analyze', { messageId: row.id })
+        if (!(await resetFailedForRetry(tx, row.id))) throw new ConflictError(SPEECH_TEXTS.notRetryable)
+        await queue.enqueue(tx, 'transcribe', { kind: 'message', messageId: row.id })
         await announce(tx, row, ['processing_status', 'processing_error'])
       })
     },
