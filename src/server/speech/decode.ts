@@ -19,6 +19,13 @@ export type SpeechWav = {
   cleanup(): Promise<void>
 }
 
+/** The file decoded to nothing: empty, or nothing after `startSeconds`. Retrying will not help. */
+export class NoAudioSamplesError extends SpeechEngineError {
+  constructor() {
+    super('The recording holds no audio samples', false)
+  }
+}
+
 export type DecodeOptions = {
   ffmpegPath?: string
   /** decode from this point of the recording on (a live preview transcribes only what is new) */
@@ -49,7 +56,7 @@ export async function decodeForSpeech(inputPath: string, outDir?: string, option
     )
     if (code !== 0) throw new SpeechEngineError(`Could not decode the recording: ${lastLine(stderr) || `ffmpeg exited with ${code}`}`, false)
     const header = readWavHeader(Buffer.from(await readHead(wavPath, 65_536)), (await fsp.stat(wavPath)).size)
-    if (header.frames === 0) throw new SpeechEngineError('The recording holds no audio samples', false)
+    if (header.frames === 0) throw new NoAudioSamplesError()
     return { wavPath, durationSeconds: header.frames / header.sampleRate, cleanup }
   } catch (error) {
     await cleanup()

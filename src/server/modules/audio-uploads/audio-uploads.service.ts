@@ -9,7 +9,7 @@ import { MESSAGE_TEXTS, type AudioUpload } from '#shared/messages.ts'
 import { ERROR_CODES } from '#shared/api-error.ts'
 import type { Database } from '../../db/client.ts'
 import { DomainError, ValidationError } from '../../http/errors.ts'
-import { decodeAudio, readHead, sniffAudioType } from '../../media/audio.ts'
+import { decodeAudio, readHead, sniffAudioType, type AudioType } from '../../media/audio.ts'
 import type { ObjectStorage } from '../../media/storage.ts'
 import { deleteAbandonedUploads, insertAudioUpload, type AudioUploadRow } from './audio-uploads.queries.ts'
 
@@ -32,7 +32,7 @@ export function toAudioUploadResponse(row: AudioUploadRow): AudioUpload {
  * Counts bytes as they pass. Past `limit` it stops writing and drops the rest instead of failing the
  * stream: destroying the request would reset the connection before the 413 answer reaches the client.
  */
-export function byteLimit(limit: number) {
+function byteLimit(limit: number) {
   let seen = 0
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -43,6 +43,21 @@ export function byteLimit(limit: number) {
   return { counter, bytes: () => seen, exceeded: () => seen > limit }
 }
 
+/**
+ * Streams a request body to `tmpPath` (never whole in memory) and recognises the container from its first
+ * bytes: 413 past 50 MB, 400 when empty or not audio. The caller removes the file.
+ */
+export async function receiveAudio(body: Readable | undefined, tmpPath: string): Promise<{ bytes: number; type: AudioType }> {
+  if (!body) throw new ValidationError(MESSAGE_TEXTS.empty)
+  const limit = byteLimit(AUDIO_MAX_BYTES)
+  await pipeline(body, limit.counter, createWriteStream(tmpPath, { mode: 0o600 }))
+  if (limit.exceeded()) throw new PayloadTooLargeError(MESSAGE_TEXTS.tooLarge)
+  if (limit.bytes() === 0) throw new ValidationError(MESSAGE_TEXTS.empty)
+  const type = sniffAudioType(await readHead(tmpPath))
+  if (!type) throw new ValidationError(MESSAGE_TEXTS.notAudio)
+  return { bytes: limit.bytes(), type }
+}
+
 export function createAudioUploadsService({ db, storage, tmpDir }: { db: Database; storage: ObjectStorage; tmpDir: string }) {
   return {
     /**
@@ -51,16 +66,10 @@ export function createAudioUploadsService({ db, storage, tmpDir }: { db: Databas
      * into storage under a fresh key. Anything refused leaves no file behind.
      */
     async store(userId: string, body: Readable | undefined): Promise<AudioUpload> {
-      if (!body) throw new ValidationError(MESSAGE_TEXTS.empty)
       await fs.mkdir(tmpDir, { recursive: true, mode: 0o700 })
       const tmpPath = path.join(tmpDir, `upload-${randomBytes(12).toString('hex')}`)
       try {
-        const limit = byteLimit(AUDIO_MAX_BYTES)
-        await pipeline(body, limit.counter, createWriteStream(tmpPath, { mode: 0o600 }))
-        if (limit.exceeded()) throw new PayloadTooLargeError(MESSAGE_TEXTS.tooLarge)
-        if (limit.bytes() === 0) throw new ValidationError(MESSAGE_TEXTS.empty)
-        const type = sniffAudioType(await readHead(tmpPath))
-        if (!type) throw new ValidationError(MESSAGE_TEXTS.notAudio)
+        const { bytes, type } = await receiveAudio(body, tmpPath)
         const decoded = await decodeAudio(tmpPath).catch(() => {
           throw new ValidationError(MESSAGE_TEXTS.notAudio)
         })
@@ -72,7 +81,7 @@ export function createAudioUploadsService({ db, storage, tmpDir }: { db: Databas
           userId,
           objectKey,
           mimeType: type.mime,
-          bytes: limit.bytes(),
+          bytes,
           durationSeconds: Math.round(decoded.durationSeconds * 100) / 100,
           waveform: decoded.waveform,
         }).catch(async (error: unknown) => {

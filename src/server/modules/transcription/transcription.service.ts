@@ -6,18 +6,16 @@ import { pipeline } from 'node:stream/promises'
 import type { FastifyBaseLogger } from 'fastify'
 import { estimateWordTimings, leadingSilenceOffset } from '#shared/word-timing.ts'
 import { ERROR_CODES } from '#shared/api-error.ts'
-import { AUDIO_MAX_BYTES } from '#shared/limits.ts'
 import { MESSAGE_TEXTS } from '#shared/messages.ts'
 import { canRetryTranscription, nextRetryDelayMs, SPEECH_RETRY_WINDOW_MS, SPEECH_TEXTS, type SpeechPreview } from '#shared/speech.ts'
 import type { Database, Executor } from '../../db/client.ts'
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '../../http/errors.ts'
-import { readHead, sniffAudioType } from '../../media/audio.ts'
-import { byteLimit, PayloadTooLargeError } from '../audio-uploads/audio-uploads.service.ts'
+import { receiveAudio } from '../audio-uploads/audio-uploads.service.ts'
 import type { JobMap, JobOutcome, JobQueue } from '../../jobs/job-queue.ts'
 import type { ObjectStorage } from '../../media/storage.ts'
 import { publishRealtime } from '../../realtime/realtime.publisher.ts'
 import type { Analyzer } from '../../speech/analysis/analyzer.ts'
-import { decodeForSpeech, readPcmSamples, SPEECH_SAMPLE_RATE } from '../../speech/decode.ts'
+import { decodeForSpeech, NoAudioSamplesError, readPcmSamples, SPEECH_SAMPLE_RATE } from '../../speech/decode.ts'
 import { SpeechEngineError, type EngineChoice, type TranscriptWord } from '../../speech/engine.ts'
 import { getMessageForParticipant } from '../messages/messages.queries.ts'
 import {
@@ -213,23 +211,20 @@ export function createTranscriptionService({ db, storage, speech, analyzer, queu
     async preview(userId: string, body: Readable | undefined, from: number): Promise<SpeechPreview> {
       const engine = speech.engine
       if (!engine) throw new DomainError(503, ERROR_CODES.speechUnavailable, `${SPEECH_TEXTS.noEngine}: ${speech.reason}`)
-      if (!body) throw new ValidationError(MESSAGE_TEXTS.empty)
       if (previewing.has(userId)) throw new ConflictError(SPEECH_TEXTS.previewBusy)
       previewing.add(userId)
-      await fs.mkdir(tmpDir, { recursive: true, mode: 0o700 })
-      const work = await fs.mkdtemp(path.join(tmpDir, 'preview-'))
+      let work: string | undefined
       try {
+        await fs.mkdir(tmpDir, { recursive: true, mode: 0o700 })
+        work = await fs.mkdtemp(path.join(tmpDir, 'preview-'))
         const source = path.join(work, 'source')
-        const limit = byteLimit(AUDIO_MAX_BYTES)
-        await pipeline(body, limit.counter, createWriteStream(source, { mode: 0o600 }))
-        if (limit.exceeded()) throw new PayloadTooLargeError(MESSAGE_TEXTS.tooLarge)
-        if (!sniffAudioType(await readHead(source))) throw new ValidationError(MESSAGE_TEXTS.notAudio)
+        await receiveAudio(body, source)
         let decoded: Awaited<ReturnType<typeof decodeForSpeech>>
         try {
           decoded = await decodeForSpeech(source, work, { startSeconds: from })
         } catch (error) {
           // nothing new since `from` (or not yet a whole frame): no words, same place
-          if (error instanceof SpeechEngineError && !error.retryable && /no audio samples/.test(error.message)) return { text: '', until: from }
+          if (error instanceof NoAudioSamplesError) return { text: '', until: from }
           throw new ValidationError(MESSAGE_TEXTS.notAudio)
         }
         const transcript = await engine.transcribe({
@@ -240,7 +235,7 @@ export function createTranscriptionService({ db, storage, speech, analyzer, queu
         return { text: transcript.text.replace(/\s+/g, ' ').trim(), until: Math.round((from + decoded.durationSeconds) * 1000) / 1000 }
       } finally {
         previewing.delete(userId)
-        await fs.rm(work, { recursive: true, force: true })
+        if (work) await fs.rm(work, { recursive: true, force: true })
       }
     },
 
