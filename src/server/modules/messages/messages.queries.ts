@@ -1,8 +1,13 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
 import { audioMessages, contacts, conversations } from '../../db/schema.ts'
 
-export type MessageRow = typeof audioMessages.$inferSelect
+/**
+ * Every column but the search vector: it exists for the overview's search index and would only add bytes to
+ * every message read.
+ */
+const { searchVector: _searchVector, ...messageColumns } = getTableColumns(audioMessages)
+export type MessageRow = Omit<typeof audioMessages.$inferSelect, 'searchVector'>
 
 /** The sender's contact row and the receiver's row for the sender, locked until the transaction ends. */
 export async function lockContactPair(tx: Executor, ownerId: string, contactId: string) {
@@ -24,27 +29,27 @@ const between = (a: string, b: string) =>
   or(and(eq(audioMessages.senderId, a), eq(audioMessages.receiverId, b)), and(eq(audioMessages.senderId, b), eq(audioMessages.receiverId, a)))
 
 export async function getMessageBetween(db: Executor, messageId: string, a: string, b: string): Promise<MessageRow | undefined> {
-  const [row] = await db.select().from(audioMessages).where(and(eq(audioMessages.id, messageId), between(a, b)))
+  const [row] = await db.select(messageColumns).from(audioMessages).where(and(eq(audioMessages.id, messageId), between(a, b)))
   return row
 }
 
 /** A message the user sent or received; undefined for anyone else's. */
 export async function getMessageForParticipant(db: Executor, messageId: string, userId: string): Promise<MessageRow | undefined> {
   const [row] = await db
-    .select()
+    .select(messageColumns)
     .from(audioMessages)
     .where(and(eq(audioMessages.id, messageId), or(eq(audioMessages.senderId, userId), eq(audioMessages.receiverId, userId))))
   return row
 }
 
 export async function insertMessage(tx: Executor, values: typeof audioMessages.$inferInsert): Promise<MessageRow> {
-  const [row] = await tx.insert(audioMessages).values(values).returning()
+  const [row] = await tx.insert(audioMessages).values(values).returning(messageColumns)
   if (!row) throw new Error('message insert returned no row')
   return row
 }
 
 export async function listMessagesBetween(db: Executor, a: string, b: string, limit: number): Promise<MessageRow[]> {
-  return db.select().from(audioMessages).where(between(a, b)).orderBy(desc(audioMessages.createdAt), desc(audioMessages.id)).limit(limit)
+  return db.select(messageColumns).from(audioMessages).where(between(a, b)).orderBy(desc(audioMessages.createdAt), desc(audioMessages.id)).limit(limit)
 }
 
 export async function countMessagesBetween(db: Executor, a: string, b: string): Promise<number> {
@@ -94,6 +99,6 @@ export async function markAllReadFrom(tx: Executor, receiverId: string, senderId
 }
 
 export async function setLiked(db: Executor, messageId: string, liked: boolean): Promise<MessageRow | undefined> {
-  const [row] = await db.update(audioMessages).set({ liked }).where(eq(audioMessages.id, messageId)).returning()
+  const [row] = await db.update(audioMessages).set({ liked }).where(eq(audioMessages.id, messageId)).returning(messageColumns)
   return row
 }
