@@ -8,12 +8,6 @@ export const STATUS_TEXT: Record<Message['processing_status'], string> = {
   failed: "Transcription failed - message received but couldn't be processed",
 }
 
-export const PLAYBACK_TEXTS = {
-  error: 'Playback Error',
-  unavailable: 'Audio file is not available for playback',
-  failed: 'Failed to play audio',
-} as const
-
 /** The transcription, or the status text while there is none; `isStatus` tells which. */
 export function messageText(message: Pick<Message, 'transcription' | 'processing_status'>): { text: string; isStatus: boolean } {
   const transcription = message.transcription?.trim()

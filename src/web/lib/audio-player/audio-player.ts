@@ -19,6 +19,13 @@ export type AudioTrack = {
 /** Which failure: no usable URL, the audio itself (network, 403, unplayable file), or play() refused to start. */
 export type PlayerErrorKind = 'invalid-url' | 'media' | 'start'
 
+/** What the 'Playback Error' toast and panel say for each kind of failure (spec 001 section 8). */
+export const PLAYER_ERROR_DESCRIPTIONS: Record<PlayerErrorKind, string> = {
+  'invalid-url': PLAYER_TEXTS.unavailable,
+  media: PLAYER_TEXTS.cannotPlay,
+  start: PLAYER_TEXTS.failed,
+}
+
 /** Spec 001 Player state, plus why it failed and whether the track has started since it was loaded. */
 export type PlayerState = {
   isPlaying: boolean

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router'
 import { toast } from 'sonner'
 import { PLAYER_TEXTS } from '#shared/playback.ts'
 import { Button } from '#web/components/ui/button.tsx'
-import type { PlayerErrorKind } from '#web/lib/audio-player/audio-player.ts'
+import { PLAYER_ERROR_DESCRIPTIONS } from '#web/lib/audio-player/audio-player.ts'
 import { audioPlayer, useAudioPlayer } from '#web/lib/audio-player/use-audio-player.ts'
 import { formatDuration } from '#web/lib/recorder/recorder-helpers.ts'
 import { cn } from '#web/lib/utils.ts'
@@ -14,12 +14,6 @@ export function miniPlayerHiddenOn(pathname: string): boolean {
   return pathname.startsWith('/playback/') || pathname === '/settings' || pathname.startsWith('/contacts/add/link')
 }
 
-const TOAST_TEXT: Record<PlayerErrorKind, string> = {
-  'invalid-url': PLAYER_TEXTS.unavailable,
-  media: PLAYER_TEXTS.cannotPlay,
-  start: PLAYER_TEXTS.failed,
-}
-
 /** 'Playback Error' toasts of the error catalogue (spec 001 section 8), once per failure, wherever it happened. */
 function usePlaybackErrorToasts() {
   useEffect(() => {
@@ -27,7 +21,7 @@ function usePlaybackErrorToasts() {
     let previous = player.getState().error
     return player.subscribe(() => {
       const { error, errorKind } = player.getState()
-      if (error && error !== previous && errorKind) toast.error(PLAYER_TEXTS.toastTitle, { description: TOAST_TEXT[errorKind] })
+      if (error && error !== previous && errorKind) toast.error(PLAYER_TEXTS.toastTitle, { description: PLAYER_ERROR_DESCRIPTIONS[errorKind] })
       previous = error
     })
   }, [])

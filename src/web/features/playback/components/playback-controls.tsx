@@ -5,16 +5,10 @@ import { formatPlaybackRate, PLAYBACK_RATE_MAX, PLAYBACK_RATE_MIN, PLAYBACK_RATE
 import { Button } from '#web/components/ui/button.tsx'
 import { Slider } from '#web/components/ui/slider.tsx'
 import { Waveform } from '#web/features/messages/components/waveform.tsx'
-import type { AudioTrack, PlayerErrorKind } from '#web/lib/audio-player/audio-player.ts'
+import { PLAYER_ERROR_DESCRIPTIONS, type AudioTrack } from '#web/lib/audio-player/audio-player.ts'
 import { audioPlayer, useAudioPlayer, useTrackStatus } from '#web/lib/audio-player/use-audio-player.ts'
 import { formatDuration } from '#web/lib/recorder/recorder-helpers.ts'
 import { cn } from '#web/lib/utils.ts'
-
-const PANEL_TEXT: Record<PlayerErrorKind, string> = {
-  'invalid-url': PLAYER_TEXTS.unavailable,
-  media: PLAYER_TEXTS.cannotPlay,
-  start: PLAYER_TEXTS.failed,
-}
 
 /** The 'Playback Error' panel of the screen, with a way to try again when there is audio to try. */
 export function PlaybackErrorPanel({ text, onRetry }: { text: string; onRetry?: () => void }) {
@@ -175,7 +169,7 @@ export function PlaybackControls({ message, track, speaker, className, ...props 
       {noAudio ? (
         <PlaybackErrorPanel text={PLAYER_TEXTS.unavailable} />
       ) : (
-        errorKind && <PlaybackErrorPanel text={PANEL_TEXT[errorKind]} onRetry={() => void player.play(track())} />
+        errorKind && <PlaybackErrorPanel text={PLAYER_ERROR_DESCRIPTIONS[errorKind]} onRetry={() => void player.play(track())} />
       )}
     </div>
   )

@@ -1,13 +1,11 @@
 import { AudioLines, Quote } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type * as React from 'react'
+import { HIGHLIGHT_REFRESH_MS } from '#shared/playback.ts'
 import type { PublicProfile } from '#shared/public-profile.ts'
 import { estimateWordTimings, FALLBACK_LEADING_SILENCE_SECONDS, wordIndexAt } from '#shared/word-timing.ts'
 import { HighlightedWords } from '#web/components/highlighted-words.tsx'
 import { cn } from '#web/lib/utils.ts'
-
-/** The spoken word is looked up this often while the welcome message plays (spec 001: highlight refresh 200 ms). */
-const HIGHLIGHT_REFRESH_MS = 200
 
 type WelcomeMessageProps = React.ComponentProps<'section'> &
   Pick<PublicProfile, 'name' | 'welcome_audio_url'> & {
