@@ -15,7 +15,6 @@ export const SPEECH_RETRY_WINDOW_MS = 2 * 60 * 60 * 1000
 /** Welcome transcript: the profile is re-fetched every 3 s while processing, for at most 120 s. */
 export const WELCOME_TRANSCRIPT_POLL_MS = 3_000
 export const WELCOME_TRANSCRIPT_POLL_MAX_MS = 120_000
-export const WELCOME_TRANSCRIPT_REFRESH_AFTER_MS = 1_000
 
 /** Polling fallback for a message while the realtime socket is down. */
 export const MESSAGE_STATUS_POLL_MS = 3_000
@@ -35,8 +34,6 @@ export const SPEECH_TEXTS = {
   retryFailed: 'Could not retry transcription',
   overviewFailed: 'Transcription failed',
   noEngine: 'No speech engine is available on the server',
-  analyzingTitle: 'Analyzing voice',
-  analyzingBody: 'Transcribing, detecting topics and emotions...',
   previewBusy: 'A live transcript is already being made for you',
   liveTranscript: 'Live transcript',
 } as const
