@@ -8,12 +8,17 @@ import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
 
 // The engine double answers with the length of what it was given, so a test can see which part was sent.
 const heard: number[] = []
+/** set by a test to hold the engine until it says so; `entered` counts calls that reached the engine */
+let hold: Promise<void> | null = null
+let entered = 0
 const choice: EngineChoice = {
   name: 'pocketsphinx',
   reason: 'test double',
   engine: {
     name: 'test',
     async transcribe({ durationSeconds }) {
+      entered += 1
+      await hold
       heard.push(durationSeconds)
       return { text: `  words of ${Math.round(durationSeconds)} seconds  `, words: [], language: 'en' }
     },
@@ -56,6 +61,25 @@ describe('POST /api/speech/preview', () => {
     expect(notAudio.statusCode).toBe(400)
     expect((await preview(withEngine.app, null, await makeAudio({ seconds: 1 }))).statusCode).toBe(401)
     expect((await preview(withEngine.app, ada.cookie, await makeAudio({ seconds: 1 }), -3)).statusCode).toBe(400)
+  })
+
+  it('makes one preview at a time per person: a second while the first runs is refused with 409', async () => {
+    const ada = await insertSignedInPerson(withEngine.app, withEngine.db, { name: 'Ada' })
+    const bob = await insertSignedInPerson(withEngine.app, withEngine.db, { name: 'Bob' })
+    let release = () => {}
+    hold = new Promise<void>((resolve) => (release = resolve))
+    const recording = await makeAudio({ seconds: 1 })
+    const before = entered
+    const first = preview(withEngine.app, ada.cookie, recording)
+    await expect.poll(() => entered, { timeout: 10_000 }).toBe(before + 1)
+    expect((await preview(withEngine.app, ada.cookie, recording)).statusCode).toBe(409)
+    // someone else is not held up by Ada's preview
+    const bobs = preview(withEngine.app, bob.cookie, recording)
+    release()
+    hold = null
+    expect((await first).statusCode).toBe(200)
+    expect((await bobs).statusCode).toBe(200)
+    expect((await preview(withEngine.app, ada.cookie, recording)).statusCode).toBe(200)
   })
 
   it('answers 503 with the reason when the server has no speech engine', async () => {
