@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   circleFull: 'CIRCLE_FULL',
   messageLimit: 'MESSAGE_LIMIT',
   notLinked: 'NOT_LINKED',
+  contactArchived: 'CONTACT_ARCHIVED',
   tooLarge: 'PAYLOAD_TOO_LARGE',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',

@@ -3,6 +3,8 @@ import { wordTimestampSchema } from './public-profile.ts'
 
 export const MESSAGE_TEXTS = {
   notLinked: "Can't send yet: This contact isn't linked to a user.",
+  archivedByThem: (name: string) =>
+    `Can't send: ${name} has archived your conversation, so they aren't receiving messages from you. Your recording was not sent.`,
   limitReached: (name: string) =>
     `Message limit reached: You've sent 3 messages to ${name} without a reply. Wait for them to respond before sending more to avoid overwhelming them.`,
   tooLarge: 'Audio file is too large (max 50MB)',
@@ -28,6 +30,7 @@ export const messageSchema = z.object({
   waveform: z.array(z.number()),
   created_at: z.string(),
   is_read: z.boolean(),
+  /** whether the person reading this liked it: each participant's like is their own (decision 42) */
   liked: z.boolean(),
   reply_to_id: z.string().nullable(),
   transcription: z.string().nullable(),
