@@ -9,6 +9,7 @@ import { connectDatabase } from '../db/client.ts'
 import { realtimePresence } from '../db/schema.ts'
 import { createSmtpMailer } from '../notify/mailer.ts'
 import { insertSignedInPerson } from '../test/people.ts'
+import { uploadRecording } from '../test/uploads.ts'
 import { createTestApp, TEST_ORIGIN } from '../test/test-app.ts'
 
 // Two server instances on one database, as when Hearth runs behind a load balancer.
@@ -103,16 +104,23 @@ describe('/api/realtime', () => {
 })
 
 describe('presence', () => {
-  /** Connected people through the Message button: answers the id of Ada's contact for Bob. */
-  async function connect(ada: { cookie: string }, bob: { id: string }): Promise<string> {
+  /** One presses Message on the other's profile: answers the id of the caller's contact for them. */
+  async function pressMessage(ada: { cookie: string }, bob: { id: string }, status = 201): Promise<string> {
     const response = await first.app.inject({
       method: 'POST',
       url: '/api/contacts/connect',
       payload: { user_id: bob.id },
       headers: { cookie: ada.cookie, origin: TEST_ORIGIN },
     })
-    expect(response.statusCode).toBe(201)
+    expect(response.statusCode).toBe(status)
     return (response.json() as { contact: Contact }).contact.id
+  }
+
+  /** Both chose each other (decision 40): Ada pressed Message, then Bob did too. Answers Ada's contact id for Bob. */
+  async function connect(ada: { id: string; cookie: string }, bob: { id: string; cookie: string }): Promise<string> {
+    const bobForAda = await pressMessage(ada, bob)
+    await pressMessage(bob, ada, 200)
+    return bobForAda
   }
 
   async function contactOf(person: { cookie: string }, contactId: string): Promise<Contact> {
@@ -186,6 +194,45 @@ describe('presence', () => {
     expect((await contactOf(ada, bobForAda)).is_online).toBe(true)
   })
 
+  it('shares nothing with a stranger who pressed Message until the other person replies, then both ways', async () => {
+    const ada = await insertSignedInPerson(first.app, first.db)
+    const bob = await insertSignedInPerson(first.app, first.db)
+    // Eve is a stranger to Bob: she presses Message on his profile, which puts her in his circle.
+    const eve = await insertSignedInPerson(first.app, first.db)
+    const bobForEve = await pressMessage(eve, bob)
+    const bobsContacts = await first.app.inject({ method: 'GET', url: '/api/contacts', headers: { cookie: bob.cookie } })
+    const eveForBob = (bobsContacts.json() as { contacts: Contact[] }).contacts.find((c) => c.contact_user_id === eve.id)?.id ?? ''
+    const eveSocket = await open(eve)
+    const bobSocket = await open(bob)
+    await expect.poll(() => presenceRows(bob.id), { timeout: 5000 }).toHaveLength(1)
+    expect((await contactOf(eve, bobForEve)).is_online).toBe(false)
+    expect((await contactOf(bob, eveForBob)).is_online).toBe(false)
+
+    // Ada and Bob chose each other; Bob going away is told to Ada, never to Eve.
+    const bobForAda = await connect(ada, bob)
+    const adaSocket = await open(ada)
+    expect((await contactOf(ada, bobForAda)).is_online).toBe(true)
+    await closeSocket(bobSocket.socket)
+    await expect.poll(() => adaSocket.events, { timeout: 5000 }).toContainEqual({ type: 'presence.changed', user_id: bob.id, online: false })
+    expect(eveSocket.events.filter((e) => e.type === 'presence.changed')).toEqual([])
+
+    // Bob replies to Eve: now they have both chosen each other and see each other.
+    const upload = await uploadRecording(first.app, bob.cookie)
+    const reply = await first.app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      payload: { contact_id: eveForBob, upload_id: upload },
+      headers: { cookie: bob.cookie, origin: TEST_ORIGIN },
+    })
+    expect(reply.statusCode).toBe(201)
+    const bobBack = await open(bob)
+    await expect.poll(async () => (await contactOf(eve, bobForEve)).is_online, { timeout: 5000 }).toBe(true)
+    expect((await contactOf(bob, eveForBob)).is_online).toBe(true)
+    bobBack.socket.close()
+    adaSocket.socket.close()
+    eveSocket.socket.close()
+  })
+
   it('tells nobody who does not have them as a contact, and stops showing someone who archived you', async () => {
     const ada = await insertSignedInPerson(first.app, first.db)
     const bob = await insertSignedInPerson(first.app, first.db)
@@ -214,6 +261,8 @@ describe('presence', () => {
     const bobAgain = await open(bob)
     await expect.poll(() => presenceRows(bob.id), { timeout: 5000 }).toHaveLength(1)
     expect((await contactOf(ada, bobForAda)).is_online).toBe(false)
+    // archiving withdraws the choice both ways: Bob no longer sees Ada either, though her tab is open
+    expect((await contactOf(bob, adaId ?? '')).is_online).toBe(false)
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(adaSocket.events.slice(eventsBefore)).toEqual([])
     bobAgain.socket.close()
