@@ -21,6 +21,7 @@ export const ERROR_CODES = {
   notLinked: 'NOT_LINKED',
   contactArchived: 'CONTACT_ARCHIVED',
   tooLarge: 'PAYLOAD_TOO_LARGE',
+  storageQuota: 'STORAGE_QUOTA',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
   speechUnavailable: 'SPEECH_UNAVAILABLE',

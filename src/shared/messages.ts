@@ -8,6 +8,9 @@ export const MESSAGE_TEXTS = {
   limitReached: (name: string) =>
     `Message limit reached: You've sent 3 messages to ${name} without a reply. Wait for them to respond before sending more to avoid overwhelming them.`,
   tooLarge: 'Audio file is too large (max 50MB)',
+  quotaReached: (quotaMb: number) =>
+    `Storage full: your recordings on this Hearth already take up ${formatMegabytes(quotaMb)}, the most it keeps for one person. Ask whoever runs it for more room.`,
+  tooManyUploads: 'You are sending recordings very quickly. Please wait a minute and try again.',
   tooLong: 'Audio is longer than 10 minutes',
   empty: 'The audio file is empty',
   notAudio: 'This file is not audio that Hearth can play',
@@ -16,6 +19,11 @@ export const MESSAGE_TEXTS = {
   messageNotFound: 'Message not found',
 } as const
 
+
+/** 2048 -> '2 GB', 500 -> '500 MB' */
+function formatMegabytes(mb: number): string {
+  return mb >= 1024 && mb % 1024 === 0 ? `${mb / 1024} GB` : `${mb} MB`
+}
 
 export const processingStatusSchema = z.enum(['pending', 'processing', 'completed', 'failed'])
 
