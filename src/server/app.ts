@@ -35,6 +35,7 @@ import { selectAnalyzer } from './speech/analysis/select-analyzer.ts'
 import type { EngineChoice } from './speech/engine.ts'
 import { selectSpeechEngine } from './speech/select-engine.ts'
 import type { Secrets } from './secrets.ts'
+import { withLogRedaction } from './log-redaction.ts'
 
 export type BuildAppOptions = {
   env: Env
@@ -54,7 +55,8 @@ export type BuildAppOptions = {
 
 export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger, speech, jobs }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? false,
+    // secrets never reach a log line: failed queries' parameters and cookies are redacted (issue 13)
+    logger: withLogRedaction(logger),
     trustProxy: false,
     bodyLimit: 1024 * 1024,
   })

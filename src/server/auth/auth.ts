@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
@@ -9,13 +10,14 @@ import type { Env } from '../env.ts'
 import type { Mailer } from '../notify/mailer.ts'
 import { confirmEmailMail, existingAccountMail, resetPasswordMail } from '../notify/templates.ts'
 import { ensureProfile } from '../modules/profiles/profiles.queries.ts'
+import { authLogger } from '../log-redaction.ts'
 
 export type AuthDeps = {
   db: Database
   env: Pick<Env, 'publicUrl' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'GOOGLE_ISSUER_URL' | 'RATE_LIMIT_ENABLED' | 'NODE_ENV'>
   secret: string
   mailer: Mailer
-  log: { error: (obj: unknown, msg?: string) => void }
+  log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>
 }
 
 /** Rate limits per client IP on the endpoints that can be abused (window in seconds). */
@@ -60,6 +62,8 @@ export function createAuth({ db, env, secret, mailer, log }: AuthDeps) {
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     trustedOrigins: [env.publicUrl],
     telemetry: { enabled: false },
+    // its console logger would print a failed session query with the session token in it
+    logger: authLogger(log),
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
