@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { betterAuth } from 'better-auth'
+import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
+import { FULL_NAME_REQUIRED } from '#shared/auth-forms.ts'
 import { PASSWORD_MIN_LENGTH } from '#shared/limits.ts'
 import { defaultProfileName } from '#shared/profile.ts'
 import type { Database } from '../db/client.ts'
@@ -99,6 +101,17 @@ export function createAuth({ db, env, secret, mailer, log }: AuthDeps) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       // The Fastify bridge sets x-forwarded-for to the socket address, so clients cannot choose their rate-limit key.
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+    hooks: {
+      // A blank name would make the e-mail's local part a public, searchable name (decision 44). Checked before
+      // the endpoint runs, so an address that already has an account gets the same answer as a new one.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-up/email') return
+        const name: unknown = (ctx.body as { name?: unknown } | undefined)?.name
+        if (typeof name !== 'string' || name.trim() === '') {
+          throw new APIError('BAD_REQUEST', { code: 'NAME_REQUIRED', message: FULL_NAME_REQUIRED })
+        }
+      }),
     },
     databaseHooks: {
       user: {
