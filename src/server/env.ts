@@ -47,6 +47,8 @@ export const envSchema = z
     UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
     /** audio one person may keep stored, in MB: what they sent plus uploads not yet sent */
     STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(2048),
+    /** realtime sockets (browser tabs) one person may hold open on one instance */
+    SOCKETS_PER_PERSON: z.coerce.number().int().min(1).max(1000).default(20),
     RATE_LIMIT_ENABLED: z
       .enum(['true', 'false'])
       .default('true')

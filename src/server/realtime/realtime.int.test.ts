@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, like, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { Contact } from '#shared/contacts.ts'
-import { realtimeEventSchema, type RealtimeEvent } from '#shared/realtime.ts'
+import { REALTIME_TEXTS, realtimeEventSchema, SESSION_ENDED_CLOSE_CODE, type RealtimeEvent } from '#shared/realtime.ts'
 import { buildApp } from '../app.ts'
 import { connectDatabase } from '../db/client.ts'
-import { realtimePresence } from '../db/schema.ts'
+import { realtimePresence, verification } from '../db/schema.ts'
 import { createSmtpMailer } from '../notify/mailer.ts'
 import { insertSignedInPerson } from '../test/people.ts'
 import { uploadRecording } from '../test/uploads.ts'
@@ -268,5 +268,70 @@ describe('presence', () => {
     bobAgain.socket.close()
     adaSocket.socket.close()
     eveSocket.socket.close()
+  })
+})
+
+describe('sockets end with their session (decision 44)', () => {
+  async function open(person: { cookie: string }, url = firstUrl) {
+    const opened = await openSocket({ cookie: person.cookie, origin: TEST_ORIGIN }, url)
+    if (!('socket' in opened)) throw new Error(`socket refused (${opened.refused})`)
+    return opened.socket
+  }
+  const closeCode = (socket: WebSocket) => new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)))
+  const post = (url: string, cookie: string | null, payload: object) =>
+    first.app.inject({ method: 'POST', url, payload, headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) } })
+
+  it('closes the tab sockets of a session at sign-out, and only those', async () => {
+    const ada = await insertSignedInPerson(first.app, first.db)
+    const otherDevice = await insertSignedInPerson(first.app, first.db)
+    const socket = await open(ada)
+    const bystander = await open(otherDevice)
+    const closed = closeCode(socket)
+    expect((await post('/api/auth/sign-out', ada.cookie, {})).statusCode).toBe(200)
+    expect(await closed).toBe(SESSION_ENDED_CLOSE_CODE)
+    expect(bystander.readyState).toBe(WebSocket.OPEN)
+    // and the old cookie cannot open a new one
+    expect(await openSocket({ cookie: ada.cookie, origin: TEST_ORIGIN }, firstUrl)).toEqual({ refused: 401 })
+    bystander.close()
+  })
+
+  it('closes every socket of the person when a password reset ends their sessions', async () => {
+    const ada = await insertSignedInPerson(first.app, first.db)
+    const sockets = [await open(ada), await open(ada)]
+    const closed = sockets.map(closeCode)
+    expect((await post('/api/auth/request-password-reset', null, { email: ada.email, redirectTo: '/auth/reset-password' })).statusCode).toBe(200)
+    const [row] = await first.db
+      .select()
+      .from(verification)
+      .where(and(eq(verification.value, ada.id), like(verification.identifier, 'reset-password:%')))
+    const token = row?.identifier.replace('reset-password:', '') ?? ''
+    expect((await post('/api/auth/reset-password', null, { token, newPassword: 'a-brand-new-secret' })).statusCode).toBe(200)
+    expect(await Promise.all(closed)).toEqual([SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE])
+  })
+
+  it('holds at most SOCKETS_PER_PERSON sockets of one person on an instance, and answers 429 beyond', async () => {
+    const ada = await insertSignedInPerson(first.app, first.db)
+    const bob = await insertSignedInPerson(first.app, first.db)
+    const sockets = await Promise.all(Array.from({ length: first.env.SOCKETS_PER_PERSON }, () => open(ada, secondUrl)))
+    const refused = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const socket = new WebSocket(secondUrl, { headers: { cookie: ada.cookie, origin: TEST_ORIGIN } })
+      socket.on('unexpected-response', (_request, response) => {
+        let body = ''
+        response.on('data', (chunk: Buffer) => (body += String(chunk)))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+      })
+      socket.on('open', () => reject(new Error('opened past the cap')))
+    })
+    expect(refused.status).toBe(429)
+    expect(JSON.parse(refused.body)).toEqual({ error: { code: 'RATE_LIMITED', message: REALTIME_TEXTS.tooManySockets } })
+    // someone else is not held up, and a closed tab makes room again
+    const bobs = await open(bob, secondUrl)
+    const oldest = sockets[0]
+    if (!oldest) throw new Error('no socket')
+    const gone = closeCode(oldest)
+    oldest.close()
+    await gone
+    await expect.poll(async () => 'socket' in (await openSocket({ cookie: ada.cookie, origin: TEST_ORIGIN }, secondUrl)), { timeout: 5000 }).toBe(true)
+    for (const socket of [...sockets, bobs]) socket.close()
   })
 })
