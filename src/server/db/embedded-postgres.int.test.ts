@@ -3,10 +3,10 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { firstBlockedFolder, startEmbeddedPostgres, unreachableProgramsMessage } from './embedded-postgres.ts'
+import { firstBlockedFolder, startEmbeddedPostgres, unreachableProgramsMessage, type Programs } from './embedded-postgres.ts'
 
 // What `npm start` meets as root in a clone under /root (mode 700): PostgreSQL runs as the `postgres` user, who may
-// not pass through the person's private folder. CI runs as root, so this runs there.
+// not pass through the person's private folder. CI runs as root, so these run there.
 const asRoot = os.userInfo().uid === 0
 const home = await fs.mkdtemp('/tmp/hearth-int-home-') // mode 700, like /root
 // stands in for /var/lib/hearth (its parent, like /var/lib, may be passed through by anyone)
@@ -54,5 +54,30 @@ describe('the embedded PostgreSQL under a private folder', () => {
     expect((await again.query('select note from kept')).rows).toEqual([{ note: 'still here' }])
     await again.end()
     await second.stop()
+  }, 90_000)
+
+  it.runIf(asRoot)('starts as root from a clone inside the private folder: the programs are copied out once, the cluster kept outside', async () => {
+    // the clone: its node_modules (with PostgreSQL's programs) and its data folder, both under the mode-700 folder
+    const installed = await import(`@embedded-postgres/${process.platform}-${process.arch}`) as Programs
+    const native = path.dirname(path.dirname(installed.postgres))
+    const packageDir = path.join(home, 'clone', 'node_modules', '@embedded-postgres', `${process.platform}-${process.arch}`)
+    await fs.mkdir(packageDir, { recursive: true })
+    await fs.cp(native, path.join(packageDir, 'native'), { recursive: true, verbatimSymlinks: true })
+    await fs.copyFile(path.join(native, '..', 'package.json'), path.join(packageDir, 'package.json'))
+    const inClone = (program: string) => path.join(packageDir, 'native', path.relative(native, program))
+    const programs = { initdb: inClone(installed.initdb), postgres: inClone(installed.postgres) }
+
+    const said: string[] = []
+    const dir = path.join(home, 'clone', 'data', 'postgres')
+    const database = await startEmbeddedPostgres({ dir, password: 'clone-in-root', log: (line) => said.push(line), fallbackRoot, programs })
+    const client = new pg.Client({ connectionString: database.url })
+    await client.connect()
+    expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }])
+    await client.end()
+    await database.stop()
+
+    const { version } = JSON.parse(await fs.readFile(path.join(packageDir, 'package.json'), 'utf8')) as { version: string }
+    expect(said).toContain(`the 'postgres' user cannot open ${home} (mode 700): copying PostgreSQL's programs to ${path.join(fallbackRoot, 'postgres', version)}`)
+    expect((await fs.stat(home)).mode & 0o777).toBe(0o700)
   }, 90_000)
 })

