@@ -67,6 +67,11 @@ describe('the embedded PostgreSQL under a private folder', () => {
     const inClone = (program: string) => path.join(packageDir, 'native', path.relative(native, program))
     const programs = { initdb: inClone(installed.initdb), postgres: inClone(installed.postgres) }
 
+    // a cluster of another clone already sits beside the programs' new home: copying them must leave it private
+    const neighbour = await startEmbeddedPostgres({ dir: path.join(home, 'other', 'data', 'postgres'), password: 'x'.repeat(12), log: () => undefined, fallbackRoot })
+    await neighbour.stop()
+    const neighbourCluster = await fs.realpath(path.join(home, 'other', 'data', 'postgres'))
+
     const said: string[] = []
     const dir = path.join(home, 'clone', 'data', 'postgres')
     const database = await startEmbeddedPostgres({ dir, password: 'clone-in-root', log: (line) => said.push(line), fallbackRoot, programs })
@@ -79,5 +84,7 @@ describe('the embedded PostgreSQL under a private folder', () => {
     const { version } = JSON.parse(await fs.readFile(path.join(packageDir, 'package.json'), 'utf8')) as { version: string }
     expect(said).toContain(`the 'postgres' user cannot open ${home} (mode 700): copying PostgreSQL's programs to ${path.join(fallbackRoot, 'postgres', version)}`)
     expect((await fs.stat(home)).mode & 0o777).toBe(0o700)
+    expect((await fs.stat(neighbourCluster)).mode & 0o777).toBe(0o700)
+    expect((await fs.stat(path.join(neighbourCluster, 'PG_VERSION'))).mode & 0o077).toBe(0)
   }, 90_000)
 })

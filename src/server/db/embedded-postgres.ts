@@ -195,7 +195,9 @@ async function reachablePrograms(installed: Programs, who: OsUser, fallbackRoot:
     await fs.rm(copy, { recursive: true, force: true })
     await fs.mkdir(path.dirname(copy), { recursive: true })
     await fs.cp(native, copy, { recursive: true, verbatimSymlinks: true })
-    await openUp(fallbackRoot)
+    // only the copy and the folders above it: the clusters beside it stay the postgres user's, mode 700
+    for (const folder of [fallbackRoot, path.dirname(copy)]) await fs.chmod(folder, 0o755)
+    await openUp(copy)
     await fs.writeFile(complete, '')
   }
   const stillBlocked = await firstBlockedFolder(path.join(copy, 'bin'), who)
