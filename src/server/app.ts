@@ -21,6 +21,8 @@ import { messagesRoutes } from './modules/messages/messages.routes.ts'
 import { messageSearchRoutes } from './modules/message-search/message-search.routes.ts'
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts'
 import { directoryRoutes } from './modules/directory/directory.routes.ts'
+import { EXPIRE_INVITATIONS_CRON, invitationsRoutes } from './modules/invitations/invitations.routes.ts'
+import { createInvitationsService } from './modules/invitations/invitations.service.ts'
 import { publicProfilesRoutes } from './modules/public-profiles/public-profiles.routes.ts'
 import { realtimeRoutes } from './realtime/realtime.routes.ts'
 import { createRealtimeHub } from './realtime/realtime.hub.ts'
@@ -143,6 +145,9 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   await app.register(audioUploadsRoutes, deps)
   await app.register(messagesRoutes, deps)
   await app.register(messageSearchRoutes, deps)
+  // made here because the scheduled expiry job below uses it too
+  const invitations = createInvitationsService({ ...deps, publicUrl: env.publicUrl, log: app.log })
+  await app.register(invitationsRoutes, { ...deps, invitations })
   await app.register(transcriptionRoutes, deps)
   await app.register(mediaRoutes, { storage, signingKey: secrets.urlSigningKey })
   await app.register(realtimeRoutes, { auth, hub, publicOrigin: env.publicUrl, socketsPerPerson: env.SOCKETS_PER_PERSON })
@@ -154,6 +159,11 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     // speech is CPU-bound: SPEECH_CONCURRENCY transcriptions at a time per instance, analysis beside them
     await queue.work('transcribe', (data) => transcription.handleTranscribe(data), env.SPEECH_CONCURRENCY)
     await queue.work('analyze', (data) => transcription.handleAnalyze(data))
+    await queue.work('expire-invitations', async () => {
+      const expired = await invitations.expireAll()
+      return { status: 'done', reason: `${expired} expired` }
+    })
+    await queue.schedule('expire-invitations', EXPIRE_INVITATIONS_CRON)
   }
   return app
 }
