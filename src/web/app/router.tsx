@@ -36,6 +36,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('#web/features/invitations/invite-accept-page.tsx')).InviteAcceptPage }),
       },
       {
+        path: 'invite',
+        lazy: async () => ({ Component: (await import('#web/features/invitations/invite-landing-page.tsx')).InviteLandingPage }),
+      },
+      {
         path: 'u/:id',
         lazy: async () => ({ Component: (await import('#web/features/public-profile/public-profile-page.tsx')).PublicProfilePage }),
       },

@@ -23,7 +23,7 @@ const { app, db, smtp, databaseUrl } = await createTestApp(
       choice: {
         name: 'pocketsphinx',
         reason: 'test double',
-        engine: { name: 'test', transcribe: async (): Promise<Transcript> => ({ text: 'come and join me', words: [] }) },
+        engine: { name: 'test', transcribe: async (): Promise<Transcript> => ({ text: 'come and join me', words: [], language: 'en' }) },
       },
     },
   },
