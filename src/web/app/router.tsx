@@ -58,6 +58,14 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('#web/features/directory/add-contact-page.tsx')).AddContactPage }),
               },
               {
+                path: 'contacts/add/email',
+                lazy: async () => ({ Component: (await import('#web/features/invitations/invite-flow-page.tsx')).EmailInvitePage }),
+              },
+              {
+                path: 'contacts/add/link',
+                lazy: async () => ({ Component: (await import('#web/features/invitations/invite-flow-page.tsx')).LinkInvitePage }),
+              },
+              {
                 path: 'contacts/add/directory',
                 lazy: async () => ({ Component: (await import('#web/features/directory/directory-page.tsx')).DirectoryPage }),
               },

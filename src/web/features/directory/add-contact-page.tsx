@@ -1,14 +1,12 @@
-import { ArrowLeft, Heart, Link2, Mail, MailOpen, Search } from 'lucide-react'
+import { ArrowLeft, Heart, Link2, Mail, Search } from 'lucide-react'
 import { Link } from 'react-router'
 import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
-import { Button, buttonVariants } from '#web/components/ui/button.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { YourInvitations } from '#web/features/invitations/components/your-invitations.tsx'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { MethodTile } from './components/method-tile.tsx'
 
-/**
- * /contacts/add: the add-contact hub (spec 000 section 2). The e-mail and link invitations arrive with a later
- * issue; until then their tiles say so instead of leading to a not-found page.
- */
+/** /contacts/add: the add-contact hub (spec 000 section 2): three ways to add someone and 'Your invitations'. */
 export function AddContactPage() {
   usePageMeta({ title: 'Add to your circle - Hearth' })
 
@@ -34,10 +32,20 @@ export function AddContactPage() {
           </h2>
           <ul className="grid gap-4 sm:grid-cols-3">
             <li>
-              <MethodTile icon={Mail} title="Send email invitation" description="Invite someone by email, with a short voice message from you." />
+              <MethodTile
+                icon={Mail}
+                title="Send email invitation"
+                description="Invite someone by email, with a short voice message from you."
+                to="/contacts/add/email"
+              />
             </li>
             <li>
-              <MethodTile icon={Link2} title="Share invite link" description="Make a personal link to send however you like, with your voice." />
+              <MethodTile
+                icon={Link2}
+                title="Share invite link"
+                description="Make a personal link to send however you like, with your voice."
+                to="/contacts/add/link"
+              />
             </li>
             <li>
               <MethodTile
@@ -65,17 +73,7 @@ export function AddContactPage() {
           <h2 id="invitations-heading" className="text-lg font-semibold tracking-tight">
             Your invitations
           </h2>
-          <div className="flex flex-col items-center gap-3 rounded-2xl border bg-card px-6 py-10 text-center shadow-sm">
-            <span className="grid size-12 place-items-center rounded-full bg-muted text-muted-foreground">
-              <MailOpen aria-hidden className="size-5" />
-            </span>
-            <p className="font-medium">No pending invitations</p>
-            <p className="max-w-sm text-sm text-muted-foreground">Invitations you send by email or link will appear here until they're accepted.</p>
-            <Link to="/contacts/add/directory" className={buttonVariants({ variant: 'outline', size: 'sm', className: 'mt-1' })}>
-              <Search aria-hidden />
-              Find someone on Hearth
-            </Link>
-          </div>
+          <YourInvitations />
         </section>
       </main>
     </div>
