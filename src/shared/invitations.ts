@@ -28,12 +28,21 @@ export const invitationIdParamsSchema = z.object({ id: z.uuid('Invitation not fo
 
 const note = z.string().trim().max(500, 'The note is too long (500 characters at most)')
 
-/** send-contact-invitation: the recording is an upload of the inviter's, consumed like a message's. */
-export const sendEmailInvitationSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address')),
-  upload_id: z.uuid('Invalid audio upload'),
-  note: note.optional(),
-})
+/**
+ * send-contact-invitation: the recording is an upload of the inviter's, consumed like a message's; onboarding's
+ * invitations carry the welcome message instead (`use_welcome_message`, decision 53). Exactly one of the two.
+ */
+export const sendEmailInvitationSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address')),
+    upload_id: z.uuid('Invalid audio upload').optional(),
+    use_welcome_message: z.literal(true).optional(),
+    note: note.optional(),
+  })
+  .refine((value) => (value.upload_id === undefined) !== (value.use_welcome_message === undefined), {
+    message: 'Record your personal message first.',
+    path: ['upload_id'],
+  })
 export type SendEmailInvitation = z.infer<typeof sendEmailInvitationSchema>
 
 /** create-share-link */

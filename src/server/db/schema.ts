@@ -300,6 +300,8 @@ export const invitations = pgTable(
       .notNull()
       .default('pending'),
     audioKey: text('audio_key').unique(),
+    /** onboarding's invitations carry the inviter's welcome message by reference, not a copy (decision 53) */
+    usesWelcomeMessage: boolean('uses_welcome_message').notNull().default(false),
     mimeType: text('mime_type'),
     bytes: integer('bytes').notNull().default(0),
     durationSeconds: real('duration_seconds'),

@@ -8,6 +8,7 @@ CREATE TABLE "invitations" (
 	"token_hash" text NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"audio_key" text,
+	"uses_welcome_message" boolean DEFAULT false NOT NULL,
 	"mime_type" text,
 	"bytes" integer DEFAULT 0 NOT NULL,
 	"duration_seconds" real,

@@ -4,7 +4,7 @@ import { INVITATION_TEXTS, inviteCardFor, type Invitation, type InvitationPrevie
 import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import type { Transcript } from '#server/speech/engine.ts'
 import { connectDatabase } from '#server/db/client.ts'
-import { audioUploads, contacts, invitations } from '#server/db/schema.ts'
+import { audioUploads, contacts, invitations, profiles } from '#server/db/schema.ts'
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from '#server/realtime/realtime.publisher.ts'
 import { insertContact } from '#server/modules/contacts/contacts.queries.ts'
 import { makeClientAddress } from '#server/test/auth-helpers.ts'
@@ -118,6 +118,32 @@ describe('e-mail invitations', () => {
     const stolen = await call('POST', '/api/invitations/email', someoneElses.cookie, { email: 'x@example.test', upload_id })
     expect(stolen.statusCode).toBe(404)
     expect((await call('POST', '/api/invitations/email', undefined, { email: 'x@example.test', upload_id })).statusCode).toBe(401)
+  })
+
+  it("onboarding's invitations carry the welcome message by reference, or no recording when there is none", async () => {
+    const ada = await insertSignedInPerson(app, db, { name: 'Ada Onboarding' })
+    const neither = await call('POST', '/api/invitations/email', ada.cookie, { email: 'n@example.test' })
+    expect(neither.statusCode).toBe(400)
+    expect(neither.json()).toMatchObject({ error: { message: expect.stringContaining(INVITATION_TEXTS.uploadNotFound) } })
+
+    const bare = await call('POST', '/api/invitations/email', ada.cookie, { email: 'first@example.test', use_welcome_message: true })
+    expect(bare.statusCode).toBe(201)
+    const bareMail = await smtp.waitForMail('first@example.test', /invited you/)
+    expect(bareMail.text).toContain('would like you in their circle')
+    const barePreview = (await preview(tokenOf(firstLink(bareMail.text)))).json() as InvitationPreview
+    expect(barePreview).toMatchObject({ personal_message_signed_url: null, transcript: null, transcription_status: null })
+
+    await db
+      .update(profiles)
+      .set({ welcomeAudioKey: `${ada.id}/welcome.webm`, welcomeTranscript: 'hello from ada', welcomeTranscriptStatus: 'completed' })
+      .where(eq(profiles.id, ada.id))
+    const withWelcome = await call('POST', '/api/invitations/email', ada.cookie, { email: 'second@example.test', use_welcome_message: true })
+    expect(withWelcome.statusCode).toBe(201)
+    const mail = await smtp.waitForMail('second@example.test', /invited you/)
+    expect(mail.text).toContain('recorded a voice message for you')
+    const shown = (await preview(tokenOf(firstLink(mail.text)))).json() as InvitationPreview
+    expect(shown.transcript).toBe('hello from ada')
+    expect(shown.personal_message_signed_url).toContain(`${ada.id}/welcome.webm?expires=`)
   })
 
   it('needs fewer than 10 active contacts to invite', async () => {

@@ -53,7 +53,13 @@ export async function findByTokenHash(db: Executor, tokenHash: string, lock = fa
 
 export async function getInviterCard(db: Executor, inviterId: string) {
   const [row] = await db
-    .select({ name: profiles.name, pictureKey: profiles.profilePictureKey })
+    .select({
+      name: profiles.name,
+      pictureKey: profiles.profilePictureKey,
+      welcomeAudioKey: profiles.welcomeAudioKey,
+      welcomeTranscript: profiles.welcomeTranscript,
+      welcomeTranscriptStatus: profiles.welcomeTranscriptStatus,
+    })
     .from(profiles)
     .where(eq(profiles.id, inviterId))
   return row

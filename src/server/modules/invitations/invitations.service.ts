@@ -72,7 +72,7 @@ export function toInvitationResponse(row: InvitationRow): Invitation {
     status: row.status,
     expires_at: row.expiresAt.toISOString(),
     created_at: row.createdAt.toISOString(),
-    has_message: row.audioKey !== null,
+    has_message: row.audioKey !== null || row.usesWelcomeMessage,
   }
 }
 
@@ -119,7 +119,14 @@ export function createInvitationsService({
    */
   async function create(
     inviterId: string,
-    values: { kind: 'email' | 'link'; email: string | null; recipientName: string | null; note: string | null; uploadId: string },
+    values: {
+      kind: 'email' | 'link'
+      email: string | null
+      recipientName: string | null
+      note: string | null
+      /** an upload of the inviter's, or null for their welcome message (decision 53) */
+      uploadId: string | null
+    },
   ): Promise<{ row: InvitationRow; token: string; inviterName: string }> {
     if (!(await takeRateToken(db, `invite-send:${inviterId}`, INVITE_SEND_LIMIT.windowSeconds, INVITE_SEND_LIMIT.max))) {
       throw new TooManyRequestsError(INVITATION_TEXTS.sendLimit)
@@ -132,8 +139,8 @@ export function createInvitationsService({
       }
       const inviter = await getProfileById(tx, inviterId)
       if (!inviter) throw new NotFoundError('Profile not found.')
-      const upload = await lockOwnAudioUpload(tx, inviterId, values.uploadId)
-      if (!upload) throw new NotFoundError(INVITATION_TEXTS.uploadNotFound)
+      const upload = values.uploadId === null ? null : await lockOwnAudioUpload(tx, inviterId, values.uploadId)
+      if (values.uploadId !== null && !upload) throw new NotFoundError(INVITATION_TEXTS.uploadNotFound)
       const row = await insertInvitation(tx, {
         inviterUserId: inviterId,
         kind: values.kind,
@@ -141,30 +148,44 @@ export function createInvitationsService({
         recipientName: values.recipientName,
         note: values.note,
         tokenHash: hashToken(token),
-        audioKey: upload.objectKey,
-        mimeType: upload.mimeType,
-        bytes: upload.bytes,
-        durationSeconds: upload.durationSeconds,
-        transcriptStatus: 'pending',
+        usesWelcomeMessage: upload === null,
+        ...(upload
+          ? {
+              audioKey: upload.objectKey,
+              mimeType: upload.mimeType,
+              bytes: upload.bytes,
+              durationSeconds: upload.durationSeconds,
+              transcriptStatus: 'pending' as const,
+            }
+          : {}),
         expiresAt: new Date(Date.now() + VALIDITY_MS),
       })
-      await deleteAudioUpload(tx, upload.id)
-      await transcription.enqueueInvitation(tx, row.id, upload.objectKey)
+      if (upload) {
+        await deleteAudioUpload(tx, upload.id)
+        await transcription.enqueueInvitation(tx, row.id, upload.objectKey)
+      }
       await changed(tx, inviterId, row.id)
       return { row, token, inviterName: inviter.name }
     })
   }
 
   /** Sends the invitation mail; false when the mail server refused it (the invitation stays, to be resent). */
-  async function mail(row: InvitationRow, token: string, inviterName: string): Promise<boolean> {
+  async function mail(row: InvitationRow, token: string, inviterName: string, withMessage: boolean): Promise<boolean> {
     if (!row.email) return false
     try {
-      await mailer.send(invitationMail(row.email, inviterName, row.note, inviteUrl(publicUrl, token), row.audioKey !== null))
+      await mailer.send(invitationMail(row.email, inviterName, row.note, inviteUrl(publicUrl, token), withMessage))
       return true
     } catch (error) {
       log.warn({ err: error, invitationId: row.id }, 'invitations: the mail could not be sent')
       return false
     }
+  }
+
+  /** Whether the invitation carries a voice message: its own, or the inviter's welcome message (decision 53). */
+  async function hasWelcome(row: InvitationRow): Promise<boolean> {
+    if (row.audioKey) return true
+    if (!row.usesWelcomeMessage) return false
+    return Boolean((await getInviterCard(db, row.inviterUserId))?.welcomeAudioKey)
   }
 
   /** Replaces the token (decision 50): the new link works, the one before does not. */
@@ -187,9 +208,9 @@ export function createInvitationsService({
         email: input.email,
         recipientName: null,
         note: input.note || null,
-        uploadId: input.upload_id,
+        uploadId: input.upload_id ?? null,
       })
-      return { invitation: toInvitationResponse(row), mailSent: await mail(row, token, inviterName) }
+      return { invitation: toInvitationResponse(row), mailSent: await mail(row, token, inviterName, await hasWelcome(row)) }
     },
 
     /** create-share-link: the link is answered once, never stored in clear. */
@@ -234,7 +255,7 @@ export function createInvitationsService({
         const inviter = await getProfileById(tx, inviterId)
         return { ...(await replaceToken(tx, row, { extend: true })), inviterName: inviter?.name ?? 'Someone' }
       })
-      const mailSent = result.row.kind === 'email' ? await mail(result.row, result.token, result.inviterName) : false
+      const mailSent = result.row.kind === 'email' ? await mail(result.row, result.token, result.inviterName, await hasWelcome(result.row)) : false
       return {
         invitation: toInvitationResponse(result.row),
         mail_sent: mailSent,
@@ -268,12 +289,16 @@ export function createInvitationsService({
       requireUsable(row)
       const inviter = await getInviterCard(db, row.inviterUserId)
       if (!inviter) throw notFound()
+      // onboarding's invitations play the welcome message as it is now (decision 53)
+      const message = row.usesWelcomeMessage
+        ? { key: inviter.welcomeAudioKey, transcript: inviter.welcomeTranscript, status: inviter.welcomeTranscriptStatus }
+        : { key: row.audioKey, transcript: row.transcript, status: row.transcriptStatus }
       return {
         invitation: { id: row.id, recipient_name: row.recipientName, note: row.note, expires_at: row.expiresAt.toISOString() },
         inviter: { name: inviter.name, avatar_url: inviter.pictureKey ? signMediaUrl(inviter.pictureKey) : null },
-        transcript: row.transcript,
-        transcription_status: row.transcriptStatus,
-        personal_message_signed_url: row.audioKey ? signMediaUrl(row.audioKey) : null,
+        transcript: message.key ? message.transcript : null,
+        transcription_status: message.key ? message.status : null,
+        personal_message_signed_url: message.key ? signMediaUrl(message.key) : null,
       }
     },
 
