@@ -154,7 +154,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   if (env.NODE_ENV !== 'production' && mailer.kind === 'outbox') {
     await app.register(devMailboxRoutes, { outboxDir: path.join(env.dataDir, 'outbox') })
   }
-  await registerSpa(app, webDir)
+  await registerSpa(app, webDir, { inviteTags: (token, address) => invitations.linkPreview(token, address) })
   if (jobs?.workers !== false) {
     // speech is CPU-bound: SPEECH_CONCURRENCY transcriptions at a time per instance, analysis beside them
     await queue.work('transcribe', (data) => transcription.handleTranscribe(data), env.SPEECH_CONCURRENCY)

@@ -12,7 +12,7 @@ export const TEST_ORIGIN = 'http://localhost:3999'
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'speech' | 'jobs'> = {},
+  options: Pick<BuildAppOptions, 'speech' | 'jobs' | 'webDir'> = {},
 ) {
   const database = await createTestDatabase()
   const smtp = await startSmtpCapture()

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { INVITATION_TEXTS, inviteCardFor, type Invitation, type InvitationPreview } from '#shared/invitations.ts'
@@ -15,10 +16,15 @@ import { uploadRecording } from '#server/test/uploads.ts'
 import { EXPIRE_INVITATIONS_CRON } from './invitations.routes.ts'
 import { INVITE_LOOKUP_LIMIT, INVITE_SEND_LIMIT } from './invitations.service.ts'
 
+/** The served page: the app's index.html, into which /invite writes its link-preview tags. */
+const webDir = await fs.mkdtemp('/tmp/hearth-int-invite-web-')
+await fs.copyFile(new URL('../../../web/index.html', import.meta.url), `${webDir}/index.html`)
+
 /** A speech engine double: the personal message's words, as the real jobs would produce them. */
 const { app, db, smtp, databaseUrl } = await createTestApp(
   {},
   {
+    webDir,
     speech: {
       choice: {
         name: 'pocketsphinx',
@@ -375,5 +381,25 @@ describe('the scheduled expiry', () => {
     const [stillPending] = await db.select().from(invitations).where(eq(invitations.id, current.invitation.id))
     expect(stillPending?.status).toBe('pending')
     await expect.poll(() => heard.some((e) => e.event.type === 'invitation.changed' && e.event.invitation_id === overdue.invitation.id)).toBe(true)
+  })
+})
+
+describe('link previews of /invite', () => {
+  it('writes the inviter into the Open Graph tags of the served HTML; an unknown token keeps the app\'s own', async () => {
+    const ada = await insertSignedInPerson(app, db, { name: 'Ada "Preview" <b>' })
+    const { token } = await createLink(ada)
+    const page = await app.inject({ method: 'GET', url: `/invite?token=${token}`, remoteAddress: makeClientAddress() })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toContain('text/html')
+    expect(page.body).toContain('<meta property="og:title" content="Ada &quot;Preview&quot; &lt;b&gt; invited you to Hearth" />')
+    expect(page.body).toContain(`<meta property="og:image" content="${TEST_ORIGIN}/og-image.png" />`)
+    expect(page.body).toContain(`<meta property="og:url" content="${TEST_ORIGIN}/invite?token=${token}" />`)
+    expect(page.body).toContain('<title>Ada &quot;Preview&quot; &lt;b&gt; invited you to Hearth</title>')
+    expect(page.body).toContain('recorded a voice message for you')
+
+    const unknown = await app.inject({ method: 'GET', url: `/invite?token=${'z'.repeat(43)}` })
+    expect(unknown.statusCode).toBe(200)
+    expect(unknown.body).not.toContain('og:title')
+    expect(unknown.body).toContain('<div id="root"></div>')
   })
 })

@@ -16,6 +16,7 @@ import {
 } from '#shared/invitations.ts'
 import type { Database, Executor } from '#server/db/client.ts'
 import { ConflictError, DomainError, NotFoundError } from '#server/http/errors.ts'
+import type { PageTags } from '#server/http/spa.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'
 import type { Mailer } from '#server/notify/mailer.ts'
 import { invitationMail } from '#server/notify/templates.ts'
@@ -299,6 +300,25 @@ export function createInvitationsService({
         transcript: message.key ? message.transcript : null,
         transcription_status: message.key ? message.status : null,
         personal_message_signed_url: message.key ? signMediaUrl(message.key) : null,
+      }
+    },
+
+    /**
+     * The link preview of /invite (Open Graph): the inviter's name and picture, else the app's image. Counted like
+     * a look-up; anything refused gives null (the app's own tags).
+     */
+    async linkPreview(token: string, address: string): Promise<PageTags | null> {
+      if (!/^[A-Za-z0-9_-]{1,100}$/.test(token)) return null
+      const shown = await this.preview(token, address).catch(() => null)
+      if (!shown) return null
+      const name = shown.inviter.name
+      return {
+        title: `${name} invited you to Hearth`,
+        description: shown.personal_message_signed_url
+          ? `${name} recorded a voice message for you. Listen, and join their small circle on Hearth.`
+          : `${name} would like you in their small circle on Hearth, for voice messages between close people.`,
+        image: shown.inviter.avatar_url ? new URL(shown.inviter.avatar_url, publicUrl).toString() : `${publicUrl}/og-image.png`,
+        url: inviteUrl(publicUrl, token),
       }
     },
 
