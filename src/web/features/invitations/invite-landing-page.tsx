@@ -17,6 +17,7 @@ import { useInvitationPreviewQuery } from './queries.ts'
 function Transcript({ text, status }: { text: string | null; status: string | null }) {
   if (text) return <p className="rounded-xl bg-muted/60 p-4 text-left leading-relaxed">{text}</p>
   if (status === 'failed') return <p className="text-sm text-muted-foreground">No transcript is available for this message.</p>
+  if (status === 'completed') return <p className="text-sm text-muted-foreground">No words were recognised in this message.</p>
   return (
     <p role="status" className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
       <Hourglass aria-hidden className="size-4" />
