@@ -201,6 +201,34 @@ export function createInvitationsService({
     return { row: updated, token }
   }
 
+  /** fetch-invitation, for anyone holding the token; look-ups are limited per address. */
+  async function preview(token: string, address: string): Promise<InvitationPreview> {
+    if (!(await takeRateToken(db, `invite-lookup:${address}`, INVITE_LOOKUP_LIMIT.windowSeconds, INVITE_LOOKUP_LIMIT.max))) {
+      throw new TooManyRequestsError(INVITATION_TEXTS.lookupLimit)
+    }
+    const row = await byToken(db, token, false)
+    if (row.status === 'pending' && row.expiresAt.getTime() <= Date.now()) {
+      await db.transaction(async (tx) => {
+        await updateInvitation(tx, row.id, { status: 'expired' })
+        await changed(tx, row.inviterUserId, row.id)
+      })
+    }
+    requireUsable(row)
+    const inviter = await getInviterCard(db, row.inviterUserId)
+    if (!inviter) throw notFound()
+    // onboarding's invitations play the welcome message as it is now (decision 53)
+    const message = row.usesWelcomeMessage
+      ? { key: inviter.welcomeAudioKey, transcript: inviter.welcomeTranscript, status: inviter.welcomeTranscriptStatus }
+      : { key: row.audioKey, transcript: row.transcript, status: row.transcriptStatus }
+    return {
+      invitation: { id: row.id, recipient_name: row.recipientName, note: row.note, expires_at: row.expiresAt.toISOString() },
+      inviter: { name: inviter.name, avatar_url: inviter.pictureKey ? signMediaUrl(inviter.pictureKey) : null },
+      transcript: message.key ? message.transcript : null,
+      transcription_status: message.key ? message.status : null,
+      personal_message_signed_url: message.key ? signMediaUrl(message.key) : null,
+    }
+  }
+
   return {
     /** send-contact-invitation. The mail goes after the commit; when it fails the invitation waits in the list. */
     async sendEmail(inviterId: string, input: SendEmailInvitation): Promise<{ invitation: Invitation; mailSent: boolean }> {
@@ -275,33 +303,7 @@ export function createInvitationsService({
       return { invitation: toInvitationResponse(result.row), share_url: inviteUrl(publicUrl, result.token) }
     },
 
-    /** fetch-invitation, for anyone holding the token; look-ups are limited per address. */
-    async preview(token: string, address: string): Promise<InvitationPreview> {
-      if (!(await takeRateToken(db, `invite-lookup:${address}`, INVITE_LOOKUP_LIMIT.windowSeconds, INVITE_LOOKUP_LIMIT.max))) {
-        throw new TooManyRequestsError(INVITATION_TEXTS.lookupLimit)
-      }
-      const row = await byToken(db, token, false)
-      if (row.status === 'pending' && row.expiresAt.getTime() <= Date.now()) {
-        await db.transaction(async (tx) => {
-          await updateInvitation(tx, row.id, { status: 'expired' })
-          await changed(tx, row.inviterUserId, row.id)
-        })
-      }
-      requireUsable(row)
-      const inviter = await getInviterCard(db, row.inviterUserId)
-      if (!inviter) throw notFound()
-      // onboarding's invitations play the welcome message as it is now (decision 53)
-      const message = row.usesWelcomeMessage
-        ? { key: inviter.welcomeAudioKey, transcript: inviter.welcomeTranscript, status: inviter.welcomeTranscriptStatus }
-        : { key: row.audioKey, transcript: row.transcript, status: row.transcriptStatus }
-      return {
-        invitation: { id: row.id, recipient_name: row.recipientName, note: row.note, expires_at: row.expiresAt.toISOString() },
-        inviter: { name: inviter.name, avatar_url: inviter.pictureKey ? signMediaUrl(inviter.pictureKey) : null },
-        transcript: message.key ? message.transcript : null,
-        transcription_status: message.key ? message.status : null,
-        personal_message_signed_url: message.key ? signMediaUrl(message.key) : null,
-      }
-    },
+    preview,
 
     /**
      * The link preview of /invite (Open Graph): the inviter's name and picture, else the app's image. Counted like
@@ -309,7 +311,7 @@ export function createInvitationsService({
      */
     async linkPreview(token: string, address: string): Promise<PageTags | null> {
       if (!/^[A-Za-z0-9_-]{1,100}$/.test(token)) return null
-      const shown = await this.preview(token, address).catch(() => null)
+      const shown = await preview(token, address).catch(() => null)
       if (!shown) return null
       const name = shown.inviter.name
       return {

@@ -16,7 +16,8 @@ export function timeLeft(expiresAt: string, now = Date.now()): string | null {
   if (ms <= 0) return null
   const hours = Math.floor(ms / 3_600_000)
   if (hours >= 24) {
-    const days = Math.floor(hours / 24)
+    // a new invitation says 7 days, as its mail does
+    const days = Math.ceil(ms / 86_400_000)
     return `${days} ${days === 1 ? 'day' : 'days'} left`
   }
   if (hours >= 1) return `${hours} ${hours === 1 ? 'hour' : 'hours'} left`
