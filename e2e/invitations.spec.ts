@@ -18,14 +18,21 @@ async function recordMessage(page: Page) {
   await expect(page.getByLabel('Your personal message')).toBeVisible()
 }
 
-async function expectNoSeriousAxe(page: Page) {
+/** axe in both themes, with screenshots at 390 and 1280 px for review (test-results/screens). */
+async function expectNoSeriousAxe(page: Page, name: string) {
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme })
     await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme)
     // colours change with a transition: axe measures them once they have settled
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
     expect(await seriousAxeViolations(page)).toEqual([])
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width < 800 ? 844 : 800 })
+      await page.screenshot({ path: `test-results/screens/invite-${name}-${theme}-${width}.png` })
+    }
   }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.evaluate(() => document.documentElement.classList.remove('dark'))
 }
 
 test('A invites B by e-mail; B listens signed out, signs up, confirms, accepts; both homes show each other', async ({ browser, insertUser, login, db }) => {
@@ -36,15 +43,15 @@ test('A invites B by e-mail; B listens signed out, signs up, confirms, accepts; 
   await login(adaPage, ada)
   await adaPage.goto('/contacts/add')
   await expect(adaPage.getByText('No pending invitations')).toBeVisible()
-  await expectNoSeriousAxe(adaPage)
+  await expectNoSeriousAxe(adaPage, 'hub')
   await adaPage.getByRole('link', { name: /Send email invitation/ }).click()
   await expect(adaPage.getByRole('button', { name: 'Next' })).toBeDisabled()
   await adaPage.getByLabel('Their e-mail').fill(bob.email)
   await adaPage.getByLabel('A note (optional)').fill('Come and hear me')
-  await expectNoSeriousAxe(adaPage)
+  await expectNoSeriousAxe(adaPage, 'email-details')
   await adaPage.getByRole('button', { name: 'Next' }).click()
   await recordMessage(adaPage)
-  await expectNoSeriousAxe(adaPage)
+  await expectNoSeriousAxe(adaPage, 'email-record')
   await adaPage.getByRole('button', { name: 'Send invitation' }).click()
   await expect(adaPage.getByText('Invitation Sent', { exact: true })).toBeVisible()
   await expect(adaPage).toHaveURL(/\/contacts\/add$/)
@@ -61,7 +68,7 @@ test('A invites B by e-mail; B listens signed out, signs up, confirms, accepts; 
   expect((await bobPage.request.get((await audio.getAttribute('src')) ?? '')).status()).toBe(200)
   // the transcript arrives by polling (the tone has no words)
   await expect(bobPage.getByText(/No words were recognised|No transcript is available/)).toBeVisible({ timeout: 30_000 })
-  await expectNoSeriousAxe(bobPage)
+  await expectNoSeriousAxe(bobPage, 'landing')
   await bobPage.getByRole('button', { name: 'Accept & Join' }).click()
   await expect(bobPage).toHaveURL(/\/auth\?invite_token=/)
 
@@ -77,7 +84,7 @@ test('A invites B by e-mail; B listens signed out, signs up, confirms, accepts; 
   await bobPage.getByLabel('Password').fill(bob.password)
   await bobPage.getByRole('button', { name: 'Sign In' }).click()
   await expect(bobPage.getByRole('heading', { name: 'Connection Added!' })).toBeVisible()
-  await expectNoSeriousAxe(bobPage)
+  await expectNoSeriousAxe(bobPage, 'accepted')
 
   // Ada's list says Used, live
   await expect(adaPage.getByText('Used', { exact: true })).toBeVisible()
@@ -108,7 +115,7 @@ test('the link path with a second person, then the used, expired and cancelled c
   await recordMessage(adaPage)
   await adaPage.getByRole('button', { name: 'Create link' }).click()
   await expect(adaPage.getByRole('heading', { name: 'Your invite link is ready!' })).toBeVisible()
-  await expectNoSeriousAxe(adaPage)
+  await expectNoSeriousAxe(adaPage, 'link-ready')
   const url = await adaPage.getByRole('textbox', { name: 'Invite link' }).inputValue()
   expect(url).toMatch(/\/invite\?token=[A-Za-z0-9_-]{43}$/)
   await adaPage.getByRole('button', { name: 'Copy Link' }).click()
@@ -128,7 +135,7 @@ test('the link path with a second person, then the used, expired and cancelled c
   // the used link shows its card
   await cyPage.goto(url)
   await expect(cyPage.getByRole('heading', { name: 'Invite already used' })).toBeVisible()
-  await expectNoSeriousAxe(cyPage)
+  await expectNoSeriousAxe(cyPage, 'used')
 
   // an expired one, then resent from the hub: its new link works
   await adaPage.goto('/contacts/add/link')
@@ -141,7 +148,7 @@ test('the link path with a second person, then the used, expired and cancelled c
   await db.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.recipientName, 'Dee'))
   await cyPage.goto(expiring)
   await expect(cyPage.getByRole('heading', { name: 'Invite expired' })).toBeVisible()
-  await expectNoSeriousAxe(cyPage)
+  await expectNoSeriousAxe(cyPage, 'expired')
   await adaPage.reload()
   await expect(adaPage.getByText('Expired', { exact: true })).toBeVisible()
   await adaPage.getByRole('button', { name: 'Resend the invitation to Dee' }).click()

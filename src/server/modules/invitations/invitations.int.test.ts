@@ -257,6 +257,12 @@ describe('accepting', () => {
     const answers = await Promise.all([accept(bob.cookie, token), accept(cy.cookie, token)])
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 410])
     expect(await db.select().from(contacts).where(eq(contacts.userId, ada.id))).toHaveLength(1)
+    // the one who accepted may load the acceptance again (a reload): it worked, nothing is added; the other is refused
+    const winner = answers[0]?.statusCode === 200 ? bob : cy
+    const again = await accept(winner.cookie, token)
+    expect(again.statusCode).toBe(200)
+    expect(again.json()).toMatchObject({ already_connected: true })
+    expect(await db.select().from(contacts).where(eq(contacts.userId, ada.id))).toHaveLength(1)
   })
 
   it('refuses your own invitation, a missing token and anonymous callers', async () => {

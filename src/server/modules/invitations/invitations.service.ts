@@ -332,6 +332,12 @@ export function createInvitationsService({
     async accept(userId: string, token: string): Promise<AcceptInvitationResult> {
       const result = await db.transaction(async (tx) => {
         const row = await byToken(tx, token, true)
+        // the same person accepting again (a reload of the acceptance page) is told it worked, nothing changes
+        if (row.status === 'accepted' && row.acceptedBy === userId) {
+          const mine = await getContactByUsers(tx, userId, row.inviterUserId)
+          const inviter = await getProfileById(tx, row.inviterUserId)
+          if (mine && inviter) return { contact_id: mine.id, inviter_name: inviter.name, already_connected: true }
+        }
         requireUsable(row)
         const inviterId = row.inviterUserId
         if (inviterId === userId) throw new ConflictError(INVITATION_TEXTS.ownInvitation)
