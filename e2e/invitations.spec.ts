@@ -20,6 +20,8 @@ async function recordMessage(page: Page) {
 
 /** axe in both themes, with screenshots at 390 and 1280 px for review (test-results/screens). */
 async function expectNoSeriousAxe(page: Page, name: string) {
+  // toasts of the step before fade out while axe runs (and are checked where they are made)
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 })
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme })
     await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme)
