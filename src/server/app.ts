@@ -26,6 +26,7 @@ import { configRoutes } from './modules/config/config.routes.ts'
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
+import { ensureProfileFor } from './modules/profiles/profiles.service.ts'
 import type { Mailer } from './notify/mailer.ts'
 import { createJobQueue, type JobQueueOptions } from './jobs/job-queue.ts'
 import { createTranscriptionService } from './modules/transcription/transcription.service.ts'
@@ -66,7 +67,16 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   const trustedOrigins = [env.publicUrl]
   await registerSecurity(app, { trustedOrigins, secure: env.publicUrl.startsWith('https://') })
 
-  const auth = createAuth({ db, env, secret: secrets.authSecret, mailer, log: app.log })
+  const auth = createAuth({
+    db,
+    env,
+    secret: secrets.authSecret,
+    mailer,
+    log: app.log,
+    onUserCreated: async (created) => {
+      await ensureProfileFor(db, created)
+    },
+  })
   const storage = createLocalStorage(path.join(env.dataDir, 'media'))
   const queue = await createJobQueue({ pool, log: app.log, ...jobs })
   app.decorate('jobs', queue)

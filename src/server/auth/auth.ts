@@ -2,13 +2,11 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { PASSWORD_MIN_LENGTH } from '#shared/limits.ts'
-import { defaultProfileName } from '#shared/profile.ts'
 import type { Database } from '../db/client.ts'
 import * as schema from '../db/schema.ts'
 import type { Env } from '../env.ts'
 import type { Mailer } from '../notify/mailer.ts'
 import { confirmEmailMail, existingAccountMail, resetPasswordMail } from '../notify/templates.ts'
-import { ensureProfile } from '../modules/profiles/profiles.queries.ts'
 
 export type AuthDeps = {
   db: Database
@@ -16,6 +14,8 @@ export type AuthDeps = {
   secret: string
   mailer: Mailer
   log: { error: (obj: unknown, msg?: string) => void }
+  /** runs when an account is created (the wiring gives every new person their profile; auth knows no feature) */
+  onUserCreated: (created: { id: string; name: string; email: string }) => Promise<void>
 }
 
 /** Rate limits per client IP on the endpoints that can be abused (window in seconds). */
@@ -27,7 +27,7 @@ export const AUTH_RATE_LIMITS = {
   '/send-verification-email': { window: 60, max: 3 },
 } as const
 
-export function createAuth({ db, env, secret, mailer, log }: AuthDeps) {
+export function createAuth({ db, env, secret, mailer, log, onUserCreated }: AuthDeps) {
   const sendMail = async (message: Parameters<Mailer['send']>[0]) => {
     try {
       await mailer.send(message)
@@ -100,7 +100,7 @@ export function createAuth({ db, env, secret, mailer, log }: AuthDeps) {
       user: {
         create: {
           after: async (created) => {
-            await ensureProfile(db, { id: created.id, name: defaultProfileName(created.name, created.email) })
+            await onUserCreated(created)
           },
         },
       },

@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import { INACTIVITY_DAYS } from '#shared/limits.ts'
 import type { ContactStatus } from '#shared/contacts.ts'
 import type { Executor } from '../../db/client.ts'
 import { contacts, conversations, profiles } from '../../db/schema.ts'
-import { isPresent } from '../../realtime/realtime.queries.ts'
+import { isPresent, sharesPresence } from '../../realtime/realtime.queries.ts'
 
 /**
  * Active means not archived, and either no reply from them yet or a reply (or a rekindle) within the
@@ -16,14 +15,7 @@ const isActive = sql<boolean>`(${contacts.archivedAt} is null and ${isRecentlyAc
 const inactiveDays = sql<number | null>`case when ${contacts.lastReplyFromThem} is null then null
   else floor(extract(epoch from (now() - ${lastSignOfLife})) / 86400)::int end`
 
-/**
- * The linked person shares their presence with the owner while they keep the owner in their own circle: their row
- * for the owner exists and is not archived (decision 24). Archiving someone stops them from seeing when you are online.
- */
-const reverseContacts = alias(contacts, 'reverse_contacts')
-const sharesPresence = sql`exists (select 1 from ${contacts} as ${sql.identifier('reverse_contacts')}
-  where ${reverseContacts.userId} = ${contacts.contactUserId} and ${reverseContacts.contactUserId} = ${contacts.userId}
-    and ${reverseContacts.archivedAt} is null)`
+/** Online as the owner sees it: a linked person who shares their presence with the owner and has a live socket. */
 const isOnline = sql<boolean>`(${contacts.contactUserId} is not null and ${sharesPresence} and ${isPresent(contacts.contactUserId)})`
 
 const contactColumns = {
@@ -88,15 +80,6 @@ export async function getContactForOwner(db: Executor, ownerId: string, contactI
 export async function getContactByUsers(db: Executor, ownerId: string, contactUserId: string): Promise<ContactRow | undefined> {
   const [row] = await selectContacts(db, and(eq(contacts.userId, ownerId), eq(contacts.contactUserId, contactUserId)))
   return row
-}
-
-/** The people who see this person's presence: owners of a contact linked to them, with whom they share it. */
-export async function listPresenceWatchers(db: Executor, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ ownerId: contacts.userId })
-    .from(contacts)
-    .where(and(eq(contacts.contactUserId, userId), sharesPresence))
-  return rows.map((r) => r.ownerId)
 }
 
 export async function countActiveContacts(db: Executor, ownerId: string): Promise<number> {

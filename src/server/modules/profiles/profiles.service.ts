@@ -1,5 +1,5 @@
 import { defaultProfileName, type Profile, type ProfileUpdate } from '#shared/profile.ts'
-import type { Database } from '../../db/client.ts'
+import type { Database, Executor } from '../../db/client.ts'
 import type { SessionUser } from '../../auth/session.ts'
 import { NotFoundError, ValidationError } from '../../http/errors.ts'
 import { MESSAGE_TEXTS } from '#shared/messages.ts'
@@ -25,6 +25,11 @@ export function toProfileResponse(row: ProfileRow, email: string, signMediaUrl: 
   }
 }
 
+/** The person's profile, created with the spec's name rule when it is missing (at sign-up, or on first read). */
+export async function ensureProfileFor(db: Executor, user: { id: string; name: string; email: string }): Promise<ProfileRow> {
+  return (await getProfileById(db, user.id)) ?? (await ensureProfile(db, { id: user.id, name: defaultProfileName(user.name, user.email) }))
+}
+
 export function createProfilesService({
   db,
   storage,
@@ -40,9 +45,7 @@ export function createProfilesService({
   return {
     /** Reading creates the row when missing, with the spec's name rule. */
     async getOwnProfile(user: SessionUser): Promise<Profile> {
-      const row =
-        (await getProfileById(db, user.id)) ??
-        (await ensureProfile(db, { id: user.id, name: defaultProfileName(user.name, user.email) }))
+      const row = await ensureProfileFor(db, user)
       return toProfileResponse(row, user.email, signMediaUrl)
     },
 
