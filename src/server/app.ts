@@ -29,6 +29,7 @@ import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
 import { ensureProfileFor } from './modules/profiles/profiles.service.ts'
 import type { Mailer } from './notify/mailer.ts'
 import { createJobQueue, type JobQueueOptions } from './jobs/job-queue.ts'
+import { createTranscriptionJobs } from './modules/transcription/transcription.jobs.ts'
 import { createTranscriptionService } from './modules/transcription/transcription.service.ts'
 import { transcriptionRoutes } from './modules/transcription/transcription.routes.ts'
 import type { Analyzer } from './speech/analysis/analyzer.ts'
@@ -84,7 +85,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   const analyzerChoice = speech?.analyzer
     ? { analyzer: speech.analyzer, reason: 'given by the caller' }
     : selectAnalyzer(env)
-  const transcription = createTranscriptionService({
+  const transcriptionDeps = {
     db,
     storage,
     speech: engineChoice,
@@ -92,7 +93,8 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     queue,
     tmpDir: path.join(env.dataDir, 'tmp'),
     log: app.log,
-  })
+  }
+  const transcription = createTranscriptionService(transcriptionDeps)
   app.log.info({ engine: engineChoice.name, analyzer: analyzerChoice.analyzer.name }, `speech: ${engineChoice.reason}`)
   app.addHook('onClose', async () => {
     await queue.stop()
@@ -134,8 +136,9 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   await registerSpa(app, webDir)
   if (jobs?.workers !== false) {
     // speech is CPU-bound: SPEECH_CONCURRENCY transcriptions at a time per instance, analysis beside them
-    await queue.work('transcribe', (data) => transcription.handleTranscribe(data), env.SPEECH_CONCURRENCY)
-    await queue.work('analyze', (data) => transcription.handleAnalyze(data))
+    const transcriptionJobs = createTranscriptionJobs(transcriptionDeps)
+    await queue.work('transcribe', (data) => transcriptionJobs.handleTranscribe(data), env.SPEECH_CONCURRENCY)
+    await queue.work('analyze', (data) => transcriptionJobs.handleAnalyze(data))
   }
   return app
 }

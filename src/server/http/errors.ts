@@ -37,6 +37,17 @@ export class ValidationError extends DomainError {
     super(400, ERROR_CODES.validation, message)
   }
 }
+export class PayloadTooLargeError extends DomainError {
+  constructor(message: string) {
+    super(413, ERROR_CODES.tooLarge, message)
+  }
+}
+/** Something this instance needs is missing (no speech engine, say); the `code` tells the client which. */
+export class ServiceUnavailableError extends DomainError {
+  constructor(message: string, code: string) {
+    super(503, code, message)
+  }
+}
 
 export const errorBody = (code: string, message: string): ApiError => ({ error: { code, message } })
 
