@@ -14,7 +14,7 @@ import { registerSecurity } from './http/security.ts'
 import { registerSpa } from './http/spa.ts'
 import { createLocalStorage } from './media/storage.ts'
 import { mediaRoutes } from './media/media.routes.ts'
-import { signMediaUrl } from './media/signed-url.ts'
+import { pictureUrlSigner, signMediaUrl } from './media/signed-url.ts'
 import { audioUploadsRoutes } from './modules/audio-uploads/audio-uploads.routes.ts'
 import { messagesRoutes } from './modules/messages/messages.routes.ts'
 import { messageSearchRoutes } from './modules/message-search/message-search.routes.ts'
@@ -108,6 +108,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     requireUser: requireUser(auth),
     storage,
     signMediaUrl: (key) => signMediaUrl(secrets.urlSigningKey, key),
+    pictureUrl: pictureUrlSigner((key) => signMediaUrl(secrets.urlSigningKey, key)),
     transcription,
     speech: { engine: engineChoice.name, reason: engineChoice.reason, analyzer: analyzerChoice.analyzer.name },
   }
