@@ -10,6 +10,7 @@ import { requireUser } from './auth/session.ts'
 import type { Database } from './db/client.ts'
 import type { Env } from './env.ts'
 import { registerErrorHandling } from './http/errors.ts'
+import { registerOpenApi } from './http/openapi.ts'
 import { registerSecurity } from './http/security.ts'
 import { registerSpa } from './http/spa.ts'
 import { createLocalStorage } from './media/storage.ts'
@@ -113,6 +114,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     speech: { engine: engineChoice.name, reason: engineChoice.reason, analyzer: analyzerChoice.analyzer.name },
   }
 
+  await registerOpenApi(app, env.publicUrl)
   await app.register(authRoutes, { auth, baseUrl: env.publicUrl })
   await app.register(healthRoutes, deps)
   await app.register(configRoutes, deps)
