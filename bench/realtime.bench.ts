@@ -4,13 +4,12 @@
  * we time from sending that request to the event arriving in their other tab (HTTP + transaction +
  * NOTIFY + fan-out). Run with `npm run bench:realtime`. Prints figures; asserts nothing.
  */
-import { randomUUID } from 'node:crypto'
-import { hashPassword } from 'better-auth/crypto'
 import WebSocket from 'ws'
 import { buildApp } from '../src/server/app.ts'
-import { account, profiles, user } from '../src/server/db/schema.ts'
 import { parseEnv } from '../src/server/env.ts'
 import { createOutboxMailer } from '../src/server/notify/mailer.ts'
+import { insertPerson } from '../src/server/test/data.ts'
+import { signInOverHttp } from '../src/server/test/sign-in.ts'
 import { fmt, percentile, startBenchDatabase } from './support.ts'
 
 const PEOPLE = 100
@@ -34,22 +33,11 @@ const base = `http://127.0.0.1:${port}`
 
 try {
   // People with one contact each, signed in through the API.
-  const password = await hashPassword('bench-password')
   type Person = { id: string; cookie: string; contactId: string; tabs: WebSocket[]; waiting?: (at: number) => void }
   const people: Person[] = []
   for (let i = 0; i < PEOPLE; i++) {
-    const id = randomUUID()
-    const email = `rt-${i}@example.test`
-    await database.db.insert(user).values({ id, name: `Person ${i}`, email, emailVerified: true })
-    await database.db.insert(account).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password })
-    await database.db.insert(profiles).values({ id, name: `Person ${i}`, onboardingCompleted: true })
-    const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { origin, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'bench-password' }),
-    })
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-    people.push({ id, cookie, contactId: '', tabs: [] })
+    const inserted = await insertPerson(database.db, { name: `Person ${i}` })
+    people.push({ id: inserted.id, cookie: await signInOverHttp(base, inserted, origin), contactId: '', tabs: [] })
   }
   for (let i = 0; i < PEOPLE; i++) {
     const me = people[i] as Person
