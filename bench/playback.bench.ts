@@ -13,12 +13,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from '@playwright/test'
-import { buildApp } from '../src/server/app.ts'
 import { freePort } from '../src/server/db/embedded-postgres.ts'
-import { parseEnv } from '../src/server/env.ts'
-import { createOutboxMailer } from '../src/server/notify/mailer.ts'
 import { insertPerson } from '../src/server/test/data.ts'
-import { fmt, percentile, startBenchDatabase } from './support.ts'
+import { buildBenchApp, fmt, percentile, startBenchDatabase } from './support.ts'
 
 const RUNS = 15
 const webDir = fileURLToPath(new URL('../dist/web', import.meta.url))
@@ -34,15 +31,7 @@ execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=220:
 const database = await startBenchDatabase()
 const port = await freePort()
 const base = `http://127.0.0.1:${port}`
-const env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: base, LOG_LEVEL: 'silent', DATA_DIR: dataDir, RATE_LIMIT_ENABLED: 'false', TRANSCRIBE_ENGINE: 'none' })
-const app = await buildApp({
-  env,
-  db: database.db,
-  pool: database.pool,
-  webDir,
-  secrets: { authSecret: 'bench-secret-bench-secret-bench-secret', urlSigningKey: 'u'.repeat(40), postgresPassword: 'x'.repeat(16) },
-  mailer: createOutboxMailer(path.join(dataDir, 'outbox'), env.MAIL_FROM, () => undefined),
-})
+const { app } = await buildBenchApp(database, dataDir, { PUBLIC_URL: base }, { webDir })
 await app.listen({ port, host: '127.0.0.1' })
 
 const person = (name: string) => insertPerson(database.db, { name })

@@ -5,26 +5,16 @@
  * NOTIFY + fan-out). Run with `npm run bench:realtime`. Prints figures; asserts nothing.
  */
 import WebSocket from 'ws'
-import { buildApp } from '../src/server/app.ts'
-import { parseEnv } from '../src/server/env.ts'
-import { createOutboxMailer } from '../src/server/notify/mailer.ts'
 import { insertPerson } from '../src/server/test/data.ts'
 import { signInOverHttp } from '../src/server/test/sign-in.ts'
-import { fmt, percentile, startBenchDatabase } from './support.ts'
+import { buildBenchApp, fmt, percentile, startBenchDatabase } from './support.ts'
 
 const PEOPLE = 100
 const TABS = 2
 const ROUNDS = 500
 
 const database = await startBenchDatabase()
-const env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/hearth-bench-data', RATE_LIMIT_ENABLED: 'false', TRANSCRIBE_ENGINE: 'none' })
-const app = await buildApp({
-  env,
-  db: database.db,
-  pool: database.pool,
-  secrets: { authSecret: 'bench-secret-bench-secret-bench-secret', urlSigningKey: 'u'.repeat(40), postgresPassword: 'x'.repeat(16) },
-  mailer: createOutboxMailer('/tmp/hearth-bench-data/outbox', env.MAIL_FROM, () => undefined),
-})
+const { app, env } = await buildBenchApp(database, '/tmp/hearth-bench-data')
 await app.listen({ port: 0, host: '127.0.0.1' })
 const address = app.server.address()
 const port = typeof address === 'object' && address ? address.port : 0

@@ -8,12 +8,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import WebSocket from 'ws'
-import { buildApp } from '../src/server/app.ts'
-import { parseEnv } from '../src/server/env.ts'
-import { createOutboxMailer } from '../src/server/notify/mailer.ts'
 import { insertPerson } from '../src/server/test/data.ts'
 import { signInOverHttp } from '../src/server/test/sign-in.ts'
-import { fmt, percentile, startBenchDatabase } from './support.ts'
+import { buildBenchApp, fmt, percentile, startBenchDatabase } from './support.ts'
 
 const SENDS = 200
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-bench-voice-'))
@@ -24,14 +21,7 @@ const clipBytes = fs.statSync(clip).size
 
 const database = await startBenchDatabase()
 // speech work would compete with the figures measured here; bench:speech measures it
-const env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent', DATA_DIR: dataDir, RATE_LIMIT_ENABLED: 'false', TRANSCRIBE_ENGINE: 'none' })
-const app = await buildApp({
-  env,
-  db: database.db,
-  pool: database.pool,
-  secrets: { authSecret: 'bench-secret-bench-secret-bench-secret', urlSigningKey: 'u'.repeat(40), postgresPassword: 'x'.repeat(16) },
-  mailer: createOutboxMailer(path.join(dataDir, 'outbox'), env.MAIL_FROM, () => undefined),
-})
+const { app, env } = await buildBenchApp(database, dataDir)
 await app.listen({ port: 0, host: '127.0.0.1' })
 const address = app.server.address()
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
