@@ -38,8 +38,8 @@ export class ValidationError extends DomainError {
   }
 }
 export class PayloadTooLargeError extends DomainError {
-  constructor(message: string) {
-    super(413, ERROR_CODES.tooLarge, message)
+  constructor(message: string, code: string = ERROR_CODES.tooLarge) {
+    super(413, code, message)
   }
 }
 /** Something this instance needs is missing (no speech engine, say); the `code` tells the client which. */

@@ -30,7 +30,7 @@ afterEach(() => {
 async function pair() {
   const ada = await insertPerson(db)
   const bob = await insertPerson(db)
-  await insertConnectedPair(db, ada, bob)
+  await insertConnectedPair(db, ada, bob, { mutual: true })
   return { ada, bob }
 }
 

@@ -1,7 +1,7 @@
-import { and, eq, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, eq, gt, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '../db/client.ts'
-import { contacts, realtimePresence } from '../db/schema.ts'
+import { contacts, realtimePresence, session } from '../db/schema.ts'
 
 /** A presence row counts for this long after its instance last refreshed it (every 30 s), so a crashed instance's rows stop counting. */
 export const PRESENCE_TTL_SECONDS = 90
@@ -14,13 +14,16 @@ export function isPresent(userId: AnyColumn | SQL | string): SQL<boolean> {
 }
 
 /**
- * Used on a row of `contacts`: the linked person shares their presence with the owner while they keep the owner in their own circle: their row
- * for the owner exists and is not archived (decision 24). Archiving someone stops them from seeing when you are online.
+ * Used on a row of `contacts`: presence is shared only between two people who have both chosen each other and keep
+ * each other (decision 40): both rows of the pair have `chosen_at` (each pressed Message or sent the other a message)
+ * and neither is archived. Being contacted by a stranger is not a choice, and archiving someone withdraws it in both
+ * directions.
  */
 const reverseContacts = alias(contacts, 'reverse_contacts')
-export const sharesPresence = sql`exists (select 1 from ${contacts} as ${sql.identifier('reverse_contacts')}
+export const sharesPresence = sql`(${contacts.chosenAt} is not null and ${contacts.archivedAt} is null and exists (
+  select 1 from ${contacts} as ${sql.identifier('reverse_contacts')}
   where ${reverseContacts.userId} = ${contacts.contactUserId} and ${reverseContacts.contactUserId} = ${contacts.userId}
-    and ${reverseContacts.archivedAt} is null)`
+    and ${reverseContacts.archivedAt} is null and ${reverseContacts.chosenAt} is not null))`
 
 /** The people who see this person's presence: owners of a contact linked to them, with whom they share it. */
 export async function listPresenceWatchers(db: Executor, userId: string): Promise<string[]> {
@@ -82,4 +85,14 @@ export async function deleteStalePresence(db: Executor): Promise<string[]> {
     .where(lt(realtimePresence.seenAt, sql`now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})`))
     .returning({ userId: realtimePresence.userId })
   return [...new Set(rows.map((r) => r.userId))]
+}
+
+/** Those of these sessions that still exist and have not expired (sign-out and a password reset delete them). */
+export async function liveSessionIds(db: Executor, sessionIds: string[]): Promise<string[]> {
+  if (sessionIds.length === 0) return []
+  const rows = await db
+    .select({ id: session.id })
+    .from(session)
+    .where(and(inArray(session.id, sessionIds), gt(session.expiresAt, sql`now()`)))
+  return rows.map((r) => r.id)
 }

@@ -48,12 +48,18 @@ export async function deletePeople(db: Executor, ids: string[]): Promise<void> {
 }
 
 /**
- * Puts two people in each other's circles, both sides active, as the Message button of a public profile does
- * (without its checks and realtime events); answers each one's contact id for the other.
+ * Puts two people in each other's circles, both sides active, as `a` pressing Message on `b`'s profile does
+ * (without its checks and realtime events): `a` chose `b`, `b` has not chosen `a` yet. `mutual` makes it both
+ * ways (decision 40: only then do they see each other's presence). Answers each one's contact id for the other.
  */
-export async function insertConnectedPair(db: Executor, a: InsertedPerson, b: InsertedPerson): Promise<{ aToB: string; bToA: string }> {
-  const aToB = await insertContact(db, { ownerId: a.id, contactUserId: b.id, name: b.name, displayOrder: 1, archivedAt: null })
-  const bToA = await insertContact(db, { ownerId: b.id, contactUserId: a.id, name: a.name, displayOrder: 1, archivedAt: null })
+export async function insertConnectedPair(
+  db: Executor,
+  a: InsertedPerson,
+  b: InsertedPerson,
+  { mutual = false }: { mutual?: boolean } = {},
+): Promise<{ aToB: string; bToA: string }> {
+  const aToB = await insertContact(db, { ownerId: a.id, contactUserId: b.id, name: b.name, displayOrder: 1, archivedAt: null, chosen: true })
+  const bToA = await insertContact(db, { ownerId: b.id, contactUserId: a.id, name: a.name, displayOrder: 1, archivedAt: null, chosen: mutual })
   return { aToB, bToA }
 }
 

@@ -46,7 +46,7 @@ export function staleKeysFor(event: RealtimeEvent): StaleRoot[] {
 
 /** Keeps one realtime connection while someone is signed in and turns its events into refetches. */
 export function RealtimeSync() {
-  const { user } = useAuth()
+  const { user, refresh } = useAuth()
   const queryClient = useQueryClient()
   const userId = user?.id
 
@@ -63,13 +63,15 @@ export function RealtimeSync() {
         if (connectedBefore) for (const root of [ROOTS.contacts, ROOTS.messages, ROOTS.profile]) scheduler.schedule(root)
         connectedBefore = true
       },
+      // the server ended this session's socket: the session check shows the landing page, or the next person
+      onSessionEnded: () => void refresh(),
     })
     return () => {
       connection.close()
       setRealtimeStatus('closed')
       scheduler.dispose()
     }
-  }, [userId, queryClient])
+  }, [userId, queryClient, refresh])
 
   return null
 }

@@ -1,19 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { audioUploadSchema } from '#shared/messages.ts'
+import { audioUploadSchema, MESSAGE_TEXTS } from '#shared/messages.ts'
+import { ERROR_CODES } from '#shared/api-error.ts'
 import { sessionUser } from '../../auth/session.ts'
+import { DomainError } from '../../http/errors.ts'
 import type { AppDeps } from '../../app-deps.ts'
 import { acceptRawBody, rawBody } from '../../http/raw-body.ts'
 import { refuseOversizeAudio } from '../../media/audio.ts'
-import { createAudioUploadsService } from './audio-uploads.service.ts'
+import { createAudioUploadsService, MEGABYTE } from './audio-uploads.service.ts'
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000
+
+/** The 429 of the upload limit speaks of recordings, not of requests (the plugin throws what this returns). */
+const tooManyUploads = () => new DomainError(429, ERROR_CODES.rateLimited, MESSAGE_TEXTS.tooManyUploads)
 
 /**
  * POST /api/audio takes the raw recording as the body, whatever its declared type: the service decides
  * the type from the content and enforces 50 MB as the stream arrives (see http/raw-body.ts).
  */
 export const audioUploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, storage, env, requireUser }) => {
-  const service = createAudioUploadsService({ db, storage, tmpDir: `${env.dataDir}/tmp` })
+  const service = createAudioUploadsService({ db, storage, tmpDir: `${env.dataDir}/tmp`, quotaBytes: env.STORAGE_QUOTA_MB * MEGABYTE })
 
   acceptRawBody(app)
 
@@ -21,6 +26,8 @@ export const audioUploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
     '/api/audio',
     {
       preHandler: requireUser,
+      // per person (decision 43); with the storage quota this bounds what one account can make the server keep
+      config: { rateLimit: { max: env.UPLOADS_PER_MINUTE, timeWindow: '1 minute', errorResponseBuilder: tooManyUploads } },
       schema: { response: { 201: audioUploadSchema } },
       onRequest: refuseOversizeAudio(),
     },

@@ -111,7 +111,7 @@ export async function nextDisplayOrder(db: Executor, ownerId: string): Promise<n
 /** Inserts one direction and its conversation; returns the new contact id. */
 export async function insertContact(
   tx: Executor,
-  values: { ownerId: string; contactUserId: string; name: string; displayOrder: number; archivedAt: Date | null },
+  values: { ownerId: string; contactUserId: string; name: string; displayOrder: number; archivedAt: Date | null; chosen: boolean },
 ): Promise<string> {
   const [row] = await tx
     .insert(contacts)
@@ -121,6 +121,7 @@ export async function insertContact(
       name: values.name,
       displayOrder: values.displayOrder,
       archivedAt: values.archivedAt,
+      chosenAt: values.chosen ? sql`now()` : null,
     })
     .returning({ id: contacts.id })
   if (!row) throw new Error('contact insert returned no row')
@@ -135,6 +136,14 @@ export async function setContactArchived(tx: Executor, ownerId: string, contactI
     .where(and(eq(contacts.userId, ownerId), eq(contacts.id, contactId)))
     .returning({ id: contacts.id })
   return rows.length > 0
+}
+
+/** The owner chose this person (decision 40); the first time counts. */
+export async function markContactChosen(tx: Executor, contactId: string): Promise<void> {
+  await tx
+    .update(contacts)
+    .set({ chosenAt: sql`coalesce(${contacts.chosenAt}, now())` })
+    .where(eq(contacts.id, contactId))
 }
 
 export async function markContactRekindled(tx: Executor, ownerId: string, contactId: string): Promise<void> {
