@@ -27,6 +27,7 @@ import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
 import type { Mailer } from './notify/mailer.ts'
+import { createMailJobs, queueMail } from './notify/mail.jobs.ts'
 import { createJobQueue, type JobQueueOptions } from './jobs/job-queue.ts'
 import { createTranscriptionService } from './modules/transcription/transcription.service.ts'
 import { transcriptionRoutes } from './modules/transcription/transcription.routes.ts'
@@ -66,10 +67,11 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   const trustedOrigins = [env.publicUrl]
   await registerSecurity(app, { trustedOrigins, secure: env.publicUrl.startsWith('https://') })
 
-  const auth = createAuth({ db, env, secret: secrets.authSecret, mailer, log: app.log })
-  const storage = createLocalStorage(path.join(env.dataDir, 'media'))
   const queue = await createJobQueue({ pool, log: app.log, ...jobs })
   app.decorate('jobs', queue)
+  const auth = createAuth({ db, env, secret: secrets.authSecret, sendMail: queueMail(queue) })
+  const mail = createMailJobs({ mailer, log: app.log })
+  const storage = createLocalStorage(path.join(env.dataDir, 'media'))
   const engineChoice = speech?.choice ?? (await selectSpeechEngine(env))
   const analyzerChoice = speech?.analyzer
     ? { analyzer: speech.analyzer, reason: 'given by the caller' }
@@ -126,6 +128,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     // speech is CPU-bound: SPEECH_CONCURRENCY transcriptions at a time per instance, analysis beside them
     await queue.work('transcribe', (data) => transcription.handleTranscribe(data), env.SPEECH_CONCURRENCY)
     await queue.work('analyze', (data) => transcription.handleAnalyze(data))
+    await queue.work('send-mail', (data) => mail.handleSendMail(data))
   }
   return app
 }

@@ -6,7 +6,7 @@ import { defaultProfileName } from '#shared/profile.ts'
 import type { Database } from '../db/client.ts'
 import * as schema from '../db/schema.ts'
 import type { Env } from '../env.ts'
-import type { Mailer } from '../notify/mailer.ts'
+import type { MailMessage } from '../notify/mailer.ts'
 import { confirmEmailMail, existingAccountMail, resetPasswordMail } from '../notify/templates.ts'
 import { ensureProfile } from '../modules/profiles/profiles.queries.ts'
 
@@ -14,8 +14,8 @@ export type AuthDeps = {
   db: Database
   env: Pick<Env, 'publicUrl' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'GOOGLE_ISSUER_URL' | 'RATE_LIMIT_ENABLED' | 'NODE_ENV'>
   secret: string
-  mailer: Mailer
-  log: { error: (obj: unknown, msg?: string) => void }
+  /** queues a mail (see notify/mail.jobs.ts): the answer never waits on the mail server */
+  sendMail: (message: MailMessage) => Promise<void>
 }
 
 /** Rate limits per client IP on the endpoints that can be abused (window in seconds). */
@@ -27,15 +27,7 @@ export const AUTH_RATE_LIMITS = {
   '/send-verification-email': { window: 60, max: 3 },
 } as const
 
-export function createAuth({ db, env, secret, mailer, log }: AuthDeps) {
-  const sendMail = async (message: Parameters<Mailer['send']>[0]) => {
-    try {
-      await mailer.send(message)
-    } catch (error) {
-      log.error({ err: error }, 'mail could not be sent')
-      throw error
-    }
-  }
+export function createAuth({ db, env, secret, sendMail }: AuthDeps) {
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? genericOAuth({

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import PgBoss from 'pg-boss'
 import type pg from 'pg'
 import type { Executor } from '../db/client.ts'
+import type { MailMessage } from '../notify/mailer.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,9 +18,11 @@ export type JobMap = {
   transcribe: { kind: 'message'; messageId: string } | { kind: 'welcome'; userId: string; audioKey: string; attempt: number }
   /** find emotions, topics and sentiment in a message's transcript */
   analyze: { messageId: string }
+  /** send one mail (auth mail is sent after the answer, never while the client waits) */
+  'send-mail': MailMessage
 }
 export type JobName = keyof JobMap
-export const JOB_NAMES: JobName[] = ['transcribe', 'analyze']
+export const JOB_NAMES: JobName[] = ['transcribe', 'analyze', 'send-mail']
 
 /** What a handler reports; a thrown error is the unexpected case that pg-boss retries. */
 export type JobOutcome = { status: 'done' | 'skipped' | 'failed'; reason?: string }
