@@ -3,6 +3,8 @@ import { PASSWORD_MIN_LENGTH } from './limits.ts'
 
 export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long'
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match'
+/** Said (to screen readers, beside the spinner) while a session lookup that failed is tried again. */
+export const SESSION_RETRYING = 'Hearth is busy. Trying again...'
 
 const email = z.string().trim().min(1, 'Email is required').email('Enter a valid email address')
 const password = z.string().min(1, 'Password is required').min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
