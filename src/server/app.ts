@@ -1,6 +1,6 @@
 import path from 'node:path'
 import rateLimit from '@fastify/rate-limit'
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify'
 import type pg from 'pg'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { AppDeps } from './app-deps.ts'
@@ -11,6 +11,7 @@ import type { Database } from './db/client.ts'
 import type { Env } from './env.ts'
 import { registerErrorHandling } from './http/errors.ts'
 import { registerSecurity } from './http/security.ts'
+import { registerInputGuard } from './http/input-guard.ts'
 import { registerSpa } from './http/spa.ts'
 import { createLocalStorage } from './media/storage.ts'
 import { mediaRoutes } from './media/media.routes.ts'
@@ -51,14 +52,17 @@ export type BuildAppOptions = {
   speech?: { choice?: EngineChoice; analyzer?: Analyzer }
   /** job queue timing (tests shorten the expiry that recovers jobs cut off by a crash) */
   jobs?: Partial<Pick<JobQueueOptions, 'expireInSeconds' | 'maintenanceIntervalSeconds'>> & { workers?: boolean }
+  /** told about every route as it is registered (the authorization matrix test lists the live route table) */
+  onRoute?: (route: RouteOptions) => void
 }
 
-export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger, speech, jobs }: BuildAppOptions) {
+export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger, speech, jobs, onRoute }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? false,
     trustProxy: false,
     bodyLimit: 1024 * 1024,
   })
+  if (onRoute) app.addHook('onRoute', onRoute)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorateRequest('user', null)
@@ -66,6 +70,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
 
   const trustedOrigins = [env.publicUrl]
   await registerSecurity(app, { trustedOrigins, secure: env.publicUrl.startsWith('https://') })
+  registerInputGuard(app)
 
   const queue = await createJobQueue({ pool, log: app.log, ...jobs })
   app.decorate('jobs', queue)

@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth'
+import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { PASSWORD_MIN_LENGTH } from '#shared/limits.ts'
@@ -31,6 +32,23 @@ export const AUTH_RATE_LIMITS = {
   '/reset-password': { window: 60, max: 10 },
   '/send-verification-email': { window: 60, max: 3 },
 } as const
+
+/**
+ * Better Auth's /update-user accepts any JSON object and hands `name` and `image` to the database as they come:
+ * `name: null` broke the NOT NULL column with a 500. Its own checks come too late, so they are made here first.
+ */
+const checkUpdateUser = createAuthMiddleware(async (ctx) => {
+  if (ctx.path !== '/update-user') return
+  const body: unknown = ctx.body
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return // Better Auth refuses these itself
+  const { name, image } = body as { name?: unknown; image?: unknown }
+  if (name !== undefined && (typeof name !== 'string' || name.trim() === '' || name.length > 100)) {
+    throw new APIError('BAD_REQUEST', { message: 'name must be a text of 1 to 100 characters' })
+  }
+  if (image !== undefined && image !== null && (typeof image !== 'string' || image.length > 2048)) {
+    throw new APIError('BAD_REQUEST', { message: 'image must be a URL or null' })
+  }
+})
 
 export function createAuth({ db, env, secret, sendMail }: AuthDeps) {
   const google =
@@ -102,6 +120,7 @@ export function createAuth({ db, env, secret, sendMail }: AuthDeps) {
         },
       },
     },
+    hooks: { before: checkUpdateUser },
     plugins: google ? [google] : [],
   })
 }
