@@ -9,7 +9,7 @@ import { authRoutes } from './auth/auth.routes.ts'
 import { requireUser } from './auth/session.ts'
 import type { Database } from './db/client.ts'
 import type { Env } from './env.ts'
-import { registerErrorHandling } from './http/errors.ts'
+import { frameworkErrors, registerErrorHandling } from './http/errors.ts'
 import { registerSecurity } from './http/security.ts'
 import { registerInputGuard } from './http/input-guard.ts'
 import { registerSpa } from './http/spa.ts'
@@ -61,6 +61,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     logger: logger ?? false,
     trustProxy: false,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   })
   if (onRoute) app.addHook('onRoute', onRoute)
   app.setValidatorCompiler(validatorCompiler)

@@ -34,7 +34,7 @@ describe('the authorization matrix', () => {
       const request = await entry.request(fixture)
       if (entry.access === 'signed-url') {
         // without its signature, and with the signature of another file
-        const unsigned = await sendAs(app, method, { url: request.url.split('?')[0] }, null)
+        const unsigned = await sendAs(app, method, { url: request.url.split('?')[0] ?? '' }, null)
         expect(unsigned.statusCode).toBe(403)
         const otherFile = request.url.replace(/\/([^/?]+)\?/, '/other-$1?')
         expect((await sendAs(app, method, { url: otherFile }, null)).statusCode).toBe(403)

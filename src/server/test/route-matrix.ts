@@ -39,7 +39,7 @@ export type MatrixFixture = {
   adaUpload: () => Promise<string>
 }
 
-export type MatrixRequest = Pick<InjectOptions, 'url' | 'payload' | 'headers'>
+export type MatrixRequest = { url: string; payload?: InjectOptions['payload']; headers?: Record<string, string> }
 
 export type MatrixEntry = {
   access: Access
