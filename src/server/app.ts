@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppDeps } from './app-deps.ts'
 import { createAuth } from './auth/auth.ts'
 import { authRoutes } from './auth/auth.routes.ts'
+import { createAuthJobs } from './auth/auth.jobs.ts'
 import { requireUser } from './auth/session.ts'
 import type { Database } from './db/client.ts'
 import type { Env } from './env.ts'
@@ -75,7 +76,14 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
 
   const queue = await createJobQueue({ pool, log: app.log, ...jobs })
   app.decorate('jobs', queue)
-  const auth = createAuth({ db, env, secret: secrets.authSecret, sendMail: queueMail(queue) })
+  const auth = createAuth({
+    db,
+    env,
+    secret: secrets.authSecret,
+    sendMail: queueMail(queue),
+    deferResetRequest: (request) => queue.enqueue(null, 'request-password-reset', request),
+  })
+  const authJobs = createAuthJobs(auth)
   const mail = createMailJobs({ mailer, log: app.log })
   const storage = createLocalStorage(path.join(env.dataDir, 'media'))
   const engineChoice = speech?.choice ?? (await selectSpeechEngine(env))
@@ -135,6 +143,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     await queue.work('transcribe', (data) => transcription.handleTranscribe(data), env.SPEECH_CONCURRENCY)
     await queue.work('analyze', (data) => transcription.handleAnalyze(data))
     await queue.work('send-mail', (data) => mail.handleSendMail(data))
+    await queue.work('request-password-reset', (data) => authJobs.handleRequestPasswordReset(data))
   }
   return app
 }

@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
+import { z } from 'zod'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { PASSWORD_MIN_LENGTH } from '#shared/limits.ts'
@@ -17,6 +18,8 @@ export type AuthDeps = {
   secret: string
   /** queues a mail (see notify/mail.jobs.ts): the answer never waits on the mail server */
   sendMail: (message: MailMessage) => Promise<void>
+  /** queues a password reset request, which auth.jobs.ts carries out after the answer */
+  deferResetRequest: (request: ResetRequest) => Promise<void>
 }
 
 /**
@@ -33,13 +36,16 @@ export const AUTH_RATE_LIMITS = {
   '/send-verification-email': { window: 60, max: 3 },
 } as const
 
+/** What a reset request answers, whether or not the address has an account (Better Auth's own words). */
+export const RESET_REQUESTED = { status: true, message: 'If this email exists in our system, check your email for the reset link' }
+
+export type ResetRequest = { email: string; redirectTo?: string }
+
 /**
  * Better Auth's /update-user accepts any JSON object and hands `name` and `image` to the database as they come:
  * `name: null` broke the NOT NULL column with a 500. Its own checks come too late, so they are made here first.
  */
-const checkUpdateUser = createAuthMiddleware(async (ctx) => {
-  if (ctx.path !== '/update-user') return
-  const body: unknown = ctx.body
+function checkUpdateUser(body: unknown) {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return // Better Auth refuses these itself
   const { name, image } = body as { name?: unknown; image?: unknown }
   if (name !== undefined && (typeof name !== 'string' || name.trim() === '' || name.length > 100)) {
@@ -48,9 +54,33 @@ const checkUpdateUser = createAuthMiddleware(async (ctx) => {
   if (image !== undefined && image !== null && (typeof image !== 'string' || image.length > 2048)) {
     throw new APIError('BAD_REQUEST', { message: 'image must be a URL or null' })
   }
-})
+}
 
-export function createAuth({ db, env, secret, sendMail }: AuthDeps) {
+/** The reset request's own checks, made before it is queued: a bad address or a foreign redirect is still a 400. */
+function parseResetRequest(body: unknown, publicUrl: string): ResetRequest {
+  const { email, redirectTo } = (typeof body === 'object' && body !== null ? body : {}) as { email?: unknown; redirectTo?: unknown }
+  if (typeof email !== 'string' || !z.email().safeParse(email).success) {
+    throw new APIError('BAD_REQUEST', { message: 'Invalid email address' })
+  }
+  if (redirectTo === undefined) return { email }
+  const local = typeof redirectTo === 'string' && redirectTo.startsWith('/') && !redirectTo.startsWith('//') && !redirectTo.includes('\\')
+  if (!local && !(typeof redirectTo === 'string' && redirectTo.startsWith(`${publicUrl}/`))) {
+    throw new APIError('FORBIDDEN', { message: 'Invalid redirectURL' })
+  }
+  return { email, redirectTo: redirectTo as string }
+}
+
+export function createAuth({ db, env, secret, sendMail, deferResetRequest }: AuthDeps) {
+  const before = createAuthMiddleware(async (ctx) => {
+    if (ctx.path === '/update-user') checkUpdateUser(ctx.body)
+    // A reset request from a client is only queued: looking the address up, storing a token and queueing the mail
+    // happen in a job, so the answer takes the same time whether or not the address has an account. The job calls
+    // the same endpoint from the server (no request), which is then carried out.
+    if (ctx.path === '/request-password-reset' && ctx.request) {
+      await deferResetRequest(parseResetRequest(ctx.body, env.publicUrl))
+      return ctx.json(RESET_REQUESTED)
+    }
+  })
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? genericOAuth({
@@ -120,7 +150,7 @@ export function createAuth({ db, env, secret, sendMail }: AuthDeps) {
         },
       },
     },
-    hooks: { before: checkUpdateUser },
+    hooks: { before },
     plugins: google ? [google] : [],
   })
 }

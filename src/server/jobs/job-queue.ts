@@ -20,9 +20,11 @@ export type JobMap = {
   analyze: { messageId: string }
   /** send one mail (auth mail is sent after the answer, never while the client waits) */
   'send-mail': MailMessage
+  /** a password reset asked for by a client, carried out after the answer */
+  'request-password-reset': { email: string; redirectTo?: string }
 }
 export type JobName = keyof JobMap
-export const JOB_NAMES: JobName[] = ['transcribe', 'analyze', 'send-mail']
+export const JOB_NAMES: JobName[] = ['transcribe', 'analyze', 'send-mail', 'request-password-reset']
 
 /** What a handler reports; a thrown error is the unexpected case that pg-boss retries. */
 export type JobOutcome = { status: 'done' | 'skipped' | 'failed'; reason?: string }

@@ -17,7 +17,7 @@ const slowMailer: Mailer = {
 }
 const { app, db } = await createTestApp({}, { mailer: slowMailer })
 
-describe('auth mail is sent after the answer', () => {
+describe('auth mail and reset requests are carried out after the answer', () => {
   it('answers a reset request for an existing and an unknown address alike, before the mail goes out', async () => {
     const person = await insertPerson(db)
     const known = await postJson(app, '/api/auth/request-password-reset', { email: person.email, redirectTo: '/auth/reset-password' })
@@ -32,4 +32,14 @@ describe('auth mail is sent after the answer', () => {
     await expect.poll(() => sent.map((m) => m.to), { timeout: 10_000 }).toEqual([person.email])
     expect(sent[0]?.subject).toMatch(/reset/i)
   })
+
+  it('still refuses a reset request with a bad address or a redirect to another site, before queueing it', async () => {
+    const bad = await postJson(app, '/api/auth/request-password-reset', { email: 'not-an-address', redirectTo: '/auth/reset-password' })
+    expect(bad.statusCode).toBe(400)
+    for (const redirectTo of ['https://evil.example/steal', '//evil.example/steal']) {
+      const foreign = await postJson(app, '/api/auth/request-password-reset', { email: 'someone@example.test', redirectTo })
+      expect(foreign.statusCode).toBe(403)
+    }
+  })
 })
+
