@@ -21,6 +21,12 @@ test.describe('settings: privacy', () => {
       .toBe(true)
     await page.reload()
     await expect(page.getByRole('switch', { name: SETTINGS_TEXTS.findableByEmailLabel })).toHaveAttribute('aria-checked', 'true')
+    // and in the dark theme too
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'))
+    await page.reload()
+    await expect(page.locator('html')).toHaveClass(/dark/)
+    await expect(page.getByRole('switch', { name: SETTINGS_TEXTS.findableByEmailLabel })).toBeVisible()
+    expect(await seriousAxeViolations(page)).toEqual([])
   })
 })
 
