@@ -56,7 +56,7 @@ function checkUpdateUser(body: unknown) {
   }
 }
 
-/** The reset request's own checks, made before it is queued: a bad address or a foreign redirect is still a 400. */
+/** The reset request's own checks, made before it is queued: a bad address is still a 400, a foreign redirect a 403. */
 function parseResetRequest(body: unknown, publicUrl: string): ResetRequest {
   const { email, redirectTo } = (typeof body === 'object' && body !== null ? body : {}) as { email?: unknown; redirectTo?: unknown }
   if (typeof email !== 'string' || !z.email().safeParse(email).success) {
