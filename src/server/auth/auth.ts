@@ -1,8 +1,10 @@
+import type { FastifyBaseLogger } from 'fastify'
 import { betterAuth } from 'better-auth'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { z } from 'zod'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
+import { FULL_NAME_REQUIRED } from '#shared/auth-forms.ts'
 import { PASSWORD_MIN_LENGTH } from '#shared/limits.ts'
 import { defaultProfileName } from '#shared/profile.ts'
 import type { Database } from '../db/client.ts'
@@ -11,6 +13,7 @@ import type { Env } from '../env.ts'
 import type { MailMessage } from '../notify/mailer.ts'
 import { confirmEmailMail, existingAccountMail, resetPasswordMail } from '../notify/templates.ts'
 import { ensureProfile } from '../modules/profiles/profiles.queries.ts'
+import { authLogger } from '../log-redaction.ts'
 
 export type AuthDeps = {
   db: Database
@@ -20,6 +23,7 @@ export type AuthDeps = {
   sendMail: (message: MailMessage) => Promise<void>
   /** queues a password reset request, which auth.jobs.ts carries out after the answer */
   deferResetRequest: (request: ResetRequest) => Promise<void>
+  log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>
 }
 
 /**
@@ -40,6 +44,17 @@ export const AUTH_RATE_LIMITS = {
 export const RESET_REQUESTED = { status: true, message: 'If this email exists in our system, check your email for the reset link' }
 
 export type ResetRequest = { email: string; redirectTo?: string }
+
+/**
+ * A blank name would make the e-mail's local part a public, searchable name (decision 44). Checked before the
+ * endpoint runs, so an address that already has an account gets the same answer as a new one.
+ */
+function checkSignUpName(body: unknown) {
+  const name: unknown = (body as { name?: unknown } | undefined)?.name
+  if (typeof name !== 'string' || name.trim() === '') {
+    throw new APIError('BAD_REQUEST', { code: 'NAME_REQUIRED', message: FULL_NAME_REQUIRED })
+  }
+}
 
 /**
  * Better Auth's /update-user accepts any JSON object and hands `name` and `image` to the database as they come:
@@ -70,8 +85,9 @@ function parseResetRequest(body: unknown, publicUrl: string): ResetRequest {
   return { email, redirectTo: redirectTo as string }
 }
 
-export function createAuth({ db, env, secret, sendMail, deferResetRequest }: AuthDeps) {
+export function createAuth({ db, env, secret, sendMail, deferResetRequest, log }: AuthDeps) {
   const before = createAuthMiddleware(async (ctx) => {
+    if (ctx.path === '/sign-up/email') checkSignUpName(ctx.body)
     if (ctx.path === '/update-user') checkUpdateUser(ctx.body)
     // A reset request from a client is only queued: looking the address up, storing a token and queueing the mail
     // happen in a job, so the answer takes the same time whether or not the address has an account. The job calls
@@ -105,6 +121,8 @@ export function createAuth({ db, env, secret, sendMail, deferResetRequest }: Aut
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     trustedOrigins: [env.publicUrl],
     telemetry: { enabled: false },
+    // its console logger would print a failed session query with the session token in it
+    logger: authLogger(log),
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
