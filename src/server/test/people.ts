@@ -10,11 +10,17 @@ export type InsertedPerson = { id: string; name: string; email: string; password
 
 /**
  * A confirmed person with a finished onboarding, written straight to the database (no mail round trip).
- * `verified: false` leaves the address unconfirmed, as right after sign-up.
+ * `verified: false` leaves the address unconfirmed, as right after sign-up; `findableByEmail: true` lets the
+ * directory's exact e-mail match find the person (off by default, as for a new account).
  */
 export async function insertPerson(
   db: Database,
-  { name, email, verified = true }: { name?: string; email?: string; verified?: boolean } = {},
+  {
+    name,
+    email,
+    verified = true,
+    findableByEmail = false,
+  }: { name?: string; email?: string; verified?: boolean; findableByEmail?: boolean } = {},
 ): Promise<InsertedPerson> {
   const tag = randomBytes(4).toString('hex')
   const person = { id: randomUUID(), name: name ?? `Person ${tag}`, email: email ?? `person-${tag}@example.test`, password: `pw-${tag}-secret` }
@@ -26,7 +32,7 @@ export async function insertPerson(
     userId: person.id,
     password: await hashPassword(person.password),
   })
-  await db.insert(profiles).values({ id: person.id, name: person.name, fullName: person.name, onboardingCompleted: true })
+  await db.insert(profiles).values({ id: person.id, name: person.name, fullName: person.name, onboardingCompleted: true, findableByEmail })
   return person
 }
 

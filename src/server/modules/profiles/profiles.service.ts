@@ -22,6 +22,7 @@ export function toProfileResponse(row: ProfileRow, email: string, signMediaUrl: 
     profile_picture_url: null,
     onboarding_completed: row.onboardingCompleted,
     email_notifications_enabled: row.emailNotificationsEnabled,
+    findable_by_email: row.findableByEmail,
   }
 }
 
@@ -58,6 +59,7 @@ export function createProfilesService({
         ...(update.email_notifications_enabled !== undefined && {
           emailNotificationsEnabled: update.email_notifications_enabled,
         }),
+        ...(update.findable_by_email !== undefined && { findableByEmail: update.findable_by_email }),
       })
       if (!row) throw new NotFoundError('Profile not found.')
       return toProfileResponse(row, user.email, signMediaUrl)
