@@ -159,4 +159,15 @@ describe('rate limits', () => {
     expect(statuses.slice(0, max).every((s) => s === 401)).toBe(true)
     expect(statuses[max]).toBe(429)
   })
+
+  it('never rate-limits the session check that every page load makes', async () => {
+    const { cookie } = await signUpConfirmAndSignIn(app, smtp)
+    const remoteAddress = makeClientAddress()
+    // more than the 100 a minute every other auth path allows one address
+    for (let i = 0; i < 130; i++) {
+      const check = await app.inject({ method: 'GET', url: '/api/auth/get-session', remoteAddress, headers: { cookie } })
+      expect(check.statusCode).toBe(200)
+      expect(check.json()).toMatchObject({ user: { emailVerified: true } })
+    }
+  })
 })

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { API_ERROR_TEXTS, ERROR_CODES, type ApiError } from '#shared/api-error.ts'
 
@@ -50,6 +50,16 @@ export class ServiceUnavailableError extends DomainError {
 }
 
 export const errorBody = (code: string, message: string): ApiError => ({ error: { code, message } })
+
+/**
+ * Errors Fastify meets before any route runs (a URL that is not valid percent-encoding, a path parameter longer
+ * than the router takes) get the app's error shape too, instead of Fastify's own.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, _request, reply) => {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400
+  const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The address is too long' : 'The address is not valid'
+  void (reply as FastifyReply).status(status).send(errorBody(ERROR_CODES.validation, message))
+}
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -61,7 +61,12 @@ export const mediaRoutes: FastifyPluginAsync<{ storage: ObjectStorage; signingKe
         .header('x-content-type-options', 'nosniff')
       const range = parseRange(request.headers.range, size)
       if (range === 'invalid') {
-        return reply.status(416).header('content-range', `bytes */${size}`).send(errorBody(ERROR_CODES.validation, API_ERROR_TEXTS.rangeNotSatisfiable))
+        // the error is JSON, not audio: sending an object under an audio content type would fail as a 500
+        return reply
+          .status(416)
+          .header('content-type', 'application/json; charset=utf-8')
+          .header('content-range', `bytes */${size}`)
+          .send(errorBody(ERROR_CODES.validation, API_ERROR_TEXTS.rangeNotSatisfiable))
       }
       if (range) {
         return reply

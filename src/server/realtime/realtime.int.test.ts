@@ -282,11 +282,16 @@ describe('sockets end with their session (decision 44)', () => {
     const sockets = [await open(ada), await open(ada)]
     const closed = sockets.map(closeCode)
     expect((await post('/api/auth/request-password-reset', null, { email: ada.email, redirectTo: '/auth/reset-password' })).statusCode).toBe(200)
-    const [row] = await first.db
-      .select()
-      .from(verification)
-      .where(and(eq(verification.value, ada.id), like(verification.identifier, 'reset-password:%')))
-    const token = row?.identifier.replace('reset-password:', '') ?? ''
+    // the reset request is carried out in a job after the answer (decision 38): wait for its token
+    const resetToken = async () => {
+      const [row] = await first.db
+        .select()
+        .from(verification)
+        .where(and(eq(verification.value, ada.id), like(verification.identifier, 'reset-password:%')))
+      return row?.identifier.replace('reset-password:', '') ?? ''
+    }
+    await expect.poll(resetToken, { timeout: 10_000 }).not.toBe('')
+    const token = await resetToken()
     expect((await post('/api/auth/reset-password', null, { token, newPassword: 'a-brand-new-secret' })).statusCode).toBe(200)
     expect(await Promise.all(closed)).toEqual([SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE])
   })

@@ -23,11 +23,17 @@ export function makePerson(overrides: Partial<TestPerson> = {}, prefix = 'person
 /**
  * A confirmed person with a finished onboarding, as if they had signed up, followed the mailed link and
  * finished the wizard (no mail round trip). `verified: false` leaves the address unconfirmed, as right after
- * sign-up; `onboardingCompleted: false` leaves them at the start of the wizard.
+ * sign-up; `onboardingCompleted: false` leaves them at the start of the wizard; `findableByEmail: true` lets the
+ * directory's exact e-mail match find them (off by default, as for a new account).
  */
 export async function insertPerson(
   db: Executor,
-  { verified = true, onboardingCompleted = true, ...details }: Partial<TestPerson> & { verified?: boolean; onboardingCompleted?: boolean } = {},
+  {
+    verified = true,
+    onboardingCompleted = true,
+    findableByEmail = false,
+    ...details
+  }: Partial<TestPerson> & { verified?: boolean; onboardingCompleted?: boolean; findableByEmail?: boolean } = {},
 ): Promise<InsertedPerson> {
   const person = { id: randomUUID(), ...makePerson(details) }
   await db.insert(user).values({ id: person.id, name: person.name, email: person.email, emailVerified: verified })
@@ -38,7 +44,7 @@ export async function insertPerson(
     userId: person.id,
     password: await hashPassword(person.password),
   })
-  await db.insert(profiles).values({ id: person.id, name: person.name, fullName: person.name, onboardingCompleted })
+  await db.insert(profiles).values({ id: person.id, name: person.name, fullName: person.name, onboardingCompleted, findableByEmail })
   return person
 }
 

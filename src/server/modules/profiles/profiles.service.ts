@@ -26,6 +26,7 @@ export function toProfileResponse(
     profile_picture_url: pictureUrl(row.profilePictureKey),
     onboarding_completed: row.onboardingCompleted,
     email_notifications_enabled: row.emailNotificationsEnabled,
+    findable_by_email: row.findableByEmail,
   }
 }
 
@@ -70,6 +71,7 @@ export function createProfilesService({
         ...(update.email_notifications_enabled !== undefined && {
           emailNotificationsEnabled: update.email_notifications_enabled,
         }),
+        ...(update.findable_by_email !== undefined && { findableByEmail: update.findable_by_email }),
       })
       if (!row) throw new NotFoundError(PROFILE_TEXTS.notFound)
       return respond(row, user)
