@@ -11,13 +11,14 @@ import { requireUser } from './auth/session.ts'
 import type { Database } from './db/client.ts'
 import type { Env } from './env.ts'
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts'
+import { registerOpenApi } from './http/openapi.ts'
 import { registerSecurity } from './http/security.ts'
 import { registerInputGuard } from './http/input-guard.ts'
 import { registerSpa } from './http/spa.ts'
 import { createLocalStorage } from './media/storage.ts'
 import { createMediaSweeper } from './media/media-sweep.ts'
 import { mediaRoutes } from './media/media.routes.ts'
-import { signMediaUrl } from './media/signed-url.ts'
+import { pictureUrlSigner, signMediaUrl } from './media/signed-url.ts'
 import { audioUploadsRoutes } from './modules/audio-uploads/audio-uploads.routes.ts'
 import { messagesRoutes } from './modules/messages/messages.routes.ts'
 import { messageSearchRoutes } from './modules/message-search/message-search.routes.ts'
@@ -30,9 +31,11 @@ import { configRoutes } from './modules/config/config.routes.ts'
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
+import { ensureProfileFor } from './modules/profiles/profiles.service.ts'
 import type { Mailer } from './notify/mailer.ts'
 import { createMailJobs, queueMail } from './notify/mail.jobs.ts'
 import { createJobQueue, type JobQueueOptions } from './jobs/job-queue.ts'
+import { createTranscriptionJobs } from './modules/transcription/transcription.jobs.ts'
 import { createTranscriptionService } from './modules/transcription/transcription.service.ts'
 import { transcriptionRoutes } from './modules/transcription/transcription.routes.ts'
 import type { Analyzer } from './speech/analysis/analyzer.ts'
@@ -108,6 +111,9 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     sendMail: queueMail(queue),
     deferResetRequest: (request) => queue.enqueue(null, 'request-password-reset', request),
     log: app.log,
+    onUserCreated: async (created) => {
+      await ensureProfileFor(db, created)
+    },
   })
   const authJobs = createAuthJobs(auth)
   const mail = createMailJobs({ mailer, log: app.log })
@@ -116,7 +122,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   const analyzerChoice = speech?.analyzer
     ? { analyzer: speech.analyzer, reason: 'given by the caller' }
     : selectAnalyzer(env)
-  const transcription = createTranscriptionService({
+  const transcriptionDeps = {
     db,
     storage,
     speech: engineChoice,
@@ -124,7 +130,8 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     queue,
     tmpDir: path.join(env.dataDir, 'tmp'),
     log: app.log,
-  })
+  }
+  const transcription = createTranscriptionService(transcriptionDeps)
   app.log.info({ engine: engineChoice.name, analyzer: analyzerChoice.analyzer.name }, `speech: ${engineChoice.reason}`)
   registerMediaSweep(app, createMediaSweeper({ db, storage, tmpDir: path.join(env.dataDir, 'tmp') }))
   app.addHook('onClose', async () => {
@@ -139,10 +146,12 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     requireUser: requireUser(auth),
     storage,
     signMediaUrl: (key) => signMediaUrl(secrets.urlSigningKey, key),
+    pictureUrl: pictureUrlSigner((key) => signMediaUrl(secrets.urlSigningKey, key)),
     transcription,
     speech: { engine: engineChoice.name, reason: engineChoice.reason, analyzer: analyzerChoice.analyzer.name },
   }
 
+  await registerOpenApi(app, env.publicUrl)
   // created here so that sign-out and password reset can close the sockets of the sessions they end at once
   const hub = createRealtimeHub({ pool, db, log: app.log })
   await app.register(authRoutes, { auth, baseUrl: env.publicUrl, onSessionsEnded: () => hub.closeEndedSessions() })
@@ -169,8 +178,9 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   await registerSpa(app, webDir)
   if (jobs?.workers !== false) {
     // speech is CPU-bound: SPEECH_CONCURRENCY transcriptions at a time per instance, analysis beside them
-    await queue.work('transcribe', (data) => transcription.handleTranscribe(data), env.SPEECH_CONCURRENCY)
-    await queue.work('analyze', (data) => transcription.handleAnalyze(data))
+    const transcriptionJobs = createTranscriptionJobs(transcriptionDeps)
+    await queue.work('transcribe', (data) => transcriptionJobs.handleTranscribe(data), env.SPEECH_CONCURRENCY)
+    await queue.work('analyze', (data) => transcriptionJobs.handleAnalyze(data))
     await queue.work('send-mail', (data) => mail.handleSendMail(data))
     await queue.work('request-password-reset', (data) => authJobs.handleRequestPasswordReset(data))
   }

@@ -1,5 +1,10 @@
 import { z } from 'zod'
 
+export const PROFILE_TEXTS = {
+  notFound: 'Profile not found.',
+  nothingToUpdate: 'Nothing to update',
+} as const
+
 export const profileSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -6,13 +6,11 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { FULL_NAME_REQUIRED } from '#shared/auth-forms.ts'
 import { PASSWORD_MIN_LENGTH } from '#shared/limits.ts'
-import { defaultProfileName } from '#shared/profile.ts'
 import type { Database } from '../db/client.ts'
 import * as schema from '../db/schema.ts'
 import type { Env } from '../env.ts'
 import type { MailMessage } from '../notify/mailer.ts'
 import { confirmEmailMail, existingAccountMail, resetPasswordMail } from '../notify/templates.ts'
-import { ensureProfile } from '../modules/profiles/profiles.queries.ts'
 import { authLogger } from '../log-redaction.ts'
 
 export type AuthDeps = {
@@ -24,6 +22,8 @@ export type AuthDeps = {
   /** queues a password reset request, which auth.jobs.ts carries out after the answer */
   deferResetRequest: (request: ResetRequest) => Promise<void>
   log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>
+  /** runs when an account is created (the wiring gives every new person their profile; auth knows no feature) */
+  onUserCreated: (created: { id: string; name: string; email: string }) => Promise<void>
 }
 
 /**
@@ -85,7 +85,7 @@ function parseResetRequest(body: unknown, publicUrl: string): ResetRequest {
   return { email, redirectTo: redirectTo as string }
 }
 
-export function createAuth({ db, env, secret, sendMail, deferResetRequest, log }: AuthDeps) {
+export function createAuth({ db, env, secret, sendMail, deferResetRequest, log, onUserCreated }: AuthDeps) {
   const before = createAuthMiddleware(async (ctx) => {
     if (ctx.path === '/sign-up/email') checkSignUpName(ctx.body)
     if (ctx.path === '/update-user') checkUpdateUser(ctx.body)
@@ -163,7 +163,7 @@ export function createAuth({ db, env, secret, sendMail, deferResetRequest, log }
       user: {
         create: {
           after: async (created) => {
-            await ensureProfile(db, { id: created.id, name: defaultProfileName(created.name, created.email) })
+            await onUserCreated(created)
           },
         },
       },

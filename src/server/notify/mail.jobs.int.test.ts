@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { postJson } from '#server/test/auth-helpers.ts'
-import { insertPerson } from '#server/test/people.ts'
+import { insertPerson } from '#server/test/data.ts'
 import { createTestApp } from '#server/test/test-app.ts'
 import type { MailMessage, Mailer } from './mailer.ts'
 

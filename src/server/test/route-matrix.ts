@@ -64,6 +64,9 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/auth/*': { access: 'anonymous', request: () => json('/api/auth/sign-in/email', { email: 'nobody@example.test', password: 'whatever-1' }) },
   'GET /api/health': { access: 'anonymous', request: () => json('/api/health') },
   'GET /api/config': { access: 'anonymous', request: () => json('/api/config') },
+  // the API's own description is public (decision 47)
+  'GET /api/docs': { access: 'anonymous', request: () => json('/api/docs') },
+  'GET /api/docs/json': { access: 'anonymous', request: () => json('/api/docs/json') },
   'GET /api/public-profiles/:id': { access: 'anonymous', request: (f) => json(`/api/public-profiles/${f.ada.id}`) },
 
   'GET /api/profile': { access: 'signed-in', request: () => json('/api/profile') },

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createOutboxMailer, readOutbox } from '#server/notify/mailer.ts'
 import { postJson } from '#server/test/auth-helpers.ts'
-import { insertPerson } from '#server/test/people.ts'
+import { insertPerson } from '#server/test/data.ts'
 import { createTestApp } from '#server/test/test-app.ts'
 import { MAILBOX_LOCAL_ONLY } from './dev-mailbox.routes.ts'
 

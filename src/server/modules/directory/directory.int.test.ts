@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DirectoryResult } from '#shared/directory.ts'
-import { insertPerson, insertSignedInPerson, signIn } from '../../test/people.ts'
+import { insertPerson } from '../../test/data.ts'
+import { insertSignedInPerson, signIn } from '../../test/people.ts'
 import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
 import { DIRECTORY_RATE_LIMIT } from './directory.routes.ts'
 
