@@ -24,7 +24,8 @@ import { messagesRoutes } from './modules/messages/messages.routes.ts'
 import { messageSearchRoutes } from './modules/message-search/message-search.routes.ts'
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts'
 import { directoryRoutes } from './modules/directory/directory.routes.ts'
-import { EXPIRE_INVITATIONS_CRON, invitationsRoutes } from './modules/invitations/invitations.routes.ts'
+import { createInvitationJobs, EXPIRE_INVITATIONS_CRON } from './modules/invitations/invitations.jobs.ts'
+import { invitationsRoutes } from './modules/invitations/invitations.routes.ts'
 import { createInvitationsService } from './modules/invitations/invitations.service.ts'
 import { publicProfilesRoutes } from './modules/public-profiles/public-profiles.routes.ts'
 import { realtimeRoutes } from './realtime/realtime.routes.ts'
@@ -188,10 +189,8 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     await queue.work('analyze', (data) => transcriptionJobs.handleAnalyze(data))
     await queue.work('send-mail', (data) => mail.handleSendMail(data))
     await queue.work('request-password-reset', (data) => authJobs.handleRequestPasswordReset(data))
-    await queue.work('expire-invitations', async () => {
-      const expired = await invitations.expireAll()
-      return { status: 'done', reason: `${expired} expired` }
-    })
+    const invitationJobs = createInvitationJobs(invitations)
+    await queue.work('expire-invitations', () => invitationJobs.handleExpireInvitations())
     await queue.schedule('expire-invitations', EXPIRE_INVITATIONS_CRON)
   }
   return app

@@ -14,7 +14,7 @@ import { insertSignedInPerson } from '#server/test/people.ts'
 import { firstLink } from '#server/test/smtp-capture.ts'
 import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
 import { uploadRecording } from '#server/test/uploads.ts'
-import { EXPIRE_INVITATIONS_CRON } from './invitations.routes.ts'
+import { EXPIRE_INVITATIONS_CRON } from './invitations.jobs.ts'
 import { INVITE_LOOKUP_LIMIT, INVITE_SEND_LIMIT } from './invitations.service.ts'
 
 /** The served page: the app's index.html, into which /invite writes its link-preview tags. */

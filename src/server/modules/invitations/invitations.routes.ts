@@ -18,9 +18,6 @@ import { sessionUser } from '#server/auth/session.ts'
 import { DomainError } from '#server/http/errors.ts'
 import type { InvitationsService } from './invitations.service.ts'
 
-/** The scheduled expiry (spec 000 section 6): every 15 minutes, besides the bulk update on each list load. */
-export const EXPIRE_INVITATIONS_CRON = '*/15 * * * *'
-
 export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { invitations: InvitationsService }> = async (
   app,
   { requireUser, invitations: service },

@@ -17,6 +17,7 @@ import {
 import type { Database, Executor } from '#server/db/client.ts'
 import { ConflictError, DomainError, NotFoundError } from '#server/http/errors.ts'
 import type { PageTags } from '#server/http/spa.ts'
+import type { PictureUrl } from '#server/media/signed-url.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'
 import type { Mailer } from '#server/notify/mailer.ts'
 import { invitationMail } from '#server/notify/templates.ts'
@@ -83,6 +84,7 @@ export function createInvitationsService({
   storage,
   publicUrl,
   signMediaUrl,
+  pictureUrl,
   transcription,
   log,
   rateLimits = true,
@@ -92,6 +94,7 @@ export function createInvitationsService({
   storage: ObjectStorage
   publicUrl: string
   signMediaUrl: (key: string) => string
+  pictureUrl: PictureUrl
   transcription: Pick<TranscriptionService, 'enqueueInvitation'>
   log: FastifyBaseLogger
   /** RATE_LIMIT_ENABLED: off only where a test drives one person through many invitations */
@@ -228,7 +231,7 @@ export function createInvitationsService({
       : { key: row.audioKey, transcript: row.transcript, status: row.transcriptStatus }
     return {
       invitation: { id: row.id, recipient_name: row.recipientName, note: row.note, expires_at: row.expiresAt.toISOString() },
-      inviter: { name: inviter.name, avatar_url: inviter.pictureKey ? signMediaUrl(inviter.pictureKey) : null },
+      inviter: { name: inviter.name, avatar_url: pictureUrl(inviter.pictureKey) },
       transcript: message.key ? message.transcript : null,
       transcription_status: message.key ? message.status : null,
       personal_message_signed_url: message.key ? signMediaUrl(message.key) : null,
