@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router'
 import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
-import { useAuth } from './auth-provider.tsx'
+import { useAuth } from '#web/lib/use-auth.ts'
 
 /** The sign-in guard of the route table: without a user, back to /. */
 export function RequireAuth() {

@@ -12,9 +12,9 @@ import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { Field, FieldError, fieldAria } from '#web/components/ui/field.tsx'
 import { Label } from '#web/components/ui/label.tsx'
+import { RESET_ERROR_FALLBACK } from '#web/features/session/auth-errors.ts'
 import { authClient } from '#web/lib/auth-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
-import { RESET_ERROR_FALLBACK } from './auth-errors.ts'
 
 type NewPasswordValues = { password: string; confirm: string }
 

@@ -1,7 +1,6 @@
 import { CircleAlert, MailQuestion } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, Navigate, useSearchParams } from 'react-router'
-import { useAuth } from '#web/app/auth-provider.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
 import { Wordmark } from '#web/components/wordmark.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
@@ -9,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
+import { useAuth } from '#web/lib/use-auth.ts'
 import { useInvitationAcceptPreviewQuery } from './queries.ts'
 
 function Frame({ children }: { children: ReactNode }) {

@@ -2,7 +2,7 @@ import { Hourglass, Mic, ShieldCheck, Sparkles } from 'lucide-react'
 import { Avatar } from '#web/components/avatar.tsx'
 import { ThemeMenu } from '#web/components/theme-menu.tsx'
 import { Wordmark } from '#web/components/wordmark.tsx'
-import { AuthCard } from '#web/features/auth/components/auth-card.tsx'
+import { AuthCard } from '#web/features/session/components/auth-card.tsx'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 
 export const FEATURES = [

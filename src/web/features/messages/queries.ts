@@ -3,10 +3,10 @@ import { toast } from 'sonner'
 import { messageListSchema, messageSchema, type Message } from '#shared/messages.ts'
 import { STALE } from '#shared/limits.ts'
 import { awaitingSpeech, MESSAGE_STATUS_POLL_MS, SPEECH_TEXTS } from '#shared/speech.ts'
-import { useAuth } from '#web/app/auth-provider.tsx'
 import { invalidateContacts } from '#web/features/contacts/queries.ts'
 import { apiGet, apiSend, isApiRequestError } from '#web/lib/api-client.ts'
 import { useRealtimeOpen } from '#web/lib/realtime-status.ts'
+import { useAuth } from '#web/lib/use-auth.ts'
 
 const root = ['messages'] as const
 

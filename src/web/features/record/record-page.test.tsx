@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MESSAGE_TEXTS } from '#shared/messages.ts'
 import { testContact, testMessage } from '#web/test/fixtures.ts'
 
-vi.mock('#web/app/auth-provider.tsx', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
+vi.mock('#web/lib/use-auth.ts', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
 
 const { RecordPage } = await import('./record-page.tsx')
 

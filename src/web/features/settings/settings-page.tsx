@@ -2,12 +2,12 @@ import { ArrowLeft, ExternalLink, LogOut } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { defaultProfileName } from '#shared/profile.ts'
-import { useAuth } from '#web/app/auth-provider.tsx'
 import { Avatar } from '#web/components/avatar.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { useProfileQuery } from '#web/features/profile/queries.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
+import { useAuth } from '#web/lib/use-auth.ts'
 
 /** /settings: the account and Sign Out. The other settings of spec 001 join here with their features. */
 export function SettingsPage() {

@@ -2,11 +2,11 @@ import { MessageCircle } from 'lucide-react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { CONTACT_TEXTS } from '#shared/contacts.ts'
-import { useAuth } from '#web/app/auth-provider.tsx'
 import { Button, type ButtonProps } from '#web/components/ui/button.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { useConnectMutation } from '#web/features/contacts/queries.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
+import { useAuth } from '#web/lib/use-auth.ts'
 import { signInToMessage } from '../profile-links.ts'
 
 type MessageButtonProps = Omit<ButtonProps, 'onClick'> & { userId: string }

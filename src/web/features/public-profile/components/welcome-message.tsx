@@ -4,7 +4,7 @@ import type * as React from 'react'
 import { HIGHLIGHT_REFRESH_MS } from '#shared/playback.ts'
 import type { PublicProfile } from '#shared/public-profile.ts'
 import { estimateWordTimings, FALLBACK_LEADING_SILENCE_SECONDS, wordIndexAt } from '#shared/word-timing.ts'
-import { HighlightedWords } from '#web/components/highlighted-words.tsx'
+import { HighlightedWords } from '#web/features/messages/components/highlighted-words.tsx'
 import { cn } from '#web/lib/utils.ts'
 
 type WelcomeMessageProps = React.ComponentProps<'section'> &

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { RECORDING_MAX_SECONDS } from '#shared/limits.ts'
 import { SPEECH_TEXTS } from '#shared/speech.ts'
 import { Button } from '#web/components/ui/button.tsx'
-import { describeDuration, formatDuration } from '#web/lib/recorder/recorder-helpers.ts'
+import { describeDuration, formatDuration } from '#web/lib/duration.ts'
 import { cn } from '#web/lib/utils.ts'
 
 export const RECORD_TEXTS = {
