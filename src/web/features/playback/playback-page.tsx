@@ -1,4 +1,4 @@
-import { ArrowLeft, ChevronLeft, ChevronRight, MessageCircleReply } from 'lucide-react'
+import { ChevronLeft, ChevronRight, MessageCircleReply } from 'lucide-react'
 import { useCallback, useEffect, useRef } from 'react'
 import type * as React from 'react'
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router'
@@ -6,6 +6,7 @@ import type { Contact } from '#shared/contacts.ts'
 import type { Message } from '#shared/messages.ts'
 import { conversationPosition, nextUnplayed, PLAYBACK_SKIP_SECONDS } from '#shared/playback.ts'
 import { Avatar } from '#web/components/avatar.tsx'
+import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { Label } from '#web/components/ui/label.tsx'
@@ -258,17 +259,17 @@ export function PlaybackPage() {
   }
 
   return (
-    <div className="flex min-h-dvh flex-col bg-hearth-glow">
-      <header className="mx-auto flex w-full max-w-5xl items-center gap-2 px-4 py-3 sm:px-6">
-        <Button asChild variant="ghost" size="icon" className="-ml-2 shrink-0">
-          <Link to={back} aria-label="Back" title="Back">
-            <ArrowLeft aria-hidden className="size-5" />
-          </Link>
-        </Button>
-        <h1 className="min-w-0 flex-1 truncate text-xl font-semibold tracking-tight">{contact ? contact.name : 'Voice message'}</h1>
-        {data && <ConversationNav contactId={contact?.id} messageId={data.id} />}
-      </header>
-      <main className="mx-auto flex w-full max-w-5xl flex-1 flex-col px-4 pt-2 pb-16 sm:px-6">{body}</main>
-    </div>
+    <PageLayout
+      width="5xl"
+      header={
+        <PageHeader
+          back={back}
+          title={contact ? contact.name : 'Voice message'}
+          actions={data && <ConversationNav contactId={contact?.id} messageId={data.id} />}
+        />
+      }
+    >
+      {body}
+    </PageLayout>
   )
 }

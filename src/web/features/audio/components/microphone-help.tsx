@@ -1,5 +1,6 @@
 import { MicOff, RefreshCw, RotateCw } from 'lucide-react'
 import type * as React from 'react'
+import { IconBadge } from '#web/components/icon-badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/utils.ts'
 
@@ -19,9 +20,9 @@ const cardClass = 'flex flex-col items-center gap-4 rounded-2xl border bg-card p
 
 function ProblemIcon() {
   return (
-    <span className="grid size-14 place-items-center rounded-full bg-accent text-accent-foreground">
-      <MicOff aria-hidden className="size-6" />
-    </span>
+    <IconBadge size="lg">
+      <MicOff aria-hidden />
+    </IconBadge>
   )
 }
 

@@ -3,6 +3,7 @@ import type * as React from 'react'
 import type { Message } from '#shared/messages.ts'
 import { playbackTips } from '#shared/playback-tips.ts'
 import { relativeTime } from '#shared/relative-time.ts'
+import { IconBadge } from '#web/components/icon-badge.tsx'
 import { cn } from '#web/lib/utils.ts'
 
 /** Insights show 3 emotions, 3 topics and 2 tips (spec 001, /playback). */
@@ -55,9 +56,9 @@ export function InsightsCard({ message, received, className, ...props }: Insight
       {...props}
     >
       <div className="flex items-center gap-3">
-        <span className="grid size-9 place-items-center rounded-full bg-accent text-accent-foreground">
-          <Sparkles aria-hidden className="size-4" />
-        </span>
+        <IconBadge size="sm">
+          <Sparkles aria-hidden />
+        </IconBadge>
         <div className="flex min-w-0 flex-col">
           <h2 id="insights-heading" className="font-semibold">
             AI Insights

@@ -4,6 +4,7 @@ import type * as React from 'react'
 import { HIGHLIGHT_REFRESH_MS } from '#shared/playback.ts'
 import type { PublicProfile } from '#shared/public-profile.ts'
 import { estimateWordTimings, FALLBACK_LEADING_SILENCE_SECONDS, wordIndexAt } from '#shared/word-timing.ts'
+import { IconBadge } from '#web/components/icon-badge.tsx'
 import { HighlightedWords } from '#web/features/messages/components/highlighted-words.tsx'
 import { cn } from '#web/lib/utils.ts'
 
@@ -22,9 +23,9 @@ export function WelcomeMessage({ name, welcome_audio_url, audioRef, className, .
       {...props}
     >
       <div className="flex items-center gap-3">
-        <span className="grid size-9 place-items-center rounded-full bg-accent text-accent-foreground">
-          <AudioLines aria-hidden className="size-4" />
-        </span>
+        <IconBadge size="sm">
+          <AudioLines aria-hidden />
+        </IconBadge>
         <h2 id="welcome-message-heading" className="font-semibold">
           Welcome message
         </h2>
@@ -69,9 +70,9 @@ export function WelcomeTranscript({ transcript, words, time = null, durationSeco
       {...props}
     >
       <div className="flex items-center gap-3">
-        <span className="grid size-9 place-items-center rounded-full bg-muted text-muted-foreground">
-          <Quote aria-hidden className="size-4" />
-        </span>
+        <IconBadge tone="muted" size="sm">
+          <Quote aria-hidden />
+        </IconBadge>
         <h2 id="welcome-transcript-heading" className="font-semibold">
           Transcript
         </h2>
