@@ -1,6 +1,6 @@
 import path from 'node:path'
 import rateLimit from '@fastify/rate-limit'
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type pg from 'pg'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { AppDeps } from './app-deps.ts'
@@ -13,6 +13,7 @@ import { registerErrorHandling } from './http/errors.ts'
 import { registerSecurity } from './http/security.ts'
 import { registerSpa } from './http/spa.ts'
 import { createLocalStorage } from './media/storage.ts'
+import { createMediaSweeper } from './media/media-sweep.ts'
 import { mediaRoutes } from './media/media.routes.ts'
 import { signMediaUrl } from './media/signed-url.ts'
 import { audioUploadsRoutes } from './modules/audio-uploads/audio-uploads.routes.ts'
@@ -48,8 +49,29 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger']
   /** tests put a speech engine or analyser double here; by default they follow the environment */
   speech?: { choice?: EngineChoice; analyzer?: Analyzer }
-  /** job queue timing (tests shorten the expiry that recovers jobs cut off by a crash) */
-  jobs?: Partial<Pick<JobQueueOptions, 'expireInSeconds' | 'maintenanceIntervalSeconds'>> & { workers?: boolean }
+  /** job queue timing (tests shorten the lease that recovers jobs cut off by a crash) */
+  jobs?: Partial<Pick<JobQueueOptions, 'leaseSeconds' | 'maintenanceIntervalSeconds'>> & { workers?: boolean }
+}
+
+const MEDIA_SWEEP_INTERVAL_MS = 15 * 60 * 1000
+
+/** Sweeps what crashes left behind once the app is ready, then every 15 minutes (see docs/operations.md). */
+function registerMediaSweep(app: FastifyInstance, sweeper: ReturnType<typeof createMediaSweeper>) {
+  const sweep = async () => {
+    try {
+      const removed = await sweeper.sweep()
+      if (removed.tempEntries + removed.orphanedMedia > 0) app.log.info(removed, 'sweep: removed what crashes left behind')
+    } catch (error) {
+      app.log.warn({ err: error }, 'sweep: failed; trying again later')
+    }
+  }
+  let timer: NodeJS.Timeout | undefined
+  app.addHook('onReady', async () => {
+    void sweep()
+    timer = setInterval(() => void sweep(), MEDIA_SWEEP_INTERVAL_MS)
+    timer.unref()
+  })
+  app.addHook('onClose', async () => clearInterval(timer))
 }
 
 export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger, speech, jobs }: BuildAppOptions) {
@@ -84,6 +106,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     log: app.log,
   })
   app.log.info({ engine: engineChoice.name, analyzer: analyzerChoice.analyzer.name }, `speech: ${engineChoice.reason}`)
+  registerMediaSweep(app, createMediaSweeper({ db, storage, tmpDir: path.join(env.dataDir, 'tmp') }))
   app.addHook('onClose', async () => {
     await queue.stop()
     await engineChoice.engine?.close?.()

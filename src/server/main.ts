@@ -64,12 +64,33 @@ async function main() {
   }
   process.on('SIGINT', () => void stop('SIGINT'))
   process.on('SIGTERM', () => void stop('SIGTERM'))
+  // Hearth does not run without its database: rather than answer 503 forever, it exits at once (closing would only
+  // fail on the database) so that a supervisor (systemd, Docker, a process manager) starts it again, and the start
+  // recovers the cluster. Jobs it was running run again once their leases end (decision 45).
+  embedded?.onUnexpectedExit((how) => {
+    if (stopping) return
+    stopping = true
+    console.error(`[hearth] the embedded PostgreSQL stopped unexpectedly (${how}); exiting with code 1 so that a supervisor restarts Hearth`)
+    process.exit(1)
+  })
 
   await app.listen({ port: env.PORT, host: env.HOST })
   say(`ready at ${env.publicUrl} in ${Math.round(performance.now() - startedAt)} ms`)
 }
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+// A bug that escapes every handler ends the process with one line that says so, not a bare stack trace; the
+// stack follows on the next line for whoever fixes it. Exit code 1, so that a supervisor restarts Hearth.
+for (const event of ['unhandledRejection', 'uncaughtException'] as const) {
+  process.on(event, (error: unknown) => {
+    console.error(`[hearth] stopping on an unexpected error (${event}): ${messageOf(error)}`)
+    if (error instanceof Error && error.stack) console.error(error.stack)
+    process.exit(1)
+  })
+}
+
 main().catch((error: unknown) => {
-  console.error(`[hearth] could not start: ${error instanceof Error ? error.message : String(error)}`)
+  console.error(`[hearth] could not start: ${messageOf(error)}`)
   process.exit(1)
 })

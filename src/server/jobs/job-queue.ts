@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { sql, type SQL } from 'drizzle-orm'
+import { setTimeout as delay } from 'node:timers/promises'
 import PgBoss from 'pg-boss'
 import type pg from 'pg'
 import type { Executor } from '../db/client.ts'
@@ -27,9 +28,12 @@ export type JobOutcome = { status: 'done' | 'skipped' | 'failed'; reason?: strin
 export type JobQueueOptions = {
   pool: pg.Pool
   log: FastifyBaseLogger
-  /** an active job not finished by then is handed out again: how a crash mid-job is recovered */
-  expireInSeconds?: number
-  /** how often expired jobs are looked for */
+  /**
+   * A running job's lease. The instance running it renews the lease every third of it; a job whose lease ran out
+   * (its instance died or lost the database) is handed out again: how a crash mid-job is recovered.
+   */
+  leaseSeconds?: number
+  /** how often expired leases are looked for (one instance does it per interval) */
   maintenanceIntervalSeconds?: number
   pollingIntervalSeconds?: number
 }
@@ -39,7 +43,7 @@ export type JobQueue = {
   enqueue<N extends JobName>(executor: Executor | null, name: N, data: JobMap[N], options?: { delayMs?: number }): Promise<void>
   /** Runs `handler` for jobs of `name`, `concurrency` at a time on this instance. */
   work<N extends JobName>(name: N, handler: (data: JobMap[N]) => Promise<JobOutcome>, concurrency?: number): Promise<void>
-  /** `graceful: false` abandons running jobs (they expire and run again): what a crash does */
+  /** `graceful: false` abandons running jobs without renewing or settling them (they run again elsewhere): what a crash does */
   stop(options?: { graceful?: boolean }): Promise<void>
 }
 
@@ -53,21 +57,36 @@ export function toDrizzleSql(text: string, values: unknown[]): SQL {
   return sql.join(chunks, sql.raw(''))
 }
 
+/** One job this instance is running: `attempt` (pg-boss's retry_count) tells it apart from a later run of the same job. */
+type Lease = { name: JobName; id: string; attempt: number; lost: boolean }
+
 /**
- * The job queue on the app's own PostgreSQL (pg-boss, schema `pgboss`). Jobs survive restarts: a job
- * that was running when the process died expires and runs again, so handlers must be safe to repeat.
+ * Extends the leases this instance still holds to `leaseSeconds` from now; answers the ids still held. A job that
+ * was expired and handed out again has a higher retry_count, so an old run never renews the new one.
+ * pg-boss 10 has no heartbeat of its own: this writes its `expire_in` column, which its expiry check
+ * (`started_on + expire_in < now()`) reads. Tested by the restart tests, so a pg-boss upgrade that changes it fails there.
+ */
+const RENEW_SQL = `
+  UPDATE pgboss.job j SET expire_in = (now() - j.started_on) + $4::int * interval '1 second'
+  FROM unnest($1::text[], $2::uuid[], $3::int[]) AS held(name, id, attempt)
+  WHERE j.name = held.name AND j.id = held.id AND j.retry_count = held.attempt AND j.state = 'active'
+  RETURNING j.id`
+
+/**
+ * The job queue on the app's own PostgreSQL (pg-boss, schema `pgboss`). Jobs survive restarts: a job that was
+ * running when its instance died runs again once its lease (a minute by default) runs out, so handlers must be
+ * safe to repeat. A long job (a 10-minute recording takes up to 20 minutes) keeps its lease while its instance lives.
  */
 export async function createJobQueue({
   pool,
   log,
-  // longer than the slowest attempt may run (a 10-minute recording: 30 s + 2 s per second of audio)
-  expireInSeconds = 30 * 60,
-  maintenanceIntervalSeconds = 60,
+  leaseSeconds = 60,
+  maintenanceIntervalSeconds = 20,
   pollingIntervalSeconds = 0.5,
 }: JobQueueOptions): Promise<JobQueue> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
-    expireInSeconds,
+    expireInSeconds: leaseSeconds,
     maintenanceIntervalSeconds,
     // our handlers schedule their own retries (the spec's 3 s / 10 s / 30 s); pg-boss retries only what
     // crashed or expired, a little later each time
@@ -81,7 +100,70 @@ export async function createJobQueue({
   await boss.start()
   for (const name of JOB_NAMES) await boss.createQueue(name)
 
+  const held = new Set<Lease>()
+  const loops: Promise<void>[] = []
+  const stopping = new AbortController()
   let stopped = false
+  /** set by a crash-like stop: running jobs are left as they are, to expire and run again */
+  let abandoned = false
+
+  async function renewLeases(): Promise<void> {
+    const leases = [...held]
+    if (leases.length === 0) return
+    try {
+      const { rows } = await pool.query<{ id: string }>(RENEW_SQL, [
+        leases.map((l) => l.name),
+        leases.map((l) => l.id),
+        leases.map((l) => l.attempt),
+        leaseSeconds,
+      ])
+      const renewed = new Set(rows.map((r) => r.id))
+      for (const lease of leases) {
+        if (renewed.has(lease.id) || lease.lost || !held.has(lease)) continue
+        lease.lost = true
+        log.warn({ job: lease.name, id: lease.id }, 'jobs: lease lost (the job was handed out again); this run will not settle it')
+      }
+    } catch (error) {
+      // the database is away: the lease may run out, and the job then runs again elsewhere (handlers are guarded)
+      log.warn({ err: error }, 'jobs: could not renew leases')
+    }
+  }
+  const renewTimer = setInterval(() => void renewLeases(), (leaseSeconds * 1000) / 3)
+  renewTimer.unref()
+
+  async function runOne<N extends JobName>(name: N, job: PgBoss.JobWithMetadata<JobMap[N]>, handler: (data: JobMap[N]) => Promise<JobOutcome>) {
+    const lease: Lease = { name, id: job.id, attempt: job.retryCount, lost: false }
+    held.add(lease)
+    let outcome: JobOutcome | undefined
+    let failure: unknown
+    try {
+      outcome = await handler(job.data)
+    } catch (error) {
+      failure = error
+    } finally {
+      held.delete(lease)
+    }
+    // after a crash-like stop, or once the job was handed out again, this run settles nothing
+    if (lease.lost || abandoned) return
+    if (outcome && outcome.status !== 'done') log.info({ job: name, id: job.id, ...outcome }, 'jobs: finished without result')
+    try {
+      if (outcome) await boss.complete(name, job.id, outcome)
+      else await boss.fail(name, job.id, { message: failure instanceof Error ? failure.message : String(failure) })
+    } catch (error) {
+      log.warn({ err: error, job: name, id: job.id }, 'jobs: could not record the end of a job; it runs again once its lease ends')
+    }
+  }
+
+  async function loop<N extends JobName>(name: N, handler: (data: JobMap[N]) => Promise<JobOutcome>) {
+    while (!stopped) {
+      // pg-boss's fetch answers [] when the database is away: the loop just waits and asks again
+      const [job] = await boss.fetch<JobMap[N]>(name, { batchSize: 1, includeMetadata: true }).catch(() => [])
+      if (stopped) return // (a job fetched at the stop moment expires and runs again)
+      if (job) await runOne(name, job, handler)
+      else await delay(pollingIntervalSeconds * 1000, undefined, { signal: stopping.signal }).catch(() => undefined)
+    }
+  }
+
   return {
     async enqueue(executor, name, data, options = {}) {
       const sendOptions: PgBoss.SendOptions = {}
@@ -98,20 +180,18 @@ export async function createJobQueue({
     },
 
     async work(name, handler, concurrency = 1) {
-      for (let i = 0; i < concurrency; i++) {
-        await boss.work<JobMap[typeof name]>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
-          if (!job) return
-          const outcome = await handler(job.data)
-          if (outcome.status !== 'done') log.info({ job: name, id: job.id, ...outcome }, 'jobs: finished without result')
-          return outcome
-        })
-      }
+      for (let i = 0; i < concurrency; i++) loops.push(loop(name, handler))
     },
 
     async stop({ graceful = true } = {}) {
       if (stopped) return
       stopped = true
-      await boss.stop({ graceful, wait: graceful, timeout: 10_000, close: false })
+      abandoned = !graceful
+      stopping.abort()
+      // a graceful stop lets running jobs settle (renewing their leases) for up to 10 s
+      if (graceful) await Promise.race([Promise.all(loops), delay(10_000, undefined, { ref: false })])
+      clearInterval(renewTimer)
+      await boss.stop({ graceful: false, wait: true, close: false })
     },
   }
 }

@@ -9,6 +9,8 @@ export type ObjectStorage = {
   size: (key: string) => Promise<number | null>
   read: (key: string, range?: { start: number; end: number }) => ReadStream
   remove: (key: string) => Promise<void>
+  /** Every stored object with the time it was stored (or last changed), for the orphan sweep. */
+  list: () => AsyncIterable<{ key: string; storedAt: Date }>
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-]+\/[A-Za-z0-9_.-]+$/
@@ -43,6 +45,20 @@ export function createLocalStorage(root: string): ObjectStorage {
     },
     async remove(key) {
       await fs.rm(pathOf(key), { force: true })
+    },
+    async *list() {
+      const owners = await fs.readdir(root, { withFileTypes: true }).catch(() => [])
+      for (const owner of owners) {
+        if (!owner.isDirectory()) continue
+        const files = await fs.readdir(path.join(root, owner.name), { withFileTypes: true }).catch(() => [])
+        for (const file of files) {
+          const key = `${owner.name}/${file.name}`
+          if (!file.isFile() || !SAFE_KEY.test(key)) continue
+          const stat = await fs.stat(path.join(root, key)).catch(() => null)
+          // ctime moves when putFile links the file in; mtime is when its bytes were written (earlier)
+          if (stat) yield { key, storedAt: new Date(Math.max(stat.ctimeMs, stat.mtimeMs)) }
+        }
+      }
     },
   }
 }

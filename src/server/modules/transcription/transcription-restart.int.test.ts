@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises'
+import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Contact } from '#shared/contacts.ts'
 import type { AudioUpload, Message } from '#shared/messages.ts'
@@ -11,9 +12,9 @@ import { makeAudio } from '../../test/audio-files.ts'
 import { insertSignedInPerson } from '../../test/people.ts'
 import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
 
-// The API instance takes requests but runs no jobs; jobs run on the instances started below. A job left
-// running by a dead instance expires after 2 s and is handed out again.
-const jobs = { expireInSeconds: 2, maintenanceIntervalSeconds: 1 }
+// The API instance takes requests but runs no jobs; jobs run on the instances started below. A running job's
+// lease is 2 s, renewed while its instance lives; a job left by a dead instance is handed out again once it ends.
+const jobs = { leaseSeconds: 2, maintenanceIntervalSeconds: 1 }
 const { app, db, databaseUrl, env, secrets, smtp } = await createTestApp(
   { DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-restart-') },
   { jobs: { ...jobs, workers: false } },
@@ -34,7 +35,28 @@ async function startInstance(choice: EngineChoice) {
   return { instance, close: async () => (await instance.close(), await database.close()) }
 }
 
-describe('a restart in the middle of a transcription', () => {
+async function sendMessage() {
+  const ada = await insertSignedInPerson(app, db, { name: 'Ada' })
+  const bob = await insertSignedInPerson(app, db, { name: 'Bob' })
+  const connected = await app.inject({ method: 'POST', url: '/api/contacts/connect', headers: { origin: TEST_ORIGIN, cookie: ada.cookie }, payload: { user_id: bob.id } })
+  const contactId = (connected.json() as { contact: Contact }).contact.id
+  const uploaded = await app.inject({
+    method: 'POST',
+    url: '/api/audio',
+    payload: await makeAudio({ seconds: 1 }),
+    headers: { origin: TEST_ORIGIN, cookie: ada.cookie, 'content-type': 'audio/webm' },
+  })
+  const sent = await app.inject({
+    method: 'POST',
+    url: '/api/messages',
+    headers: { origin: TEST_ORIGIN, cookie: ada.cookie },
+    payload: { contact_id: contactId, upload_id: (uploaded.json() as AudioUpload).upload_id },
+  })
+  const message = sent.json() as Message
+  return async () => (await app.inject({ url: `/api/messages/${message.id}`, headers: { cookie: bob.cookie } })).json() as Message
+}
+
+describe('job leases across instances', () => {
   it('runs the job again on the next instance, and the cut-off attempt writes nothing', async () => {
     let cutOff: ((error: Error) => void) | undefined
     const dying = await startInstance({
@@ -43,24 +65,7 @@ describe('a restart in the middle of a transcription', () => {
       engine: { name: 'test', transcribe: () => new Promise<Transcript>((_resolve, reject) => (cutOff = reject)) },
     })
 
-    const ada = await insertSignedInPerson(app, db, { name: 'Ada' })
-    const bob = await insertSignedInPerson(app, db, { name: 'Bob' })
-    const connected = await app.inject({ method: 'POST', url: '/api/contacts/connect', headers: { origin: TEST_ORIGIN, cookie: ada.cookie }, payload: { user_id: bob.id } })
-    const contactId = (connected.json() as { contact: Contact }).contact.id
-    const uploaded = await app.inject({
-      method: 'POST',
-      url: '/api/audio',
-      payload: await makeAudio({ seconds: 1 }),
-      headers: { origin: TEST_ORIGIN, cookie: ada.cookie, 'content-type': 'audio/webm' },
-    })
-    const sent = await app.inject({
-      method: 'POST',
-      url: '/api/messages',
-      headers: { origin: TEST_ORIGIN, cookie: ada.cookie },
-      payload: { contact_id: contactId, upload_id: (uploaded.json() as AudioUpload).upload_id },
-    })
-    const message = sent.json() as Message
-    const read = async () => (await app.inject({ url: `/api/messages/${message.id}`, headers: { cookie: bob.cookie } })).json() as Message
+    const read = await sendMessage()
 
     // the dying instance holds the job, mid-transcription, and dies: it takes no more work
     await expect.poll(() => cutOff !== undefined, { timeout: 10_000 }).toBe(true)
@@ -73,7 +78,10 @@ describe('a restart in the middle of a transcription', () => {
       reason: 'test double',
       engine: { name: 'test', transcribe: async () => ({ text: 'made it', words: [{ word: 'made', start: 0, end: 0.3 }, { word: 'it', start: 0.4, end: 0.6 }], language: 'en' }) },
     })
-    await expect.poll(async () => (await read()).processing_status, { timeout: 45_000, interval: 250 }).toBe('completed')
+    // picked up within lease + maintenance interval + pg-boss's first retry delay (5-10 s), not the old 30 minutes
+    const diedAt = Date.now()
+    await expect.poll(async () => (await read()).processing_status, { timeout: 30_000, interval: 250 }).toBe('completed')
+    expect(Date.now() - diedAt).toBeLessThan(25_000)
     expect(await read()).toMatchObject({ transcription: 'made it', emotions: ['calm'], topics: ['home'] })
 
     // the cut-off attempt finally fails; it is no longer the current attempt and changes nothing
@@ -82,4 +90,31 @@ describe('a restart in the middle of a transcription', () => {
     await next.close()
     expect(await read()).toMatchObject({ processing_status: 'completed', transcription: 'made it', processing_error: null })
   }, 60_000)
+
+  it('keeps the lease of a job that runs longer than it while its instance lives: the job runs once', async () => {
+    let runs = 0
+    const slow = await startInstance({
+      name: 'pocketsphinx',
+      reason: 'test double that takes three leases',
+      engine: {
+        name: 'test',
+        transcribe: async () => {
+          runs += 1
+          await new Promise((resolve) => setTimeout(resolve, 6_000))
+          return { text: 'slow and sure', words: [], language: 'en' }
+        },
+      },
+    })
+    const read = await sendMessage()
+    await expect.poll(async () => (await read()).processing_status, { timeout: 30_000, interval: 250 }).toBe('completed')
+    await slow.close()
+    expect(runs).toBe(1)
+    const message = await read()
+    expect(message).toMatchObject({ transcription: 'slow and sure', processing_error: null })
+    // never expired and handed out again: one run, settled by the instance that ran it
+    const job = await db.execute<{ state: string; retry_count: number }>(
+      sql`select state, retry_count from pgboss.job where name = 'transcribe' and data->>'messageId' = ${message.id}`,
+    )
+    expect(job.rows).toEqual([{ state: 'completed', retry_count: 0 }])
+  }, 40_000)
 })

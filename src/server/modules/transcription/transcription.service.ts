@@ -33,8 +33,8 @@ import {
 
 /**
  * An engine gets this long plus 2 s per second of audio before its attempt counts as failed: the offline
- * engine needs about 0.65 s per second here, and the job queue's expiry (30 min) must stay above the
- * longest attempt (a 10-minute recording: 20.5 min).
+ * engine needs about 0.65 s per second here (a 10-minute recording may take up to 20.5 min). The job keeps
+ * its lease while this instance lives, however long that is; only a dead instance's jobs run again.
  */
 const ENGINE_BASE_TIMEOUT_MS = 30_000
 const ENGINE_TIMEOUT_PER_AUDIO_SECOND_MS = 2_000
@@ -80,7 +80,6 @@ export function createTranscriptionService({ db, storage, speech, analyzer, queu
       await pipeline(storage.read(audioKey), createWriteStream(source))
       const decoded = await decodeForSpeech(source, work)
       try {
-        // AbortSignal.timeout takes whole milliseconds only
         // AbortSignal.timeout takes whole milliseconds only
         const signal = AbortSignal.timeout(Math.ceil(ENGINE_BASE_TIMEOUT_MS + ENGINE_TIMEOUT_PER_AUDIO_SECOND_MS * decoded.durationSeconds))
         const transcript = await engine.transcribe({ wavPath: decoded.wavPath, durationSeconds: decoded.durationSeconds, signal })
