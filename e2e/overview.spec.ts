@@ -10,7 +10,7 @@ const recording = tone(1)
 const cards = (page: Page) => page.locator('[data-slot="overview-card"]')
 const group = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
 
-test('the overview searches, narrows by chips, regroups by emotion, and shows a like from the other side live', async ({
+test("the overview searches, narrows by chips, regroups by emotion, and keeps each person's likes their own, live", async ({
   browser,
   insertUser,
   login,
@@ -100,27 +100,33 @@ test('the overview searches, narrows by chips, regroups by emotion, and shows a 
   await expect(chips.getByRole('button', { name: 'anxious', exact: true })).toBeVisible()
   await expect(chips.getByRole('button', { name: 'family', exact: true })).toHaveCount(0)
 
-  // Bob has his overview open too; he likes Ada's message about the job from the conversation's API.
+  // Bob has his overview open too; he likes Ada's message about the job from the conversation's API. A like is the
+  // liker's own (decision 42): it joins Bob's Liked group live, and not Ada's.
   await bobPage.goto('/messages?by=emotions')
   await expect(group(bobPage, 'Excited')).toContainText('2 messages')
   const liked = await bobPage.request.post(`/api/messages/${job}/like`, { data: { liked: true }, headers: { origin: process.env.E2E_BASE_URL ?? '' } })
   expect(liked.status()).toBe(200)
-  for (const page of [adaPage, bobPage]) {
-    const likedGroup = group(page, 'Liked')
-    await expect(likedGroup).toContainText('1 message')
-    await expect(likedGroup.getByRole('img', { name: 'Liked' })).toBeVisible()
-    await expect(likedGroup).toContainText('The new job starts Monday')
-  }
+  const bobsLiked = group(bobPage, 'Liked')
+  await expect(bobsLiked).toContainText('1 message')
+  await expect(bobsLiked.getByRole('img', { name: 'Liked' })).toBeVisible()
+  await expect(bobsLiked).toContainText('The new job starts Monday')
   // Liked comes first.
-  await expect(adaPage.getByRole('heading', { level: 2 }).first()).toHaveText('Liked')
+  await expect(bobPage.getByRole('heading', { level: 2 }).first()).toHaveText('Liked')
+  await expect(group(adaPage, 'Liked')).toHaveCount(0)
 
   // A right click opens the card's menu (as a 500 ms press does) without picking anything by itself.
-  await group(adaPage, 'Grateful').locator('[data-slot="overview-card"]').click({ button: 'right' })
+  const jobCard = group(adaPage, 'Excited').locator('[data-slot="overview-card"]').filter({ hasText: 'The new job starts Monday' })
+  await jobCard.click({ button: 'right' })
   await expect(adaPage.getByRole('menuitem', { name: 'Like' })).toBeVisible()
   await expect(adaPage.getByRole('menuitem', { name: 'Open' })).toBeVisible()
   await adaPage.keyboard.press('Escape')
   await expect(adaPage.getByRole('menu')).toHaveCount(0)
+  await expect(group(adaPage, 'Liked')).toHaveCount(0)
+  // Ada likes it herself from the same menu.
+  await jobCard.click({ button: 'right' })
+  await adaPage.getByRole('menuitem', { name: 'Like' }).click()
   await expect(group(adaPage, 'Liked')).toContainText('1 message')
+  await expect(adaPage.getByRole('heading', { level: 2 }).first()).toHaveText('Liked')
   const likedCard = group(adaPage, 'Liked').locator('[data-slot="overview-card"]')
   // a 500 ms press: hold, the menu opens, and letting go picks nothing
   await likedCard.hover()

@@ -4,6 +4,8 @@ test('the contact detail shows Online while the other person has Hearth open, li
   const ada = await insertUser({ name: 'Ada Presence' })
   const bob = await insertUser({ name: 'Bob Presence' })
   const adaToBob = await connect(ada, bob)
+  // presence is shared only between people who chose each other (decision 40): Bob presses Message back
+  await connect(bob, ada)
 
   const adaPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
   await login(adaPage, ada)

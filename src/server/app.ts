@@ -23,6 +23,7 @@ import { contactsRoutes } from './modules/contacts/contacts.routes.ts'
 import { directoryRoutes } from './modules/directory/directory.routes.ts'
 import { publicProfilesRoutes } from './modules/public-profiles/public-profiles.routes.ts'
 import { realtimeRoutes } from './realtime/realtime.routes.ts'
+import { createRealtimeHub } from './realtime/realtime.hub.ts'
 import { configRoutes } from './modules/config/config.routes.ts'
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
@@ -36,6 +37,7 @@ import { selectAnalyzer } from './speech/analysis/select-analyzer.ts'
 import type { EngineChoice } from './speech/engine.ts'
 import { selectSpeechEngine } from './speech/select-engine.ts'
 import type { Secrets } from './secrets.ts'
+import { withLogRedaction } from './log-redaction.ts'
 
 export type BuildAppOptions = {
   env: Env
@@ -76,7 +78,8 @@ function registerMediaSweep(app: FastifyInstance, sweeper: ReturnType<typeof cre
 
 export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger, speech, jobs }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? false,
+    // secrets never reach a log line: failed queries' parameters and cookies are redacted (issue 13)
+    logger: withLogRedaction(logger),
     trustProxy: false,
     bodyLimit: 1024 * 1024,
   })
@@ -123,7 +126,9 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     speech: { engine: engineChoice.name, reason: engineChoice.reason, analyzer: analyzerChoice.analyzer.name },
   }
 
-  await app.register(authRoutes, { auth, baseUrl: env.publicUrl })
+  // created here so that sign-out and password reset can close the sockets of the sessions they end at once
+  const hub = createRealtimeHub({ pool, db, log: app.log })
+  await app.register(authRoutes, { auth, baseUrl: env.publicUrl, onSessionsEnded: () => hub.closeEndedSessions() })
   await app.register(healthRoutes, deps)
   await app.register(configRoutes, deps)
   await app.register(profilesRoutes, deps)
@@ -140,7 +145,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   await app.register(messageSearchRoutes, deps)
   await app.register(transcriptionRoutes, deps)
   await app.register(mediaRoutes, { storage, signingKey: secrets.urlSigningKey })
-  await app.register(realtimeRoutes, { auth, pool, db, publicOrigin: env.publicUrl })
+  await app.register(realtimeRoutes, { auth, hub, publicOrigin: env.publicUrl, socketsPerPerson: env.SOCKETS_PER_PERSON })
   if (env.NODE_ENV !== 'production' && mailer.kind === 'outbox') {
     await app.register(devMailboxRoutes, { outboxDir: path.join(env.dataDir, 'outbox') })
   }

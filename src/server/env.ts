@@ -43,6 +43,12 @@ export const envSchema = z
     /** transcriptions run at once on this instance (speech is CPU-bound: about one per spare core) */
     SPEECH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** recordings one person may upload a minute (POST /api/audio); counted only while RATE_LIMIT_ENABLED */
+    UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
+    /** audio one person may keep stored, in MB: what they sent plus uploads not yet sent */
+    STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(2048),
+    /** realtime sockets (browser tabs) one person may hold open on one instance */
+    SOCKETS_PER_PERSON: z.coerce.number().int().min(1).max(1000).default(20),
     RATE_LIMIT_ENABLED: z
       .enum(['true', 'false'])
       .default('true')

@@ -3,13 +3,15 @@ import { PASSWORD_MIN_LENGTH } from './limits.ts'
 
 export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long'
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match'
+/** Also the server's answer to a sign-up without a name (decision 44). */
+export const FULL_NAME_REQUIRED = 'Full name is required'
 
 const email = z.string().trim().min(1, 'Email is required').email('Enter a valid email address')
 const password = z.string().min(1, 'Password is required').min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
 
 export const signInFormSchema = z.object({ email, password })
 export const signUpFormSchema = z.object({
-  fullName: z.string().trim().min(1, 'Full name is required').max(100),
+  fullName: z.string().trim().min(1, FULL_NAME_REQUIRED).max(100),
   email,
   password,
 })

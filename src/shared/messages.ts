@@ -3,9 +3,14 @@ import { wordTimestampSchema } from './public-profile.ts'
 
 export const MESSAGE_TEXTS = {
   notLinked: "Can't send yet: This contact isn't linked to a user.",
+  archivedByThem: (name: string) =>
+    `Can't send: ${name} has archived your conversation, so they aren't receiving messages from you. Your recording was not sent.`,
   limitReached: (name: string) =>
     `Message limit reached: You've sent 3 messages to ${name} without a reply. Wait for them to respond before sending more to avoid overwhelming them.`,
   tooLarge: 'Audio file is too large (max 50MB)',
+  quotaReached: (quotaMb: number) =>
+    `Storage full: your recordings on this Hearth already take up ${formatMegabytes(quotaMb)}, the most it keeps for one person. Ask whoever runs it for more room.`,
+  tooManyUploads: 'You are sending recordings very quickly. Please wait a minute and try again.',
   tooLong: 'Audio is longer than 10 minutes',
   empty: 'The audio file is empty',
   notAudio: 'This file is not audio that Hearth can play',
@@ -14,6 +19,11 @@ export const MESSAGE_TEXTS = {
   messageNotFound: 'Message not found',
 } as const
 
+
+/** 2048 -> '2 GB', 500 -> '500 MB' */
+function formatMegabytes(mb: number): string {
+  return mb >= 1024 && mb % 1024 === 0 ? `${mb / 1024} GB` : `${mb} MB`
+}
 
 export const processingStatusSchema = z.enum(['pending', 'processing', 'completed', 'failed'])
 
@@ -28,6 +38,7 @@ export const messageSchema = z.object({
   waveform: z.array(z.number()),
   created_at: z.string(),
   is_read: z.boolean(),
+  /** whether the person reading this liked it: each participant's like is their own (decision 42) */
   liked: z.boolean(),
   reply_to_id: z.string().nullable(),
   transcription: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { user, verification } from '../db/schema.ts'
+import { FULL_NAME_REQUIRED } from '#shared/auth-forms.ts'
 import { AUTH_RATE_LIMITS } from './auth.ts'
 import { makeClientAddress, makePerson, postJson, signUpConfirmAndSignIn } from '../test/auth-helpers.ts'
 import { firstLink } from '../test/smtp-capture.ts'
@@ -31,6 +32,21 @@ describe('sign-up, confirmation and sign-in', () => {
     const setCookie = String(signIn.headers['set-cookie'])
     expect(setCookie).toMatch(/HttpOnly/i)
     expect(setCookie).toMatch(/SameSite=Lax/i)
+  })
+
+  it('refuses a blank name at sign-up with 400, for a new address and a taken one alike (decision 44)', async () => {
+    const from = { remoteAddress: makeClientAddress() }
+    const taken = makePerson()
+    expect((await postJson(app, '/api/auth/sign-up/email', taken, from)).statusCode).toBe(200)
+    for (const person of [makePerson({ name: '   ' }), makePerson({ name: '' }), { ...taken, name: ' ' }]) {
+      const response = await postJson(app, '/api/auth/sign-up/email', person, from)
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toMatchObject({ code: 'NAME_REQUIRED', message: FULL_NAME_REQUIRED })
+    }
+    const { name: _name, ...nameless } = makePerson()
+    expect((await postJson(app, '/api/auth/sign-up/email', nameless, { remoteAddress: makeClientAddress() })).statusCode).toBe(400)
+    const created = await db.select().from(user).where(eq(user.name, ''))
+    expect(created).toEqual([])
   })
 
   it('creates the profile with the full name at sign-up', async () => {

@@ -14,11 +14,17 @@ function toWebRequest(request: FastifyRequest, baseUrl: string): Request {
   return new Request(new URL(request.url, baseUrl), { method: request.method, headers, body })
 }
 
+/** Better Auth endpoints after which sessions may no longer exist (their sockets close: decision 44). */
+const ENDS_SESSIONS = new Set(['/sign-out', '/reset-password', '/revoke-session', '/revoke-sessions', '/revoke-other-sessions', '/change-password', '/delete-user'])
+
 /**
  * Better Auth is a fetch-style handler. It is mounted in its own scope whose content-type parser keeps
  * the raw bytes, because Fastify would otherwise consume the body before Better Auth reads it.
  */
-export async function authRoutes(app: FastifyInstance, { auth, baseUrl }: { auth: Auth; baseUrl: string }) {
+export async function authRoutes(
+  app: FastifyInstance,
+  { auth, baseUrl, onSessionsEnded }: { auth: Auth; baseUrl: string; onSessionsEnded?: () => Promise<unknown> },
+) {
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body))
 
@@ -33,6 +39,11 @@ export async function authRoutes(app: FastifyInstance, { auth, baseUrl }: { auth
       })
       const cookies = response.headers.getSetCookie()
       if (cookies.length > 0) reply.header('set-cookie', cookies)
+      const endpoint = new URL(request.url, baseUrl).pathname.replace(/^\/api\/auth/, '')
+      if (onSessionsEnded && response.ok && ENDS_SESSIONS.has(endpoint)) {
+        // after Better Auth deleted the rows; the heartbeat catches whatever this misses
+        await onSessionsEnded().catch((error: unknown) => request.log.warn({ err: error }, 'realtime: closing ended sessions failed'))
+      }
       return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null)
     },
   })

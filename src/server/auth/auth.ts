@@ -1,6 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify'
 import { betterAuth } from 'better-auth'
+import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
+import { FULL_NAME_REQUIRED } from '#shared/auth-forms.ts'
 import { PASSWORD_MIN_LENGTH } from '#shared/limits.ts'
 import { defaultProfileName } from '#shared/profile.ts'
 import type { Database } from '../db/client.ts'
@@ -9,13 +12,14 @@ import type { Env } from '../env.ts'
 import type { Mailer } from '../notify/mailer.ts'
 import { confirmEmailMail, existingAccountMail, resetPasswordMail } from '../notify/templates.ts'
 import { ensureProfile } from '../modules/profiles/profiles.queries.ts'
+import { authLogger } from '../log-redaction.ts'
 
 export type AuthDeps = {
   db: Database
   env: Pick<Env, 'publicUrl' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'GOOGLE_ISSUER_URL' | 'RATE_LIMIT_ENABLED' | 'NODE_ENV'>
   secret: string
   mailer: Mailer
-  log: { error: (obj: unknown, msg?: string) => void }
+  log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>
 }
 
 /** Rate limits per client IP on the endpoints that can be abused (window in seconds). */
@@ -60,6 +64,8 @@ export function createAuth({ db, env, secret, mailer, log }: AuthDeps) {
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     trustedOrigins: [env.publicUrl],
     telemetry: { enabled: false },
+    // its console logger would print a failed session query with the session token in it
+    logger: authLogger(log),
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -95,6 +101,17 @@ export function createAuth({ db, env, secret, mailer, log }: AuthDeps) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       // The Fastify bridge sets x-forwarded-for to the socket address, so clients cannot choose their rate-limit key.
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+    hooks: {
+      // A blank name would make the e-mail's local part a public, searchable name (decision 44). Checked before
+      // the endpoint runs, so an address that already has an account gets the same answer as a new one.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-up/email') return
+        const name: unknown = (ctx.body as { name?: unknown } | undefined)?.name
+        if (typeof name !== 'string' || name.trim() === '') {
+          throw new APIError('BAD_REQUEST', { code: 'NAME_REQUIRED', message: FULL_NAME_REQUIRED })
+        }
+      }),
     },
     databaseHooks: {
       user: {

@@ -11,11 +11,16 @@ declare module 'fastify' {
   }
 }
 
-export async function readSessionUser(auth: Auth, request: FastifyRequest): Promise<SessionUser | null> {
+/** The signed-in person and the id of the session the request carries; null without a valid session. */
+export async function readSession(auth: Auth, request: FastifyRequest): Promise<{ user: SessionUser; sessionId: string } | null> {
   const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) })
   if (!result) return null
   const { id, email, name, emailVerified } = result.user
-  return { id, email, name, emailVerified }
+  return { user: { id, email, name, emailVerified }, sessionId: result.session.id }
+}
+
+export async function readSessionUser(auth: Auth, request: FastifyRequest): Promise<SessionUser | null> {
+  return (await readSession(auth, request))?.user ?? null
 }
 
 /** preHandler for routes that need a signed-in user (401 otherwise). */

@@ -144,6 +144,12 @@ export const contacts = pgTable(
     lastInteraction: timestamp('last_interaction', { withTimezone: true }).notNull().defaultNow(),
     lastReplyFromThem: timestamp('last_reply_from_them', { withTimezone: true }),
     consecutiveMessagesSent: integer('consecutive_messages_sent').notNull().default(0),
+    /**
+     * When the owner chose this person: pressed Message on their profile, or sent them a message (decision 40). Null
+     * for a row made because the other person pressed Message: being contacted is not choosing. Presence is shared
+     * only while both rows of a pair have it.
+     */
+    chosenAt: timestamp('chosen_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -230,7 +236,6 @@ export const audioMessages = pgTable(
     topics: text('topics').array().notNull().default(sql`'{}'::text[]`),
     sentiment: real('sentiment'),
     replyToId: uuid('reply_to_id'),
-    liked: boolean('liked').notNull().default(false),
     isRead: boolean('is_read').notNull().default(false),
     processingStatus: text('processing_status', { enum: ['pending', 'processing', 'completed', 'failed'] })
       .notNull()
@@ -256,4 +261,19 @@ export const audioMessages = pgTable(
     index('audio_messages_receiver_created_idx').on(t.receiverId, t.createdAt, t.id),
     index('audio_messages_search_idx').using('gin', t.searchVector),
   ],
+)
+
+/** Each participant likes a message for themselves (decision 42): one row per message and person who liked it. */
+export const messageLikes = pgTable(
+  'message_likes',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => audioMessages.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('message_likes_user_idx').on(t.userId)],
 )

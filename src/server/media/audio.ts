@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
+import { RECORDING_MAX_SECONDS } from '#shared/limits.ts'
 
 /** Audio containers Hearth accepts, recognised from their first bytes (never from the name or the header). */
 export type AudioType = { mime: string; ext: string }
@@ -26,19 +27,26 @@ export async function readHead(filePath: string, bytes = 64): Promise<Uint8Array
 }
 
 export const WAVEFORM_POINTS = 64
+/**
+ * ffmpeg stops after this much audio. Anything longer is refused anyway, so decoding the rest would only spend CPU:
+ * a 10-hour file costs about as much as a 10-minute one (issue 13). The margin lets callers see it ran over.
+ */
+export const DECODE_LIMIT_SECONDS = RECORDING_MAX_SECONDS + 5
 const DECODE_RATE = 8000
 const DECODE_TIMEOUT_MS = 120_000
 
 export type DecodedAudio = { durationSeconds: number; waveform: number[] }
 
 /**
- * Decodes the whole file with ffmpeg to 8 kHz mono PCM, streaming: the duration is the number of samples
- * decoded (browser WebM files carry no duration in their header), and the waveform is the peak level of
- * each of 64 equal slices, 0..1. Rejects when ffmpeg cannot decode it as audio.
+ * Decodes the file with ffmpeg to 8 kHz mono PCM, streaming, up to `DECODE_LIMIT_SECONDS`: the duration is the
+ * number of samples decoded (browser WebM files carry no duration in their header, and a header could lie), and the
+ * waveform is the peak level of each of 64 equal slices, 0..1. A longer file answers a duration past the limit
+ * without being decoded further. Rejects when ffmpeg cannot decode it as audio.
  */
 export function decodeAudio(filePath: string, ffmpegPath = 'ffmpeg'): Promise<DecodedAudio> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath, ['-v', 'error', '-nostdin', '-i', filePath, '-vn', '-ac', '1', '-ar', String(DECODE_RATE), '-f', 's16le', 'pipe:1'], {
+    const args = ['-v', 'error', '-nostdin', '-i', filePath, '-vn', '-t', String(DECODE_LIMIT_SECONDS), '-ac', '1', '-ar', String(DECODE_RATE), '-f', 's16le', 'pipe:1']
+    const child = spawn(ffmpegPath, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     const timer = setTimeout(() => child.kill('SIGKILL'), DECODE_TIMEOUT_MS)

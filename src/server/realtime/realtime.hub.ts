@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type pg from 'pg'
 import type { WebSocket } from 'ws'
-import { realtimeEventSchema } from '#shared/realtime.ts'
+import { realtimeEventSchema, SESSION_ENDED_CLOSE_CODE } from '#shared/realtime.ts'
 import type { Database } from '../db/client.ts'
 import { createPresenceTracker } from './realtime.presence.ts'
+import { liveSessionIds } from './realtime.queries.ts'
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from './realtime.publisher.ts'
 
 const LISTENER_RETRY_MAX_MS = 10_000
@@ -15,6 +16,8 @@ const LISTENER_RETRY_MAX_MS = 10_000
  */
 export function createRealtimeHub({ pool, db, log }: { pool: pg.Pool; db: Database; log: FastifyBaseLogger }) {
   const socketsByUser = new Map<string, Set<WebSocket>>()
+  /** the session each socket was opened with: the socket lives no longer than it (decision 44) */
+  const sessionOf = new Map<WebSocket, string>()
   const presence = createPresenceTracker({ db, log, connectionsOf: (userId) => socketsByUser.get(userId)?.size ?? 0 })
   let listener: pg.PoolClient | null = null
   let closed = false
@@ -77,12 +80,14 @@ export function createRealtimeHub({ pool, db, log }: { pool: pg.Pool; db: Databa
   return {
     start: listen,
 
-    add(userId: string, socket: WebSocket) {
+    add(userId: string, sessionId: string, socket: WebSocket) {
       const set = socketsByUser.get(userId) ?? new Set<WebSocket>()
       set.add(socket)
       socketsByUser.set(userId, set)
+      sessionOf.set(socket, sessionId)
       void presence.changed(userId)
       socket.on('close', () => {
+        sessionOf.delete(socket)
         set.delete(socket)
         if (set.size === 0 && socketsByUser.get(userId) === set) socketsByUser.delete(userId)
         void presence.changed(userId)
@@ -92,6 +97,29 @@ export function createRealtimeHub({ pool, db, log }: { pool: pg.Pool; db: Databa
     /** Called with the heartbeat: keeps this instance's presence rows alive and sweeps those of crashed instances. */
     refreshPresence(): Promise<void> {
       return presence.refresh([...socketsByUser.keys()])
+    },
+
+    /** This instance's open sockets of one person (the per-person cap counts them). */
+    socketsOf(userId: string): number {
+      return socketsByUser.get(userId)?.size ?? 0
+    },
+
+    /**
+     * Closes every socket whose session no longer exists or has expired. Runs with the heartbeat, and at once on this
+     * instance after a request that can end sessions (sign-out, password reset, revoking sessions).
+     */
+    async closeEndedSessions(): Promise<number> {
+      const sessionIds = [...new Set(sessionOf.values())]
+      if (sessionIds.length === 0) return 0
+      const live = new Set(await liveSessionIds(db, sessionIds))
+      let closed = 0
+      for (const [socket, sessionId] of sessionOf) {
+        if (live.has(sessionId)) continue
+        sessionOf.delete(socket)
+        socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended')
+        closed++
+      }
+      return closed
     },
 
     connectionCount(): number {

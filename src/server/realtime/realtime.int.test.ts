@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, like, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { Contact } from '#shared/contacts.ts'
-import { realtimeEventSchema, type RealtimeEvent } from '#shared/realtime.ts'
+import { REALTIME_TEXTS, realtimeEventSchema, SESSION_ENDED_CLOSE_CODE, type RealtimeEvent } from '#shared/realtime.ts'
 import { buildApp } from '../app.ts'
 import { connectDatabase } from '../db/client.ts'
-import { realtimePresence } from '../db/schema.ts'
+import { realtimePresence, verification } from '../db/schema.ts'
 import { createSmtpMailer } from '../notify/mailer.ts'
 import { insertSignedInPerson } from '../test/people.ts'
+import { uploadRecording } from '../test/uploads.ts'
 import { createTestApp, TEST_ORIGIN } from '../test/test-app.ts'
 
 // Two server instances on one database, as when Hearth runs behind a load balancer.
@@ -103,16 +104,23 @@ describe('/api/realtime', () => {
 })
 
 describe('presence', () => {
-  /** Connected people through the Message button: answers the id of Ada's contact for Bob. */
-  async function connect(ada: { cookie: string }, bob: { id: string }): Promise<string> {
+  /** One presses Message on the other's profile: answers the id of the caller's contact for them. */
+  async function pressMessage(ada: { cookie: string }, bob: { id: string }, status = 201): Promise<string> {
     const response = await first.app.inject({
       method: 'POST',
       url: '/api/contacts/connect',
       payload: { user_id: bob.id },
       headers: { cookie: ada.cookie, origin: TEST_ORIGIN },
     })
-    expect(response.statusCode).toBe(201)
+    expect(response.statusCode).toBe(status)
     return (response.json() as { contact: Contact }).contact.id
+  }
+
+  /** Both chose each other (decision 40): Ada pressed Message, then Bob did too. Answers Ada's contact id for Bob. */
+  async function connect(ada: { id: string; cookie: string }, bob: { id: string; cookie: string }): Promise<string> {
+    const bobForAda = await pressMessage(ada, bob)
+    await pressMessage(bob, ada, 200)
+    return bobForAda
   }
 
   async function contactOf(person: { cookie: string }, contactId: string): Promise<Contact> {
@@ -186,6 +194,45 @@ describe('presence', () => {
     expect((await contactOf(ada, bobForAda)).is_online).toBe(true)
   })
 
+  it('shares nothing with a stranger who pressed Message until the other person replies, then both ways', async () => {
+    const ada = await insertSignedInPerson(first.app, first.db)
+    const bob = await insertSignedInPerson(first.app, first.db)
+    // Eve is a stranger to Bob: she presses Message on his profile, which puts her in his circle.
+    const eve = await insertSignedInPerson(first.app, first.db)
+    const bobForEve = await pressMessage(eve, bob)
+    const bobsContacts = await first.app.inject({ method: 'GET', url: '/api/contacts', headers: { cookie: bob.cookie } })
+    const eveForBob = (bobsContacts.json() as { contacts: Contact[] }).contacts.find((c) => c.contact_user_id === eve.id)?.id ?? ''
+    const eveSocket = await open(eve)
+    const bobSocket = await open(bob)
+    await expect.poll(() => presenceRows(bob.id), { timeout: 5000 }).toHaveLength(1)
+    expect((await contactOf(eve, bobForEve)).is_online).toBe(false)
+    expect((await contactOf(bob, eveForBob)).is_online).toBe(false)
+
+    // Ada and Bob chose each other; Bob going away is told to Ada, never to Eve.
+    const bobForAda = await connect(ada, bob)
+    const adaSocket = await open(ada)
+    expect((await contactOf(ada, bobForAda)).is_online).toBe(true)
+    await closeSocket(bobSocket.socket)
+    await expect.poll(() => adaSocket.events, { timeout: 5000 }).toContainEqual({ type: 'presence.changed', user_id: bob.id, online: false })
+    expect(eveSocket.events.filter((e) => e.type === 'presence.changed')).toEqual([])
+
+    // Bob replies to Eve: now they have both chosen each other and see each other.
+    const upload = await uploadRecording(first.app, bob.cookie)
+    const reply = await first.app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      payload: { contact_id: eveForBob, upload_id: upload },
+      headers: { cookie: bob.cookie, origin: TEST_ORIGIN },
+    })
+    expect(reply.statusCode).toBe(201)
+    const bobBack = await open(bob)
+    await expect.poll(async () => (await contactOf(eve, bobForEve)).is_online, { timeout: 5000 }).toBe(true)
+    expect((await contactOf(bob, eveForBob)).is_online).toBe(true)
+    bobBack.socket.close()
+    adaSocket.socket.close()
+    eveSocket.socket.close()
+  })
+
   it('tells nobody who does not have them as a contact, and stops showing someone who archived you', async () => {
     const ada = await insertSignedInPerson(first.app, first.db)
     const bob = await insertSignedInPerson(first.app, first.db)
@@ -214,10 +261,77 @@ describe('presence', () => {
     const bobAgain = await open(bob)
     await expect.poll(() => presenceRows(bob.id), { timeout: 5000 }).toHaveLength(1)
     expect((await contactOf(ada, bobForAda)).is_online).toBe(false)
+    // archiving withdraws the choice both ways: Bob no longer sees Ada either, though her tab is open
+    expect((await contactOf(bob, adaId ?? '')).is_online).toBe(false)
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(adaSocket.events.slice(eventsBefore)).toEqual([])
     bobAgain.socket.close()
     adaSocket.socket.close()
     eveSocket.socket.close()
+  })
+})
+
+describe('sockets end with their session (decision 44)', () => {
+  async function open(person: { cookie: string }, url = firstUrl) {
+    const opened = await openSocket({ cookie: person.cookie, origin: TEST_ORIGIN }, url)
+    if (!('socket' in opened)) throw new Error(`socket refused (${opened.refused})`)
+    return opened.socket
+  }
+  const closeCode = (socket: WebSocket) => new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)))
+  const post = (url: string, cookie: string | null, payload: object) =>
+    first.app.inject({ method: 'POST', url, payload, headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) } })
+
+  it('closes the tab sockets of a session at sign-out, and only those', async () => {
+    const ada = await insertSignedInPerson(first.app, first.db)
+    const otherDevice = await insertSignedInPerson(first.app, first.db)
+    const socket = await open(ada)
+    const bystander = await open(otherDevice)
+    const closed = closeCode(socket)
+    expect((await post('/api/auth/sign-out', ada.cookie, {})).statusCode).toBe(200)
+    expect(await closed).toBe(SESSION_ENDED_CLOSE_CODE)
+    expect(bystander.readyState).toBe(WebSocket.OPEN)
+    // and the old cookie cannot open a new one
+    expect(await openSocket({ cookie: ada.cookie, origin: TEST_ORIGIN }, firstUrl)).toEqual({ refused: 401 })
+    bystander.close()
+  })
+
+  it('closes every socket of the person when a password reset ends their sessions', async () => {
+    const ada = await insertSignedInPerson(first.app, first.db)
+    const sockets = [await open(ada), await open(ada)]
+    const closed = sockets.map(closeCode)
+    expect((await post('/api/auth/request-password-reset', null, { email: ada.email, redirectTo: '/auth/reset-password' })).statusCode).toBe(200)
+    const [row] = await first.db
+      .select()
+      .from(verification)
+      .where(and(eq(verification.value, ada.id), like(verification.identifier, 'reset-password:%')))
+    const token = row?.identifier.replace('reset-password:', '') ?? ''
+    expect((await post('/api/auth/reset-password', null, { token, newPassword: 'a-brand-new-secret' })).statusCode).toBe(200)
+    expect(await Promise.all(closed)).toEqual([SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE])
+  })
+
+  it('holds at most SOCKETS_PER_PERSON sockets of one person on an instance, and answers 429 beyond', async () => {
+    const ada = await insertSignedInPerson(first.app, first.db)
+    const bob = await insertSignedInPerson(first.app, first.db)
+    const sockets = await Promise.all(Array.from({ length: first.env.SOCKETS_PER_PERSON }, () => open(ada, secondUrl)))
+    const refused = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const socket = new WebSocket(secondUrl, { headers: { cookie: ada.cookie, origin: TEST_ORIGIN } })
+      socket.on('unexpected-response', (_request, response) => {
+        let body = ''
+        response.on('data', (chunk: Buffer) => (body += String(chunk)))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+      })
+      socket.on('open', () => reject(new Error('opened past the cap')))
+    })
+    expect(refused.status).toBe(429)
+    expect(JSON.parse(refused.body)).toEqual({ error: { code: 'RATE_LIMITED', message: REALTIME_TEXTS.tooManySockets } })
+    // someone else is not held up, and a closed tab makes room again
+    const bobs = await open(bob, secondUrl)
+    const oldest = sockets[0]
+    if (!oldest) throw new Error('no socket')
+    const gone = closeCode(oldest)
+    oldest.close()
+    await gone
+    await expect.poll(async () => 'socket' in (await openSocket({ cookie: ada.cookie, origin: TEST_ORIGIN }, secondUrl)), { timeout: 5000 }).toBe(true)
+    for (const socket of [...sockets, bobs]) socket.close()
   })
 })

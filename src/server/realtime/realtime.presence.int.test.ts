@@ -31,8 +31,8 @@ afterEach(() => {
 async function pair() {
   const ada = await insertPerson(db)
   const bob = await insertPerson(db)
-  await insertContact(db, { ownerId: ada.id, contactUserId: bob.id, name: bob.name, displayOrder: 1, archivedAt: null })
-  await insertContact(db, { ownerId: bob.id, contactUserId: ada.id, name: ada.name, displayOrder: 1, archivedAt: null })
+  await insertContact(db, { ownerId: ada.id, contactUserId: bob.id, name: bob.name, displayOrder: 1, archivedAt: null, chosen: true })
+  await insertContact(db, { ownerId: bob.id, contactUserId: ada.id, name: ada.name, displayOrder: 1, archivedAt: null, chosen: true })
   return { ada, bob }
 }
 

@@ -1,6 +1,6 @@
-import { and, eq, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, eq, gt, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { Executor } from '../db/client.ts'
-import { realtimePresence } from '../db/schema.ts'
+import { realtimePresence, session } from '../db/schema.ts'
 
 /** A presence row counts for this long after its instance last refreshed it (every 30 s), so a crashed instance's rows stop counting. */
 export const PRESENCE_TTL_SECONDS = 90
@@ -63,4 +63,14 @@ export async function deleteStalePresence(db: Executor): Promise<string[]> {
     .where(lt(realtimePresence.seenAt, sql`now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})`))
     .returning({ userId: realtimePresence.userId })
   return [...new Set(rows.map((r) => r.userId))]
+}
+
+/** Those of these sessions that still exist and have not expired (sign-out and a password reset delete them). */
+export async function liveSessionIds(db: Executor, sessionIds: string[]): Promise<string[]> {
+  if (sessionIds.length === 0) return []
+  const rows = await db
+    .select({ id: session.id })
+    .from(session)
+    .where(and(inArray(session.id, sessionIds), gt(session.expiresAt, sql`now()`)))
+  return rows.map((r) => r.id)
 }

@@ -1,26 +1,24 @@
 import websocket from '@fastify/websocket'
 import type { FastifyPluginAsync } from 'fastify'
-import type pg from 'pg'
-import { REALTIME_PATH } from '#shared/realtime.ts'
+import { REALTIME_PATH, REALTIME_TEXTS } from '#shared/realtime.ts'
 import type { Auth } from '../auth/auth.ts'
-import type { Database } from '../db/client.ts'
-import { readSessionUser } from '../auth/session.ts'
+import { readSession } from '../auth/session.ts'
 import { errorBody } from '../http/errors.ts'
 import { ERROR_CODES } from '#shared/api-error.ts'
-import { createRealtimeHub } from './realtime.hub.ts'
+import type { RealtimeHub } from './realtime.hub.ts'
 
 const HEARTBEAT_MS = 30_000
 
 /**
  * GET /api/realtime upgrades to a WebSocket for a signed-in browser tab. The session cookie
  * authenticates it; the Origin must be ours, so that another site cannot open a socket with the
- * visitor's cookie. The server only sends; messages from the client are ignored.
+ * visitor's cookie. The server only sends; messages from the client are ignored. A socket lives no
+ * longer than its session, and one person holds at most `socketsPerPerson` on an instance (decision 44).
  */
-export const realtimeRoutes: FastifyPluginAsync<{ auth: Auth; pool: pg.Pool; db: Database; publicOrigin: string }> = async (
+export const realtimeRoutes: FastifyPluginAsync<{ auth: Auth; hub: RealtimeHub; publicOrigin: string; socketsPerPerson: number }> = async (
   app,
-  { auth, pool, db, publicOrigin },
+  { auth, hub, publicOrigin, socketsPerPerson },
 ) => {
-  const hub = createRealtimeHub({ pool, db, log: app.log })
   await hub.start()
   await app.register(websocket, { options: { maxPayload: 1024 } })
 
@@ -35,6 +33,8 @@ export const realtimeRoutes: FastifyPluginAsync<{ auth: Auth; pool: pg.Pool; db:
       client.ping()
     }
     void hub.refreshPresence()
+    // sessions that ended elsewhere (another instance, or simply expired) lose their sockets here
+    hub.closeEndedSessions().catch((error: unknown) => app.log.warn({ err: error }, 'realtime: session sweep failed'))
   }, HEARTBEAT_MS)
   heartbeat.unref()
 
@@ -42,6 +42,9 @@ export const realtimeRoutes: FastifyPluginAsync<{ auth: Auth; pool: pg.Pool; db:
     clearInterval(heartbeat)
     await hub.close()
   })
+
+  /** the session each upgrade was authenticated with, from preValidation to the socket handler */
+  const sessionIds = new WeakMap<object, string>()
 
   app.get(
     REALTIME_PATH,
@@ -51,8 +54,13 @@ export const realtimeRoutes: FastifyPluginAsync<{ auth: Auth; pool: pg.Pool; db:
         if (request.headers.origin !== publicOrigin) {
           return reply.status(403).send(errorBody(ERROR_CODES.forbidden, 'Cross-origin request refused'))
         }
-        request.user = await readSessionUser(auth, request)
-        if (!request.user) return reply.status(401).send(errorBody(ERROR_CODES.unauthorized, 'Not authenticated'))
+        const session = await readSession(auth, request)
+        if (!session) return reply.status(401).send(errorBody(ERROR_CODES.unauthorized, 'Not authenticated'))
+        if (hub.socketsOf(session.user.id) >= socketsPerPerson) {
+          return reply.status(429).send(errorBody(ERROR_CODES.rateLimited, REALTIME_TEXTS.tooManySockets))
+        }
+        request.user = session.user
+        sessionIds.set(request, session.sessionId)
       },
     },
     (socket, request) => {
@@ -61,7 +69,9 @@ export const realtimeRoutes: FastifyPluginAsync<{ auth: Auth; pool: pg.Pool; db:
       socket.on('pong', () => {
         alive.isAlive = true
       })
-      if (request.user) hub.add(request.user.id, socket)
+      const sessionId = sessionIds.get(request)
+      if (request.user && sessionId) hub.add(request.user.id, sessionId, socket)
+      else socket.close(1011, 'no session')
     },
   )
 }

@@ -3,7 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { makeAudio } from '../test/audio-files.ts'
-import { decodeForSpeech, readPcmSamples, readWavHeader } from './decode.ts'
+import { decodeAudio, DECODE_LIMIT_SECONDS } from '../media/audio.ts'
+import { decodeForSpeech, NoAudioSamplesError, readPcmSamples, readWavHeader } from './decode.ts'
 import { SpeechEngineError } from './engine.ts'
 import { speechFixture } from './speech-fixtures.ts'
 
@@ -17,6 +18,29 @@ async function writeInput(name: string, data: Buffer | string): Promise<string> 
   await fs.writeFile(file, data)
   return file
 }
+
+describe('the decoding cap (issue 13)', () => {
+  // 22 minutes: twice the longest recording Hearth takes, still under the 50 MB upload limit
+  const long = async () => writeInput('long.wav', await makeAudio({ seconds: 1320, silent: true, format: 'wav' }))
+
+  it('stops decoding a recording just past the longest one Hearth takes, whatever its real length', async () => {
+    const input = await long()
+    expect((await decodeAudio(input)).durationSeconds).toBe(DECODE_LIMIT_SECONDS)
+    const wav = await decodeForSpeech(input, path.join(dir, 'out'))
+    try {
+      expect(wav.durationSeconds).toBe(DECODE_LIMIT_SECONDS)
+    } finally {
+      await wav.cleanup()
+    }
+    // a preview asked to start past the cap has nothing to decode
+    await expect(decodeForSpeech(input, path.join(dir, 'out'), { startSeconds: DECODE_LIMIT_SECONDS })).rejects.toBeInstanceOf(NoAudioSamplesError)
+  })
+
+  it('still decodes a short recording whole', async () => {
+    const input = await writeInput('short.wav', await makeAudio({ seconds: 3, silent: true, format: 'wav' }))
+    expect((await decodeAudio(input)).durationSeconds).toBe(3)
+  })
+})
 
 describe('decodeForSpeech', () => {
   it('turns a browser recording (Opus in WebM) into 16 kHz mono PCM with the duration it holds', async () => {

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { SpeechEngineError } from './engine.ts'
 import { runProcess } from './run-process.ts'
-import { readHead } from '../media/audio.ts'
+import { DECODE_LIMIT_SECONDS, readHead } from '../media/audio.ts'
 
 /** Every engine reads this shape: what whisper.cpp, pocketsphinx and the OpenAI endpoint all accept. */
 export const SPEECH_SAMPLE_RATE = 16_000
@@ -32,6 +32,8 @@ export type DecodeOptions = {
   startSeconds?: number
   timeoutMs?: number
   signal?: AbortSignal
+  /** ffmpeg stops at this point of the recording (by default just past the longest recording Hearth takes) */
+  untilSeconds?: number
 }
 
 /**
@@ -46,12 +48,16 @@ export async function decodeForSpeech(inputPath: string, outDir?: string, option
   const cleanup = () => fsp.rm(dir, { recursive: true, force: true })
   const wavPath = path.join(dir, 'speech.wav')
   try {
+    const start = options.startSeconds ?? 0
+    // never decode past the cap: a hostile 10-hour file must not cost 10 hours of decoding (issue 13)
+    const span = (options.untilSeconds ?? DECODE_LIMIT_SECONDS) - start
+    if (span <= 0) throw new NoAudioSamplesError()
     const ffmpeg = options.ffmpegPath ?? 'ffmpeg'
     const { code, stderr } = await runProcess(
       ffmpeg,
       // no metadata and bit-exact flags give the canonical 44-byte header (no LIST chunk naming the encoder):
       // pocketsphinx_continuous skips exactly 44 bytes and would read anything more as samples
-      ['-v', 'error', '-nostdin', '-y', '-i', inputPath, ...(options.startSeconds ? ['-ss', options.startSeconds.toFixed(3)] : []), '-vn', '-map_metadata', '-1', '-fflags', '+bitexact', '-flags:a', '+bitexact', '-ac', '1', '-ar', String(SPEECH_SAMPLE_RATE), '-acodec', 'pcm_s16le', '-f', 'wav', wavPath],
+      ['-v', 'error', '-nostdin', '-y', '-i', inputPath, ...(start ? ['-ss', start.toFixed(3)] : []), '-t', span.toFixed(3), '-vn', '-map_metadata', '-1', '-fflags', '+bitexact', '-flags:a', '+bitexact', '-ac', '1', '-ar', String(SPEECH_SAMPLE_RATE), '-acodec', 'pcm_s16le', '-f', 'wav', wavPath],
       { what: 'ffmpeg', timeoutMs: options.timeoutMs ?? DEFAULT_DECODE_TIMEOUT_MS, signal: options.signal },
     )
     if (code !== 0) throw new SpeechEngineError(`Could not decode the recording: ${lastLine(stderr) || `ffmpeg exited with ${code}`}`, false)

@@ -27,7 +27,7 @@ export function staleKeysFor(event: RealtimeEvent): string[] {
 
 /** Keeps one realtime connection while someone is signed in and turns its events into refetches. */
 export function RealtimeSync() {
-  const { user } = useAuth()
+  const { user, refresh } = useAuth()
   const queryClient = useQueryClient()
   const userId = user?.id
 
@@ -44,13 +44,15 @@ export function RealtimeSync() {
         if (connectedBefore) for (const key of ['contacts', 'conversations', 'messages', 'profile']) scheduler.schedule(key)
         connectedBefore = true
       },
+      // the server ended this session's socket: the session check shows the landing page, or the next person
+      onSessionEnded: () => void refresh(),
     })
     return () => {
       connection.close()
       setRealtimeStatus('closed')
       scheduler.dispose()
     }
-  }, [userId, queryClient])
+  }, [userId, queryClient, refresh])
 
   return null
 }

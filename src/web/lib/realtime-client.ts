@@ -1,4 +1,11 @@
-import { REALTIME_PATH, REALTIME_RECONNECT_BASE_MS, REALTIME_RECONNECT_MAX_MS, realtimeEventSchema, type RealtimeEvent } from '#shared/realtime.ts'
+import {
+  REALTIME_PATH,
+  REALTIME_RECONNECT_BASE_MS,
+  REALTIME_RECONNECT_MAX_MS,
+  realtimeEventSchema,
+  SESSION_ENDED_CLOSE_CODE,
+  type RealtimeEvent,
+} from '#shared/realtime.ts'
 
 export type RealtimeStatus = 'connecting' | 'open' | 'closed'
 
@@ -11,15 +18,18 @@ export function reconnectDelay(attempt: number, random = Math.random): number {
 /**
  * One WebSocket to /api/realtime for this tab. The session cookie authenticates it. It reconnects with
  * back-off when the connection drops, and on reconnect reports `open` again so that callers can refetch
- * what they may have missed.
+ * what they may have missed. When the server closes it because the session ended (sign-out elsewhere, a
+ * password reset), it does not reconnect: `onSessionEnded` lets the app find out who is signed in now.
  */
 export function connectRealtime({
   onEvent,
   onStatus,
+  onSessionEnded,
   url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${REALTIME_PATH}`,
 }: {
   onEvent: (event: RealtimeEvent) => void
   onStatus?: (status: RealtimeStatus) => void
+  onSessionEnded?: () => void
   url?: string
 }) {
   let socket: WebSocket | null = null
@@ -45,11 +55,16 @@ export function connectRealtime({
         // not JSON: ignore, the server only sends events
       }
     }
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (socket !== ws) return
       socket = null
       onStatus?.('closed')
       if (stopped) return
+      if (event.code === SESSION_ENDED_CLOSE_CODE) {
+        stopped = true
+        onSessionEnded?.()
+        return
+      }
       timer = setTimeout(open, reconnectDelay(attempt++))
     }
   }

@@ -9,6 +9,7 @@ import { makeAudio } from '../../test/audio-files.ts'
 import { insertSignedInPerson } from '../../test/people.ts'
 import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
 import { createLocalStorage } from '../../media/storage.ts'
+import { insertMessages } from '../../test/messages.ts'
 import { ABANDONED_UPLOAD_AGE_MS, createAudioUploadsService } from './audio-uploads.service.ts'
 
 const dataDir = await fs.mkdtemp('/tmp/hearth-int-uploads-')
@@ -89,7 +90,7 @@ describe('POST /api/audio', () => {
     const response = await upload(await makeAudio({ seconds: 1 }))
     const { upload_id } = response.json() as AudioUpload
     const [row] = await db.select().from(audioUploads).where(eq(audioUploads.id, upload_id))
-    const service = createAudioUploadsService({ db, storage: createLocalStorage(`${dataDir}/media`), tmpDir: `${dataDir}/tmp` })
+    const service = createAudioUploadsService({ db, storage: createLocalStorage(`${dataDir}/media`), tmpDir: `${dataDir}/tmp`, quotaBytes: 1024 * 1024 * 1024 })
     expect(await service.sweepAbandoned(Date.now())).toBe(0)
     expect(await service.sweepAbandoned(Date.now() + ABANDONED_UPLOAD_AGE_MS + 60_000)).toBeGreaterThanOrEqual(1)
     expect(await db.select().from(audioUploads).where(eq(audioUploads.id, upload_id))).toHaveLength(0)
@@ -98,5 +99,42 @@ describe('POST /api/audio', () => {
 
   it('refuses an anonymous upload with 401', async () => {
     expect((await upload(await makeAudio(), 'audio/webm', null)).statusCode).toBe(401)
+  })
+})
+
+describe('limits per person (decision 43)', async () => {
+  const limited = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-upload-limits-'), UPLOADS_PER_MINUTE: '3', STORAGE_QUOTA_MB: '1' })
+  const uploadAs = async (cookie: string, audio: Buffer) =>
+    limited.app.inject({ method: 'POST', url: '/api/audio', payload: audio, headers: { origin: TEST_ORIGIN, 'content-type': 'audio/webm', cookie } })
+
+  it('allows UPLOADS_PER_MINUTE recordings a minute to each person, then answers 429 with a clear text', async () => {
+    const ada = await insertSignedInPerson(limited.app, limited.db)
+    const bob = await insertSignedInPerson(limited.app, limited.db)
+    const clip = await makeAudio({ seconds: 1 })
+    for (let i = 0; i < 3; i++) expect((await uploadAs(ada.cookie, clip)).statusCode).toBe(201)
+    const refused = await uploadAs(ada.cookie, clip)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toEqual({ error: { code: 'RATE_LIMITED', message: MESSAGE_TEXTS.tooManyUploads } })
+    // counted per person: Bob is not held up by Ada
+    expect((await uploadAs(bob.cookie, clip)).statusCode).toBe(201)
+  })
+
+  it('keeps what one person stores under STORAGE_QUOTA_MB, counting sent messages and pending uploads', async () => {
+    const ada = await insertSignedInPerson(limited.app, limited.db)
+    // 20 s of 16 kHz WAV is about 0.6 MB: one fits in 1 MB, two do not
+    const clip = await makeAudio({ seconds: 20, format: 'wav' })
+    expect((await uploadAs(ada.cookie, clip)).statusCode).toBe(201)
+    const refused = await uploadAs(ada.cookie, clip)
+    expect(refused.statusCode).toBe(413)
+    expect(refused.json()).toEqual({ error: { code: 'STORAGE_QUOTA', message: MESSAGE_TEXTS.quotaReached(1) } })
+    expect(await limited.db.select().from(audioUploads).where(eq(audioUploads.userId, ada.id))).toHaveLength(1)
+    expect(await fs.readdir(`${limited.env.dataDir}/tmp`)).toEqual([])
+
+    // what someone already sent counts too: at the quota even a tiny recording is refused
+    const bob = await insertSignedInPerson(limited.app, limited.db)
+    const small = await makeAudio({ seconds: 1 })
+    expect((await uploadAs(bob.cookie, small)).statusCode).toBe(201)
+    await insertMessages(limited.db, [{ senderId: bob.id, receiverId: ada.id, bytes: 1024 * 1024 }])
+    expect((await uploadAs(bob.cookie, small)).json()).toMatchObject({ error: { code: 'STORAGE_QUOTA' } })
   })
 })

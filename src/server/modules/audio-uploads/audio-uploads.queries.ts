@@ -1,6 +1,6 @@
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
-import { audioUploads } from '../../db/schema.ts'
+import { audioMessages, audioUploads } from '../../db/schema.ts'
 
 export type AudioUploadRow = typeof audioUploads.$inferSelect
 
@@ -28,4 +28,17 @@ export async function deleteAudioUpload(tx: Executor, id: string): Promise<void>
 export async function deleteAbandonedUploads(db: Executor, before: Date): Promise<string[]> {
   const rows = await db.delete(audioUploads).where(lt(audioUploads.createdAt, before)).returning({ key: audioUploads.objectKey })
   return rows.map((r) => r.key)
+}
+
+/** Serialises this person's uploads until the transaction ends, so two at once cannot both fit the last of the quota. */
+export async function lockUploadsOf(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'uploads:' + userId}))`)
+}
+
+/** Bytes of audio this person keeps stored: every message they sent and every upload not yet sent. */
+export async function storedAudioBytes(db: Executor, userId: string): Promise<number> {
+  const result = await db.execute<{ bytes: string | null }>(sql`
+    select (select coalesce(sum(${audioMessages.bytes}), 0) from ${audioMessages} where ${audioMessages.senderId} = ${userId})
+         + (select coalesce(sum(${audioUploads.bytes}), 0) from ${audioUploads} where ${audioUploads.userId} = ${userId}) as bytes`)
+  return Number(result.rows[0]?.bytes ?? 0)
 }

@@ -2,11 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Readable } from 'node:stream'
 import { AUDIO_MAX_BYTES } from '#shared/limits.ts'
 import { audioUploadSchema, MESSAGE_TEXTS } from '#shared/messages.ts'
+import { ERROR_CODES } from '#shared/api-error.ts'
 import { sessionUser } from '../../auth/session.ts'
+import { DomainError } from '../../http/errors.ts'
 import type { AppDeps } from '../../app-deps.ts'
-import { createAudioUploadsService, PayloadTooLargeError } from './audio-uploads.service.ts'
+import { createAudioUploadsService, MEGABYTE, PayloadTooLargeError } from './audio-uploads.service.ts'
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000
+
+/** The 429 of the upload limit speaks of recordings, not of requests (the plugin throws what this returns). */
+const tooManyUploads = () => new DomainError(429, ERROR_CODES.rateLimited, MESSAGE_TEXTS.tooManyUploads)
 
 /**
  * POST /api/audio takes the raw recording as the body, whatever its declared type: the service decides
@@ -14,7 +19,7 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000
  * apply and the service enforces 50 MB itself.
  */
 export const audioUploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, storage, env, requireUser }) => {
-  const service = createAudioUploadsService({ db, storage, tmpDir: `${env.dataDir}/tmp` })
+  const service = createAudioUploadsService({ db, storage, tmpDir: `${env.dataDir}/tmp`, quotaBytes: env.STORAGE_QUOTA_MB * MEGABYTE })
 
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload))
@@ -23,6 +28,8 @@ export const audioUploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
     '/api/audio',
     {
       preHandler: requireUser,
+      // per person (decision 43); with the storage quota this bounds what one account can make the server keep
+      config: { rateLimit: { max: env.UPLOADS_PER_MINUTE, timeWindow: '1 minute', errorResponseBuilder: tooManyUploads } },
       schema: { response: { 201: audioUploadSchema } },
       onRequest: async (request) => {
         // Refuse a declared oversize body before reading a byte of it.

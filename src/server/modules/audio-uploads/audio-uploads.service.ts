@@ -11,13 +11,15 @@ import type { Database } from '../../db/client.ts'
 import { DomainError, ValidationError } from '../../http/errors.ts'
 import { decodeAudio, readHead, sniffAudioType, type AudioType } from '../../media/audio.ts'
 import type { ObjectStorage } from '../../media/storage.ts'
-import { deleteAbandonedUploads, insertAudioUpload, type AudioUploadRow } from './audio-uploads.queries.ts'
+import { deleteAbandonedUploads, insertAudioUpload, lockUploadsOf, storedAudioBytes, type AudioUploadRow } from './audio-uploads.queries.ts'
 
 export class PayloadTooLargeError extends DomainError {
-  constructor(message: string) {
-    super(413, ERROR_CODES.tooLarge, message)
+  constructor(message: string, code: string = ERROR_CODES.tooLarge) {
+    super(413, code, message)
   }
 }
+
+export const MEGABYTE = 1024 * 1024
 
 /** A recording may run a little past 10 minutes: the recorder stops at 600 s, containers round up. */
 const DURATION_TOLERANCE_SECONDS = 1
@@ -58,7 +60,20 @@ export async function receiveAudio(body: Readable | undefined, tmpPath: string):
   return { bytes: limit.bytes(), type }
 }
 
-export function createAudioUploadsService({ db, storage, tmpDir }: { db: Database; storage: ObjectStorage; tmpDir: string }) {
+export function createAudioUploadsService({
+  db,
+  storage,
+  tmpDir,
+  quotaBytes,
+}: {
+  db: Database
+  storage: ObjectStorage
+  tmpDir: string
+  /** audio one person may keep stored (STORAGE_QUOTA_MB) */
+  quotaBytes: number
+}) {
+  const quotaReached = () => new PayloadTooLargeError(MESSAGE_TEXTS.quotaReached(Math.round(quotaBytes / MEGABYTE)), ERROR_CODES.storageQuota)
+
   return {
     /**
      * Streams the body to a temporary file (never whole in memory), recognises the container from its
@@ -66,6 +81,8 @@ export function createAudioUploadsService({ db, storage, tmpDir }: { db: Databas
      * into storage under a fresh key. Anything refused leaves no file behind.
      */
     async store(userId: string, body: Readable | undefined): Promise<AudioUpload> {
+      // a person already at the quota is told before a byte is read
+      if ((await storedAudioBytes(db, userId)) >= quotaBytes) throw quotaReached()
       await fs.mkdir(tmpDir, { recursive: true, mode: 0o700 })
       const tmpPath = path.join(tmpDir, `upload-${randomBytes(12).toString('hex')}`)
       try {
@@ -76,17 +93,22 @@ export function createAudioUploadsService({ db, storage, tmpDir }: { db: Databas
         if (decoded.durationSeconds > RECORDING_MAX_SECONDS + DURATION_TOLERANCE_SECONDS) throw new ValidationError(MESSAGE_TEXTS.tooLong)
         if (decoded.durationSeconds < 0.1) throw new ValidationError(MESSAGE_TEXTS.empty)
         const objectKey = `${userId}/${Date.now()}-${randomBytes(6).toString('hex')}.${type.ext}`
-        await storage.putFile(objectKey, tmpPath)
-        const row = await insertAudioUpload(db, {
-          userId,
-          objectKey,
-          mimeType: type.mime,
-          bytes,
-          durationSeconds: Math.round(decoded.durationSeconds * 100) / 100,
-          waveform: decoded.waveform,
-        }).catch(async (error: unknown) => {
-          await storage.remove(objectKey)
-          throw error
+        // checked again under the person's lock with this file counted: two uploads at once cannot both fit the rest
+        const row = await db.transaction(async (tx) => {
+          await lockUploadsOf(tx, userId)
+          if ((await storedAudioBytes(tx, userId)) + bytes > quotaBytes) throw quotaReached()
+          await storage.putFile(objectKey, tmpPath)
+          return insertAudioUpload(tx, {
+            userId,
+            objectKey,
+            mimeType: type.mime,
+            bytes,
+            durationSeconds: Math.round(decoded.durationSeconds * 100) / 100,
+            waveform: decoded.waveform,
+          }).catch(async (error: unknown) => {
+            await storage.remove(objectKey)
+            throw error
+          })
         })
         return toAudioUploadResponse(row)
       } finally {

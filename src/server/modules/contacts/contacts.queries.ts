@@ -17,13 +17,15 @@ const inactiveDays = sql<number | null>`case when ${contacts.lastReplyFromThem} 
   else floor(extract(epoch from (now() - ${lastSignOfLife})) / 86400)::int end`
 
 /**
- * The linked person shares their presence with the owner while they keep the owner in their own circle: their row
- * for the owner exists and is not archived (decision 24). Archiving someone stops them from seeing when you are online.
+ * Presence is shared only between two people who have both chosen each other and keep each other (decision 40): both
+ * rows of the pair have `chosen_at` (each pressed Message or sent the other a message) and neither is archived.
+ * Being contacted by a stranger is not a choice, and archiving someone withdraws it in both directions.
  */
 const reverseContacts = alias(contacts, 'reverse_contacts')
-const sharesPresence = sql`exists (select 1 from ${contacts} as ${sql.identifier('reverse_contacts')}
+const sharesPresence = sql`(${contacts.chosenAt} is not null and ${contacts.archivedAt} is null and exists (
+  select 1 from ${contacts} as ${sql.identifier('reverse_contacts')}
   where ${reverseContacts.userId} = ${contacts.contactUserId} and ${reverseContacts.contactUserId} = ${contacts.userId}
-    and ${reverseContacts.archivedAt} is null)`
+    and ${reverseContacts.archivedAt} is null and ${reverseContacts.chosenAt} is not null))`
 const isOnline = sql<boolean>`(${contacts.contactUserId} is not null and ${sharesPresence} and ${isPresent(contacts.contactUserId)})`
 
 const contactColumns = {
@@ -128,7 +130,7 @@ export async function nextDisplayOrder(db: Executor, ownerId: string): Promise<n
 /** Inserts one direction and its conversation; returns the new contact id. */
 export async function insertContact(
   tx: Executor,
-  values: { ownerId: string; contactUserId: string; name: string; displayOrder: number; archivedAt: Date | null },
+  values: { ownerId: string; contactUserId: string; name: string; displayOrder: number; archivedAt: Date | null; chosen: boolean },
 ): Promise<string> {
   const [row] = await tx
     .insert(contacts)
@@ -138,6 +140,7 @@ export async function insertContact(
       name: values.name,
       displayOrder: values.displayOrder,
       archivedAt: values.archivedAt,
+      chosenAt: values.chosen ? sql`now()` : null,
     })
     .returning({ id: contacts.id })
   if (!row) throw new Error('contact insert returned no row')
@@ -152,6 +155,14 @@ export async function setContactArchived(tx: Executor, ownerId: string, contactI
     .where(and(eq(contacts.userId, ownerId), eq(contacts.id, contactId)))
     .returning({ id: contacts.id })
   return rows.length > 0
+}
+
+/** The owner chose this person (decision 40); the first time counts. */
+export async function markContactChosen(tx: Executor, contactId: string): Promise<void> {
+  await tx
+    .update(contacts)
+    .set({ chosenAt: sql`coalesce(${contacts.chosenAt}, now())` })
+    .where(eq(contacts.id, contactId))
 }
 
 export async function markContactRekindled(tx: Executor, ownerId: string, contactId: string): Promise<void> {

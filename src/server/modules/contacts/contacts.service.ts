@@ -12,6 +12,7 @@ import {
   insertContact,
   listContactsForOwner,
   lockCircles,
+  markContactChosen,
   markContactRekindled,
   nextDisplayOrder,
   ownedContactIds,
@@ -103,7 +104,7 @@ export function createContactsService(db: Database) {
     },
 
     /**
-     * The Message button of a public profile: both directions in one transaction (decision 14).
+     * The Message button of a public profile: both directions in one transaction (decisions 13 and 41).
      * The caller needs room in their circle; when the other person's circle is full, their side
      * starts archived so that their limit holds and they can rekindle it when they want to.
      */
@@ -112,7 +113,11 @@ export function createContactsService(db: Database) {
       const result = await db.transaction(async (tx) => {
         await lockCircles(tx, [ownerId, targetUserId])
         const existing = await getContactByUsers(tx, ownerId, targetUserId)
-        if (existing) return { contactId: existing.id, created: false }
+        if (existing) {
+          // pressing Message on someone who contacted you first is choosing them back (decision 40)
+          await markContactChosen(tx, existing.id)
+          return { contactId: existing.id, created: false }
+        }
         const [owner, target] = await Promise.all([getProfileById(tx, ownerId), getProfileById(tx, targetUserId)])
         if (!target) throw new NotFoundError('Profile not found.')
         if (!owner) throw new NotFoundError('Profile not found.')
@@ -123,6 +128,7 @@ export function createContactsService(db: Database) {
           name: target.name,
           displayOrder: await nextDisplayOrder(tx, ownerId),
           archivedAt: null,
+          chosen: true,
         })
         const reverse = await getContactByUsers(tx, targetUserId, ownerId)
         let reverseId = reverse?.id
@@ -134,6 +140,8 @@ export function createContactsService(db: Database) {
             name: owner.name,
             displayOrder: await nextDisplayOrder(tx, targetUserId),
             archivedAt: targetIsFull ? new Date() : null,
+            // being contacted is not choosing: no presence is shared until they press Message or reply
+            chosen: false,
           })
         }
         await publishRealtime(tx, [ownerId], { type: 'contact.changed', contact_id: contactId, change: 'created' })

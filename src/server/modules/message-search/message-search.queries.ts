@@ -2,6 +2,7 @@ import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client.ts'
 import { audioMessages, contacts } from '../../db/schema.ts'
+import { likedBy } from '../messages/messages.queries.ts'
 
 export type MessageSearchPosition = { createdAt: string; id: string }
 type MessageSearchOptions = {
@@ -12,7 +13,7 @@ type MessageSearchOptions = {
   limit: number
 }
 
-const overviewColumns = {
+const overviewColumns = (userId: string) => ({
   id: audioMessages.id,
   senderId: audioMessages.senderId,
   receiverId: audioMessages.receiverId,
@@ -21,12 +22,13 @@ const overviewColumns = {
   /** created_at with microseconds (UTC): a Date keeps milliseconds only, too coarse for a page cursor */
   cursorAt: sql<string>`to_char(${audioMessages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_at'),
   isRead: audioMessages.isRead,
-  liked: audioMessages.liked,
   transcription: audioMessages.transcription,
   emotions: audioMessages.emotions,
   topics: audioMessages.topics,
   processingStatus: audioMessages.processingStatus,
-}
+  /** the overview's Liked group is what this person liked (decision 42) */
+  liked: likedBy(userId).as('liked'),
+})
 
 /**
  * The statement behind searchMessagesForUser, unexecuted (the benchmark prints its plan). The user's sent and
@@ -42,7 +44,7 @@ export function messageSearchQuery(db: Executor, userId: string, { tsquery, afte
   const newestFirst = [desc(audioMessages.createdAt), desc(audioMessages.id)]
   const branch = (own: SQL | undefined) =>
     db
-      .select(overviewColumns)
+      .select(overviewColumns(userId))
       .from(audioMessages)
       .where(and(own, ...narrowing))
       .orderBy(...newestFirst)

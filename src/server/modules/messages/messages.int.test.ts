@@ -1,8 +1,10 @@
 import fs from 'node:fs/promises'
-import { eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Contact } from '#shared/contacts.ts'
 import { MESSAGE_TEXTS, type Message } from '#shared/messages.ts'
+import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
+import type { MessageSearchResult } from '#shared/message-search.ts'
 import { contacts } from '../../db/schema.ts'
 import { insertSignedInPerson } from '../../test/people.ts'
 import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
@@ -120,6 +122,111 @@ describe('sending', () => {
     expect((await post('/api/messages', ada.cookie, { ...anonymous, reply_to_id: 'not-a-message' })).statusCode).toBe(400)
     expect((await post('/api/messages', ada.cookie, { contact_id: adaToBob, upload_id: 'blob:nope' })).statusCode).toBe(400)
     expect((await post('/api/messages', ada.cookie, { contact_id: 'x', upload_id: await uploadFor(ada) })).statusCode).toBe(400)
+  })
+})
+
+describe('archiving stops messages (decision 41)', () => {
+  const archive = (person: Person, contactId: string, shouldArchive: boolean) =>
+    post(`/api/contacts/${contactId}/archive`, person.cookie, { should_archive: shouldArchive })
+
+  it('refuses a send to someone who archived the sender, with a text that says so, until they bring them back', async () => {
+    const { ada, bob, adaToBob, bobToAda } = await pair()
+    expect((await send(ada, adaToBob)).statusCode).toBe(201)
+    expect((await archive(bob, bobToAda, true)).statusCode).toBe(200)
+
+    const refused = await send(ada, adaToBob)
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toEqual({ error: { code: 'CONTACT_ARCHIVED', message: MESSAGE_TEXTS.archivedByThem('Bob') } })
+    expect(((await get(`/api/contacts/${bobToAda}/messages`, bob.cookie)).json() as { total: number }).total).toBe(1)
+
+    // Bob can still write to Ada himself, and once he brings her back her messages arrive again.
+    expect((await send(bob, bobToAda)).statusCode).toBe(201)
+    expect((await archive(bob, bobToAda, false)).statusCode).toBe(200)
+    expect((await send(ada, adaToBob)).statusCode).toBe(201)
+  })
+})
+
+describe('a reply and the circle limit (decision 41)', () => {
+  /** Fills the person's circle with unlinked contacts until `count` are active. */
+  async function fillCircle(person: Person, count: number) {
+    const rows = Array.from({ length: count }, (_, i) => ({ userId: person.id, name: `Friend ${i}`, displayOrder: 100 + i }))
+    await db.insert(contacts).values(rows)
+  }
+  const activeCount = async (person: Person) =>
+    ((await get('/api/contacts', person.cookie)).json() as { contacts: Contact[] }).contacts.length
+
+  /** Bob last heard from Ada 40 days ago: she is inactive in his circle. */
+  async function inactivePair() {
+    const { ada, bob, adaToBob, bobToAda } = await pair()
+    await db.update(contacts).set({ lastReplyFromThem: sql`now() - interval '40 days'` }).where(eq(contacts.id, bobToAda))
+    return { ada, bob, adaToBob, bobToAda }
+  }
+
+  it('brings an inactive contact who replies back into a circle that has room', async () => {
+    const { ada, bob, adaToBob, bobToAda } = await inactivePair()
+    await fillCircle(bob, MAX_ACTIVE_CONTACTS - 1)
+    expect(await activeCount(bob)).toBe(MAX_ACTIVE_CONTACTS - 1)
+    expect((await send(ada, adaToBob)).statusCode).toBe(201)
+    const ada4Bob = (await get(`/api/contacts/${bobToAda}`, bob.cookie)).json() as Contact
+    expect(ada4Bob).toMatchObject({ is_active: true, unread_count: 1 })
+    expect(await activeCount(bob)).toBe(MAX_ACTIVE_CONTACTS)
+  })
+
+  it('delivers the reply of an inactive contact to a full circle but keeps them inactive, so the circle stays at 10', async () => {
+    const { ada, bob, adaToBob, bobToAda } = await inactivePair()
+    await fillCircle(bob, MAX_ACTIVE_CONTACTS)
+    const [u1, u2] = [await uploadFor(ada), await uploadFor(ada)]
+    // two replies at once cannot both find the one place either
+    const both = await Promise.all([
+      post('/api/messages', ada.cookie, { contact_id: adaToBob, upload_id: u1 }),
+      post('/api/messages', ada.cookie, { contact_id: adaToBob, upload_id: u2 }),
+    ])
+    expect(both.map((r) => r.statusCode)).toEqual([201, 201])
+    expect(await activeCount(bob)).toBe(MAX_ACTIVE_CONTACTS)
+    const ada4Bob = (await get(`/api/contacts/${bobToAda}`, bob.cookie)).json() as Contact
+    expect(ada4Bob).toMatchObject({ is_active: false, unread_count: 2 })
+    // she is where Bob can find her and rekindle her once he makes room
+    const inactive = (await get('/api/contacts?status=inactive', bob.cookie)).json() as { contacts: Contact[] }
+    expect(inactive.contacts.map((c) => c.id)).toContain(bobToAda)
+    expect((await post(`/api/contacts/${bobToAda}/rekindle`, bob.cookie)).statusCode).toBe(409)
+    const [bobsRow] = await db.select().from(contacts).where(and(eq(contacts.userId, bob.id), eq(contacts.id, bobToAda)))
+    expect(bobsRow?.consecutiveMessagesSent).toBe(0)
+  })
+})
+
+describe('likes are per person (decision 42)', () => {
+  const like = (person: Person, id: string, liked: boolean) => post(`/api/messages/${id}/like`, person.cookie, { liked })
+  const likedAs = async (person: Person, id: string) => ((await get(`/api/messages/${id}`, person.cookie)).json() as Message).liked
+  const overviewLiked = async (person: Person) =>
+    ((await get('/api/messages', person.cookie)).json() as MessageSearchResult).messages.filter((m) => m.liked).map((m) => m.id)
+
+  it("keeps each participant's like apart: the sender cannot undo the receiver's like", async () => {
+    const { ada, bob, adaToBob, bobToAda } = await pair()
+    const message = (await send(ada, adaToBob)).json() as Message
+    expect((await like(bob, message.id, true)).json()).toMatchObject({ liked: true })
+    expect(await likedAs(ada, message.id)).toBe(false)
+
+    expect((await like(ada, message.id, true)).json()).toMatchObject({ liked: true })
+    expect((await like(ada, message.id, false)).json()).toMatchObject({ liked: false })
+    expect(await likedAs(bob, message.id)).toBe(true)
+    // liking twice is the same as once
+    expect((await like(bob, message.id, true)).statusCode).toBe(200)
+
+    const bobsList = (await get(`/api/contacts/${bobToAda}/messages`, bob.cookie)).json() as { messages: Message[] }
+    expect(bobsList.messages[0]?.liked).toBe(true)
+    const adasList = (await get(`/api/contacts/${adaToBob}/messages`, ada.cookie)).json() as { messages: Message[] }
+    expect(adasList.messages[0]?.liked).toBe(false)
+    expect(await overviewLiked(bob)).toEqual([message.id])
+    expect(await overviewLiked(ada)).toEqual([])
+  })
+
+  it('refuses a like from someone who is not part of the message, and bad input', async () => {
+    const { ada, adaToBob } = await pair()
+    const stranger = await insertSignedInPerson(app, db)
+    const message = (await send(ada, adaToBob)).json() as Message
+    expect((await like(stranger, message.id, true)).statusCode).toBe(404)
+    expect(await likedAs(ada, message.id)).toBe(false)
+    expect((await post(`/api/messages/${message.id}/like`, ada.cookie, { liked: 'yes' })).statusCode).toBe(400)
   })
 })
 

@@ -1,13 +1,18 @@
 import { and, desc, eq, getTableColumns, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
-import { audioMessages, contacts, conversations } from '../../db/schema.ts'
+import { audioMessages, contacts, conversations, messageLikes } from '../../db/schema.ts'
+
+/** Whether `viewerId` liked the message (decision 42): each participant's like is their own. */
+export const likedBy = (viewerId: string) =>
+  sql<boolean>`exists (select 1 from ${messageLikes} where ${messageLikes.messageId} = ${audioMessages.id} and ${messageLikes.userId} = ${viewerId})`
 
 /**
- * Every column but the search vector: it exists for the overview's search index and would only add bytes to
- * every message read.
+ * Every column but the search vector (it exists for the overview's search index and would only add bytes to every
+ * message read), plus whether the reader liked it.
  */
-const { searchVector: _searchVector, ...messageColumns } = getTableColumns(audioMessages)
-export type MessageRow = Omit<typeof audioMessages.$inferSelect, 'searchVector'>
+const { searchVector: _searchVector, ...tableColumns } = getTableColumns(audioMessages)
+const messageColumns = (viewerId: string) => ({ ...tableColumns, liked: likedBy(viewerId) })
+export type MessageRow = Omit<typeof audioMessages.$inferSelect, 'searchVector'> & { liked: boolean }
 
 /** The sender's contact row and the receiver's row for the sender, locked until the transaction ends. */
 export async function lockContactPair(tx: Executor, ownerId: string, contactId: string) {
@@ -28,28 +33,31 @@ export async function lockContactPair(tx: Executor, ownerId: string, contactId: 
 const between = (a: string, b: string) =>
   or(and(eq(audioMessages.senderId, a), eq(audioMessages.receiverId, b)), and(eq(audioMessages.senderId, b), eq(audioMessages.receiverId, a)))
 
+/** A message between the two people; `liked` as `a` sees it. */
 export async function getMessageBetween(db: Executor, messageId: string, a: string, b: string): Promise<MessageRow | undefined> {
-  const [row] = await db.select(messageColumns).from(audioMessages).where(and(eq(audioMessages.id, messageId), between(a, b)))
+  const [row] = await db.select(messageColumns(a)).from(audioMessages).where(and(eq(audioMessages.id, messageId), between(a, b)))
   return row
 }
 
 /** A message the user sent or received; undefined for anyone else's. */
 export async function getMessageForParticipant(db: Executor, messageId: string, userId: string): Promise<MessageRow | undefined> {
   const [row] = await db
-    .select(messageColumns)
+    .select(messageColumns(userId))
     .from(audioMessages)
     .where(and(eq(audioMessages.id, messageId), or(eq(audioMessages.senderId, userId), eq(audioMessages.receiverId, userId))))
   return row
 }
 
 export async function insertMessage(tx: Executor, values: typeof audioMessages.$inferInsert): Promise<MessageRow> {
-  const [row] = await tx.insert(audioMessages).values(values).returning(messageColumns)
+  const [row] = await tx.insert(audioMessages).values(values).returning(tableColumns)
   if (!row) throw new Error('message insert returned no row')
-  return row
+  // nobody has liked a message that did not exist a moment ago
+  return { ...row, liked: false }
 }
 
+/** Newest first, both directions; `liked` as `a` sees it. */
 export async function listMessagesBetween(db: Executor, a: string, b: string, limit: number): Promise<MessageRow[]> {
-  return db.select(messageColumns).from(audioMessages).where(between(a, b)).orderBy(desc(audioMessages.createdAt), desc(audioMessages.id)).limit(limit)
+  return db.select(messageColumns(a)).from(audioMessages).where(between(a, b)).orderBy(desc(audioMessages.createdAt), desc(audioMessages.id)).limit(limit)
 }
 
 export async function countMessagesBetween(db: Executor, a: string, b: string): Promise<number> {
@@ -57,17 +65,31 @@ export async function countMessagesBetween(db: Executor, a: string, b: string): 
   return row?.count ?? 0
 }
 
-/** After sending: the sender waits for one more reply; for the receiver the sender has just replied. */
-export async function recordSend(tx: Executor, senderContactId: string, receiverContactId: string | undefined, messageId: string) {
+/**
+ * After sending: the sender waits for one more reply, and sending is choosing the receiver (decision 40); for the
+ * receiver the sender has just replied. `countsAsReply` false leaves the receiver's row as active or inactive as it
+ * was (their circle is full: decision 41); their unanswered count still starts again.
+ */
+export async function recordSend(
+  tx: Executor,
+  senderContactId: string,
+  receiverContactId: string | undefined,
+  messageId: string,
+  countsAsReply: boolean,
+) {
   await tx
     .update(contacts)
-    .set({ consecutiveMessagesSent: sql`${contacts.consecutiveMessagesSent} + 1`, lastInteraction: sql`now()` })
+    .set({
+      consecutiveMessagesSent: sql`${contacts.consecutiveMessagesSent} + 1`,
+      lastInteraction: sql`now()`,
+      chosenAt: sql`coalesce(${contacts.chosenAt}, now())`,
+    })
     .where(eq(contacts.id, senderContactId))
   await tx.update(conversations).set({ lastMessageId: messageId }).where(eq(conversations.contactId, senderContactId))
   if (!receiverContactId) return
   await tx
     .update(contacts)
-    .set({ consecutiveMessagesSent: 0, lastReplyFromThem: sql`now()`, lastInteraction: sql`now()` })
+    .set({ consecutiveMessagesSent: 0, lastInteraction: sql`now()`, ...(countsAsReply ? { lastReplyFromThem: sql`now()` } : {}) })
     .where(eq(contacts.id, receiverContactId))
   await tx.update(conversations).set({ lastMessageId: messageId }).where(eq(conversations.contactId, receiverContactId))
 }
@@ -98,7 +120,11 @@ export async function markAllReadFrom(tx: Executor, receiverId: string, senderId
   return rows.map((r) => r.id)
 }
 
-export async function setLiked(db: Executor, messageId: string, liked: boolean): Promise<MessageRow | undefined> {
-  const [row] = await db.update(audioMessages).set({ liked }).where(eq(audioMessages.id, messageId)).returning(messageColumns)
-  return row
+/** Adds or removes this person's own like; idempotent. */
+export async function setLikedBy(tx: Executor, messageId: string, userId: string, liked: boolean): Promise<void> {
+  if (liked) {
+    await tx.insert(messageLikes).values({ messageId, userId }).onConflictDoNothing()
+  } else {
+    await tx.delete(messageLikes).where(and(eq(messageLikes.messageId, messageId), eq(messageLikes.userId, userId)))
+  }
 }

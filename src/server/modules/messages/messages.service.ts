@@ -1,11 +1,11 @@
 import { ERROR_CODES } from '#shared/api-error.ts'
-import { MAX_CONSECUTIVE_UNANSWERED, MESSAGES_PAGE_LIMIT } from '#shared/limits.ts'
+import { MAX_ACTIVE_CONTACTS, MAX_CONSECUTIVE_UNANSWERED, MESSAGES_PAGE_LIMIT } from '#shared/limits.ts'
 import { MESSAGE_TEXTS, type Message } from '#shared/messages.ts'
-import type { Database } from '../../db/client.ts'
+import type { Database, Executor } from '../../db/client.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors.ts'
 import { publishRealtime } from '../../realtime/realtime.publisher.ts'
 import { deleteAudioUpload, lockOwnAudioUpload } from '../audio-uploads/audio-uploads.queries.ts'
-import { getContactForOwner } from '../contacts/contacts.queries.ts'
+import { countActiveContacts, getContactForOwner, lockCircles } from '../contacts/contacts.queries.ts'
 import type { TranscriptionService } from '../transcription/transcription.service.ts'
 import {
   countMessagesBetween,
@@ -18,7 +18,7 @@ import {
   markRead,
   recordSend,
   refreshUnreadCount,
-  setLiked,
+  setLikedBy,
   type MessageRow,
 } from './messages.queries.ts'
 
@@ -60,6 +60,16 @@ export function createMessagesService({
 }) {
   const respond = (row: MessageRow) => toMessageResponse(row, signMediaUrl)
 
+  /**
+   * Whether a message may count as the receiver's contact replying. It always may while that contact is active;
+   * an inactive one would come back into the circle, so only when the receiver has room (their circle is locked).
+   */
+  async function replyFitsCircle(tx: Executor, receiverId: string, receiverContactId: string): Promise<boolean> {
+    const contact = await getContactForOwner(tx, receiverId, receiverContactId)
+    if (!contact || contact.isActive) return true
+    return (await countActiveContacts(tx, receiverId)) < MAX_ACTIVE_CONTACTS
+  }
+
   /** The other person of one of the caller's contacts (404 for someone else's contact or an unlinked one). */
   async function counterpartOf(ownerId: string, contactId: string): Promise<string> {
     const contact = await getContactForOwner(db, ownerId, contactId)
@@ -72,14 +82,21 @@ export function createMessagesService({
     /**
      * Sends a stored upload to a contact. Both contact rows are locked, so two sends at 2 of 3 cannot
      * both pass, and the upload is consumed in the same transaction as the message is written: the
-     * message and its audio are both there or neither is.
+     * message and its audio are both there or neither is. The receiver's circle is locked first (as every
+     * circle change does, so the two locks are always taken in the same order): a reply that would bring
+     * an inactive contact back counts against their limit of 10 (decision 41).
      */
     async send(senderId: string, input: { contact_id: string; upload_id: string; reply_to_id: string | null }): Promise<Message> {
       const row = await db.transaction(async (tx) => {
+        const peek = await getContactForOwner(tx, senderId, input.contact_id)
+        if (!peek) throw contactNotFound()
+        if (peek.contactUserId) await lockCircles(tx, [peek.contactUserId])
         const { mine, theirs } = await lockContactPair(tx, senderId, input.contact_id)
         if (!mine) throw contactNotFound()
         const receiverId = mine.contactUserId
         if (!receiverId) throw new ConflictError(MESSAGE_TEXTS.notLinked, ERROR_CODES.notLinked)
+        // archiving someone stops their messages (decision 41); they are told, plainly
+        if (theirs?.archivedAt) throw new ConflictError(MESSAGE_TEXTS.archivedByThem(mine.name), ERROR_CODES.contactArchived)
         if (mine.consecutiveMessagesSent >= MAX_CONSECUTIVE_UNANSWERED) {
           throw new ConflictError(MESSAGE_TEXTS.limitReached(mine.name), ERROR_CODES.messageLimit)
         }
@@ -100,7 +117,8 @@ export function createMessagesService({
         })
         await deleteAudioUpload(tx, upload.id)
         await transcription.enqueueMessage(tx, message.id)
-        await recordSend(tx, mine.id, theirs?.id, message.id)
+        const countsAsReply = theirs ? await replyFitsCircle(tx, receiverId, theirs.id) : false
+        await recordSend(tx, mine.id, theirs?.id, message.id, countsAsReply)
         await refreshUnreadCount(tx, receiverId, senderId)
         await publishRealtime(tx, [senderId], { type: 'message.created', message_id: message.id, contact_id: mine.id })
         await publishRealtime(tx, [receiverId], { type: 'message.created', message_id: message.id, contact_id: theirs?.id ?? null })
@@ -153,17 +171,18 @@ export function createMessagesService({
       })
     },
 
-    /** Sender or receiver may like or unlike. */
+    /**
+     * Sender or receiver likes or unlikes the message for themselves (decision 42): one person's like is never
+     * undone by the other. Only the liker's own tabs hear of it.
+     */
     async setLiked(userId: string, messageId: string, liked: boolean): Promise<Message> {
       const row = await getMessageForParticipant(db, messageId, userId)
       if (!row) throw messageNotFound()
-      const updated = await db.transaction(async (tx) => {
-        const changed = await setLiked(tx, messageId, liked)
-        await publishRealtime(tx, [row.senderId, row.receiverId], { type: 'message.updated', message_id: messageId, fields: ['liked'] })
-        return changed
+      await db.transaction(async (tx) => {
+        await setLikedBy(tx, messageId, userId, liked)
+        await publishRealtime(tx, [userId], { type: 'message.updated', message_id: messageId, fields: ['liked'] })
       })
-      if (!updated) throw messageNotFound()
-      return respond(updated)
+      return this.get(userId, messageId)
     },
   }
 }

@@ -271,6 +271,15 @@ describe('RecordPage', () => {
     expect(screen.queryByRole('button', { name: 'Try sending again' })).toBeNull()
   })
 
+  it('tells the sender plainly when the other person archived them (decision 41)', async () => {
+    sendAnswers = [{ status: 409, body: { error: { code: 'CONTACT_ARCHIVED', message: MESSAGE_TEXTS.archivedByThem('Maya Ortiz') } } }]
+    renderAt('/record/c1')
+    fireEvent.click(await recordSomething())
+    expect(await screen.findByRole('heading', { name: 'Failed to send message' })).toBeTruthy()
+    expect(screen.getAllByText(MESSAGE_TEXTS.archivedByThem('Maya Ortiz')).length).toBeGreaterThan(0)
+    expect(screen.queryByRole('button', { name: 'Try sending again' })).toBeNull()
+  })
+
   it('shows the words of a reply while it is recorded, asking only for what is new', async () => {
     previewAnswers = [
       { text: 'I miss', until: 2.1 },

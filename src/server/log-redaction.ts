@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify'
+
+/**
+ * Secrets must never reach a log line (issue 13): a failed query's message carries its parameters, and the query
+ * that looks a session up has the session token as its parameter. Drizzle writes them as a `params: …` line and keeps
+ * them on the error as `params`; both go. Cookie and authorization headers are dropped wherever they are logged.
+ */
+const QUERY_PARAMS_LINE = /(^|\n)(\s*params: )[^\n]*/g
+const REDACTED = '[redacted]'
+const SECRET_KEYS = new Set(['params', 'cookie', 'authorization', 'set-cookie', 'token', 'password'])
+
+export function redactText(text: string): string {
+  return text.replace(QUERY_PARAMS_LINE, `$1$2${REDACTED}`)
+}
+
+/** A copy of a serialized value with every string redacted and secret-named keys replaced; cycles end in '[cycle]'. */
+export function redactValue(value: unknown, seen = new WeakSet<object>()): unknown {
+  if (typeof value === 'string') return redactText(value)
+  if (value === null || typeof value !== 'object') return value
+  if (seen.has(value)) return '[cycle]'
+  seen.add(value)
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, seen))
+  const copy: Record<string, unknown> = {}
+  for (const [key, item] of Object.entries(value)) copy[key] = SECRET_KEYS.has(key.toLowerCase()) ? REDACTED : redactValue(item, seen)
+  return copy
+}
+
+type SerializedError = { [key: string]: unknown; type: string; message: string; stack: string }
+
+/** An error as pino shows it (type, message, stack followed by its causes', own fields), then redacted. */
+export function serializeError(error: Error): SerializedError {
+  let stack = error.stack ?? ''
+  const seen = new Set<unknown>([error])
+  for (let cause = error.cause; cause instanceof Error && !seen.has(cause); cause = cause.cause) {
+    seen.add(cause)
+    stack += `\ncaused by: ${cause.stack ?? cause.message}`
+  }
+  const { cause: _cause, ...fields } = Object.fromEntries(Object.entries(error))
+  const redactedFields = redactValue(fields) as Record<string, unknown>
+  return { ...redactedFields, type: error.constructor.name, message: redactText(error.message), stack: redactText(stack) }
+}
+
+/** Fastify logger options with the redaction added; `false` and `undefined` stay off. */
+export function withLogRedaction(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false
+  const base = logger === true ? {} : logger
+  return {
+    ...base,
+    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'headers.cookie'], censor: REDACTED },
+    serializers: { ...('serializers' in base ? base.serializers : {}), err: serializeError, error: serializeError },
+  }
+}
+
+/**
+ * Better Auth's own logger, which prints straight to the console by default (with the failed query's parameters),
+ * sent through the server's logger instead.
+ */
+export function authLogger(log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>) {
+  return {
+    log(level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) {
+      const err = args.find((arg) => arg instanceof Error)
+      const details = args.filter((arg) => arg !== err)
+      log[level]({ ...(err ? { err } : {}), ...(details.length ? { details: redactValue(details) } : {}) }, `auth: ${redactText(message)}`)
+    },
+  }
+}
