@@ -12,7 +12,9 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
-    sourcemap: true,
+    // The build is what `npm start` serves: no source maps, so the running app does not hand out its sources with
+    // their comments. The dev server (`vite`) still maps everything for debugging.
+    sourcemap: false,
   },
   server: {
     proxy: {

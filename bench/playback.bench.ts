@@ -8,19 +8,14 @@
  * Needs dist/web (`npx vite build`); `npm run bench:playback`. Prints figures; asserts nothing.
  */
 import { execFileSync } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from '@playwright/test'
-import { hashPassword } from 'better-auth/crypto'
-import { buildApp } from '../src/server/app.ts'
 import { freePort } from '../src/server/db/embedded-postgres.ts'
-import { account, profiles, user } from '../src/server/db/schema.ts'
-import { parseEnv } from '../src/server/env.ts'
-import { createOutboxMailer } from '../src/server/notify/mailer.ts'
-import { fmt, percentile, startBenchDatabase } from './support.ts'
+import { insertPerson } from '../src/server/test/data.ts'
+import { buildBenchApp, fmt, percentile, startBenchDatabase } from './support.ts'
 
 const RUNS = 15
 const webDir = fileURLToPath(new URL('../dist/web', import.meta.url))
@@ -36,30 +31,15 @@ execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=220:
 const database = await startBenchDatabase()
 const port = await freePort()
 const base = `http://127.0.0.1:${port}`
-const env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: base, LOG_LEVEL: 'silent', DATA_DIR: dataDir, RATE_LIMIT_ENABLED: 'false', TRANSCRIBE_ENGINE: 'none' })
-const app = await buildApp({
-  env,
-  db: database.db,
-  pool: database.pool,
-  webDir,
-  secrets: { authSecret: 'bench-secret-bench-secret-bench-secret', urlSigningKey: 'u'.repeat(40), postgresPassword: 'x'.repeat(16) },
-  mailer: createOutboxMailer(path.join(dataDir, 'outbox'), env.MAIL_FROM, () => undefined),
-})
+const { app } = await buildBenchApp(database, dataDir, { PUBLIC_URL: base }, { webDir })
 await app.listen({ port, host: '127.0.0.1' })
 
-async function person(name: string) {
-  const id = randomUUID()
-  const email = `${name.toLowerCase()}-${id.slice(0, 6)}@example.test`
-  await database.db.insert(user).values({ id, name, email, emailVerified: true })
-  await database.db.insert(account).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword('bench-password') })
-  await database.db.insert(profiles).values({ id, name, fullName: name, onboardingCompleted: true })
-  return { id, email }
-}
+const person = (name: string) => insertPerson(database.db, { name })
 
 /** A fresh context (empty cache) signed in as `who`. */
-async function signedIn(browser: Browser, who: { email: string }): Promise<Page> {
+async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   const context = await browser.newContext({ baseURL: base })
-  const response = await context.request.post('/api/auth/sign-in/email', { data: { email: who.email, password: 'bench-password' }, headers: { origin: base } })
+  const response = await context.request.post('/api/auth/sign-in/email', { data: { email: who.email, password: who.password }, headers: { origin: base } })
   if (response.status() !== 200) throw new Error(`sign-in failed: ${response.status()}`)
   return context.newPage()
 }

@@ -4,28 +4,17 @@
  * we time from sending that request to the event arriving in their other tab (HTTP + transaction +
  * NOTIFY + fan-out). Run with `npm run bench:realtime`. Prints figures; asserts nothing.
  */
-import { randomUUID } from 'node:crypto'
-import { hashPassword } from 'better-auth/crypto'
 import WebSocket from 'ws'
-import { buildApp } from '../src/server/app.ts'
-import { account, profiles, user } from '../src/server/db/schema.ts'
-import { parseEnv } from '../src/server/env.ts'
-import { createOutboxMailer } from '../src/server/notify/mailer.ts'
-import { fmt, percentile, startBenchDatabase } from './support.ts'
+import { insertPerson } from '../src/server/test/data.ts'
+import { signInOverHttp } from '../src/server/test/sign-in.ts'
+import { buildBenchApp, fmt, percentile, startBenchDatabase } from './support.ts'
 
 const PEOPLE = 100
 const TABS = 2
 const ROUNDS = 500
 
 const database = await startBenchDatabase()
-const env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/hearth-bench-data', RATE_LIMIT_ENABLED: 'false', TRANSCRIBE_ENGINE: 'none' })
-const app = await buildApp({
-  env,
-  db: database.db,
-  pool: database.pool,
-  secrets: { authSecret: 'bench-secret-bench-secret-bench-secret', urlSigningKey: 'u'.repeat(40), postgresPassword: 'x'.repeat(16) },
-  mailer: createOutboxMailer('/tmp/hearth-bench-data/outbox', env.MAIL_FROM, () => undefined),
-})
+const { app, env } = await buildBenchApp(database, '/tmp/hearth-bench-data')
 await app.listen({ port: 0, host: '127.0.0.1' })
 const address = app.server.address()
 const port = typeof address === 'object' && address ? address.port : 0
@@ -34,22 +23,11 @@ const base = `http://127.0.0.1:${port}`
 
 try {
   // People with one contact each, signed in through the API.
-  const password = await hashPassword('bench-password')
   type Person = { id: string; cookie: string; contactId: string; tabs: WebSocket[]; waiting?: (at: number) => void }
   const people: Person[] = []
   for (let i = 0; i < PEOPLE; i++) {
-    const id = randomUUID()
-    const email = `rt-${i}@example.test`
-    await database.db.insert(user).values({ id, name: `Person ${i}`, email, emailVerified: true })
-    await database.db.insert(account).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password })
-    await database.db.insert(profiles).values({ id, name: `Person ${i}`, onboardingCompleted: true })
-    const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { origin, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'bench-password' }),
-    })
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-    people.push({ id, cookie, contactId: '', tabs: [] })
+    const inserted = await insertPerson(database.db, { name: `Person ${i}` })
+    people.push({ id: inserted.id, cookie: await signInOverHttp(base, inserted, origin), contactId: '', tabs: [] })
   }
   for (let i = 0; i < PEOPLE; i++) {
     const me = people[i] as Person

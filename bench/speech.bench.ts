@@ -6,22 +6,20 @@
  * Prints figures; asserts nothing.
  */
 import { execFileSync } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import { buildApp } from '../src/server/app.ts'
-import { audioMessages, profiles, user } from '../src/server/db/schema.ts'
+import { audioMessages } from '../src/server/db/schema.ts'
 import { parseEnv } from '../src/server/env.ts'
 import { createJobQueue } from '../src/server/jobs/job-queue.ts'
-import { createOutboxMailer } from '../src/server/notify/mailer.ts'
 import { createOfflineAnalyzer } from '../src/server/speech/analysis/offline-analyzer.ts'
 import { decodeForSpeech } from '../src/server/speech/decode.ts'
 import { selectSpeechEngine } from '../src/server/speech/select-engine.ts'
 import { SPEECH_FIXTURES_DIR } from '../src/server/speech/speech-fixtures.ts'
-import { fmt, percentile, startBenchDatabase } from './support.ts'
+import { insertPerson } from '../src/server/test/data.ts'
+import { buildBenchApp, fmt, percentile, startBenchDatabase } from './support.ts'
 
 type Clip = { file: string; text: string }
 const QUEUED_MESSAGES = Number(process.argv[2] ?? 100)
@@ -111,20 +109,7 @@ if (!pocketsphinx.engine) {
   const database = await startBenchDatabase()
   try {
     for (const concurrency of [1, 2]) {
-      const env = parseEnv({
-        NODE_ENV: 'test',
-        PUBLIC_URL: 'http://127.0.0.1:1',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        RATE_LIMIT_ENABLED: 'false',
-        TRANSCRIBE_ENGINE: 'pocketsphinx',
-        SPEECH_CONCURRENCY: String(concurrency),
-      })
-      const ids = [randomUUID(), randomUUID()] as const
-      for (const id of ids) {
-        await database.db.insert(user).values({ id, name: id.slice(0, 6), email: `${id}@example.test`, emailVerified: true })
-        await database.db.insert(profiles).values({ id, name: id.slice(0, 6), onboardingCompleted: true })
-      }
+      const ids = [(await insertPerson(database.db)).id, (await insertPerson(database.db)).id] as const
       fs.mkdirSync(path.join(dataDir, 'media', ids[0]), { recursive: true })
       const keys = Array.from({ length: QUEUED_MESSAGES }, (_, i) => `${ids[0]}/${Date.now()}-${i}.webm`)
       for (const key of keys) fs.copyFileSync(webm, path.join(dataDir, 'media', key))
@@ -138,13 +123,7 @@ if (!pocketsphinx.engine) {
       await queue.stop()
 
       const started = performance.now()
-      const running = await buildApp({
-        env,
-        db: database.db,
-        pool: database.pool,
-        secrets: { authSecret: 'bench-secret-bench-secret-bench-secret', urlSigningKey: 'u'.repeat(40), postgresPassword: 'x'.repeat(16) },
-        mailer: createOutboxMailer(path.join(dataDir, 'outbox'), env.MAIL_FROM, () => undefined),
-      })
+      const { app: running } = await buildBenchApp(database, dataDir, { TRANSCRIBE_ENGINE: 'pocketsphinx', SPEECH_CONCURRENCY: String(concurrency) })
       for (;;) {
         const [left] = await database.db
           .select({ count: sql<number>`count(*)`.mapWith(Number) })

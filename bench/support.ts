@@ -1,8 +1,11 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { buildApp, type BuildAppOptions } from '../src/server/app.ts'
 import { connectDatabase, runMigrations, type DbHandle } from '../src/server/db/client.ts'
 import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres.ts'
+import { parseEnv } from '../src/server/env.ts'
+import { createOutboxMailer } from '../src/server/notify/mailer.ts'
 
 /** A throw-away embedded PostgreSQL with Hearth's migrations, for benchmarks. */
 export async function startBenchDatabase(): Promise<DbHandle & { url: string; stop: () => Promise<void> }> {
@@ -20,6 +23,36 @@ export async function startBenchDatabase(): Promise<DbHandle & { url: string; st
       await fs.rm(dir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * The whole app on a bench database, with fixed secrets and mail kept in an outbox. Rate limits and speech are off
+ * unless `env` turns them on: they would compete with the figures a bench measures.
+ */
+export async function buildBenchApp(
+  database: DbHandle,
+  dataDir: string,
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'webDir'> = {},
+) {
+  const parsed = parseEnv({
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'http://127.0.0.1:1',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    RATE_LIMIT_ENABLED: 'false',
+    TRANSCRIBE_ENGINE: 'none',
+    ...env,
+  })
+  const app = await buildApp({
+    env: parsed,
+    db: database.db,
+    pool: database.pool,
+    secrets: { authSecret: 'bench-secret-bench-secret-bench-secret', urlSigningKey: 'u'.repeat(40), postgresPassword: 'x'.repeat(16) },
+    mailer: createOutboxMailer(path.join(dataDir, 'outbox'), parsed.MAIL_FROM, () => undefined),
+    ...options,
+  })
+  return { app, env: parsed }
 }
 
 export function percentile(sortedMs: number[], p: number): number {

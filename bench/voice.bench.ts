@@ -4,17 +4,13 @@
  * loopback. Run with `npm run bench:voice`. Prints figures; asserts nothing.
  */
 import { execFileSync } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { hashPassword } from 'better-auth/crypto'
 import WebSocket from 'ws'
-import { buildApp } from '../src/server/app.ts'
-import { account, profiles, user } from '../src/server/db/schema.ts'
-import { parseEnv } from '../src/server/env.ts'
-import { createOutboxMailer } from '../src/server/notify/mailer.ts'
-import { fmt, percentile, startBenchDatabase } from './support.ts'
+import { insertPerson } from '../src/server/test/data.ts'
+import { signInOverHttp } from '../src/server/test/sign-in.ts'
+import { buildBenchApp, fmt, percentile, startBenchDatabase } from './support.ts'
 
 const SENDS = 200
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-bench-voice-'))
@@ -25,31 +21,15 @@ const clipBytes = fs.statSync(clip).size
 
 const database = await startBenchDatabase()
 // speech work would compete with the figures measured here; bench:speech measures it
-const env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent', DATA_DIR: dataDir, RATE_LIMIT_ENABLED: 'false', TRANSCRIBE_ENGINE: 'none' })
-const app = await buildApp({
-  env,
-  db: database.db,
-  pool: database.pool,
-  secrets: { authSecret: 'bench-secret-bench-secret-bench-secret', urlSigningKey: 'u'.repeat(40), postgresPassword: 'x'.repeat(16) },
-  mailer: createOutboxMailer(path.join(dataDir, 'outbox'), env.MAIL_FROM, () => undefined),
-})
+const { app, env } = await buildBenchApp(database, dataDir)
 await app.listen({ port: 0, host: '127.0.0.1' })
 const address = app.server.address()
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
 const origin = env.publicUrl
 
 async function person(name: string) {
-  const id = randomUUID()
-  const email = `${name.toLowerCase()}-${id.slice(0, 6)}@example.test`
-  await database.db.insert(user).values({ id, name, email, emailVerified: true })
-  await database.db.insert(account).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword('bench-password') })
-  await database.db.insert(profiles).values({ id, name, onboardingCompleted: true })
-  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'bench-password' }),
-  })
-  return { id, cookie: signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') }
+  const inserted = await insertPerson(database.db, { name })
+  return { id: inserted.id, cookie: await signInOverHttp(base, inserted, origin) }
 }
 
 const api = (method: string, url: string, cookie: string, body?: unknown) =>

@@ -32,13 +32,11 @@ async function circleOf(insertUser: (o?: { name?: string }) => Promise<E2EUser>,
 }
 
 test.describe('the circle', () => {
-  test('B finds A in the directory and presses Message; both homes show the new tile, A without reload', async ({ browser, insertUser, login }) => {
+  test('B finds A in the directory and presses Message; both homes show the new tile, A without reload', async ({ insertUser, signedInPage }) => {
     const ada = await insertUser({ name: `Ada Directory ${Date.now().toString(36)}` })
     const bob = await insertUser({ name: `Bob Seeker ${Date.now().toString(36)}` })
-    const adaPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
-    const bobPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
-    await login(adaPage, ada)
-    await login(bobPage, bob)
+    const adaPage = await signedInPage(ada)
+    const bobPage = await signedInPage(bob)
 
     await adaPage.goto('/')
     await expect(adaPage.getByRole('link', { name: 'Add Friend' })).toBeVisible()
@@ -154,18 +152,17 @@ test.describe('the circle', () => {
     await expect(page.getByText('Contacts you archive will appear here. You can still access all messages and conversations.')).toBeVisible()
   })
 
-  test('a reorder in one tab shows in the other without reload', async ({ browser, insertUser, login, connect }) => {
+  test('a reorder in one tab shows in the other without reload', async ({ insertUser, connect, signedInPage }) => {
     const { owner } = await circleOf(insertUser, connect, ['Fay First', 'Gus Second'])
-    const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL })
-    const [one, two] = [await context.newPage(), await context.newPage()]
-    await login(one, owner)
+    const one = await signedInPage(owner)
+    const two = await one.context().newPage()
     await one.goto('/')
     await two.goto('/')
     await expect.poll(() => tileNames(two)).toEqual(['Fay First', 'Gus Second'])
     await one.getByRole('button', { name: 'Edit contacts' }).click()
     await one.getByRole('button', { name: 'Archive Gus Second' }).click()
     await expect.poll(() => tileNames(two)).toEqual(['Fay First'])
-    await context.close()
+    await one.context().close()
   })
 
   for (const [width, contacts, expected] of [

@@ -1,17 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto'
-import { test as base, expect, type Page } from '@playwright/test'
-import { hashPassword } from 'better-auth/crypto'
-import { inArray } from 'drizzle-orm'
+import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test'
 import { connectDatabase, type DbHandle } from '../src/server/db/client.ts'
-import { account, profiles, user } from '../src/server/db/schema.ts'
+import { deletePeople, insertPerson, makePerson, type InsertedPerson } from '../src/server/test/data.ts'
 import { readDroppedMail, type DroppedMail } from './support/mail-drop.ts'
 
-export type E2EUser = { id: string; name: string; email: string; password: string }
+export type E2EUser = InsertedPerson
 
-export function makeE2EPerson(prefix = 'person') {
-  const id = randomBytes(4).toString('hex')
-  return { name: `${prefix[0]?.toUpperCase()}${prefix.slice(1)} ${id}`, email: `${prefix}-${id}@example.test`, password: `pw-${id}-secret` }
-}
+/** Unique sign-up details for the tests that go through the sign-up form. */
+export const makeE2EPerson = (prefix = 'person') => makePerson({}, prefix)
 
 /** Waits for a mail to `to` with a matching subject, read from the test SMTP server's drop folder. */
 export async function waitForMail(to: string, subject: RegExp): Promise<DroppedMail> {
@@ -38,6 +33,11 @@ type Fixtures = {
   /** Signs the page in as `person` through the real sign-in endpoint (only the login test uses the form). */
   login: (page: Page, person: E2EUser) => Promise<void>
   /**
+   * A page in a browser context of its own (its own cookies: another person's browser) at the app's address,
+   * signed in as `person`; `options` adds context settings such as permissions. Closed after the test.
+   */
+  signedInPage: (person: E2EUser, options?: BrowserContextOptions) => Promise<Page>
+  /**
    * `from` presses Message on `to`'s profile through the API, which puts them in each other's circles; returns from's
    * contact id. Called again the other way round, it is `to` choosing `from` back (decision 40).
    */
@@ -54,16 +54,11 @@ export const test = base.extend<Fixtures>({
   insertUser: async ({ db }, use) => {
     const created: string[] = []
     await use(async ({ onboardingCompleted = true, name } = {}) => {
-      const person = makeE2EPerson()
-      const id = randomUUID()
-      const fullName = name ?? person.name
-      await db.db.insert(user).values({ id, name: fullName, email: person.email, emailVerified: true })
-      await db.db.insert(account).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(person.password) })
-      await db.db.insert(profiles).values({ id, name: fullName, fullName, onboardingCompleted })
-      created.push(id)
-      return { id, name: fullName, email: person.email, password: person.password }
+      const person = await insertPerson(db.db, { onboardingCompleted, ...(name !== undefined && { name }) })
+      created.push(person.id)
+      return person
     })
-    if (created.length) await db.db.delete(user).where(inArray(user.id, created))
+    await deletePeople(db.db, created)
   },
   login: async ({ baseURL }, use) => {
     await use(async (page, person) => {
@@ -73,6 +68,17 @@ export const test = base.extend<Fixtures>({
       })
       expect(response.status()).toBe(200)
     })
+  },
+  signedInPage: async ({ browser, baseURL, login }, use) => {
+    const contexts: BrowserContext[] = []
+    await use(async (person, options = {}) => {
+      const context = await browser.newContext({ baseURL, ...options })
+      contexts.push(context)
+      const page = await context.newPage()
+      await login(page, person)
+      return page
+    })
+    await Promise.all(contexts.map((context) => context.close()))
   },
   connect: async ({ playwright, baseURL }, use) => {
     await use(async (from, to) => {

@@ -11,9 +11,8 @@ const cards = (page: Page) => page.locator('[data-slot="overview-card"]')
 const group = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
 
 test("the overview searches, narrows by chips, regroups by emotion, and keeps each person's likes their own, live", async ({
-  browser,
   insertUser,
-  login,
+  signedInPage,
   connect,
   db,
 }) => {
@@ -22,10 +21,8 @@ test("the overview searches, narrows by chips, regroups by emotion, and keeps ea
   const bob = await insertUser({ name: 'Bob Overview' })
   const adaToBob = await connect(ada, bob)
 
-  const adaPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
-  await login(adaPage, ada)
-  const bobPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
-  await login(bobPage, bob)
+  const adaPage = await signedInPage(ada)
+  const bobPage = await signedInPage(bob)
   const bobToAda = await contactIdOf(bobPage.request, 'Ada Overview')
 
   const coffee = await sendRecording(adaPage.request, adaToBob, recording)

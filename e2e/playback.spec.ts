@@ -1,8 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import type { DbHandle } from '../src/server/db/client.ts'
 import { audioMessages } from '../src/server/db/schema.ts'
-import { expect, test, type E2EUser } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
 import { contactIdOf, sendRecording, tone } from './support/messages.ts'
 
 // Recordings as a browser uploads them (Opus in WebM): a minute for skipping about, and two seconds for play-next.
@@ -13,15 +13,7 @@ const short = tone(2, 440)
 const WORDS = 'we finally booked the cabin by the lake for the long weekend and I cannot wait to see you there'.split(' ')
 const TIMED = WORDS.map((word, i) => ({ word, start: 0.5 + i * 0.5, end: 0.9 + i * 0.5 }))
 
-const origin = () => process.env.E2E_BASE_URL ?? ''
-
 test.describe.configure({ mode: 'parallel' })
-
-/** A signed-in API client for `person` (the way the record page uploads and sends). */
-async function apiAs(page: Page, login: (page: Page, person: E2EUser) => Promise<void>, person: E2EUser): Promise<APIRequestContext> {
-  await login(page, person)
-  return page.request
-}
 
 /**
  * Gives the message a known transcript with word times, as a speech engine would. Written as completed, so the
@@ -48,17 +40,16 @@ async function transcribe(db: DbHandle, id: string, words = TIMED) {
  * contact id for Bob and a close() for both browser contexts.
  */
 async function bobHasAMessage(
-  { browser, insertUser, login, connect, db }: Pick<Parameters<Parameters<typeof test>[2]>[0], 'browser' | 'insertUser' | 'login' | 'connect' | 'db'>,
+  { insertUser, signedInPage, connect, db }: Pick<Parameters<Parameters<typeof test>[2]>[0], 'insertUser' | 'signedInPage' | 'connect' | 'db'>,
   suffix: string,
 ) {
   const ada = await insertUser({ name: `Ada ${suffix}` })
   const bob = await insertUser({ name: `Bob ${suffix}` })
   const adaToBob = await connect(ada, bob)
-  const adaPage = await (await browser.newContext({ baseURL: origin() })).newPage()
-  const id = await sendRecording(await apiAs(adaPage, login, ada), adaToBob, minute)
+  const adaPage = await signedInPage(ada)
+  const id = await sendRecording(adaPage.request, adaToBob, minute)
   await transcribe(db, id)
-  const page = await (await browser.newContext({ baseURL: origin() })).newPage()
-  await login(page, bob)
+  const page = await signedInPage(bob)
   const close = async () => {
     await adaPage.context().close()
     await page.context().close()
@@ -71,8 +62,8 @@ const audioTime = (page: Page) => audioElement(page).evaluate((audio: HTMLAudioE
 const currentWordIndex = (page: Page) =>
   page.evaluate(() => [...document.querySelectorAll('[data-slot="transcript-word"]')].findIndex((w) => w.getAttribute('aria-current') === 'true'))
 
-test('plays a message with the spoken word highlighted as it advances, and changes speed', async ({ browser, insertUser, login, connect, db }) => {
-  const { page, id, close } = await bobHasAMessage({ browser, insertUser, login, connect, db }, 'Listen')
+test('plays a message with the spoken word highlighted as it advances, and changes speed', async ({ insertUser, signedInPage, connect, db }) => {
+  const { page, id, close } = await bobHasAMessage({ insertUser, signedInPage, connect, db }, 'Listen')
   await page.goto(`/playback/${id}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Ada Listen' })).toBeVisible()
   await expect(page.getByRole('region', { name: 'AI Insights' }).getByRole('list', { name: 'Emotions' })).toContainText('excited')
@@ -100,8 +91,8 @@ test('plays a message with the spoken word highlighted as it advances, and chang
   await close()
 })
 
-test('skips back and forward 15 s with the buttons and the arrow keys', async ({ browser, insertUser, login, connect, db }) => {
-  const { page, id, close } = await bobHasAMessage({ browser, insertUser, login, connect, db }, 'Skip')
+test('skips back and forward 15 s with the buttons and the arrow keys', async ({ insertUser, signedInPage, connect, db }) => {
+  const { page, id, close } = await bobHasAMessage({ insertUser, signedInPage, connect, db }, 'Skip')
   await page.goto(`/playback/${id}`)
   const forward = page.getByRole('button', { name: 'Forward 15 seconds' })
   await expect(forward).toBeEnabled()
@@ -128,15 +119,14 @@ test('skips back and forward 15 s with the buttons and the arrow keys', async ({
   await close()
 })
 
-test("moves to the previous and next message with 'n of total', replacing history", async ({ browser, insertUser, login, connect }) => {
+test("moves to the previous and next message with 'n of total', replacing history", async ({ insertUser, connect, signedInPage }) => {
   const ada = await insertUser({ name: 'Ada Arrows' })
   const bob = await insertUser({ name: 'Bob Arrows' })
   const adaToBob = await connect(ada, bob)
-  const adaPage = await (await browser.newContext({ baseURL: origin() })).newPage()
-  const adaApi = await apiAs(adaPage, login, ada)
+  const adaPage = await signedInPage(ada)
+  const adaApi = adaPage.request
   const first = await sendRecording(adaApi, adaToBob, short)
-  const page = await (await browser.newContext({ baseURL: origin() })).newPage()
-  await login(page, bob)
+  const page = await signedInPage(bob)
   const second = await sendRecording(page.request, await contactIdOf(page.request, 'Ada Arrows'), short)
   const third = await sendRecording(adaApi, adaToBob, short)
 
@@ -165,8 +155,8 @@ test("moves to the previous and next message with 'n of total', replacing histor
   await page.context().close()
 })
 
-test('the mini player follows a message played on the contact screen and hides on /playback', async ({ browser, insertUser, login, connect, db }) => {
-  const { page, id, close } = await bobHasAMessage({ browser, insertUser, login, connect, db }, 'Mini')
+test('the mini player follows a message played on the contact screen and hides on /playback', async ({ insertUser, signedInPage, connect, db }) => {
+  const { page, id, close } = await bobHasAMessage({ insertUser, signedInPage, connect, db }, 'Mini')
   const bobToAda = await contactIdOf(page.request, 'Ada Mini')
   await page.goto(`/contacts/profile/${bobToAda}`)
   const mini = page.getByRole('region', { name: 'Now playing' })
@@ -202,17 +192,16 @@ test('the mini player follows a message played on the contact screen and hides o
   await close()
 })
 
-test('when a message ends the next unheard one plays on', async ({ browser, insertUser, login, connect }) => {
+test('when a message ends the next unheard one plays on', async ({ insertUser, connect, signedInPage }) => {
   const ada = await insertUser({ name: 'Ada Next' })
   const bob = await insertUser({ name: 'Bob Next' })
   const adaToBob = await connect(ada, bob)
-  const adaPage = await (await browser.newContext({ baseURL: origin() })).newPage()
-  const adaApi = await apiAs(adaPage, login, ada)
+  const adaPage = await signedInPage(ada)
+  const adaApi = adaPage.request
   const first = await sendRecording(adaApi, adaToBob, short)
   const second = await sendRecording(adaApi, adaToBob, short)
 
-  const page = await (await browser.newContext({ baseURL: origin() })).newPage()
-  await login(page, bob)
+  const page = await signedInPage(bob)
   await page.goto(`/playback/${first}`)
   await expect(page.getByRole('switch', { name: 'Play next automatically' })).toBeChecked()
   await expect(page.getByRole('navigation', { name: 'Conversation' })).toContainText('1 of 2')

@@ -12,19 +12,17 @@ const clip = pocketsphinxInstalled ? speechFixtureOrSpoken('coffee-sunday.wav', 
 test.skip(!clip, 'needs pocketsphinx and a speech clip (the shared fixtures or espeak-ng)')
 test.use({ launchOptions: fakeMicrophone(clip ?? '') })
 
-test('a spoken message is transcribed and tagged on both screens without reload', async ({ browser, insertUser, login, connect }) => {
+test('a spoken message is transcribed and tagged on both screens without reload', async ({ insertUser, connect, signedInPage }) => {
   test.setTimeout(120_000)
   const ada = await insertUser({ name: 'Ada Speech' })
   const bob = await insertUser({ name: 'Bob Speech' })
   const adaToBob = await connect(ada, bob)
 
-  const bobPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
-  await login(bobPage, bob)
+  const bobPage = await signedInPage(bob)
   await bobPage.goto(`/contacts/${await contactIdOf(bobPage.request, 'Ada Speech')}`)
   await expect(bobPage.getByText('No messages yet')).toBeVisible()
 
-  const adaPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
-  await login(adaPage, ada)
+  const adaPage = await signedInPage(ada)
   await adaPage.goto(`/record/${adaToBob}`)
   await adaPage.getByRole('button', { name: "I'm ready to record" }).click()
   // the clip lasts about 8 s; Chromium plays it from the start when the microphone opens
@@ -50,18 +48,16 @@ test('a spoken message is transcribed and tagged on both screens without reload'
   await bobPage.context().close()
 })
 
-test('while answering, the words appear as they are spoken', async ({ browser, insertUser, login, connect }) => {
+test('while answering, the words appear as they are spoken', async ({ insertUser, connect, signedInPage }) => {
   test.setTimeout(90_000)
   const ada = await insertUser({ name: 'Ada Reply' })
   const bob = await insertUser({ name: 'Bob Reply' })
   const adaToBob = await connect(ada, bob)
-  const adaPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
-  await login(adaPage, ada)
+  const adaPage = await signedInPage(ada)
   // Ada's message goes through the API: the recording is the same clip the microphone plays
   const messageId = await sendRecording(adaPage.request, adaToBob, clip ?? '', 'audio/wav')
 
-  const bobPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
-  await login(bobPage, bob)
+  const bobPage = await signedInPage(bob)
   await bobPage.goto(`/record/${await contactIdOf(bobPage.request, 'Ada Reply')}?replyTo=${messageId}`)
   await expect(bobPage.getByText('Replying to Ada Reply')).toBeVisible()
   await bobPage.getByRole('button', { name: "I'm ready to record" }).click()

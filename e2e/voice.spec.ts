@@ -14,19 +14,17 @@ async function recordTwoSeconds(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Listen before you send' })).toBeVisible()
 }
 
-test('A records and sends; B sees it arrive without reload and plays it; A sees it read', async ({ browser, insertUser, login, connect }) => {
+test('A records and sends; B sees it arrive without reload and plays it; A sees it read', async ({ insertUser, connect, signedInPage }) => {
   const ada = await insertUser({ name: 'Ada Voice' })
   const bob = await insertUser({ name: 'Bob Voice' })
   const adaToBob = await connect(ada, bob)
 
-  const bobPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
-  await login(bobPage, bob)
+  const bobPage = await signedInPage(bob)
   const bobToAda = await contactIdOf(bobPage.request, 'Ada Voice')
   await bobPage.goto(`/contacts/${bobToAda}`)
   await expect(bobPage.getByText('No messages yet')).toBeVisible()
 
-  const adaPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
-  await login(adaPage, ada)
+  const adaPage = await signedInPage(ada)
   await adaPage.goto(`/contacts/profile/${adaToBob}`)
   await adaPage.getByRole('link', { name: 'Record New Message' }).click()
   await expect(adaPage).toHaveURL(new RegExp(`/record/${adaToBob}$`))
@@ -52,13 +50,11 @@ test('A records and sends; B sees it arrive without reload and plays it; A sees 
   await bobPage.context().close()
 })
 
-test('a denied microphone shows its help screen', async ({ browser, insertUser, login, connect }) => {
+test('a denied microphone shows its help screen', async ({ insertUser, connect, signedInPage }) => {
   const ada = await insertUser({ name: 'Ada Denied' })
   const bob = await insertUser({ name: 'Bob Denied' })
   const adaToBob = await connect(ada, bob)
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, permissions: [] })
-  const page = await context.newPage()
-  await login(page, ada)
+  const page = await signedInPage(ada, { permissions: [] })
   await page.addInitScript(() => {
     navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
   })
@@ -67,7 +63,7 @@ test('a denied microphone shows its help screen', async ({ browser, insertUser, 
   await expect(page.getByRole('heading', { name: 'Microphone Access Required' })).toBeVisible()
   await expect(page.getByRole('button', { name: "I'm ready to record" })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Refresh Page' })).toBeVisible()
-  await context.close()
+  await page.context().close()
 })
 
 test('onboarding records and saves a welcome message that plays on the public profile', async ({ page, insertUser, login }) => {
@@ -93,12 +89,11 @@ test('onboarding records and saves a welcome message that plays on the public pr
   expect((await page.request.get(src ?? '')).status()).toBe(200)
 })
 
-test('after 3 unanswered messages A waits for B to reply, then can send again', async ({ browser, insertUser, login, connect }) => {
+test('after 3 unanswered messages A waits for B to reply, then can send again', async ({ insertUser, connect, signedInPage }) => {
   const ada = await insertUser({ name: 'Ada Limit' })
   const bob = await insertUser({ name: 'Bob Limit' })
   const adaToBob = await connect(ada, bob)
-  const adaPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
-  await login(adaPage, ada)
+  const adaPage = await signedInPage(ada)
 
   // The first message through the screen, two more the way the screen sends them.
   await adaPage.goto(`/record/${adaToBob}`)
@@ -131,8 +126,7 @@ test('after 3 unanswered messages A waits for B to reply, then can send again', 
   // Bob answers while Ada looks at the list: her row for him opens up without a reload.
   await adaPage.goto('/record/select')
   await expect(bobRow).toHaveAttribute('aria-disabled', 'true')
-  const bobPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage()
-  await login(bobPage, bob)
+  const bobPage = await signedInPage(bob)
   await sendRecording(bobPage.request, await contactIdOf(bobPage.request, 'Ada Limit'), apiRecording)
   await expect(bobRow).toHaveAccessibleDescription('Ready to receive your message')
   await expect(bobRow).toHaveAttribute('href', `/record/${adaToBob}`)

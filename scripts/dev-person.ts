@@ -9,11 +9,12 @@
  */
 import path from 'node:path'
 import { readOutbox } from '../src/server/notify/mailer.ts'
+import { makePerson } from '../src/server/test/data.ts'
+import { signInOverHttp } from '../src/server/test/sign-in.ts'
 
 const [name = 'Dev Person', baseUrl = 'http://localhost:3000', dataDir = './data'] = process.argv.slice(2)
-const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-')
-const email = `${slug}-${Date.now().toString(36)}@example.test`
-const password = `pw-${slug}-secret`
+// the same details as test people (the server's embedded database is not reachable from here, so the API makes them)
+const { email, password } = makePerson({ name }, name.toLowerCase().replace(/[^a-z0-9]+/g, '-'))
 const headers = { origin: baseUrl, 'content-type': 'application/json' }
 
 const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, { method: 'POST', headers, body: JSON.stringify({ name, email, password }) })
@@ -29,10 +30,9 @@ if (!link) throw new Error(`no confirmation mail for ${email} in ${dataDir}/outb
 const confirmUrl = new URL(link)
 await fetch(`${baseUrl}${confirmUrl.pathname}${confirmUrl.search}`, { redirect: 'manual' })
 
-const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, { method: 'POST', headers, body: JSON.stringify({ email, password }) })
-if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`)
-const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-const user = ((await signIn.json()) as { user: { id: string } }).user
+const cookie = await signInOverHttp(baseUrl, { email, password })
+const session = await fetch(`${baseUrl}/api/auth/get-session`, { headers: { cookie } })
+const user = ((await session.json()) as { user: { id: string } }).user
 
 const finish = await fetch(`${baseUrl}/api/profile`, { method: 'PATCH', headers: { ...headers, cookie }, body: JSON.stringify({ onboarding_completed: true }) })
 if (!finish.ok) throw new Error(`onboarding update failed: ${finish.status}`)

@@ -2,6 +2,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify'
 import type { Auth } from './auth/auth.ts'
 import type { Database } from './db/client.ts'
 import type { Env } from './env.ts'
+import type { PictureUrl } from './media/signed-url.ts'
 import type { ObjectStorage } from './media/storage.ts'
 import type { TranscriptionService } from './modules/transcription/transcription.service.ts'
 import type { Mailer } from './notify/mailer.ts'
@@ -16,6 +17,8 @@ export type AppDeps = {
   storage: ObjectStorage
   /** A signed, expiring URL for a stored object; give it only to people who may see the object. */
   signMediaUrl: (key: string) => string
+  /** a person's picture URL, or null for none */
+  pictureUrl: PictureUrl
   /** queues speech work for messages and welcome recordings */
   transcription: TranscriptionService
   /** which speech engine and analyser run, and why (health and start-up log) */

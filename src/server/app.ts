@@ -1,21 +1,24 @@
 import path from 'node:path'
 import rateLimit from '@fastify/rate-limit'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify'
 import type pg from 'pg'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { AppDeps } from './app-deps.ts'
 import { createAuth } from './auth/auth.ts'
 import { authRoutes } from './auth/auth.routes.ts'
+import { createAuthJobs } from './auth/auth.jobs.ts'
 import { requireUser } from './auth/session.ts'
 import type { Database } from './db/client.ts'
 import type { Env } from './env.ts'
-import { registerErrorHandling } from './http/errors.ts'
+import { frameworkErrors, registerErrorHandling } from './http/errors.ts'
+import { registerOpenApi } from './http/openapi.ts'
 import { registerSecurity } from './http/security.ts'
+import { registerInputGuard } from './http/input-guard.ts'
 import { registerSpa } from './http/spa.ts'
 import { createLocalStorage } from './media/storage.ts'
 import { createMediaSweeper } from './media/media-sweep.ts'
 import { mediaRoutes } from './media/media.routes.ts'
-import { signMediaUrl } from './media/signed-url.ts'
+import { pictureUrlSigner, signMediaUrl } from './media/signed-url.ts'
 import { audioUploadsRoutes } from './modules/audio-uploads/audio-uploads.routes.ts'
 import { messagesRoutes } from './modules/messages/messages.routes.ts'
 import { messageSearchRoutes } from './modules/message-search/message-search.routes.ts'
@@ -28,8 +31,11 @@ import { configRoutes } from './modules/config/config.routes.ts'
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
+import { ensureProfileFor } from './modules/profiles/profiles.service.ts'
 import type { Mailer } from './notify/mailer.ts'
+import { createMailJobs, queueMail } from './notify/mail.jobs.ts'
 import { createJobQueue, type JobQueueOptions } from './jobs/job-queue.ts'
+import { createTranscriptionJobs } from './modules/transcription/transcription.jobs.ts'
 import { createTranscriptionService } from './modules/transcription/transcription.service.ts'
 import { transcriptionRoutes } from './modules/transcription/transcription.routes.ts'
 import type { Analyzer } from './speech/analysis/analyzer.ts'
@@ -53,6 +59,8 @@ export type BuildAppOptions = {
   speech?: { choice?: EngineChoice; analyzer?: Analyzer }
   /** job queue timing (tests shorten the lease that recovers jobs cut off by a crash) */
   jobs?: Partial<Pick<JobQueueOptions, 'leaseSeconds' | 'maintenanceIntervalSeconds'>> & { workers?: boolean }
+  /** told about every route as it is registered (the authorization matrix test lists the live route table) */
+  onRoute?: (route: RouteOptions) => void
 }
 
 const MEDIA_SWEEP_INTERVAL_MS = 15 * 60 * 1000
@@ -76,13 +84,15 @@ function registerMediaSweep(app: FastifyInstance, sweeper: ReturnType<typeof cre
   app.addHook('onClose', async () => clearInterval(timer))
 }
 
-export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger, speech, jobs }: BuildAppOptions) {
+export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger, speech, jobs, onRoute }: BuildAppOptions) {
   const app = Fastify({
     // secrets never reach a log line: failed queries' parameters and cookies are redacted (issue 13)
     logger: withLogRedaction(logger),
     trustProxy: false,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   })
+  if (onRoute) app.addHook('onRoute', onRoute)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorateRequest('user', null)
@@ -90,16 +100,29 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
 
   const trustedOrigins = [env.publicUrl]
   await registerSecurity(app, { trustedOrigins, secure: env.publicUrl.startsWith('https://') })
+  registerInputGuard(app)
 
-  const auth = createAuth({ db, env, secret: secrets.authSecret, mailer, log: app.log })
-  const storage = createLocalStorage(path.join(env.dataDir, 'media'))
   const queue = await createJobQueue({ pool, log: app.log, ...jobs })
   app.decorate('jobs', queue)
+  const auth = createAuth({
+    db,
+    env,
+    secret: secrets.authSecret,
+    sendMail: queueMail(queue),
+    deferResetRequest: (request) => queue.enqueue(null, 'request-password-reset', request),
+    log: app.log,
+    onUserCreated: async (created) => {
+      await ensureProfileFor(db, created)
+    },
+  })
+  const authJobs = createAuthJobs(auth)
+  const mail = createMailJobs({ mailer, log: app.log })
+  const storage = createLocalStorage(path.join(env.dataDir, 'media'))
   const engineChoice = speech?.choice ?? (await selectSpeechEngine(env))
   const analyzerChoice = speech?.analyzer
     ? { analyzer: speech.analyzer, reason: 'given by the caller' }
     : selectAnalyzer(env)
-  const transcription = createTranscriptionService({
+  const transcriptionDeps = {
     db,
     storage,
     speech: engineChoice,
@@ -107,7 +130,8 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     queue,
     tmpDir: path.join(env.dataDir, 'tmp'),
     log: app.log,
-  })
+  }
+  const transcription = createTranscriptionService(transcriptionDeps)
   app.log.info({ engine: engineChoice.name, analyzer: analyzerChoice.analyzer.name }, `speech: ${engineChoice.reason}`)
   registerMediaSweep(app, createMediaSweeper({ db, storage, tmpDir: path.join(env.dataDir, 'tmp') }))
   app.addHook('onClose', async () => {
@@ -122,10 +146,12 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     requireUser: requireUser(auth),
     storage,
     signMediaUrl: (key) => signMediaUrl(secrets.urlSigningKey, key),
+    pictureUrl: pictureUrlSigner((key) => signMediaUrl(secrets.urlSigningKey, key)),
     transcription,
     speech: { engine: engineChoice.name, reason: engineChoice.reason, analyzer: analyzerChoice.analyzer.name },
   }
 
+  await registerOpenApi(app, env.publicUrl)
   // created here so that sign-out and password reset can close the sockets of the sessions they end at once
   const hub = createRealtimeHub({ pool, db, log: app.log })
   await app.register(authRoutes, { auth, baseUrl: env.publicUrl, onSessionsEnded: () => hub.closeEndedSessions() })
@@ -152,8 +178,11 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   await registerSpa(app, webDir)
   if (jobs?.workers !== false) {
     // speech is CPU-bound: SPEECH_CONCURRENCY transcriptions at a time per instance, analysis beside them
-    await queue.work('transcribe', (data) => transcription.handleTranscribe(data), env.SPEECH_CONCURRENCY)
-    await queue.work('analyze', (data) => transcription.handleAnalyze(data))
+    const transcriptionJobs = createTranscriptionJobs(transcriptionDeps)
+    await queue.work('transcribe', (data) => transcriptionJobs.handleTranscribe(data), env.SPEECH_CONCURRENCY)
+    await queue.work('analyze', (data) => transcriptionJobs.handleAnalyze(data))
+    await queue.work('send-mail', (data) => mail.handleSendMail(data))
+    await queue.work('request-password-reset', (data) => authJobs.handleRequestPasswordReset(data))
   }
   return app
 }

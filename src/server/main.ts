@@ -7,6 +7,9 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-post
 import { parseEnvOrExit } from './env.ts'
 import { createOutboxMailer, createSmtpMailer } from './notify/mailer.ts'
 import { loadSecrets } from './secrets.ts'
+import { isLoopbackAddress } from './http/loopback.ts'
+
+const isLoopbackHost = (host: string) => host === 'localhost' || isLoopbackAddress(host)
 
 const webDir = fileURLToPath(new URL('../../dist/web', import.meta.url))
 
@@ -34,7 +37,16 @@ async function main() {
   const mailer = env.SMTP_URL
     ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
     : createOutboxMailer(path.join(env.dataDir, 'outbox'), env.MAIL_FROM, say)
-  if (mailer.kind === 'outbox') say(`no SMTP_URL: mail goes to ${path.join(env.dataDir, 'outbox')} and ${env.publicUrl}/dev/mailbox`)
+  if (mailer.kind === 'outbox') {
+    const mailbox = env.NODE_ENV === 'production' ? '' : ` and http://localhost:${env.PORT}/dev/mailbox (this computer only)`
+    say(`no SMTP_URL: mail is kept in ${path.join(env.dataDir, 'outbox')}${mailbox}`)
+    if (!isLoopbackHost(env.HOST)) {
+      say(
+        `listening on ${env.HOST} without SMTP_URL: people on other devices get no confirmation or reset mail; ` +
+          'open the mailbox on this computer and pass them their link, or set SMTP_URL (see README, "Run it")',
+      )
+    }
+  }
 
   const app = await buildApp({
     env,

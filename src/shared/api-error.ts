@@ -26,3 +26,17 @@ export const ERROR_CODES = {
   internal: 'INTERNAL_ERROR',
   speechUnavailable: 'SPEECH_UNAVAILABLE',
 } as const
+
+/** The messages of errors the HTTP layer answers by itself, before any feature's service runs. */
+export const API_ERROR_TEXTS = {
+  invalidRequest: 'Invalid request',
+  badJson: 'The request body is not valid JSON',
+  tooLarge: 'The request body is too large',
+  unsupportedType: 'Unsupported content type',
+  rateLimited: 'Too many requests. Please wait a moment and try again.',
+  internal: 'Something went wrong. Please try again.',
+  linkExpired: 'This link has expired',
+  linkInvalid: 'This link is not valid',
+  audioUnavailable: 'Audio file is not available',
+  rangeNotSatisfiable: 'Range not satisfiable',
+} as const

@@ -1,6 +1,27 @@
 import { z } from 'zod'
 import { INACTIVITY_DAYS } from './limits.ts'
 
+/** Texts of the error catalogue (000 section 8) and of the limits. */
+export const CONTACT_TEXTS = {
+  loadFailed: 'Failed to load contacts',
+  timeout: 'Request timeout',
+  timeoutEmpty: 'Loading is taking longer than expected. Please check your connection.',
+  archived: 'Contact archived',
+  archiveFailed: 'Failed to archive contact',
+  unarchived: 'Contact unarchived',
+  unarchiveFailed: 'Failed to unarchive contact',
+  archivedLoadFailed: 'Failed to load archived contacts',
+  rekindled: 'Connection rekindled! 💕',
+  rekindledBody: (name: string) => `${name} has been restored to your active contacts.`,
+  rekindleFailed: 'Failed to rekindle',
+  rekindleFailedBody: 'There was an error restoring the contact. Please try again.',
+  notFound: 'Contact not found.',
+  notYourself: "You can't start a conversation with yourself.",
+  circleFull: 'Your circle is full: you already have 10 active contacts. Archive one to make room.',
+  startMessageFailed: 'Could not start message',
+  startMessageFailedBody: "We couldn't create a relationship with this user. Please try again.",
+} as const
+
 /** A contact as the API returns it: one direction of a relationship, seen by its owner. */
 export const contactSchema = z.object({
   id: z.string(),
@@ -29,7 +50,7 @@ export const contactListQuerySchema = z.object({ status: contactStatusSchema.def
 export const contactListSchema = z.object({ contacts: z.array(contactSchema) })
 export type ContactList = z.infer<typeof contactListSchema>
 
-export const contactIdParamsSchema = z.object({ id: z.uuid('Contact not found.') })
+export const contactIdParamsSchema = z.object({ id: z.uuid(CONTACT_TEXTS.notFound) })
 
 export const reorderContactsSchema = z.object({
   contact_ids: z
@@ -46,25 +67,6 @@ export const archiveContactSchema = z.object({ should_archive: z.boolean() })
 export const connectSchema = z.object({ user_id: z.string().min(1).max(100) })
 export const connectResultSchema = z.object({ contact: contactSchema, created: z.boolean() })
 export type ConnectResult = z.infer<typeof connectResultSchema>
-
-/** Texts of the error catalogue (000 section 8) and of the limits. */
-export const CONTACT_TEXTS = {
-  loadFailed: 'Failed to load contacts',
-  timeout: 'Request timeout',
-  timeoutEmpty: 'Loading is taking longer than expected. Please check your connection.',
-  archived: 'Contact archived',
-  archiveFailed: 'Failed to archive contact',
-  unarchived: 'Contact unarchived',
-  unarchiveFailed: 'Failed to unarchive contact',
-  archivedLoadFailed: 'Failed to load archived contacts',
-  rekindled: 'Connection rekindled! 💕',
-  rekindledBody: (name: string) => `${name} has been restored to your active contacts.`,
-  rekindleFailed: 'Failed to rekindle',
-  rekindleFailedBody: 'There was an error restoring the contact. Please try again.',
-  circleFull: 'Your circle is full: you already have 10 active contacts. Archive one to make room.',
-  startMessageFailed: 'Could not start message',
-  startMessageFailedBody: "We couldn't create a relationship with this user. Please try again.",
-} as const
 
 export function inactiveLabel(days: number | null): string | null {
   return days !== null && days >= INACTIVITY_DAYS ? `Inactive for ${days} days` : null

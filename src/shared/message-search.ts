@@ -15,6 +15,14 @@ export const MESSAGE_SEARCH_MAX_TERM_LENGTH = 60
 export const messageSearchCursorSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Invalid page cursor')
+  // the shape alone lets through a 2026-02-30 or a 25:61 that PostgreSQL would refuse with an error
+  .refine((cursor) => isRealInstant(cursor.slice(0, 19)), 'Invalid page cursor')
+
+/** Whether `YYYY-MM-DDTHH:MM:SS` names a moment that exists (Date rolls 02-30 over to March; compare back). */
+function isRealInstant(text: string): boolean {
+  const date = new Date(`${text}Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 19) === text
+}
 
 /** GET /api/messages?q=&cursor= */
 export const messageSearchQuerySchema = z.object({

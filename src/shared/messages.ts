@@ -17,6 +17,7 @@ export const MESSAGE_TEXTS = {
   uploadNotFound: 'The recording was not found. Please upload it again.',
   replyNotFound: 'The message you are replying to was not found',
   messageNotFound: 'Message not found',
+  onlyReceiverMarksRead: 'Only the receiver can mark a message read',
 } as const
 
 

@@ -1,5 +1,10 @@
 import { z } from 'zod'
 
+export const PROFILE_TEXTS = {
+  notFound: 'Profile not found.',
+  nothingToUpdate: 'Nothing to update',
+} as const
+
 export const profileSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -11,6 +16,8 @@ export const profileSchema = z.object({
   profile_picture_url: z.string().nullable(),
   onboarding_completed: z.boolean(),
   email_notifications_enabled: z.boolean(),
+  /** whether someone who types this person's exact e-mail address in the directory finds them (decision 37) */
+  findable_by_email: z.boolean(),
 })
 export type Profile = z.infer<typeof profileSchema>
 
@@ -21,10 +28,20 @@ export const profileUpdateSchema = z
     full_name: z.string().trim().min(1, 'Name must not be empty').max(100),
     onboarding_completed: z.boolean(),
     email_notifications_enabled: z.boolean(),
+    findable_by_email: z.boolean(),
   })
   .partial()
   .strict()
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>
+
+export const SETTINGS_TEXTS = {
+  privacyTitle: 'Privacy',
+  privacyDescription: 'Who can find you on Hearth.',
+  findableByEmailLabel: 'Let people find me by my email address',
+  findableByEmailHint:
+    'When this is on, someone who types your exact email address in the directory finds you. Your address is never shown. People can always find you by name.',
+  saveFailed: 'Could not save this setting. Please try again.',
+} as const
 
 /** PUT /api/profile/welcome-message: a recording uploaded through POST /api/audio becomes the welcome message. */
 export const welcomeMessageSchema = z.object({ upload_id: z.uuid('Invalid audio upload') })

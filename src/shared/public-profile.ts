@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PUBLIC_PROFILE_DESCRIPTION_CHARS } from './limits.ts'
+import { PROFILE_TEXTS } from './profile.ts'
 
 export const wordTimestampSchema = z.object({ word: z.string(), start: z.number(), end: z.number() })
 
@@ -17,7 +18,7 @@ export type PublicProfile = z.infer<typeof publicProfileSchema>
 
 export const PUBLIC_PROFILE_TEXTS = {
   loadFailed: 'Failed to load profile',
-  notFound: 'Profile not found.',
+  notFound: PROFILE_TEXTS.notFound,
   photoUnavailable: 'Photo unavailable',
 } as const
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { user, verification } from '../db/schema.ts'
 import { FULL_NAME_REQUIRED } from '#shared/auth-forms.ts'
 import { AUTH_RATE_LIMITS } from './auth.ts'
-import { makeClientAddress, makePerson, postJson, signUpConfirmAndSignIn } from '../test/auth-helpers.ts'
+import { makeClientAddress, postJson, signUpConfirmAndSignIn } from '../test/auth-helpers.ts'
+import { makePerson } from '../test/data.ts'
 import { firstLink } from '../test/smtp-capture.ts'
 import { createTestApp } from '../test/test-app.ts'
 
@@ -157,5 +158,16 @@ describe('rate limits', () => {
     for (let i = 0; i < max + 1; i++) statuses.push((await attempt()).statusCode)
     expect(statuses.slice(0, max).every((s) => s === 401)).toBe(true)
     expect(statuses[max]).toBe(429)
+  })
+
+  it('never rate-limits the session check that every page load makes', async () => {
+    const { cookie } = await signUpConfirmAndSignIn(app, smtp)
+    const remoteAddress = makeClientAddress()
+    // more than the 100 a minute every other auth path allows one address
+    for (let i = 0; i < 130; i++) {
+      const check = await app.inject({ method: 'GET', url: '/api/auth/get-session', remoteAddress, headers: { cookie } })
+      expect(check.statusCode).toBe(200)
+      expect(check.json()).toMatchObject({ user: { emailVerified: true } })
+    }
   })
 })

@@ -1,29 +1,38 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { betterAuth } from 'better-auth'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
+import { z } from 'zod'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { FULL_NAME_REQUIRED } from '#shared/auth-forms.ts'
 import { PASSWORD_MIN_LENGTH } from '#shared/limits.ts'
-import { defaultProfileName } from '#shared/profile.ts'
 import type { Database } from '../db/client.ts'
 import * as schema from '../db/schema.ts'
 import type { Env } from '../env.ts'
-import type { Mailer } from '../notify/mailer.ts'
+import type { MailMessage } from '../notify/mailer.ts'
 import { confirmEmailMail, existingAccountMail, resetPasswordMail } from '../notify/templates.ts'
-import { ensureProfile } from '../modules/profiles/profiles.queries.ts'
 import { authLogger } from '../log-redaction.ts'
 
 export type AuthDeps = {
   db: Database
   env: Pick<Env, 'publicUrl' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'GOOGLE_ISSUER_URL' | 'RATE_LIMIT_ENABLED' | 'NODE_ENV'>
   secret: string
-  mailer: Mailer
+  /** queues a mail (see notify/mail.jobs.ts): the answer never waits on the mail server */
+  sendMail: (message: MailMessage) => Promise<void>
+  /** queues a password reset request, which auth.jobs.ts carries out after the answer */
+  deferResetRequest: (request: ResetRequest) => Promise<void>
   log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>
+  /** runs when an account is created (the wiring gives every new person their profile; auth knows no feature) */
+  onUserCreated: (created: { id: string; name: string; email: string }) => Promise<void>
 }
 
-/** Rate limits per client IP on the endpoints that can be abused (window in seconds). */
+/**
+ * Rate limits per client IP on the endpoints that can be abused (window in seconds). Every other auth path has
+ * 100 a minute, except the session check: every page load asks it, it only reads the caller's own cookie, and a
+ * 429 there would show a signed-in person the signed-out page (issue 13, finding 10), so it is not limited.
+ */
 export const AUTH_RATE_LIMITS = {
+  '/get-session': false,
   '/sign-in/email': { window: 60, max: 10 },
   '/sign-up/email': { window: 60, max: 5 },
   '/request-password-reset': { window: 60, max: 5 },
@@ -31,15 +40,63 @@ export const AUTH_RATE_LIMITS = {
   '/send-verification-email': { window: 60, max: 3 },
 } as const
 
-export function createAuth({ db, env, secret, mailer, log }: AuthDeps) {
-  const sendMail = async (message: Parameters<Mailer['send']>[0]) => {
-    try {
-      await mailer.send(message)
-    } catch (error) {
-      log.error({ err: error }, 'mail could not be sent')
-      throw error
-    }
+/** What a reset request answers, whether or not the address has an account (Better Auth's own words). */
+export const RESET_REQUESTED = { status: true, message: 'If this email exists in our system, check your email for the reset link' }
+
+export type ResetRequest = { email: string; redirectTo?: string }
+
+/**
+ * A blank name would make the e-mail's local part a public, searchable name (decision 44). Checked before the
+ * endpoint runs, so an address that already has an account gets the same answer as a new one.
+ */
+function checkSignUpName(body: unknown) {
+  const name: unknown = (body as { name?: unknown } | undefined)?.name
+  if (typeof name !== 'string' || name.trim() === '') {
+    throw new APIError('BAD_REQUEST', { code: 'NAME_REQUIRED', message: FULL_NAME_REQUIRED })
   }
+}
+
+/**
+ * Better Auth's /update-user accepts any JSON object and hands `name` and `image` to the database as they come:
+ * `name: null` broke the NOT NULL column with a 500. Its own checks come too late, so they are made here first.
+ */
+function checkUpdateUser(body: unknown) {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return // Better Auth refuses these itself
+  const { name, image } = body as { name?: unknown; image?: unknown }
+  if (name !== undefined && (typeof name !== 'string' || name.trim() === '' || name.length > 100)) {
+    throw new APIError('BAD_REQUEST', { message: 'name must be a text of 1 to 100 characters' })
+  }
+  if (image !== undefined && image !== null && (typeof image !== 'string' || image.length > 2048)) {
+    throw new APIError('BAD_REQUEST', { message: 'image must be a URL or null' })
+  }
+}
+
+/** The reset request's own checks, made before it is queued: a bad address is still a 400, a foreign redirect a 403. */
+function parseResetRequest(body: unknown, publicUrl: string): ResetRequest {
+  const { email, redirectTo } = (typeof body === 'object' && body !== null ? body : {}) as { email?: unknown; redirectTo?: unknown }
+  if (typeof email !== 'string' || !z.email().safeParse(email).success) {
+    throw new APIError('BAD_REQUEST', { message: 'Invalid email address' })
+  }
+  if (redirectTo === undefined) return { email }
+  const local = typeof redirectTo === 'string' && redirectTo.startsWith('/') && !redirectTo.startsWith('//') && !redirectTo.includes('\\')
+  if (!local && !(typeof redirectTo === 'string' && redirectTo.startsWith(`${publicUrl}/`))) {
+    throw new APIError('FORBIDDEN', { message: 'Invalid redirectURL' })
+  }
+  return { email, redirectTo: redirectTo as string }
+}
+
+export function createAuth({ db, env, secret, sendMail, deferResetRequest, log, onUserCreated }: AuthDeps) {
+  const before = createAuthMiddleware(async (ctx) => {
+    if (ctx.path === '/sign-up/email') checkSignUpName(ctx.body)
+    if (ctx.path === '/update-user') checkUpdateUser(ctx.body)
+    // A reset request from a client is only queued: looking the address up, storing a token and queueing the mail
+    // happen in a job, so the answer takes the same time whether or not the address has an account. The job calls
+    // the same endpoint from the server (no request), which is then carried out.
+    if (ctx.path === '/request-password-reset' && ctx.request) {
+      await deferResetRequest(parseResetRequest(ctx.body, env.publicUrl))
+      return ctx.json(RESET_REQUESTED)
+    }
+  })
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? genericOAuth({
@@ -102,26 +159,16 @@ export function createAuth({ db, env, secret, mailer, log }: AuthDeps) {
       // The Fastify bridge sets x-forwarded-for to the socket address, so clients cannot choose their rate-limit key.
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },
-    hooks: {
-      // A blank name would make the e-mail's local part a public, searchable name (decision 44). Checked before
-      // the endpoint runs, so an address that already has an account gets the same answer as a new one.
-      before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-up/email') return
-        const name: unknown = (ctx.body as { name?: unknown } | undefined)?.name
-        if (typeof name !== 'string' || name.trim() === '') {
-          throw new APIError('BAD_REQUEST', { code: 'NAME_REQUIRED', message: FULL_NAME_REQUIRED })
-        }
-      }),
-    },
     databaseHooks: {
       user: {
         create: {
           after: async (created) => {
-            await ensureProfile(db, { id: created.id, name: defaultProfileName(created.name, created.email) })
+            await onUserCreated(created)
           },
         },
       },
     },
+    hooks: { before },
     plugins: google ? [google] : [],
   })
 }

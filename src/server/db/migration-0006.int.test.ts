@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../test/test-db.ts'
-import { insertPerson } from '../test/people.ts'
+import { insertPerson } from '../test/data.ts'
 
 const database = await createTestDatabase()
 const { db } = database

@@ -116,6 +116,8 @@ export const profiles = pgTable(
   profilePictureKey: text('profile_picture_key'),
   onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
   emailNotificationsEnabled: boolean('email_notifications_enabled').notNull().default(true),
+  /** the directory's exact e-mail match finds only people who turned this on (decision 37) */
+  findableByEmail: boolean('findable_by_email').notNull().default(false),
   ...timestamps,
 }, (t) => [
   // Directory search matches anywhere in the name, case-insensitively: a trigram index keeps that fast.

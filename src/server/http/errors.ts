@@ -1,6 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
-import { ERROR_CODES, type ApiError } from '#shared/api-error.ts'
+import { API_ERROR_TEXTS, ERROR_CODES, type ApiError } from '#shared/api-error.ts'
 
 /** Typed domain errors thrown by services; one handler maps them to status codes. */
 export class DomainError extends Error {
@@ -37,8 +37,29 @@ export class ValidationError extends DomainError {
     super(400, ERROR_CODES.validation, message)
   }
 }
+export class PayloadTooLargeError extends DomainError {
+  constructor(message: string, code: string = ERROR_CODES.tooLarge) {
+    super(413, code, message)
+  }
+}
+/** Something this instance needs is missing (no speech engine, say); the `code` tells the client which. */
+export class ServiceUnavailableError extends DomainError {
+  constructor(message: string, code: string) {
+    super(503, code, message)
+  }
+}
 
 export const errorBody = (code: string, message: string): ApiError => ({ error: { code, message } })
+
+/**
+ * Errors Fastify meets before any route runs (a URL that is not valid percent-encoding, a path parameter longer
+ * than the router takes) get the app's error shape too, instead of Fastify's own.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, _request, reply) => {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400
+  const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The address is too long' : 'The address is not valid'
+  void (reply as FastifyReply).status(status).send(errorBody(ERROR_CODES.validation, message))
+}
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -48,24 +69,24 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0]
       const where = first?.instancePath ? `${first.instancePath.slice(1).replace(/\//g, '.')}: ` : ''
-      return reply.status(400).send(errorBody(ERROR_CODES.validation, `${where}${first?.message ?? 'Invalid request'}`))
+      return reply.status(400).send(errorBody(ERROR_CODES.validation, `${where}${first?.message ?? API_ERROR_TEXTS.invalidRequest}`))
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error.statusCode === 400 && error instanceof SyntaxError)) {
-      return reply.status(400).send(errorBody(ERROR_CODES.badJson, 'The request body is not valid JSON'))
+      return reply.status(400).send(errorBody(ERROR_CODES.badJson, API_ERROR_TEXTS.badJson))
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send(errorBody(ERROR_CODES.tooLarge, 'The request body is too large'))
+      return reply.status(413).send(errorBody(ERROR_CODES.tooLarge, API_ERROR_TEXTS.tooLarge))
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send(errorBody(ERROR_CODES.validation, 'Unsupported content type'))
+      return reply.status(415).send(errorBody(ERROR_CODES.validation, API_ERROR_TEXTS.unsupportedType))
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send(errorBody(ERROR_CODES.rateLimited, 'Too many requests. Please wait a moment and try again.'))
+      return reply.status(429).send(errorBody(ERROR_CODES.rateLimited, API_ERROR_TEXTS.rateLimited))
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && !isResponseSerializationError(error)) {
       return reply.status(error.statusCode).send(errorBody(error.code ?? ERROR_CODES.validation, error.message))
     }
     request.log.error({ err: error }, 'unhandled error')
-    return reply.status(500).send(errorBody(ERROR_CODES.internal, 'Something went wrong. Please try again.'))
+    return reply.status(500).send(errorBody(ERROR_CODES.internal, API_ERROR_TEXTS.internal))
   })
 }

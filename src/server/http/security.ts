@@ -3,7 +3,11 @@ import type { FastifyInstance } from 'fastify'
 import { ERROR_CODES } from '#shared/api-error.ts'
 import { errorBody } from './errors.ts'
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/** Methods that never change anything; every other method must come from a trusted origin. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** The app records voice in its own pages; no frame and no other feature of the browser is needed. */
+export const PERMISSIONS_POLICY = 'microphone=(self), camera=(), geolocation=(), display-capture=(), payment=(), usb=()'
 
 export async function registerSecurity(app: FastifyInstance, { trustedOrigins, secure }: { trustedOrigins: string[]; secure: boolean }) {
   await app.register(helmet, {
@@ -30,13 +34,24 @@ export async function registerSecurity(app: FastifyInstance, { trustedOrigins, s
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   })
 
-  // Cookies are SameSite=Lax; the Origin check stops any other site from making state-changing API calls.
+  // Cookies are SameSite=Lax, which a page on another origin of the same site gets past; the Origin check stops
+  // any other origin from changing anything. It looks at the method only, never at the URL: the raw target may be
+  // percent-encoded (`/%61pi/...`) or absolute (`http://host/api/...`) and still reach an API route.
   const allowed = new Set(trustedOrigins)
   app.addHook('onRequest', async (request, reply) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return
+    reply.header('permissions-policy', PERMISSIONS_POLICY)
+    if (SAFE_METHODS.has(request.method)) return
     const origin = request.headers.origin
     if (!origin || !allowed.has(origin)) {
       return reply.status(403).send(errorBody(ERROR_CODES.forbidden, 'Request origin is not allowed'))
     }
+  })
+
+  // API answers are about the person asking: no browser or proxy cache may keep them (a shared computer's back
+  // button, a caching proxy). Media sets its own private, expiring cache header and is left alone.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '')
+    if (type.startsWith('application/json') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
+    return payload
   })
 }

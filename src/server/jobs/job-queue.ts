@@ -4,6 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises'
 import PgBoss from 'pg-boss'
 import type pg from 'pg'
 import type { Executor } from '../db/client.ts'
+import type { MailMessage } from '../notify/mailer.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,9 +19,13 @@ export type JobMap = {
   transcribe: { kind: 'message'; messageId: string } | { kind: 'welcome'; userId: string; audioKey: string; attempt: number }
   /** find emotions, topics and sentiment in a message's transcript */
   analyze: { messageId: string }
+  /** send one mail (auth mail is sent after the answer, never while the client waits) */
+  'send-mail': MailMessage
+  /** a password reset asked for by a client, carried out after the answer */
+  'request-password-reset': { email: string; redirectTo?: string }
 }
 export type JobName = keyof JobMap
-export const JOB_NAMES: JobName[] = ['transcribe', 'analyze']
+export const JOB_NAMES: JobName[] = ['transcribe', 'analyze', 'send-mail', 'request-password-reset']
 
 /** What a handler reports; a thrown error is the unexpected case that pg-boss retries. */
 export type JobOutcome = { status: 'done' | 'skipped' | 'failed'; reason?: string }

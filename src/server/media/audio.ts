@@ -1,6 +1,10 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
-import { RECORDING_MAX_SECONDS } from '#shared/limits.ts'
+import type { Readable } from 'node:stream'
+import { AUDIO_MAX_BYTES, RECORDING_MAX_SECONDS } from '#shared/limits.ts'
+import { MESSAGE_TEXTS } from '#shared/messages.ts'
+import { ValidationError } from '../http/errors.ts'
+import { receiveRawBody, refuseDeclaredOversize } from '../http/raw-body.ts'
 
 /** Audio containers Hearth accepts, recognised from their first bytes (never from the name or the header). */
 export type AudioType = { mime: string; ext: string }
@@ -25,6 +29,20 @@ export async function readHead(filePath: string, bytes = 64): Promise<Uint8Array
     await handle.close()
   }
 }
+
+/**
+ * Streams a recording sent as the raw body to `tmpPath` and recognises the container from its first
+ * bytes: 413 past 50 MB, 400 when empty or not audio. The caller removes the file.
+ */
+export async function receiveAudio(body: Readable | undefined, tmpPath: string): Promise<{ bytes: number; type: AudioType }> {
+  const bytes = await receiveRawBody(body, tmpPath, { maxBytes: AUDIO_MAX_BYTES, tooLarge: MESSAGE_TEXTS.tooLarge, empty: MESSAGE_TEXTS.empty })
+  const type = sniffAudioType(await readHead(tmpPath))
+  if (!type) throw new ValidationError(MESSAGE_TEXTS.notAudio)
+  return { bytes, type }
+}
+
+/** The onRequest hook of a route that takes a recording as its raw body. */
+export const refuseOversizeAudio = () => refuseDeclaredOversize(AUDIO_MAX_BYTES, MESSAGE_TEXTS.tooLarge)
 
 export const WAVEFORM_POINTS = 64
 /**

@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { audioUploads, user } from '#server/db/schema.ts'
 import { insertSignedInPerson } from '#server/test/people.ts'
-import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
+import { apiClient } from '#server/test/requests.ts'
+import { createTestApp } from '#server/test/test-app.ts'
 import { uploadRecording } from '#server/test/uploads.ts'
 import { createMediaSweeper, SWEEP_GRACE_MS } from './media-sweep.ts'
 import { createLocalStorage } from './storage.ts'
@@ -62,12 +63,7 @@ describe('the sweep of what crashes leave behind', () => {
   it('keeps the file of a welcome message, and removes it once the account is deleted', async () => {
     const person = await insertSignedInPerson(app, db)
     const uploadId = await uploadRecording(app, person.cookie)
-    const saved = await app.inject({
-      method: 'PUT',
-      url: '/api/profile/welcome-message',
-      headers: { origin: TEST_ORIGIN, cookie: person.cookie },
-      payload: { upload_id: uploadId },
-    })
+    const saved = await apiClient(app).put('/api/profile/welcome-message', person.cookie, { upload_id: uploadId })
     expect(saved.statusCode).toBe(200)
     const files = async () => (await fs.readdir(path.join(dataDir, 'media', person.id)).catch(() => [])).length
     expect(await files()).toBe(1)

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
-import { ERROR_CODES } from '#shared/api-error.ts'
+import { API_ERROR_TEXTS, ERROR_CODES } from '#shared/api-error.ts'
 import { errorBody } from '../http/errors.ts'
 import { MEDIA_PATH, verifyMediaUrl } from './signed-url.ts'
 import type { ObjectStorage } from './storage.ts'
@@ -47,10 +47,10 @@ export const mediaRoutes: FastifyPluginAsync<{ storage: ObjectStorage; signingKe
       const { expires, signature } = request.query as { expires?: string; signature?: string }
       const key = `${owner}/${file}`
       const check = verifyMediaUrl(signingKey, key, expires, signature)
-      if (check === 'expired') return reply.status(403).send(errorBody(ERROR_CODES.forbidden, 'This link has expired'))
-      if (check === 'invalid') return reply.status(403).send(errorBody(ERROR_CODES.forbidden, 'This link is not valid'))
+      if (check === 'expired') return reply.status(403).send(errorBody(ERROR_CODES.forbidden, API_ERROR_TEXTS.linkExpired))
+      if (check === 'invalid') return reply.status(403).send(errorBody(ERROR_CODES.forbidden, API_ERROR_TEXTS.linkInvalid))
       const size = await storage.size(key).catch(() => null)
-      if (size === null) return reply.status(404).send(errorBody(ERROR_CODES.notFound, 'Audio file is not available'))
+      if (size === null) return reply.status(404).send(errorBody(ERROR_CODES.notFound, API_ERROR_TEXTS.audioUnavailable))
 
       const contentType = CONTENT_TYPES[file.split('.').pop() ?? ''] ?? 'application/octet-stream'
       const expiresAt = Number(expires)
@@ -61,7 +61,12 @@ export const mediaRoutes: FastifyPluginAsync<{ storage: ObjectStorage; signingKe
         .header('x-content-type-options', 'nosniff')
       const range = parseRange(request.headers.range, size)
       if (range === 'invalid') {
-        return reply.status(416).header('content-range', `bytes */${size}`).send(errorBody(ERROR_CODES.validation, 'Range not satisfiable'))
+        // the error is JSON, not audio: sending an object under an audio content type would fail as a 500
+        return reply
+          .status(416)
+          .header('content-type', 'application/json; charset=utf-8')
+          .header('content-range', `bytes */${size}`)
+          .send(errorBody(ERROR_CODES.validation, API_ERROR_TEXTS.rangeNotSatisfiable))
       }
       if (range) {
         return reply

@@ -12,6 +12,17 @@ export function signMediaUrl(secret: string, key: string, { ttlSeconds = SIGNED_
   return `${MEDIA_PATH}/${key}?expires=${expires}&signature=${signatureOf(secret, key, expires)}`
 }
 
+/**
+ * The one way a person's picture becomes a URL (contacts, directory, profiles): signed like any stored media,
+ * or null when they have none, and the client then draws a generated avatar. Photos arrive in a later issue;
+ * until then no picture key is ever written.
+ */
+export type PictureUrl = (key: string | null) => string | null
+export const pictureUrlSigner =
+  (sign: (key: string) => string): PictureUrl =>
+  (key) =>
+    key ? sign(key) : null
+
 export type MediaUrlCheck = 'valid' | 'expired' | 'invalid'
 
 export function verifyMediaUrl(secret: string, key: string, expires: string | undefined, signature: string | undefined, now = Date.now()): MediaUrlCheck {

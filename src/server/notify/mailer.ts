@@ -23,8 +23,9 @@ export function createSmtpMailer(url: string, from: string): Mailer {
 }
 
 /**
- * Without SMTP, mail is written to DATA_DIR/outbox and its links are logged, so that a person
- * trying Hearth alone can still confirm an account (the messages are listed at /dev/mailbox).
+ * Without SMTP, mail is written to DATA_DIR/outbox, so that a person trying Hearth alone can still confirm an
+ * account (the messages are listed at /dev/mailbox, on this machine only). The log says that a mail was kept but
+ * never its address or links: a reset link in a log is a key to the account for whoever reads the log.
  */
 export function createOutboxMailer(dir: string, from: string, log: (line: string) => void): Mailer {
   return {
@@ -34,8 +35,7 @@ export function createOutboxMailer(dir: string, from: string, log: (line: string
       const entry: OutboxEntry = { ...message, id: randomUUID(), from, sentAt: new Date().toISOString() }
       const file = path.join(dir, `${entry.sentAt.replace(/[:.]/g, '-')}-${entry.id}.json`)
       await fs.writeFile(file, JSON.stringify(entry, null, 2), { mode: 0o600 })
-      const links = message.text.match(/https?:\/\/\S+/g) ?? []
-      log(`mail to ${message.to}: "${message.subject}" kept in the outbox${links.length ? `; link: ${links.join(' ')}` : ''}`)
+      log(`mail "${message.subject}" kept in the outbox (${dir}); read it at /dev/mailbox on this computer`)
     },
   }
 }

@@ -9,11 +9,13 @@ import { connectDatabase } from '../db/client.ts'
 import { realtimePresence, verification } from '../db/schema.ts'
 import { createSmtpMailer } from '../notify/mailer.ts'
 import { insertSignedInPerson } from '../test/people.ts'
+import { apiClient } from '../test/requests.ts'
 import { uploadRecording } from '../test/uploads.ts'
 import { createTestApp, TEST_ORIGIN } from '../test/test-app.ts'
 
 // Two server instances on one database, as when Hearth runs behind a load balancer.
 const first = await createTestApp()
+const api = apiClient(first.app)
 const secondDatabase = connectDatabase(first.databaseUrl, { max: 5 })
 const second = await buildApp({
   env: first.env,
@@ -61,12 +63,7 @@ describe('/api/realtime', () => {
     const eveSocket = await openSocket({ cookie: eve.cookie, origin: TEST_ORIGIN })
     if (!('socket' in adaSocket) || !('socket' in eveSocket)) throw new Error('socket refused')
 
-    const response = await first.app.inject({
-      method: 'POST',
-      url: '/api/contacts/connect',
-      payload: { user_id: ada.id },
-      headers: { cookie: bob.cookie, origin: TEST_ORIGIN },
-    })
+    const response = await api.post('/api/contacts/connect', bob.cookie, { user_id: ada.id })
     expect(response.statusCode).toBe(201)
 
     await expect.poll(() => adaSocket.events, { timeout: 5000 }).toEqual([
@@ -90,12 +87,7 @@ describe('/api/realtime', () => {
     const owner = await insertSignedInPerson(first.app, first.db)
     const socket = await openSocket({ cookie: owner.cookie, origin: TEST_ORIGIN })
     if (!('socket' in socket)) throw new Error('socket refused')
-    const refused = await first.app.inject({
-      method: 'POST',
-      url: '/api/contacts/connect',
-      payload: { user_id: owner.id },
-      headers: { cookie: owner.cookie, origin: TEST_ORIGIN },
-    })
+    const refused = await api.post('/api/contacts/connect', owner.cookie, { user_id: owner.id })
     expect(refused.statusCode).toBe(400)
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(socket.events).toEqual([])
@@ -106,12 +98,7 @@ describe('/api/realtime', () => {
 describe('presence', () => {
   /** One presses Message on the other's profile: answers the id of the caller's contact for them. */
   async function pressMessage(ada: { cookie: string }, bob: { id: string }, status = 201): Promise<string> {
-    const response = await first.app.inject({
-      method: 'POST',
-      url: '/api/contacts/connect',
-      payload: { user_id: bob.id },
-      headers: { cookie: ada.cookie, origin: TEST_ORIGIN },
-    })
+    const response = await api.post('/api/contacts/connect', ada.cookie, { user_id: bob.id })
     expect(response.statusCode).toBe(status)
     return (response.json() as { contact: Contact }).contact.id
   }
@@ -124,13 +111,13 @@ describe('presence', () => {
   }
 
   async function contactOf(person: { cookie: string }, contactId: string): Promise<Contact> {
-    const response = await first.app.inject({ method: 'GET', url: `/api/contacts/${contactId}`, headers: { cookie: person.cookie } })
+    const response = await api.get(`/api/contacts/${contactId}`, person.cookie)
     expect(response.statusCode).toBe(200)
     return response.json() as Contact
   }
 
   async function listed(person: { cookie: string }, contactId: string): Promise<Contact | undefined> {
-    const response = await first.app.inject({ method: 'GET', url: '/api/contacts', headers: { cookie: person.cookie } })
+    const response = await api.get('/api/contacts', person.cookie)
     return (response.json() as { contacts: Contact[] }).contacts.find((c) => c.id === contactId)
   }
 
@@ -248,14 +235,9 @@ describe('presence', () => {
     expect(eveSocket.events).toEqual([])
 
     // Bob archives Ada: she no longer learns when he is around.
-    const bobsContacts = await first.app.inject({ method: 'GET', url: '/api/contacts', headers: { cookie: bob.cookie } })
+    const bobsContacts = await api.get('/api/contacts', bob.cookie)
     const adaId = (bobsContacts.json() as { contacts: Contact[] }).contacts.find((c) => c.contact_user_id === ada.id)?.id
-    const archived = await first.app.inject({
-      method: 'POST',
-      url: `/api/contacts/${adaId}/archive`,
-      payload: { should_archive: true },
-      headers: { cookie: bob.cookie, origin: TEST_ORIGIN },
-    })
+    const archived = await api.post(`/api/contacts/${adaId}/archive`, bob.cookie, { should_archive: true })
     expect(archived.statusCode).toBe(200)
     const eventsBefore = adaSocket.events.length
     const bobAgain = await open(bob)
@@ -300,11 +282,16 @@ describe('sockets end with their session (decision 44)', () => {
     const sockets = [await open(ada), await open(ada)]
     const closed = sockets.map(closeCode)
     expect((await post('/api/auth/request-password-reset', null, { email: ada.email, redirectTo: '/auth/reset-password' })).statusCode).toBe(200)
-    const [row] = await first.db
-      .select()
-      .from(verification)
-      .where(and(eq(verification.value, ada.id), like(verification.identifier, 'reset-password:%')))
-    const token = row?.identifier.replace('reset-password:', '') ?? ''
+    // the reset request is carried out in a job after the answer (decision 38): wait for its token
+    const resetToken = async () => {
+      const [row] = await first.db
+        .select()
+        .from(verification)
+        .where(and(eq(verification.value, ada.id), like(verification.identifier, 'reset-password:%')))
+      return row?.identifier.replace('reset-password:', '') ?? ''
+    }
+    await expect.poll(resetToken, { timeout: 10_000 }).not.toBe('')
+    const token = await resetToken()
     expect((await post('/api/auth/reset-password', null, { token, newPassword: 'a-brand-new-secret' })).statusCode).toBe(200)
     expect(await Promise.all(closed)).toEqual([SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE])
   })

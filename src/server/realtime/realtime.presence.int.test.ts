@@ -6,8 +6,7 @@ import type { RealtimeEnvelope } from './realtime.publisher.ts'
 import { REALTIME_CHANNEL } from './realtime.publisher.ts'
 import { createPresenceTracker } from './realtime.presence.ts'
 import { realtimePresence } from '../db/schema.ts'
-import { insertContact } from '../modules/contacts/contacts.queries.ts'
-import { insertPerson } from '../test/people.ts'
+import { insertConnectedPair, insertPerson } from '../test/data.ts'
 import { createTestDatabase } from '../test/test-db.ts'
 
 const database = await createTestDatabase()
@@ -31,8 +30,7 @@ afterEach(() => {
 async function pair() {
   const ada = await insertPerson(db)
   const bob = await insertPerson(db)
-  await insertContact(db, { ownerId: ada.id, contactUserId: bob.id, name: bob.name, displayOrder: 1, archivedAt: null, chosen: true })
-  await insertContact(db, { ownerId: bob.id, contactUserId: ada.id, name: ada.name, displayOrder: 1, archivedAt: null, chosen: true })
+  await insertConnectedPair(db, ada, bob, { mutual: true })
   return { ada, bob }
 }
 

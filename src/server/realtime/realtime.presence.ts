@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database, Executor } from '../db/client.ts'
-import { listPresenceWatchers } from '../modules/contacts/contacts.queries.ts'
 import { publishRealtime } from './realtime.publisher.ts'
 import {
   deleteInstancePresence,
   deletePresence,
   deleteStalePresence,
   isUserOnline,
+  listPresenceWatchers,
   lockPresence,
   refreshInstancePresence,
   upsertPresence,

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '../db/client.ts'
-import { realtimePresence, session } from '../db/schema.ts'
+import { contacts, realtimePresence, session } from '../db/schema.ts'
 
 /** A presence row counts for this long after its instance last refreshed it (every 30 s), so a crashed instance's rows stop counting. */
 export const PRESENCE_TTL_SECONDS = 90
@@ -10,6 +11,27 @@ export function isPresent(userId: AnyColumn | SQL | string): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${realtimePresence}
     where ${realtimePresence.userId} = ${userId} and ${realtimePresence.connections} > 0
       and ${realtimePresence.seenAt} > now() - make_interval(secs => ${PRESENCE_TTL_SECONDS}))`
+}
+
+/**
+ * Used on a row of `contacts`: presence is shared only between two people who have both chosen each other and keep
+ * each other (decision 40): both rows of the pair have `chosen_at` (each pressed Message or sent the other a message)
+ * and neither is archived. Being contacted by a stranger is not a choice, and archiving someone withdraws it in both
+ * directions.
+ */
+const reverseContacts = alias(contacts, 'reverse_contacts')
+export const sharesPresence = sql`(${contacts.chosenAt} is not null and ${contacts.archivedAt} is null and exists (
+  select 1 from ${contacts} as ${sql.identifier('reverse_contacts')}
+  where ${reverseContacts.userId} = ${contacts.contactUserId} and ${reverseContacts.contactUserId} = ${contacts.userId}
+    and ${reverseContacts.archivedAt} is null and ${reverseContacts.chosenAt} is not null))`
+
+/** The people who see this person's presence: owners of a contact linked to them, with whom they share it. */
+export async function listPresenceWatchers(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ ownerId: contacts.userId })
+    .from(contacts)
+    .where(and(eq(contacts.contactUserId, userId), sharesPresence))
+  return rows.map((r) => r.ownerId)
 }
 
 export async function isUserOnline(db: Executor, userId: string): Promise<boolean> {

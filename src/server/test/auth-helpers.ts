@@ -3,14 +3,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
 import type { startSmtpCapture } from './smtp-capture.ts'
 import { firstLink } from './smtp-capture.ts'
+import { makePerson, type TestPerson } from './data.ts'
 import { TEST_ORIGIN } from './test-app.ts'
-
-export type TestPerson = { name: string; email: string; password: string }
-
-export function makePerson(overrides: Partial<TestPerson> = {}): TestPerson {
-  const id = randomBytes(4).toString('hex')
-  return { name: `Person ${id}`, email: `person-${id}@example.test`, password: `pw-${id}-secret`, ...overrides }
-}
 
 /** The cookie header a browser would send back after this response. */
 export function cookiesOf(response: LightMyRequestResponse): string {

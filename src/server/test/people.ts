@@ -1,34 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto'
-import { hashPassword } from 'better-auth/crypto'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import type { Database } from '../db/client.ts'
-import { account, profiles, user } from '../db/schema.ts'
 import { cookiesOf, postJson } from './auth-helpers.ts'
-
-export type InsertedPerson = { id: string; name: string; email: string; password: string }
-
-/**
- * A confirmed person with a finished onboarding, written straight to the database (no mail round trip).
- * `verified: false` leaves the address unconfirmed, as right after sign-up.
- */
-export async function insertPerson(
-  db: Database,
-  { name, email, verified = true }: { name?: string; email?: string; verified?: boolean } = {},
-): Promise<InsertedPerson> {
-  const tag = randomBytes(4).toString('hex')
-  const person = { id: randomUUID(), name: name ?? `Person ${tag}`, email: email ?? `person-${tag}@example.test`, password: `pw-${tag}-secret` }
-  await db.insert(user).values({ id: person.id, name: person.name, email: person.email, emailVerified: verified })
-  await db.insert(account).values({
-    id: randomUUID(),
-    accountId: person.id,
-    providerId: 'credential',
-    userId: person.id,
-    password: await hashPassword(person.password),
-  })
-  await db.insert(profiles).values({ id: person.id, name: person.name, fullName: person.name, onboardingCompleted: true })
-  return person
-}
+import { insertConnectedPair, insertPerson, type InsertedPerson } from './data.ts'
 
 /** Signs in through the real endpoint and returns the session cookie. */
 export async function signIn(app: FastifyInstance, person: InsertedPerson): Promise<string> {
@@ -41,4 +15,14 @@ export async function signIn(app: FastifyInstance, person: InsertedPerson): Prom
 export async function insertSignedInPerson(app: FastifyInstance, db: Database, options: Parameters<typeof insertPerson>[1] = {}) {
   const person = await insertPerson(db, options)
   return { ...person, cookie: await signIn(app, person) }
+}
+
+export type SignedInPerson = Awaited<ReturnType<typeof insertSignedInPerson>>
+
+/** Two signed-in people in each other's circles (Ada and Bob unless named); answers each one's contact id for the other. */
+export async function insertSignedInPair(app: FastifyInstance, db: Database, names: [string, string] = ['Ada', 'Bob']) {
+  const ada = await insertSignedInPerson(app, db, { name: names[0] })
+  const bob = await insertSignedInPerson(app, db, { name: names[1] })
+  const { aToB, bToA } = await insertConnectedPair(db, ada, bob)
+  return { ada, bob, adaToBob: aToB, bobToAda: bToA }
 }

@@ -9,21 +9,18 @@ export function recipientsOf(parsed: ParsedMail): string[] {
 export type CapturedMail = { to: string[]; subject: string; text: string; html: string }
 
 /**
- * A real SMTP server on loopback that keeps what it receives, so tests read the mail Hearth really sent.
+ * A real SMTP server on a free loopback port (no TLS, no login) that hands each mail, parsed, to `onMail`; the
+ * integration tests keep them in memory, the e2e run drops them in a folder. Answers its smtp:// URL and close().
  */
-export async function startSmtpCapture() {
-  const messages: CapturedMail[] = []
-  const waiters: Array<() => void> = []
+export async function startSmtpServer(onMail: (mail: CapturedMail) => void | Promise<void>) {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
       simpleParser(stream)
-        .then((parsed) => {
-          const to = recipientsOf(parsed)
-          messages.push({ to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '' })
-          waiters.splice(0).forEach((wake) => wake())
+        .then(async (parsed) => {
+          await onMail({ to: recipientsOf(parsed), subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '' })
           callback()
         })
         .catch(callback)
@@ -32,9 +29,22 @@ export async function startSmtpCapture() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const address = server.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
+  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
+
+/**
+ * A real SMTP server on loopback that keeps what it receives, so tests read the mail Hearth really sent.
+ */
+export async function startSmtpCapture() {
+  const messages: CapturedMail[] = []
+  const waiters: Array<() => void> = []
+  const server = await startSmtpServer((mail) => {
+    messages.push(mail)
+    waiters.splice(0).forEach((wake) => wake())
+  })
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: server.url,
     messages,
     /** Waits for a mail to `to` whose subject matches, and returns it. */
     async waitForMail(to: string, subject: RegExp, timeoutMs = 10_000): Promise<CapturedMail> {
@@ -49,7 +59,7 @@ export async function startSmtpCapture() {
         })
       }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   }
 }
 

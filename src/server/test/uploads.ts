@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
-import type { AudioUpload } from '#shared/messages.ts'
+import type { AudioUpload, Message } from '#shared/messages.ts'
 import { makeAudio } from './audio-files.ts'
+import { apiClient } from './requests.ts'
 import { TEST_ORIGIN } from './test-app.ts'
 
 /**
@@ -21,4 +22,16 @@ export async function uploadRecording(
   })
   expect(response.statusCode).toBe(201)
   return (response.json() as AudioUpload).upload_id
+}
+
+/** Uploads a recording and sends it to one of the sender's contacts, as the record screen does; answers the message. */
+export async function sendRecording(
+  app: FastifyInstance,
+  cookie: string,
+  contactId: string,
+  shape: Parameters<typeof makeAudio>[0] = { seconds: 1 },
+): Promise<Message> {
+  const sent = await apiClient(app).post('/api/messages', cookie, { contact_id: contactId, upload_id: await uploadRecording(app, cookie, shape) })
+  expect(sent.statusCode).toBe(201)
+  return sent.json() as Message
 }

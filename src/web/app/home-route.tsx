@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react'
+import { SESSION_RETRYING } from '#shared/auth-forms.ts'
 import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
 import { LandingPage } from '#web/features/landing/landing-page.tsx'
 import { useAuth } from '#web/lib/use-auth.ts'
@@ -8,8 +9,8 @@ const HomePage = lazy(async () => ({ default: (await import('#web/features/home/
 
 /** `/`: the landing page for visitors, the signed-in shell with the circle for everyone else. */
 export function HomeRoute() {
-  const { user, loading } = useAuth()
-  if (loading) return <FullPageSpinner />
+  const { user, loading, retrying } = useAuth()
+  if (loading) return <FullPageSpinner label={retrying ? SESSION_RETRYING : undefined} />
   if (!user) return <LandingPage />
   return (
     <AppShell>

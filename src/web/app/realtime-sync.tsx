@@ -4,24 +4,43 @@ import type { RealtimeEvent } from '#shared/realtime.ts'
 import { connectRealtime } from '#web/lib/realtime-client.ts'
 import { createRefetchScheduler } from '#web/lib/realtime-scheduler.ts'
 import { setRealtimeStatus } from '#web/lib/realtime-status.ts'
+import { contactKeys } from '#web/features/contacts/queries.ts'
+import { invitationKeys } from '#web/features/invitations/queries.ts'
+import { messageKeys } from '#web/features/messages/queries.ts'
+import { profileKeys } from '#web/features/profile/queries.ts'
+import { publicProfileKeys } from '#web/features/public-profile/queries.ts'
 import { useAuth } from './auth-provider.tsx'
 
+/**
+ * The key roots of the resource query modules that realtime events refresh. Each is one constant array, so the
+ * scheduler can tell them apart by identity; the overview's keys sit under the messages root.
+ */
+const ROOTS = {
+  contacts: contactKeys.all,
+  messages: messageKeys.all,
+  profile: profileKeys.all,
+  publicProfile: publicProfileKeys.all,
+  invitations: invitationKeys.all,
+} as const
+type StaleRoot = (typeof ROOTS)[keyof typeof ROOTS]
+
 /** Query key roots a realtime event makes stale. Events only invalidate; screens refetch what they show. */
-export function staleKeysFor(event: RealtimeEvent): string[] {
+export function staleKeysFor(event: RealtimeEvent): StaleRoot[] {
   switch (event.type) {
     case 'contact.changed':
-      return ['contacts']
+      return [ROOTS.contacts]
     case 'message.created':
     case 'message.updated':
-      return ['messages', 'contacts', 'conversations']
+      // a contact carries its unread count and last interaction
+      return [ROOTS.messages, ROOTS.contacts]
     case 'conversation.changed':
-      return ['conversations', 'contacts']
+      return [ROOTS.contacts]
     case 'profile.updated':
-      return ['profile', 'public-profile']
+      return [ROOTS.profile, ROOTS.publicProfile]
     case 'invitation.changed':
-      return ['invitations']
+      return [ROOTS.invitations]
     case 'presence.changed':
-      return ['contacts']
+      return [ROOTS.contacts]
   }
 }
 
@@ -33,7 +52,7 @@ export function RealtimeSync() {
 
   useEffect(() => {
     if (!userId) return
-    const scheduler = createRefetchScheduler((key) => void queryClient.invalidateQueries({ queryKey: [key] }))
+    const scheduler = createRefetchScheduler<StaleRoot>((root) => void queryClient.invalidateQueries({ queryKey: root }))
     let connectedBefore = false
     const connection = connectRealtime({
       onEvent: (event) => staleKeysFor(event).forEach((key) => scheduler.schedule(key)),
@@ -41,7 +60,7 @@ export function RealtimeSync() {
         setRealtimeStatus(status)
         if (status !== 'open') return
         // After a reconnect, events may have been missed while the socket was down.
-        if (connectedBefore) for (const key of ['contacts', 'conversations', 'messages', 'profile']) scheduler.schedule(key)
+        if (connectedBefore) for (const root of [ROOTS.contacts, ROOTS.messages, ROOTS.profile]) scheduler.schedule(root)
         connectedBefore = true
       },
       // the server ended this session's socket: the session check shows the landing page, or the next person

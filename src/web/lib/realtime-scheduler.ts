@@ -4,14 +4,14 @@ import { REALTIME_DEBOUNCE_MS, REALTIME_REFETCH_GUARD_MS } from '#shared/realtim
  * Collapses bursts of realtime events into refetches (spec 000 section 4): a key is refreshed 500 ms after
  * the last event for it, and never twice within 1 s; an event inside the guard is served when it ends.
  */
-export function createRefetchScheduler(
-  refresh: (key: string) => void,
+export function createRefetchScheduler<Key = string>(
+  refresh: (key: Key) => void,
   { debounceMs = REALTIME_DEBOUNCE_MS, guardMs = REALTIME_REFETCH_GUARD_MS, now = () => Date.now() } = {},
 ) {
-  const timers = new Map<string, ReturnType<typeof setTimeout>>()
-  const lastRun = new Map<string, number>()
+  const timers = new Map<Key, ReturnType<typeof setTimeout>>()
+  const lastRun = new Map<Key, number>()
 
-  function run(key: string) {
+  function run(key: Key) {
     timers.delete(key)
     const since = now() - (lastRun.get(key) ?? -Infinity)
     if (since < guardMs) {
@@ -23,7 +23,7 @@ export function createRefetchScheduler(
   }
 
   return {
-    schedule(key: string) {
+    schedule(key: Key) {
       clearTimeout(timers.get(key))
       timers.set(key, setTimeout(() => run(key), debounceMs))
     },

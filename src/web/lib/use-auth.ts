@@ -4,8 +4,13 @@ import type { AuthSession, AuthUser } from '#web/lib/auth-client.ts'
 export type AuthState = {
   user: AuthUser | null
   session: AuthSession | null
-  /** True until the first session lookup has answered; later lookups keep the last known state. */
+  /**
+   * True until the first session lookup has answered; later lookups keep the last known state. A lookup that
+   * failed for a passing reason (429, 5xx, no network) is not an answer: loading stays true and it is tried again.
+   */
   loading: boolean
+  /** The last session lookup failed for a passing reason and is being tried again. */
+  retrying: boolean
   isAuthenticated: boolean
   /** Asks the server for the session again (after a 401, for example). */
   refresh: () => Promise<void>

@@ -9,7 +9,7 @@ import { makeAudio } from '../../test/audio-files.ts'
 import { insertSignedInPerson } from '../../test/people.ts'
 import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
 import { createLocalStorage } from '../../media/storage.ts'
-import { insertMessages } from '../../test/messages.ts'
+import { insertMessages } from '../../test/data.ts'
 import { ABANDONED_UPLOAD_AGE_MS, createAudioUploadsService } from './audio-uploads.service.ts'
 
 const dataDir = await fs.mkdtemp('/tmp/hearth-int-uploads-')

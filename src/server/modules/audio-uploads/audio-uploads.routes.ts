@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { Readable } from 'node:stream'
-import { AUDIO_MAX_BYTES } from '#shared/limits.ts'
 import { audioUploadSchema, MESSAGE_TEXTS } from '#shared/messages.ts'
 import { ERROR_CODES } from '#shared/api-error.ts'
 import { sessionUser } from '../../auth/session.ts'
 import { DomainError } from '../../http/errors.ts'
 import type { AppDeps } from '../../app-deps.ts'
-import { createAudioUploadsService, MEGABYTE, PayloadTooLargeError } from './audio-uploads.service.ts'
+import { acceptRawBody, rawBody } from '../../http/raw-body.ts'
+import { refuseOversizeAudio } from '../../media/audio.ts'
+import { createAudioUploadsService, MEGABYTE } from './audio-uploads.service.ts'
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000
 
@@ -15,14 +15,12 @@ const tooManyUploads = () => new DomainError(429, ERROR_CODES.rateLimited, MESSA
 
 /**
  * POST /api/audio takes the raw recording as the body, whatever its declared type: the service decides
- * the type from the content. The body is handed over as a stream, so Fastify's 1 MB JSON limit does not
- * apply and the service enforces 50 MB itself.
+ * the type from the content and enforces 50 MB as the stream arrives (see http/raw-body.ts).
  */
 export const audioUploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, storage, env, requireUser }) => {
   const service = createAudioUploadsService({ db, storage, tmpDir: `${env.dataDir}/tmp`, quotaBytes: env.STORAGE_QUOTA_MB * MEGABYTE })
 
-  app.removeAllContentTypeParsers()
-  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload))
+  acceptRawBody(app)
 
   app.post(
     '/api/audio',
@@ -31,13 +29,10 @@ export const audioUploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       // per person (decision 43); with the storage quota this bounds what one account can make the server keep
       config: { rateLimit: { max: env.UPLOADS_PER_MINUTE, timeWindow: '1 minute', errorResponseBuilder: tooManyUploads } },
       schema: { response: { 201: audioUploadSchema } },
-      onRequest: async (request) => {
-        // Refuse a declared oversize body before reading a byte of it.
-        if (Number(request.headers['content-length'] ?? 0) > AUDIO_MAX_BYTES) throw new PayloadTooLargeError(MESSAGE_TEXTS.tooLarge)
-      },
+      onRequest: refuseOversizeAudio(),
     },
     async (request, reply) => {
-      const upload = await service.store(sessionUser(request).id, request.body as Readable | undefined)
+      const upload = await service.store(sessionUser(request).id, rawBody(request))
       return reply.status(201).send(upload)
     },
   )

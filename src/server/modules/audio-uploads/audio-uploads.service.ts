@@ -1,23 +1,15 @@
 import { randomBytes } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { Transform, type Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
-import { AUDIO_MAX_BYTES, RECORDING_MAX_SECONDS } from '#shared/limits.ts'
+import type { Readable } from 'node:stream'
+import { RECORDING_MAX_SECONDS } from '#shared/limits.ts'
 import { MESSAGE_TEXTS, type AudioUpload } from '#shared/messages.ts'
 import { ERROR_CODES } from '#shared/api-error.ts'
 import type { Database } from '../../db/client.ts'
-import { DomainError, ValidationError } from '../../http/errors.ts'
-import { decodeAudio, readHead, sniffAudioType, type AudioType } from '../../media/audio.ts'
+import { PayloadTooLargeError, ValidationError } from '../../http/errors.ts'
+import { decodeAudio, receiveAudio } from '../../media/audio.ts'
 import type { ObjectStorage } from '../../media/storage.ts'
 import { deleteAbandonedUploads, insertAudioUpload, lockUploadsOf, storedAudioBytes, type AudioUploadRow } from './audio-uploads.queries.ts'
-
-export class PayloadTooLargeError extends DomainError {
-  constructor(message: string, code: string = ERROR_CODES.tooLarge) {
-    super(413, code, message)
-  }
-}
 
 export const MEGABYTE = 1024 * 1024
 
@@ -28,36 +20,6 @@ export const ABANDONED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000
 
 export function toAudioUploadResponse(row: AudioUploadRow): AudioUpload {
   return { upload_id: row.id, mime_type: row.mimeType, bytes: row.bytes, duration_seconds: row.durationSeconds, waveform: row.waveform }
-}
-
-/**
- * Counts bytes as they pass. Past `limit` it stops writing and drops the rest instead of failing the
- * stream: destroying the request would reset the connection before the 413 answer reaches the client.
- */
-function byteLimit(limit: number) {
-  let seen = 0
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      seen += chunk.length
-      done(null, seen > limit ? undefined : chunk)
-    },
-  })
-  return { counter, bytes: () => seen, exceeded: () => seen > limit }
-}
-
-/**
- * Streams a request body to `tmpPath` (never whole in memory) and recognises the container from its first
- * bytes: 413 past 50 MB, 400 when empty or not audio. The caller removes the file.
- */
-export async function receiveAudio(body: Readable | undefined, tmpPath: string): Promise<{ bytes: number; type: AudioType }> {
-  if (!body) throw new ValidationError(MESSAGE_TEXTS.empty)
-  const limit = byteLimit(AUDIO_MAX_BYTES)
-  await pipeline(body, limit.counter, createWriteStream(tmpPath, { mode: 0o600 }))
-  if (limit.exceeded()) throw new PayloadTooLargeError(MESSAGE_TEXTS.tooLarge)
-  if (limit.bytes() === 0) throw new ValidationError(MESSAGE_TEXTS.empty)
-  const type = sniffAudioType(await readHead(tmpPath))
-  if (!type) throw new ValidationError(MESSAGE_TEXTS.notAudio)
-  return { bytes: limit.bytes(), type }
 }
 
 export function createAudioUploadsService({

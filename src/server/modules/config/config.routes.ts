@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { publicConfigSchema, type PublicConfig } from '#shared/public-config.ts'
-import type { AppDeps } from '../../app-deps.ts'
+import type { AppDeps } from '#server/app-deps.ts'
+import { isDirectLoopbackRequest } from '#server/http/loopback.ts'
 
 export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { env, mailer }) => {
-  const config: PublicConfig = {
-    googleSignInEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
-    devMailboxEnabled: env.NODE_ENV !== 'production' && mailer.kind === 'outbox',
-  }
-  app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => config)
+  const googleSignInEnabled = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET)
+  const mailboxServed = env.NODE_ENV !== 'production' && mailer.kind === 'outbox'
+  app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async (request): Promise<PublicConfig> => ({
+    googleSignInEnabled,
+    // the link to the local mailbox is offered only where the mailbox opens: on the machine that runs Hearth
+    devMailboxEnabled: mailboxServed && isDirectLoopbackRequest(request),
+  }))
 }

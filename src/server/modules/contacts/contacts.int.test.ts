@@ -4,19 +4,14 @@ import { describe, expect, it } from 'vitest'
 import { CONTACT_TEXTS, type Contact } from '#shared/contacts.ts'
 import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import { contacts, conversations } from '../../db/schema.ts'
-import { insertPerson, insertSignedInPerson, type InsertedPerson } from '../../test/people.ts'
-import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
+import { insertPerson, type InsertedPerson } from '../../test/data.ts'
+import { insertSignedInPerson } from '../../test/people.ts'
+import { apiClient } from '../../test/requests.ts'
+import { createTestApp } from '../../test/test-app.ts'
 
 const { app, db } = await createTestApp()
 
-type Method = 'GET' | 'POST' | 'PUT'
-const call = (method: Method, url: string, cookie?: string, payload?: unknown) =>
-  app.inject({
-    method,
-    url,
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
-  })
+const { call } = apiClient(app)
 
 const listContacts = async (cookie: string, status = 'active') => {
   const response = await call('GET', `/api/contacts?status=${status}`, cookie)

@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import { INACTIVITY_DAYS } from '#shared/limits.ts'
 import type { ContactStatus } from '#shared/contacts.ts'
 import type { Executor } from '../../db/client.ts'
 import { contacts, conversations, profiles } from '../../db/schema.ts'
-import { isPresent } from '../../realtime/realtime.queries.ts'
+import { isPresent, sharesPresence } from '../../realtime/realtime.queries.ts'
 
 /**
  * Active means not archived, and either no reply from them yet or a reply (or a rekindle) within the
@@ -16,16 +15,7 @@ const isActive = sql<boolean>`(${contacts.archivedAt} is null and ${isRecentlyAc
 const inactiveDays = sql<number | null>`case when ${contacts.lastReplyFromThem} is null then null
   else floor(extract(epoch from (now() - ${lastSignOfLife})) / 86400)::int end`
 
-/**
- * Presence is shared only between two people who have both chosen each other and keep each other (decision 40): both
- * rows of the pair have `chosen_at` (each pressed Message or sent the other a message) and neither is archived.
- * Being contacted by a stranger is not a choice, and archiving someone withdraws it in both directions.
- */
-const reverseContacts = alias(contacts, 'reverse_contacts')
-const sharesPresence = sql`(${contacts.chosenAt} is not null and ${contacts.archivedAt} is null and exists (
-  select 1 from ${contacts} as ${sql.identifier('reverse_contacts')}
-  where ${reverseContacts.userId} = ${contacts.contactUserId} and ${reverseContacts.contactUserId} = ${contacts.userId}
-    and ${reverseContacts.archivedAt} is null and ${reverseContacts.chosenAt} is not null))`
+/** Online as the owner sees it: a linked person who shares their presence with the owner and has a live socket. */
 const isOnline = sql<boolean>`(${contacts.contactUserId} is not null and ${sharesPresence} and ${isPresent(contacts.contactUserId)})`
 
 const contactColumns = {
@@ -90,15 +80,6 @@ export async function getContactForOwner(db: Executor, ownerId: string, contactI
 export async function getContactByUsers(db: Executor, ownerId: string, contactUserId: string): Promise<ContactRow | undefined> {
   const [row] = await selectContacts(db, and(eq(contacts.userId, ownerId), eq(contacts.contactUserId, contactUserId)))
   return row
-}
-
-/** The people who see this person's presence: owners of a contact linked to them, with whom they share it. */
-export async function listPresenceWatchers(db: Executor, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ ownerId: contacts.userId })
-    .from(contacts)
-    .where(and(eq(contacts.contactUserId, userId), sharesPresence))
-  return rows.map((r) => r.ownerId)
 }
 
 export async function countActiveContacts(db: Executor, ownerId: string): Promise<number> {

@@ -17,8 +17,8 @@ import { createContactsService } from './contacts.service.ts'
 /** Starting relationships is bounded per caller: it is the one way to reach a stranger. */
 export const CONNECT_RATE_LIMIT = { max: 20, timeWindow: '1 hour' }
 
-export const contactsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, requireUser }) => {
-  const service = createContactsService(db)
+export const contactsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, pictureUrl, requireUser }) => {
+  const service = createContactsService({ db, pictureUrl })
 
   app.get(
     '/api/contacts',

@@ -1,7 +1,9 @@
 import { CONTACT_TEXTS, mergeDuplicateContacts, type Contact, type ContactStatus, type ConnectResult } from '#shared/contacts.ts'
 import { ERROR_CODES } from '#shared/api-error.ts'
+import { PROFILE_TEXTS } from '#shared/profile.ts'
 import { CONTACTS_PAGE_LIMIT, MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import type { Database } from '../../db/client.ts'
+import type { PictureUrl } from '../../media/signed-url.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.ts'
 import { publishRealtime } from '../../realtime/realtime.publisher.ts'
 import { getProfileById } from '../profiles/profiles.queries.ts'
@@ -21,12 +23,11 @@ import {
   type ContactRow,
 } from './contacts.queries.ts'
 
-export function toContactResponse(row: ContactRow): Contact {
+export function toContactResponse(row: ContactRow, pictureUrl: PictureUrl): Contact {
   return {
     id: row.id,
     name: row.name,
-    // Picture URLs are signed by the media module; until a person uploads one the client draws an avatar.
-    avatar_url: null,
+    avatar_url: pictureUrl(row.avatarKey),
     contact_user_id: row.contactUserId,
     display_order: row.displayOrder,
     last_interaction: row.lastInteraction.toISOString(),
@@ -41,9 +42,11 @@ export function toContactResponse(row: ContactRow): Contact {
 }
 
 const circleFull = () => new ConflictError(CONTACT_TEXTS.circleFull, ERROR_CODES.circleFull)
-const contactNotFound = () => new NotFoundError('Contact not found.')
+const contactNotFound = () => new NotFoundError(CONTACT_TEXTS.notFound)
 
-export function createContactsService(db: Database) {
+export function createContactsService({ db, pictureUrl }: { db: Database; pictureUrl: PictureUrl }) {
+  const respond = (row: ContactRow) => toContactResponse(row, pictureUrl)
+
   async function requireContact(ownerId: string, contactId: string): Promise<ContactRow> {
     const row = await getContactForOwner(db, ownerId, contactId)
     if (!row) throw contactNotFound()
@@ -52,13 +55,13 @@ export function createContactsService(db: Database) {
 
   return {
     async list(ownerId: string, status: ContactStatus): Promise<Contact[]> {
-      const contacts = (await listContactsForOwner(db, ownerId, status, CONTACTS_PAGE_LIMIT)).map(toContactResponse)
+      const contacts = (await listContactsForOwner(db, ownerId, status, CONTACTS_PAGE_LIMIT)).map(respond)
       // the home list merges duplicates by name (decision 14); the archived and inactive lists show every row
       return status === 'active' ? mergeDuplicateContacts(contacts) : contacts
     },
 
     async get(ownerId: string, contactId: string): Promise<Contact> {
-      return toContactResponse(await requireContact(ownerId, contactId))
+      return respond(await requireContact(ownerId, contactId))
     },
 
     /** The new ordered id list must name only the owner's contacts (404 otherwise). */
@@ -86,7 +89,7 @@ export function createContactsService(db: Database) {
           change: shouldArchive ? 'archived' : 'unarchived',
         })
       })
-      return toContactResponse(await requireContact(ownerId, contactId))
+      return respond(await requireContact(ownerId, contactId))
     },
 
     /** Brings an archived or inactive contact back into the circle with a fresh 30-day window. */
@@ -100,7 +103,7 @@ export function createContactsService(db: Database) {
         await markContactRekindled(tx, ownerId, contactId)
         await publishRealtime(tx, [ownerId], { type: 'contact.changed', contact_id: contactId, change: 'rekindled' })
       })
-      return toContactResponse(await requireContact(ownerId, contactId))
+      return respond(await requireContact(ownerId, contactId))
     },
 
     /**
@@ -109,7 +112,7 @@ export function createContactsService(db: Database) {
      * starts archived so that their limit holds and they can rekindle it when they want to.
      */
     async connect(ownerId: string, targetUserId: string): Promise<ConnectResult> {
-      if (targetUserId === ownerId) throw new ValidationError("You can't start a conversation with yourself.")
+      if (targetUserId === ownerId) throw new ValidationError(CONTACT_TEXTS.notYourself)
       const result = await db.transaction(async (tx) => {
         await lockCircles(tx, [ownerId, targetUserId])
         const existing = await getContactByUsers(tx, ownerId, targetUserId)
@@ -119,8 +122,8 @@ export function createContactsService(db: Database) {
           return { contactId: existing.id, created: false }
         }
         const [owner, target] = await Promise.all([getProfileById(tx, ownerId), getProfileById(tx, targetUserId)])
-        if (!target) throw new NotFoundError('Profile not found.')
-        if (!owner) throw new NotFoundError('Profile not found.')
+        if (!target) throw new NotFoundError(PROFILE_TEXTS.notFound)
+        if (!owner) throw new NotFoundError(PROFILE_TEXTS.notFound)
         if ((await countActiveContacts(tx, ownerId)) >= MAX_ACTIVE_CONTACTS) throw circleFull()
         const contactId = await insertContact(tx, {
           ownerId,
@@ -150,7 +153,7 @@ export function createContactsService(db: Database) {
         }
         return { contactId, created: true }
       })
-      return { contact: toContactResponse(await requireContact(ownerId, result.contactId)), created: result.created }
+      return { contact: respond(await requireContact(ownerId, result.contactId)), created: result.created }
     },
   }
 }

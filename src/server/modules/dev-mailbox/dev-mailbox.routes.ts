@@ -1,5 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { readOutbox, type OutboxEntry } from '../../notify/mailer.ts'
+import { ERROR_CODES } from '#shared/api-error.ts'
+import { errorBody } from '#server/http/errors.ts'
+import { isDirectLoopbackRequest } from '#server/http/loopback.ts'
+import { readOutbox, type OutboxEntry } from '#server/notify/mailer.ts'
+
+export const MAILBOX_LOCAL_ONLY = 'The local mailbox opens only on the computer that runs Hearth (http://localhost). Set SMTP_URL to send real mail.'
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
@@ -13,10 +18,14 @@ function renderEntry(entry: OutboxEntry): string {
 
 /**
  * Outside production, with no SMTP server configured, the mails Hearth would have sent are listed here so
- * that a person trying the app alone can confirm an account or reset a password.
+ * that a person trying the app alone can confirm an account or reset a password. The outbox holds reset links,
+ * so it is shown only to a client on this machine (decision 36): anyone else on the network gets a 403.
  */
 export const devMailboxRoutes: FastifyPluginAsync<{ outboxDir: string }> = async (app, { outboxDir }) => {
-  app.get('/dev/mailbox', async (_request, reply) => {
+  app.get('/dev/mailbox', async (request, reply) => {
+    if (!isDirectLoopbackRequest(request)) {
+      return reply.status(403).header('cache-control', 'no-store').send(errorBody(ERROR_CODES.forbidden, MAILBOX_LOCAL_ONLY))
+    }
     const entries = await readOutbox(outboxDir)
     const list = entries.length ? entries.map(renderEntry).join('') : '<p>No mail yet. Sign up or ask for a password reset, then reload.</p>'
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(`<!doctype html>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { DirectoryResult } from '#shared/directory.ts'
-import { insertPerson, insertSignedInPerson } from '../../test/people.ts'
-import { createTestApp } from '../../test/test-app.ts'
+import { insertPerson } from '../../test/data.ts'
+import { insertSignedInPerson, signIn } from '../../test/people.ts'
+import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
 import { DIRECTORY_RATE_LIMIT } from './directory.routes.ts'
 
 const { app, db } = await createTestApp()
@@ -14,7 +15,7 @@ const search = async (cookie: string, q: string) => {
 }
 
 const searcher = await insertSignedInPerson(app, db, { name: 'Zelda Searcher' })
-const marge = await insertPerson(db, { name: 'Marguerite Duras', email: 'marguerite@example.test' })
+const marge = await insertPerson(db, { name: 'Marguerite Duras', email: 'marguerite@example.test', findableByEmail: true })
 const omar = await insertPerson(db, { name: 'Omar Khayyam', email: 'omar.k@example.test' })
 await insertPerson(db, { name: 'Margaret Unconfirmed', email: 'margaret@example.test', verified: false })
 
@@ -35,6 +36,23 @@ describe('GET /api/directory', () => {
     expect(await search(searcher.cookie, 'marguerite@example.tes')).toEqual([])
     expect(await search(searcher.cookie, 'arguerite@example.test')).toEqual([])
     expect(await search(searcher.cookie, 'example.test')).toEqual([])
+  })
+
+  it('finds by e-mail only people who chose to be found that way, and they can change their mind', async () => {
+    // Omar has an account but did not opt in: his address answers exactly like an unknown one.
+    expect(await search(searcher.cookie, 'omar.k@example.test')).toEqual([])
+    expect(await search(searcher.cookie, 'nobody@example.test')).toEqual([])
+    const omarCookie = await signIn(app, omar)
+    const patch = (findable: boolean) =>
+      app.inject({ method: 'PATCH', url: '/api/profile', headers: { cookie: omarCookie, origin: TEST_ORIGIN }, payload: { findable_by_email: findable } })
+    const on = await patch(true)
+    expect(on.statusCode).toBe(200)
+    expect(on.json()).toMatchObject({ findable_by_email: true })
+    expect((await search(searcher.cookie, 'omar.k@example.test')).map((r) => r.id)).toEqual([omar.id])
+    expect((await patch(false)).json()).toMatchObject({ findable_by_email: false })
+    expect(await search(searcher.cookie, 'omar.k@example.test')).toEqual([])
+    // still found by name
+    expect((await search(searcher.cookie, 'omar')).map((r) => r.id)).toEqual([omar.id])
   })
 
   it('treats LIKE wildcards as plain text and lists nobody for an empty query', async () => {

@@ -10,13 +10,16 @@ const columns = { id: profiles.id, name: profiles.name, pictureKey: profiles.pro
 /** Only people who confirmed their address are listed. */
 const listed = eq(user.emailVerified, true)
 
-/** Uses the unique index on lower(email): exact address only, never a prefix or a pattern. */
+/**
+ * Uses the unique index on lower(email): exact address only, never a prefix or a pattern. Only people who chose
+ * to be found by their address are returned, so a search does not tell whether an address has an account.
+ */
 export async function findByExactEmail(db: Executor, email: string, excludeUserId: string): Promise<DirectoryRow[]> {
   return db
     .select(columns)
     .from(user)
     .innerJoin(profiles, eq(profiles.id, user.id))
-    .where(and(sql`lower(${user.email}) = lower(${email})`, ne(user.id, excludeUserId), listed))
+    .where(and(sql`lower(${user.email}) = lower(${email})`, ne(user.id, excludeUserId), listed, eq(profiles.findableByEmail, true)))
     .limit(1)
 }
 

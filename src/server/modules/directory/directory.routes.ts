@@ -7,8 +7,8 @@ import { createDirectoryService } from './directory.service.ts'
 /** Generous for typing with a debounce, tight enough to stop anyone walking the user list. */
 export const DIRECTORY_RATE_LIMIT = { max: 60, timeWindow: '1 minute' }
 
-export const directoryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, requireUser }) => {
-  const service = createDirectoryService(db)
+export const directoryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, pictureUrl, requireUser }) => {
+  const service = createDirectoryService({ db, pictureUrl })
   app.get(
     '/api/directory',
     {

@@ -1,21 +1,21 @@
 import { isEmailQuery, type DirectoryResult } from '#shared/directory.ts'
 import type { Executor } from '../../db/client.ts'
+import type { PictureUrl } from '../../media/signed-url.ts'
 import { findByExactEmail, searchByName, type DirectoryRow } from './directory.queries.ts'
 
 /** The only fields of another person the directory reveals; never an e-mail address. */
-export function toDirectoryResult(row: DirectoryRow): DirectoryResult {
-  // Picture URLs come with the media module; until then the client draws a generated avatar.
-  return { id: row.id, name: row.name, profile_picture_url: null }
+export function toDirectoryResult(row: DirectoryRow, pictureUrl: PictureUrl): DirectoryResult {
+  return { id: row.id, name: row.name, profile_picture_url: pictureUrl(row.pictureKey) }
 }
 
-export function createDirectoryService(db: Executor) {
+export function createDirectoryService({ db, pictureUrl }: { db: Executor; pictureUrl: PictureUrl }) {
   return {
     /** An empty query lists nobody: the directory finds people, it does not let anyone browse them. */
     async search(searcherId: string, query: string): Promise<DirectoryResult[]> {
       const text = query.trim()
       if (!text) return []
       const rows = isEmailQuery(text) ? await findByExactEmail(db, text, searcherId) : await searchByName(db, text, searcherId)
-      return rows.map(toDirectoryResult)
+      return rows.map((row) => toDirectoryResult(row, pictureUrl))
     },
   }
 }

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppDeps } from '../../app-deps.ts'
 import { APP_VERSION } from '../../version.ts'
+import { getDatabaseVersion } from './health.queries.ts'
 
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -17,8 +17,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sp
   app.get('/api/health', { schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (_request, reply) => {
     let database: z.infer<typeof healthSchema>['database']
     try {
-      const result = await db.execute<{ version: string }>(sql`select current_setting('server_version') as version`)
-      database = { status: 'up', version: result.rows[0]?.version ?? null }
+      database = { status: 'up', version: await getDatabaseVersion(db) }
     } catch {
       database = { status: 'down', version: null }
     }

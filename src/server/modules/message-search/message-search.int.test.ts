@@ -1,19 +1,18 @@
 import fs from 'node:fs/promises'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import type { Contact } from '#shared/contacts.ts'
 import type { MessageSearchResult } from '#shared/message-search.ts'
 import { contacts } from '../../db/schema.ts'
-import { insertMessages } from '../../test/messages.ts'
-import { insertSignedInPerson } from '../../test/people.ts'
-import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
+import { insertMessages } from '../../test/data.ts'
+import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '../../test/people.ts'
+import { apiClient } from '../../test/requests.ts'
+import { createTestApp } from '../../test/test-app.ts'
 
 const { app, db } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-message-search-') })
 
-type Person = Awaited<ReturnType<typeof insertSignedInPerson>>
 
-const search = (person: Person | null, query: Record<string, string> = {}) =>
-  app.inject({ method: 'GET', url: '/api/messages', query, headers: person ? { cookie: person.cookie } : {} })
+const api = apiClient(app)
+const search = (person: Person | null, query: Record<string, string> = {}) => api.get('/api/messages', person?.cookie, { query })
 
 async function searchOk(person: Person, query: Record<string, string> = {}): Promise<MessageSearchResult> {
   const response = await search(person, query)
@@ -23,20 +22,7 @@ async function searchOk(person: Person, query: Record<string, string> = {}): Pro
 
 const transcripts = async (person: Person, q: string) => (await searchOk(person, { q })).messages.map((m) => m.transcription)
 
-/** Two people in each other's circles; answers each one's contact id for the other. */
-async function pair(names: [string, string] = ['Ada', 'Bob']) {
-  const ada = await insertSignedInPerson(app, db, { name: names[0] })
-  const bob = await insertSignedInPerson(app, db, { name: names[1] })
-  const connected = await app.inject({
-    method: 'POST',
-    url: '/api/contacts/connect',
-    headers: { origin: TEST_ORIGIN, cookie: ada.cookie },
-    payload: { user_id: bob.id },
-  })
-  const adaToBob = (connected.json() as { contact: Contact }).contact.id
-  const [bobRow] = await db.select().from(contacts).where(eq(contacts.userId, bob.id))
-  return { ada, bob, adaToBob, bobToAda: bobRow?.id as string }
-}
+const pair = (names?: [string, string]) => insertSignedInPair(app, db, names)
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000)
 
@@ -173,7 +159,7 @@ describe('GET /api/messages', () => {
     }
     // a cursor that looks right but points at no message simply continues below that moment
     expect((await search(ada, { cursor: '2026-01-01T00:00:00.000000Z_00000000-0000-4000-8000-000000000000' })).statusCode).toBe(200)
-    const repeated = await app.inject({ method: 'GET', url: '/api/messages?q=a&q=b', headers: { cookie: ada.cookie } })
+    const repeated = await api.get('/api/messages?q=a&q=b', ada.cookie)
     expect(repeated.statusCode).toBe(400)
   })
 

@@ -6,29 +6,18 @@ import { MESSAGE_TEXTS, type Message } from '#shared/messages.ts'
 import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import type { MessageSearchResult } from '#shared/message-search.ts'
 import { contacts } from '../../db/schema.ts'
-import { insertSignedInPerson } from '../../test/people.ts'
-import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
+import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '../../test/people.ts'
+import { apiClient } from '../../test/requests.ts'
+import { createTestApp } from '../../test/test-app.ts'
 import { uploadRecording } from '../../test/uploads.ts'
 
 const { app, db } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-messages-') })
 
-type Person = Awaited<ReturnType<typeof insertSignedInPerson>>
-const post = (url: string, cookie: string, payload?: unknown) =>
-  app.inject({ method: 'POST', url, headers: { origin: TEST_ORIGIN, cookie }, ...(payload !== undefined ? { payload: payload as object } : {}) })
-const get = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'GET', url, headers: { ...(cookie ? { cookie } : {}), ...headers } })
+const { get, post } = apiClient(app)
 
 const uploadFor = (person: Person) => uploadRecording(app, person.cookie)
 
-/** Two people in each other's circles; answers each one's contact id for the other. */
-async function pair() {
-  const ada = await insertSignedInPerson(app, db, { name: 'Ada' })
-  const bob = await insertSignedInPerson(app, db, { name: 'Bob' })
-  const connected = await post('/api/contacts/connect', ada.cookie, { user_id: bob.id })
-  const adaToBob = (connected.json() as { contact: Contact }).contact.id
-  const [bobRow] = await db.select().from(contacts).where(eq(contacts.userId, bob.id))
-  return { ada, bob, adaToBob, bobToAda: bobRow?.id as string }
-}
+const pair = () => insertSignedInPair(app, db)
 
 const send = async (from: Person, contactId: string, replyTo?: string | null) =>
   post('/api/messages', from.cookie, { contact_id: contactId, upload_id: await uploadFor(from), reply_to_id: replyTo })
@@ -50,7 +39,7 @@ describe('sending', () => {
     const audio = await get(list.messages[0]?.audio_url ?? '')
     expect(audio.statusCode).toBe(200)
     expect(audio.headers['content-type']).toBe('audio/webm')
-    const ranged = await get(list.messages[0]?.audio_url ?? '', undefined, { range: 'bytes=0-99' })
+    const ranged = await get(list.messages[0]?.audio_url ?? '', undefined, { headers: { range: 'bytes=0-99' } })
     expect(ranged.statusCode).toBe(206)
     expect(ranged.headers['content-range']).toMatch(/^bytes 0-99\/\d+$/)
     expect(ranged.rawPayload).toHaveLength(100)
@@ -118,7 +107,7 @@ describe('sending', () => {
   it('answers 401 without a session and 400 for bad input', async () => {
     const { ada, adaToBob } = await pair()
     const anonymous = { contact_id: adaToBob, upload_id: await uploadFor(ada) }
-    expect((await app.inject({ method: 'POST', url: '/api/messages', headers: { origin: TEST_ORIGIN }, payload: anonymous })).statusCode).toBe(401)
+    expect((await post('/api/messages', undefined, anonymous)).statusCode).toBe(401)
     expect((await post('/api/messages', ada.cookie, { ...anonymous, reply_to_id: 'not-a-message' })).statusCode).toBe(400)
     expect((await post('/api/messages', ada.cookie, { contact_id: adaToBob, upload_id: 'blob:nope' })).statusCode).toBe(400)
     expect((await post('/api/messages', ada.cookie, { contact_id: 'x', upload_id: await uploadFor(ada) })).statusCode).toBe(400)

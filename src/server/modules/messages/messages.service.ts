@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '#shared/api-error.ts'
+import { CONTACT_TEXTS } from '#shared/contacts.ts'
 import { MAX_ACTIVE_CONTACTS, MAX_CONSECUTIVE_UNANSWERED, MESSAGES_PAGE_LIMIT } from '#shared/limits.ts'
 import { MESSAGE_TEXTS, type Message } from '#shared/messages.ts'
 import type { Database, Executor } from '../../db/client.ts'
@@ -46,7 +47,7 @@ export function toMessageResponse(row: MessageRow, signMediaUrl: (key: string) =
 }
 
 const messageNotFound = () => new NotFoundError(MESSAGE_TEXTS.messageNotFound)
-const contactNotFound = () => new NotFoundError('Contact not found.')
+const contactNotFound = () => new NotFoundError(CONTACT_TEXTS.notFound)
 
 export function createMessagesService({
   db,
@@ -76,6 +77,12 @@ export function createMessagesService({
     if (!contact) throw contactNotFound()
     if (!contact.contactUserId) throw new ConflictError(MESSAGE_TEXTS.notLinked, ERROR_CODES.notLinked)
     return contact.contactUserId
+  }
+
+  async function get(userId: string, messageId: string): Promise<Message> {
+    const row = await getMessageForParticipant(db, messageId, userId)
+    if (!row) throw messageNotFound()
+    return respond(row)
   }
 
   return {
@@ -137,17 +144,13 @@ export function createMessagesService({
       return { messages: rows.map(respond), total }
     },
 
-    async get(userId: string, messageId: string): Promise<Message> {
-      const row = await getMessageForParticipant(db, messageId, userId)
-      if (!row) throw messageNotFound()
-      return respond(row)
-    },
+    get,
 
     /** Only the receiver marks a message read. */
     async markRead(userId: string, messageId: string): Promise<Message> {
       const row = await getMessageForParticipant(db, messageId, userId)
       if (!row) throw messageNotFound()
-      if (row.receiverId !== userId) throw new ForbiddenError('Only the receiver can mark a message read')
+      if (row.receiverId !== userId) throw new ForbiddenError(MESSAGE_TEXTS.onlyReceiverMarksRead)
       if (!row.isRead) {
         await db.transaction(async (tx) => {
           await markRead(tx, messageId)
@@ -155,7 +158,7 @@ export function createMessagesService({
           await publishRealtime(tx, [row.senderId, row.receiverId], { type: 'message.updated', message_id: messageId, fields: ['is_read'] })
         })
       }
-      return this.get(userId, messageId)
+      return get(userId, messageId)
     },
 
     /** Marks everything the contact sent to the caller read; answers how many changed. */
@@ -182,7 +185,7 @@ export function createMessagesService({
         await setLikedBy(tx, messageId, userId, liked)
         await publishRealtime(tx, [userId], { type: 'message.updated', message_id: messageId, fields: ['liked'] })
       })
-      return this.get(userId, messageId)
+      return get(userId, messageId)
     },
   }
 }

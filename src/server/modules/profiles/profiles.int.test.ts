@@ -2,21 +2,17 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { profiles } from '../../db/schema.ts'
 import { signUpConfirmAndSignIn } from '../../test/auth-helpers.ts'
-import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
+import { apiClient } from '../../test/requests.ts'
+import { createTestApp } from '../../test/test-app.ts'
 
 const { app, smtp, db } = await createTestApp()
 
-const patch = (cookie: string | undefined, payload: unknown, headers: Record<string, string> = {}) =>
-  app.inject({
-    method: 'PATCH',
-    url: '/api/profile',
-    payload: payload as object,
-    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...headers },
-  })
+const api = apiClient(app)
+const patch = (cookie: string | undefined, payload: unknown, headers: Record<string, string> = {}) => api.patch('/api/profile', cookie, payload, { headers })
 
 describe('GET /api/profile', () => {
   it('answers 401 with the error shape without a session', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/profile' })
+    const response = await api.get('/api/profile')
     expect(response.statusCode).toBe(401)
     expect(response.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Not authenticated' } })
   })
@@ -24,7 +20,7 @@ describe('GET /api/profile', () => {
   it('creates the row when it is missing, named after the full name', async () => {
     const { cookie, userId, person } = await signUpConfirmAndSignIn(app, smtp)
     await db.delete(profiles).where(eq(profiles.id, userId))
-    const response = await app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } })
+    const response = await api.get('/api/profile', cookie)
     expect(response.statusCode).toBe(200)
     expect(response.json()).toMatchObject({ id: userId, name: person.name, onboarding_completed: false, email_notifications_enabled: true })
     expect(await db.select().from(profiles).where(eq(profiles.id, userId))).toHaveLength(1)
@@ -56,7 +52,7 @@ describe('PATCH /api/profile', () => {
     const response = await patch(cookie, '{"full_name": "Half', { 'content-type': 'application/json' })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ error: { code: 'INVALID_JSON', message: 'The request body is not valid JSON' } })
-    const profile = await app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } })
+    const profile = await api.get('/api/profile', cookie)
     expect(profile.json().name).toBe(person.name)
   })
 

@@ -23,7 +23,7 @@ export async function getProfileById(db: Executor, id: string): Promise<ProfileR
 export async function updateProfileById(
   db: Executor,
   id: string,
-  changes: Partial<Pick<ProfileRow, 'name' | 'fullName' | 'onboardingCompleted' | 'emailNotificationsEnabled'>>,
+  changes: Partial<Pick<ProfileRow, 'name' | 'fullName' | 'onboardingCompleted' | 'emailNotificationsEnabled' | 'findableByEmail'>>,
 ): Promise<ProfileRow | undefined> {
   const [row] = await db.update(profiles).set(changes).where(eq(profiles.id, id)).returning()
   return row

@@ -4,8 +4,8 @@ import { sessionUser } from '../../auth/session.ts'
 import type { AppDeps } from '../../app-deps.ts'
 import { createProfilesService } from './profiles.service.ts'
 
-export const profilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, requireUser, storage, signMediaUrl, transcription }) => {
-  const service = createProfilesService({ db, storage, signMediaUrl, transcription })
+export const profilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, requireUser, storage, signMediaUrl, pictureUrl, transcription }) => {
+  const service = createProfilesService({ db, storage, signMediaUrl, pictureUrl, transcription })
 
   app.get(
     '/api/profile',

@@ -1,15 +1,20 @@
-import { defaultProfileName, type Profile, type ProfileUpdate } from '#shared/profile.ts'
-import type { Database } from '../../db/client.ts'
+import { defaultProfileName, PROFILE_TEXTS, type Profile, type ProfileUpdate } from '#shared/profile.ts'
+import type { Database, Executor } from '../../db/client.ts'
 import type { SessionUser } from '../../auth/session.ts'
 import { NotFoundError, ValidationError } from '../../http/errors.ts'
 import { MESSAGE_TEXTS } from '#shared/messages.ts'
+import type { PictureUrl } from '../../media/signed-url.ts'
 import type { ObjectStorage } from '../../media/storage.ts'
 import type { TranscriptionService } from '../transcription/transcription.service.ts'
 import { publishRealtime } from '../../realtime/realtime.publisher.ts'
 import { deleteAudioUpload, lockOwnAudioUpload } from '../audio-uploads/audio-uploads.queries.ts'
 import { ensureProfile, getProfileById, setWelcomeAudio, updateProfileById, type ProfileRow } from './profiles.queries.ts'
 
-export function toProfileResponse(row: ProfileRow, email: string, signMediaUrl: (key: string) => string): Profile {
+export function toProfileResponse(
+  row: ProfileRow,
+  email: string,
+  { signMediaUrl, pictureUrl }: { signMediaUrl: (key: string) => string; pictureUrl: PictureUrl },
+): Profile {
   return {
     id: row.id,
     name: row.name,
@@ -18,38 +23,46 @@ export function toProfileResponse(row: ProfileRow, email: string, signMediaUrl: 
     welcome_audio_url: row.welcomeAudioKey ? signMediaUrl(row.welcomeAudioKey) : null,
     welcome_transcript: row.welcomeTranscript,
     welcome_transcript_status: row.welcomeTranscriptStatus,
-    // Profile pictures arrive with photos in settings; the client draws a generated avatar until then.
-    profile_picture_url: null,
+    profile_picture_url: pictureUrl(row.profilePictureKey),
     onboarding_completed: row.onboardingCompleted,
     email_notifications_enabled: row.emailNotificationsEnabled,
+    findable_by_email: row.findableByEmail,
   }
+}
+
+/** The person's profile, created with the spec's name rule when it is missing (at sign-up, or on first read). */
+export async function ensureProfileFor(db: Executor, user: { id: string; name: string; email: string }): Promise<ProfileRow> {
+  return (await getProfileById(db, user.id)) ?? (await ensureProfile(db, { id: user.id, name: defaultProfileName(user.name, user.email) }))
 }
 
 export function createProfilesService({
   db,
   storage,
   signMediaUrl,
+  pictureUrl,
   transcription,
 }: {
   db: Database
   storage: ObjectStorage
   signMediaUrl: (key: string) => string
+  pictureUrl: PictureUrl
   /** a saved welcome recording is queued for transcription with the change */
   transcription: Pick<TranscriptionService, 'enqueueWelcome'>
 }) {
+  const respond = (row: ProfileRow, user: SessionUser) => toProfileResponse(row, user.email, { signMediaUrl, pictureUrl })
+
+  /** Reading creates the row when missing, with the spec's name rule. */
+  async function getOwnProfile(user: SessionUser): Promise<Profile> {
+    return respond(await ensureProfileFor(db, user), user)
+  }
+
   return {
-    /** Reading creates the row when missing, with the spec's name rule. */
-    async getOwnProfile(user: SessionUser): Promise<Profile> {
-      const row =
-        (await getProfileById(db, user.id)) ??
-        (await ensureProfile(db, { id: user.id, name: defaultProfileName(user.name, user.email) }))
-      return toProfileResponse(row, user.email, signMediaUrl)
-    },
+    getOwnProfile,
 
     /** Only the provided fields change. A full name given alone also becomes the display name. */
     async updateOwnProfile(user: SessionUser, update: ProfileUpdate): Promise<Profile> {
-      if (Object.keys(update).length === 0) throw new ValidationError('Nothing to update')
-      await this.getOwnProfile(user)
+      if (Object.keys(update).length === 0) throw new ValidationError(PROFILE_TEXTS.nothingToUpdate)
+      await ensureProfileFor(db, user)
       const row = await updateProfileById(db, user.id, {
         ...(update.name !== undefined && { name: update.name }),
         ...(update.full_name !== undefined && { fullName: update.full_name }),
@@ -58,9 +71,10 @@ export function createProfilesService({
         ...(update.email_notifications_enabled !== undefined && {
           emailNotificationsEnabled: update.email_notifications_enabled,
         }),
+        ...(update.findable_by_email !== undefined && { findableByEmail: update.findable_by_email }),
       })
-      if (!row) throw new NotFoundError('Profile not found.')
-      return toProfileResponse(row, user.email, signMediaUrl)
+      if (!row) throw new NotFoundError(PROFILE_TEXTS.notFound)
+      return respond(row, user)
     },
 
     /**
@@ -68,19 +82,19 @@ export function createProfilesService({
      * audio'). The upload is consumed in the same transaction; the replaced recording is deleted after commit.
      */
     async saveWelcomeMessage(user: SessionUser, uploadId: string): Promise<Profile> {
-      await this.getOwnProfile(user)
+      await ensureProfileFor(db, user)
       const previousKey = await db.transaction(async (tx) => {
         const upload = await lockOwnAudioUpload(tx, user.id, uploadId)
         if (!upload) throw new NotFoundError(MESSAGE_TEXTS.uploadNotFound)
         const result = await setWelcomeAudio(tx, user.id, upload.objectKey)
-        if (!result) throw new NotFoundError('Profile not found.')
+        if (!result) throw new NotFoundError(PROFILE_TEXTS.notFound)
         await deleteAudioUpload(tx, upload.id)
         await transcription.enqueueWelcome(tx, user.id, upload.objectKey)
         await publishRealtime(tx, [user.id], { type: 'profile.updated', user_id: user.id })
         return result.previousKey
       })
       if (previousKey) await storage.remove(previousKey)
-      return this.getOwnProfile(user)
+      return getOwnProfile(user)
     },
   }
 }

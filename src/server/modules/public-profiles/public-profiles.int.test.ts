@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { profiles } from '../../db/schema.ts'
-import { insertPerson } from '../../test/people.ts'
+import { insertPerson } from '../../test/data.ts'
 import { createTestApp } from '../../test/test-app.ts'
 
 const { app, db } = await createTestApp()

@@ -1,23 +1,33 @@
+import { PROFILE_TEXTS } from '#shared/profile.ts'
 import type { PublicProfile } from '#shared/public-profile.ts'
 import type { Executor } from '../../db/client.ts'
 import { NotFoundError } from '../../http/errors.ts'
+import type { PictureUrl } from '../../media/signed-url.ts'
 import { getProfileById } from '../profiles/profiles.queries.ts'
 
 /**
  * Welcome audio is the one media that is public (DESIGN section 7): anyone who can open the profile gets a
  * signed URL for it.
  */
-export function createPublicProfilesService({ db, signMediaUrl }: { db: Executor; signMediaUrl: (key: string) => string }) {
+export function createPublicProfilesService({
+  db,
+  signMediaUrl,
+  pictureUrl,
+}: {
+  db: Executor
+  signMediaUrl: (key: string) => string
+  pictureUrl: PictureUrl
+}) {
   return {
     /** Open to anyone: only the public fields, never the e-mail address or settings. */
     async get(userId: string): Promise<PublicProfile> {
       const row = await getProfileById(db, userId)
-      if (!row) throw new NotFoundError('Profile not found.')
+      if (!row) throw new NotFoundError(PROFILE_TEXTS.notFound)
       return {
         id: row.id,
         name: row.name,
+        profile_picture_url: pictureUrl(row.profilePictureKey),
         // Photos are managed in settings (a later issue); none can exist before it.
-        profile_picture_url: null,
         photos: [],
         welcome_audio_url: row.welcomeAudioKey ? signMediaUrl(row.welcomeAudioKey) : null,
         welcome_transcript: row.welcomeTranscriptStatus === 'completed' ? row.welcomeTranscript : null,

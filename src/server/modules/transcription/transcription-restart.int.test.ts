@@ -1,16 +1,16 @@
 import fs from 'node:fs/promises'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import type { Contact } from '#shared/contacts.ts'
-import type { AudioUpload, Message } from '#shared/messages.ts'
+import type { Message } from '#shared/messages.ts'
 import { buildApp } from '../../app.ts'
 import { connectDatabase } from '../../db/client.ts'
 import { createSmtpMailer } from '../../notify/mailer.ts'
 import type { Analyzer } from '../../speech/analysis/analyzer.ts'
 import type { EngineChoice, Transcript } from '../../speech/engine.ts'
-import { makeAudio } from '../../test/audio-files.ts'
-import { insertSignedInPerson } from '../../test/people.ts'
-import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
+import { insertSignedInPair } from '../../test/people.ts'
+import { apiClient } from '../../test/requests.ts'
+import { createTestApp } from '../../test/test-app.ts'
+import { sendRecording } from '../../test/uploads.ts'
 
 // The API instance takes requests but runs no jobs; jobs run on the instances started below. A running job's
 // lease is 2 s, renewed while its instance lives; a job left by a dead instance is handed out again once it ends.
@@ -36,24 +36,9 @@ async function startInstance(choice: EngineChoice) {
 }
 
 async function sendMessage() {
-  const ada = await insertSignedInPerson(app, db, { name: 'Ada' })
-  const bob = await insertSignedInPerson(app, db, { name: 'Bob' })
-  const connected = await app.inject({ method: 'POST', url: '/api/contacts/connect', headers: { origin: TEST_ORIGIN, cookie: ada.cookie }, payload: { user_id: bob.id } })
-  const contactId = (connected.json() as { contact: Contact }).contact.id
-  const uploaded = await app.inject({
-    method: 'POST',
-    url: '/api/audio',
-    payload: await makeAudio({ seconds: 1 }),
-    headers: { origin: TEST_ORIGIN, cookie: ada.cookie, 'content-type': 'audio/webm' },
-  })
-  const sent = await app.inject({
-    method: 'POST',
-    url: '/api/messages',
-    headers: { origin: TEST_ORIGIN, cookie: ada.cookie },
-    payload: { contact_id: contactId, upload_id: (uploaded.json() as AudioUpload).upload_id },
-  })
-  const message = sent.json() as Message
-  return async () => (await app.inject({ url: `/api/messages/${message.id}`, headers: { cookie: bob.cookie } })).json() as Message
+  const { ada, bob, adaToBob } = await insertSignedInPair(app, db)
+  const message = await sendRecording(app, ada.cookie, adaToBob)
+  return async () => (await apiClient(app).get(`/api/messages/${message.id}`, bob.cookie)).json() as Message
 }
 
 describe('job leases across instances', () => {

@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { Contact } from '#shared/contacts.ts'
 import type { Message } from '#shared/messages.ts'
 import type { Profile } from '#shared/profile.ts'
 import { SPEECH_TEXTS } from '#shared/speech.ts'
@@ -10,8 +9,9 @@ import { audioMessages } from '../../db/schema.ts'
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from '../../realtime/realtime.publisher.ts'
 import type { Analyzer } from '../../speech/analysis/analyzer.ts'
 import { SpeechEngineError, type EngineChoice, type Transcript, type TranscribeInput } from '../../speech/engine.ts'
-import { insertSignedInPerson } from '../../test/people.ts'
-import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
+import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '../../test/people.ts'
+import { apiClient } from '../../test/requests.ts'
+import { createTestApp } from '../../test/test-app.ts'
 import { uploadRecording } from '../../test/uploads.ts'
 
 /**
@@ -65,20 +65,12 @@ afterAll(async () => {
   await listener.close()
 })
 
-type Person = Awaited<ReturnType<typeof insertSignedInPerson>>
-const post = (url: string, cookie: string, payload?: object) =>
-  app.inject({ method: 'POST', url, headers: { origin: TEST_ORIGIN, cookie }, ...(payload ? { payload } : {}) })
-const getMessage = async (person: Person, id: string) =>
-  (await app.inject({ method: 'GET', url: `/api/messages/${id}`, headers: { cookie: person.cookie } })).json() as Message
+const { get, post, put } = apiClient(app)
+const getMessage = async (person: Person, id: string) => (await get(`/api/messages/${id}`, person.cookie)).json() as Message
 
 const upload = (person: Person, seconds: number, format: 'webm' | 'wav' = 'webm') => uploadRecording(app, person.cookie, { seconds, format })
 
-async function pair() {
-  const ada = await insertSignedInPerson(app, db, { name: 'Ada' })
-  const bob = await insertSignedInPerson(app, db, { name: 'Bob' })
-  const connected = await post('/api/contacts/connect', ada.cookie, { user_id: bob.id })
-  return { ada, bob, adaToBob: (connected.json() as { contact: Contact }).contact.id }
-}
+const pair = () => insertSignedInPair(app, db)
 
 async function send(from: Person, contactId: string, seconds: number, format: 'webm' | 'wav' = 'webm'): Promise<Message> {
   const response = await post('/api/messages', from.cookie, { contact_id: contactId, upload_id: await upload(from, seconds, format) })
@@ -223,7 +215,7 @@ describe('retry_failed_transcription', () => {
     await db.update(audioMessages).set({ createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000 - 1000) }).where(eq(audioMessages.id, sent.id))
     expect((await post(`/api/messages/${sent.id}/retry-transcription`, ada.cookie)).statusCode).toBe(409)
     expect((await post('/api/messages/not-a-uuid/retry-transcription', ada.cookie)).statusCode).toBe(400)
-    const anonymous = await app.inject({ method: 'POST', url: `/api/messages/${sent.id}/retry-transcription`, headers: { origin: TEST_ORIGIN } })
+    const anonymous = await post(`/api/messages/${sent.id}/retry-transcription`)
     expect(anonymous.statusCode).toBe(401)
   })
 })
@@ -232,19 +224,12 @@ describe('welcome messages', () => {
   it('transcribes a saved welcome recording and marks the profile completed', async () => {
     behaviours.set(9, async () => ({ text: 'Hello from Ada', words: words('Hello from Ada'), language: 'en' }))
     const ada = await insertSignedInPerson(app, db, { name: 'Ada Welcome' })
-    const saved = await app.inject({
-      method: 'PUT',
-      url: '/api/profile/welcome-message',
-      headers: { origin: TEST_ORIGIN, cookie: ada.cookie },
-      payload: { upload_id: await upload(ada, 9) },
-    })
+    const saved = await put('/api/profile/welcome-message', ada.cookie, { upload_id: await upload(ada, 9) })
     expect(saved.statusCode).toBe(200)
     await expect
-      .poll(async () => ((await app.inject({ url: '/api/profile', headers: { cookie: ada.cookie } })).json() as Profile).welcome_transcript_status, {
-        timeout: 20_000,
-      })
+      .poll(async () => ((await get('/api/profile', ada.cookie)).json() as Profile).welcome_transcript_status, { timeout: 20_000 })
       .toBe('completed')
-    const profile = (await app.inject({ url: '/api/profile', headers: { cookie: ada.cookie } })).json() as Profile
+    const profile = (await get('/api/profile', ada.cookie)).json() as Profile
     expect(profile.welcome_transcript).toBe('Hello from Ada')
   })
 })

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { Readable } from 'node:stream'
-import { AUDIO_MAX_BYTES } from '#shared/limits.ts'
-import { messageIdParamsSchema, messageSchema, MESSAGE_TEXTS } from '#shared/messages.ts'
+import { messageIdParamsSchema, messageSchema } from '#shared/messages.ts'
 import { speechPreviewQuerySchema, speechPreviewSchema } from '#shared/speech.ts'
 import { sessionUser } from '../../auth/session.ts'
 import type { AppDeps } from '../../app-deps.ts'
-import { PayloadTooLargeError } from '../audio-uploads/audio-uploads.service.ts'
+import { acceptRawBody, rawBody } from '../../http/raw-body.ts'
+import { refuseOversizeAudio } from '../../media/audio.ts'
 import { createMessagesService } from '../messages/messages.service.ts'
 
 /** How many live previews one person may ask for in a minute (one every 2 s is 30). */
@@ -30,20 +29,17 @@ export const transcriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
 
   // The preview takes the raw recording as its body, like POST /api/audio, in a scope of its own.
   await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers()
-    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload))
+    acceptRawBody(scope)
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/speech/preview',
       {
         preHandler: deps.requireUser,
         schema: { querystring: speechPreviewQuerySchema, response: { 200: speechPreviewSchema } },
         ...(deps.env.RATE_LIMIT_ENABLED && { config: { rateLimit: { max: PREVIEWS_PER_MINUTE, timeWindow: '1 minute' } } }),
-        onRequest: async (request) => {
-          if (Number(request.headers['content-length'] ?? 0) > AUDIO_MAX_BYTES) throw new PayloadTooLargeError(MESSAGE_TEXTS.tooLarge)
-        },
+        onRequest: refuseOversizeAudio(),
       },
       async (request) =>
-        deps.transcription.preview(sessionUser(request).id, request.body as Readable | undefined, request.query.from),
+        deps.transcription.preview(sessionUser(request).id, rawBody(request), request.query.from),
     )
   })
 }

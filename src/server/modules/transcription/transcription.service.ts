@@ -1,206 +1,33 @@
-import { createWriteStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
-import type { FastifyBaseLogger } from 'fastify'
-import { estimateWordTimings, leadingSilenceOffset } from '#shared/word-timing.ts'
 import { ERROR_CODES } from '#shared/api-error.ts'
 import { MESSAGE_TEXTS } from '#shared/messages.ts'
-import { canRetryTranscription, nextRetryDelayMs, SPEECH_RETRY_WINDOW_MS, SPEECH_TEXTS, type SpeechPreview } from '#shared/speech.ts'
-import type { Database, Executor } from '../../db/client.ts'
-import { ConflictError, DomainError, NotFoundError, ValidationError } from '../../http/errors.ts'
-import { receiveAudio } from '../audio-uploads/audio-uploads.service.ts'
-import type { JobMap, JobOutcome, JobQueue } from '../../jobs/job-queue.ts'
-import type { ObjectStorage } from '../../media/storage.ts'
-import { publishRealtime } from '../../realtime/realtime.publisher.ts'
-import type { Analyzer } from '../../speech/analysis/analyzer.ts'
-import { decodeForSpeech, NoAudioSamplesError, readPcmSamples, SPEECH_SAMPLE_RATE } from '../../speech/decode.ts'
-import { SpeechEngineError, type EngineChoice, type TranscriptWord } from '../../speech/engine.ts'
+import { canRetryTranscription, SPEECH_TEXTS, type SpeechPreview } from '#shared/speech.ts'
+import type { Executor } from '../../db/client.ts'
+import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../http/errors.ts'
+import { receiveAudio } from '../../media/audio.ts'
+import { decodeForSpeech, NoAudioSamplesError } from '../../speech/decode.ts'
 import { getMessageForParticipant } from '../messages/messages.queries.ts'
-import {
-  claimForAnalysis,
-  claimForTranscription,
-  claimWelcome,
-  resetFailedForRetry,
-  saveAnalysis,
-  saveTranscription,
-  saveWelcomeTranscript,
-  setMessageOutcome,
-  setWelcomeStatus,
-  type SpeechMessageRow,
-} from './transcription.queries.ts'
+import { announceMessageUpdate, type TranscriptionDeps } from './transcription.jobs.ts'
+import { resetFailedForRetry } from './transcription.queries.ts'
 
-/**
- * An engine gets this long plus 2 s per second of audio before its attempt counts as failed: the offline
- * engine needs about 0.65 s per second here (a 10-minute recording may take up to 20.5 min). The job keeps
- * its lease while this instance lives, however long that is; only a dead instance's jobs run again.
- */
-const ENGINE_BASE_TIMEOUT_MS = 30_000
-const ENGINE_TIMEOUT_PER_AUDIO_SECOND_MS = 2_000
-const ANALYSIS_TIMEOUT_MS = 60_000
 /** a live preview that takes longer than this is dropped; the next one starts from the same point */
 const PREVIEW_TIMEOUT_MS = 20_000
 
-export type TranscriptionDeps = {
-  db: Database
-  storage: ObjectStorage
-  speech: EngineChoice
-  analyzer: Analyzer
-  queue: JobQueue
-  tmpDir: string
-  log: FastifyBaseLogger
-  now?: () => number
-}
-
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500)
-
 /**
- * The speech pipeline: a sent message is transcribed, then analysed, each stage with the spec's
- * attempts and delays, and every status change reaches both people over realtime. Handlers are safe
- * to run twice: each claims the row with a conditional update before it works.
+ * The request side of the speech pipeline: queueing (with the message or welcome recording that needs it),
+ * live previews and retries. The job handlers that do the work are in transcription.jobs.ts.
  */
-export function createTranscriptionService({ db, storage, speech, analyzer, queue, tmpDir, log, now = Date.now }: TranscriptionDeps) {
+export function createTranscriptionService({ db, speech, queue, tmpDir, now = Date.now }: TranscriptionDeps) {
   /** people with a live preview running: one at a time each, so a slow engine is not asked twice */
   const previewing = new Set<string>()
-
-  const participants = (row: SpeechMessageRow) => [row.senderId, row.receiverId]
-  const announce = (executor: Executor, row: SpeechMessageRow, fields: string[]) =>
-    publishRealtime(executor, participants(row), { type: 'message.updated', message_id: row.id, fields })
-  const withinWindow = (createdAt: Date) => now() - createdAt.getTime() < SPEECH_RETRY_WINDOW_MS
-
-  /** Copies a stored recording to a temporary file and decodes it to 16 kHz mono WAV for the engine. */
-  async function transcribeObject(audioKey: string, durationSeconds: number): Promise<{ text: string; words: TranscriptWord[] }> {
-    const engine = speech.engine
-    if (!engine) throw new SpeechEngineError(`${SPEECH_TEXTS.noEngine}: ${speech.reason}`, false)
-    await fs.mkdir(tmpDir, { recursive: true })
-    const work = await fs.mkdtemp(path.join(tmpDir, 'speech-'))
-    try {
-      const source = path.join(work, 'source')
-      await pipeline(storage.read(audioKey), createWriteStream(source))
-      const decoded = await decodeForSpeech(source, work)
-      try {
-        // AbortSignal.timeout takes whole milliseconds only
-        const signal = AbortSignal.timeout(Math.ceil(ENGINE_BASE_TIMEOUT_MS + ENGINE_TIMEOUT_PER_AUDIO_SECOND_MS * decoded.durationSeconds))
-        const transcript = await engine.transcribe({ wavPath: decoded.wavPath, durationSeconds: decoded.durationSeconds, signal })
-        const text = transcript.text.replace(/\s+/g, ' ').trim()
-        if (!text) return { text: '', words: [] }
-        if (transcript.words.length > 0) return { text, words: transcript.words }
-        // no word times from this engine: the spec's weighting after the leading silence
-        const offset = leadingSilenceOffset(readPcmSamples(decoded.wavPath), SPEECH_SAMPLE_RATE)
-        return { text, words: estimateWordTimings(text, decoded.durationSeconds || durationSeconds, offset) }
-      } finally {
-        await decoded.cleanup()
-      }
-    } finally {
-      await fs.rm(work, { recursive: true, force: true })
-    }
-  }
-
-  /** After a failed attempt: schedule the next one, or end in `failed`. */
-  async function afterMessageFailure(row: SpeechMessageRow, stage: 'transcribe' | 'analyze', error: unknown): Promise<JobOutcome> {
-    const attempts = stage === 'transcribe' ? row.transcriptionAttempts : row.analysisAttempts
-    const retryable = !(error instanceof SpeechEngineError) || error.retryable
-    const delay = retryable && withinWindow(row.createdAt) ? nextRetryDelayMs(attempts) : null
-    const reason = reasonOf(error)
-    log.warn({ messageId: row.id, stage, attempts, reason }, 'speech: attempt failed')
-    const guard = { messageId: row.id, stage, attempts }
-    const current = await db.transaction(async (tx) => {
-      let written: boolean
-      if (delay !== null) {
-        written = await setMessageOutcome(tx, guard, 'pending', reason)
-        if (written && stage === 'transcribe') await queue.enqueue(tx, 'transcribe', { kind: 'message', messageId: row.id }, { delayMs: delay })
-        if (written && stage === 'analyze') await queue.enqueue(tx, 'analyze', { messageId: row.id }, { delayMs: delay })
-      } else if (stage === 'transcribe') {
-        written = await setMessageOutcome(tx, guard, 'failed', reason)
-      } else {
-        // the words are there; only the tags are missing, so the message is not "failed"
-        written = await setMessageOutcome(tx, guard, 'completed', `Analysis failed: ${reason}`)
-      }
-      if (written) await announce(tx, row, ['processing_status', 'processing_error'])
-      return written
-    })
-    if (!current) return { status: 'skipped', reason: 'a later attempt took over' }
-    return { status: delay !== null ? 'skipped' : 'failed', reason }
-  }
-
-  async function handleMessageTranscription(messageId: string): Promise<JobOutcome> {
-    const row = await db.transaction(async (tx) => {
-      const claimed = await claimForTranscription(tx, messageId)
-      if (claimed) await announce(tx, claimed, ['processing_status'])
-      return claimed
-    })
-    if (!row) return { status: 'skipped', reason: 'message gone, transcribed or failed' }
-    let result: { text: string; words: TranscriptWord[] }
-    try {
-      result = await transcribeObject(row.audioKey, row.durationSeconds)
-    } catch (error) {
-      return afterMessageFailure(row, 'transcribe', error)
-    }
-    const current = await db.transaction(async (tx) => {
-      const nothingToAnalyse = result.text === ''
-      const guard = { messageId: row.id, stage: 'transcribe' as const, attempts: row.transcriptionAttempts }
-      if (!(await saveTranscription(tx, guard, result.text, result.words, nothingToAnalyse))) return false
-      if (!nothingToAnalyse) await queue.enqueue(tx, 'analyze', { messageId: row.id })
-      await announce(tx, row, ['transcription', 'word_timestamps', 'processing_status'])
-      return true
-    })
-    return current ? { status: 'done' } : { status: 'skipped', reason: 'a later attempt took over' }
-  }
-
-  async function handleWelcomeTranscription({ userId, audioKey, attempt }: Extract<JobMap['transcribe'], { kind: 'welcome' }>): Promise<JobOutcome> {
-    const claimed = await db.transaction(async (tx) => {
-      const row = await claimWelcome(tx, userId, audioKey)
-      if (row) await publishRealtime(tx, [userId], { type: 'profile.updated', user_id: userId })
-      return row
-    })
-    if (!claimed) return { status: 'skipped', reason: 'welcome message replaced or already transcribed' }
-    try {
-      const result = await transcribeObject(audioKey, 0)
-      await db.transaction(async (tx) => {
-        await saveWelcomeTranscript(tx, userId, audioKey, result.text, result.words)
-        await publishRealtime(tx, [userId], { type: 'profile.updated', user_id: userId })
-      })
-      return { status: 'done' }
-    } catch (error) {
-      const retryable = !(error instanceof SpeechEngineError) || error.retryable
-      const delay = retryable ? nextRetryDelayMs(attempt) : null
-      log.warn({ userId, attempt, reason: reasonOf(error) }, 'speech: welcome transcription failed')
-      await db.transaction(async (tx) => {
-        await setWelcomeStatus(tx, userId, audioKey, delay !== null ? 'pending' : 'failed')
-        if (delay !== null) await queue.enqueue(tx, 'transcribe', { kind: 'welcome', userId, audioKey, attempt: attempt + 1 }, { delayMs: delay })
-        await publishRealtime(tx, [userId], { type: 'profile.updated', user_id: userId })
-      })
-      return { status: delay !== null ? 'skipped' : 'failed', reason: reasonOf(error) }
-    }
-  }
 
   return {
     /** Queued with the message, in the transaction that writes it. */
     enqueueMessage: (tx: Executor, messageId: string) => queue.enqueue(tx, 'transcribe', { kind: 'message', messageId }),
     enqueueWelcome: (tx: Executor, userId: string, audioKey: string) =>
       queue.enqueue(tx, 'transcribe', { kind: 'welcome', userId, audioKey, attempt: 1 }),
-
-    async handleTranscribe(data: JobMap['transcribe']): Promise<JobOutcome> {
-      return data.kind === 'message' ? handleMessageTranscription(data.messageId) : handleWelcomeTranscription(data)
-    },
-
-    async handleAnalyze({ messageId }: JobMap['analyze']): Promise<JobOutcome> {
-      const row = await claimForAnalysis(db, messageId)
-      if (!row?.transcription) return { status: 'skipped', reason: 'message gone, not transcribed or already analysed' }
-      try {
-        const analysis = await analyzer.analyze(row.transcription, AbortSignal.timeout(ANALYSIS_TIMEOUT_MS))
-        const current = await db.transaction(async (tx) => {
-          const guard = { messageId: row.id, stage: 'analyze' as const, attempts: row.analysisAttempts }
-          if (!(await saveAnalysis(tx, guard, analysis))) return false
-          await announce(tx, row, ['emotions', 'topics', 'processing_status'])
-          return true
-        })
-        return current ? { status: 'done' } : { status: 'skipped', reason: 'a later attempt took over' }
-      } catch (error) {
-        return afterMessageFailure(row, 'analyze', error)
-      }
-    },
 
     /**
      * A live transcript of a recording still being made (the reply screen sends what it has every 2 s):
@@ -209,7 +36,7 @@ export function createTranscriptionService({ db, storage, speech, analyzer, queu
      */
     async preview(userId: string, body: Readable | undefined, from: number): Promise<SpeechPreview> {
       const engine = speech.engine
-      if (!engine) throw new DomainError(503, ERROR_CODES.speechUnavailable, `${SPEECH_TEXTS.noEngine}: ${speech.reason}`)
+      if (!engine) throw new ServiceUnavailableError(`${SPEECH_TEXTS.noEngine}: ${speech.reason}`, ERROR_CODES.speechUnavailable)
       if (previewing.has(userId)) throw new ConflictError(SPEECH_TEXTS.previewBusy)
       previewing.add(userId)
       let work: string | undefined
@@ -251,7 +78,7 @@ export function createTranscriptionService({ db, storage, speech, analyzer, queu
       await db.transaction(async (tx) => {
         if (!(await resetFailedForRetry(tx, row.id))) throw new ConflictError(SPEECH_TEXTS.notRetryable)
         await queue.enqueue(tx, 'transcribe', { kind: 'message', messageId: row.id })
-        await announce(tx, row, ['processing_status', 'processing_error'])
+        await announceMessageUpdate(tx, row, ['processing_status', 'processing_error'])
       })
     },
   }

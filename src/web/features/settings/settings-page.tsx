@@ -1,12 +1,15 @@
 import { ExternalLink, LogOut } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { defaultProfileName } from '#shared/profile.ts'
+import { toast } from 'sonner'
+import { defaultProfileName, SETTINGS_TEXTS } from '#shared/profile.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
-import { useProfileQuery } from '#web/features/profile/queries.ts'
+import { Label } from '#web/components/ui/label.tsx'
+import { Switch } from '#web/components/ui/switch.tsx'
+import { useProfileQuery, useUpdateProfileMutation } from '#web/features/profile/queries.ts'
 import { logUnexpected } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
@@ -16,6 +19,7 @@ export function SettingsPage() {
   usePageMeta({ title: 'Settings - Hearth' })
   const { user, signOut } = useAuth()
   const profile = useProfileQuery()
+  const updateProfile = useUpdateProfileMutation()
   const navigate = useNavigate()
   const [signingOut, setSigningOut] = useState(false)
 
@@ -70,6 +74,35 @@ export function SettingsPage() {
                   <dd className="truncate text-sm text-muted-foreground">{email}</dd>
                 </div>
               </dl>
+            </div>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>{SETTINGS_TEXTS.privacyTitle}</CardTitle>
+            <CardDescription>{SETTINGS_TEXTS.privacyDescription}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <div className="flex items-start justify-between gap-4">
+              <div className="flex min-w-0 flex-col gap-1">
+                <Label htmlFor="findable-by-email" className="cursor-pointer text-base font-medium">
+                  {SETTINGS_TEXTS.findableByEmailLabel}
+                </Label>
+                <p id="findable-by-email-hint" className="text-sm text-muted-foreground">
+                  {SETTINGS_TEXTS.findableByEmailHint}
+                </p>
+              </div>
+              <Switch
+                id="findable-by-email"
+                aria-describedby="findable-by-email-hint"
+                // the switch shows the stored value; while a change is on its way it shows the asked-for one
+                checked={updateProfile.isPending ? Boolean(updateProfile.variables.findable_by_email) : Boolean(profile.data?.findable_by_email)}
+                disabled={!profile.data || updateProfile.isPending}
+                onCheckedChange={(checked) =>
+                  updateProfile.mutate({ findable_by_email: checked }, { onError: () => toast.error(SETTINGS_TEXTS.saveFailed) })
+                }
+              />
             </div>
           </CardContent>
         </Card>

@@ -1,0 +1,91 @@
+/**
+ * Test data, written straight to the database: the one place that knows how to make a confirmed person, a
+ * connected pair and a message. Integration tests, the e2e fixtures, benchmarks and `npm run dev:person` all use
+ * it, so this module must not import vitest or Playwright (their helpers that assert live next to them).
+ */
+import { randomBytes, randomUUID } from 'node:crypto'
+import { hashPassword } from 'better-auth/crypto'
+import { inArray } from 'drizzle-orm'
+import type { Executor } from '../db/client.ts'
+import { account, audioMessages, profiles, user } from '../db/schema.ts'
+import { insertContact } from '../modules/contacts/contacts.queries.ts'
+
+export type TestPerson = { name: string; email: string; password: string }
+export type InsertedPerson = TestPerson & { id: string }
+
+/** Unique sign-up details; `prefix` starts the name and the e-mail address ('person' gives 'Person 1a2b3c4d'). */
+export function makePerson(overrides: Partial<TestPerson> = {}, prefix = 'person'): TestPerson {
+  const tag = randomBytes(4).toString('hex')
+  const name = `${prefix[0]?.toUpperCase()}${prefix.slice(1)} ${tag}`
+  return { name, email: `${prefix}-${tag}@example.test`, password: `pw-${tag}-secret`, ...overrides }
+}
+
+/**
+ * A confirmed person with a finished onboarding, as if they had signed up, followed the mailed link and
+ * finished the wizard (no mail round trip). `verified: false` leaves the address unconfirmed, as right after
+ * sign-up; `onboardingCompleted: false` leaves them at the start of the wizard; `findableByEmail: true` lets the
+ * directory's exact e-mail match find them (off by default, as for a new account).
+ */
+export async function insertPerson(
+  db: Executor,
+  {
+    verified = true,
+    onboardingCompleted = true,
+    findableByEmail = false,
+    ...details
+  }: Partial<TestPerson> & { verified?: boolean; onboardingCompleted?: boolean; findableByEmail?: boolean } = {},
+): Promise<InsertedPerson> {
+  const person = { id: randomUUID(), ...makePerson(details) }
+  await db.insert(user).values({ id: person.id, name: person.name, email: person.email, emailVerified: verified })
+  await db.insert(account).values({
+    id: randomUUID(),
+    accountId: person.id,
+    providerId: 'credential',
+    userId: person.id,
+    password: await hashPassword(person.password),
+  })
+  await db.insert(profiles).values({ id: person.id, name: person.name, fullName: person.name, onboardingCompleted, findableByEmail })
+  return person
+}
+
+/** Removes people and, through the foreign keys, everything that is theirs. */
+export async function deletePeople(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length > 0) await db.delete(user).where(inArray(user.id, ids))
+}
+
+/**
+ * Puts two people in each other's circles, both sides active, as `a` pressing Message on `b`'s profile does
+ * (without its checks and realtime events): `a` chose `b`, `b` has not chosen `a` yet. `mutual` makes it both
+ * ways (decision 40: only then do they see each other's presence). Answers each one's contact id for the other.
+ */
+export async function insertConnectedPair(
+  db: Executor,
+  a: InsertedPerson,
+  b: InsertedPerson,
+  { mutual = false }: { mutual?: boolean } = {},
+): Promise<{ aToB: string; bToA: string }> {
+  const aToB = await insertContact(db, { ownerId: a.id, contactUserId: b.id, name: b.name, displayOrder: 1, archivedAt: null, chosen: true })
+  const bToA = await insertContact(db, { ownerId: b.id, contactUserId: a.id, name: a.name, displayOrder: 1, archivedAt: null, chosen: mutual })
+  return { aToB, bToA }
+}
+
+export type TestMessageValues = Partial<typeof audioMessages.$inferInsert> & { senderId: string; receiverId: string }
+
+/** A finished voice message as a plain row (no audio file behind it): for tests of queries that only read rows. */
+export function makeMessage(values: TestMessageValues): typeof audioMessages.$inferInsert {
+  return {
+    audioKey: `${values.senderId}/test-${randomBytes(8).toString('hex')}.webm`,
+    mimeType: 'audio/webm',
+    bytes: 4096,
+    durationSeconds: 12,
+    waveform: [],
+    processingStatus: 'completed',
+    ...values,
+  }
+}
+
+/** Persists makeMessage's rows and returns them. */
+export async function insertMessages(db: Executor, values: TestMessageValues[]) {
+  if (values.length === 0) return []
+  return db.insert(audioMessages).values(values.map(makeMessage)).returning()
+}

@@ -1,0 +1,135 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify'
+import { expect } from 'vitest'
+import type { Contact } from '#shared/contacts.ts'
+import type { Message } from '#shared/messages.ts'
+import type { Database } from '#server/db/client.ts'
+import { contacts } from '#server/db/schema.ts'
+import { makeAudio } from './audio-files.ts'
+import { insertSignedInPerson } from './people.ts'
+import { TEST_ORIGIN } from './test-app.ts'
+import { uploadRecording } from './uploads.ts'
+
+/**
+ * Who may call a route:
+ * - `anonymous`: anyone, signed in or not (public or self-guarded, like Better Auth's own endpoints);
+ * - `signed-in`: anyone signed in, acting on their own things only (no ids of other people in the request);
+ * - `owner`: the person whose contact / upload the ids name;
+ * - `participant`: the sender or the receiver of the message the id names;
+ * - `signed-url`: whoever holds a valid signed URL (the signature is the permission);
+ * - `local`: a browser on the machine that runs Hearth (the local mailbox).
+ */
+export type Access = 'anonymous' | 'signed-in' | 'owner' | 'participant' | 'signed-url' | 'local'
+
+type Person = Awaited<ReturnType<typeof insertSignedInPerson>>
+
+/** Ada and Bob in each other's circles with a message from Ada to Bob; Eve is a stranger to both. */
+export type MatrixFixture = {
+  app: FastifyInstance
+  ada: Person
+  bob: Person
+  eve: Person
+  /** Ada's contact for Bob */
+  adaToBob: string
+  /** Ada's message to Bob */
+  messageId: string
+  /** the signed URL of that message's audio */
+  mediaUrl: string
+  /** a fresh upload of Ada's (consumed by the routes that take one) */
+  adaUpload: () => Promise<string>
+}
+
+export type MatrixRequest = { url: string; payload?: InjectOptions['payload']; headers?: Record<string, string> }
+
+export type MatrixEntry = {
+  access: Access
+  /** the request the rightful caller makes, with Ada's ids */
+  request: (f: MatrixFixture) => MatrixRequest | Promise<MatrixRequest>
+  /** the rightful caller of an owner or participant route (Ada unless said) */
+  caller?: (f: MatrixFixture) => Person
+  /** registered only in some configurations (the test app has no local mailbox: it sends real SMTP) */
+  conditional?: boolean
+  /** a raw body, not JSON (uploads and previews) */
+  raw?: boolean
+}
+
+const json = (url: string, payload?: unknown): MatrixRequest => ({ url, ...(payload !== undefined && { payload: payload as object }) })
+
+/**
+ * Every route the server registers, keyed `METHOD url` as Fastify registers it. A route missing here fails the
+ * authorization matrix test: adding a route means saying who may call it.
+ */
+export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
+  'GET /api/auth/*': { access: 'anonymous', request: () => json('/api/auth/get-session') },
+  'POST /api/auth/*': { access: 'anonymous', request: () => json('/api/auth/sign-in/email', { email: 'nobody@example.test', password: 'whatever-1' }) },
+  'GET /api/health': { access: 'anonymous', request: () => json('/api/health') },
+  'GET /api/config': { access: 'anonymous', request: () => json('/api/config') },
+  // the API's own description is public (decision 47)
+  'GET /api/docs': { access: 'anonymous', request: () => json('/api/docs') },
+  'GET /api/docs/json': { access: 'anonymous', request: () => json('/api/docs/json') },
+  'GET /api/public-profiles/:id': { access: 'anonymous', request: (f) => json(`/api/public-profiles/${f.ada.id}`) },
+
+  'GET /api/profile': { access: 'signed-in', request: () => json('/api/profile') },
+  'PATCH /api/profile': { access: 'signed-in', request: () => json('/api/profile', { onboarding_completed: true }) },
+  'PUT /api/profile/welcome-message': { access: 'owner', request: async (f) => json('/api/profile/welcome-message', { upload_id: await f.adaUpload() }) },
+
+  'GET /api/contacts': { access: 'signed-in', request: () => json('/api/contacts') },
+  'GET /api/contacts/:id': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}`) },
+  'PUT /api/contacts/order': { access: 'owner', request: (f) => json('/api/contacts/order', { contact_ids: [f.adaToBob] }) },
+  'POST /api/contacts/:id/archive': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/archive`, { should_archive: false }) },
+  'POST /api/contacts/:id/rekindle': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/rekindle`) },
+  'POST /api/contacts/connect': { access: 'signed-in', request: (f) => json('/api/contacts/connect', { user_id: f.bob.id }) },
+  'GET /api/contacts/:id/messages': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/messages`) },
+  'POST /api/contacts/:id/messages/read': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/messages/read`) },
+
+  'GET /api/directory': { access: 'signed-in', request: () => json('/api/directory?q=bob') },
+  'POST /api/audio': { access: 'signed-in', raw: true, request: async () => ({ url: '/api/audio', payload: await makeAudio({ seconds: 1 }) }) },
+  'POST /api/speech/preview': { access: 'signed-in', raw: true, request: async () => ({ url: '/api/speech/preview', payload: await makeAudio({ seconds: 1 }) }) },
+  'GET /api/realtime': { access: 'signed-in', request: () => json('/api/realtime') },
+
+  'POST /api/messages': { access: 'owner', request: async (f) => json('/api/messages', { contact_id: f.adaToBob, upload_id: await f.adaUpload() }) },
+  'GET /api/messages': { access: 'signed-in', request: () => json('/api/messages?q=hello') },
+  'GET /api/messages/:id': { access: 'participant', request: (f) => json(`/api/messages/${f.messageId}`) },
+  'POST /api/messages/:id/read': { access: 'participant', caller: (f) => f.bob, request: (f) => json(`/api/messages/${f.messageId}/read`) },
+  'POST /api/messages/:id/like': { access: 'participant', caller: (f) => f.bob, request: (f) => json(`/api/messages/${f.messageId}/like`, { liked: true }) },
+  'POST /api/messages/:id/retry-transcription': { access: 'participant', request: (f) => json(`/api/messages/${f.messageId}/retry-transcription`) },
+
+  'GET /api/media/:owner/:file': { access: 'signed-url', request: (f) => json(f.mediaUrl) },
+  'GET /dev/mailbox': { access: 'local', conditional: true, request: () => json('/dev/mailbox') },
+}
+
+/** `METHOD url` of each route as it is registered (HEAD twins of GET routes are left out). */
+export function routeKeys(route: RouteOptions): string[] {
+  const methods = Array.isArray(route.method) ? route.method : [route.method]
+  return methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${route.url}`)
+}
+
+/** Sends a matrix request as `person` (or anonymously), with the trusted Origin so that only authorization decides. */
+export function sendAs(app: FastifyInstance, method: string, request: MatrixRequest, person: Person | null, raw = false) {
+  return app.inject({
+    method: method as InjectOptions['method'],
+    ...request,
+    headers: {
+      origin: TEST_ORIGIN,
+      ...(raw && { 'content-type': 'audio/webm' }),
+      ...(person && { cookie: person.cookie }),
+      ...request.headers,
+    },
+  })
+}
+
+export async function createMatrixFixture(app: FastifyInstance, db: Database): Promise<MatrixFixture> {
+  const ada = await insertSignedInPerson(app, db, { name: 'Ada Matrix' })
+  const bob = await insertSignedInPerson(app, db, { name: 'Bob Matrix' })
+  const eve = await insertSignedInPerson(app, db, { name: 'Eve Stranger' })
+  const connected = await sendAs(app, 'POST', json('/api/contacts/connect', { user_id: bob.id }), ada)
+  expect(connected.statusCode).toBeLessThan(300)
+  const adaToBob = (connected.json() as { contact: Contact }).contact.id
+  const [bobRow] = await db.select().from(contacts).where(eq(contacts.userId, bob.id))
+  expect(bobRow).toBeDefined()
+  const adaUpload = () => uploadRecording(app, ada.cookie)
+  const sent = await sendAs(app, 'POST', json('/api/messages', { contact_id: adaToBob, upload_id: await adaUpload() }), ada)
+  expect(sent.statusCode).toBe(201)
+  const message = sent.json() as Message
+  return { app, ada, bob, eve, adaToBob, messageId: message.id, mediaUrl: message.audio_url, adaUpload }
+}
