@@ -123,10 +123,4 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: restrict(noWeb, noModules),
   },
-  {
-    // Temporary: house-server moves presence queries into realtime and hands ensureProfile in from the wiring;
-    // the coordinator removes this exception when that branch merges.
-    files: ['src/server/realtime/realtime.presence.ts', 'src/server/auth/auth.ts'],
-    rules: restrict(noWeb),
-  },
 )
