@@ -1,7 +1,7 @@
 import { Hourglass, UserPlus } from 'lucide-react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { INVITATION_TEXTS } from '#shared/invitations.ts'
-import { useAuth } from '#web/app/auth-provider.tsx'
+import { useAuth } from '#web/lib/use-auth.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
 import { Button } from '#web/components/ui/button.tsx'

@@ -1,8 +1,8 @@
 import { Mic, RotateCcw, Square } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '#web/components/ui/button.tsx'
-import { MicrophoneDeniedCard, NoMicrophoneCard } from '#web/features/record/components/microphone-help.tsx'
-import { formatDuration } from '#web/lib/recorder/recorder-helpers.ts'
+import { MicrophoneDeniedCard, NoMicrophoneCard } from '#web/features/audio/components/microphone-help.tsx'
+import { formatDuration } from '#web/lib/duration.ts'
 import type { useRecorder } from '#web/lib/recorder/use-recorder.ts'
 
 /**

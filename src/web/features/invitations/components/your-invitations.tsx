@@ -2,6 +2,8 @@ import { Link2, Mail, MailOpen, RotateCw, Search, X } from 'lucide-react'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
 import { INVITATION_TEXTS, type Invitation } from '#shared/invitations.ts'
+import { Empty, EmptyDescription, EmptyTitle } from '#web/components/empty.tsx'
+import { IconBadge } from '#web/components/icon-badge.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
@@ -102,17 +104,17 @@ export function YourInvitations() {
   }
   if (invitations.data.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-3 rounded-2xl border bg-card px-6 py-10 text-center shadow-sm">
-        <span className="grid size-12 place-items-center rounded-full bg-muted text-muted-foreground">
-          <MailOpen aria-hidden className="size-5" />
-        </span>
-        <p className="font-medium">{INVITATION_TEXTS.noPending}</p>
-        <p className="max-w-sm text-sm text-muted-foreground">Invitations you send by email or link will appear here until they're accepted.</p>
+      <Empty variant="notice">
+        <IconBadge tone="muted">
+          <MailOpen aria-hidden />
+        </IconBadge>
+        <EmptyTitle className="text-base font-medium">{INVITATION_TEXTS.noPending}</EmptyTitle>
+        <EmptyDescription className="text-wrap">Invitations you send by email or link will appear here until they're accepted.</EmptyDescription>
         <Link to="/contacts/add/directory" className={buttonVariants({ variant: 'outline', size: 'sm', className: 'mt-1' })}>
           <Search aria-hidden />
           Find someone on Hearth
         </Link>
-      </div>
+      </Empty>
     )
   }
   return (
