@@ -37,7 +37,12 @@ async function expectNoSeriousAxe(page: Page, name: string) {
   await page.evaluate(() => document.documentElement.classList.remove('dark'))
 }
 
-test('A invites B by e-mail; B listens signed out, signs up, confirms, accepts; both homes show each other', async ({ browser, insertUser, login, db }) => {
+test('A invites B by e-mail; B listens signed out, signs up, confirms, accepts; both homes show each other', async ({
+  browser,
+  insertUser,
+  login,
+  db,
+}) => {
   test.setTimeout(120_000)
   const ada = await insertUser({ name: 'Ada Inviter' })
   const bob = makeE2EPerson('invitee')
@@ -103,11 +108,19 @@ test('A invites B by e-mail; B listens signed out, signs up, confirms, accepts; 
   await db.pool.query('delete from "user" where email = $1', [bob.email])
 })
 
-test('the link path with a second person, then the used, expired and cancelled cards, and resend', async ({ browser, insertUser, login, db }) => {
+test('the link path with a second person, then the used, expired and cancelled cards, and resend', async ({
+  browser,
+  insertUser,
+  login,
+  db,
+}) => {
   test.setTimeout(90_000)
   const ada = await insertUser({ name: 'Ada Linker' })
   const cy = await insertUser({ name: 'Cy Linked' })
-  const adaContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, permissions: ['microphone', 'clipboard-read', 'clipboard-write'] })
+  const adaContext = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    permissions: ['microphone', 'clipboard-read', 'clipboard-write'],
+  })
   const adaPage = await adaContext.newPage()
   await login(adaPage, ada)
   await adaPage.goto('/contacts/add/link')
@@ -147,7 +160,10 @@ test('the link path with a second person, then the used, expired and cancelled c
   await adaPage.getByRole('button', { name: 'Create link' }).click()
   const expiring = await adaPage.getByRole('textbox', { name: 'Invite link' }).inputValue()
   await adaPage.getByRole('button', { name: 'Done' }).click()
-  await db.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.recipientName, 'Dee'))
+  await db.db
+    .update(invitations)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(invitations.recipientName, 'Dee'))
   await cyPage.goto(expiring)
   await expect(cyPage.getByRole('heading', { name: 'Invite expired' })).toBeVisible()
   await expectNoSeriousAxe(cyPage, 'expired')

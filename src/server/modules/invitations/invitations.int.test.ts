@@ -76,7 +76,8 @@ async function createLink(inviter: { cookie: string }, recipient_name = 'Bob') {
 
 const preview = (token: string, remoteAddress?: string) => call('POST', '/api/invitations/preview', undefined, { token }, remoteAddress)
 const accept = (cookie: string, token: string) => call('POST', '/api/invitations/accept', cookie, { token })
-const listOf = async (cookie: string) => ((await call('GET', '/api/invitations', cookie)).json() as { invitations: Invitation[] }).invitations
+const listOf = async (cookie: string) =>
+  ((await call('GET', '/api/invitations', cookie)).json() as { invitations: Invitation[] }).invitations
 
 /** Gives `ownerId` `count` active contacts, written straight to the database. */
 async function fillCircle(ownerId: string, count: number) {
@@ -144,7 +145,10 @@ describe('e-mail invitations', () => {
       .update(profiles)
       .set({ welcomeAudioKey: `${ada.id}/welcome.webm`, welcomeTranscript: 'hello from ada', welcomeTranscriptStatus: 'completed' })
       .where(eq(profiles.id, ada.id))
-    const withWelcome = await call('POST', '/api/invitations/email', ada.cookie, { email: 'second@example.test', use_welcome_message: true })
+    const withWelcome = await call('POST', '/api/invitations/email', ada.cookie, {
+      email: 'second@example.test',
+      use_welcome_message: true,
+    })
     expect(withWelcome.statusCode).toBe(201)
     const mail = await smtp.waitForMail('second@example.test', /invited you/)
     expect(mail.text).toContain('recorded a voice message for you')
@@ -190,7 +194,11 @@ describe('the landing page (fetch-invitation)', () => {
       if (body.transcription_status === 'completed') break
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
-    expect(body).toMatchObject({ inviter: { name: 'Ada', avatar_url: null }, invitation: { recipient_name: 'Bob' }, transcript: 'come and join me' })
+    expect(body).toMatchObject({
+      inviter: { name: 'Ada', avatar_url: null },
+      invitation: { recipient_name: 'Bob' },
+      transcript: 'come and join me',
+    })
     const audio = await app.inject({ method: 'GET', url: body?.personal_message_signed_url ?? '' })
     expect(audio.statusCode).toBe(200)
   })
@@ -203,7 +211,10 @@ describe('the landing page (fetch-invitation)', () => {
 
     const ada = await insertSignedInPerson(app, db)
     const expired = await createLink(ada)
-    await db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, expired.invitation.id))
+    await db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, expired.invitation.id))
     const gone = await preview(expired.token)
     expect(gone.statusCode).toBe(410)
     expect(inviteCardFor((gone.json() as { error: { message: string } }).error.message)).toBe('expired')
@@ -236,7 +247,10 @@ describe('accepting', () => {
     const response = await accept(bob.cookie, token)
     expect(response.statusCode).toBe(200)
     expect(response.json()).toMatchObject({ inviter_name: 'Ada', already_connected: false })
-    const rows = await db.select().from(contacts).where(sql`${contacts.userId} in (${ada.id}, ${bob.id})`)
+    const rows = await db
+      .select()
+      .from(contacts)
+      .where(sql`${contacts.userId} in (${ada.id}, ${bob.id})`)
     expect(rows.map((r) => [r.userId, r.contactUserId, r.chosenAt !== null]).sort()).toEqual(
       [
         [ada.id, bob.id, true],
@@ -247,7 +261,9 @@ describe('accepting', () => {
     await expect
       .poll(() => heard.filter((e) => e.event.type === 'invitation.changed' && e.event.invitation_id === invitation.id).map((e) => e.to))
       .toContainEqual([ada.id])
-    await expect.poll(() => heard.filter((e) => e.event.type === 'contact.changed').map((e) => e.to[0])).toEqual(expect.arrayContaining([ada.id, bob.id]))
+    await expect
+      .poll(() => heard.filter((e) => e.event.type === 'contact.changed').map((e) => e.to[0]))
+      .toEqual(expect.arrayContaining([ada.id, bob.id]))
   })
 
   it('is single use: two accepts of one token at the same moment make exactly one connection', async () => {
@@ -303,20 +319,29 @@ describe('accepting', () => {
     const again = await accept(bob.cookie, second.token)
     expect(again.statusCode).toBe(200)
     expect(again.json()).toMatchObject({ already_connected: true })
-    expect(await db.select().from(contacts).where(and(eq(contacts.userId, ada.id), eq(contacts.contactUserId, bob.id)))).toHaveLength(1)
+    expect(
+      await db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.userId, ada.id), eq(contacts.contactUserId, bob.id))),
+    ).toHaveLength(1)
     expect((await listOf(ada.cookie)).map((i) => i.status)).toEqual(['accepted', 'accepted'])
   })
 })
 
 describe('managing invitations', () => {
-  it('lists only the inviter\'s own, newest first; nobody else can see, cancel, resend or renew them', async () => {
+  it("lists only the inviter's own, newest first; nobody else can see, cancel, resend or renew them", async () => {
     const ada = await insertSignedInPerson(app, db)
     const eve = await insertSignedInPerson(app, db)
     const older = await createLink(ada, 'First')
     const newer = await createLink(ada, 'Second')
     expect((await listOf(ada.cookie)).map((i) => i.id)).toEqual([newer.invitation.id, older.invitation.id])
     expect(await listOf(eve.cookie)).toEqual([])
-    for (const [method, suffix] of [['DELETE', ''], ['POST', '/resend'], ['POST', '/link']] as const) {
+    for (const [method, suffix] of [
+      ['DELETE', ''],
+      ['POST', '/resend'],
+      ['POST', '/link'],
+    ] as const) {
       const response = await call(method, `/api/invitations/${older.invitation.id}${suffix}`, eve.cookie)
       expect(response.statusCode).toBe(404)
       expect(response.json()).toMatchObject({ error: { message: INVITATION_TEXTS.notFound } })
@@ -341,7 +366,10 @@ describe('managing invitations', () => {
     const sent = await sendEmailInvite(ada, 'resend-me@example.test')
     const { invitation } = sent.json() as { invitation: Invitation }
     const oldToken = tokenOf(firstLink((await smtp.waitForMail('resend-me@example.test', /invited you/)).text))
-    await db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, invitation.id))
+    await db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, invitation.id))
     expect((await listOf(ada.cookie))[0]?.status).toBe('expired')
     const before = smtp.messages.length
     const response = await call('POST', `/api/invitations/${invitation.id}/resend`, ada.cookie)
@@ -377,22 +405,29 @@ describe('the scheduled expiry', () => {
     const ada = await insertSignedInPerson(app, db)
     const overdue = await createLink(ada, 'Overdue')
     const current = await createLink(ada, 'Current')
-    await db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, overdue.invitation.id))
+    await db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, overdue.invitation.id))
     // pg-boss's scheduler holds the cron entry; here the occurrence is sent at once instead of waiting for it
     const schedule = await db.execute<{ cron: string }>(sql`select cron from pgboss.schedule where name = 'expire-invitations'`)
     expect(schedule.rows[0]?.cron).toBe(EXPIRE_INVITATIONS_CRON)
     await app.jobs.enqueue(null, 'expire-invitations', {})
     await expect
-      .poll(async () => (await db.select().from(invitations).where(eq(invitations.id, overdue.invitation.id)))[0]?.status, { timeout: 10_000 })
+      .poll(async () => (await db.select().from(invitations).where(eq(invitations.id, overdue.invitation.id)))[0]?.status, {
+        timeout: 10_000,
+      })
       .toBe('expired')
     const [stillPending] = await db.select().from(invitations).where(eq(invitations.id, current.invitation.id))
     expect(stillPending?.status).toBe('pending')
-    await expect.poll(() => heard.some((e) => e.event.type === 'invitation.changed' && e.event.invitation_id === overdue.invitation.id)).toBe(true)
+    await expect
+      .poll(() => heard.some((e) => e.event.type === 'invitation.changed' && e.event.invitation_id === overdue.invitation.id))
+      .toBe(true)
   })
 })
 
 describe('link previews of /invite', () => {
-  it('writes the inviter into the Open Graph tags of the served HTML; an unknown token keeps the app\'s own', async () => {
+  it("writes the inviter into the Open Graph tags of the served HTML; an unknown token keeps the app's own", async () => {
     const ada = await insertSignedInPerson(app, db, { name: 'Ada "Preview" <b>' })
     const { token } = await createLink(ada)
     const page = await app.inject({ method: 'GET', url: `/invite?token=${token}`, remoteAddress: makeClientAddress() })

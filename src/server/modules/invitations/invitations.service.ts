@@ -23,7 +23,14 @@ import type { Mailer } from '#server/notify/mailer.ts'
 import { invitationMail } from '#server/notify/templates.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 import { deleteAudioUpload, lockOwnAudioUpload } from '../audio-uploads/audio-uploads.queries.ts'
-import { countActiveContacts, getContactByUsers, insertContact, lockCircles, markContactChosen, nextDisplayOrder } from '../contacts/contacts.queries.ts'
+import {
+  countActiveContacts,
+  getContactByUsers,
+  insertContact,
+  lockCircles,
+  markContactChosen,
+  nextDisplayOrder,
+} from '../contacts/contacts.queries.ts'
 import { getProfileById } from '../profiles/profiles.queries.ts'
 import type { TranscriptionService } from '../transcription/transcription.service.ts'
 import {
@@ -199,7 +206,11 @@ export function createInvitationsService({
   }
 
   /** Replaces the token (decision 50): the new link works, the one before does not. */
-  async function replaceToken(tx: Executor, row: InvitationRow, extra: { extend: boolean }): Promise<{ row: InvitationRow; token: string }> {
+  async function replaceToken(
+    tx: Executor,
+    row: InvitationRow,
+    extra: { extend: boolean },
+  ): Promise<{ row: InvitationRow; token: string }> {
     const token = newToken()
     const base = Math.max(row.expiresAt.getTime(), Date.now())
     const updated = await updateInvitation(tx, row.id, {
@@ -278,7 +289,8 @@ export function createInvitationsService({
         await changed(tx, inviterId, id)
         return row.audioKey
       })
-      if (audioKey) await storage.remove(audioKey).catch((error: unknown) => log.warn({ err: error }, 'invitations: audio left for the sweep'))
+      if (audioKey)
+        await storage.remove(audioKey).catch((error: unknown) => log.warn({ err: error }, 'invitations: audio left for the sweep'))
     },
 
     /**
@@ -293,7 +305,8 @@ export function createInvitationsService({
         const inviter = await getProfileById(tx, inviterId)
         return { ...(await replaceToken(tx, row, { extend: true })), inviterName: inviter?.name ?? 'Someone' }
       })
-      const mailSent = result.row.kind === 'email' ? await mail(result.row, result.token, result.inviterName, await hasWelcome(result.row)) : false
+      const mailSent =
+        result.row.kind === 'email' ? await mail(result.row, result.token, result.inviterName, await hasWelcome(result.row)) : false
       return {
         invitation: toInvitationResponse(result.row),
         mail_sent: mailSent,

@@ -41,7 +41,11 @@ export function InviteAcceptPage() {
   if (!token) {
     return (
       <InviteFrame>
-        <InviteMessageCard icon={<CircleAlert aria-hidden className="size-5" />} title={INVITATION_TEXTS.invalidLink} description={INVITATION_TEXTS.invalidToken} />
+        <InviteMessageCard
+          icon={<CircleAlert aria-hidden className="size-5" />}
+          title={INVITATION_TEXTS.invalidLink}
+          description={INVITATION_TEXTS.invalidToken}
+        />
       </InviteFrame>
     )
   }
@@ -73,7 +77,11 @@ export function InviteAcceptPage() {
         {unusable ? (
           <InviteUnusableCard message={error.message} />
         ) : (
-          <InviteMessageCard icon={<CircleAlert aria-hidden className="size-5" />} title={INVITATION_TEXTS.acceptFailed} description={error.message} />
+          <InviteMessageCard
+            icon={<CircleAlert aria-hidden className="size-5" />}
+            title={INVITATION_TEXTS.acceptFailed}
+            description={error.message}
+          />
         )}
       </InviteFrame>
     )

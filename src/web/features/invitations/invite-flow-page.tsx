@@ -1,8 +1,10 @@
-import { ArrowLeft, Copy, Link2, Mail, Send, Share2 } from 'lucide-react'
+import { Copy, Link2, Mail, Send, Share2 } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { INVITATION_TEXTS } from '#shared/invitations.ts'
+import { IconBadge } from '#web/components/icon-badge.tsx'
+import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx'
 import { Field } from '#web/components/ui/field.tsx'
@@ -122,74 +124,65 @@ export function InviteFlowPage({ kind }: { kind: Kind }) {
   }
 
   return (
-    <div className="flex min-h-dvh flex-col bg-hearth-glow">
-      <header className="mx-auto flex w-full max-w-xl items-center gap-2 px-4 py-3 sm:px-6">
-        <Button asChild variant="ghost" size="icon" className="-ml-2">
-          <Link to="/contacts/add" aria-label="Back" title="Back">
-            <ArrowLeft aria-hidden className="size-5" />
-          </Link>
-        </Button>
-      </header>
-      <main className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-6 px-4 pt-2 pb-16 sm:px-6">
-        <div className="flex items-start gap-3">
-          <span className="grid size-12 shrink-0 place-items-center rounded-full bg-accent text-accent-foreground">
-            <Icon aria-hidden className="size-5" />
-          </span>
-          <div className="flex flex-col gap-1">
-            <h1 className="text-2xl font-semibold tracking-tight">{copy.title}</h1>
-            <p className="text-muted-foreground">{copy.intro}</p>
-          </div>
+    <PageLayout width="xl" className="gap-6" header={<PageHeader back="/contacts/add" />}>
+      <div className="flex items-start gap-3">
+        <IconBadge className="shrink-0">
+          <Icon aria-hidden />
+        </IconBadge>
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">{copy.title}</h1>
+          <p className="text-muted-foreground">{copy.intro}</p>
         </div>
-        <p className="text-sm font-medium text-muted-foreground">Step {step === 'details' ? 1 : 2} of 2</p>
+      </div>
+      <p className="text-sm font-medium text-muted-foreground">Step {step === 'details' ? 1 : 2} of 2</p>
 
-        {step === 'details' ? (
-          <form onSubmit={next} className="flex flex-col gap-4 rounded-2xl border bg-card p-5 shadow-sm">
-            {kind === 'email' ? (
-              <>
-                <Field>
-                  <Label htmlFor={ids.email}>Their e-mail</Label>
-                  <Input id={ids.email} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
-                </Field>
-                <Field>
-                  <Label htmlFor={ids.note}>A note (optional)</Label>
-                  <Textarea id={ids.note} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
-                </Field>
-              </>
-            ) : (
+      {step === 'details' ? (
+        <form onSubmit={next} className="flex flex-col gap-4 rounded-2xl border bg-card p-5 shadow-sm">
+          {kind === 'email' ? (
+            <>
               <Field>
-                <Label htmlFor={ids.name}>Who is it for?</Label>
-                <Input id={ids.name} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} required />
+                <Label htmlFor={ids.email}>Their e-mail</Label>
+                <Input id={ids.email} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
               </Field>
-            )}
-            <Button type="submit" size="lg" disabled={!detailsReady}>
-              Next
+              <Field>
+                <Label htmlFor={ids.note}>A note (optional)</Label>
+                <Textarea id={ids.note} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+              </Field>
+            </>
+          ) : (
+            <Field>
+              <Label htmlFor={ids.name}>Who is it for?</Label>
+              <Input id={ids.name} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} required />
+            </Field>
+          )}
+          <Button type="submit" size="lg" disabled={!detailsReady}>
+            Next
+          </Button>
+        </form>
+      ) : (
+        <section aria-labelledby="record-heading" className="flex flex-col gap-4">
+          <div className="flex flex-col gap-1">
+            <h2 id="record-heading" className="text-lg font-semibold">
+              Record a personal message
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              So {kind === 'email' ? email.trim() : name.trim()} knows this really comes from you. A minute or two is plenty.
+            </p>
+          </div>
+          <InviteRecorder recorder={recorder} disabled={busy} />
+          <div className="grid grid-cols-2 gap-2">
+            <Button variant="outline" onClick={() => setStep('details')} disabled={busy || recorder.status === 'recording'}>
+              Back
             </Button>
-          </form>
-        ) : (
-          <section aria-labelledby="record-heading" className="flex flex-col gap-4">
-            <div className="flex flex-col gap-1">
-              <h2 id="record-heading" className="text-lg font-semibold">
-                Record a personal message
-              </h2>
-              <p className="text-sm text-muted-foreground">
-                So {kind === 'email' ? email.trim() : name.trim()} knows this really comes from you. A minute or two is plenty.
-              </p>
-            </div>
-            <InviteRecorder recorder={recorder} disabled={busy} />
-            <div className="grid grid-cols-2 gap-2">
-              <Button variant="outline" onClick={() => setStep('details')} disabled={busy || recorder.status === 'recording'}>
-                Back
-              </Button>
-              <Button onClick={() => void submit()} disabled={!recorder.recording || recorder.status !== 'recorded' || busy}>
-                <Send aria-hidden />
-                {busy ? copy.busy : copy.action}
-              </Button>
-            </div>
-          </section>
-        )}
-      </main>
+            <Button onClick={() => void submit()} disabled={!recorder.recording || recorder.status !== 'recorded' || busy}>
+              <Send aria-hidden />
+              {busy ? copy.busy : copy.action}
+            </Button>
+          </div>
+        </section>
+      )}
       {shareUrl && <LinkReadyDialog url={shareUrl} onDone={() => void navigate('/contacts/add')} />}
-    </div>
+    </PageLayout>
   )
 }
 

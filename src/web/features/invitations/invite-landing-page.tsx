@@ -62,11 +62,20 @@ export function InviteLandingPage() {
         {refused ? (
           <InviteUnusableCard message={preview.error.message} />
         ) : isApiRequestError(preview.error, 429) ? (
-          <InviteMessageCard icon={<Hourglass aria-hidden className="size-5" />} title="Invite unavailable" description={preview.error.message} />
+          <InviteMessageCard
+            icon={<Hourglass aria-hidden className="size-5" />}
+            title="Invite unavailable"
+            description={preview.error.message}
+          />
         ) : (
           <div className="w-full max-w-md">
             <h1 className="sr-only">You're invited</h1>
-            <QueryError message="Failed to load invitation" detail={preview.error.message} retrying={preview.isFetching} onRetry={() => void preview.refetch()} />
+            <QueryError
+              message="Failed to load invitation"
+              detail={preview.error.message}
+              retrying={preview.isFetching}
+              onRetry={() => void preview.refetch()}
+            />
           </div>
         )}
       </InviteFrame>
@@ -90,12 +99,20 @@ export function InviteLandingPage() {
         <CardContent className="flex flex-col gap-4">
           {personal_message_signed_url ? (
             <>
-              <audio controls preload="metadata" src={personal_message_signed_url} aria-label={`Message from ${inviter.name}`} className="w-full" />
+              <audio
+                controls
+                preload="metadata"
+                src={personal_message_signed_url}
+                aria-label={`Message from ${inviter.name}`}
+                className="w-full"
+              />
               <Transcript text={transcript} status={transcription_status} />
             </>
           ) : null}
           {preview.data.invitation.note ? (
-            <blockquote className="border-l-2 border-primary pl-3 text-left text-muted-foreground italic">{preview.data.invitation.note}</blockquote>
+            <blockquote className="border-l-2 border-primary pl-3 text-left text-muted-foreground italic">
+              {preview.data.invitation.note}
+            </blockquote>
           ) : null}
         </CardContent>
         <CardFooter className="flex flex-col gap-3">

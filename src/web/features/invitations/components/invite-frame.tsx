@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { IconBadge } from '#web/components/icon-badge.tsx'
 import { Wordmark } from '#web/components/wordmark.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
@@ -21,7 +22,7 @@ export function InviteMessageCard({ icon, title, description }: { icon: ReactNod
   return (
     <Card className="w-full max-w-md text-center">
       <CardHeader className="items-center">
-        <span className="mb-2 grid size-12 place-items-center rounded-full bg-accent text-accent-foreground">{icon}</span>
+        <IconBadge className="mb-2">{icon}</IconBadge>
         <CardTitle asChild>
           <h1>{title}</h1>
         </CardTitle>

@@ -44,13 +44,17 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
         else toast.success(INVITATION_TEXTS.extended)
       },
       onError: (error) =>
-        toast.error(isApiRequestError(error, 404) ? INVITATION_TEXTS.notFoundToast : INVITATION_TEXTS.resendFailed, { description: error.message }),
+        toast.error(isApiRequestError(error, 404) ? INVITATION_TEXTS.notFoundToast : INVITATION_TEXTS.resendFailed, {
+          description: error.message,
+        }),
     })
   const onCancel = () =>
     cancel.mutate(invitation.id, {
       onSuccess: () => toast.success(INVITATION_TEXTS.canceled),
       onError: (error) =>
-        toast.error(isApiRequestError(error, 404) ? INVITATION_TEXTS.notFoundToast : INVITATION_TEXTS.cancelFailed, { description: error.message }),
+        toast.error(isApiRequestError(error, 404) ? INVITATION_TEXTS.notFoundToast : INVITATION_TEXTS.cancelFailed, {
+          description: error.message,
+        }),
     })
 
   return (
@@ -109,7 +113,9 @@ export function YourInvitations() {
           <MailOpen aria-hidden />
         </IconBadge>
         <EmptyTitle className="text-base font-medium">{INVITATION_TEXTS.noPending}</EmptyTitle>
-        <EmptyDescription className="text-wrap">Invitations you send by email or link will appear here until they're accepted.</EmptyDescription>
+        <EmptyDescription className="text-wrap">
+          Invitations you send by email or link will appear here until they're accepted.
+        </EmptyDescription>
         <Link to="/contacts/add/directory" className={buttonVariants({ variant: 'outline', size: 'sm', className: 'mt-1' })}>
           <Search aria-hidden />
           Find someone on Hearth
