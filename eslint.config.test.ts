@@ -59,8 +59,10 @@ describe('lint: web and server stay apart', () => {
     expect(await importErrors('src/server/modules/contacts/a.ts', importing('#web/lib/utils.ts'))).toEqual([
       'Server and shared code never import web code.',
     ])
+    // a relative climb is refused twice: it crosses the layer, and it leaves its folder without the alias
     expect(await importErrors('src/server/app.ts', importing('../web/lib/utils.ts'))).toEqual([
       'Server and shared code never import web code.',
+      'Use #server/* for imports that leave the folder, not ../.',
     ])
   })
 
@@ -158,6 +160,7 @@ describe('lint: speech, db, realtime (and the rest below the modules) import no 
     }
     expect(await importErrors('src/server/realtime/a.ts', importing('../modules/contacts/contacts.queries.ts'))).toEqual([
       'This layer sits below the modules and imports none.',
+      'Use #server/* for imports that leave the folder, not ../.',
     ])
   })
 
