@@ -102,27 +102,29 @@ export const rateLimit = pgTable('rate_limit', {
 export const profiles = pgTable(
   'profiles',
   {
-  id: text('id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  fullName: text('full_name'),
-  welcomeAudioKey: text('welcome_audio_key'),
-  welcomeTranscript: text('welcome_transcript'),
-  welcomeTranscriptStatus: text('welcome_transcript_status', {
-    enum: ['pending', 'processing', 'completed', 'failed'],
-  }),
-  welcomeWordTimestamps: jsonb('welcome_word_timestamps').$type<{ word: string; start: number; end: number }[]>(),
-  profilePictureKey: text('profile_picture_key'),
-  onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
-  emailNotificationsEnabled: boolean('email_notifications_enabled').notNull().default(true),
-  /** the directory's exact e-mail match finds only people who turned this on (decision 37) */
-  findableByEmail: boolean('findable_by_email').notNull().default(false),
-  ...timestamps,
-}, (t) => [
-  // Directory search matches anywhere in the name, case-insensitively: a trigram index keeps that fast.
-  index('profiles_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
-])
+    id: text('id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    fullName: text('full_name'),
+    welcomeAudioKey: text('welcome_audio_key'),
+    welcomeTranscript: text('welcome_transcript'),
+    welcomeTranscriptStatus: text('welcome_transcript_status', {
+      enum: ['pending', 'processing', 'completed', 'failed'],
+    }),
+    welcomeWordTimestamps: jsonb('welcome_word_timestamps').$type<{ word: string; start: number; end: number }[]>(),
+    profilePictureKey: text('profile_picture_key'),
+    onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
+    emailNotificationsEnabled: boolean('email_notifications_enabled').notNull().default(true),
+    /** the directory's exact e-mail match finds only people who turned this on (decision 37) */
+    findableByEmail: boolean('findable_by_email').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    // Directory search matches anywhere in the name, case-insensitively: a trigram index keeps that fast.
+    index('profiles_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+)
 
 /* ---- The circle ---- */
 
@@ -234,8 +236,14 @@ export const audioMessages = pgTable(
     waveform: jsonb('waveform').$type<number[]>().notNull(),
     transcription: text('transcription'),
     wordTimestamps: jsonb('word_timestamps').$type<{ word: string; start: number; end: number }[]>(),
-    emotions: text('emotions').array().notNull().default(sql`'{}'::text[]`),
-    topics: text('topics').array().notNull().default(sql`'{}'::text[]`),
+    emotions: text('emotions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    topics: text('topics')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     sentiment: real('sentiment'),
     replyToId: uuid('reply_to_id'),
     isRead: boolean('is_read').notNull().default(false),
@@ -250,14 +258,14 @@ export const audioMessages = pgTable(
      * (lowercased words, no stemming, no stop words), kept by PostgreSQL. `hearth_message_search_vector` is an
      * IMMUTABLE SQL function created by migration 0004; changing it means recomputing this column.
      */
-    searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`hearth_message_search_vector("transcription", "emotions", "topics")`,
-    ),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`hearth_message_search_vector("transcription", "emotions", "topics")`),
     ...timestamps,
   },
   (t) => [
     index('audio_messages_pair_idx').on(t.senderId, t.receiverId, t.createdAt),
-    index('audio_messages_receiver_unread_idx').on(t.receiverId, t.senderId).where(sql`not ${t.isRead}`),
+    index('audio_messages_receiver_unread_idx')
+      .on(t.receiverId, t.senderId)
+      .where(sql`not ${t.isRead}`),
     // The overview (decision 34): everything a person sent, and everything they received, newest first.
     index('audio_messages_sender_created_idx').on(t.senderId, t.createdAt, t.id),
     index('audio_messages_receiver_created_idx').on(t.receiverId, t.createdAt, t.id),
@@ -316,7 +324,9 @@ export const invitations = pgTable(
   },
   (t) => [
     index('invitations_inviter_created_idx').on(t.inviterUserId, t.createdAt),
-    index('invitations_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    index('invitations_pending_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 )
 

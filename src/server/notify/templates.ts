@@ -19,11 +19,10 @@ export function confirmEmailMail(to: string, name: string, url: string): MailMes
     to,
     subject: 'Confirm your email for Hearth',
     text: `Hi ${name},\n\nWelcome to Hearth. Please confirm your email address by opening this link:\n${url}\n\nIf you did not sign up, you can ignore this mail.`,
-    html: layout(
-      `Welcome, ${name}`,
-      'Please confirm your email address to start sending voice messages to the people closest to you.',
-      { label: 'Confirm my email', url },
-    ),
+    html: layout(`Welcome, ${name}`, 'Please confirm your email address to start sending voice messages to the people closest to you.', {
+      label: 'Confirm my email',
+      url,
+    }),
   }
 }
 
@@ -65,7 +64,9 @@ export function invitationMail(to: string, inviterName: string, note: string | n
     html: layout(
       `${inviterName} invited you to Hearth`,
       `${escapeHtml(inviterName)} invited you to Hearth, where a few close people send each other voice messages. ${escapeHtml(voice)}` +
-        (note ? `</p><blockquote style="margin:16px 0;padding:8px 16px;border-left:3px solid #b4532a;color:#4a3b33">${escapeHtml(note)}</blockquote><p style="line-height:1.5">` : ' ') +
+        (note
+          ? `</p><blockquote style="margin:16px 0;padding:8px 16px;border-left:3px solid #b4532a;color:#4a3b33">${escapeHtml(note)}</blockquote><p style="line-height:1.5">`
+          : ' ') +
         'The invitation is valid for 7 days.',
       { label: 'Listen and join', url },
     ),

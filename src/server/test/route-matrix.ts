@@ -63,7 +63,10 @@ const json = (url: string, payload?: unknown): MatrixRequest => ({ url, ...(payl
  */
 export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/auth/*': { access: 'anonymous', request: () => json('/api/auth/get-session') },
-  'POST /api/auth/*': { access: 'anonymous', request: () => json('/api/auth/sign-in/email', { email: 'nobody@example.test', password: 'whatever-1' }) },
+  'POST /api/auth/*': {
+    access: 'anonymous',
+    request: () => json('/api/auth/sign-in/email', { email: 'nobody@example.test', password: 'whatever-1' }),
+  },
   'GET /api/health': { access: 'anonymous', request: () => json('/api/health') },
   'GET /api/config': { access: 'anonymous', request: () => json('/api/config') },
   // the API's own description is public (decision 47)
@@ -73,28 +76,52 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
 
   'GET /api/profile': { access: 'signed-in', request: () => json('/api/profile') },
   'PATCH /api/profile': { access: 'signed-in', request: () => json('/api/profile', { onboarding_completed: true }) },
-  'PUT /api/profile/welcome-message': { access: 'owner', request: async (f) => json('/api/profile/welcome-message', { upload_id: await f.adaUpload() }) },
+  'PUT /api/profile/welcome-message': {
+    access: 'owner',
+    request: async (f) => json('/api/profile/welcome-message', { upload_id: await f.adaUpload() }),
+  },
 
   'GET /api/contacts': { access: 'signed-in', request: () => json('/api/contacts') },
   'GET /api/contacts/:id': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}`) },
   'PUT /api/contacts/order': { access: 'owner', request: (f) => json('/api/contacts/order', { contact_ids: [f.adaToBob] }) },
-  'POST /api/contacts/:id/archive': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/archive`, { should_archive: false }) },
+  'POST /api/contacts/:id/archive': {
+    access: 'owner',
+    request: (f) => json(`/api/contacts/${f.adaToBob}/archive`, { should_archive: false }),
+  },
   'POST /api/contacts/:id/rekindle': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/rekindle`) },
   'POST /api/contacts/connect': { access: 'signed-in', request: (f) => json('/api/contacts/connect', { user_id: f.bob.id }) },
   'GET /api/contacts/:id/messages': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/messages`) },
   'POST /api/contacts/:id/messages/read': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/messages/read`) },
 
   'GET /api/directory': { access: 'signed-in', request: () => json('/api/directory?q=bob') },
-  'POST /api/audio': { access: 'signed-in', raw: true, request: async () => ({ url: '/api/audio', payload: await makeAudio({ seconds: 1 }) }) },
-  'POST /api/speech/preview': { access: 'signed-in', raw: true, request: async () => ({ url: '/api/speech/preview', payload: await makeAudio({ seconds: 1 }) }) },
+  'POST /api/audio': {
+    access: 'signed-in',
+    raw: true,
+    request: async () => ({ url: '/api/audio', payload: await makeAudio({ seconds: 1 }) }),
+  },
+  'POST /api/speech/preview': {
+    access: 'signed-in',
+    raw: true,
+    request: async () => ({ url: '/api/speech/preview', payload: await makeAudio({ seconds: 1 }) }),
+  },
   'GET /api/realtime': { access: 'signed-in', request: () => json('/api/realtime') },
 
-  'POST /api/messages': { access: 'owner', request: async (f) => json('/api/messages', { contact_id: f.adaToBob, upload_id: await f.adaUpload() }) },
+  'POST /api/messages': {
+    access: 'owner',
+    request: async (f) => json('/api/messages', { contact_id: f.adaToBob, upload_id: await f.adaUpload() }),
+  },
   'GET /api/messages': { access: 'signed-in', request: () => json('/api/messages?q=hello') },
   'GET /api/messages/:id': { access: 'participant', request: (f) => json(`/api/messages/${f.messageId}`) },
   'POST /api/messages/:id/read': { access: 'participant', caller: (f) => f.bob, request: (f) => json(`/api/messages/${f.messageId}/read`) },
-  'POST /api/messages/:id/like': { access: 'participant', caller: (f) => f.bob, request: (f) => json(`/api/messages/${f.messageId}/like`, { liked: true }) },
-  'POST /api/messages/:id/retry-transcription': { access: 'participant', request: (f) => json(`/api/messages/${f.messageId}/retry-transcription`) },
+  'POST /api/messages/:id/like': {
+    access: 'participant',
+    caller: (f) => f.bob,
+    request: (f) => json(`/api/messages/${f.messageId}/like`, { liked: true }),
+  },
+  'POST /api/messages/:id/retry-transcription': {
+    access: 'participant',
+    request: (f) => json(`/api/messages/${f.messageId}/retry-transcription`),
+  },
 
   'GET /api/invitations': { access: 'signed-in', request: () => json('/api/invitations') },
   'POST /api/invitations/email': {
@@ -106,11 +133,23 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
     request: async (f) => json('/api/invitations/link', { recipient_name: 'Friend', upload_id: await f.adaUpload() }),
   },
   'DELETE /api/invitations/:id': { access: 'owner', request: async (f) => json(`/api/invitations/${(await f.adaInvitation()).id}`) },
-  'POST /api/invitations/:id/resend': { access: 'owner', request: async (f) => json(`/api/invitations/${(await f.adaInvitation()).id}/resend`) },
-  'POST /api/invitations/:id/link': { access: 'owner', request: async (f) => json(`/api/invitations/${(await f.adaInvitation()).id}/link`) },
+  'POST /api/invitations/:id/resend': {
+    access: 'owner',
+    request: async (f) => json(`/api/invitations/${(await f.adaInvitation()).id}/resend`),
+  },
+  'POST /api/invitations/:id/link': {
+    access: 'owner',
+    request: async (f) => json(`/api/invitations/${(await f.adaInvitation()).id}/link`),
+  },
   // the token is the permission: anyone holding it sees the invitation (the landing page), anyone signed in accepts it
-  'POST /api/invitations/preview': { access: 'anonymous', request: async (f) => json('/api/invitations/preview', { token: (await f.adaInvitation()).token }) },
-  'POST /api/invitations/accept': { access: 'signed-in', request: async (f) => json('/api/invitations/accept', { token: (await f.adaInvitation()).token }) },
+  'POST /api/invitations/preview': {
+    access: 'anonymous',
+    request: async (f) => json('/api/invitations/preview', { token: (await f.adaInvitation()).token }),
+  },
+  'POST /api/invitations/accept': {
+    access: 'signed-in',
+    request: async (f) => json('/api/invitations/accept', { token: (await f.adaInvitation()).token }),
+  },
 
   'GET /api/media/:owner/:file': { access: 'signed-url', request: (f) => json(f.mediaUrl) },
   'GET /dev/mailbox': { access: 'local', conditional: true, request: () => json('/dev/mailbox') },
@@ -150,7 +189,12 @@ export async function createMatrixFixture(app: FastifyInstance, db: Database): P
   expect(sent.statusCode).toBe(201)
   const message = sent.json() as Message
   const adaInvitation = async () => {
-    const created = await sendAs(app, 'POST', json('/api/invitations/link', { recipient_name: 'Friend', upload_id: await adaUpload() }), ada)
+    const created = await sendAs(
+      app,
+      'POST',
+      json('/api/invitations/link', { recipient_name: 'Friend', upload_id: await adaUpload() }),
+      ada,
+    )
     expect(created.statusCode).toBe(201)
     const body = created.json() as { invitation: { id: string }; share_url: string }
     return { id: body.invitation.id, token: new URL(body.share_url).searchParams.get('token') ?? '' }

@@ -22,7 +22,7 @@ import type { ObjectStorage } from '#server/media/storage.ts'
 import type { Mailer } from '#server/notify/mailer.ts'
 import { invitationMail } from '#server/notify/templates.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
-import { deleteAudioUpload, lockOwnAudioUpload } from '../audio-uploads/audio-uploads.queries.ts'
+import { deleteAudioUpload, lockOwnAudioUpload } from '#server/modules/audio-uploads/audio-uploads.queries.ts'
 import {
   countActiveContacts,
   getContactByUsers,
@@ -30,9 +30,9 @@ import {
   lockCircles,
   markContactChosen,
   nextDisplayOrder,
-} from '../contacts/contacts.queries.ts'
-import { getProfileById } from '../profiles/profiles.queries.ts'
-import type { TranscriptionService } from '../transcription/transcription.service.ts'
+} from '#server/modules/contacts/contacts.queries.ts'
+import { getProfileById } from '#server/modules/profiles/profiles.queries.ts'
+import type { TranscriptionService } from '#server/modules/transcription/transcription.service.ts'
 import {
   deleteInvitation,
   deleteOldRateCounters,

@@ -1,6 +1,12 @@
 import { MESSAGES_PAGE_LIMIT } from '#shared/limits.ts'
-import { messageSearchTerms, prefixTsquery, type MessageSearchQuery, type MessageSearchResult, type OverviewMessage } from '#shared/message-search.ts'
-import type { Database } from '../../db/client.ts'
+import {
+  messageSearchTerms,
+  prefixTsquery,
+  type MessageSearchQuery,
+  type MessageSearchResult,
+  type OverviewMessage,
+} from '#shared/message-search.ts'
+import type { Database } from '#server/db/client.ts'
 import { searchMessagesForUser, type MessageSearchPosition, type MessageSearchRow } from './message-search.queries.ts'
 
 export function toOverviewMessageResponse(row: MessageSearchRow): OverviewMessage {

@@ -1,9 +1,9 @@
 import { PROFILE_TEXTS } from '#shared/profile.ts'
 import type { PublicProfile } from '#shared/public-profile.ts'
-import type { Executor } from '../../db/client.ts'
-import { NotFoundError } from '../../http/errors.ts'
-import type { PictureUrl } from '../../media/signed-url.ts'
-import { getProfileById } from '../profiles/profiles.queries.ts'
+import type { Executor } from '#server/db/client.ts'
+import { NotFoundError } from '#server/http/errors.ts'
+import type { PictureUrl } from '#server/media/signed-url.ts'
+import { getProfileById } from '#server/modules/profiles/profiles.queries.ts'
 
 /**
  * Welcome audio is the one media that is public (DESIGN section 7): anyone who can open the profile gets a

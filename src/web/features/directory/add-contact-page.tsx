@@ -53,8 +53,7 @@ export function AddContactPage() {
         <div className="flex flex-col gap-1">
           <p className="font-semibold">Keep your circle small</p>
           <p className="text-sm">
-            Hearth works best with 5-10 people you truly want to hear from. Your circle holds up to {MAX_ACTIVE_CONTACTS} active
-            contacts.
+            Hearth works best with 5-10 people you truly want to hear from. Your circle holds up to {MAX_ACTIVE_CONTACTS} active contacts.
           </p>
         </div>
       </aside>

@@ -69,12 +69,7 @@ export function OnboardingWizard({ profile }: { profile: Profile }) {
                 />
               )}
               {step === 3 && <WelcomeMessageStep onNext={() => setStep(4)} />}
-              {step === 4 && (
-                <InviteStep
-                  initialEmails={[]}
-                  onNext={() => setStep(5)}
-                />
-              )}
+              {step === 4 && <InviteStep initialEmails={[]} onNext={() => setStep(5)} />}
               {step === 5 && <DoneStep saving={update.isPending} onFinish={() => save({ onboarding_completed: true }, () => undefined)} />}
             </CardContent>
           </Card>

@@ -21,7 +21,7 @@ import {
   OVERVIEW_TEXTS,
   senderName,
   type CardTint,
-} from '../overview-model.ts'
+} from '#web/features/overview/overview-model.ts'
 
 /** Quiet washes of colour by feeling (spec 001: liked, happy/joy, excited/energetic, calm/peaceful, default). */
 export const CARD_TINT_CLASSES: Record<CardTint, string> = {
@@ -106,7 +106,13 @@ export function OverviewCard({ message, ownUserId, ownName, index, onToggleLike,
           )}
           <DropdownMenu open={menuOpen} onOpenChange={setMenuOpen}>
             <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label="Message actions" title="Message actions" className="size-8 text-muted-foreground">
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Message actions"
+                title="Message actions"
+                className="size-8 text-muted-foreground"
+              >
                 <MoreHorizontal aria-hidden />
               </Button>
             </DropdownMenuTrigger>
@@ -139,7 +145,10 @@ export function OverviewCard({ message, ownUserId, ownName, index, onToggleLike,
           <RetryTranscriptionButton message={message} variant="link" size="sm" className="relative z-10 h-auto py-0" />
         </div>
       ) : (
-        <p data-slot="overview-card-text" className={cn('line-clamp-2 text-sm', transcript ? 'text-foreground/85' : 'text-muted-foreground italic')}>
+        <p
+          data-slot="overview-card-text"
+          className={cn('line-clamp-2 text-sm', transcript ? 'text-foreground/85' : 'text-muted-foreground italic')}
+        >
           {transcript || OVERVIEW_TEXTS.audioMessage}
         </p>
       )}

@@ -4,7 +4,7 @@ import type * as React from 'react'
 import { PUBLIC_PROFILE_TEXTS, type PublicProfile } from '#shared/public-profile.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { cn } from '#web/lib/utils.ts'
-import { orderedPhotos } from '../profile-links.ts'
+import { orderedPhotos } from '#web/features/public-profile/profile-links.ts'
 
 type Photo = PublicProfile['photos'][number]
 
