@@ -24,6 +24,9 @@ import { messagesRoutes } from './modules/messages/messages.routes.ts'
 import { messageSearchRoutes } from './modules/message-search/message-search.routes.ts'
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts'
 import { directoryRoutes } from './modules/directory/directory.routes.ts'
+import { createInvitationJobs, EXPIRE_INVITATIONS_CRON } from './modules/invitations/invitations.jobs.ts'
+import { invitationsRoutes } from './modules/invitations/invitations.routes.ts'
+import { createInvitationsService } from './modules/invitations/invitations.service.ts'
 import { publicProfilesRoutes } from './modules/public-profiles/public-profiles.routes.ts'
 import { realtimeRoutes } from './realtime/realtime.routes.ts'
 import { createRealtimeHub } from './realtime/realtime.hub.ts'
@@ -167,13 +170,16 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   await app.register(audioUploadsRoutes, deps)
   await app.register(messagesRoutes, deps)
   await app.register(messageSearchRoutes, deps)
+  // made here because the scheduled expiry job below uses it too
+  const invitations = createInvitationsService({ ...deps, publicUrl: env.publicUrl, log: app.log, rateLimits: env.RATE_LIMIT_ENABLED })
+  await app.register(invitationsRoutes, { ...deps, invitations })
   await app.register(transcriptionRoutes, deps)
   await app.register(mediaRoutes, { storage, signingKey: secrets.urlSigningKey })
   await app.register(realtimeRoutes, { auth, hub, publicOrigin: env.publicUrl, socketsPerPerson: env.SOCKETS_PER_PERSON })
   if (env.NODE_ENV !== 'production' && mailer.kind === 'outbox') {
     await app.register(devMailboxRoutes, { outboxDir: path.join(env.dataDir, 'outbox') })
   }
-  await registerSpa(app, webDir)
+  await registerSpa(app, webDir, { inviteTags: (token, address) => invitations.linkPreview(token, address) })
   if (jobs?.workers !== false) {
     // speech is CPU-bound: SPEECH_CONCURRENCY transcriptions at a time per instance, analysis beside them
     const transcriptionJobs = createTranscriptionJobs(transcriptionDeps)
@@ -181,6 +187,9 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     await queue.work('analyze', (data) => transcriptionJobs.handleAnalyze(data))
     await queue.work('send-mail', (data) => mail.handleSendMail(data))
     await queue.work('request-password-reset', (data) => authJobs.handleRequestPasswordReset(data))
+    const invitationJobs = createInvitationJobs(invitations)
+    await queue.work('expire-invitations', () => invitationJobs.handleExpireInvitations())
+    await queue.schedule('expire-invitations', EXPIRE_INVITATIONS_CRON)
   }
   return app
 }

@@ -287,3 +287,59 @@ export const messageLikes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('message_likes_user_idx').on(t.userId)],
 )
+
+/* ---- Invitations (issue 14) ---- */
+
+/**
+ * An e-mail invitation or a share link, carrying the inviter's recorded message. The token itself is never stored:
+ * only its SHA-256 (decision 50). Accepted invitations stay as 'accepted' (shown as 'Used'); cancelled ones are deleted.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    inviterUserId: text('inviter_user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['email', 'link'] }).notNull(),
+    email: text('email'),
+    recipientName: text('recipient_name'),
+    note: text('note'),
+    tokenHash: text('token_hash').notNull().unique(),
+    status: text('status', { enum: ['pending', 'expired', 'accepted'] })
+      .notNull()
+      .default('pending'),
+    audioKey: text('audio_key').unique(),
+    /** onboarding's invitations carry the inviter's welcome message by reference, not a copy (decision 53) */
+    usesWelcomeMessage: boolean('uses_welcome_message').notNull().default(false),
+    mimeType: text('mime_type'),
+    bytes: integer('bytes').notNull().default(0),
+    durationSeconds: real('duration_seconds'),
+    transcript: text('transcript'),
+    transcriptStatus: text('transcript_status', { enum: ['pending', 'processing', 'completed', 'failed'] }),
+    acceptedBy: text('accepted_by').references(() => user.id, { onDelete: 'set null' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('invitations_inviter_created_idx').on(t.inviterUserId, t.createdAt),
+    index('invitations_pending_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+)
+
+/**
+ * Fixed-window counters for limits that must hold across instances and restarts (decision 52): one row per key
+ * and window start, incremented atomically.
+ */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_counters_window_idx').on(t.windowStart)],
+)

@@ -5,11 +5,45 @@ import type { FastifyInstance } from 'fastify'
 import { ERROR_CODES } from '#shared/api-error.ts'
 import { errorBody } from './errors.ts'
 
+/** Link-preview tags for one page, written into the served HTML (for crawlers, which run no JavaScript). */
+export type PageTags = { title: string; description: string; image: string; url: string }
+export type SpaOptions = {
+  /** tags for /invite?token= (issue 14); null leaves the app's defaults */
+  inviteTags?: (token: string, address: string) => Promise<PageTags | null>
+}
+
+const escapeAttr = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
+
+/** index.html with Open Graph and Twitter tags, and the title and description replaced by the page's own. */
+export function withPageTags(html: string, tags: PageTags): string {
+  const meta = [
+    ['og:type', 'website'],
+    ['og:site_name', 'Hearth'],
+    ['og:title', tags.title],
+    ['og:description', tags.description],
+    ['og:image', tags.image],
+    ['og:url', tags.url],
+  ]
+    .map(([property, content]) => `<meta property="${property}" content="${escapeAttr(content ?? '')}" />`)
+    .concat(
+      `<meta name="twitter:card" content="summary_large_image" />`,
+      `<meta name="twitter:title" content="${escapeAttr(tags.title)}" />`,
+      `<meta name="twitter:description" content="${escapeAttr(tags.description)}" />`,
+      `<meta name="twitter:image" content="${escapeAttr(tags.image)}" />`,
+    )
+    .join('\n    ')
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttr(tags.title)}</title>`)
+    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/>/, `<meta name="description" content="${escapeAttr(tags.description)}" />`)
+    .replace('</head>', `    ${meta}\n  </head>`)
+}
+
 /**
  * Serves the built web app (dist/web) and answers every other GET with index.html so that the
  * client router can show the screen (or its not-found screen). Unknown /api paths get a JSON 404.
  */
-export async function registerSpa(app: FastifyInstance, webDir: string | undefined) {
+export async function registerSpa(app: FastifyInstance, webDir: string | undefined, options: SpaOptions = {}) {
   const indexFile = webDir ? path.join(webDir, 'index.html') : undefined
   const hasWeb = indexFile !== undefined && fs.existsSync(indexFile)
   if (hasWeb && webDir) {
@@ -24,10 +58,19 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
   }
   const indexHtml = hasWeb && indexFile ? fs.readFileSync(indexFile) : undefined
 
-  app.setNotFoundHandler((request, reply) => {
+  const indexText = indexHtml?.toString('utf8')
+
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api'
-    if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml)
+    if (!isApi && indexHtml && indexText && (request.method === 'GET' || request.method === 'HEAD')) {
+      const url = new URL(request.url, 'http://hearth.invalid')
+      const token = url.pathname === '/invite' ? url.searchParams.get('token') : null
+      // a refused or unknown token keeps the app's own tags: a preview never says more than the page would
+      const tags = token && options.inviteTags ? await options.inviteTags(token, request.ip).catch(() => null) : null
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(tags ? withPageTags(indexText, tags) : indexHtml)
     }
     return reply.status(404).send(errorBody(ERROR_CODES.notFound, `No route for ${request.method} ${request.url.split('?')[0]}`))
   })

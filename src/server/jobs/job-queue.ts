@@ -16,16 +16,21 @@ declare module 'fastify' {
 /** Every job Hearth queues, by name, with its payload. One handler per name. */
 export type JobMap = {
   /** transcribe a voice message, or a welcome message while its audio is still `audioKey` (attempt 1..3) */
-  transcribe: { kind: 'message'; messageId: string } | { kind: 'welcome'; userId: string; audioKey: string; attempt: number }
+  transcribe:
+    | { kind: 'message'; messageId: string }
+    | { kind: 'welcome'; userId: string; audioKey: string; attempt: number }
+    | { kind: 'invitation'; invitationId: string; audioKey: string; attempt: number }
   /** find emotions, topics and sentiment in a message's transcript */
   analyze: { messageId: string }
   /** send one mail (auth mail is sent after the answer, never while the client waits) */
   'send-mail': MailMessage
   /** a password reset asked for by a client, carried out after the answer */
   'request-password-reset': { email: string; redirectTo?: string }
+  /** marks overdue invitations expired (scheduled; the inviter's list also does it on load) */
+  'expire-invitations': Record<string, never>
 }
 export type JobName = keyof JobMap
-export const JOB_NAMES: JobName[] = ['transcribe', 'analyze', 'send-mail', 'request-password-reset']
+export const JOB_NAMES: JobName[] = ['transcribe', 'analyze', 'send-mail', 'request-password-reset', 'expire-invitations']
 
 /** What a handler reports; a thrown error is the unexpected case that pg-boss retries. */
 export type JobOutcome = { status: 'done' | 'skipped' | 'failed'; reason?: string }
@@ -48,6 +53,8 @@ export type JobQueue = {
   enqueue<N extends JobName>(executor: Executor | null, name: N, data: JobMap[N], options?: { delayMs?: number }): Promise<void>
   /** Runs `handler` for jobs of `name`, `concurrency` at a time on this instance. */
   work<N extends JobName>(name: N, handler: (data: JobMap[N]) => Promise<JobOutcome>, concurrency?: number): Promise<void>
+  /** Queues `name` on a cron schedule; one instance sends each occurrence (pg-boss's scheduler). */
+  schedule(name: JobName, cron: string): Promise<void>
   /** `graceful: false` abandons running jobs without renewing or settling them (they run again elsewhere): what a crash does */
   stop(options?: { graceful?: boolean }): Promise<void>
 }
@@ -186,6 +193,10 @@ export async function createJobQueue({
         }
       }
       await boss.send(name, data, sendOptions)
+    },
+
+    async schedule(name, cron) {
+      await boss.schedule(name, cron)
     },
 
     async work(name, handler, concurrency = 1) {

@@ -52,3 +52,23 @@ export function existingAccountMail(to: string, name: string, signInUrl: string)
     ),
   }
 }
+
+/** An e-mail invitation (issue 14): names the inviter, quotes their note, and links to the landing page. */
+export function invitationMail(to: string, inviterName: string, note: string | null, url: string, hasMessage: boolean): MailMessage {
+  const voice = hasMessage ? `${inviterName} recorded a voice message for you.` : `${inviterName} would like you in their circle.`
+  const quoted = note ? `\n\n"${note}"` : ''
+  return {
+    to,
+    subject: `${inviterName} invited you to Hearth`,
+    text: `Hi,\n\n${inviterName} invited you to Hearth, where a few close people send each other voice messages. ${voice}${quoted}\n\nListen and join here (the invitation is valid for 7 days):\n${url}\n\nIf you don't know ${inviterName}, you can ignore this mail.`,
+    html: layout(
+      `${inviterName} invited you to Hearth`,
+      `${escapeHtml(inviterName)} invited you to Hearth, where a few close people send each other voice messages. ${escapeHtml(voice)}` +
+        (note
+          ? `</p><blockquote style="margin:16px 0;padding:8px 16px;border-left:3px solid #b4532a;color:#4a3b33">${escapeHtml(note)}</blockquote><p style="line-height:1.5">`
+          : ' ') +
+        'The invitation is valid for 7 days.',
+      { label: 'Listen and join', url },
+    ),
+  }
+}

@@ -37,6 +37,8 @@ export type MatrixFixture = {
   mediaUrl: string
   /** a fresh upload of Ada's (consumed by the routes that take one) */
   adaUpload: () => Promise<string>
+  /** a fresh link invitation of Ada's: its id, and its token (the permission to see and accept it) */
+  adaInvitation: () => Promise<{ id: string; token: string }>
 }
 
 export type MatrixRequest = { url: string; payload?: InjectOptions['payload']; headers?: Record<string, string> }
@@ -121,6 +123,34 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
     request: (f) => json(`/api/messages/${f.messageId}/retry-transcription`),
   },
 
+  'GET /api/invitations': { access: 'signed-in', request: () => json('/api/invitations') },
+  'POST /api/invitations/email': {
+    access: 'owner',
+    request: async (f) => json('/api/invitations/email', { email: 'friend@example.test', upload_id: await f.adaUpload() }),
+  },
+  'POST /api/invitations/link': {
+    access: 'owner',
+    request: async (f) => json('/api/invitations/link', { recipient_name: 'Friend', upload_id: await f.adaUpload() }),
+  },
+  'DELETE /api/invitations/:id': { access: 'owner', request: async (f) => json(`/api/invitations/${(await f.adaInvitation()).id}`) },
+  'POST /api/invitations/:id/resend': {
+    access: 'owner',
+    request: async (f) => json(`/api/invitations/${(await f.adaInvitation()).id}/resend`),
+  },
+  'POST /api/invitations/:id/link': {
+    access: 'owner',
+    request: async (f) => json(`/api/invitations/${(await f.adaInvitation()).id}/link`),
+  },
+  // the token is the permission: anyone holding it sees the invitation (the landing page), anyone signed in accepts it
+  'POST /api/invitations/preview': {
+    access: 'anonymous',
+    request: async (f) => json('/api/invitations/preview', { token: (await f.adaInvitation()).token }),
+  },
+  'POST /api/invitations/accept': {
+    access: 'signed-in',
+    request: async (f) => json('/api/invitations/accept', { token: (await f.adaInvitation()).token }),
+  },
+
   'GET /api/media/:owner/:file': { access: 'signed-url', request: (f) => json(f.mediaUrl) },
   'GET /dev/mailbox': { access: 'local', conditional: true, request: () => json('/dev/mailbox') },
 }
@@ -158,5 +188,16 @@ export async function createMatrixFixture(app: FastifyInstance, db: Database): P
   const sent = await sendAs(app, 'POST', json('/api/messages', { contact_id: adaToBob, upload_id: await adaUpload() }), ada)
   expect(sent.statusCode).toBe(201)
   const message = sent.json() as Message
-  return { app, ada, bob, eve, adaToBob, messageId: message.id, mediaUrl: message.audio_url, adaUpload }
+  const adaInvitation = async () => {
+    const created = await sendAs(
+      app,
+      'POST',
+      json('/api/invitations/link', { recipient_name: 'Friend', upload_id: await adaUpload() }),
+      ada,
+    )
+    expect(created.statusCode).toBe(201)
+    const body = created.json() as { invitation: { id: string }; share_url: string }
+    return { id: body.invitation.id, token: new URL(body.share_url).searchParams.get('token') ?? '' }
+  }
+  return { app, ada, bob, eve, adaToBob, messageId: message.id, mediaUrl: message.audio_url, adaUpload, adaInvitation }
 }

@@ -13,7 +13,7 @@ export const TEST_ORIGIN = 'http://localhost:3999'
 export async function createTestApp(
   overrides: Record<string, string> = {},
   /** `mailer` replaces the real SMTP mailer (the outbox, or a double that holds a mail back) */
-  options: Pick<BuildAppOptions, 'speech' | 'jobs' | 'onRoute'> & Partial<Pick<BuildAppOptions, 'mailer'>> = {},
+  options: Pick<BuildAppOptions, 'speech' | 'jobs' | 'onRoute' | 'webDir'> & Partial<Pick<BuildAppOptions, 'mailer'>> = {},
 ) {
   const database = await createTestDatabase()
   const smtp = await startSmtpCapture()

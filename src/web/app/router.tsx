@@ -36,6 +36,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('#web/features/invitations/invite-accept-page.tsx')).InviteAcceptPage }),
       },
       {
+        path: 'invite',
+        lazy: async () => ({ Component: (await import('#web/features/invitations/invite-landing-page.tsx')).InviteLandingPage }),
+      },
+      {
         path: 'u/:id',
         lazy: async () => ({ Component: (await import('#web/features/public-profile/public-profile-page.tsx')).PublicProfilePage }),
       },
@@ -52,6 +56,14 @@ export const routes: RouteObject[] = [
               {
                 path: 'contacts/add',
                 lazy: async () => ({ Component: (await import('#web/features/directory/add-contact-page.tsx')).AddContactPage }),
+              },
+              {
+                path: 'contacts/add/email',
+                lazy: async () => ({ Component: (await import('#web/features/invitations/invite-flow-page.tsx')).EmailInvitePage }),
+              },
+              {
+                path: 'contacts/add/link',
+                lazy: async () => ({ Component: (await import('#web/features/invitations/invite-flow-page.tsx')).LinkInvitePage }),
               },
               {
                 path: 'contacts/add/directory',

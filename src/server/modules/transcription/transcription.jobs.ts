@@ -12,6 +12,7 @@ import type { Analyzer } from '#server/speech/analysis/analyzer.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 import { decodeForSpeech, readPcmSamples, SPEECH_SAMPLE_RATE } from '#server/speech/decode.ts'
 import { SpeechEngineError, type EngineChoice, type TranscriptWord } from '#server/speech/engine.ts'
+import { claimInvitationTranscript, saveInvitationTranscript } from '#server/modules/invitations/invitations.queries.ts'
 import {
   claimForAnalysis,
   claimForTranscription,
@@ -175,9 +176,42 @@ export function createTranscriptionJobs({ db, storage, speech, analyzer, queue, 
     }
   }
 
+  /** An invitation's personal message: transcribed like a welcome message; the inviter's list hears of it. */
+  async function handleInvitationTranscription({
+    invitationId,
+    audioKey,
+    attempt,
+  }: Extract<JobMap['transcribe'], { kind: 'invitation' }>): Promise<JobOutcome> {
+    const claimed = await claimInvitationTranscript(db, invitationId, audioKey)
+    if (!claimed) return { status: 'skipped', reason: 'invitation gone, cancelled or already transcribed' }
+    const changed = (tx: Executor) =>
+      publishRealtime(tx, [claimed.inviterUserId], { type: 'invitation.changed', invitation_id: invitationId })
+    try {
+      const result = await transcribeObject(audioKey, 0)
+      await db.transaction(async (tx) => {
+        await saveInvitationTranscript(tx, invitationId, audioKey, { transcript: result.text, status: 'completed' })
+        await changed(tx)
+      })
+      return { status: 'done' }
+    } catch (error) {
+      const retryable = !(error instanceof SpeechEngineError) || error.retryable
+      const delay = retryable ? nextRetryDelayMs(attempt) : null
+      log.warn({ invitationId, attempt, reason: reasonOf(error) }, 'speech: invitation transcription failed')
+      await db.transaction(async (tx) => {
+        await saveInvitationTranscript(tx, invitationId, audioKey, { transcript: null, status: delay !== null ? 'pending' : 'failed' })
+        if (delay !== null)
+          await queue.enqueue(tx, 'transcribe', { kind: 'invitation', invitationId, audioKey, attempt: attempt + 1 }, { delayMs: delay })
+        await changed(tx)
+      })
+      return { status: delay !== null ? 'skipped' : 'failed', reason: reasonOf(error) }
+    }
+  }
+
   return {
     async handleTranscribe(data: JobMap['transcribe']): Promise<JobOutcome> {
-      return data.kind === 'message' ? handleMessageTranscription(data.messageId) : handleWelcomeTranscription(data)
+      if (data.kind === 'message') return handleMessageTranscription(data.messageId)
+      if (data.kind === 'invitation') return handleInvitationTranscription(data)
+      return handleWelcomeTranscription(data)
     },
 
     async handleAnalyze({ messageId }: JobMap['analyze']): Promise<JobOutcome> {

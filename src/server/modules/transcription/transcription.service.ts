@@ -26,6 +26,8 @@ export function createTranscriptionService({ db, speech, queue, tmpDir, now = Da
   return {
     /** Queued with the message, in the transaction that writes it. */
     enqueueMessage: (tx: Executor, messageId: string) => queue.enqueue(tx, 'transcribe', { kind: 'message', messageId }),
+    enqueueInvitation: (tx: Executor, invitationId: string, audioKey: string) =>
+      queue.enqueue(tx, 'transcribe', { kind: 'invitation', invitationId, audioKey, attempt: 1 }),
     enqueueWelcome: (tx: Executor, userId: string, audioKey: string) =>
       queue.enqueue(tx, 'transcribe', { kind: 'welcome', userId, audioKey, attempt: 1 }),
 

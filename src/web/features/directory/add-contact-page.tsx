@@ -1,17 +1,11 @@
-import { Heart, Link2, Mail, MailOpen, Search } from 'lucide-react'
-import { Link } from 'react-router'
+import { Heart, Link2, Mail, Search } from 'lucide-react'
 import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
-import { Empty, EmptyDescription, EmptyTitle } from '#web/components/empty.tsx'
-import { IconBadge } from '#web/components/icon-badge.tsx'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
-import { buttonVariants } from '#web/components/ui/button.tsx'
+import { YourInvitations } from '#web/features/invitations/components/your-invitations.tsx'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { MethodTile } from './components/method-tile.tsx'
 
-/**
- * /contacts/add: the add-contact hub (spec 000 section 2). The e-mail and link invitations arrive with a later
- * issue; until then their tiles say so instead of leading to a not-found page.
- */
+/** /contacts/add: the add-contact hub (spec 000 section 2): three ways to add someone and 'Your invitations'. */
 export function AddContactPage() {
   usePageMeta({ title: 'Add to your circle - Hearth' })
 
@@ -32,6 +26,7 @@ export function AddContactPage() {
               icon={Mail}
               title="Send email invitation"
               description="Invite someone by email, with a short voice message from you."
+              to="/contacts/add/email"
             />
           </li>
           <li>
@@ -39,6 +34,7 @@ export function AddContactPage() {
               icon={Link2}
               title="Share invite link"
               description="Make a personal link to send however you like, with your voice."
+              to="/contacts/add/link"
             />
           </li>
           <li>
@@ -66,19 +62,7 @@ export function AddContactPage() {
         <h2 id="invitations-heading" className="text-lg font-semibold tracking-tight">
           Your invitations
         </h2>
-        <Empty variant="notice">
-          <IconBadge tone="muted">
-            <MailOpen aria-hidden />
-          </IconBadge>
-          <EmptyTitle className="text-base font-medium">No pending invitations</EmptyTitle>
-          <EmptyDescription className="text-wrap">
-            Invitations you send by email or link will appear here until they're accepted.
-          </EmptyDescription>
-          <Link to="/contacts/add/directory" className={buttonVariants({ variant: 'outline', size: 'sm', className: 'mt-1' })}>
-            <Search aria-hidden />
-            Find someone on Hearth
-          </Link>
-        </Empty>
+        <YourInvitations />
       </section>
     </PageLayout>
   )

@@ -1,124 +1,102 @@
-import { CircleAlert, MailQuestion } from 'lucide-react'
-import type { ReactNode } from 'react'
-import { Link, Navigate, useSearchParams } from 'react-router'
-import { IconBadge } from '#web/components/icon-badge.tsx'
-import { QueryError } from '#web/components/query-error.tsx'
-import { Wordmark } from '#web/components/wordmark.tsx'
-import { buttonVariants } from '#web/components/ui/button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
+import { CircleAlert, PartyPopper } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import { Navigate, useNavigate, useSearchParams } from 'react-router'
+import { INVITATION_TEXTS, INVITE_ACCEPTED_REDIRECT_MS } from '#shared/invitations.ts'
+import { useAuth } from '#web/lib/use-auth.ts'
+import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
-import { useAuth } from '#web/lib/use-auth.ts'
-import { useInvitationAcceptPreviewQuery } from './queries.ts'
-
-function Frame({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex min-h-dvh flex-col bg-hearth-glow">
-      <header className="mx-auto flex w-full max-w-5xl items-center px-4 py-3 sm:px-6">
-        <Wordmark />
-      </header>
-      <main className="flex flex-1 items-start justify-center px-4 pt-6 pb-12 sm:items-center sm:pt-0">{children}</main>
-    </div>
-  )
-}
-
-function MessageCard({ icon, title, description }: { icon: ReactNode; title: string; description: string }) {
-  return (
-    <Card className="w-full max-w-md text-center">
-      <CardHeader className="items-center">
-        <IconBadge className="mb-2">{icon}</IconBadge>
-        <CardTitle asChild>
-          <h1>{title}</h1>
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Link to="/" className={buttonVariants({ size: 'lg', className: 'w-full' })}>
-          Go to Home
-        </Link>
-      </CardContent>
-    </Card>
-  )
-}
-
-function CheckingCard() {
-  return (
-    <Card className="w-full max-w-md text-center" aria-busy>
-      <CardHeader className="items-center">
-        <Spinner label="Checking your invitation" className="mb-2 text-3xl text-primary" />
-        <CardTitle asChild>
-          <h1>Checking your invitation...</h1>
-        </CardTitle>
-        <CardDescription>This takes a moment.</CardDescription>
-      </CardHeader>
-    </Card>
-  )
-}
+import { InviteFrame, InviteMessageCard } from './components/invite-frame.tsx'
+import { InviteUnusableCard } from './components/invite-unusable-card.tsx'
+import { useAcceptInvitationMutation } from './queries.ts'
 
 /**
  * /auth/invite?token=: accepting an invitation (spec 000 section 2). Accepting needs a session, so a visitor
- * without one signs in first and comes back here (spec 000 section 6).
+ * without one signs in (or up, confirming the address, or with Google) first and comes back here with the token.
+ * A spinner, then 'Connection Added!' and home after 3 s, or the error card.
  */
 export function InviteAcceptPage() {
   usePageMeta({ title: 'Your invitation - Hearth' })
   const [params] = useSearchParams()
   const token = params.get('token') || null
   const { user, loading } = useAuth()
-  const preview = useInvitationAcceptPreviewQuery(user ? token : null)
+  const navigate = useNavigate()
+  const accept = useAcceptInvitationMutation()
+  // one accept per token, even when React runs effects twice
+  const started = useRef<string | null>(null)
+
+  useEffect(() => {
+    if (!user || !token || started.current === token) return
+    started.current = token
+    accept.mutate(token)
+  }, [user, token, accept])
+
+  useEffect(() => {
+    if (!accept.isSuccess) return
+    const timer = setTimeout(() => void navigate('/', { replace: true }), INVITE_ACCEPTED_REDIRECT_MS)
+    return () => clearTimeout(timer)
+  }, [accept.isSuccess, navigate])
 
   if (!token) {
     return (
-      <Frame>
-        <MessageCard
+      <InviteFrame>
+        <InviteMessageCard
           icon={<CircleAlert aria-hidden className="size-5" />}
-          title="Invalid invitation link"
-          description="Invalid or missing invite token."
+          title={INVITATION_TEXTS.invalidLink}
+          description={INVITATION_TEXTS.invalidToken}
         />
-      </Frame>
+      </InviteFrame>
     )
   }
   if (!loading && !user) return <Navigate to={`/auth?invite_token=${encodeURIComponent(token)}`} replace />
-  if (loading || preview.isPending) {
+  if (accept.isSuccess) {
     return (
-      <Frame>
-        <CheckingCard />
-      </Frame>
+      <InviteFrame>
+        <Card className="w-full max-w-md text-center">
+          <CardHeader className="items-center">
+            <span className="mb-2 grid size-12 place-items-center rounded-full bg-accent text-accent-foreground">
+              <PartyPopper aria-hidden className="size-5" />
+            </span>
+            <CardTitle asChild>
+              <h1>{INVITATION_TEXTS.connectionAdded}</h1>
+            </CardTitle>
+            <CardDescription role="status">
+              You and {accept.data.inviter_name} are now in each other's circle. Taking you home...
+            </CardDescription>
+          </CardHeader>
+        </Card>
+      </InviteFrame>
     )
   }
-  if (preview.isError) {
-    if (isApiRequestError(preview.error, 404) || isApiRequestError(preview.error, 410)) {
-      return (
-        <Frame>
-          <MessageCard
-            icon={<MailQuestion aria-hidden className="size-5" />}
-            title="Invitation not found."
-            description="This invitation may have been cancelled or already used. Ask the person who invited you to send a new one."
-          />
-        </Frame>
-      )
-    }
+  if (accept.isError) {
+    const { error } = accept
+    const unusable = isApiRequestError(error, 404) || isApiRequestError(error, 410) || isApiRequestError(error, 400)
     return (
-      <Frame>
-        <div className="w-full max-w-md">
-          <h1 className="sr-only">Your invitation</h1>
-          <QueryError
-            message="Failed to load invitation"
-            detail={preview.error.message}
-            retrying={preview.isFetching}
-            onRetry={() => void preview.refetch()}
+      <InviteFrame>
+        {unusable ? (
+          <InviteUnusableCard message={error.message} />
+        ) : (
+          <InviteMessageCard
+            icon={<CircleAlert aria-hidden className="size-5" />}
+            title={INVITATION_TEXTS.acceptFailed}
+            description={error.message}
           />
-        </div>
-      </Frame>
+        )}
+      </InviteFrame>
     )
   }
   return (
-    <Frame>
-      <MessageCard
-        icon={<MailQuestion aria-hidden className="size-5" />}
-        title="Invitation found"
-        description="This invitation is still valid."
-      />
-    </Frame>
+    <InviteFrame>
+      <Card className="w-full max-w-md text-center" aria-busy>
+        <CardHeader className="items-center">
+          <Spinner label="Accepting your invitation" className="mb-2 text-3xl text-primary" />
+          <CardTitle asChild>
+            <h1>Accepting your invitation...</h1>
+          </CardTitle>
+          <CardDescription>This takes a moment.</CardDescription>
+        </CardHeader>
+      </Card>
+    </InviteFrame>
   )
 }

@@ -21,7 +21,6 @@ import { StepProgress } from './components/step-progress.tsx'
 export function OnboardingWizard({ profile }: { profile: Profile }) {
   usePageMeta({ title: 'Welcome to Hearth' })
   const [step, setStep] = useState(1)
-  const [invites, setInvites] = useState<string[]>([])
   const update = useUpdateProfileMutation()
   const { signOut } = useAuth()
 
@@ -70,15 +69,7 @@ export function OnboardingWizard({ profile }: { profile: Profile }) {
                 />
               )}
               {step === 3 && <WelcomeMessageStep onNext={() => setStep(4)} />}
-              {step === 4 && (
-                <InviteStep
-                  initialEmails={invites}
-                  onNext={(emails) => {
-                    setInvites(emails)
-                    setStep(5)
-                  }}
-                />
-              )}
+              {step === 4 && <InviteStep initialEmails={[]} onNext={() => setStep(5)} />}
               {step === 5 && <DoneStep saving={update.isPending} onFinish={() => save({ onboarding_completed: true }, () => undefined)} />}
             </CardContent>
           </Card>

@@ -1,12 +1,15 @@
 import { Flame, Mic, PartyPopper, UserRound, Users } from 'lucide-react'
 import { useId, useState } from 'react'
+import { toast } from 'sonner'
+import { INVITATION_TEXTS } from '#shared/invitations.ts'
 import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Field, FieldDescription, FieldError, fieldAria } from '#web/components/ui/field.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
-import { parseInviteEmails } from '#web/features/onboarding/invite-emails.ts'
+import { useSendEmailInvitationMutation } from '#web/features/invitations/queries.ts'
+import { parseInviteEmails } from '../invite-emails.ts'
 import { WelcomeRecorder } from './welcome-recorder.tsx'
 import { StepHeading } from './step-layout.tsx'
 
@@ -85,11 +88,40 @@ export function WelcomeMessageStep({ onNext }: { onNext: () => void }) {
   )
 }
 
+/**
+ * Step 4: one e-mail invitation per address, each carrying the welcome message of step 3 (decision 53). Invalid lines
+ * are named and nothing is sent; duplicates go once; addresses whose invitation failed stay in the box.
+ */
 export function InviteStep({ initialEmails, onNext }: { initialEmails: string[]; onNext: (emails: string[]) => void }) {
   const [text, setText] = useState(initialEmails.join('\n'))
   const [error, setError] = useState<string | undefined>()
+  const send = useSendEmailInvitationMutation()
+  const [sending, setSending] = useState(false)
   const id = useId()
   const hintId = `${id}-hint`
+
+  const sendAll = async (emails: string[]) => {
+    setSending(true)
+    const failed: { email: string; reason: string }[] = []
+    for (const email of emails) {
+      try {
+        await send.mutateAsync({ email, use_welcome_message: true })
+      } catch (failure) {
+        failed.push({ email, reason: failure instanceof Error ? failure.message : 'Please try again' })
+      }
+    }
+    setSending(false)
+    if (failed.length === 0) {
+      toast.success(INVITATION_TEXTS.onboardingSent, {
+        description: emails.length === 1 ? `We e-mailed ${emails[0]}.` : `We e-mailed ${emails.length} people.`,
+      })
+      onNext(emails)
+      return
+    }
+    setText(failed.map((f) => f.email).join('\n'))
+    setError(`Not sent to ${failed.map((f) => f.email).join(', ')}: ${failed[0]?.reason ?? ''}`)
+    toast.error(INVITATION_TEXTS.sendFailed, { description: failed[0]?.reason })
+  }
 
   const submit = () => {
     const { valid, invalid } = parseInviteEmails(text)
@@ -104,8 +136,7 @@ export function InviteStep({ initialEmails, onNext }: { initialEmails: string[];
       return
     }
     setError(undefined)
-    // The addresses stay with the wizard; sending them is wired by the invitations work.
-    onNext(valid)
+    void sendAll(valid)
   }
 
   return (
@@ -138,10 +169,10 @@ export function InviteStep({ initialEmails, onNext }: { initialEmails: string[];
         <FieldError id={`${id}-error`}>{error}</FieldError>
       </Field>
       <div className="flex flex-col gap-2">
-        <Button type="submit" size="lg" className="w-full" disabled={!text.trim()}>
-          Send Invites
+        <Button type="submit" size="lg" className="w-full" disabled={!text.trim() || sending}>
+          {sending ? 'Sending...' : 'Send Invites'}
         </Button>
-        <Button size="lg" variant="ghost" className="w-full" onClick={() => onNext([])}>
+        <Button size="lg" variant="ghost" className="w-full" onClick={() => onNext([])} disabled={sending}>
           Skip for now
         </Button>
       </div>

@@ -1,0 +1,447 @@
+import fs from 'node:fs/promises'
+import { and, eq, sql } from 'drizzle-orm'
+import { afterAll, describe, expect, it } from 'vitest'
+import { INVITATION_TEXTS, inviteCardFor, type Invitation, type InvitationPreview } from '#shared/invitations.ts'
+import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
+import type { Transcript } from '#server/speech/engine.ts'
+import { connectDatabase } from '#server/db/client.ts'
+import { audioUploads, contacts, invitations, profiles } from '#server/db/schema.ts'
+import { REALTIME_CHANNEL, type RealtimeEnvelope } from '#server/realtime/realtime.publisher.ts'
+import { insertContact } from '#server/modules/contacts/contacts.queries.ts'
+import { makeClientAddress } from '#server/test/auth-helpers.ts'
+import { insertPerson } from '#server/test/data.ts'
+import { insertSignedInPerson } from '#server/test/people.ts'
+import { firstLink } from '#server/test/smtp-capture.ts'
+import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
+import { uploadRecording } from '#server/test/uploads.ts'
+import { EXPIRE_INVITATIONS_CRON } from './invitations.jobs.ts'
+import { INVITE_LOOKUP_LIMIT, INVITE_SEND_LIMIT } from './invitations.service.ts'
+
+/** The served page: the app's index.html, into which /invite writes its link-preview tags. */
+const webDir = await fs.mkdtemp('/tmp/hearth-int-invite-web-')
+await fs.copyFile(new URL('../../../web/index.html', import.meta.url), `${webDir}/index.html`)
+
+/** A speech engine double: the personal message's words, as the real jobs would produce them. */
+const { app, db, smtp, databaseUrl } = await createTestApp(
+  {},
+  {
+    webDir,
+    speech: {
+      choice: {
+        name: 'pocketsphinx',
+        reason: 'test double',
+        engine: { name: 'test', transcribe: async (): Promise<Transcript> => ({ text: 'come and join me', words: [], language: 'en' }) },
+      },
+    },
+  },
+)
+
+/** What the realtime publisher sent, heard as a server instance hears it. */
+const listener = connectDatabase(databaseUrl, { max: 1 })
+const heard: RealtimeEnvelope[] = []
+const listenClient = await listener.pool.connect()
+listenClient.on('notification', (n) => {
+  if (n.channel === REALTIME_CHANNEL && n.payload) heard.push(JSON.parse(n.payload) as RealtimeEnvelope)
+})
+await listenClient.query(`LISTEN ${REALTIME_CHANNEL}`)
+afterAll(async () => {
+  listenClient.release()
+  await listener.close()
+})
+
+type Method = 'GET' | 'POST' | 'DELETE'
+const call = (method: Method, url: string, cookie?: string, payload?: unknown, remoteAddress = makeClientAddress()) =>
+  app.inject({
+    method,
+    url,
+    remoteAddress,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+  })
+
+const tokenOf = (url: string) => new URL(url).searchParams.get('token') ?? ''
+
+async function sendEmailInvite(inviter: { cookie: string }, email: string, note?: string) {
+  const upload_id = await uploadRecording(app, inviter.cookie)
+  return call('POST', '/api/invitations/email', inviter.cookie, { email, upload_id, ...(note ? { note } : {}) })
+}
+
+async function createLink(inviter: { cookie: string }, recipient_name = 'Bob') {
+  const upload_id = await uploadRecording(app, inviter.cookie)
+  const response = await call('POST', '/api/invitations/link', inviter.cookie, { recipient_name, upload_id })
+  expect(response.statusCode).toBe(201)
+  const body = response.json() as { invitation: Invitation; share_url: string }
+  return { ...body, token: tokenOf(body.share_url) }
+}
+
+const preview = (token: string, remoteAddress?: string) => call('POST', '/api/invitations/preview', undefined, { token }, remoteAddress)
+const accept = (cookie: string, token: string) => call('POST', '/api/invitations/accept', cookie, { token })
+const listOf = async (cookie: string) =>
+  ((await call('GET', '/api/invitations', cookie)).json() as { invitations: Invitation[] }).invitations
+
+/** Gives `ownerId` `count` active contacts, written straight to the database. */
+async function fillCircle(ownerId: string, count: number) {
+  for (let i = 0; i < count; i++) {
+    const other = await insertPerson(db)
+    await insertContact(db, { ownerId, contactUserId: other.id, name: other.name, displayOrder: i + 1, archivedAt: null, chosen: true })
+  }
+}
+
+describe('e-mail invitations', () => {
+  it('sends a real mail (HTML and text) naming the inviter, quoting the note, linking to /invite with a 256-bit token', async () => {
+    const ada = await insertSignedInPerson(app, db, { name: 'Ada Lovelace' })
+    const response = await sendEmailInvite(ada, 'Bob.Friend@Example.test', 'Miss you <3')
+    expect(response.statusCode).toBe(201)
+    const { invitation } = response.json() as { invitation: Invitation }
+    expect(invitation).toMatchObject({ kind: 'email', email: 'bob.friend@example.test', status: 'pending', has_message: true })
+    const days = (Date.parse(invitation.expires_at) - Date.now()) / 86_400_000
+    expect(days).toBeGreaterThan(6.99)
+    expect(days).toBeLessThanOrEqual(7)
+
+    const mail = await smtp.waitForMail('bob.friend@example.test', /Ada Lovelace invited you/)
+    expect(mail.text).toContain('"Miss you <3"')
+    expect(mail.html).toContain('Miss you &lt;3')
+    const link = firstLink(mail.text)
+    expect(link.startsWith(`${TEST_ORIGIN}/invite?token=`)).toBe(true)
+    const token = tokenOf(link)
+    expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16)
+
+    // stored hashed: the token itself is nowhere in the row
+    const [row] = await db.select().from(invitations).where(eq(invitations.id, invitation.id))
+    expect(JSON.stringify(row)).not.toContain(token)
+    // the upload was consumed, its audio now belongs to the invitation
+    expect(await db.select().from(audioUploads).where(eq(audioUploads.userId, ada.id))).toHaveLength(0)
+  })
+
+  it('refuses a blank or malformed address and a missing recording with clear 4xx answers', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const upload_id = await uploadRecording(app, ada.cookie)
+    const blank = await call('POST', '/api/invitations/email', ada.cookie, { email: '  ', upload_id })
+    expect(blank.statusCode).toBe(400)
+    expect(blank.json()).toMatchObject({ error: { message: expect.stringContaining('valid e-mail') } })
+    const noUpload = await call('POST', '/api/invitations/email', ada.cookie, { email: 'x@example.test', upload_id: crypto.randomUUID() })
+    expect(noUpload.statusCode).toBe(404)
+    expect(noUpload.json()).toMatchObject({ error: { message: INVITATION_TEXTS.uploadNotFound } })
+    const someoneElses = await insertSignedInPerson(app, db)
+    const stolen = await call('POST', '/api/invitations/email', someoneElses.cookie, { email: 'x@example.test', upload_id })
+    expect(stolen.statusCode).toBe(404)
+    expect((await call('POST', '/api/invitations/email', undefined, { email: 'x@example.test', upload_id })).statusCode).toBe(401)
+  })
+
+  it("onboarding's invitations carry the welcome message by reference, or no recording when there is none", async () => {
+    const ada = await insertSignedInPerson(app, db, { name: 'Ada Onboarding' })
+    const neither = await call('POST', '/api/invitations/email', ada.cookie, { email: 'n@example.test' })
+    expect(neither.statusCode).toBe(400)
+    expect(neither.json()).toMatchObject({ error: { message: expect.stringContaining(INVITATION_TEXTS.uploadNotFound) } })
+
+    const bare = await call('POST', '/api/invitations/email', ada.cookie, { email: 'first@example.test', use_welcome_message: true })
+    expect(bare.statusCode).toBe(201)
+    const bareMail = await smtp.waitForMail('first@example.test', /invited you/)
+    expect(bareMail.text).toContain('would like you in their circle')
+    const barePreview = (await preview(tokenOf(firstLink(bareMail.text)))).json() as InvitationPreview
+    expect(barePreview).toMatchObject({ personal_message_signed_url: null, transcript: null, transcription_status: null })
+
+    await db
+      .update(profiles)
+      .set({ welcomeAudioKey: `${ada.id}/welcome.webm`, welcomeTranscript: 'hello from ada', welcomeTranscriptStatus: 'completed' })
+      .where(eq(profiles.id, ada.id))
+    const withWelcome = await call('POST', '/api/invitations/email', ada.cookie, {
+      email: 'second@example.test',
+      use_welcome_message: true,
+    })
+    expect(withWelcome.statusCode).toBe(201)
+    const mail = await smtp.waitForMail('second@example.test', /invited you/)
+    expect(mail.text).toContain('recorded a voice message for you')
+    const shown = (await preview(tokenOf(firstLink(mail.text)))).json() as InvitationPreview
+    expect(shown.transcript).toBe('hello from ada')
+    expect(shown.personal_message_signed_url).toContain(`${ada.id}/welcome.webm?expires=`)
+  })
+
+  it('needs fewer than 10 active contacts to invite', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    await fillCircle(ada.id, MAX_ACTIVE_CONTACTS - 1)
+    expect((await createLink(ada)).invitation.status).toBe('pending')
+    await fillCircle(ada.id, 1)
+    const upload_id = await uploadRecording(app, ada.cookie)
+    const refused = await call('POST', '/api/invitations/link', ada.cookie, { recipient_name: 'Cy', upload_id })
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toMatchObject({ error: { code: 'CIRCLE_FULL', message: INVITATION_TEXTS.inviteCircleFull } })
+  })
+
+  it('limits sending per person per day, counted in PostgreSQL', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const upload_id = await uploadRecording(app, ada.cookie)
+    // the day's counter is the database's: fill it to the limit as earlier sends would have
+    await db.execute(sql`insert into rate_counters (key, window_start, count)
+      values (${`invite-send:${ada.id}`}, to_timestamp(floor(extract(epoch from now()) / 86400) * 86400), ${INVITE_SEND_LIMIT.max})`)
+    const refused = await call('POST', '/api/invitations/link', ada.cookie, { recipient_name: 'Cy', upload_id })
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toMatchObject({ error: { message: INVITATION_TEXTS.sendLimit } })
+    const bob = await insertSignedInPerson(app, db)
+    expect((await createLink(bob)).invitation.status).toBe('pending')
+  })
+})
+
+describe('the landing page (fetch-invitation)', () => {
+  it('shows the inviter, a signed URL of the message and its transcript from the transcription jobs, anonymously', async () => {
+    const ada = await insertSignedInPerson(app, db, { name: 'Ada' })
+    const { token } = await createLink(ada, 'Bob')
+    let body: InvitationPreview | undefined
+    for (let i = 0; i < 50; i++) {
+      const response = await preview(token)
+      expect(response.statusCode).toBe(200)
+      body = response.json() as InvitationPreview
+      if (body.transcription_status === 'completed') break
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    expect(body).toMatchObject({
+      inviter: { name: 'Ada', avatar_url: null },
+      invitation: { recipient_name: 'Bob' },
+      transcript: 'come and join me',
+    })
+    const audio = await app.inject({ method: 'GET', url: body?.personal_message_signed_url ?? '' })
+    expect(audio.statusCode).toBe(200)
+  })
+
+  it('refuses unknown, malformed, expired and used tokens with the texts the page maps to its cards', async () => {
+    expect((await preview('x'.repeat(43))).json()).toMatchObject({ error: { message: INVITATION_TEXTS.notFound } })
+    expect(inviteCardFor(INVITATION_TEXTS.notFound)).toBe('unavailable')
+    const malformed = await preview('not a token!')
+    expect(malformed.statusCode).toBe(400)
+
+    const ada = await insertSignedInPerson(app, db)
+    const expired = await createLink(ada)
+    await db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, expired.invitation.id))
+    const gone = await preview(expired.token)
+    expect(gone.statusCode).toBe(410)
+    expect(inviteCardFor((gone.json() as { error: { message: string } }).error.message)).toBe('expired')
+    // marked on load
+    expect((await listOf(ada.cookie)).find((i) => i.id === expired.invitation.id)?.status).toBe('expired')
+
+    const used = await createLink(ada)
+    const bob = await insertSignedInPerson(app, db)
+    expect((await accept(bob.cookie, used.token)).statusCode).toBe(200)
+    const usedAnswer = await preview(used.token)
+    expect(usedAnswer.statusCode).toBe(410)
+    expect(inviteCardFor((usedAnswer.json() as { error: { message: string } }).error.message)).toBe('used')
+  })
+
+  it('limits look-ups per address', async () => {
+    const address = makeClientAddress()
+    for (let i = 0; i < INVITE_LOOKUP_LIMIT.max; i++) expect((await preview('y'.repeat(43), address)).statusCode).toBe(404)
+    const refused = await preview('y'.repeat(43), address)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toMatchObject({ error: { message: INVITATION_TEXTS.lookupLimit } })
+    expect((await preview('y'.repeat(43))).statusCode).toBe(404)
+  })
+})
+
+describe('accepting', () => {
+  it('connects both people in one go, both chosen (presence), and tells the inviter live', async () => {
+    const ada = await insertSignedInPerson(app, db, { name: 'Ada' })
+    const bob = await insertSignedInPerson(app, db, { name: 'Bob' })
+    const { token, invitation } = await createLink(ada, 'Bob')
+    const response = await accept(bob.cookie, token)
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ inviter_name: 'Ada', already_connected: false })
+    const rows = await db
+      .select()
+      .from(contacts)
+      .where(sql`${contacts.userId} in (${ada.id}, ${bob.id})`)
+    expect(rows.map((r) => [r.userId, r.contactUserId, r.chosenAt !== null]).sort()).toEqual(
+      [
+        [ada.id, bob.id, true],
+        [bob.id, ada.id, true],
+      ].sort(),
+    )
+    expect((await listOf(ada.cookie)).find((i) => i.id === invitation.id)?.status).toBe('accepted')
+    await expect
+      .poll(() => heard.filter((e) => e.event.type === 'invitation.changed' && e.event.invitation_id === invitation.id).map((e) => e.to))
+      .toContainEqual([ada.id])
+    await expect
+      .poll(() => heard.filter((e) => e.event.type === 'contact.changed').map((e) => e.to[0]))
+      .toEqual(expect.arrayContaining([ada.id, bob.id]))
+  })
+
+  it('is single use: two accepts of one token at the same moment make exactly one connection', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const bob = await insertSignedInPerson(app, db)
+    const cy = await insertSignedInPerson(app, db)
+    const { token } = await createLink(ada)
+    const answers = await Promise.all([accept(bob.cookie, token), accept(cy.cookie, token)])
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 410])
+    expect(await db.select().from(contacts).where(eq(contacts.userId, ada.id))).toHaveLength(1)
+    // the one who accepted may load the acceptance again (a reload): it worked, nothing is added; the other is refused
+    const winner = answers[0]?.statusCode === 200 ? bob : cy
+    const again = await accept(winner.cookie, token)
+    expect(again.statusCode).toBe(200)
+    expect(again.json()).toMatchObject({ already_connected: true })
+    expect(await db.select().from(contacts).where(eq(contacts.userId, ada.id))).toHaveLength(1)
+  })
+
+  it('refuses your own invitation, a missing token and anonymous callers', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const { token } = await createLink(ada)
+    const own = await accept(ada.cookie, token)
+    expect(own.statusCode).toBe(409)
+    expect(own.json()).toMatchObject({ error: { message: INVITATION_TEXTS.ownInvitation } })
+    expect((await call('POST', '/api/invitations/accept', ada.cookie, {})).statusCode).toBe(400)
+    expect((await call('POST', '/api/invitations/accept', undefined, { token })).statusCode).toBe(401)
+  })
+
+  it('holds the circle limit on both sides, with a text for each', async () => {
+    const ada = await insertSignedInPerson(app, db, { name: 'Ada' })
+    const bob = await insertSignedInPerson(app, db)
+    const { token } = await createLink(ada)
+    await fillCircle(bob.id, MAX_ACTIVE_CONTACTS)
+    const bobFull = await accept(bob.cookie, token)
+    expect(bobFull.statusCode).toBe(409)
+    expect(bobFull.json()).toMatchObject({ error: { code: 'CIRCLE_FULL', message: INVITATION_TEXTS.yourCircleFull } })
+
+    const cy = await insertSignedInPerson(app, db)
+    await fillCircle(ada.id, MAX_ACTIVE_CONTACTS)
+    const adaFull = await accept(cy.cookie, token)
+    expect(adaFull.statusCode).toBe(409)
+    expect(adaFull.json()).toMatchObject({ error: { message: INVITATION_TEXTS.inviterCircleFull('Ada') } })
+    // nothing was used up by the refusals
+    expect((await preview(token)).statusCode).toBe(200)
+  })
+
+  it('does not double a relationship that exists: the invitation is used, nothing is added', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const bob = await insertSignedInPerson(app, db)
+    const first = await createLink(ada)
+    const second = await createLink(ada)
+    expect((await accept(bob.cookie, first.token)).statusCode).toBe(200)
+    const again = await accept(bob.cookie, second.token)
+    expect(again.statusCode).toBe(200)
+    expect(again.json()).toMatchObject({ already_connected: true })
+    expect(
+      await db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.userId, ada.id), eq(contacts.contactUserId, bob.id))),
+    ).toHaveLength(1)
+    expect((await listOf(ada.cookie)).map((i) => i.status)).toEqual(['accepted', 'accepted'])
+  })
+})
+
+describe('managing invitations', () => {
+  it("lists only the inviter's own, newest first; nobody else can see, cancel, resend or renew them", async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const eve = await insertSignedInPerson(app, db)
+    const older = await createLink(ada, 'First')
+    const newer = await createLink(ada, 'Second')
+    expect((await listOf(ada.cookie)).map((i) => i.id)).toEqual([newer.invitation.id, older.invitation.id])
+    expect(await listOf(eve.cookie)).toEqual([])
+    for (const [method, suffix] of [
+      ['DELETE', ''],
+      ['POST', '/resend'],
+      ['POST', '/link'],
+    ] as const) {
+      const response = await call(method, `/api/invitations/${older.invitation.id}${suffix}`, eve.cookie)
+      expect(response.statusCode).toBe(404)
+      expect(response.json()).toMatchObject({ error: { message: INVITATION_TEXTS.notFound } })
+    }
+    expect((await call('DELETE', '/api/invitations/not-an-id', ada.cookie)).statusCode).toBe(400)
+  })
+
+  it('cancel deletes the invitation and its audio; its link stops working', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const { token, invitation } = await createLink(ada)
+    const [row] = await db.select().from(invitations).where(eq(invitations.id, invitation.id))
+    const audioUrl = ((await preview(token)).json() as InvitationPreview).personal_message_signed_url ?? ''
+    expect((await call('DELETE', `/api/invitations/${invitation.id}`, ada.cookie)).statusCode).toBe(204)
+    expect(row?.audioKey).toBeTruthy()
+    expect(await listOf(ada.cookie)).toEqual([])
+    expect((await app.inject({ method: 'GET', url: audioUrl })).statusCode).toBe(404)
+    expect((await preview(token)).statusCode).toBe(404)
+  })
+
+  it('resend brings an expired e-mail invitation back for 7 days with a new mail; the old link stops working', async () => {
+    const ada = await insertSignedInPerson(app, db, { name: 'Ada Resend' })
+    const sent = await sendEmailInvite(ada, 'resend-me@example.test')
+    const { invitation } = sent.json() as { invitation: Invitation }
+    const oldToken = tokenOf(firstLink((await smtp.waitForMail('resend-me@example.test', /invited you/)).text))
+    await db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, invitation.id))
+    expect((await listOf(ada.cookie))[0]?.status).toBe('expired')
+    const before = smtp.messages.length
+    const response = await call('POST', `/api/invitations/${invitation.id}/resend`, ada.cookie)
+    expect(response.statusCode).toBe(200)
+    const body = response.json() as { invitation: Invitation; mail_sent: boolean }
+    expect(body.mail_sent).toBe(true)
+    expect(body.invitation.status).toBe('pending')
+    expect(Date.parse(body.invitation.expires_at) - Date.now()).toBeGreaterThan(6.99 * 86_400_000)
+    await expect.poll(() => smtp.messages.length).toBe(before + 1)
+    const newToken = tokenOf(firstLink(smtp.messages[smtp.messages.length - 1]?.text ?? ''))
+    expect(newToken).not.toBe(oldToken)
+    expect((await preview(oldToken)).statusCode).toBe(404)
+    expect((await preview(newToken)).statusCode).toBe(200)
+  })
+
+  it('a used invitation cannot be resent; a link can be copied again as a new link that replaces the old', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const link = await createLink(ada)
+    const renewed = await call('POST', `/api/invitations/${link.invitation.id}/link`, ada.cookie)
+    expect(renewed.statusCode).toBe(200)
+    const newToken = tokenOf((renewed.json() as { share_url: string }).share_url)
+    expect((await preview(link.token)).statusCode).toBe(404)
+    const bob = await insertSignedInPerson(app, db)
+    expect((await accept(bob.cookie, newToken)).statusCode).toBe(200)
+    const resend = await call('POST', `/api/invitations/${link.invitation.id}/resend`, ada.cookie)
+    expect(resend.statusCode).toBe(409)
+    expect(resend.json()).toMatchObject({ error: { message: INVITATION_TEXTS.used } })
+  })
+})
+
+describe('the scheduled expiry', () => {
+  it('marks overdue pending invitations expired and tells their inviters; current ones stay pending', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const overdue = await createLink(ada, 'Overdue')
+    const current = await createLink(ada, 'Current')
+    await db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, overdue.invitation.id))
+    // pg-boss's scheduler holds the cron entry; here the occurrence is sent at once instead of waiting for it
+    const schedule = await db.execute<{ cron: string }>(sql`select cron from pgboss.schedule where name = 'expire-invitations'`)
+    expect(schedule.rows[0]?.cron).toBe(EXPIRE_INVITATIONS_CRON)
+    await app.jobs.enqueue(null, 'expire-invitations', {})
+    await expect
+      .poll(async () => (await db.select().from(invitations).where(eq(invitations.id, overdue.invitation.id)))[0]?.status, {
+        timeout: 10_000,
+      })
+      .toBe('expired')
+    const [stillPending] = await db.select().from(invitations).where(eq(invitations.id, current.invitation.id))
+    expect(stillPending?.status).toBe('pending')
+    await expect
+      .poll(() => heard.some((e) => e.event.type === 'invitation.changed' && e.event.invitation_id === overdue.invitation.id))
+      .toBe(true)
+  })
+})
+
+describe('link previews of /invite', () => {
+  it("writes the inviter into the Open Graph tags of the served HTML; an unknown token keeps the app's own", async () => {
+    const ada = await insertSignedInPerson(app, db, { name: 'Ada "Preview" <b>' })
+    const { token } = await createLink(ada)
+    const page = await app.inject({ method: 'GET', url: `/invite?token=${token}`, remoteAddress: makeClientAddress() })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toContain('text/html')
+    expect(page.body).toContain('<meta property="og:title" content="Ada &quot;Preview&quot; &lt;b&gt; invited you to Hearth" />')
+    expect(page.body).toContain(`<meta property="og:image" content="${TEST_ORIGIN}/og-image.png" />`)
+    expect(page.body).toContain(`<meta property="og:url" content="${TEST_ORIGIN}/invite?token=${token}" />`)
+    expect(page.body).toContain('<title>Ada &quot;Preview&quot; &lt;b&gt; invited you to Hearth</title>')
+    expect(page.body).toContain('recorded a voice message for you')
+
+    const unknown = await app.inject({ method: 'GET', url: `/invite?token=${'z'.repeat(43)}` })
+    expect(unknown.statusCode).toBe(200)
+    expect(unknown.body).not.toContain('og:title')
+    expect(unknown.body).toContain('<div id="root"></div>')
+  })
+})

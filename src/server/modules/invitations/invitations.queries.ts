@@ -1,0 +1,120 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm'
+import type { Executor } from '#server/db/client.ts'
+import { invitations, profiles, rateCounters } from '#server/db/schema.ts'
+
+export type InvitationRow = typeof invitations.$inferSelect
+
+export async function insertInvitation(tx: Executor, values: typeof invitations.$inferInsert): Promise<InvitationRow> {
+  const [row] = await tx.insert(invitations).values(values).returning()
+  if (!row) throw new Error('invitation insert returned no row')
+  return row
+}
+
+/** Marks every pending invitation past its expiry as expired (spec 000 section 6: a bulk update on load); answers the changed rows. */
+export async function expireOverdue(db: Executor, inviterId?: string): Promise<{ id: string; inviterUserId: string }[]> {
+  return db
+    .update(invitations)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        eq(invitations.status, 'pending'),
+        lt(invitations.expiresAt, sql`now()`),
+        inviterId ? eq(invitations.inviterUserId, inviterId) : undefined,
+      ),
+    )
+    .returning({ id: invitations.id, inviterUserId: invitations.inviterUserId })
+}
+
+export async function listInvitationsOf(db: Executor, inviterId: string, limit: number): Promise<InvitationRow[]> {
+  return db
+    .select()
+    .from(invitations)
+    .where(eq(invitations.inviterUserId, inviterId))
+    .orderBy(desc(invitations.createdAt), desc(invitations.id))
+    .limit(limit)
+}
+
+/** The inviter's own invitation, locked until the transaction ends. */
+export async function lockOwnInvitation(tx: Executor, inviterId: string, id: string): Promise<InvitationRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.id, id), eq(invitations.inviterUserId, inviterId)))
+    .for('update')
+  return row
+}
+
+/** By the hash of its token; `lock` holds the row so that two accepts of one token run one after the other. */
+export async function findByTokenHash(db: Executor, tokenHash: string, lock = false): Promise<InvitationRow | undefined> {
+  const query = db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash))
+  const [row] = await (lock ? query.for('update') : query)
+  return row
+}
+
+export async function getInviterCard(db: Executor, inviterId: string) {
+  const [row] = await db
+    .select({
+      name: profiles.name,
+      pictureKey: profiles.profilePictureKey,
+      welcomeAudioKey: profiles.welcomeAudioKey,
+      welcomeTranscript: profiles.welcomeTranscript,
+      welcomeTranscriptStatus: profiles.welcomeTranscriptStatus,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, inviterId))
+  return row
+}
+
+export async function updateInvitation(tx: Executor, id: string, values: Partial<typeof invitations.$inferInsert>): Promise<InvitationRow> {
+  const [row] = await tx.update(invitations).set(values).where(eq(invitations.id, id)).returning()
+  if (!row) throw new Error('invitation update returned no row')
+  return row
+}
+
+export async function deleteInvitation(tx: Executor, id: string): Promise<void> {
+  await tx.delete(invitations).where(eq(invitations.id, id))
+}
+
+/* ---- the personal message's transcript (the same transcription jobs as messages) ---- */
+
+/** Claims the transcript while the invitation still holds this recording and has none. */
+export async function claimInvitationTranscript(db: Executor, id: string, audioKey: string) {
+  const [row] = await db
+    .update(invitations)
+    .set({ transcriptStatus: 'processing' })
+    .where(and(eq(invitations.id, id), eq(invitations.audioKey, audioKey), sql`${invitations.transcript} is null`))
+    .returning({ id: invitations.id, inviterUserId: invitations.inviterUserId })
+  return row
+}
+
+export async function saveInvitationTranscript(
+  db: Executor,
+  id: string,
+  audioKey: string,
+  outcome: { transcript: string | null; status: 'pending' | 'completed' | 'failed' },
+) {
+  await db
+    .update(invitations)
+    .set({ transcript: outcome.transcript, transcriptStatus: outcome.status })
+    .where(and(eq(invitations.id, id), eq(invitations.audioKey, audioKey)))
+}
+
+/* ---- limits kept in PostgreSQL (decision 52) ---- */
+
+/**
+ * Counts one use of `key` in the current fixed window of `windowSeconds` and answers whether it stays within
+ * `max`. One atomic upsert, so concurrent requests on any instance count exactly.
+ */
+export async function takeRateToken(db: Executor, key: string, windowSeconds: number, max: number): Promise<boolean> {
+  const result = await db.execute<{ count: number }>(sql`
+    insert into ${rateCounters} (key, window_start, count)
+    values (${key}, to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds}), 1)
+    on conflict (key, window_start) do update set count = ${rateCounters.count} + 1
+    returning count`)
+  return Number(result.rows[0]?.count ?? 0) <= max
+}
+
+/** Old windows are of no use once passed; the expiry job drops those older than a day. */
+export async function deleteOldRateCounters(db: Executor): Promise<void> {
+  await db.delete(rateCounters).where(lt(rateCounters.windowStart, sql`now() - interval '2 days'`))
+}

@@ -1,0 +1,421 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import { ERROR_CODES } from '#shared/api-error.ts'
+import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
+import {
+  INVITATION_TEXTS,
+  INVITE_VALIDITY_DAYS,
+  inviteUrl,
+  type AcceptInvitationResult,
+  type CreateShareLink,
+  type Invitation,
+  type InvitationCreated,
+  type InvitationPreview,
+  type ResendResult,
+  type SendEmailInvitation,
+} from '#shared/invitations.ts'
+import type { Database, Executor } from '#server/db/client.ts'
+import { ConflictError, DomainError, NotFoundError } from '#server/http/errors.ts'
+import type { PageTags } from '#server/http/spa.ts'
+import type { PictureUrl } from '#server/media/signed-url.ts'
+import type { ObjectStorage } from '#server/media/storage.ts'
+import type { Mailer } from '#server/notify/mailer.ts'
+import { invitationMail } from '#server/notify/templates.ts'
+import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
+import { deleteAudioUpload, lockOwnAudioUpload } from '#server/modules/audio-uploads/audio-uploads.queries.ts'
+import {
+  countActiveContacts,
+  getContactByUsers,
+  insertContact,
+  lockCircles,
+  markContactChosen,
+  nextDisplayOrder,
+} from '#server/modules/contacts/contacts.queries.ts'
+import { getProfileById } from '#server/modules/profiles/profiles.queries.ts'
+import type { TranscriptionService } from '#server/modules/transcription/transcription.service.ts'
+import {
+  deleteInvitation,
+  deleteOldRateCounters,
+  expireOverdue,
+  findByTokenHash,
+  getInviterCard,
+  insertInvitation,
+  listInvitationsOf,
+  lockOwnInvitation,
+  takeRateToken,
+  updateInvitation,
+  type InvitationRow,
+} from './invitations.queries.ts'
+
+/** 256 random bits: far past the 128 the rules ask for, in 43 URL-safe characters. */
+const TOKEN_BYTES = 32
+/** Limits kept in PostgreSQL (decision 52). */
+export const INVITE_SEND_LIMIT = { max: 20, windowSeconds: 24 * 60 * 60 }
+export const INVITE_LOOKUP_LIMIT = { max: 30, windowSeconds: 60 }
+const LIST_LIMIT = 100
+const VALIDITY_MS = INVITE_VALIDITY_DAYS * 24 * 60 * 60 * 1000
+
+const newToken = () => randomBytes(TOKEN_BYTES).toString('base64url')
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+export class TooManyRequestsError extends DomainError {
+  constructor(message: string) {
+    super(429, ERROR_CODES.rateLimited, message)
+  }
+}
+/** A token that exists but can no longer be used (the landing page maps the text to its card). */
+class InvitationGoneError extends DomainError {
+  constructor(message: string) {
+    super(410, 'INVITATION_GONE', message)
+  }
+}
+
+const notFound = () => new NotFoundError(INVITATION_TEXTS.notFound)
+
+export function toInvitationResponse(row: InvitationRow): Invitation {
+  return {
+    id: row.id,
+    kind: row.kind,
+    email: row.email,
+    recipient_name: row.recipientName,
+    status: row.status,
+    expires_at: row.expiresAt.toISOString(),
+    created_at: row.createdAt.toISOString(),
+    has_message: row.audioKey !== null || row.usesWelcomeMessage,
+  }
+}
+
+export function createInvitationsService({
+  db,
+  mailer,
+  storage,
+  publicUrl,
+  signMediaUrl,
+  pictureUrl,
+  transcription,
+  log,
+  rateLimits = true,
+}: {
+  db: Database
+  mailer: Mailer
+  storage: ObjectStorage
+  publicUrl: string
+  signMediaUrl: (key: string) => string
+  pictureUrl: PictureUrl
+  transcription: Pick<TranscriptionService, 'enqueueInvitation'>
+  log: FastifyBaseLogger
+  /** RATE_LIMIT_ENABLED: off only where a test drives one person through many invitations */
+  rateLimits?: boolean
+}) {
+  const withinLimit = (key: string, limit: { windowSeconds: number; max: number }) =>
+    rateLimits ? takeRateToken(db, key, limit.windowSeconds, limit.max) : Promise.resolve(true)
+
+  const changed = (tx: Executor, inviterId: string, invitationId: string) =>
+    publishRealtime(tx, [inviterId], { type: 'invitation.changed', invitation_id: invitationId })
+
+  /**
+   * The token's row, compared in constant time: the look-up is by the SHA-256 of the token (an index cannot be
+   * timed into revealing a token it does not hold), and the stored hash is compared with timingSafeEqual.
+   */
+  async function byToken(executor: Executor, token: string, lock: boolean): Promise<InvitationRow> {
+    const hash = hashToken(token)
+    const row = await findByTokenHash(executor, hash, lock)
+    if (!row || !timingSafeEqual(Buffer.from(row.tokenHash, 'hex'), Buffer.from(hash, 'hex'))) throw notFound()
+    return row
+  }
+
+  /** Refuses a used or overdue invitation with the texts the landing page maps to its cards. */
+  function requireUsable(row: InvitationRow): void {
+    if (row.status === 'accepted') throw new InvitationGoneError(INVITATION_TEXTS.used)
+    if (row.status === 'expired' || row.expiresAt.getTime() <= Date.now()) throw new InvitationGoneError(INVITATION_TEXTS.expired)
+  }
+
+  /**
+   * Creates an invitation carrying the inviter's upload, consumed in the same transaction (as a message's is), and
+   * queues its transcription. The inviter needs room in their circle (spec 000 section 5).
+   */
+  async function create(
+    inviterId: string,
+    values: {
+      kind: 'email' | 'link'
+      email: string | null
+      recipientName: string | null
+      note: string | null
+      /** an upload of the inviter's, or null for their welcome message (decision 53) */
+      uploadId: string | null
+    },
+  ): Promise<{ row: InvitationRow; token: string; inviterName: string }> {
+    if (!(await withinLimit(`invite-send:${inviterId}`, INVITE_SEND_LIMIT))) {
+      throw new TooManyRequestsError(INVITATION_TEXTS.sendLimit)
+    }
+    const token = newToken()
+    return db.transaction(async (tx) => {
+      await lockCircles(tx, [inviterId])
+      if ((await countActiveContacts(tx, inviterId)) >= MAX_ACTIVE_CONTACTS) {
+        throw new ConflictError(INVITATION_TEXTS.inviteCircleFull, ERROR_CODES.circleFull)
+      }
+      const inviter = await getProfileById(tx, inviterId)
+      if (!inviter) throw new NotFoundError('Profile not found.')
+      const upload = values.uploadId === null ? null : await lockOwnAudioUpload(tx, inviterId, values.uploadId)
+      if (values.uploadId !== null && !upload) throw new NotFoundError(INVITATION_TEXTS.uploadNotFound)
+      const row = await insertInvitation(tx, {
+        inviterUserId: inviterId,
+        kind: values.kind,
+        email: values.email,
+        recipientName: values.recipientName,
+        note: values.note,
+        tokenHash: hashToken(token),
+        usesWelcomeMessage: upload === null,
+        ...(upload
+          ? {
+              audioKey: upload.objectKey,
+              mimeType: upload.mimeType,
+              bytes: upload.bytes,
+              durationSeconds: upload.durationSeconds,
+              transcriptStatus: 'pending' as const,
+            }
+          : {}),
+        expiresAt: new Date(Date.now() + VALIDITY_MS),
+      })
+      if (upload) {
+        await deleteAudioUpload(tx, upload.id)
+        await transcription.enqueueInvitation(tx, row.id, upload.objectKey)
+      }
+      await changed(tx, inviterId, row.id)
+      return { row, token, inviterName: inviter.name }
+    })
+  }
+
+  /** Sends the invitation mail; false when the mail server refused it (the invitation stays, to be resent). */
+  async function mail(row: InvitationRow, token: string, inviterName: string, withMessage: boolean): Promise<boolean> {
+    if (!row.email) return false
+    try {
+      await mailer.send(invitationMail(row.email, inviterName, row.note, inviteUrl(publicUrl, token), withMessage))
+      return true
+    } catch (error) {
+      log.warn({ err: error, invitationId: row.id }, 'invitations: the mail could not be sent')
+      return false
+    }
+  }
+
+  /** Whether the invitation carries a voice message: its own, or the inviter's welcome message (decision 53). */
+  async function hasWelcome(row: InvitationRow): Promise<boolean> {
+    if (row.audioKey) return true
+    if (!row.usesWelcomeMessage) return false
+    return Boolean((await getInviterCard(db, row.inviterUserId))?.welcomeAudioKey)
+  }
+
+  /** Replaces the token (decision 50): the new link works, the one before does not. */
+  async function replaceToken(
+    tx: Executor,
+    row: InvitationRow,
+    extra: { extend: boolean },
+  ): Promise<{ row: InvitationRow; token: string }> {
+    const token = newToken()
+    const base = Math.max(row.expiresAt.getTime(), Date.now())
+    const updated = await updateInvitation(tx, row.id, {
+      tokenHash: hashToken(token),
+      ...(extra.extend ? { status: 'pending' as const, expiresAt: new Date(base + VALIDITY_MS) } : {}),
+    })
+    await changed(tx, row.inviterUserId, row.id)
+    return { row: updated, token }
+  }
+
+  /** fetch-invitation, for anyone holding the token; look-ups are limited per address. */
+  async function preview(token: string, address: string): Promise<InvitationPreview> {
+    if (!(await withinLimit(`invite-lookup:${address}`, INVITE_LOOKUP_LIMIT))) {
+      throw new TooManyRequestsError(INVITATION_TEXTS.lookupLimit)
+    }
+    const row = await byToken(db, token, false)
+    if (row.status === 'pending' && row.expiresAt.getTime() <= Date.now()) {
+      await db.transaction(async (tx) => {
+        await updateInvitation(tx, row.id, { status: 'expired' })
+        await changed(tx, row.inviterUserId, row.id)
+      })
+    }
+    requireUsable(row)
+    const inviter = await getInviterCard(db, row.inviterUserId)
+    if (!inviter) throw notFound()
+    // onboarding's invitations play the welcome message as it is now (decision 53)
+    const message = row.usesWelcomeMessage
+      ? { key: inviter.welcomeAudioKey, transcript: inviter.welcomeTranscript, status: inviter.welcomeTranscriptStatus }
+      : { key: row.audioKey, transcript: row.transcript, status: row.transcriptStatus }
+    return {
+      invitation: { id: row.id, recipient_name: row.recipientName, note: row.note, expires_at: row.expiresAt.toISOString() },
+      inviter: { name: inviter.name, avatar_url: pictureUrl(inviter.pictureKey) },
+      transcript: message.key ? message.transcript : null,
+      transcription_status: message.key ? message.status : null,
+      personal_message_signed_url: message.key ? signMediaUrl(message.key) : null,
+    }
+  }
+
+  return {
+    /** send-contact-invitation. The mail goes after the commit; when it fails the invitation waits in the list. */
+    async sendEmail(inviterId: string, input: SendEmailInvitation): Promise<{ invitation: Invitation; mailSent: boolean }> {
+      const { row, token, inviterName } = await create(inviterId, {
+        kind: 'email',
+        email: input.email,
+        recipientName: null,
+        note: input.note || null,
+        uploadId: input.upload_id ?? null,
+      })
+      return { invitation: toInvitationResponse(row), mailSent: await mail(row, token, inviterName, await hasWelcome(row)) }
+    },
+
+    /** create-share-link: the link is answered once, never stored in clear. */
+    async createLink(inviterId: string, input: CreateShareLink): Promise<InvitationCreated> {
+      const { row, token } = await create(inviterId, {
+        kind: 'link',
+        email: null,
+        recipientName: input.recipient_name,
+        note: null,
+        uploadId: input.upload_id,
+      })
+      return { invitation: toInvitationResponse(row), share_url: inviteUrl(publicUrl, token) }
+    },
+
+    /** The inviter's invitations, newest first; overdue ones are marked expired first (a bulk update on load). */
+    async list(inviterId: string): Promise<Invitation[]> {
+      await expireOverdue(db, inviterId)
+      return (await listInvitationsOf(db, inviterId, LIST_LIMIT)).map(toInvitationResponse)
+    },
+
+    /** Cancel deletes the invitation and, once that is committed, its audio. */
+    async cancel(inviterId: string, id: string): Promise<void> {
+      const audioKey = await db.transaction(async (tx) => {
+        const row = await lockOwnInvitation(tx, inviterId, id)
+        if (!row) throw notFound()
+        await deleteInvitation(tx, id)
+        await changed(tx, inviterId, id)
+        return row.audioKey
+      })
+      if (audioKey)
+        await storage.remove(audioKey).catch((error: unknown) => log.warn({ err: error }, 'invitations: audio left for the sweep'))
+    },
+
+    /**
+     * Resend (and extend): back to pending, 7 more days from the later of its expiry and now, a new token, and for an
+     * e-mail invitation the mail again. A used invitation cannot be resent.
+     */
+    async resend(inviterId: string, id: string): Promise<ResendResult> {
+      const result = await db.transaction(async (tx) => {
+        const row = await lockOwnInvitation(tx, inviterId, id)
+        if (!row) throw notFound()
+        if (row.status === 'accepted') throw new ConflictError(INVITATION_TEXTS.used)
+        const inviter = await getProfileById(tx, inviterId)
+        return { ...(await replaceToken(tx, row, { extend: true })), inviterName: inviter?.name ?? 'Someone' }
+      })
+      const mailSent =
+        result.row.kind === 'email' ? await mail(result.row, result.token, result.inviterName, await hasWelcome(result.row)) : false
+      return {
+        invitation: toInvitationResponse(result.row),
+        mail_sent: mailSent,
+        share_url: result.row.kind === 'link' ? inviteUrl(publicUrl, result.token) : null,
+      }
+    },
+
+    /** Copying a link again: a new token replaces the old one (decision 50); the expiry is unchanged. */
+    async renewLink(inviterId: string, id: string): Promise<InvitationCreated> {
+      const result = await db.transaction(async (tx) => {
+        const row = await lockOwnInvitation(tx, inviterId, id)
+        if (!row) throw notFound()
+        requireUsable(row)
+        return replaceToken(tx, row, { extend: false })
+      })
+      return { invitation: toInvitationResponse(result.row), share_url: inviteUrl(publicUrl, result.token) }
+    },
+
+    preview,
+
+    /**
+     * The link preview of /invite (Open Graph): the inviter's name and picture, else the app's image. Counted like
+     * a look-up; anything refused gives null (the app's own tags).
+     */
+    async linkPreview(token: string, address: string): Promise<PageTags | null> {
+      if (!/^[A-Za-z0-9_-]{1,100}$/.test(token)) return null
+      const shown = await preview(token, address).catch(() => null)
+      if (!shown) return null
+      const name = shown.inviter.name
+      return {
+        title: `${name} invited you to Hearth`,
+        description: shown.personal_message_signed_url
+          ? `${name} recorded a voice message for you. Listen, and join their small circle on Hearth.`
+          : `${name} would like you in their small circle on Hearth, for voice messages between close people.`,
+        image: shown.inviter.avatar_url ? new URL(shown.inviter.avatar_url, publicUrl).toString() : `${publicUrl}/og-image.png`,
+        url: inviteUrl(publicUrl, token),
+      }
+    },
+
+    /**
+     * accept-invitation: one transaction with the invitation row locked, so two accepts of one token make exactly
+     * one connection. Both people chose each other (decision 40): both rows get chosen_at. The circle limit holds
+     * on both sides; already connected people only have the invitation used.
+     */
+    async accept(userId: string, token: string): Promise<AcceptInvitationResult> {
+      const result = await db.transaction(async (tx) => {
+        const row = await byToken(tx, token, true)
+        // the same person accepting again (a reload of the acceptance page) is told it worked, nothing changes
+        if (row.status === 'accepted' && row.acceptedBy === userId) {
+          const mine = await getContactByUsers(tx, userId, row.inviterUserId)
+          const inviter = await getProfileById(tx, row.inviterUserId)
+          if (mine && inviter) return { contact_id: mine.id, inviter_name: inviter.name, already_connected: true }
+        }
+        requireUsable(row)
+        const inviterId = row.inviterUserId
+        if (inviterId === userId) throw new ConflictError(INVITATION_TEXTS.ownInvitation)
+        await lockCircles(tx, [inviterId, userId])
+        const [inviter, accepter] = await Promise.all([getProfileById(tx, inviterId), getProfileById(tx, userId)])
+        if (!inviter || !accepter) throw notFound()
+        const mine = await getContactByUsers(tx, userId, inviterId)
+        const theirs = await getContactByUsers(tx, inviterId, userId)
+        // a row that exists but is not active still needs room, as a rekindle would; an existing active one does not
+        if (!mine && (await countActiveContacts(tx, userId)) >= MAX_ACTIVE_CONTACTS) {
+          throw new ConflictError(INVITATION_TEXTS.yourCircleFull, ERROR_CODES.circleFull)
+        }
+        if (!theirs && (await countActiveContacts(tx, inviterId)) >= MAX_ACTIVE_CONTACTS) {
+          throw new ConflictError(INVITATION_TEXTS.inviterCircleFull(inviter.name), ERROR_CODES.circleFull)
+        }
+        const myId =
+          mine?.id ??
+          (await insertContact(tx, {
+            ownerId: userId,
+            contactUserId: inviterId,
+            name: inviter.name,
+            displayOrder: await nextDisplayOrder(tx, userId),
+            archivedAt: null,
+            chosen: true,
+          }))
+        const theirId =
+          theirs?.id ??
+          (await insertContact(tx, {
+            ownerId: inviterId,
+            contactUserId: userId,
+            name: accepter.name,
+            displayOrder: await nextDisplayOrder(tx, inviterId),
+            archivedAt: null,
+            chosen: true,
+          }))
+        if (mine) await markContactChosen(tx, mine.id)
+        if (theirs) await markContactChosen(tx, theirs.id)
+        await updateInvitation(tx, row.id, { status: 'accepted', acceptedBy: userId, acceptedAt: new Date() })
+        await changed(tx, inviterId, row.id)
+        await publishRealtime(tx, [userId], { type: 'contact.changed', contact_id: myId, change: mine ? 'updated' : 'created' })
+        await publishRealtime(tx, [inviterId], { type: 'contact.changed', contact_id: theirId, change: theirs ? 'updated' : 'created' })
+        return { contact_id: myId, inviter_name: inviter.name, already_connected: Boolean(mine && theirs) }
+      })
+      return result
+    },
+
+    /** The scheduled job: marks overdue invitations expired (their inviters' lists refresh) and drops old counters. */
+    async expireAll(): Promise<number> {
+      const expired = await db.transaction(async (tx) => {
+        const rows = await expireOverdue(tx)
+        for (const row of rows) await changed(tx, row.inviterUserId, row.id)
+        return rows
+      })
+      await deleteOldRateCounters(db)
+      return expired.length
+    },
+  }
+}
+export type InvitationsService = ReturnType<typeof createInvitationsService>
