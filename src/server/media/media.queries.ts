@@ -3,7 +3,7 @@ import type { Executor } from '#server/db/client.ts'
 
 /**
  * Which of `keys` a row still refers to: an upload not yet sent, a message, or a profile's welcome message or
- * picture. One statement, so a key that moves from an upload to a message in a transaction is seen in one place.
+ * picture, or a rendition of a photo. One statement, so a key that moves from an upload to a message in a transaction is seen in one place.
  */
 export async function listReferencedKeys(db: Executor, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set()
@@ -11,6 +11,7 @@ export async function listReferencedKeys(db: Executor, keys: string[]): Promise<
     select k.key from unnest(array[${sql.join(keys.map((key) => sql`${key}`), sql`, `)}]::text[]) as k(key)
     where exists (select 1 from audio_uploads u where u.object_key = k.key)
        or exists (select 1 from audio_messages m where m.audio_key = k.key)
-       or exists (select 1 from profiles p where p.welcome_audio_key = k.key or p.profile_picture_key = k.key)`)
+       or exists (select 1 from profiles p where p.welcome_audio_key = k.key or p.profile_picture_key = k.key)
+       or exists (select 1 from profile_photos ph where starts_with(k.key, ph.base_key || '-'))`)
   return new Set(result.rows.map((r) => r.key))
 }
