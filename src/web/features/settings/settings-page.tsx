@@ -11,8 +11,9 @@ import { Label } from '#web/components/ui/label.tsx'
 import { Switch } from '#web/components/ui/switch.tsx'
 import { useProfileQuery, useUpdateProfileMutation } from '#web/features/profile/queries.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
+import { PhotoManager } from './photo-manager.tsx'
 
-/** /settings: the account and Sign Out. The other settings of spec 001 join here with their features. */
+/** /settings: the account, the photos, privacy and Sign Out. The other settings of spec 001 join here with their features. */
 export function SettingsPage() {
   usePageMeta({ title: 'Settings - Hearth' })
   const { user, signOut } = useAuth()
@@ -75,6 +76,8 @@ export function SettingsPage() {
             </div>
           </CardContent>
         </Card>
+
+        <PhotoManager />
 
         <Card>
           <CardHeader>
