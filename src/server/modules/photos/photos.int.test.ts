@@ -185,6 +185,20 @@ describe('managing photos', () => {
     expect((await api.delete('/api/photos/not-a-uuid', owner.cookie)).statusCode).toBe(400)
   })
 
+  it('shows the photos, in order, on the public profile to a signed-out visitor', async () => {
+    const person = await insertSignedInPerson(app, db)
+    const a = await uploadPhoto(app, person.cookie)
+    const b = await uploadPhoto(app, person.cookie)
+    await api.put('/api/photos/order', person.cookie, { ids: [b.id, a.id] })
+    const profile = (await api.get(`/api/public-profiles/${person.id}`)).json() as { photos: unknown[]; profile_picture_url: string }
+    expect(profile.photos).toEqual([
+      { id: b.id, is_primary: false, url: b.urls.avatar320 },
+      { id: a.id, is_primary: true, url: a.urls.avatar320 },
+    ])
+    expect(profile.profile_picture_url).toBe(a.urls.avatar320)
+    expect((await app.inject({ method: 'GET', url: profile.profile_picture_url })).statusCode).toBe(200)
+  })
+
   it('serves only renditions of existing photos on the public picture route', async () => {
     const person = await insertSignedInPerson(app, db)
     await uploadPhoto(app, person.cookie)
