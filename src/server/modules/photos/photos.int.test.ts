@@ -6,6 +6,8 @@ import { PHOTO_TEXTS, PHOTO_VARIANTS, PHOTO_VARIANT_NAMES, pictureVariantUrl, ty
 import type { Contact } from '#shared/contacts.ts'
 import type { DirectoryResult } from '#shared/directory.ts'
 import type { Profile } from '#shared/profile.ts'
+import { createMediaSweeper } from '#server/media/media-sweep.ts'
+import { createLocalStorage } from '#server/media/storage.ts'
 import { makeJpeg, uploadPhoto } from '#server/test/images.ts'
 import { insertSignedInPair, insertSignedInPerson } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
@@ -197,6 +199,17 @@ describe('managing photos', () => {
     ])
     expect(profile.profile_picture_url).toBe(a.urls.avatar320)
     expect((await app.inject({ method: 'GET', url: profile.profile_picture_url })).statusCode).toBe(200)
+  })
+
+  it("the media sweep keeps a photo's renditions and removes those of no photo", async () => {
+    const person = await insertSignedInPerson(app, db)
+    await uploadPhoto(app, person.cookie)
+    const orphan = `${dataDir}/media/${person.id}/${'a'.repeat(32)}-avatar40.webp`
+    await fs.writeFile(orphan, 'left behind')
+    const sweeper = createMediaSweeper({ db, storage: createLocalStorage(`${dataDir}/media`), tmpDir: `${dataDir}/tmp` })
+    await sweeper.sweep(Date.now() + 2 * 60 * 60 * 1000)
+    expect(await storedFiles(person.id)).toHaveLength(PHOTO_VARIANT_NAMES.length)
+    await expect(fs.stat(orphan)).rejects.toThrow()
   })
 
   it('serves only renditions of existing photos on the public picture route', async () => {
