@@ -3,6 +3,77 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+// ---------------------------------------------------------------------------------------------------------------
+// Layers (STYLE.md sections 1 and 3, docs/architecture.md). Every rule below is proven by eslint.config.test.ts.
+//
+// The patterns are regular expressions on the import text (`regex`), not the rule's default gitignore syntax:
+// there a pattern that begins with `#` is a comment, so `#server/*` once matched nothing. ESLint gives a file the
+// options of the LAST block that sets a rule, so each block lists every pattern that applies to its files.
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Web feature folders come in two kinds. Resource modules hold one resource's queries and its entity components;
+ * any feature may import them. Screen modules hold pages and their parts and never import another screen (nor does
+ * a resource import a screen): what two screens share moves to a resource module, `components/` or `lib/`.
+ * Every folder in src/web/features must be in one of the two lists (the lint test checks it).
+ */
+export const RESOURCE_MODULES = [
+  'audio', // recordings and their upload, the microphone help (record, onboarding; later invitations, settings)
+  'config', // the public config
+  'contacts', // the circle, its rows and headers (its own pages are screens that live with the resource)
+  'invitations', // invitations and their queries (settings and onboarding will list and send them)
+  'messages', // messages, players, transcripts
+  'photos', // the person's own photos and their manager's queries (settings)
+  'profile', // the person's own profile and welcome message
+  'session', // the signed-in session: the sign-in card shown by landing, the auth screen and invitations
+]
+export const SCREEN_MODULES = [
+  'auth',
+  'directory',
+  'home',
+  'landing',
+  'not-found',
+  'onboarding',
+  'overview',
+  'playback',
+  'public-profile',
+  'record',
+  'settings',
+]
+
+/** Server folders below the feature modules: the modules use them, never the other way round. */
+export const SERVER_INFRASTRUCTURE = ['auth', 'db', 'http', 'jobs', 'media', 'notify', 'realtime', 'speech']
+
+const noServer = { regex: '^#server/|^(\\.\\./)+server/', message: 'Web and shared code never import server code.' }
+const noWeb = { regex: '^#web/|^(\\.\\./)+web/', message: 'Server and shared code never import web code.' }
+const noDeepRelative = { regex: '^\\.\\./\\.\\./', message: 'Leave a folder through an alias (#web/*, #shared/*), not ../../.' }
+const noApp = { regex: '^#web/app/', message: 'Features never import app/: app/ composes features.' }
+const noFeatures = { regex: '^#web/features/|^(\\.\\./)+features/', message: 'components/ and lib/ import no feature.' }
+const noModules = { regex: '^#server/modules/|^(\\.\\./)+modules/', message: 'This layer sits below the modules and imports none.' }
+
+/** Both the alias and the one-level relative form (`../record/...` from a feature's top folder). */
+function noScreens(except) {
+  const names = SCREEN_MODULES.filter((name) => name !== except).join('|')
+  const message = except ? 'A screen module never imports another screen.' : 'A resource module never imports a screen.'
+  return { regex: `^(#web/features/|\\.\\./)(${names})/`, message }
+}
+
+function restrict(...patterns) {
+  return { 'no-restricted-imports': ['error', { patterns }] }
+}
+
+/**
+ * Server code uses `#server/*` for imports that leave its folder, like the web uses `#web/*`.
+ * @type {import('eslint').Linter.RuleEntry}
+ */
+export const serverAliasRule = [
+  'error',
+  ...['ImportDeclaration', 'ImportExpression', 'ExportNamedDeclaration', 'ExportAllDeclaration'].map((node) => ({
+    selector: `${node}[source.value=/^\\.\\.\\//]`,
+    message: 'Use #server/* for imports that leave the folder, not ../.',
+  })),
+]
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/', 'src/web/public/'] },
   js.configs.recommended,
@@ -16,19 +87,41 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/shared/**/*.ts'],
+    rules: restrict(noServer, noWeb),
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The web app never reaches into the server (STYLE.md section 1).
-      'no-restricted-imports': ['error', { patterns: [{ group: ['#server/*', '**/server/**'], message: 'web must not import server code' }] }],
+      ...restrict(noServer, noDeepRelative),
     },
   },
   {
+    files: ['src/web/components/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'],
+    rules: restrict(noServer, noDeepRelative, noApp, noFeatures),
+  },
+  ...RESOURCE_MODULES.map((name) => ({
+    files: [`src/web/features/${name}/**/*.{ts,tsx}`],
+    rules: restrict(noServer, noDeepRelative, noApp, noScreens()),
+  })),
+  ...SCREEN_MODULES.map((name) => ({
+    files: [`src/web/features/${name}/**/*.{ts,tsx}`],
+    rules: restrict(noServer, noDeepRelative, noApp, noScreens(name)),
+  })),
+  {
     files: ['src/server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['#web/*', '**/web/**'], message: 'server must not import web code' }] }],
+      ...restrict(noWeb),
+      'no-restricted-syntax': 'off', // enabled by the alias sweep: serverAliasRule
     },
+  },
+  {
+    files: SERVER_INFRASTRUCTURE.map((name) => `src/server/${name}/**/*.ts`),
+    // Tests may wire a whole stack (a contact row for a presence test); the layer rule is about shipped code.
+    ignores: ['**/*.test.ts'],
+    rules: restrict(noWeb, noModules),
   },
 )

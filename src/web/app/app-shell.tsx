@@ -5,7 +5,7 @@ import { QueryError } from '#web/components/query-error.tsx'
 import { MiniPlayer } from '#web/features/playback/components/mini-player.tsx'
 import { useProfileQuery } from '#web/features/profile/queries.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
-import { useAuth } from './auth-provider.tsx'
+import { useAuth } from '#web/lib/use-auth.ts'
 
 const OnboardingWizard = lazy(async () => ({ default: (await import('#web/features/onboarding/onboarding-wizard.tsx')).OnboardingWizard }))
 

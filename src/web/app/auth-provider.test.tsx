@@ -23,7 +23,8 @@ vi.mock('#web/lib/auth-client.ts', () => ({
   },
 }))
 
-const { AuthProvider, useAuth } = await import('./auth-provider.tsx')
+const { AuthProvider } = await import('./auth-provider.tsx')
+const { useAuth } = await import('#web/lib/use-auth.ts')
 
 let queryClient = new QueryClient()
 

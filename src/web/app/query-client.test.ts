@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { QUERY_RETRY_MAX_DELAY_MS, STALE } from '#shared/limits.ts'
 import { ApiRequestError } from '#web/lib/api-client.ts'
-import { createQueryClient, isRetryable, retryDelay } from './query-client.ts'
+import { isRetryable } from '#web/lib/retryable.ts'
+import { createQueryClient, retryDelay } from './query-client.ts'
 
 describe('query client', () => {
   it('uses the cache settings of the spec', () => {

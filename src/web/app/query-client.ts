@@ -1,13 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { MUTATION_RETRIES, QUERY_RETRIES, QUERY_RETRY_MAX_DELAY_MS, STALE } from '#shared/limits.ts'
-import { ApiRequestError } from '#web/lib/api-client.ts'
-
-/** A 4xx answer (other than time-out or rate limit) will not change by asking again. */
-export function isRetryable(error: unknown): boolean {
-  if (!(error instanceof ApiRequestError)) return true
-  if (error.status === 0 || error.status >= 500) return true
-  return error.status === 408 || error.status === 429
-}
+import { isRetryable } from '#web/lib/retryable.ts'
 
 /** Exponential back-off: 1 s, 2 s, 4 s ... capped at 30 s. */
 export function retryDelay(attempt: number): number {

@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router'
 import { SESSION_RETRYING } from '#shared/auth-forms.ts'
 import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
-import { useAuth } from './auth-provider.tsx'
+import { useAuth } from '#web/lib/use-auth.ts'
 
 /** The sign-in guard of the route table: without a user, back to /. */
 export function RequireAuth() {

@@ -2,7 +2,7 @@ import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from
 import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
 import { AuthPage } from '#web/features/auth/auth-page.tsx'
 import { ResetPasswordPage } from '#web/features/auth/reset-password-page.tsx'
-import { HomeRoute } from '#web/features/home/home-route.tsx'
+import { HomeRoute } from './home-route.tsx'
 import { NotFoundPage } from '#web/features/not-found/not-found-page.tsx'
 import { AppShell } from './app-shell.tsx'
 import { RequireAuth } from './require-auth.tsx'

@@ -1,5 +1,6 @@
 import { CircleAlert, RotateCw } from 'lucide-react'
 import type * as React from 'react'
+import { IconBadge } from '#web/components/icon-badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/utils.ts'
 
@@ -21,9 +22,9 @@ export function QueryError({ message, detail, onRetry, retrying = false, classNa
       className={cn('flex flex-col items-center gap-3 rounded-2xl border bg-card px-6 py-8 text-center', className)}
       {...props}
     >
-      <span className="grid size-11 place-items-center rounded-full bg-accent text-accent-foreground">
-        <CircleAlert aria-hidden className="size-5" />
-      </span>
+      <IconBadge className="size-11">
+        <CircleAlert aria-hidden />
+      </IconBadge>
       <p className="font-medium">{message}</p>
       {detail && detail !== message && <p className="max-w-sm text-sm text-muted-foreground">{detail}</p>}
       <Button variant="outline" onClick={onRetry} disabled={retrying} className="mt-1">

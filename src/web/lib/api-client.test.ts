@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
+import { installFakeXhr } from '#web/test/fakes.ts'
 import { ApiRequestError, apiGet, apiSend, apiUpload } from './api-client.ts'
 
 const itemSchema = z.object({ id: z.string() })
@@ -56,67 +57,11 @@ describe('api client', () => {
   })
 })
 
-/** A scriptable XMLHttpRequest: the test decides when and how each request ends. */
-class FakeXhr {
-  static last: FakeXhr | undefined
-  readonly upload = new EventTarget()
-  private readonly events = new EventTarget()
-  method = ''
-  url = ''
-  headers: Record<string, string> = {}
-  body: unknown = undefined
-  status = 0
-  responseText = ''
-  aborted = false
-
-  constructor() {
-    FakeXhr.last = this
-  }
-  open(method: string, url: string) {
-    this.method = method
-    this.url = url
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name.toLowerCase()] = value
-  }
-  send(body: unknown) {
-    this.body = body
-  }
-  abort() {
-    this.aborted = true
-    this.events.dispatchEvent(new Event('abort'))
-  }
-  addEventListener(type: string, listener: EventListener) {
-    this.events.addEventListener(type, listener)
-  }
-  progress(loaded: number, total: number) {
-    const event = Object.assign(new Event('progress'), { loaded, total, lengthComputable: true })
-    this.upload.dispatchEvent(event)
-  }
-  respond(status: number, body: unknown) {
-    this.status = status
-    this.responseText = body === undefined ? '' : JSON.stringify(body)
-    this.events.dispatchEvent(new Event('load'))
-  }
-  fail() {
-    this.events.dispatchEvent(new Event('error'))
-  }
-}
-
-function fakeXhr(): () => FakeXhr {
-  FakeXhr.last = undefined
-  vi.stubGlobal('XMLHttpRequest', FakeXhr)
-  return () => {
-    if (!FakeXhr.last) throw new Error('no request was made')
-    return FakeXhr.last
-  }
-}
-
 describe('apiUpload', () => {
   const blob = new Blob(['abc'], { type: 'audio/webm;codecs=opus' })
 
   it('POSTs the raw blob with its type, reports progress and validates the answer', async () => {
-    const xhr = fakeXhr()
+    const xhr = installFakeXhr()
     const progress: number[] = []
     const pending = apiUpload('/api/audio', blob, itemSchema, { onProgress: (f) => progress.push(f) })
     expect(xhr()).toMatchObject({ method: 'POST', url: '/api/audio', body: blob })
@@ -129,7 +74,7 @@ describe('apiUpload', () => {
   })
 
   it('throws the server error shape as an ApiRequestError', async () => {
-    const xhr = fakeXhr()
+    const xhr = installFakeXhr()
     const pending = apiUpload('/api/audio', blob, itemSchema)
     xhr().respond(413, { error: { code: 'PAYLOAD_TOO_LARGE', message: 'Audio file is too large (max 50MB)' } })
     const error = await pending.catch((e: unknown) => e)
@@ -138,7 +83,7 @@ describe('apiUpload', () => {
   })
 
   it('copes with an error without the shape and with a wrong answer', async () => {
-    const xhr = fakeXhr()
+    const xhr = installFakeXhr()
     const failed = apiUpload('/api/audio', blob, itemSchema)
     xhr().respond(502, undefined)
     await expect(failed).rejects.toMatchObject({ status: 502, code: 'HTTP_502' })
@@ -148,14 +93,14 @@ describe('apiUpload', () => {
   })
 
   it('reports a network failure with status 0', async () => {
-    const xhr = fakeXhr()
+    const xhr = installFakeXhr()
     const pending = apiUpload('/api/audio', blob, itemSchema)
     xhr().fail()
     await expect(pending).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR', isNetworkError: true })
   })
 
   it('aborts through the signal with an AbortError', async () => {
-    const xhr = fakeXhr()
+    const xhr = installFakeXhr()
     const controller = new AbortController()
     const pending = apiUpload('/api/audio', blob, itemSchema, { signal: controller.signal })
     controller.abort()

@@ -2,13 +2,13 @@ import { ArrowLeft } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
-import { useAuth } from '#web/app/auth-provider.tsx'
 import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
 import { ThemeMenu } from '#web/components/theme-menu.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
+import { afterSignInPath, readAuthRedirectNotice } from '#web/features/session/auth-errors.ts'
+import { AuthCard, type AuthMode } from '#web/features/session/components/auth-card.tsx'
 import { usePageMeta } from '#web/lib/page-meta.ts'
-import { afterSignInPath, readAuthRedirectNotice } from './auth-errors.ts'
-import { AuthCard, type AuthMode } from './components/auth-card.tsx'
+import { useAuth } from '#web/lib/use-auth.ts'
 
 const MODES: readonly AuthMode[] = ['sign-in', 'sign-up', 'reset-password']
 

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { newPasswordFormSchema } from '#shared/auth-forms.ts'
+import { IconBadge } from '#web/components/icon-badge.tsx'
 import { PasswordInput } from '#web/components/password-input.tsx'
 import { ThemeMenu } from '#web/components/theme-menu.tsx'
 import { Wordmark } from '#web/components/wordmark.tsx'
@@ -12,9 +13,9 @@ import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { Field, FieldError, fieldAria } from '#web/components/ui/field.tsx'
 import { Label } from '#web/components/ui/label.tsx'
+import { RESET_ERROR_FALLBACK } from '#web/features/session/auth-errors.ts'
 import { authClient } from '#web/lib/auth-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
-import { RESET_ERROR_FALLBACK } from './auth-errors.ts'
 
 type NewPasswordValues = { password: string; confirm: string }
 
@@ -34,9 +35,9 @@ function InvalidLinkCard() {
   return (
     <Card className="w-full max-w-md text-center">
       <CardHeader className="items-center">
-        <span className="mb-2 grid size-12 place-items-center rounded-full bg-accent text-accent-foreground">
-          <LinkIcon aria-hidden className="size-5" />
-        </span>
+        <IconBadge className="mb-2">
+          <LinkIcon aria-hidden />
+        </IconBadge>
         <CardTitle asChild>
           <h1>This link is invalid or has expired</h1>
         </CardTitle>
@@ -92,9 +93,9 @@ export function ResetPasswordPage() {
     <PageFrame>
       <Card className="w-full max-w-md">
         <CardHeader>
-          <span className="mb-2 grid size-12 place-items-center rounded-full bg-accent text-accent-foreground">
-            <KeyRound aria-hidden className="size-5" />
-          </span>
+          <IconBadge className="mb-2">
+            <KeyRound aria-hidden />
+          </IconBadge>
           <CardTitle asChild>
             <h1>Choose a new password</h1>
           </CardTitle>

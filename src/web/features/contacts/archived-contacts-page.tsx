@@ -1,10 +1,14 @@
-import { Archive, ArrowLeft } from 'lucide-react'
+import { Archive } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { CONTACT_TEXTS, type Contact } from '#shared/contacts.ts'
+import { Empty, EmptyDescription, EmptyTitle } from '#web/components/empty.tsx'
+import { IconBadge } from '#web/components/icon-badge.tsx'
+import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
-import { Button, buttonVariants } from '#web/components/ui/button.tsx'
+import { buttonVariants } from '#web/components/ui/button.tsx'
+import { errorMessage } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { ArchivedContactRow, ArchivedContactRowSkeleton } from './components/archived-contact-row.tsx'
 import { archivedCountLabel } from './components/archived-count.ts'
@@ -14,18 +18,20 @@ import { useArchiveContactMutation, useContactsQuery, useRekindleContactMutation
 
 function EmptyArchive() {
   return (
-    <div data-slot="empty-state" className="flex flex-col items-center gap-3 rounded-2xl border border-dashed bg-card/60 px-6 py-12 text-center">
-      <span className="grid size-12 place-items-center rounded-full bg-accent text-accent-foreground">
-        <Archive aria-hidden className="size-5" />
-      </span>
-      <h2 className="text-lg font-semibold">No Archived Contacts</h2>
-      <p className="max-w-sm text-sm text-muted-foreground">
+    <Empty variant="dashed">
+      <IconBadge>
+        <Archive aria-hidden />
+      </IconBadge>
+      <EmptyTitle asChild>
+        <h2>No Archived Contacts</h2>
+      </EmptyTitle>
+      <EmptyDescription className="text-wrap">
         Contacts you archive will appear here. You can still access all messages and conversations.
-      </p>
+      </EmptyDescription>
       <Link to="/" className={buttonVariants({ variant: 'outline', size: 'sm', className: 'mt-1' })}>
         Back to your circle
       </Link>
-    </div>
+    </Empty>
   )
 }
 
@@ -48,7 +54,7 @@ export function ArchivedContactsPage() {
       await archive.mutateAsync({ id: contact.id, shouldArchive: false })
       toast.success(CONTACT_TEXTS.unarchived, { description: `${contact.name} is back in your circle.` })
     } catch (error) {
-      toast.error(CONTACT_TEXTS.unarchiveFailed, { description: error instanceof Error && error.message ? error.message : undefined })
+      toast.error(CONTACT_TEXTS.unarchiveFailed, { description: errorMessage(error) })
     } finally {
       setUnarchivingIds((ids) => {
         const next = new Set(ids)
@@ -109,37 +115,32 @@ export function ArchivedContactsPage() {
   }
 
   return (
-    <div className="flex min-h-dvh flex-col bg-hearth-glow">
-      <header className="mx-auto flex w-full max-w-2xl items-center gap-2 px-4 py-3 sm:px-6">
-        <Button asChild variant="ghost" size="icon" className="-ml-2">
-          <Link to="/" aria-label="Back" title="Back">
-            <ArrowLeft aria-hidden className="size-5" />
-          </Link>
-        </Button>
-        <div className="flex min-w-0 flex-col">
-          <h1 className="text-xl leading-tight font-semibold tracking-tight">Archived Contacts</h1>
-          {contacts && <p className="text-sm text-muted-foreground">{archivedCountLabel(contacts.length)}</p>}
-        </div>
-      </header>
-
-      <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-4 px-4 pt-2 pb-16 sm:px-6">
-        {archived.isError && contacts && (
-          <QueryError
-            message={CONTACT_TEXTS.archivedLoadFailed}
-            detail={archived.error.message}
-            retrying={archived.isFetching}
-            onRetry={() => void archived.refetch()}
-          />
-        )}
-        {body}
-      </main>
-
+    <PageLayout
+      className="gap-4"
+      header={
+        <PageHeader back="/">
+          <div className="flex min-w-0 flex-col">
+            <h1 className="text-xl leading-tight font-semibold tracking-tight">Archived Contacts</h1>
+            {contacts && <p className="text-sm text-muted-foreground">{archivedCountLabel(contacts.length)}</p>}
+          </div>
+        </PageHeader>
+      }
+    >
+      {archived.isError && contacts && (
+        <QueryError
+          message={CONTACT_TEXTS.archivedLoadFailed}
+          detail={archived.error.message}
+          retrying={archived.isFetching}
+          onRetry={() => void archived.refetch()}
+        />
+      )}
+      {body}
       <RekindleDialog
         name={rekindleTarget?.name ?? null}
         pending={rekindle.isPending}
         onCancel={() => setRekindleTarget(null)}
         onConfirm={() => void onConfirmRekindle()}
       />
-    </div>
+    </PageLayout>
   )
 }

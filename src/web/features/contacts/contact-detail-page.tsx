@@ -1,15 +1,17 @@
-import { ArrowLeft, CircleAlert, ExternalLink, MessageCircle, Mic } from 'lucide-react'
+import { CircleAlert, ExternalLink, MessageCircle, Mic } from 'lucide-react'
 import type * as React from 'react'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
 import { CONTACT_TEXTS, inactiveLabel } from '#shared/contacts.ts'
 import { Avatar } from '#web/components/avatar.tsx'
+import { IconBadge } from '#web/components/icon-badge.tsx'
+import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
-import { useAuth } from '#web/app/auth-provider.tsx'
 import { MessageRows } from '#web/features/messages/components/message-rows.tsx'
 import { useContactMessagesQuery, useMarkReadMutation } from '#web/features/messages/queries.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
+import { useAuth } from '#web/lib/use-auth.ts'
 import { ConversationEmpty } from './components/conversation-empty.tsx'
 import { ContactLoading, ConversationRowsSkeleton } from './components/contact-loading.tsx'
 import { OnlineStatus } from './components/online-status.tsx'
@@ -88,9 +90,9 @@ export function ContactDetailPage() {
     body = (
       <Centered>
         <div role="alert" className="flex flex-col items-center gap-3">
-          <span className="grid size-12 place-items-center rounded-full bg-accent text-accent-foreground">
-            <CircleAlert aria-hidden className="size-5" />
-          </span>
+          <IconBadge>
+            <CircleAlert aria-hidden />
+          </IconBadge>
           <p className="font-medium">{CONTACT_TEXTS.loadFailed}</p>
           <p className="max-w-sm text-sm text-muted-foreground">{contact.error.message}</p>
         </div>
@@ -143,16 +145,8 @@ export function ContactDetailPage() {
   }
 
   return (
-    <div className="flex min-h-dvh flex-col bg-hearth-glow">
-      <header className="mx-auto flex w-full max-w-4xl items-center gap-2 px-4 py-3 sm:px-6">
-        <Button asChild variant="ghost" size="icon" className="-ml-2 shrink-0">
-          <Link to="/" aria-label="Back" title="Back">
-            <ArrowLeft aria-hidden className="size-5" />
-          </Link>
-        </Button>
-        <h1 className="min-w-0 flex-1 truncate text-xl font-semibold tracking-tight">{contact.data ? `You & ${contact.data.name}` : 'Contact'}</h1>
-      </header>
-      <main className="mx-auto flex w-full max-w-4xl flex-1 flex-col px-4 pt-2 pb-16 sm:px-6">{body}</main>
-    </div>
+    <PageLayout width="4xl" header={<PageHeader back="/" title={contact.data ? `You & ${contact.data.name}` : 'Contact'} />}>
+      {body}
+    </PageLayout>
   )
 }

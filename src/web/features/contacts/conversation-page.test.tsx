@@ -7,7 +7,7 @@ import { testContact, testMessage } from '#web/test/fixtures.ts'
 
 const toastError = vi.hoisted(() => vi.fn())
 vi.mock('sonner', () => ({ toast: { error: toastError, success: vi.fn() } }))
-vi.mock('#web/app/auth-provider.tsx', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
+vi.mock('#web/lib/use-auth.ts', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
 
 const { ConversationPage } = await import('./conversation-page.tsx')
 const { ContactDetailPage } = await import('./contact-detail-page.tsx')

@@ -9,8 +9,8 @@ import {
   type ContactStatus,
 } from '#shared/contacts.ts'
 import { CONTACT_FETCH_TIMEOUT_MS, STALE } from '#shared/limits.ts'
-import { useAuth } from '#web/app/auth-provider.tsx'
 import { apiGet, apiSend, ApiRequestError } from '#web/lib/api-client.ts'
+import { useAuth } from '#web/lib/use-auth.ts'
 
 const root = ['contacts'] as const
 

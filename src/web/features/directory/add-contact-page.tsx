@@ -1,7 +1,10 @@
-import { ArrowLeft, Heart, Link2, Mail, MailOpen, Search } from 'lucide-react'
+import { Heart, Link2, Mail, MailOpen, Search } from 'lucide-react'
 import { Link } from 'react-router'
 import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
-import { Button, buttonVariants } from '#web/components/ui/button.tsx'
+import { Empty, EmptyDescription, EmptyTitle } from '#web/components/empty.tsx'
+import { IconBadge } from '#web/components/icon-badge.tsx'
+import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
+import { buttonVariants } from '#web/components/ui/button.tsx'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { MethodTile } from './components/method-tile.tsx'
 
@@ -13,71 +16,61 @@ export function AddContactPage() {
   usePageMeta({ title: 'Add to your circle - Hearth' })
 
   return (
-    <div className="flex min-h-dvh flex-col bg-hearth-glow">
-      <header className="mx-auto flex w-full max-w-4xl items-center gap-2 px-4 py-3 sm:px-6">
-        <Button asChild variant="ghost" size="icon" className="-ml-2">
-          <Link to="/" aria-label="Back" title="Back">
-            <ArrowLeft aria-hidden className="size-5" />
-          </Link>
-        </Button>
-      </header>
+    <PageLayout width="4xl" className="gap-8 sm:pt-4" header={<PageHeader back="/" />}>
+      <div className="flex flex-col gap-2">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Add to your circle</h1>
+        <p className="max-w-prose text-muted-foreground">Choose how you'd like to reach someone you want to hear from.</p>
+      </div>
 
-      <main className="mx-auto flex w-full max-w-4xl flex-1 flex-col gap-8 px-4 pt-2 pb-16 sm:px-6 sm:pt-4">
-        <div className="flex flex-col gap-2">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Add to your circle</h1>
-          <p className="max-w-prose text-muted-foreground">Choose how you'd like to reach someone you want to hear from.</p>
+      <section aria-labelledby="methods-heading" className="flex flex-col gap-3">
+        <h2 id="methods-heading" className="sr-only">
+          Ways to add someone
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-3">
+          <li>
+            <MethodTile icon={Mail} title="Send email invitation" description="Invite someone by email, with a short voice message from you." />
+          </li>
+          <li>
+            <MethodTile icon={Link2} title="Share invite link" description="Make a personal link to send however you like, with your voice." />
+          </li>
+          <li>
+            <MethodTile
+              icon={Search}
+              title="Find on Hearth"
+              description="Already on Hearth? Search for them by name or email."
+              to="/contacts/add/directory"
+            />
+          </li>
+        </ul>
+      </section>
+
+      <aside className="flex gap-4 rounded-2xl border border-primary/20 bg-accent/60 p-5 text-accent-foreground">
+        <Heart aria-hidden className="mt-0.5 size-5 shrink-0" />
+        <div className="flex flex-col gap-1">
+          <p className="font-semibold">Keep your circle small</p>
+          <p className="text-sm">
+            Hearth works best with 5-10 people you truly want to hear from. Your circle holds up to {MAX_ACTIVE_CONTACTS} active
+            contacts.
+          </p>
         </div>
+      </aside>
 
-        <section aria-labelledby="methods-heading" className="flex flex-col gap-3">
-          <h2 id="methods-heading" className="sr-only">
-            Ways to add someone
-          </h2>
-          <ul className="grid gap-4 sm:grid-cols-3">
-            <li>
-              <MethodTile icon={Mail} title="Send email invitation" description="Invite someone by email, with a short voice message from you." />
-            </li>
-            <li>
-              <MethodTile icon={Link2} title="Share invite link" description="Make a personal link to send however you like, with your voice." />
-            </li>
-            <li>
-              <MethodTile
-                icon={Search}
-                title="Find on Hearth"
-                description="Already on Hearth? Search for them by name or email."
-                to="/contacts/add/directory"
-              />
-            </li>
-          </ul>
-        </section>
-
-        <aside className="flex gap-4 rounded-2xl border border-primary/20 bg-accent/60 p-5 text-accent-foreground">
-          <Heart aria-hidden className="mt-0.5 size-5 shrink-0" />
-          <div className="flex flex-col gap-1">
-            <p className="font-semibold">Keep your circle small</p>
-            <p className="text-sm">
-              Hearth works best with 5-10 people you truly want to hear from. Your circle holds up to {MAX_ACTIVE_CONTACTS} active
-              contacts.
-            </p>
-          </div>
-        </aside>
-
-        <section aria-labelledby="invitations-heading" className="flex flex-col gap-3">
-          <h2 id="invitations-heading" className="text-lg font-semibold tracking-tight">
-            Your invitations
-          </h2>
-          <div className="flex flex-col items-center gap-3 rounded-2xl border bg-card px-6 py-10 text-center shadow-sm">
-            <span className="grid size-12 place-items-center rounded-full bg-muted text-muted-foreground">
-              <MailOpen aria-hidden className="size-5" />
-            </span>
-            <p className="font-medium">No pending invitations</p>
-            <p className="max-w-sm text-sm text-muted-foreground">Invitations you send by email or link will appear here until they're accepted.</p>
-            <Link to="/contacts/add/directory" className={buttonVariants({ variant: 'outline', size: 'sm', className: 'mt-1' })}>
-              <Search aria-hidden />
-              Find someone on Hearth
-            </Link>
-          </div>
-        </section>
-      </main>
-    </div>
+      <section aria-labelledby="invitations-heading" className="flex flex-col gap-3">
+        <h2 id="invitations-heading" className="text-lg font-semibold tracking-tight">
+          Your invitations
+        </h2>
+        <Empty variant="notice">
+          <IconBadge tone="muted">
+            <MailOpen aria-hidden />
+          </IconBadge>
+          <EmptyTitle className="text-base font-medium">No pending invitations</EmptyTitle>
+          <EmptyDescription className="text-wrap">Invitations you send by email or link will appear here until they're accepted.</EmptyDescription>
+          <Link to="/contacts/add/directory" className={buttonVariants({ variant: 'outline', size: 'sm', className: 'mt-1' })}>
+            <Search aria-hidden />
+            Find someone on Hearth
+          </Link>
+        </Empty>
+      </section>
+    </PageLayout>
   )
 }

@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { directoryResponseSchema } from '#shared/directory.ts'
 import { QUERY_RETRIES, STALE } from '#shared/limits.ts'
-import { useAuth } from '#web/app/auth-provider.tsx'
-import { isRetryable } from '#web/app/query-client.ts'
 import { apiGet, isApiRequestError } from '#web/lib/api-client.ts'
+import { isRetryable } from '#web/lib/retryable.ts'
+import { useAuth } from '#web/lib/use-auth.ts'
 
 const root = ['directory'] as const
 

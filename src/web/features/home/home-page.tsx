@@ -15,6 +15,7 @@ import {
   useRekindleContactMutation,
   useReorderContactsMutation,
 } from '#web/features/contacts/queries.ts'
+import { errorMessage } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { cn } from '#web/lib/utils.ts'
 import { ContactGrid } from './components/contact-grid.tsx'
@@ -79,7 +80,7 @@ export function HomePage() {
   const onReorder = (orderedIds: string[]) => {
     // Optimistic in the mutation; on failure it rolls back and the list is refetched when it settles.
     reorder.mutateAsync(orderedIds).catch((error: unknown) => {
-      toast.error(REORDER_FAILED, { description: error instanceof Error ? error.message : undefined })
+      toast.error(REORDER_FAILED, { description: errorMessage(error) })
     })
   }
 
@@ -89,7 +90,7 @@ export function HomePage() {
       await archive.mutateAsync({ id: contact.id, shouldArchive: true })
       toast.success(CONTACT_TEXTS.archived, { description: `${contact.name} is in your archived contacts.` })
     } catch (error) {
-      toast.error(CONTACT_TEXTS.archiveFailed, { description: error instanceof Error ? error.message : undefined })
+      toast.error(CONTACT_TEXTS.archiveFailed, { description: errorMessage(error) })
     } finally {
       setArchivingIds((ids) => without(ids, contact.id))
     }

@@ -1,7 +1,7 @@
 import { CircleAlert, MailQuestion } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, Navigate, useSearchParams } from 'react-router'
-import { useAuth } from '#web/app/auth-provider.tsx'
+import { IconBadge } from '#web/components/icon-badge.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
 import { Wordmark } from '#web/components/wordmark.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
+import { useAuth } from '#web/lib/use-auth.ts'
 import { useInvitationAcceptPreviewQuery } from './queries.ts'
 
 function Frame({ children }: { children: ReactNode }) {
@@ -26,7 +27,7 @@ function MessageCard({ icon, title, description }: { icon: ReactNode; title: str
   return (
     <Card className="w-full max-w-md text-center">
       <CardHeader className="items-center">
-        <span className="mb-2 grid size-12 place-items-center rounded-full bg-accent text-accent-foreground">{icon}</span>
+        <IconBadge className="mb-2">{icon}</IconBadge>
         <CardTitle asChild>
           <h1>{title}</h1>
         </CardTitle>

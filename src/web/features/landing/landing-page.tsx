@@ -1,8 +1,9 @@
 import { Hourglass, Mic, ShieldCheck, Sparkles } from 'lucide-react'
 import { Avatar } from '#web/components/avatar.tsx'
+import { IconBadge } from '#web/components/icon-badge.tsx'
 import { ThemeMenu } from '#web/components/theme-menu.tsx'
 import { Wordmark } from '#web/components/wordmark.tsx'
-import { AuthCard } from '#web/features/auth/components/auth-card.tsx'
+import { AuthCard } from '#web/features/session/components/auth-card.tsx'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 
 export const FEATURES = [
@@ -82,9 +83,9 @@ export function LandingPage() {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {FEATURES.map(({ icon: Icon, title, text }) => (
               <li key={title} className="flex flex-col gap-3 rounded-2xl border bg-card p-6 shadow-sm">
-                <span className="grid size-11 place-items-center rounded-xl bg-accent text-accent-foreground">
-                  <Icon aria-hidden className="size-5" />
-                </span>
+                <IconBadge className="size-11 rounded-xl">
+                  <Icon aria-hidden />
+                </IconBadge>
                 <h3 className="text-base font-semibold">{title}</h3>
                 <p className="text-sm leading-relaxed text-muted-foreground">{text}</p>
               </li>

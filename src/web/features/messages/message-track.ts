@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import type { Message } from '#shared/messages.ts'
-import { useAuth } from '#web/app/auth-provider.tsx'
 import type { AudioTrack } from '#web/lib/audio-player/audio-player.ts'
+import { useAuth } from '#web/lib/use-auth.ts'
 import { fetchFreshAudioUrl } from './queries.ts'
 
 /**

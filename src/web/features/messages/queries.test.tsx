@@ -5,7 +5,7 @@ import { MESSAGE_STATUS_POLL_MS } from '#shared/speech.ts'
 import { setRealtimeStatus } from '#web/lib/realtime-status.ts'
 import { testMessage } from '#web/test/fixtures.ts'
 
-vi.mock('#web/app/auth-provider.tsx', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
+vi.mock('#web/lib/use-auth.ts', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
 const { useContactMessagesQuery } = await import('./queries.ts')
 
 let answer: ReturnType<typeof testMessage>

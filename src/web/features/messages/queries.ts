@@ -3,10 +3,11 @@ import { toast } from 'sonner'
 import { messageListSchema, messageSchema, type Message } from '#shared/messages.ts'
 import { STALE } from '#shared/limits.ts'
 import { awaitingSpeech, MESSAGE_STATUS_POLL_MS, SPEECH_TEXTS } from '#shared/speech.ts'
-import { useAuth } from '#web/app/auth-provider.tsx'
 import { invalidateContacts } from '#web/features/contacts/queries.ts'
 import { apiGet, apiSend, isApiRequestError } from '#web/lib/api-client.ts'
+import { errorMessage, logUnexpected } from '#web/lib/errors.ts'
 import { useRealtimeOpen } from '#web/lib/realtime-status.ts'
+import { useAuth } from '#web/lib/use-auth.ts'
 
 const root = ['messages'] as const
 
@@ -108,8 +109,7 @@ export function useLikeMessageMutation() {
     },
     onError: (error, _variables, context) => {
       if (context) restoreMessageCaches(queryClient, context.previous)
-      // plain network and server failures are expected; anything else is a bug worth seeing
-      if (!isApiRequestError(error)) console.warn('like failed', error)
+      logUnexpected(error, 'like failed')
       toast.error(LIKE_TEXTS.failed, { description: LIKE_TEXTS.failedBody })
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: root }),
@@ -143,8 +143,8 @@ export function useRetryTranscriptionMutation() {
     },
     onError: (error, _id, context) => {
       if (context) restoreMessageCaches(queryClient, context.previous)
-      if (!isApiRequestError(error)) console.warn('retry failed', error)
-      toast.error(SPEECH_TEXTS.retryFailed, { description: error instanceof Error ? error.message : undefined })
+      logUnexpected(error, 'retry failed')
+      toast.error(SPEECH_TEXTS.retryFailed, { description: errorMessage(error) })
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: root }),
   })

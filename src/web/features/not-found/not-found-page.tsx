@@ -1,5 +1,6 @@
 import { Compass } from 'lucide-react'
 import { Link } from 'react-router'
+import { IconBadge } from '#web/components/icon-badge.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 
@@ -9,9 +10,9 @@ export function NotFoundPage() {
   return (
     <main className="grid min-h-dvh place-items-center bg-hearth-glow px-4 text-center">
       <div className="flex max-w-sm flex-col items-center gap-4">
-        <span className="grid size-16 place-items-center rounded-full bg-accent text-accent-foreground">
-          <Compass aria-hidden className="size-7" />
-        </span>
+        <IconBadge size="xl">
+          <Compass aria-hidden />
+        </IconBadge>
         <p className="text-sm font-semibold tracking-widest text-primary-strong">404</p>
         <h1 className="text-3xl font-semibold tracking-tight">Oops! Page not found</h1>
         <p className="text-muted-foreground">The page you were looking for isn't here. It may have moved, or the link may be mistyped.</p>

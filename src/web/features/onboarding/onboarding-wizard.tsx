@@ -3,13 +3,14 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { ONBOARDING_STEPS } from '#shared/limits.ts'
 import type { Profile, ProfileUpdate } from '#shared/profile.ts'
-import { useAuth } from '#web/app/auth-provider.tsx'
 import { ThemeMenu } from '#web/components/theme-menu.tsx'
 import { Wordmark } from '#web/components/wordmark.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardContent } from '#web/components/ui/card.tsx'
 import { useUpdateProfileMutation } from '#web/features/profile/queries.ts'
+import { errorMessage, logUnexpected } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
+import { useAuth } from '#web/lib/use-auth.ts'
 import { DoneStep, InviteStep, NameStep, WelcomeMessageStep, WelcomeStep } from './components/onboarding-steps.tsx'
 import { StepProgress } from './components/step-progress.tsx'
 
@@ -27,14 +28,14 @@ export function OnboardingWizard({ profile }: { profile: Profile }) {
   const save = (change: ProfileUpdate, next: () => void) =>
     update.mutate(change, {
       onSuccess: next,
-      onError: (error) => toast.error('Update Failed', { description: error.message || 'Please try again.' }),
+      onError: (error) => toast.error('Update Failed', { description: errorMessage(error, 'Please try again.') }),
     })
 
   const leave = async () => {
     try {
       await signOut()
     } catch (error) {
-      console.error('sign-out failed', error)
+      logUnexpected(error, 'sign-out failed')
     }
   }
 

@@ -1,9 +1,9 @@
-import { ArrowLeft, Heart, Search, X } from 'lucide-react'
+import { Heart, Search, X } from 'lucide-react'
 import { useMemo, useState, type ReactNode } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import type { OverviewMessage } from '#shared/message-search.ts'
-import { useAuth } from '#web/app/auth-provider.tsx'
+import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
@@ -11,6 +11,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx'
 import { useLikeMessageMutation } from '#web/features/messages/queries.ts'
 import { useProfileQuery } from '#web/features/profile/queries.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
+import { useAuth } from '#web/lib/use-auth.ts'
 import { cn } from '#web/lib/utils.ts'
 import { OverviewCard } from './components/overview-card.tsx'
 import { FilterChips, GroupingToggle } from './components/overview-filters.tsx'
@@ -26,8 +27,6 @@ import {
 } from './overview-model.ts'
 import { patchOverviewMessage, useMessageSearchQuery } from './queries.ts'
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts'
-
-const shell = 'mx-auto w-full max-w-[120rem] px-4 sm:px-6 lg:px-8'
 
 /**
  * /messages (spec 001 section 2): every message the person sent or received, searched on the server, grouped by
@@ -153,16 +152,9 @@ export function MessagesOverviewPage() {
   }
 
   return (
-    <div className="flex min-h-dvh flex-col bg-hearth-glow">
-      <header className={cn(shell, 'flex items-center gap-2 py-3')}>
-        <Button asChild variant="ghost" size="icon" className="-ml-2 shrink-0">
-          <Link to="/" aria-label="Back" title="Back">
-            <ArrowLeft aria-hidden className="size-5" />
-          </Link>
-        </Button>
-      </header>
-
-      <main className={cn(shell, 'flex-1 pt-2 pb-16 sm:pt-4')}>
+    <PageLayout width="wide" className="sm:pt-4" header={<PageHeader back="/" />}>
+      {/* one block, so the sections' margins meet as they always have */}
+      <div>
         <div className="mb-6 flex flex-col gap-1 sm:mb-8">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{OVERVIEW_TEXTS.title}</h1>
           <p className="text-muted-foreground">{OVERVIEW_TEXTS.subtitle}</p>
@@ -215,8 +207,8 @@ export function MessagesOverviewPage() {
 
         {/* without chips the toolbar's bottom margin alone is too tight above a panel or the first group */}
         <div className={cn(chips.length === 0 && 'mt-6 sm:mt-8')}>{body}</div>
-      </main>
-    </div>
+      </div>
+    </PageLayout>
   )
 }
 

@@ -1,8 +1,8 @@
 import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query'
 import { STALE } from '#shared/limits.ts'
 import { messageSearchResultSchema, type MessageSearchResult, type OverviewMessage } from '#shared/message-search.ts'
-import { useAuth } from '#web/app/auth-provider.tsx'
 import { apiGet } from '#web/lib/api-client.ts'
+import { useAuth } from '#web/lib/use-auth.ts'
 
 // Under the messages root, so that realtime `message.*` events (and every message mutation) refresh the overview.
 const root = ['messages'] as const

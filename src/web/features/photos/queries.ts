@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { STALE } from '#shared/limits.ts'
 import { photoListSchema, photoSchema, type Photo } from '#shared/photos.ts'
-import { useAuth } from '#web/app/auth-provider.tsx'
+import { useAuth } from '#web/lib/use-auth.ts'
 import { invalidateProfile } from '#web/features/profile/queries.ts'
 import { apiGet, apiSend, apiUpload } from '#web/lib/api-client.ts'
 

@@ -7,7 +7,7 @@ import { audioPlayer } from '#web/lib/audio-player/use-audio-player.ts'
 import { testContact, testMessage } from '#web/test/fixtures.ts'
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }))
-vi.mock('#web/app/auth-provider.tsx', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
+vi.mock('#web/lib/use-auth.ts', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
 
 const { PlaybackPage } = await import('./playback-page.tsx')
 

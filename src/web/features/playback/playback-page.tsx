@@ -1,12 +1,12 @@
-import { ArrowLeft, ChevronLeft, ChevronRight, MessageCircleReply } from 'lucide-react'
+import { ChevronLeft, ChevronRight, MessageCircleReply } from 'lucide-react'
 import { useCallback, useEffect, useRef } from 'react'
 import type * as React from 'react'
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router'
 import type { Contact } from '#shared/contacts.ts'
 import type { Message } from '#shared/messages.ts'
 import { conversationPosition, nextUnplayed, PLAYBACK_SKIP_SECONDS } from '#shared/playback.ts'
-import { useAuth } from '#web/app/auth-provider.tsx'
 import { Avatar } from '#web/components/avatar.tsx'
+import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { Label } from '#web/components/ui/label.tsx'
@@ -18,8 +18,9 @@ import { useMessageTrack } from '#web/features/messages/message-track.ts'
 import { useContactMessagesQuery, useMarkReadMutation, useMessageQuery } from '#web/features/messages/queries.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { audioPlayer, useAudioPlayer } from '#web/lib/audio-player/use-audio-player.ts'
+import { formatDuration } from '#web/lib/duration.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
-import { formatDuration } from '#web/lib/recorder/recorder-helpers.ts'
+import { useAuth } from '#web/lib/use-auth.ts'
 import { InsightsCard } from './components/insights-card.tsx'
 import { PlaybackControls, SpeedControl } from './components/playback-controls.tsx'
 import { PlaybackTranscript } from './components/playback-transcript.tsx'
@@ -258,17 +259,17 @@ export function PlaybackPage() {
   }
 
   return (
-    <div className="flex min-h-dvh flex-col bg-hearth-glow">
-      <header className="mx-auto flex w-full max-w-5xl items-center gap-2 px-4 py-3 sm:px-6">
-        <Button asChild variant="ghost" size="icon" className="-ml-2 shrink-0">
-          <Link to={back} aria-label="Back" title="Back">
-            <ArrowLeft aria-hidden className="size-5" />
-          </Link>
-        </Button>
-        <h1 className="min-w-0 flex-1 truncate text-xl font-semibold tracking-tight">{contact ? contact.name : 'Voice message'}</h1>
-        {data && <ConversationNav contactId={contact?.id} messageId={data.id} />}
-      </header>
-      <main className="mx-auto flex w-full max-w-5xl flex-1 flex-col px-4 pt-2 pb-16 sm:px-6">{body}</main>
-    </div>
+    <PageLayout
+      width="5xl"
+      header={
+        <PageHeader
+          back={back}
+          title={contact ? contact.name : 'Voice message'}
+          actions={data && <ConversationNav contactId={contact?.id} messageId={data.id} />}
+        />
+      }
+    >
+      {body}
+    </PageLayout>
   )
 }

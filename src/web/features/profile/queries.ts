@@ -3,8 +3,8 @@ import { useState } from 'react'
 import { STALE } from '#shared/limits.ts'
 import { WELCOME_TRANSCRIPT_POLL_MAX_MS, WELCOME_TRANSCRIPT_POLL_MS } from '#shared/speech.ts'
 import { profileSchema, type Profile, type ProfileUpdate } from '#shared/profile.ts'
-import { useAuth } from '#web/app/auth-provider.tsx'
 import { apiGet, apiSend } from '#web/lib/api-client.ts'
+import { useAuth } from '#web/lib/use-auth.ts'
 
 const root = ['profile'] as const
 

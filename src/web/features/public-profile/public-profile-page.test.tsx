@@ -6,7 +6,7 @@ import type { PublicProfile } from '#shared/public-profile.ts'
 import { testContact } from '#web/test/fixtures.ts'
 
 const auth = vi.hoisted(() => ({ user: null as { id: string } | null }))
-vi.mock('#web/app/auth-provider.tsx', () => ({ useAuth: () => ({ user: auth.user, loading: false }) }))
+vi.mock('#web/lib/use-auth.ts', () => ({ useAuth: () => ({ user: auth.user, loading: false }) }))
 const toastError = vi.hoisted(() => vi.fn())
 vi.mock('sonner', () => ({ toast: { error: toastError, success: vi.fn() } }))
 

@@ -1,14 +1,16 @@
-import { ArrowLeft, UserRound, UserX } from 'lucide-react'
+import { UserRound, UserX } from 'lucide-react'
 import type * as React from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { PUBLIC_PROFILE_TEXTS, publicProfileDescription, type PublicProfile } from '#shared/public-profile.ts'
-import { useAuth } from '#web/app/auth-provider.tsx'
+import { IconBadge } from '#web/components/icon-badge.tsx'
+import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
 import { ThemeMenu } from '#web/components/theme-menu.tsx'
 import { Wordmark } from '#web/components/wordmark.tsx'
-import { Button, buttonVariants } from '#web/components/ui/button.tsx'
+import { buttonVariants } from '#web/components/ui/button.tsx'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { usePageMeta, useStructuredData } from '#web/lib/page-meta.ts'
+import { useAuth } from '#web/lib/use-auth.ts'
 import { MessageButton } from './components/message-button.tsx'
 import { PhotoGallery } from './components/photo-gallery.tsx'
 import { PublicProfileSkeleton } from './components/public-profile-skeleton.tsx'
@@ -60,9 +62,9 @@ function ProfileContent({ profile }: { profile: PublicProfile }) {
 function ProfileNotFound() {
   return (
     <div className="flex flex-col items-center gap-4 py-16 text-center">
-      <span className="grid size-16 place-items-center rounded-full bg-accent text-accent-foreground">
-        <UserX aria-hidden className="size-7" />
-      </span>
+      <IconBadge size="xl">
+        <UserX aria-hidden />
+      </IconBadge>
       <h1 className="text-2xl font-semibold tracking-tight">{PUBLIC_PROFILE_TEXTS.notFound}</h1>
       <p className="max-w-sm text-muted-foreground">This link may be mistyped, or the person may no longer be on Hearth.</p>
       <Link to="/" className={buttonVariants({ size: 'lg', className: 'mt-2' })}>
@@ -108,17 +110,18 @@ export function PublicProfilePage() {
   } else body = <ProfileContent profile={profile.data} />
 
   return (
-    <div className="flex min-h-dvh flex-col bg-hearth-glow">
-      <header className="mx-auto flex w-full max-w-5xl items-center gap-2 px-4 py-3 sm:px-6">
-        <Button variant="ghost" size="icon" className="-ml-2" aria-label="Back" title="Back" onClick={back}>
-          <ArrowLeft aria-hidden className="size-5" />
-        </Button>
-        <div className="flex flex-1 justify-center">
-          <Wordmark />
-        </div>
-        <ThemeMenu />
-      </header>
-      <main className="mx-auto w-full max-w-5xl flex-1 px-4 pt-2 pb-16 sm:px-6 sm:pt-6">{body}</main>
-    </div>
+    <PageLayout
+      width="5xl"
+      className="sm:pt-6"
+      header={
+        <PageHeader back={back} actions={<ThemeMenu />}>
+          <div className="flex flex-1 justify-center">
+            <Wordmark />
+          </div>
+        </PageHeader>
+      }
+    >
+      {body}
+    </PageLayout>
   )
 }

@@ -3,9 +3,10 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MESSAGE_TEXTS } from '#shared/messages.ts'
+import { FakeMediaRecorder, installFakeMediaRecorder, installFakeXhr, type FakeXhr } from '#web/test/fakes.ts'
 import { testContact, testMessage } from '#web/test/fixtures.ts'
 
-vi.mock('#web/app/auth-provider.tsx', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
+vi.mock('#web/lib/use-auth.ts', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
 
 const { RecordPage } = await import('./record-page.tsx')
 
@@ -29,29 +30,6 @@ const track = { stop: vi.fn() }
 let getUserMedia: ReturnType<typeof vi.fn>
 let permissionState: string
 
-class FakeMediaRecorder extends EventTarget {
-  static isTypeSupported = (type: string) => type === 'audio/webm;codecs=opus'
-  static last: FakeMediaRecorder | undefined
-  state: 'inactive' | 'recording' = 'inactive'
-  readonly mimeType: string
-  readonly options: MediaRecorderOptions | undefined
-  constructor(_stream: unknown, options?: MediaRecorderOptions) {
-    super()
-    this.mimeType = options?.mimeType ?? ''
-    this.options = options
-    FakeMediaRecorder.last = this
-  }
-  start() {
-    this.state = 'recording'
-    // the browser hands over data every second (timeslice); one chunk is enough here
-    this.dispatchEvent(Object.assign(new Event('dataavailable'), { data: new Blob(['voice'], { type: this.mimeType }) }))
-  }
-  stop() {
-    this.state = 'inactive'
-    this.dispatchEvent(new Event('stop'))
-  }
-}
-
 // --- fake upload (XMLHttpRequest) -------------------------------------------------------------------------------
 
 type XhrAnswer = { status: number; body?: unknown } | 'network'
@@ -61,46 +39,18 @@ let xhrCount: number
 let previewUrls: string[]
 let previewAnswers: { text: string; until: number }[]
 
-class FakeXhr {
-  readonly upload = new EventTarget()
-  private readonly events = new EventTarget()
-  status = 0
-  responseText = ''
-  private url = ''
-  open(_method: string, url: string) {
-    this.url = url
+/** Live transcript requests get the next preview answer; uploads the next upload answer (201 by default). */
+function answerXhr(xhr: FakeXhr) {
+  if (xhr.url.startsWith('/api/speech/preview')) {
+    previewUrls.push(xhr.url)
+    xhr.respond(200, previewAnswers.shift() ?? { text: '', until: 0 })
+    return
   }
-  setRequestHeader() {}
-  addEventListener(type: string, listener: EventListener) {
-    this.events.addEventListener(type, listener)
-  }
-  abort() {
-    this.events.dispatchEvent(new Event('abort'))
-  }
-  send() {
-    if (this.url.startsWith('/api/speech/preview')) {
-      previewUrls.push(this.url)
-      const body = previewAnswers.shift() ?? { text: '', until: 0 }
-      queueMicrotask(() => {
-        this.status = 200
-        this.responseText = JSON.stringify(body)
-        this.events.dispatchEvent(new Event('load'))
-      })
-      return
-    }
-    xhrCount += 1
-    const answer = xhrAnswers.shift() ?? { status: 201, body: upload }
-    queueMicrotask(() => {
-      if (answer === 'network') {
-        this.events.dispatchEvent(new Event('error'))
-        return
-      }
-      this.upload.dispatchEvent(Object.assign(new Event('progress'), { loaded: 5, total: 5, lengthComputable: true }))
-      this.status = answer.status
-      this.responseText = JSON.stringify(answer.body)
-      this.events.dispatchEvent(new Event('load'))
-    })
-  }
+  xhrCount += 1
+  const answer = xhrAnswers.shift() ?? { status: 201, body: upload }
+  if (answer === 'network') return xhr.fail()
+  xhr.progress(5, 5)
+  xhr.respond(answer.status, answer.body)
 }
 
 // --- fake API (fetch) -------------------------------------------------------------------------------------------
@@ -159,8 +109,8 @@ beforeEach(() => {
   previewAnswers = []
   sendAnswers = []
   track.stop.mockClear()
-  vi.stubGlobal('MediaRecorder', FakeMediaRecorder)
-  vi.stubGlobal('XMLHttpRequest', FakeXhr)
+  installFakeMediaRecorder()
+  installFakeXhr(answerXhr)
   Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia } })
   Object.defineProperty(navigator, 'permissions', {
     configurable: true,

@@ -1,25 +1,29 @@
-import { ArrowLeft, Ban, Reply } from 'lucide-react'
+import { Ban, Reply } from 'lucide-react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { CONTACT_TEXTS } from '#shared/contacts.ts'
 import { MESSAGE_TEXTS, replyToSchema } from '#shared/messages.ts'
 import { Avatar } from '#web/components/avatar.tsx'
+import { IconBadge } from '#web/components/icon-badge.tsx'
+import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
-import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { MicrophoneDeniedCard, NoMicrophoneCard } from '#web/features/audio/components/microphone-help.tsx'
+import { useUploadAudioMutation } from '#web/features/audio/queries.ts'
+import { UPLOAD_ATTEMPTS, UploadFailedError } from '#web/features/audio/upload-retry.ts'
 import { useContactQuery } from '#web/features/contacts/queries.ts'
 import { messageText } from '#web/features/messages/message-text.ts'
 import { useMessageQuery } from '#web/features/messages/queries.ts'
+import { errorMessage } from '#web/lib/errors.ts'
+import { isRetryable } from '#web/lib/retryable.ts'
 import { cn } from '#web/lib/utils.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useRecorder, type RecorderError } from '#web/lib/recorder/use-recorder.ts'
 import { isAtMessageLimit } from './components/contact-send-state.ts'
-import { MicrophoneDeniedCard, NoMicrophoneCard } from './components/microphone-help.tsx'
 import { FailurePanel, LiveTranscriptPanel, RecordedPanel, RecordingPanel, RecordIntro, RECORD_TEXTS, SentPanel, UploadProgressPanel } from './components/record-stages.tsx'
-import { useSendMessageMutation, useUploadAudioMutation } from './queries.ts'
-import { UPLOAD_ATTEMPTS, UploadFailedError } from './upload-retry.ts'
+import { useSendMessageMutation } from './queries.ts'
 import { useLiveTranscript } from './use-live-transcript.ts'
 
 type Phase =
@@ -36,16 +40,6 @@ const MAX_SUGGESTED_TOPICS = 3
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError'
-}
-
-/** A send may pass on a second try unless the server refused it for good (a 4xx other than time-out or rate limit). */
-function canRetrySend(error: unknown): boolean {
-  if (!isApiRequestError(error)) return true
-  return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Unknown error'
 }
 
 function toastRecorderError(error: RecorderError) {
@@ -65,9 +59,9 @@ function ReplyCard({ messageId, contactName }: { messageId: string; contactName:
   const line = message ? messageText(message) : null
   return (
     <div data-slot="reply-card" className="flex items-start gap-3 rounded-2xl border bg-card/80 px-4 py-3 shadow-xs">
-      <span className="grid size-9 shrink-0 place-items-center rounded-full bg-accent text-accent-foreground">
-        <Reply aria-hidden className="size-4" />
-      </span>
+      <IconBadge size="sm" className="shrink-0">
+        <Reply aria-hidden />
+      </IconBadge>
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <p className="text-sm font-medium">{contactName ? `Replying to ${contactName}` : 'Replying to a message'}</p>
         {line && <p className={cn('line-clamp-2 text-sm', line.isStatus ? 'text-muted-foreground italic' : 'text-foreground/85')}>{line.text}</p>}
@@ -127,8 +121,8 @@ export function RecordPage() {
       setPhase({ kind: 'sent' })
       void navigate(`/contacts/profile/${encodeURIComponent(c.id)}`)
     } catch (error) {
-      const reason = errorText(error)
-      setPhase({ kind: 'send-failed', uploadId, reason, canRetry: canRetrySend(error) })
+      const reason = errorMessage(error, 'Unknown error')
+      setPhase({ kind: 'send-failed', uploadId, reason, canRetry: isRetryable(error) })
       toast.error('Failed to send', { id: toastId, description: reason || 'Please try again.' })
     }
   }
@@ -152,7 +146,7 @@ export function RecordPage() {
     } catch (error) {
       if (isAbort(error)) return
       const exhausted = error instanceof UploadFailedError && error.exhausted
-      const reason = errorText(error)
+      const reason = errorMessage(error, 'Unknown error')
       setPhase({ kind: 'upload-failed', reason, canRetry: exhausted })
       toast.error(RECORD_TEXTS.uploadFailed, {
         description: exhausted ? `Could not upload recording after ${UPLOAD_ATTEMPTS} attempts: ${reason}` : reason,
@@ -265,19 +259,19 @@ export function RecordPage() {
   }
 
   return (
-    <div className="flex min-h-dvh flex-col bg-hearth-glow">
-      <header className="mx-auto flex w-full max-w-xl items-center gap-3 px-4 py-3 sm:px-6">
-        <Button asChild variant="ghost" size="icon" className="-ml-2 shrink-0">
-          <Link to={backTo} aria-label="Back" title="Back">
-            <ArrowLeft aria-hidden className="size-5" />
-          </Link>
-        </Button>
-        {c ? <Avatar name={c.name} src={c.avatar_url} alt="" /> : <Skeleton className="size-10 rounded-full" />}
-        <h1 className="min-w-0 flex-1 truncate text-lg leading-tight font-semibold tracking-tight">
-          {c ? `Message for ${c.name}` : 'Record a message'}
-        </h1>
-      </header>
-      <main className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-4 px-4 pt-2 pb-16 sm:px-6">{body}</main>
-    </div>
+    <PageLayout
+      width="xl"
+      className="gap-4"
+      header={
+        <PageHeader back={backTo} className="gap-3">
+          {c ? <Avatar name={c.name} src={c.avatar_url} alt="" /> : <Skeleton className="size-10 rounded-full" />}
+          <h1 className="min-w-0 flex-1 truncate text-lg leading-tight font-semibold tracking-tight">
+            {c ? `Message for ${c.name}` : 'Record a message'}
+          </h1>
+        </PageHeader>
+      }
+    >
+      {body}
+    </PageLayout>
   )
 }

@@ -1,9 +1,12 @@
-import { ArrowLeft, UserPlus, UsersRound } from 'lucide-react'
+import { UserPlus, UsersRound } from 'lucide-react'
 import type * as React from 'react'
 import { Link } from 'react-router'
 import { CONTACT_TEXTS } from '#shared/contacts.ts'
+import { Empty, EmptyTitle } from '#web/components/empty.tsx'
+import { IconBadge } from '#web/components/icon-badge.tsx'
+import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
-import { Button, buttonVariants } from '#web/components/ui/button.tsx'
+import { buttonVariants } from '#web/components/ui/button.tsx'
 import { useContactsQuery } from '#web/features/contacts/queries.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { RecordContactListSkeleton, RecordContactRow } from './components/record-contact-row.tsx'
@@ -29,16 +32,16 @@ export function RecordSelectPage() {
     )
   } else if (contacts.data.contacts.length === 0) {
     body = (
-      <div className="flex flex-col items-center gap-3 rounded-2xl border bg-card px-6 py-12 text-center shadow-sm">
-        <span className="grid size-14 place-items-center rounded-full bg-accent text-accent-foreground">
-          <UsersRound aria-hidden className="size-6" />
-        </span>
-        <p className="max-w-xs font-medium text-balance">{NO_ACTIVE_CONTACTS}</p>
+      <Empty>
+        <IconBadge size="lg">
+          <UsersRound aria-hidden />
+        </IconBadge>
+        <EmptyTitle className="max-w-xs text-base font-medium text-balance">{NO_ACTIVE_CONTACTS}</EmptyTitle>
         <Link to="/contacts/add" className={buttonVariants({ variant: 'outline', className: 'mt-1' })}>
           <UserPlus aria-hidden />
           Add a friend
         </Link>
-      </div>
+      </Empty>
     )
   } else {
     body = (
@@ -51,19 +54,9 @@ export function RecordSelectPage() {
   }
 
   return (
-    <div className="flex min-h-dvh flex-col bg-hearth-glow">
-      <header className="mx-auto flex w-full max-w-xl items-center gap-2 px-4 py-3 sm:px-6">
-        <Button asChild variant="ghost" size="icon" className="-ml-2 shrink-0">
-          <Link to="/" aria-label="Back" title="Back">
-            <ArrowLeft aria-hidden className="size-5" />
-          </Link>
-        </Button>
-        <h1 className="min-w-0 flex-1 truncate text-xl font-semibold tracking-tight">Record a message</h1>
-      </header>
-      <main className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-4 px-4 pt-2 pb-16 sm:px-6">
-        <p className="text-muted-foreground">Who would you like to send a voice message to?</p>
-        {body}
-      </main>
-    </div>
+    <PageLayout width="xl" className="gap-4" header={<PageHeader back="/" title="Record a message" />}>
+      <p className="text-muted-foreground">Who would you like to send a voice message to?</p>
+      {body}
+    </PageLayout>
   )
 }

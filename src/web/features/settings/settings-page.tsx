@@ -1,16 +1,18 @@
-import { ArrowLeft, ExternalLink, LogOut } from 'lucide-react'
+import { ExternalLink, LogOut } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { defaultProfileName, SETTINGS_TEXTS } from '#shared/profile.ts'
-import { useAuth } from '#web/app/auth-provider.tsx'
 import { Avatar } from '#web/components/avatar.tsx'
+import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { Switch } from '#web/components/ui/switch.tsx'
 import { useProfileQuery, useUpdateProfileMutation } from '#web/features/profile/queries.ts'
+import { logUnexpected } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
+import { useAuth } from '#web/lib/use-auth.ts'
 import { PhotoManager } from './photo-manager.tsx'
 
 /** /settings: the account, the photos, privacy and Sign Out. The other settings of spec 001 join here with their features. */
@@ -29,7 +31,7 @@ export function SettingsPage() {
     } catch (error) {
       // Spec: sign-out errors are only logged, and the visitor goes home either way. The auth provider clears the
       // query cache as soon as the session has ended.
-      console.error('sign-out failed', error)
+      logUnexpected(error, 'sign-out failed')
     }
     navigate('/', { replace: true })
   }
@@ -38,23 +40,23 @@ export function SettingsPage() {
   const email = profile.data?.email ?? user?.email ?? ''
 
   return (
-    <div className="flex min-h-dvh flex-col bg-hearth-glow">
-      <header className="mx-auto flex w-full max-w-2xl items-center gap-2 px-4 py-3 sm:px-6">
-        <Button asChild variant="ghost" size="icon" className="-ml-2">
-          <Link to="/" aria-label="Back" title="Back">
-            <ArrowLeft aria-hidden className="size-5" />
-          </Link>
-        </Button>
-        <h1 className="flex-1 text-xl font-semibold tracking-tight">Settings</h1>
-        {user && (
-          <Link to={`/u/${user.id}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-            <ExternalLink aria-hidden />
-            Preview Public Profile
-          </Link>
-        )}
-      </header>
-
-      <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-4 px-4 pt-2 pb-16 sm:px-6">
+    <PageLayout
+      className="gap-4"
+      header={
+        <PageHeader
+          back="/"
+          title="Settings"
+          actions={
+            user && (
+              <Link to={`/u/${user.id}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+                <ExternalLink aria-hidden />
+                Preview Public Profile
+              </Link>
+            )
+          }
+        />
+      }
+    >
         <Card>
           <CardHeader>
             <CardTitle>Account</CardTitle>
@@ -112,7 +114,6 @@ export function SettingsPage() {
           <LogOut aria-hidden />
           Sign Out
         </Button>
-      </main>
-    </div>
+    </PageLayout>
   )
 }

@@ -1,31 +1,14 @@
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { installFakeMediaRecorder } from '#web/test/fakes.ts'
 import { useRecorder } from './use-recorder.ts'
 
 const track = { stop: vi.fn() }
 
-class FakeMediaRecorder extends EventTarget {
-  static isTypeSupported = (type: string) => type === 'audio/mp4'
-  state: 'inactive' | 'recording' = 'inactive'
-  readonly mimeType: string
-  constructor(_stream: unknown, options?: MediaRecorderOptions) {
-    super()
-    this.mimeType = options?.mimeType ?? ''
-  }
-  start() {
-    this.state = 'recording'
-  }
-  stop() {
-    this.state = 'inactive'
-    this.dispatchEvent(Object.assign(new Event('dataavailable'), { data: new Blob(['voice'], { type: this.mimeType }) }))
-    this.dispatchEvent(new Event('stop'))
-  }
-}
-
 beforeEach(() => {
   vi.useFakeTimers()
   track.stop.mockClear()
-  vi.stubGlobal('MediaRecorder', FakeMediaRecorder)
+  installFakeMediaRecorder({ supportedType: 'audio/mp4', dataOn: 'stop' })
   Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn(async () => ({ getTracks: () => [track] })) } })
   Object.defineProperty(navigator, 'permissions', { configurable: true, value: undefined })
   vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:one')

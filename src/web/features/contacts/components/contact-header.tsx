@@ -1,8 +1,9 @@
-import { ArrowLeft, Mic, UserRound } from 'lucide-react'
+import { Mic, UserRound } from 'lucide-react'
 import type * as React from 'react'
 import { Link } from 'react-router'
 import type { Contact } from '#shared/contacts.ts'
 import { Avatar } from '#web/components/avatar.tsx'
+import { BackButton } from '#web/components/page-layout.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/utils.ts'
@@ -28,11 +29,7 @@ export function ContactHeader({ contact, messageCount, className, ...props }: Co
   const avatar = <Avatar name={contact.name} src={contact.avatar_url} alt="" />
   return (
     <header data-slot="contact-header" className={cn(headerClass, className)} {...props}>
-      <Button asChild variant="ghost" size="icon" className="-ml-2 shrink-0">
-        <Link to="/" aria-label="Back" title="Back">
-          <ArrowLeft aria-hidden className="size-5" />
-        </Link>
-      </Button>
+      <BackButton to="/" />
       {contact.contact_user_id ? (
         <Link
           to={`/u/${encodeURIComponent(contact.contact_user_id)}`}
@@ -69,11 +66,7 @@ export function ContactHeader({ contact, messageCount, className, ...props }: Co
 export function ContactHeaderSkeleton() {
   return (
     <header data-slot="contact-header-skeleton" className={headerClass}>
-      <Button asChild variant="ghost" size="icon" className="-ml-2 shrink-0">
-        <Link to="/" aria-label="Back" title="Back">
-          <ArrowLeft aria-hidden className="size-5" />
-        </Link>
-      </Button>
+      <BackButton to="/" />
       <Skeleton className="size-10 rounded-full" />
       <div className="flex flex-1 flex-col gap-2">
         <Skeleton className="h-4 w-32" />

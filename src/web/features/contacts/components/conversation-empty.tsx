@@ -1,8 +1,9 @@
 import { AudioLines, Mic } from 'lucide-react'
 import type * as React from 'react'
 import { Link } from 'react-router'
+import { Empty, EmptyDescription, EmptyTitle } from '#web/components/empty.tsx'
+import { IconBadge } from '#web/components/icon-badge.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
-import { cn } from '#web/lib/utils.ts'
 
 type ConversationEmptyProps = React.ComponentProps<'div'> & {
   name: string
@@ -13,18 +14,12 @@ type ConversationEmptyProps = React.ComponentProps<'div'> & {
 /** A conversation without messages: what will appear here, and the next step. */
 export function ConversationEmpty({ name, contactId, className, children, ...props }: ConversationEmptyProps) {
   return (
-    <div
-      data-slot="conversation-empty"
-      className={cn('flex flex-col items-center gap-3 rounded-2xl border bg-card px-6 py-12 text-center shadow-sm', className)}
-      {...props}
-    >
-      <span className="grid size-14 place-items-center rounded-full bg-accent text-accent-foreground">
-        <AudioLines aria-hidden className="size-6" />
-      </span>
-      <p className="text-lg font-semibold">No messages yet</p>
-      <p className="max-w-sm text-sm text-balance text-muted-foreground">
-        Voice messages between you and {name} will appear here. Record the first one.
-      </p>
+    <Empty data-slot="conversation-empty" className={className} {...props}>
+      <IconBadge size="lg">
+        <AudioLines aria-hidden />
+      </IconBadge>
+      <EmptyTitle>No messages yet</EmptyTitle>
+      <EmptyDescription>Voice messages between you and {name} will appear here. Record the first one.</EmptyDescription>
       {contactId && (
         <Link to={`/record/${encodeURIComponent(contactId)}`} className={buttonVariants({ variant: 'outline', className: 'mt-1' })}>
           <Mic aria-hidden />
@@ -32,6 +27,6 @@ export function ConversationEmpty({ name, contactId, className, children, ...pro
         </Link>
       )}
       {children}
-    </div>
+    </Empty>
   )
 }

@@ -1,5 +1,6 @@
 import { UserPlus } from 'lucide-react'
 import { Link } from 'react-router'
+import { IconBadge } from '#web/components/icon-badge.tsx'
 import { cn } from '#web/lib/utils.ts'
 import type { TileClasses } from './grid-classes.ts'
 import { TILE_BASE } from './contact-tile.tsx'
@@ -16,9 +17,9 @@ export function AddFriendTile({ sizes }: { sizes: TileClasses }) {
         sizes.tile,
       )}
     >
-      <span className={cn('grid shrink-0 place-items-center rounded-full bg-accent text-accent-foreground transition-transform group-hover:scale-105', sizes.avatar)}>
+      <IconBadge className={cn('shrink-0 transition-transform group-hover:scale-105', sizes.avatar)}>
         <UserPlus aria-hidden className="size-[42%]" />
-      </span>
+      </IconBadge>
       <span className={sizes.body}>
         <span className={cn('font-semibold text-foreground', sizes.name)}>Add Friend</span>
       </span>

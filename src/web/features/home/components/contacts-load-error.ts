@@ -1,6 +1,7 @@
 import { CONTACT_TEXTS } from '#shared/contacts.ts'
 import { CONTACT_TIMEOUT_CODE } from '#web/features/contacts/queries.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
+import { errorMessage } from '#web/lib/errors.ts'
 
 export type ContactsLoadError = { message: string; detail?: string }
 
@@ -13,6 +14,6 @@ export function contactsLoadError(error: unknown, hasContacts: boolean): Contact
   if (isApiRequestError(error) && error.code === CONTACT_TIMEOUT_CODE) {
     return { message: hasContacts ? CONTACT_TEXTS.timeout : CONTACT_TEXTS.timeoutEmpty }
   }
-  const detail = error instanceof Error && error.message ? error.message : undefined
+  const detail = errorMessage(error)
   return { message: CONTACT_TEXTS.loadFailed, detail }
 }

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Message } from '#shared/messages.ts'
 import { testMessage } from '#web/test/fixtures.ts'
 
-vi.mock('#web/app/auth-provider.tsx', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
+vi.mock('#web/lib/use-auth.ts', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
 
 const { MessageList } = await import('./message-list.tsx')
 

@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react'
 import { useEffect, useRef, type ReactNode } from 'react'
+import { IconBadge } from '#web/components/icon-badge.tsx'
 
 /** One step's icon, heading (focused when the step appears, for screen readers and keyboards) and text. */
 export function StepHeading({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children?: ReactNode }) {
@@ -9,9 +10,9 @@ export function StepHeading({ icon: Icon, title, children }: { icon: LucideIcon;
   }, [])
   return (
     <div className="flex flex-col items-center gap-3 text-center">
-      <span className="grid size-14 place-items-center rounded-2xl bg-accent text-accent-foreground">
+      <IconBadge size="lg" className="rounded-2xl">
         <Icon aria-hidden className="size-7" />
-      </span>
+      </IconBadge>
       <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none sm:text-[1.7rem]">
         {title}
       </h1>

@@ -8,10 +8,10 @@ import { SPEECH_TEXTS } from '#shared/speech.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#web/components/ui/dropdown-menu.tsx'
+import { formatDuration } from '#web/lib/duration.ts'
 import { useLongPress } from '#web/lib/use-long-press.ts'
 import { MessageTags } from '#web/features/messages/components/message-tags.tsx'
 import { RetryTranscriptionButton } from '#web/features/messages/components/retry-transcription-button.tsx'
-import { formatDuration } from '#web/lib/recorder/recorder-helpers.ts'
 import { cn } from '#web/lib/utils.ts'
 import {
   cardAnimationDelayMs,

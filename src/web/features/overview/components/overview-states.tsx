@@ -1,6 +1,8 @@
 import { AudioLines, Mic, SearchX } from 'lucide-react'
 import type * as React from 'react'
 import { Link } from 'react-router'
+import { Empty, EmptyDescription, EmptyTitle } from '#web/components/empty.tsx'
+import { IconBadge } from '#web/components/icon-badge.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/utils.ts'
@@ -48,40 +50,38 @@ export function OverviewSkeleton({ className, ...props }: React.ComponentProps<'
   )
 }
 
-const panel = 'flex flex-col items-center gap-3 rounded-2xl border bg-card px-6 py-12 text-center shadow-sm'
-
 /** Someone without any messages yet: what will gather here, and where to start. */
 export function OverviewEmpty({ className, ...props }: React.ComponentProps<'div'>) {
   return (
-    <div data-slot="overview-empty" className={cn(panel, className)} {...props}>
-      <span className="grid size-14 place-items-center rounded-full bg-accent text-accent-foreground">
-        <AudioLines aria-hidden className="size-6" />
-      </span>
-      <p className="text-lg font-semibold">No messages yet</p>
-      <p className="max-w-sm text-sm text-balance text-muted-foreground">
+    <Empty data-slot="overview-empty" className={className} {...props}>
+      <IconBadge size="lg">
+        <AudioLines aria-hidden />
+      </IconBadge>
+      <EmptyTitle>No messages yet</EmptyTitle>
+      <EmptyDescription>
         Voice messages you send and receive will gather here, sorted by what they are about and how they feel.
-      </p>
+      </EmptyDescription>
       <Link to="/record/select" className={buttonVariants({ variant: 'outline', className: 'mt-1' })}>
         <Mic aria-hidden />
         Record a message
       </Link>
-    </div>
+    </Empty>
   )
 }
 
 /** A search or filter that leaves nothing. */
 export function OverviewNoResults({ onClear, className, ...props }: React.ComponentProps<'div'> & { onClear: () => void }) {
   return (
-    <div data-slot="overview-no-results" className={cn(panel, className)} {...props}>
-      <span className="grid size-14 place-items-center rounded-full bg-accent text-accent-foreground">
-        <SearchX aria-hidden className="size-6" />
-      </span>
-      <p role="status" className="font-medium">
+    <Empty data-slot="overview-no-results" className={className} {...props}>
+      <IconBadge size="lg">
+        <SearchX aria-hidden />
+      </IconBadge>
+      <EmptyTitle role="status" className="text-base font-medium">
         {OVERVIEW_TEXTS.noResults}
-      </p>
+      </EmptyTitle>
       <Button variant="outline" className="mt-1" onClick={onClear}>
         Clear search and filters
       </Button>
-    </div>
+    </Empty>
   )
 }

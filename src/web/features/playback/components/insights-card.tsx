@@ -3,6 +3,7 @@ import type * as React from 'react'
 import type { Message } from '#shared/messages.ts'
 import { playbackTips } from '#shared/playback-tips.ts'
 import { relativeTime } from '#shared/relative-time.ts'
+import { SectionCard, SectionCardHeader } from '#web/components/section-card.tsx'
 import { cn } from '#web/lib/utils.ts'
 
 /** Insights show 3 emotions, 3 topics and 2 tips (spec 001, /playback). */
@@ -48,25 +49,17 @@ export function InsightsCard({ message, received, className, ...props }: Insight
   const tips = playbackTips({ emotions: message.emotions, topics: message.topics, sentiment: message.sentiment, received })
   const analysing = message.processing_status === 'pending' || message.processing_status === 'processing'
   return (
-    <section
-      data-slot="insights-card"
-      aria-labelledby="insights-heading"
-      className={cn('flex flex-col gap-4 rounded-2xl border bg-card p-5 shadow-sm', className)}
-      {...props}
-    >
-      <div className="flex items-center gap-3">
-        <span className="grid size-9 place-items-center rounded-full bg-accent text-accent-foreground">
-          <Sparkles aria-hidden className="size-4" />
-        </span>
-        <div className="flex min-w-0 flex-col">
-          <h2 id="insights-heading" className="font-semibold">
-            AI Insights
-          </h2>
-          <p className="text-sm text-muted-foreground">
+    <SectionCard data-slot="insights-card" aria-labelledby="insights-heading" className={cn('gap-4', className)} {...props}>
+      <SectionCardHeader
+        id="insights-heading"
+        icon={<Sparkles aria-hidden />}
+        title="AI Insights"
+        description={
+          <>
             {received ? 'Received' : 'Sent'} <time dateTime={message.created_at}>{relativeTime(message.created_at)}</time>
-          </p>
-        </div>
-      </div>
+          </>
+        }
+      />
       {analysing && message.emotions.length === 0 && message.topics.length === 0 ? (
         <p className="text-sm text-muted-foreground italic">Emotions and topics appear once the message is transcribed.</p>
       ) : (
@@ -86,6 +79,6 @@ export function InsightsCard({ message, received, className, ...props }: Insight
           ))}
         </ul>
       </div>
-    </section>
+    </SectionCard>
   )
 }

@@ -6,7 +6,7 @@ import { PLAYER_TEXTS } from '#shared/playback.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { PLAYER_ERROR_DESCRIPTIONS } from '#web/lib/audio-player/audio-player.ts'
 import { audioPlayer, useAudioPlayer } from '#web/lib/audio-player/use-audio-player.ts'
-import { formatDuration } from '#web/lib/recorder/recorder-helpers.ts'
+import { formatDuration } from '#web/lib/duration.ts'
 import { cn } from '#web/lib/utils.ts'
 
 /** Screens with their own controls, or where a player would be in the way (spec 001, contact detail). */

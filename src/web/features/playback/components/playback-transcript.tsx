@@ -4,8 +4,9 @@ import type * as React from 'react'
 import type { Message } from '#shared/messages.ts'
 import { transcriptWords } from '#shared/playback.ts'
 import { wordIndexAt } from '#shared/word-timing.ts'
-import { HighlightedWords } from '#web/components/highlighted-words.tsx'
+import { IconBadge } from '#web/components/icon-badge.tsx'
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '#web/components/ui/collapsible.tsx'
+import { HighlightedWords } from '#web/features/messages/components/highlighted-words.tsx'
 import { RetryTranscriptionButton } from '#web/features/messages/components/retry-transcription-button.tsx'
 import { messageText } from '#web/features/messages/message-text.ts'
 import { usePlayhead } from '#web/lib/audio-player/use-audio-player.ts'
@@ -38,9 +39,9 @@ export function PlaybackTranscript({ message, isCurrent, duration, className, ..
       >
         <h2 id="transcript-heading" className="m-0">
           <CollapsibleTrigger className="group flex w-full cursor-pointer items-center gap-3 rounded-2xl px-5 py-4 text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
-            <span className="grid size-9 place-items-center rounded-full bg-muted text-muted-foreground">
-              <Quote aria-hidden className="size-4" />
-            </span>
+            <IconBadge tone="muted" size="sm">
+              <Quote aria-hidden />
+            </IconBadge>
             <span className="flex-1 font-semibold">Transcript</span>
             <ChevronDown aria-hidden className="size-5 text-muted-foreground transition-transform group-data-[state=open]:rotate-180" />
           </CollapsibleTrigger>

@@ -2,11 +2,12 @@ import { MessageCircle } from 'lucide-react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { CONTACT_TEXTS } from '#shared/contacts.ts'
-import { useAuth } from '#web/app/auth-provider.tsx'
 import { Button, type ButtonProps } from '#web/components/ui/button.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { useConnectMutation } from '#web/features/contacts/queries.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
+import { logUnexpected } from '#web/lib/errors.ts'
+import { useAuth } from '#web/lib/use-auth.ts'
 import { signInToMessage } from '../profile-links.ts'
 
 type MessageButtonProps = Omit<ButtonProps, 'onClick'> & { userId: string }
@@ -32,7 +33,7 @@ export function MessageButton({ userId, disabled, ...props }: MessageButtonProps
         // A full circle (409) has its own explanation from the server; anything else gets the catalogue's text.
         const description = isApiRequestError(error, 409) ? error.message : CONTACT_TEXTS.startMessageFailedBody
         toast.error(CONTACT_TEXTS.startMessageFailed, { description })
-        if (!isApiRequestError(error) || error.status >= 500) console.error('connect failed', error)
+        logUnexpected(error, 'connect failed')
       },
     })
   }

@@ -4,8 +4,8 @@ import type * as React from 'react'
 import { HIGHLIGHT_REFRESH_MS } from '#shared/playback.ts'
 import type { PublicProfile } from '#shared/public-profile.ts'
 import { estimateWordTimings, FALLBACK_LEADING_SILENCE_SECONDS, wordIndexAt } from '#shared/word-timing.ts'
-import { HighlightedWords } from '#web/components/highlighted-words.tsx'
-import { cn } from '#web/lib/utils.ts'
+import { SectionCard, SectionCardHeader } from '#web/components/section-card.tsx'
+import { HighlightedWords } from '#web/features/messages/components/highlighted-words.tsx'
 
 type WelcomeMessageProps = React.ComponentProps<'section'> &
   Pick<PublicProfile, 'name' | 'welcome_audio_url'> & {
@@ -15,20 +15,8 @@ type WelcomeMessageProps = React.ComponentProps<'section'> &
 /** The welcome audio: a native player when one is recorded, else a calm note that there is none yet. */
 export function WelcomeMessage({ name, welcome_audio_url, audioRef, className, ...props }: WelcomeMessageProps) {
   return (
-    <section
-      data-slot="welcome-message"
-      aria-labelledby="welcome-message-heading"
-      className={cn('flex flex-col gap-3 rounded-2xl border bg-card p-5 shadow-sm', className)}
-      {...props}
-    >
-      <div className="flex items-center gap-3">
-        <span className="grid size-9 place-items-center rounded-full bg-accent text-accent-foreground">
-          <AudioLines aria-hidden className="size-4" />
-        </span>
-        <h2 id="welcome-message-heading" className="font-semibold">
-          Welcome message
-        </h2>
-      </div>
+    <SectionCard data-slot="welcome-message" aria-labelledby="welcome-message-heading" className={className} {...props}>
+      <SectionCardHeader id="welcome-message-heading" icon={<AudioLines aria-hidden />} title="Welcome message" />
       {welcome_audio_url ? (
         <audio ref={audioRef} controls preload="metadata" src={welcome_audio_url} aria-label={`Welcome message from ${name}`} className="w-full">
           Your browser can't play this recording.
@@ -36,7 +24,7 @@ export function WelcomeMessage({ name, welcome_audio_url, audioRef, className, .
       ) : (
         <p className="text-sm text-muted-foreground">{name} hasn't recorded a welcome message yet.</p>
       )}
-    </section>
+    </SectionCard>
   )
 }
 
@@ -62,26 +50,14 @@ export function WelcomeTranscript({ transcript, words, time = null, durationSeco
     [words, transcript, durationSeconds],
   )
   return (
-    <section
-      data-slot="welcome-transcript"
-      aria-labelledby="welcome-transcript-heading"
-      className={cn('flex flex-col gap-3 rounded-2xl border bg-card p-5 shadow-sm', className)}
-      {...props}
-    >
-      <div className="flex items-center gap-3">
-        <span className="grid size-9 place-items-center rounded-full bg-muted text-muted-foreground">
-          <Quote aria-hidden className="size-4" />
-        </span>
-        <h2 id="welcome-transcript-heading" className="font-semibold">
-          Transcript
-        </h2>
-      </div>
+    <SectionCard data-slot="welcome-transcript" aria-labelledby="welcome-transcript-heading" className={className} {...props}>
+      <SectionCardHeader id="welcome-transcript-heading" icon={<Quote aria-hidden />} tone="muted" title="Transcript" />
       {timed.length > 0 ? (
         <HighlightedWords words={timed} current={time === null ? -1 : wordIndexAt(timed, time)} className="text-base" />
       ) : (
         <p className="leading-relaxed whitespace-pre-line text-pretty">{transcript}</p>
       )}
-    </section>
+    </SectionCard>
   )
 }
 

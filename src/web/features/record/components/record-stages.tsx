@@ -3,8 +3,9 @@ import type * as React from 'react'
 import type { ReactNode } from 'react'
 import { RECORDING_MAX_SECONDS } from '#shared/limits.ts'
 import { SPEECH_TEXTS } from '#shared/speech.ts'
+import { IconBadge } from '#web/components/icon-badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
-import { describeDuration, formatDuration } from '#web/lib/recorder/recorder-helpers.ts'
+import { describeDuration, formatDuration } from '#web/lib/duration.ts'
 import { cn } from '#web/lib/utils.ts'
 
 export const RECORD_TEXTS = {
@@ -218,9 +219,9 @@ export function FailurePanel({ title, reason, retryLabel, againLabel, onRetry, o
   return (
     <section data-slot="failure-panel" aria-labelledby="failure-title" className={panelClass}>
       <div role="alert" className="flex flex-col items-center gap-3">
-        <span className="grid size-14 place-items-center rounded-full bg-accent text-accent-foreground">
-          <CloudOff aria-hidden className="size-6" />
-        </span>
+        <IconBadge size="lg">
+          <CloudOff aria-hidden />
+        </IconBadge>
         <h2 id="failure-title" className="text-xl font-semibold tracking-tight">
           {title}
         </h2>
@@ -247,9 +248,9 @@ export function FailurePanel({ title, reason, retryLabel, againLabel, onRetry, o
 export function SentPanel({ name }: { name: string }) {
   return (
     <section data-slot="sent-panel" aria-labelledby="sent-title" className={panelClass}>
-      <span className="grid size-14 place-items-center rounded-full bg-accent text-accent-foreground">
+      <IconBadge size="lg">
         <CircleCheck aria-hidden className="size-7" />
-      </span>
+      </IconBadge>
       <div className="flex flex-col gap-1">
         <h2 id="sent-title" className="text-xl font-semibold tracking-tight">
           {RECORD_TEXTS.sent}

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react'
 import { SESSION_RETRYING } from '#shared/auth-forms.ts'
-import { useAuth } from '#web/app/auth-provider.tsx'
-import { AppShell } from '#web/app/app-shell.tsx'
 import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
 import { LandingPage } from '#web/features/landing/landing-page.tsx'
+import { useAuth } from '#web/lib/use-auth.ts'
+import { AppShell } from './app-shell.tsx'
 
-const HomePage = lazy(async () => ({ default: (await import('./home-page.tsx')).HomePage }))
+const HomePage = lazy(async () => ({ default: (await import('#web/features/home/home-page.tsx')).HomePage }))
 
 /** `/`: the landing page for visitors, the signed-in shell with the circle for everyone else. */
 export function HomeRoute() {

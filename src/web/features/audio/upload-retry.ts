@@ -1,4 +1,5 @@
 import { ApiRequestError } from '#web/lib/api-client.ts'
+import { errorMessage } from '#web/lib/errors.ts'
 
 /** Spec 001 section 9: 3 upload attempts, back-off 1 s, 2 s, capped at 5 s. */
 export const UPLOAD_ATTEMPTS = 3
@@ -22,7 +23,7 @@ export class UploadFailedError extends Error {
   readonly attempts: number
 
   constructor(cause: unknown, attempts: number) {
-    super(cause instanceof Error ? cause.message : 'Upload failed')
+    super(errorMessage(cause, 'Upload failed'))
     this.name = 'UploadFailedError'
     this.cause = cause
     this.attempts = attempts

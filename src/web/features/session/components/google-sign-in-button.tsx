@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '#web/components/ui/button.tsx'
 import { authClient } from '#web/lib/auth-client.ts'
+import { errorMessage } from '#web/lib/errors.ts'
 import { GOOGLE_ERROR_FALLBACK, googleReturnUrls } from '../auth-errors.ts'
 
 function GoogleMark() {
@@ -29,7 +30,7 @@ export function GoogleSignInButton({ inviteToken, next, disabled }: { inviteToke
       }
       // On success the browser is already leaving for Google.
     } catch (error) {
-      toast.error('Google sign-in failed', { description: error instanceof Error && error.message ? error.message : GOOGLE_ERROR_FALLBACK })
+      toast.error('Google sign-in failed', { description: errorMessage(error, GOOGLE_ERROR_FALLBACK) })
       setRedirecting(false)
     }
   }

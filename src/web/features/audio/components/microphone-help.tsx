@@ -1,5 +1,6 @@
 import { MicOff, RefreshCw, RotateCw } from 'lucide-react'
 import type * as React from 'react'
+import { IconBadge } from '#web/components/icon-badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/utils.ts'
 
@@ -17,27 +18,35 @@ const BROWSER_STEPS = [
 
 const cardClass = 'flex flex-col items-center gap-4 rounded-2xl border bg-card px-6 py-8 text-center shadow-sm'
 
-function ProblemIcon() {
+type ProblemCardProps = React.ComponentProps<'section'> & { slot: string; title: string; description: React.ReactNode }
+
+/** A microphone problem: the icon, what is wrong, and (as children) what to do about it. */
+function ProblemCard({ slot, title, description, className, children, ...props }: ProblemCardProps) {
   return (
-    <span className="grid size-14 place-items-center rounded-full bg-accent text-accent-foreground">
-      <MicOff aria-hidden className="size-6" />
-    </span>
+    <section data-slot={slot} aria-labelledby={`${slot}-title`} className={cn(cardClass, className)} {...props}>
+      <IconBadge size="lg">
+        <MicOff aria-hidden />
+      </IconBadge>
+      <div className="flex flex-col gap-1.5">
+        <h2 id={`${slot}-title`} className="text-xl font-semibold tracking-tight">
+          {title}
+        </h2>
+        <p className="max-w-sm text-sm text-balance text-muted-foreground">{description}</p>
+      </div>
+      {children}
+    </section>
   )
 }
 
 /** The microphone is blocked for this site: how to allow it in each browser, then refresh (spec 001 /record). */
-export function MicrophoneDeniedCard({ onRefresh, className, ...props }: React.ComponentProps<'section'> & { onRefresh: () => void }) {
+export function MicrophoneDeniedCard({ onRefresh, ...props }: React.ComponentProps<'section'> & { onRefresh: () => void }) {
   return (
-    <section data-slot="microphone-denied" aria-labelledby="microphone-denied-title" className={cn(cardClass, className)} {...props}>
-      <ProblemIcon />
-      <div className="flex flex-col gap-1.5">
-        <h2 id="microphone-denied-title" className="text-xl font-semibold tracking-tight">
-          {MICROPHONE_TEXTS.deniedTitle}
-        </h2>
-        <p className="max-w-sm text-sm text-balance text-muted-foreground">
-          Hearth needs your microphone to record a voice message. Allow it in your browser, then refresh the page.
-        </p>
-      </div>
+    <ProblemCard
+      slot="microphone-denied"
+      title={MICROPHONE_TEXTS.deniedTitle}
+      description="Hearth needs your microphone to record a voice message. Allow it in your browser, then refresh the page."
+      {...props}
+    >
       <dl className="grid w-full gap-2 text-left text-sm">
         {BROWSER_STEPS.map(({ browser, steps }) => (
           <div key={browser} className="rounded-xl bg-muted/60 px-4 py-3">
@@ -50,25 +59,18 @@ export function MicrophoneDeniedCard({ onRefresh, className, ...props }: React.C
         <RefreshCw aria-hidden />
         Refresh Page
       </Button>
-    </section>
+    </ProblemCard>
   )
 }
 
 /** getUserMedia found no microphone. */
-export function NoMicrophoneCard({ onRetry, className, ...props }: React.ComponentProps<'section'> & { onRetry: () => void }) {
+export function NoMicrophoneCard({ onRetry, ...props }: React.ComponentProps<'section'> & { onRetry: () => void }) {
   return (
-    <section data-slot="no-microphone" aria-labelledby="no-microphone-title" className={cn(cardClass, className)} {...props}>
-      <ProblemIcon />
-      <div className="flex flex-col gap-1.5">
-        <h2 id="no-microphone-title" className="text-xl font-semibold tracking-tight">
-          {MICROPHONE_TEXTS.noMicrophoneTitle}
-        </h2>
-        <p className="max-w-sm text-sm text-balance text-muted-foreground">{MICROPHONE_TEXTS.noMicrophoneBody}</p>
-      </div>
+    <ProblemCard slot="no-microphone" title={MICROPHONE_TEXTS.noMicrophoneTitle} description={MICROPHONE_TEXTS.noMicrophoneBody} {...props}>
       <Button variant="outline" onClick={onRetry}>
         <RotateCw aria-hidden />
         Try again
       </Button>
-    </section>
+    </ProblemCard>
   )
 }

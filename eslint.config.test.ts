@@ -1,0 +1,169 @@
+import { readdirSync } from 'node:fs'
+import { ESLint } from 'eslint'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { RESOURCE_MODULES, SCREEN_MODULES, serverAliasRule } from './eslint.config.js'
+
+// Each layer rule of eslint.config.js, proven on a file that breaks it and one that keeps it. The files do not exist:
+// ESLint lints the text as if it stood at `filePath`, so the rules that apply are those of that place.
+
+let eslint: ESLint
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: import.meta.dirname })
+})
+
+/** The messages of the import rules for `code` placed at `filePath`, without ESLint's 'import is restricted' preamble. */
+async function importErrors(filePath: string, code: string, linter = eslint): Promise<string[]> {
+  const [result] = await linter.lintText(code, { filePath })
+  if (!result) throw new Error('ESLint returned no result')
+  const fatal = result.messages.filter((message) => message.fatal)
+  if (fatal.length > 0) throw new Error(fatal.map((message) => message.message).join('\n'))
+  return result.messages.filter((message) => message.ruleId === 'no-restricted-imports' || message.ruleId === 'no-restricted-syntax').map((m) => m.message.replace(/^'.*' import is restricted from being used by a pattern\. /, ''))
+}
+
+/** A file with one used import, so no other rule has anything to say. */
+function importing(source: string): string {
+  return `import { x } from '${source}'\nexport const y = x\n`
+}
+
+describe('lint: shared imports neither server nor web', () => {
+  it('refuses server and web imports in src/shared', async () => {
+    expect(await importErrors('src/shared/a.ts', importing('#server/env.ts'))).toEqual(['Web and shared code never import server code.'])
+    expect(await importErrors('src/shared/a.ts', importing('../server/env.ts'))).toEqual(['Web and shared code never import server code.'])
+    expect(await importErrors('src/shared/a.ts', importing('#web/lib/utils.ts'))).toEqual(['Server and shared code never import web code.'])
+  })
+
+  it('lets shared import shared', async () => {
+    expect(await importErrors('src/shared/a.ts', importing('#shared/limits.ts'))).toEqual([])
+    expect(await importErrors('src/shared/a.ts', importing('./limits.ts'))).toEqual([])
+  })
+})
+
+describe('lint: web and server stay apart', () => {
+  it('refuses #server imports in the web, by alias and by path (the alias once passed)', async () => {
+    for (const file of ['src/web/app/a.tsx', 'src/web/lib/a.ts', 'src/web/components/a.tsx', 'src/web/features/home/a.tsx', 'src/web/features/contacts/a.ts']) {
+      expect(await importErrors(file, importing('#server/env.ts'))).toContain('Web and shared code never import server code.')
+    }
+    expect(await importErrors('src/web/main.tsx', importing('../server/env.ts'))).toEqual(['Web and shared code never import server code.'])
+  })
+
+  it('refuses web imports in the server', async () => {
+    expect(await importErrors('src/server/modules/contacts/a.ts', importing('#web/lib/utils.ts'))).toEqual(['Server and shared code never import web code.'])
+    expect(await importErrors('src/server/app.ts', importing('../web/lib/utils.ts'))).toEqual(['Server and shared code never import web code.'])
+  })
+
+  it('lets each side import itself and shared', async () => {
+    expect(await importErrors('src/web/app/a.tsx', importing('#shared/limits.ts'))).toEqual([])
+    expect(await importErrors('src/web/app/a.tsx', importing('#web/features/home/home-page.tsx'))).toEqual([])
+    expect(await importErrors('src/server/modules/contacts/a.ts', importing('#server/env.ts'))).toEqual([])
+    expect(await importErrors('src/server/modules/contacts/a.ts', importing('#shared/contacts.ts'))).toEqual([])
+  })
+
+  it('makes web code leave a folder through an alias, not ../../', async () => {
+    expect(await importErrors('src/web/features/home/components/a.tsx', importing('../../record/queries.ts'))).toEqual([
+      'Leave a folder through an alias (#web/*, #shared/*), not ../../.',
+    ])
+    expect(await importErrors('src/web/features/home/components/a.tsx', importing('../home-model.ts'))).toEqual([])
+  })
+})
+
+describe('lint: components and lib import no feature and no app', () => {
+  it('refuses a feature or app import', async () => {
+    expect(await importErrors('src/web/components/a.tsx', importing('#web/features/messages/queries.ts'))).toEqual(['components/ and lib/ import no feature.'])
+    expect(await importErrors('src/web/lib/a.ts', importing('#web/features/contacts/queries.ts'))).toEqual(['components/ and lib/ import no feature.'])
+    expect(await importErrors('src/web/components/a.tsx', importing('#web/app/providers.tsx'))).toEqual(['Features never import app/: app/ composes features.'])
+  })
+
+  it('lets them import primitives and lib', async () => {
+    expect(await importErrors('src/web/components/a.tsx', importing('#web/components/ui/button.tsx'))).toEqual([])
+    expect(await importErrors('src/web/components/a.tsx', importing('#web/lib/utils.ts'))).toEqual([])
+  })
+})
+
+describe('lint: features import no app/', () => {
+  it('refuses app/ in screens and resources', async () => {
+    expect(await importErrors('src/web/features/playback/a.tsx', importing('#web/app/auth-provider.tsx'))).toEqual([
+      'Features never import app/: app/ composes features.',
+    ])
+    expect(await importErrors('src/web/features/contacts/queries.ts', importing('#web/app/query-client.ts'))).toEqual([
+      'Features never import app/: app/ composes features.',
+    ])
+  })
+
+  it('lets features read the session from lib', async () => {
+    expect(await importErrors('src/web/features/playback/a.tsx', importing('#web/lib/use-auth.ts'))).toEqual([])
+  })
+})
+
+describe('lint: screens import resources, never another screen', () => {
+  it('refuses a screen importing another screen, by alias and by relative path', async () => {
+    expect(await importErrors('src/web/features/onboarding/a.tsx', importing('#web/features/record/queries.ts'))).toEqual([
+      'A screen module never imports another screen.',
+    ])
+    expect(await importErrors('src/web/features/onboarding/a.tsx', importing('../record/queries.ts'))).toEqual(['A screen module never imports another screen.'])
+    expect(await importErrors('src/web/features/landing/a.tsx', importing('#web/features/auth/auth-page.tsx'))).toEqual([
+      'A screen module never imports another screen.',
+    ])
+  })
+
+  it('refuses a resource importing a screen', async () => {
+    expect(await importErrors('src/web/features/contacts/a.tsx', importing('#web/features/home/home-page.tsx'))).toEqual([
+      'A resource module never imports a screen.',
+    ])
+  })
+
+  it('lets screens import resources and themselves, and resources import resources', async () => {
+    expect(await importErrors('src/web/features/onboarding/a.tsx', importing('#web/features/audio/queries.ts'))).toEqual([])
+    expect(await importErrors('src/web/features/record/a.tsx', importing('#web/features/record/queries.ts'))).toEqual([])
+    expect(await importErrors('src/web/features/record/components/a.tsx', importing('../queries.ts'))).toEqual([])
+    expect(await importErrors('src/web/features/messages/a.ts', importing('#web/features/contacts/queries.ts'))).toEqual([])
+  })
+
+  it('has every feature folder in exactly one of the two lists', () => {
+    const folders = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort()
+    expect([...RESOURCE_MODULES, ...SCREEN_MODULES].sort()).toEqual(folders)
+    expect(RESOURCE_MODULES.filter((name) => SCREEN_MODULES.includes(name))).toEqual([])
+  })
+})
+
+describe('lint: speech, db, realtime (and the rest below the modules) import no module', () => {
+  it('refuses a module import', async () => {
+    for (const folder of ['speech', 'db', 'realtime', 'auth', 'jobs']) {
+      expect(await importErrors(`src/server/${folder}/a.ts`, importing('#server/modules/contacts/contacts.queries.ts'))).toEqual([
+        'This layer sits below the modules and imports none.',
+      ])
+    }
+    expect(await importErrors('src/server/realtime/a.ts', importing('../modules/contacts/contacts.queries.ts'))).toEqual([
+      'This layer sits below the modules and imports none.',
+    ])
+  })
+
+  it('lets them import each other, and modules import them', async () => {
+    expect(await importErrors('src/server/realtime/a.ts', importing('#server/db/client.ts'))).toEqual([])
+    expect(await importErrors('src/server/modules/contacts/a.ts', importing('#server/realtime/realtime.queries.ts'))).toEqual([])
+  })
+})
+
+describe('lint: server code uses #server/* to leave its folder (enabled by the alias sweep)', () => {
+  let withAlias: ESLint
+  beforeAll(() => {
+    withAlias = new ESLint({ cwd: import.meta.dirname, overrideConfig: { files: ['src/server/**/*.ts'], rules: { 'no-restricted-syntax': serverAliasRule } } })
+  })
+
+  it('refuses ../ imports once enabled', async () => {
+    expect(await importErrors('src/server/modules/contacts/a.ts', importing('../../db/client.ts'), withAlias)).toEqual([
+      'Use #server/* for imports that leave the folder, not ../.',
+    ])
+    expect(await importErrors('src/server/modules/contacts/a.ts', `export * from '../profiles/profiles.queries.ts'\n`, withAlias)).toEqual([
+      'Use #server/* for imports that leave the folder, not ../.',
+    ])
+  })
+
+  it('lets the alias and same-folder imports pass', async () => {
+    expect(await importErrors('src/server/modules/contacts/a.ts', importing('#server/db/client.ts'), withAlias)).toEqual([])
+    expect(await importErrors('src/server/modules/contacts/a.ts', importing('./contacts.queries.ts'), withAlias)).toEqual([])
+  })
+})

@@ -1,0 +1,28 @@
+import { createContext, useContext } from 'react'
+import type { AuthSession, AuthUser } from '#web/lib/auth-client.ts'
+
+export type AuthState = {
+  user: AuthUser | null
+  session: AuthSession | null
+  /**
+   * True until the first session lookup has answered; later lookups keep the last known state. A lookup that
+   * failed for a passing reason (429, 5xx, no network) is not an answer: loading stays true and it is tried again.
+   */
+  loading: boolean
+  /** The last session lookup failed for a passing reason and is being tried again. */
+  retrying: boolean
+  isAuthenticated: boolean
+  /** Asks the server for the session again (after a 401, for example). */
+  refresh: () => Promise<void>
+  /** Ends the session; rethrows the server's error (spec 000 section 7). The query cache is cleared once it ended. */
+  signOut: () => Promise<void>
+}
+
+/** Filled by `AuthProvider` in `app/`; it lives here so features can read it without importing `app/`. */
+export const AuthContext = createContext<AuthState | undefined>(undefined)
+
+export function useAuth(): AuthState {
+  const context = useContext(AuthContext)
+  if (!context) throw new Error('useAuth must be used within an AuthProvider')
+  return context
+}
