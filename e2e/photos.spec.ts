@@ -11,7 +11,13 @@ const jpeg = async (r: number, g: number, b: number) =>
 test.describe('settings: photos', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
-  test('upload two photos, reorder, set the primary, and the other person sees it on their home tile', async ({ page, insertUser, login, connect, signedInPage }) => {
+  test('upload two photos, reorder, set the primary, and the other person sees it on their home tile', async ({
+    page,
+    insertUser,
+    login,
+    connect,
+    signedInPage,
+  }) => {
     const ada = await insertUser({ name: 'Ada Pictures' })
     const bob = await insertUser({ name: 'Bob Viewer' })
     await connect(bob, ada)

@@ -34,7 +34,11 @@ export async function renderVariants(filePath: string, outDir: string): Promise<
   for (const variant of PHOTO_VARIANT_NAMES) {
     const { width, height, quality } = PHOTO_VARIANTS[variant]
     const out = `${outDir}/${base}-${variant}.webp`
-    await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().resize(width, height, { fit: 'cover' }).webp({ quality }).toFile(out)
+    await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(width, height, { fit: 'cover' })
+      .webp({ quality })
+      .toFile(out)
     files.set(variant, out)
   }
   return { base, files }

@@ -13,7 +13,9 @@ export async function makeJpeg({ width = 900, height = 600, gps = true } = {}): 
     .jpeg({ quality: 90 })
     .withExif({
       IFD0: { Make: 'HearthPhone', Model: 'Test Camera' },
-      ...(gps && { IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 700/100' } }),
+      ...(gps && {
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 700/100' },
+      }),
     })
     .withMetadata({ orientation: 6 })
     .toBuffer()

@@ -71,8 +71,12 @@ describe('photo upload', () => {
       .withMetadata({ orientation: 6 })
       .toBuffer()
     const photo = await uploadPhoto(app, person.cookie, sideways)
-    const { data, info } = await sharp((await served(photo.urls.avatar320)).rawPayload).raw().toBuffer({ resolveWithObject: true })
-    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)]
+    const { data, info } = await sharp((await served(photo.urls.avatar320)).rawPayload)
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3),
+    ]
     expect(pixel(160, 5)[0]).toBeGreaterThan(200)
     expect(pixel(160, 314)[2]).toBeGreaterThan(200)
   })
@@ -123,9 +127,14 @@ describe('managing photos', () => {
     expect(second.is_primary).toBe(false)
     const picture = async () => {
       const contacts = ((await api.get('/api/contacts', bob.cookie)).json() as { contacts: Contact[] }).contacts
-      const found = ((await api.get('/api/directory', bob.cookie, { query: { q: 'Ada Photo' } })).json() as { results: DirectoryResult[] }).results
+      const found = ((await api.get('/api/directory', bob.cookie, { query: { q: 'Ada Photo' } })).json() as { results: DirectoryResult[] })
+        .results
       const profile = (await api.get('/api/profile', ada.cookie)).json() as Profile
-      const urls = [contacts.find((c) => c.contact_user_id === ada.id)?.avatar_url, found.find((r) => r.id === ada.id)?.profile_picture_url, profile.profile_picture_url]
+      const urls = [
+        contacts.find((c) => c.contact_user_id === ada.id)?.avatar_url,
+        found.find((r) => r.id === ada.id)?.profile_picture_url,
+        profile.profile_picture_url,
+      ]
       return [...new Set(urls)]
     }
     expect(await picture()).toEqual([first.urls.avatar320])
@@ -215,7 +224,11 @@ describe('managing photos', () => {
   it('serves only renditions of existing photos on the public picture route', async () => {
     const person = await insertSignedInPerson(app, db)
     await uploadPhoto(app, person.cookie)
-    for (const url of [`/api/pictures/${person.id}/${'0'.repeat(32)}-avatar40.webp`, `/api/pictures/${person.id}/original.jpg`, '/api/pictures/x/..%2F..%2Fetc']) {
+    for (const url of [
+      `/api/pictures/${person.id}/${'0'.repeat(32)}-avatar40.webp`,
+      `/api/pictures/${person.id}/original.jpg`,
+      '/api/pictures/x/..%2F..%2Fetc',
+    ]) {
       expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404)
     }
   })

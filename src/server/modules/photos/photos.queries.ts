@@ -5,7 +5,11 @@ import { profilePhotos, profiles } from '#server/db/schema.ts'
 export type PhotoRow = typeof profilePhotos.$inferSelect
 
 export async function listPhotosOf(db: Executor, userId: string): Promise<PhotoRow[]> {
-  return db.select().from(profilePhotos).where(eq(profilePhotos.userId, userId)).orderBy(asc(profilePhotos.displayOrder), asc(profilePhotos.createdAt))
+  return db
+    .select()
+    .from(profilePhotos)
+    .where(eq(profilePhotos.userId, userId))
+    .orderBy(asc(profilePhotos.displayOrder), asc(profilePhotos.createdAt))
 }
 
 /** Serialises one person's photo changes until the transaction ends, so two uploads at 9 cannot make 11. */
@@ -28,13 +32,22 @@ export async function deletePhoto(tx: Executor, userId: string, id: string): Pro
 }
 
 export async function setDisplayOrder(tx: Executor, userId: string, id: string, displayOrder: number): Promise<void> {
-  await tx.update(profilePhotos).set({ displayOrder }).where(and(eq(profilePhotos.id, id), eq(profilePhotos.userId, userId)))
+  await tx
+    .update(profilePhotos)
+    .set({ displayOrder })
+    .where(and(eq(profilePhotos.id, id), eq(profilePhotos.userId, userId)))
 }
 
 /** Makes `id` the one primary photo of `userId` (the old one is cleared first: one primary per person). */
 export async function markPrimary(tx: Executor, userId: string, id: string): Promise<void> {
-  await tx.update(profilePhotos).set({ isPrimary: false }).where(and(eq(profilePhotos.userId, userId), eq(profilePhotos.isPrimary, true)))
-  await tx.update(profilePhotos).set({ isPrimary: true }).where(and(eq(profilePhotos.id, id), eq(profilePhotos.userId, userId)))
+  await tx
+    .update(profilePhotos)
+    .set({ isPrimary: false })
+    .where(and(eq(profilePhotos.userId, userId), eq(profilePhotos.isPrimary, true)))
+  await tx
+    .update(profilePhotos)
+    .set({ isPrimary: true })
+    .where(and(eq(profilePhotos.id, id), eq(profilePhotos.userId, userId)))
 }
 
 export async function setProfilePicture(tx: Executor, userId: string, key: string | null): Promise<void> {

@@ -26,7 +26,10 @@ export const PICTURES_PATH = '/api/pictures'
 export const publicPictureUrl = (key: string) => `${PICTURES_PATH}/${key}`
 
 export function toPhotoResponse(row: PhotoRow): Photo {
-  const urls = Object.fromEntries(PHOTO_VARIANT_NAMES.map((v) => [v, publicPictureUrl(variantKey(row.baseKey, v))])) as Record<PhotoVariant, string>
+  const urls = Object.fromEntries(PHOTO_VARIANT_NAMES.map((v) => [v, publicPictureUrl(variantKey(row.baseKey, v))])) as Record<
+    PhotoVariant,
+    string
+  >
   return { id: row.id, display_order: row.displayOrder, is_primary: row.isPrimary, urls, created_at: row.createdAt.toISOString() }
 }
 

@@ -39,8 +39,20 @@ export function usePhotoMutations() {
       mutationFn: (file: File) => apiUpload('/api/photos', file, photoSchema),
       onSettled: settled,
     }),
-    reorder: useMutation({ mutationFn: (ids: string[]) => apiSend('PUT', '/api/photos/order', { ids }, photoListSchema), onSuccess: replace, onSettled: settled }),
-    setPrimary: useMutation({ mutationFn: (id: string) => apiSend('POST', `/api/photos/${id}/primary`, undefined, photoListSchema), onSuccess: replace, onSettled: settled }),
-    remove: useMutation({ mutationFn: (id: string) => apiSend('DELETE', `/api/photos/${id}`, undefined, photoListSchema), onSuccess: replace, onSettled: settled }),
+    reorder: useMutation({
+      mutationFn: (ids: string[]) => apiSend('PUT', '/api/photos/order', { ids }, photoListSchema),
+      onSuccess: replace,
+      onSettled: settled,
+    }),
+    setPrimary: useMutation({
+      mutationFn: (id: string) => apiSend('POST', `/api/photos/${id}/primary`, undefined, photoListSchema),
+      onSuccess: replace,
+      onSettled: settled,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => apiSend('DELETE', `/api/photos/${id}`, undefined, photoListSchema),
+      onSuccess: replace,
+      onSettled: settled,
+    }),
   }
 }

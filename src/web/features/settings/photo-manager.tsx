@@ -12,7 +12,8 @@ import { isApiRequestError } from '#web/lib/api-client.ts'
 
 /** The catalogue's toast for a refused upload: the server's reason when it gave one, else 'Upload failed'. */
 function uploadErrorToast(error: unknown) {
-  if (isApiRequestError(error) && error.code === ERROR_CODES.photoLimit) return toast.error(PHOTO_TEXTS.limitTitle, { description: PHOTO_TEXTS.limit })
+  if (isApiRequestError(error) && error.code === ERROR_CODES.photoLimit)
+    return toast.error(PHOTO_TEXTS.limitTitle, { description: PHOTO_TEXTS.limit })
   if (isApiRequestError(error, 413)) return toast.error(PHOTO_TEXTS.tooLargeTitle, { description: PHOTO_TEXTS.tooLarge })
   if (isApiRequestError(error, 400)) return toast.error(PHOTO_TEXTS.invalidTypeTitle, { description: PHOTO_TEXTS.invalidType })
   return toast.error(PHOTO_TEXTS.uploadFailed)
@@ -83,9 +84,19 @@ export function PhotoManager() {
       <CardContent>
         <ul aria-label="Your photos" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {list.map((photo, index) => (
-            <li key={photo.id} className="flex flex-col gap-2 rounded-xl border bg-card p-2" aria-label={`Photo ${index + 1} of ${list.length}${photo.is_primary ? ', primary' : ''}`}>
+            <li
+              key={photo.id}
+              className="flex flex-col gap-2 rounded-xl border bg-card p-2"
+              aria-label={`Photo ${index + 1} of ${list.length}${photo.is_primary ? ', primary' : ''}`}
+            >
               <div className="relative aspect-square overflow-hidden rounded-lg bg-muted">
-                <img src={photo.urls.avatar320} srcSet={pictureSrcSet(photo.urls.avatar320)} sizes="200px" alt="" className="size-full object-cover" />
+                <img
+                  src={photo.urls.avatar320}
+                  srcSet={pictureSrcSet(photo.urls.avatar320)}
+                  sizes="200px"
+                  alt=""
+                  className="size-full object-cover"
+                />
                 {photo.is_primary && (
                   <span className="absolute top-1.5 left-1.5 inline-flex items-center gap-1 rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">
                     <Star aria-hidden className="size-3" /> Primary
@@ -93,10 +104,26 @@ export function PhotoManager() {
                 )}
               </div>
               <div className="flex items-center justify-between gap-1">
-                <Button type="button" variant="ghost" size="icon" aria-label="Move earlier" title="Move earlier" disabled={busy || index === 0} onClick={() => move(photo, -1)}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label="Move earlier"
+                  title="Move earlier"
+                  disabled={busy || index === 0}
+                  onClick={() => move(photo, -1)}
+                >
                   <ArrowLeft aria-hidden />
                 </Button>
-                <Button type="button" variant="ghost" size="icon" aria-label="Move later" title="Move later" disabled={busy || index === list.length - 1} onClick={() => move(photo, 1)}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label="Move later"
+                  title="Move later"
+                  disabled={busy || index === list.length - 1}
+                  onClick={() => move(photo, 1)}
+                >
                   <ArrowRight aria-hidden />
                 </Button>
                 <Button
@@ -125,9 +152,7 @@ export function PhotoManager() {
           ))}
           {list.length < MAX_PROFILE_PHOTOS && photos.data && (
             <li>
-              <label
-                className="flex aspect-square cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed text-sm text-muted-foreground focus-within:ring-[3px] focus-within:ring-ring/60 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60"
-              >
+              <label className="flex aspect-square cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed text-sm text-muted-foreground focus-within:ring-[3px] focus-within:ring-ring/60 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60">
                 {uploading ? <Loader2 aria-hidden className="size-6 animate-spin" /> : <ImagePlus aria-hidden className="size-6" />}
                 {uploading ? 'Uploading...' : 'Add photos'}
                 <input
