@@ -115,7 +115,7 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     rules: {
       ...restrict(noWeb),
-      'no-restricted-syntax': 'off', // enabled by the alias sweep: serverAliasRule
+      'no-restricted-syntax': serverAliasRule,
     },
   },
   {

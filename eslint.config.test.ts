@@ -18,7 +18,9 @@ async function importErrors(filePath: string, code: string, linter = eslint): Pr
   if (!result) throw new Error('ESLint returned no result')
   const fatal = result.messages.filter((message) => message.fatal)
   if (fatal.length > 0) throw new Error(fatal.map((message) => message.message).join('\n'))
-  return result.messages.filter((message) => message.ruleId === 'no-restricted-imports' || message.ruleId === 'no-restricted-syntax').map((m) => m.message.replace(/^'.*' import is restricted from being used by a pattern\. /, ''))
+  return result.messages
+    .filter((message) => message.ruleId === 'no-restricted-imports' || message.ruleId === 'no-restricted-syntax')
+    .map((m) => m.message.replace(/^'.*' import is restricted from being used by a pattern\. /, ''))
 }
 
 /** A file with one used import, so no other rule has anything to say. */
@@ -41,15 +43,27 @@ describe('lint: shared imports neither server nor web', () => {
 
 describe('lint: web and server stay apart', () => {
   it('refuses #server imports in the web, by alias and by path (the alias once passed)', async () => {
-    for (const file of ['src/web/app/a.tsx', 'src/web/lib/a.ts', 'src/web/components/a.tsx', 'src/web/features/home/a.tsx', 'src/web/features/contacts/a.ts']) {
+    for (const file of [
+      'src/web/app/a.tsx',
+      'src/web/lib/a.ts',
+      'src/web/components/a.tsx',
+      'src/web/features/home/a.tsx',
+      'src/web/features/contacts/a.ts',
+    ]) {
       expect(await importErrors(file, importing('#server/env.ts'))).toContain('Web and shared code never import server code.')
     }
     expect(await importErrors('src/web/main.tsx', importing('../server/env.ts'))).toEqual(['Web and shared code never import server code.'])
   })
 
   it('refuses web imports in the server', async () => {
-    expect(await importErrors('src/server/modules/contacts/a.ts', importing('#web/lib/utils.ts'))).toEqual(['Server and shared code never import web code.'])
-    expect(await importErrors('src/server/app.ts', importing('../web/lib/utils.ts'))).toEqual(['Server and shared code never import web code.'])
+    expect(await importErrors('src/server/modules/contacts/a.ts', importing('#web/lib/utils.ts'))).toEqual([
+      'Server and shared code never import web code.',
+    ])
+    // a relative climb is refused twice: it crosses the layer, and it leaves its folder without the alias
+    expect(await importErrors('src/server/app.ts', importing('../web/lib/utils.ts'))).toEqual([
+      'Server and shared code never import web code.',
+      'Use #server/* for imports that leave the folder, not ../.',
+    ])
   })
 
   it('lets each side import itself and shared', async () => {
@@ -69,9 +83,15 @@ describe('lint: web and server stay apart', () => {
 
 describe('lint: components and lib import no feature and no app', () => {
   it('refuses a feature or app import', async () => {
-    expect(await importErrors('src/web/components/a.tsx', importing('#web/features/messages/queries.ts'))).toEqual(['components/ and lib/ import no feature.'])
-    expect(await importErrors('src/web/lib/a.ts', importing('#web/features/contacts/queries.ts'))).toEqual(['components/ and lib/ import no feature.'])
-    expect(await importErrors('src/web/components/a.tsx', importing('#web/app/providers.tsx'))).toEqual(['Features never import app/: app/ composes features.'])
+    expect(await importErrors('src/web/components/a.tsx', importing('#web/features/messages/queries.ts'))).toEqual([
+      'components/ and lib/ import no feature.',
+    ])
+    expect(await importErrors('src/web/lib/a.ts', importing('#web/features/contacts/queries.ts'))).toEqual([
+      'components/ and lib/ import no feature.',
+    ])
+    expect(await importErrors('src/web/components/a.tsx', importing('#web/app/providers.tsx'))).toEqual([
+      'Features never import app/: app/ composes features.',
+    ])
   })
 
   it('lets them import primitives and lib', async () => {
@@ -100,7 +120,9 @@ describe('lint: screens import resources, never another screen', () => {
     expect(await importErrors('src/web/features/onboarding/a.tsx', importing('#web/features/record/queries.ts'))).toEqual([
       'A screen module never imports another screen.',
     ])
-    expect(await importErrors('src/web/features/onboarding/a.tsx', importing('../record/queries.ts'))).toEqual(['A screen module never imports another screen.'])
+    expect(await importErrors('src/web/features/onboarding/a.tsx', importing('../record/queries.ts'))).toEqual([
+      'A screen module never imports another screen.',
+    ])
     expect(await importErrors('src/web/features/landing/a.tsx', importing('#web/features/auth/auth-page.tsx'))).toEqual([
       'A screen module never imports another screen.',
     ])
@@ -138,6 +160,7 @@ describe('lint: speech, db, realtime (and the rest below the modules) import no 
     }
     expect(await importErrors('src/server/realtime/a.ts', importing('../modules/contacts/contacts.queries.ts'))).toEqual([
       'This layer sits below the modules and imports none.',
+      'Use #server/* for imports that leave the folder, not ../.',
     ])
   })
 
@@ -150,7 +173,10 @@ describe('lint: speech, db, realtime (and the rest below the modules) import no 
 describe('lint: server code uses #server/* to leave its folder (enabled by the alias sweep)', () => {
   let withAlias: ESLint
   beforeAll(() => {
-    withAlias = new ESLint({ cwd: import.meta.dirname, overrideConfig: { files: ['src/server/**/*.ts'], rules: { 'no-restricted-syntax': serverAliasRule } } })
+    withAlias = new ESLint({
+      cwd: import.meta.dirname,
+      overrideConfig: { files: ['src/server/**/*.ts'], rules: { 'no-restricted-syntax': serverAliasRule } },
+    })
   })
 
   it('refuses ../ imports once enabled', async () => {

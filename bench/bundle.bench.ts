@@ -17,7 +17,9 @@ if (!fs.existsSync(path.join(web, 'index.html'))) {
 }
 
 const html = fs.readFileSync(path.join(web, 'index.html'), 'utf8')
-const fromHtml = [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!)
+const fromHtml = [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="\/assets\/([^"]+\.js)"/g)].map(
+  (m) => m[1]!,
+)
 
 const source = new Map<string, string>()
 const read = (file: string) => {

@@ -4,7 +4,7 @@
  * Run with `npm run bench:directory`. Prints figures; asserts nothing.
  */
 import { sql } from 'drizzle-orm'
-import { createDirectoryService } from '../src/server/modules/directory/directory.service.ts'
+import { createDirectoryService } from '#server/modules/directory/directory.service.ts'
 import { fmt, percentile, startBenchDatabase } from './support.ts'
 
 const PEOPLE = 100_000
@@ -48,9 +48,7 @@ try {
   console.log(`name search   (${SEARCHES}): p50 ${fmt(percentile(nameMs, 50))}  p95 ${fmt(percentile(nameMs, 95))}`)
   console.log(`e-mail search (${SEARCHES}): p50 ${fmt(percentile(emailMs, 50))}  p95 ${fmt(percentile(emailMs, 95))}`)
 
-  const plan = await db.execute<{ 'QUERY PLAN': string }>(
-    sql`explain select id from profiles where lower(name) like '%okaf%' limit 20`,
-  )
+  const plan = await db.execute<{ 'QUERY PLAN': string }>(sql`explain select id from profiles where lower(name) like '%okaf%' limit 20`)
   console.log('plan for a name search:', plan.rows.map((r) => r['QUERY PLAN'].trim()).join(' | '))
 } finally {
   await database.stop()

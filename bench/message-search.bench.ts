@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { messageSearchTerms, prefixTsquery } from '../src/shared/message-search.ts'
-import { audioMessages, contacts, profiles, user } from '../src/server/db/schema.ts'
-import { messageSearchQuery } from '../src/server/modules/message-search/message-search.queries.ts'
-import { createMessageSearchService } from '../src/server/modules/message-search/message-search.service.ts'
+import { messageSearchTerms, prefixTsquery } from '#shared/message-search.ts'
+import { audioMessages, contacts, profiles, user } from '#server/db/schema.ts'
+import { messageSearchQuery } from '#server/modules/message-search/message-search.queries.ts'
+import { createMessageSearchService } from '#server/modules/message-search/message-search.service.ts'
 import { fmt, percentile, startBenchDatabase } from './support.ts'
 
 const OWN_MESSAGES = 10_000
@@ -17,10 +17,21 @@ const CONTACTS = 9
 const SEARCHES = 200
 
 // Everyday voice-message sentences, put together from parts so that word frequencies look like real ones.
-const OPENERS = ['Hey!', 'Hi love,', 'Morning!', 'So,', 'Okay so', 'Hey you,', 'Quick one:', 'Guess what,', 'Hello hello,', 'Sorry I missed your call,']
+const OPENERS = [
+  'Hey!',
+  'Hi love,',
+  'Morning!',
+  'So,',
+  'Okay so',
+  'Hey you,',
+  'Quick one:',
+  'Guess what,',
+  'Hello hello,',
+  'Sorry I missed your call,',
+]
 const MIDDLES = [
   'I really miss you and I keep thinking about our trip to the coast',
-  "the new job is going well but the deadline on Friday is stressing me out",
+  'the new job is going well but the deadline on Friday is stressing me out',
   "let's grab coffee on Sunday and catch up properly",
   'grandma called and she wants everyone over for dinner next weekend',
   'the dog finally learned to sit and I am so proud of him',
@@ -36,15 +47,60 @@ const MIDDLES = [
   "I'm so excited about the concert tickets, I can't believe we got them",
 ]
 // Now and then something rarer, as in real messages.
-const ASIDES = ['I found my old passport in a drawer.', 'The plumber finally came.', 'We saw a heron at the lake.', 'My cousin is moving to Lisbon.', 'The violin lessons start in March.']
-const CLOSERS = ['Talk soon.', 'Call me when you can.', 'Love you.', 'Miss you!', 'Anyway, that is my news.', 'Hope your day is calm.', 'Big hug.', '']
-const EMOTIONS = ['happy', 'loving', 'grateful', 'excited', 'calm', 'hopeful', 'proud', 'stressed', 'tired', 'nostalgic', 'anxious', 'amused']
-const TOPICS = ['family', 'friends', 'work', 'plans', 'travel', 'health', 'food', 'home', 'money', 'pets', 'books', 'sports', 'sleep', 'music']
+const ASIDES = [
+  'I found my old passport in a drawer.',
+  'The plumber finally came.',
+  'We saw a heron at the lake.',
+  'My cousin is moving to Lisbon.',
+  'The violin lessons start in March.',
+]
+const CLOSERS = [
+  'Talk soon.',
+  'Call me when you can.',
+  'Love you.',
+  'Miss you!',
+  'Anyway, that is my news.',
+  'Hope your day is calm.',
+  'Big hug.',
+  '',
+]
+const EMOTIONS = [
+  'happy',
+  'loving',
+  'grateful',
+  'excited',
+  'calm',
+  'hopeful',
+  'proud',
+  'stressed',
+  'tired',
+  'nostalgic',
+  'anxious',
+  'amused',
+]
+const TOPICS = [
+  'family',
+  'friends',
+  'work',
+  'plans',
+  'travel',
+  'health',
+  'food',
+  'home',
+  'money',
+  'pets',
+  'books',
+  'sports',
+  'sleep',
+  'music',
+]
 
 let seed = 42
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T
-const some = <T>(list: readonly T[], max: number): T[] => [...new Set(Array.from({ length: Math.floor(random() * (max + 1)) }, () => pick(list)))]
+const some = <T>(list: readonly T[], max: number): T[] => [
+  ...new Set(Array.from({ length: Math.floor(random() * (max + 1)) }, () => pick(list))),
+]
 const transcript = () =>
   [pick(OPENERS), pick(MIDDLES) + (random() < 0.5 ? `, and ${pick(MIDDLES)}.` : '.'), random() < 0.02 ? pick(ASIDES) : '', pick(CLOSERS)]
     .filter(Boolean)
@@ -128,7 +184,10 @@ try {
 
   const explain = async (label: string, q: string) => {
     const query = messageSearchQuery(db, me.id, { tsquery: prefixTsquery(messageSearchTerms(q)), after: null, limit: 51 }).toSQL()
-    const plan = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off, timing off, summary off) ${query.sql}`, query.params)
+    const plan = await pool.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, costs off, timing off, summary off) ${query.sql}`,
+      query.params,
+    )
     console.log(`\nplan for ${label}:\n${plan.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`)
   }
   // a rare word goes through the GIN index; a common one is filtered while reading newest first; no words reads in order

@@ -13,8 +13,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from '@playwright/test'
-import { freePort } from '../src/server/db/embedded-postgres.ts'
-import { insertPerson } from '../src/server/test/data.ts'
+import { freePort } from '#server/db/embedded-postgres.ts'
+import { insertPerson } from '#server/test/data.ts'
 import { buildBenchApp, fmt, percentile, startBenchDatabase } from './support.ts'
 
 const RUNS = 15
@@ -26,7 +26,20 @@ if (!fs.existsSync(path.join(webDir, 'index.html'))) {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-bench-playback-'))
 const clip = path.join(dataDir, 'five-minutes.webm')
-execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=220:beep_factor=4:duration=300', '-c:a', 'libopus', '-b:a', '64k', '-y', clip])
+execFileSync('ffmpeg', [
+  '-v',
+  'error',
+  '-f',
+  'lavfi',
+  '-i',
+  'sine=frequency=220:beep_factor=4:duration=300',
+  '-c:a',
+  'libopus',
+  '-b:a',
+  '64k',
+  '-y',
+  clip,
+])
 
 const database = await startBenchDatabase()
 const port = await freePort()
@@ -39,7 +52,10 @@ const person = (name: string) => insertPerson(database.db, { name })
 /** A fresh context (empty cache) signed in as `who`. */
 async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   const context = await browser.newContext({ baseURL: base })
-  const response = await context.request.post('/api/auth/sign-in/email', { data: { email: who.email, password: who.password }, headers: { origin: base } })
+  const response = await context.request.post('/api/auth/sign-in/email', {
+    data: { email: who.email, password: who.password },
+    headers: { origin: base },
+  })
   if (response.status() !== 200) throw new Error(`sign-in failed: ${response.status()}`)
   return context.newPage()
 }
@@ -83,7 +99,10 @@ try {
   const adaPage = await signedIn(browser, ada)
   const connect = await adaPage.request.post('/api/contacts/connect', { data: { user_id: bob.id }, headers: { origin: base } })
   const adaToBob = ((await connect.json()) as { contact: { id: string } }).contact.id
-  const upload = await adaPage.request.post('/api/audio', { data: fs.readFileSync(clip), headers: { 'content-type': 'audio/webm', origin: base } })
+  const upload = await adaPage.request.post('/api/audio', {
+    data: fs.readFileSync(clip),
+    headers: { 'content-type': 'audio/webm', origin: base },
+  })
   const { upload_id, duration_seconds } = (await upload.json()) as { upload_id: string; duration_seconds: number }
   const sent = await adaPage.request.post('/api/messages', { data: { contact_id: adaToBob, upload_id }, headers: { origin: base } })
   const messageId = ((await sent.json()) as { id: string }).id

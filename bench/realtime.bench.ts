@@ -5,8 +5,8 @@
  * NOTIFY + fan-out). Run with `npm run bench:realtime`. Prints figures; asserts nothing.
  */
 import WebSocket from 'ws'
-import { insertPerson } from '../src/server/test/data.ts'
-import { signInOverHttp } from '../src/server/test/sign-in.ts'
+import { insertPerson } from '#server/test/data.ts'
+import { signInOverHttp } from '#server/test/sign-in.ts'
 import { buildBenchApp, fmt, percentile, startBenchDatabase } from './support.ts'
 
 const PEOPLE = 100
@@ -73,7 +73,9 @@ try {
     person.waiting = undefined
   }
   latencies.sort((a, b) => a - b)
-  console.log(`change -> other tab (${ROUNDS} rounds): p50 ${fmt(percentile(latencies, 50))}  p99 ${fmt(percentile(latencies, 99))}  max ${fmt(latencies.at(-1) ?? NaN)}`)
+  console.log(
+    `change -> other tab (${ROUNDS} rounds): p50 ${fmt(percentile(latencies, 50))}  p99 ${fmt(percentile(latencies, 99))}  max ${fmt(latencies.at(-1) ?? NaN)}`,
+  )
   for (const person of people) for (const socket of person.tabs) socket.close()
 } finally {
   await app.close()

@@ -11,14 +11,14 @@ import os from 'node:os'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import { audioMessages } from '../src/server/db/schema.ts'
-import { parseEnv } from '../src/server/env.ts'
-import { createJobQueue } from '../src/server/jobs/job-queue.ts'
-import { createOfflineAnalyzer } from '../src/server/speech/analysis/offline-analyzer.ts'
-import { decodeForSpeech } from '../src/server/speech/decode.ts'
-import { selectSpeechEngine } from '../src/server/speech/select-engine.ts'
-import { SPEECH_FIXTURES_DIR } from '../src/server/speech/speech-fixtures.ts'
-import { insertPerson } from '../src/server/test/data.ts'
+import { audioMessages } from '#server/db/schema.ts'
+import { parseEnv } from '#server/env.ts'
+import { createJobQueue } from '#server/jobs/job-queue.ts'
+import { createOfflineAnalyzer } from '#server/speech/analysis/offline-analyzer.ts'
+import { decodeForSpeech } from '#server/speech/decode.ts'
+import { selectSpeechEngine } from '#server/speech/select-engine.ts'
+import { SPEECH_FIXTURES_DIR } from '#server/speech/speech-fixtures.ts'
+import { insertPerson } from '#server/test/data.ts'
 import { buildBenchApp, fmt, percentile, startBenchDatabase } from './support.ts'
 
 type Clip = { file: string; text: string }
@@ -27,7 +27,12 @@ const silentLog = { info() {}, warn() {}, error() {}, debug() {} } as unknown as
 
 /** Word error rate: word-level edit distance over the reference length, after lowercasing and dropping punctuation. */
 function wordErrorRate(reference: string, hypothesis: string): number {
-  const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9' ]+/g, ' ').split(/\s+/).filter(Boolean)
+  const words = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9' ]+/g, ' ')
+      .split(/\s+/)
+      .filter(Boolean)
   const ref = words(reference)
   const hyp = words(hypothesis)
   let previous = Array.from({ length: hyp.length + 1 }, (_, j) => j)
@@ -64,7 +69,11 @@ for (const name of ['whisper', 'openai', 'pocketsphinx'] as const) {
   for (const clip of clips) {
     const decoded = await decodeForSpeech(path.join(SPEECH_FIXTURES_DIR, clip.file), dataDir)
     const started = performance.now()
-    const transcript = await choice.engine.transcribe({ wavPath: decoded.wavPath, durationSeconds: decoded.durationSeconds, signal: AbortSignal.timeout(300_000) })
+    const transcript = await choice.engine.transcribe({
+      wavPath: decoded.wavPath,
+      durationSeconds: decoded.durationSeconds,
+      signal: AbortSignal.timeout(300_000),
+    })
     const ms = performance.now() - started
     await decoded.cleanup()
     const wer = wordErrorRate(clip.text, transcript.text)
@@ -77,13 +86,16 @@ for (const name of ['whisper', 'openai', 'pocketsphinx'] as const) {
       `${name} ${clip.file.padEnd(20)} ${decoded.durationSeconds.toFixed(1)} s audio, ${(ms / 1000).toFixed(2)} s, RTF ${(ms / 1000 / decoded.durationSeconds).toFixed(2)}, WER ${(wer * 100).toFixed(0)}%  "${transcript.text}"`,
     )
   }
-  console.log(`${name} overall: RTF ${(processingMs / 1000 / audioSeconds).toFixed(2)}, WER ${((errors / referenceWords) * 100).toFixed(1)}% over ${clips.length} clips`)
+  console.log(
+    `${name} overall: RTF ${(processingMs / 1000 / audioSeconds).toFixed(2)}, WER ${((errors / referenceWords) * 100).toFixed(1)}% over ${clips.length} clips`,
+  )
   await choice.engine.close?.()
 }
 
 // --- offline analysis -------------------------------------------------------------------------------------------
 const analyzer = createOfflineAnalyzer()
-const texts = clips.length > 0 ? clips.map((c) => c.text) : ['Thank you so much for the birthday gift. I am grateful to have you in my life.']
+const texts =
+  clips.length > 0 ? clips.map((c) => c.text) : ['Thank you so much for the birthday gift. I am grateful to have you in my life.']
 const coldStart = performance.now()
 await analyzer.analyze(texts[0] ?? '')
 const coldMs = performance.now() - coldStart
@@ -94,7 +106,9 @@ for (let i = 0; i < 2000; i++) {
   timings.push(performance.now() - started)
 }
 timings.sort((a, b) => a - b)
-console.log(`offline analysis: first call ${fmt(coldMs)} (loads the model), then p50 ${fmt(percentile(timings, 50))} / p95 ${fmt(percentile(timings, 95))} per message`)
+console.log(
+  `offline analysis: first call ${fmt(coldMs)} (loads the model), then p50 ${fmt(percentile(timings, 50))} / p95 ${fmt(percentile(timings, 95))} per message`,
+)
 
 // --- queue throughput -------------------------------------------------------------------------------------------
 const pocketsphinx = await selectSpeechEngine(parseEnv({ DATA_DIR: dataDir, TRANSCRIBE_ENGINE: 'pocketsphinx' }))
@@ -115,7 +129,17 @@ if (!pocketsphinx.engine) {
       for (const key of keys) fs.copyFileSync(webm, path.join(dataDir, 'media', key))
       const rows = await database.db
         .insert(audioMessages)
-        .values(keys.map((audioKey) => ({ senderId: ids[0], receiverId: ids[1], audioKey, mimeType: 'audio/webm', bytes: fs.statSync(webm).size, durationSeconds: 3, waveform: [] })))
+        .values(
+          keys.map((audioKey) => ({
+            senderId: ids[0],
+            receiverId: ids[1],
+            audioKey,
+            mimeType: 'audio/webm',
+            bytes: fs.statSync(webm).size,
+            durationSeconds: 3,
+            waveform: [],
+          })),
+        )
         .returning({ id: audioMessages.id })
       // all 100 jobs are queued, as sends would queue them, before any worker runs
       const queue = await createJobQueue({ pool: database.pool, log: silentLog })
@@ -123,7 +147,10 @@ if (!pocketsphinx.engine) {
       await queue.stop()
 
       const started = performance.now()
-      const { app: running } = await buildBenchApp(database, dataDir, { TRANSCRIBE_ENGINE: 'pocketsphinx', SPEECH_CONCURRENCY: String(concurrency) })
+      const { app: running } = await buildBenchApp(database, dataDir, {
+        TRANSCRIBE_ENGINE: 'pocketsphinx',
+        SPEECH_CONCURRENCY: String(concurrency),
+      })
       for (;;) {
         const [left] = await database.db
           .select({ count: sql<number>`count(*)`.mapWith(Number) })

@@ -8,7 +8,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { freePort } from '../src/server/db/embedded-postgres.ts'
+import { freePort } from '#server/db/embedded-postgres.ts'
 import { buildWebIfStale } from '../scripts/web-build.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))

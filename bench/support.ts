@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { buildApp, type BuildAppOptions } from '../src/server/app.ts'
-import { connectDatabase, runMigrations, type DbHandle } from '../src/server/db/client.ts'
-import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres.ts'
-import { parseEnv } from '../src/server/env.ts'
-import { createOutboxMailer } from '../src/server/notify/mailer.ts'
+import { buildApp, type BuildAppOptions } from '#server/app.ts'
+import { connectDatabase, runMigrations, type DbHandle } from '#server/db/client.ts'
+import { startEmbeddedPostgres } from '#server/db/embedded-postgres.ts'
+import { parseEnv } from '#server/env.ts'
+import { createOutboxMailer } from '#server/notify/mailer.ts'
 
 /** A throw-away embedded PostgreSQL with Hearth's migrations, for benchmarks. */
 export async function startBenchDatabase(): Promise<DbHandle & { url: string; stop: () => Promise<void> }> {

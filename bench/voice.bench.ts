@@ -8,15 +8,28 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import WebSocket from 'ws'
-import { insertPerson } from '../src/server/test/data.ts'
-import { signInOverHttp } from '../src/server/test/sign-in.ts'
+import { insertPerson } from '#server/test/data.ts'
+import { signInOverHttp } from '#server/test/sign-in.ts'
 import { buildBenchApp, fmt, percentile, startBenchDatabase } from './support.ts'
 
 const SENDS = 200
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-bench-voice-'))
 const clip = path.join(dataDir, 'ten-minutes.webm')
 // 600 s of a changing tone as Opus at 64 kbps: about 4.8 MB, like a 10-minute browser recording
-execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=220:beep_factor=4:duration=600', '-c:a', 'libopus', '-b:a', '64k', '-y', clip])
+execFileSync('ffmpeg', [
+  '-v',
+  'error',
+  '-f',
+  'lavfi',
+  '-i',
+  'sine=frequency=220:beep_factor=4:duration=600',
+  '-c:a',
+  'libopus',
+  '-b:a',
+  '64k',
+  '-y',
+  clip,
+])
 const clipBytes = fs.statSync(clip).size
 
 const database = await startBenchDatabase()
@@ -33,12 +46,18 @@ async function person(name: string) {
 }
 
 const api = (method: string, url: string, cookie: string, body?: unknown) =>
-  fetch(`${base}${url}`, { method, headers: { origin, cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+  fetch(`${base}${url}`, {
+    method,
+    headers: { origin, cookie, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
 
 try {
   const ada = await person('Ada')
   const bob = await person('Bob')
-  const adaToBob = ((await (await api('POST', '/api/contacts/connect', ada.cookie, { user_id: bob.id })).json()) as { contact: { id: string } }).contact.id
+  const adaToBob = (
+    (await (await api('POST', '/api/contacts/connect', ada.cookie, { user_id: bob.id })).json()) as { contact: { id: string } }
+  ).contact.id
   const bobToAda = ((await (await api('GET', '/api/contacts', bob.cookie)).json()) as { contacts: { id: string }[] }).contacts[0]?.id ?? ''
 
   // Upload: one 10-minute recording, timed and with the server's memory sampled meanwhile.
@@ -55,7 +74,9 @@ try {
   const uploadMs = performance.now() - started
   clearInterval(sampler)
   const stored = (await upload.json()) as { upload_id: string; duration_seconds: number }
-  console.log(`upload of ${(clipBytes / 1e6).toFixed(2)} MB, ${stored.duration_seconds.toFixed(1)} s of audio: ${(uploadMs / 1000).toFixed(2)} s to stored`)
+  console.log(
+    `upload of ${(clipBytes / 1e6).toFixed(2)} MB, ${stored.duration_seconds.toFixed(1)} s of audio: ${(uploadMs / 1000).toFixed(2)} s to stored`,
+  )
   console.log(`server RSS growth during the upload: ${((rssPeak - rssBefore) / 1048576).toFixed(1)} MiB (same process as the client here)`)
 
   // Send -> receiver's event latency: small uploads made beforehand, Bob replies each time so the limit never bites.
@@ -63,10 +84,27 @@ try {
   const adaSocket = new WebSocket(`${base.replace('http', 'ws')}/api/realtime`, { headers: { cookie: ada.cookie, origin } })
   await Promise.all([bobSocket, adaSocket].map((s) => new Promise((resolve) => s.once('open', resolve))))
   const small = path.join(dataDir, 'short.webm')
-  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=2', '-c:a', 'libopus', '-b:a', '32k', '-y', small])
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=300:duration=2',
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '32k',
+    '-y',
+    small,
+  ])
   const smallBody = fs.readFileSync(small)
   const uploadSmall = async (cookie: string) =>
-    ((await (await fetch(`${base}/api/audio`, { method: 'POST', headers: { origin, cookie, 'content-type': 'audio/webm' }, body: smallBody })).json()) as { upload_id: string }).upload_id
+    (
+      (await (
+        await fetch(`${base}/api/audio`, { method: 'POST', headers: { origin, cookie, 'content-type': 'audio/webm' }, body: smallBody })
+      ).json()) as { upload_id: string }
+    ).upload_id
 
   const latencies: number[] = []
   for (let i = 0; i < SENDS; i++) {

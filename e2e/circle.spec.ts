@@ -20,7 +20,11 @@ async function dragOnto(page: Page, source: Locator, target: Locator) {
   await page.mouse.up()
 }
 
-async function circleOf(insertUser: (o?: { name?: string }) => Promise<E2EUser>, connect: (a: E2EUser, b: E2EUser) => Promise<string>, names: string[]) {
+async function circleOf(
+  insertUser: (o?: { name?: string }) => Promise<E2EUser>,
+  connect: (a: E2EUser, b: E2EUser) => Promise<string>,
+  names: string[],
+) {
   const owner = await insertUser()
   const friends: E2EUser[] = []
   for (const name of names) {
@@ -32,7 +36,10 @@ async function circleOf(insertUser: (o?: { name?: string }) => Promise<E2EUser>,
 }
 
 test.describe('the circle', () => {
-  test('B finds A in the directory and presses Message; both homes show the new tile, A without reload', async ({ insertUser, signedInPage }) => {
+  test('B finds A in the directory and presses Message; both homes show the new tile, A without reload', async ({
+    insertUser,
+    signedInPage,
+  }) => {
     const ada = await insertUser({ name: `Ada Directory ${Date.now().toString(36)}` })
     const bob = await insertUser({ name: `Bob Seeker ${Date.now().toString(36)}` })
     const adaPage = await signedInPage(ada)
@@ -141,7 +148,9 @@ test.describe('the circle', () => {
     await expect(page.getByText('1 archived contact', { exact: true })).toBeVisible()
     await page.getByRole('button', { name: 'Rekindle Eli Rest' }).click()
     const dialog = page.getByRole('dialog', { name: 'Rekindle with Eli Rest' })
-    await expect(dialog).toContainText('Restore Eli Rest to your active contacts and reopen your conversation. All your previous messages will still be available.')
+    await expect(dialog).toContainText(
+      'Restore Eli Rest to your active contacts and reopen your conversation. All your previous messages will still be available.',
+    )
     await dialog.getByRole('button', { name: 'Rekindle Connection' }).click()
     await expect(page.getByText('Connection rekindled!')).toBeVisible()
     await expect(page).toHaveURL(/\/$/)
@@ -149,7 +158,9 @@ test.describe('the circle', () => {
 
     await page.goto('/archived-contacts')
     await expect(page.getByText('No Archived Contacts')).toBeVisible()
-    await expect(page.getByText('Contacts you archive will appear here. You can still access all messages and conversations.')).toBeVisible()
+    await expect(
+      page.getByText('Contacts you archive will appear here. You can still access all messages and conversations.'),
+    ).toBeVisible()
   })
 
   test('a reorder in one tab shows in the other without reload', async ({ insertUser, connect, signedInPage }) => {
@@ -171,7 +182,12 @@ test.describe('the circle', () => {
     [1280, 5, { columns: 4 }],
     [390, 7, { columns: 1 }],
   ] as const) {
-    test(`grid at ${width} px with ${contacts} contacts has ${expected.columns} column(s)`, async ({ page, insertUser, login, connect }) => {
+    test(`grid at ${width} px with ${contacts} contacts has ${expected.columns} column(s)`, async ({
+      page,
+      insertUser,
+      login,
+      connect,
+    }) => {
       const names = Array.from({ length: contacts }, (_, i) => `Grid Friend ${i + 1}`)
       const { owner } = await circleOf(insertUser, connect, names)
       await page.setViewportSize({ width, height: 900 })

@@ -1,6 +1,6 @@
 import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test'
-import { connectDatabase, type DbHandle } from '../src/server/db/client.ts'
-import { deletePeople, insertPerson, makePerson, type InsertedPerson } from '../src/server/test/data.ts'
+import { connectDatabase, type DbHandle } from '#server/db/client.ts'
+import { deletePeople, insertPerson, makePerson, type InsertedPerson } from '#server/test/data.ts'
 import { readDroppedMail, type DroppedMail } from './support/mail-drop.ts'
 
 export type E2EUser = InsertedPerson
@@ -12,10 +12,15 @@ export const makeE2EPerson = (prefix = 'person') => makePerson({}, prefix)
 export async function waitForMail(to: string, subject: RegExp): Promise<DroppedMail> {
   let found: DroppedMail | undefined
   await expect
-    .poll(async () => {
-      found = (await readDroppedMail(process.env.E2E_MAIL_DIR ?? '')).find((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject))
-      return Boolean(found)
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        found = (await readDroppedMail(process.env.E2E_MAIL_DIR ?? '')).find(
+          (m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject),
+        )
+        return Boolean(found)
+      },
+      { timeout: 15_000 },
+    )
     .toBe(true)
   return found as DroppedMail
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { freePort, startEmbeddedPostgres } from '../src/server/db/embedded-postgres.ts'
+import { freePort, startEmbeddedPostgres } from '#server/db/embedded-postgres.ts'
 import { startMailDrop } from './support/mail-drop.ts'
 import { OIDC_CLIENT, startOidcProvider } from './support/oidc-provider.ts'
 

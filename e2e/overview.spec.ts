@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
-import { audioMessages } from '../src/server/db/schema.ts'
+import { audioMessages } from '#server/db/schema.ts'
 import { expect, test } from './fixtures.ts'
 import { contactIdOf, sendRecording, tone } from './support/messages.ts'
 
@@ -39,9 +39,14 @@ test("the overview searches, narrows by chips, regroups by emotion, and keeps ea
   }
   for (const [id, values] of Object.entries(known)) {
     await expect
-      .poll(async () => (await db.db.select().from(audioMessages).where(eq(audioMessages.id, id)))[0]?.processingStatus, { timeout: 90_000 })
+      .poll(async () => (await db.db.select().from(audioMessages).where(eq(audioMessages.id, id)))[0]?.processingStatus, {
+        timeout: 90_000,
+      })
       .toMatch(/^(completed|failed)$/)
-    await db.db.update(audioMessages).set({ ...values, processingStatus: 'completed', processingError: null }).where(eq(audioMessages.id, id))
+    await db.db
+      .update(audioMessages)
+      .set({ ...values, processingStatus: 'completed', processingError: null })
+      .where(eq(audioMessages.id, id))
   }
 
   // Ada finds the overview from the home screen.
@@ -101,7 +106,10 @@ test("the overview searches, narrows by chips, regroups by emotion, and keeps ea
   // liker's own (decision 42): it joins Bob's Liked group live, and not Ada's.
   await bobPage.goto('/messages?by=emotions')
   await expect(group(bobPage, 'Excited')).toContainText('2 messages')
-  const liked = await bobPage.request.post(`/api/messages/${job}/like`, { data: { liked: true }, headers: { origin: process.env.E2E_BASE_URL ?? '' } })
+  const liked = await bobPage.request.post(`/api/messages/${job}/like`, {
+    data: { liked: true },
+    headers: { origin: process.env.E2E_BASE_URL ?? '' },
+  })
   expect(liked.status()).toBe(200)
   const bobsLiked = group(bobPage, 'Liked')
   await expect(bobsLiked).toContainText('1 message')

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
-import type { DbHandle } from '../src/server/db/client.ts'
-import { audioMessages } from '../src/server/db/schema.ts'
+import type { DbHandle } from '#server/db/client.ts'
+import { audioMessages } from '#server/db/schema.ts'
 import { expect, test } from './fixtures.ts'
 import { contactIdOf, sendRecording, tone } from './support/messages.ts'
 
@@ -40,7 +40,12 @@ async function transcribe(db: DbHandle, id: string, words = TIMED) {
  * contact id for Bob and a close() for both browser contexts.
  */
 async function bobHasAMessage(
-  { insertUser, signedInPage, connect, db }: Pick<Parameters<Parameters<typeof test>[2]>[0], 'insertUser' | 'signedInPage' | 'connect' | 'db'>,
+  {
+    insertUser,
+    signedInPage,
+    connect,
+    db,
+  }: Pick<Parameters<Parameters<typeof test>[2]>[0], 'insertUser' | 'signedInPage' | 'connect' | 'db'>,
   suffix: string,
 ) {
   const ada = await insertUser({ name: `Ada ${suffix}` })
@@ -60,9 +65,16 @@ async function bobHasAMessage(
 const audioElement = (page: Page) => page.locator('audio[data-slot="audio-player"]')
 const audioTime = (page: Page) => audioElement(page).evaluate((audio: HTMLAudioElement) => audio.currentTime)
 const currentWordIndex = (page: Page) =>
-  page.evaluate(() => [...document.querySelectorAll('[data-slot="transcript-word"]')].findIndex((w) => w.getAttribute('aria-current') === 'true'))
+  page.evaluate(() =>
+    [...document.querySelectorAll('[data-slot="transcript-word"]')].findIndex((w) => w.getAttribute('aria-current') === 'true'),
+  )
 
-test('plays a message with the spoken word highlighted as it advances, and changes speed', async ({ insertUser, signedInPage, connect, db }) => {
+test('plays a message with the spoken word highlighted as it advances, and changes speed', async ({
+  insertUser,
+  signedInPage,
+  connect,
+  db,
+}) => {
   const { page, id, close } = await bobHasAMessage({ insertUser, signedInPage, connect, db }, 'Listen')
   await page.goto(`/playback/${id}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Ada Listen' })).toBeVisible()
@@ -155,7 +167,12 @@ test("moves to the previous and next message with 'n of total', replacing histor
   await page.context().close()
 })
 
-test('the mini player follows a message played on the contact screen and hides on /playback', async ({ insertUser, signedInPage, connect, db }) => {
+test('the mini player follows a message played on the contact screen and hides on /playback', async ({
+  insertUser,
+  signedInPage,
+  connect,
+  db,
+}) => {
   const { page, id, close } = await bobHasAMessage({ insertUser, signedInPage, connect, db }, 'Mini')
   const bobToAda = await contactIdOf(page.request, 'Ada Mini')
   await page.goto(`/contacts/profile/${bobToAda}`)
@@ -172,7 +189,9 @@ test('the mini player follows a message played on the contact screen and hides o
   await expect.poll(async () => Number(await mini.getByRole('progressbar').getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(1)
   // the row and the mini player are one player
   await mini.getByRole('button', { name: 'Pause message from Ada Mini' }).click()
-  await expect(page.getByRole('list', { name: 'Recent messages' }).getByRole('button', { name: 'Play message from Ada Mini' })).toBeVisible()
+  await expect(
+    page.getByRole('list', { name: 'Recent messages' }).getByRole('button', { name: 'Play message from Ada Mini' }),
+  ).toBeVisible()
   await mini.getByRole('button', { name: 'Play message from Ada Mini' }).click()
 
   // the same message on its own screen: the screen's controls take over, the mini player steps aside

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { profiles } from '../src/server/db/schema.ts'
-import { SETTINGS_TEXTS } from '../src/shared/profile.ts'
+import { profiles } from '#server/db/schema.ts'
+import { SETTINGS_TEXTS } from '#shared/profile.ts'
 import { expect, test } from './fixtures.ts'
 import { seriousAxeViolations } from './support/axe.ts'
 
@@ -16,9 +16,7 @@ test.describe('settings: privacy', () => {
 
     await findable.click()
     await expect(findable).toHaveAttribute('aria-checked', 'true')
-    await expect
-      .poll(async () => (await db.db.select().from(profiles).where(eq(profiles.id, person.id)))[0]?.findableByEmail)
-      .toBe(true)
+    await expect.poll(async () => (await db.db.select().from(profiles).where(eq(profiles.id, person.id)))[0]?.findableByEmail).toBe(true)
     await page.reload()
     await expect(page.getByRole('switch', { name: SETTINGS_TEXTS.findableByEmailLabel })).toHaveAttribute('aria-checked', 'true')
     // and in the dark theme too

@@ -66,11 +66,15 @@ describe('downloadModel', () => {
   })
 
   it('explains an HTTP error and an unreachable host', async () => {
-    await expect(downloadModel({ model, url: `${origin}/missing.bin`, dir: path.join(root, 'missing') })).rejects.toThrow(/answered HTTP 404/)
+    await expect(downloadModel({ model, url: `${origin}/missing.bin`, dir: path.join(root, 'missing') })).rejects.toThrow(
+      /answered HTTP 404/,
+    )
     const closed = http.createServer()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const port = (closed.address() as AddressInfo).port
     await new Promise((resolve) => closed.close(resolve))
-    await expect(downloadModel({ model, url: `http://127.0.0.1:${port}/ggml-test.bin`, dir: path.join(root, 'offline') })).rejects.toThrow(/could not reach .*ECONNREFUSED/)
+    await expect(downloadModel({ model, url: `http://127.0.0.1:${port}/ggml-test.bin`, dir: path.join(root, 'offline') })).rejects.toThrow(
+      /could not reach .*ECONNREFUSED/,
+    )
   })
 })

@@ -6,7 +6,7 @@ import { Readable, Transform } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { pipeline } from 'node:stream/promises'
 import { fileURLToPath } from 'node:url'
-import { parseEnvOrExit } from '../src/server/env.ts'
+import { parseEnvOrExit } from '#server/env.ts'
 
 /**
  * The ggml Whisper models Hearth knows, from whisper.cpp's model repository on Hugging Face. Checksums:
@@ -100,7 +100,8 @@ export async function downloadModel({ model, url, dir, fetch: doFetch = fetch, l
       const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : ''
       throw new ModelDownloadError(`could not reach ${url}: ${(error as Error).message}${cause}`)
     }
-    if (!response.ok || !response.body) throw new ModelDownloadError(`${url} answered HTTP ${response.status} ${response.statusText}`.trim())
+    if (!response.ok || !response.body)
+      throw new ModelDownloadError(`${url} answered HTTP ${response.status} ${response.statusText}`.trim())
 
     log(`downloading ${model.file} (${Math.round(model.bytes / 1024 / 1024)} MiB) from ${url}`)
     const sha256 = createHash('sha256')

@@ -2,4 +2,4 @@ import { buildWebIfStale } from './web-build.ts'
 
 // `npm start`: build the web app when its sources changed, then start the server (which serves it).
 await buildWebIfStale((line) => console.log(`[hearth] ${line}`))
-await import('../src/server/main.ts')
+await import('#server/main.ts')

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { startSmtpServer } from '../../src/server/test/smtp-capture.ts'
+import { startSmtpServer } from '#server/test/smtp-capture.ts'
 
 export type DroppedMail = { to: string[]; subject: string; text: string }
 

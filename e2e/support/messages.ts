@@ -11,7 +11,17 @@ export function tone(seconds: number, frequency = 330, format: 'webm' | 'wav' = 
   const file = path.join(folder, `tone-${seconds}s-${frequency}.${format}`)
   if (!fs.existsSync(file)) {
     const codec = format === 'webm' ? ['-c:a', 'libopus'] : []
-    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `sine=frequency=${frequency}:sample_rate=48000:duration=${seconds}`, ...codec, '-y', file])
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=${frequency}:sample_rate=48000:duration=${seconds}`,
+      ...codec,
+      '-y',
+      file,
+    ])
   }
   return file
 }
@@ -34,8 +44,16 @@ export function fakeMicrophone(wavFile: string): LaunchOptions {
 const origin = () => process.env.E2E_BASE_URL ?? ''
 
 /** Sends a recording the way the record page does: upload the audio, then send the upload (decision 22). */
-export async function sendRecording(request: APIRequestContext, contactId: string, file: string, contentType = 'audio/webm'): Promise<string> {
-  const upload = await request.post('/api/audio', { data: fs.readFileSync(file), headers: { 'content-type': contentType, origin: origin() } })
+export async function sendRecording(
+  request: APIRequestContext,
+  contactId: string,
+  file: string,
+  contentType = 'audio/webm',
+): Promise<string> {
+  const upload = await request.post('/api/audio', {
+    data: fs.readFileSync(file),
+    headers: { 'content-type': contentType, origin: origin() },
+  })
   expect(upload.status()).toBe(201)
   const { upload_id } = (await upload.json()) as { upload_id: string }
   const sent = await request.post('/api/messages', { data: { contact_id: contactId, upload_id }, headers: { origin: origin() } })

@@ -121,9 +121,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   const mail = createMailJobs({ mailer, log: app.log })
   const storage = createLocalStorage(path.join(env.dataDir, 'media'))
   const engineChoice = speech?.choice ?? (await selectSpeechEngine(env))
-  const analyzerChoice = speech?.analyzer
-    ? { analyzer: speech.analyzer, reason: 'given by the caller' }
-    : selectAnalyzer(env)
+  const analyzerChoice = speech?.analyzer ? { analyzer: speech.analyzer, reason: 'given by the caller' } : selectAnalyzer(env)
   const transcriptionDeps = {
     db,
     storage,

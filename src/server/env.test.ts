@@ -24,7 +24,10 @@ describe('parseEnv', () => {
     const defaults = parseEnv({})
     expect(defaults).toMatchObject({ TRANSCRIBE_ENGINE: 'auto', SPEECH_CONCURRENCY: 1, OPENAI_TRANSCRIBE_MODEL: 'whisper-1' })
     expect(defaults.OPENAI_ANALYSIS_MODEL).toBeUndefined()
-    expect(parseEnv({ SPEECH_CONCURRENCY: '2', TRANSCRIBE_ENGINE: 'pocketsphinx' })).toMatchObject({ SPEECH_CONCURRENCY: 2, TRANSCRIBE_ENGINE: 'pocketsphinx' })
+    expect(parseEnv({ SPEECH_CONCURRENCY: '2', TRANSCRIBE_ENGINE: 'pocketsphinx' })).toMatchObject({
+      SPEECH_CONCURRENCY: 2,
+      TRANSCRIBE_ENGINE: 'pocketsphinx',
+    })
     expect(() => parseEnv({ SPEECH_CONCURRENCY: '0' })).toThrow(/SPEECH_CONCURRENCY/)
     expect(() => parseEnv({ TRANSCRIBE_ENGINE: 'siri' })).toThrow(/TRANSCRIBE_ENGINE/)
   })
@@ -35,7 +38,10 @@ describe('parseEnv', () => {
   })
 
   it('treats empty strings as unset and strips a trailing slash from PUBLIC_URL', () => {
-    expect(parseEnv({ SMTP_URL: '', PUBLIC_URL: 'https://hearth.example/' })).toMatchObject({ SMTP_URL: undefined, publicUrl: 'https://hearth.example' })
+    expect(parseEnv({ SMTP_URL: '', PUBLIC_URL: 'https://hearth.example/' })).toMatchObject({
+      SMTP_URL: undefined,
+      publicUrl: 'https://hearth.example',
+    })
     expect(() => parseEnv({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/)
   })
 })

@@ -7,8 +7,7 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional()
 
-const optionalUrl = (name: string) =>
-  optionalString.refine((v) => v === undefined || URL.canParse(v), { message: `${name} must be a URL` })
+const optionalUrl = (name: string) => optionalString.refine((v) => v === undefined || URL.canParse(v), { message: `${name} must be a URL` })
 
 /**
  * The whole configuration of the server. Parsed once at start; nothing else reads process.env.

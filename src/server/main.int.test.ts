@@ -42,7 +42,8 @@ describe('the embedded PostgreSQL dies under a running Hearth', () => {
     // one clear line; besides it at most the structured warnings of work that met the dead database first, and no
     // bare stack trace of an unhandled rejection
     const after = first.output().slice(before).trim().split('\n')
-    const clear = '[hearth] the embedded PostgreSQL stopped unexpectedly (killed by SIGKILL); exiting with code 1 so that a supervisor restarts Hearth'
+    const clear =
+      '[hearth] the embedded PostgreSQL stopped unexpectedly (killed by SIGKILL); exiting with code 1 so that a supervisor restarts Hearth'
     expect(after.filter((line) => line === clear)).toHaveLength(1)
     expect(after.filter((line) => line !== clear && !line.startsWith('{"level":40'))).toEqual([])
 

@@ -82,7 +82,9 @@ async function main() {
   embedded?.onUnexpectedExit((how) => {
     if (stopping) return
     stopping = true
-    console.error(`[hearth] the embedded PostgreSQL stopped unexpectedly (${how}); exiting with code 1 so that a supervisor restarts Hearth`)
+    console.error(
+      `[hearth] the embedded PostgreSQL stopped unexpectedly (${how}); exiting with code 1 so that a supervisor restarts Hearth`,
+    )
     process.exit(1)
   })
 

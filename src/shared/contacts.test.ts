@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { formatUnread, inactiveLabel, mergeDuplicateContacts } from './contacts.ts'
 
-const entry = (id: string, name: string, contact_user_id: string | null, last_interaction: string) => ({ id, name, contact_user_id, last_interaction })
+const entry = (id: string, name: string, contact_user_id: string | null, last_interaction: string) => ({
+  id,
+  name,
+  contact_user_id,
+  last_interaction,
+})
 
 describe('mergeDuplicateContacts', () => {
   it('keeps the entry linked to a real user over an unlinked one of the same name, whatever the case', () => {
@@ -15,15 +20,23 @@ describe('mergeDuplicateContacts', () => {
 
   it('keeps the most recent interaction among unlinked duplicates and among entries of the same person', () => {
     expect(
-      mergeDuplicateContacts([entry('1', 'Sam', null, '2026-01-01T00:00:00Z'), entry('2', 'SAM', null, '2026-02-01T00:00:00Z')]).map((c) => c.id),
+      mergeDuplicateContacts([entry('1', 'Sam', null, '2026-01-01T00:00:00Z'), entry('2', 'SAM', null, '2026-02-01T00:00:00Z')]).map(
+        (c) => c.id,
+      ),
     ).toEqual(['2'])
     expect(
-      mergeDuplicateContacts([entry('1', 'Sam', 'u1', '2026-03-01T00:00:00Z'), entry('2', 'Sam', 'u1', '2026-02-01T00:00:00Z')]).map((c) => c.id),
+      mergeDuplicateContacts([entry('1', 'Sam', 'u1', '2026-03-01T00:00:00Z'), entry('2', 'Sam', 'u1', '2026-02-01T00:00:00Z')]).map(
+        (c) => c.id,
+      ),
     ).toEqual(['1'])
   })
 
   it('never merges two different people who share a name, and keeps the order', () => {
-    const list = [entry('1', 'Alex', 'u1', '2026-01-01T00:00:00Z'), entry('2', 'Bea', 'u3', '2026-01-01T00:00:00Z'), entry('3', 'alex', 'u2', '2026-01-01T00:00:00Z')]
+    const list = [
+      entry('1', 'Alex', 'u1', '2026-01-01T00:00:00Z'),
+      entry('2', 'Bea', 'u3', '2026-01-01T00:00:00Z'),
+      entry('3', 'alex', 'u2', '2026-01-01T00:00:00Z'),
+    ]
     expect(mergeDuplicateContacts(list).map((c) => c.id)).toEqual(['1', '2', '3'])
   })
 })

@@ -82,9 +82,9 @@ export function formatUnread(count: number, cap: number): string | null {
  * An entry linked to a real user wins over an unlinked one, then the most recent interaction wins.
  * Two entries linked to different people are both real and are never merged (decision 14).
  */
-export function mergeDuplicateContacts<
-  T extends Pick<Contact, 'id' | 'name' | 'contact_user_id' | 'last_interaction'>,
->(contacts: readonly T[]): T[] {
+export function mergeDuplicateContacts<T extends Pick<Contact, 'id' | 'name' | 'contact_user_id' | 'last_interaction'>>(
+  contacts: readonly T[],
+): T[] {
   const groups = new Map<string, T[]>()
   for (const contact of contacts) {
     const key = contact.name.trim().toLowerCase()

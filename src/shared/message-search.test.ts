@@ -41,7 +41,13 @@ describe('messageSearchQuerySchema', () => {
 
   it('refuses a cursor of the right shape whose date or time does not exist', () => {
     const id = '0b6f7c4e-8d1a-4c8e-9f3a-2b1c0d9e8f7a'
-    for (const instant of ['2026-02-30T10:00:00', '2026-13-01T10:00:00', '2026-11-23T25:00:00', '2026-11-23T10:61:00', '0000-00-00T00:00:00']) {
+    for (const instant of [
+      '2026-02-30T10:00:00',
+      '2026-13-01T10:00:00',
+      '2026-11-23T25:00:00',
+      '2026-11-23T10:61:00',
+      '0000-00-00T00:00:00',
+    ]) {
       expect(messageSearchCursorSchema.safeParse(`${instant}.000000Z_${id}`).success).toBe(false)
     }
     expect(messageSearchCursorSchema.safeParse(`2024-02-29T23:59:59.999999Z_${id}`).success).toBe(true)

@@ -14,7 +14,10 @@ export const MESSAGE_SEARCH_MAX_TERM_LENGTH = 60
  */
 export const messageSearchCursorSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Invalid page cursor')
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    'Invalid page cursor',
+  )
   // the shape alone lets through a 2026-02-30 or a 25:61 that PostgreSQL would refuse with an error
   .refine((cursor) => isRealInstant(cursor.slice(0, 19)), 'Invalid page cursor')
 
@@ -51,7 +54,12 @@ export const overviewMessageSchema = messageSchema
     processing_status: true,
   })
   .extend({
-    other_person: z.object({ user_id: z.string(), contact_id: z.string().nullable(), name: z.string().nullable(), picture_url: z.string().nullable() }),
+    other_person: z.object({
+      user_id: z.string(),
+      contact_id: z.string().nullable(),
+      name: z.string().nullable(),
+      picture_url: z.string().nullable(),
+    }),
   })
 export type OverviewMessage = z.infer<typeof overviewMessageSchema>
 
@@ -68,7 +76,11 @@ export type MessageSearchResult = z.infer<typeof messageSearchResultSchema>
  * a text-search operator. A query without words searches for nothing and lists every message.
  */
 export function messageSearchTerms(query: string): string[] {
-  const words = query.normalize('NFC').toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []
+  const words =
+    query
+      .normalize('NFC')
+      .toLowerCase()
+      .match(/[\p{L}\p{M}\p{N}]+/gu) ?? []
   return [...new Set(words.map((word) => word.slice(0, MESSAGE_SEARCH_MAX_TERM_LENGTH)))].slice(0, MESSAGE_SEARCH_MAX_TERMS)
 }
 

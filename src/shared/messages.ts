@@ -20,7 +20,6 @@ export const MESSAGE_TEXTS = {
   onlyReceiverMarksRead: 'Only the receiver can mark a message read',
 } as const
 
-
 /** 2048 -> '2 GB', 500 -> '500 MB' */
 function formatMegabytes(mb: number): string {
   return mb >= 1024 && mb % 1024 === 0 ? `${mb / 1024} GB` : `${mb} MB`

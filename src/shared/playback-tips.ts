@@ -53,7 +53,9 @@ function sentimentTip(sentiment: number, received: boolean): string | undefined 
     return received ? 'The message leans heavy. A short, gentle reply today helps more than a perfect one later.' : undefined
   }
   if (sentiment > BRIGHT_ABOVE) {
-    return received ? 'The message leans bright. Reply while the mood is fresh.' : 'The message leans bright. Good moments are worth sharing often.'
+    return received
+      ? 'The message leans bright. Reply while the mood is fresh.'
+      : 'The message leans bright. Good moments are worth sharing often.'
   }
   return undefined
 }

@@ -64,7 +64,11 @@ describe('transcriptWords', () => {
 
   it("keeps the engine's words when the counts differ, in speaking order", () => {
     const shuffled = [timed[2]!, timed[0]!, timed[1]!]
-    expect(transcriptWords({ transcription: 'Hello there', word_timestamps: shuffled }, 3).map((w) => w.word)).toEqual(['hello', 'there', 'friend'])
+    expect(transcriptWords({ transcription: 'Hello there', word_timestamps: shuffled }, 3).map((w) => w.word)).toEqual([
+      'hello',
+      'there',
+      'friend',
+    ])
   })
 
   it('falls back to the spec weighting after the 0.3 s silence when there are no word times', () => {

@@ -82,7 +82,11 @@ export type ConversationPosition = {
  * the counter stays right when older messages are not loaded (there is then no previous beyond the oldest loaded).
  * Null when the message is not in the page.
  */
-export function conversationPosition(newestFirst: readonly Pick<Message, 'id' | 'created_at'>[], total: number, id: string): ConversationPosition | null {
+export function conversationPosition(
+  newestFirst: readonly Pick<Message, 'id' | 'created_at'>[],
+  total: number,
+  id: string,
+): ConversationPosition | null {
   const oldestFirst = [...newestFirst].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))
   const at = oldestFirst.findIndex((m) => m.id === id)
   if (at < 0) return null

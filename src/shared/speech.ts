@@ -23,7 +23,13 @@ export const MESSAGE_STATUS_POLL_MS = 3_000
 export const LIVE_TRANSCRIPT_INTERVAL_MS = 2_000
 
 /** POST /api/speech/preview?from=: the words of a recording from `from` seconds on, and where they end. */
-export const speechPreviewQuerySchema = z.object({ from: z.coerce.number().min(0).max(RECORDING_MAX_SECONDS + 1).default(0) })
+export const speechPreviewQuerySchema = z.object({
+  from: z.coerce
+    .number()
+    .min(0)
+    .max(RECORDING_MAX_SECONDS + 1)
+    .default(0),
+})
 export const speechPreviewSchema = z.object({ text: z.string(), until: z.number() })
 export type SpeechPreview = z.infer<typeof speechPreviewSchema>
 

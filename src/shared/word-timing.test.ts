@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  estimateWordTimings,
-  leadingSilenceOffset,
-  pauseWeight,
-  wordIndexAt,
-  wordWeight,
-  type WordTiming,
-} from './word-timing.ts'
+import { estimateWordTimings, leadingSilenceOffset, pauseWeight, wordIndexAt, wordWeight, type WordTiming } from './word-timing.ts'
 
 describe('wordWeight', () => {
   it('is the length without edge punctuation, clamped to 1..8', () => {

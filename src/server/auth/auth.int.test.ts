@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { user, verification } from '../db/schema.ts'
+import { user, verification } from '#server/db/schema.ts'
 import { FULL_NAME_REQUIRED } from '#shared/auth-forms.ts'
 import { AUTH_RATE_LIMITS } from './auth.ts'
-import { makeClientAddress, postJson, signUpConfirmAndSignIn } from '../test/auth-helpers.ts'
-import { makePerson } from '../test/data.ts'
-import { firstLink } from '../test/smtp-capture.ts'
-import { createTestApp } from '../test/test-app.ts'
+import { makeClientAddress, postJson, signUpConfirmAndSignIn } from '#server/test/auth-helpers.ts'
+import { makePerson } from '#server/test/data.ts'
+import { firstLink } from '#server/test/smtp-capture.ts'
+import { createTestApp } from '#server/test/test-app.ts'
 
 const { app, smtp, db } = await createTestApp()
 
@@ -75,7 +75,10 @@ describe('sign-up, confirmation and sign-in', () => {
     const again = await postJson(app, '/api/auth/sign-up/email', { ...person, email: person.email.toUpperCase(), password: 'taken-over-1' })
     // The answer looks like a sign-up (no account enumeration), but nothing is created or changed...
     expect(again.statusCode).toBe(200)
-    const users = await db.select().from(user).where(sql`lower(${user.email}) = ${person.email.toLowerCase()}`)
+    const users = await db
+      .select()
+      .from(user)
+      .where(sql`lower(${user.email}) = ${person.email.toLowerCase()}`)
     expect(users).toHaveLength(1)
     const hijack = await postJson(app, '/api/auth/sign-in/email', { email: person.email, password: 'taken-over-1' })
     expect(hijack.statusCode).toBe(401)
@@ -84,7 +87,12 @@ describe('sign-up, confirmation and sign-in', () => {
   })
 
   it('refuses a state-changing auth call from another origin', async () => {
-    const response = await postJson(app, '/api/auth/sign-in/email', { email: 'x@example.test', password: 'whatever' }, { headers: { origin: 'https://evil.example' } })
+    const response = await postJson(
+      app,
+      '/api/auth/sign-in/email',
+      { email: 'x@example.test', password: 'whatever' },
+      { headers: { origin: 'https://evil.example' } },
+    )
     expect(response.statusCode).toBe(403)
   })
 })
@@ -123,7 +131,10 @@ describe('password reset', () => {
   it('refuses an expired reset link', async () => {
     const { person } = await signUpConfirmAndSignIn(app, smtp)
     const token = await requestReset(person.email)
-    await db.update(verification).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verification.identifier, `reset-password:${token}`))
+    await db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verification.identifier, `reset-password:${token}`))
     const reset = await postJson(app, '/api/auth/reset-password', { token, newPassword: 'brand-new-secret' })
     expect(reset.statusCode).toBe(400)
     expect(reset.json().code).toBe('INVALID_TOKEN')

@@ -15,7 +15,15 @@ function toWebRequest(request: FastifyRequest, baseUrl: string): Request {
 }
 
 /** Better Auth endpoints after which sessions may no longer exist (their sockets close: decision 44). */
-const ENDS_SESSIONS = new Set(['/sign-out', '/reset-password', '/revoke-session', '/revoke-sessions', '/revoke-other-sessions', '/change-password', '/delete-user'])
+const ENDS_SESSIONS = new Set([
+  '/sign-out',
+  '/reset-password',
+  '/revoke-session',
+  '/revoke-sessions',
+  '/revoke-other-sessions',
+  '/change-password',
+  '/delete-user',
+])
 
 /**
  * Better Auth is a fetch-style handler. It is mounted in its own scope whose content-type parser keeps

@@ -6,12 +6,12 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { FULL_NAME_REQUIRED } from '#shared/auth-forms.ts'
 import { PASSWORD_MIN_LENGTH } from '#shared/limits.ts'
-import type { Database } from '../db/client.ts'
-import * as schema from '../db/schema.ts'
-import type { Env } from '../env.ts'
-import type { MailMessage } from '../notify/mailer.ts'
-import { confirmEmailMail, existingAccountMail, resetPasswordMail } from '../notify/templates.ts'
-import { authLogger } from '../log-redaction.ts'
+import type { Database } from '#server/db/client.ts'
+import * as schema from '#server/db/schema.ts'
+import type { Env } from '#server/env.ts'
+import type { MailMessage } from '#server/notify/mailer.ts'
+import { confirmEmailMail, existingAccountMail, resetPasswordMail } from '#server/notify/templates.ts'
+import { authLogger } from '#server/log-redaction.ts'
 
 export type AuthDeps = {
   db: Database

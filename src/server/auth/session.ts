@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { fromNodeHeaders } from 'better-auth/node'
 import type { Auth } from './auth.ts'
-import { UnauthorizedError } from '../http/errors.ts'
+import { UnauthorizedError } from '#server/http/errors.ts'
 
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean }
 

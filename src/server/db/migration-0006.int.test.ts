@@ -2,8 +2,8 @@ import fs from 'node:fs/promises'
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createTestDatabase } from '../test/test-db.ts'
-import { insertPerson } from '../test/data.ts'
+import { createTestDatabase } from '#server/test/test-db.ts'
+import { insertPerson } from '#server/test/data.ts'
 
 const database = await createTestDatabase()
 const { db } = database
@@ -12,7 +12,10 @@ afterAll(() => database.close())
 /** The statements of migration 0006 (decisions 40 and 42), as the migrator runs them. */
 async function migration0006(): Promise<string[]> {
   const text = await fs.readFile(new URL('./migrations/0006_consent_likes.sql', import.meta.url), 'utf8')
-  return text.split('--> statement-breakpoint').map((s) => s.trim()).filter(Boolean)
+  return text
+    .split('--> statement-breakpoint')
+    .map((s) => s.trim())
+    .filter(Boolean)
 }
 
 describe('migration 0006', () => {

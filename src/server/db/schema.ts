@@ -102,27 +102,29 @@ export const rateLimit = pgTable('rate_limit', {
 export const profiles = pgTable(
   'profiles',
   {
-  id: text('id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  fullName: text('full_name'),
-  welcomeAudioKey: text('welcome_audio_key'),
-  welcomeTranscript: text('welcome_transcript'),
-  welcomeTranscriptStatus: text('welcome_transcript_status', {
-    enum: ['pending', 'processing', 'completed', 'failed'],
-  }),
-  welcomeWordTimestamps: jsonb('welcome_word_timestamps').$type<{ word: string; start: number; end: number }[]>(),
-  profilePictureKey: text('profile_picture_key'),
-  onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
-  emailNotificationsEnabled: boolean('email_notifications_enabled').notNull().default(true),
-  /** the directory's exact e-mail match finds only people who turned this on (decision 37) */
-  findableByEmail: boolean('findable_by_email').notNull().default(false),
-  ...timestamps,
-}, (t) => [
-  // Directory search matches anywhere in the name, case-insensitively: a trigram index keeps that fast.
-  index('profiles_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
-])
+    id: text('id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    fullName: text('full_name'),
+    welcomeAudioKey: text('welcome_audio_key'),
+    welcomeTranscript: text('welcome_transcript'),
+    welcomeTranscriptStatus: text('welcome_transcript_status', {
+      enum: ['pending', 'processing', 'completed', 'failed'],
+    }),
+    welcomeWordTimestamps: jsonb('welcome_word_timestamps').$type<{ word: string; start: number; end: number }[]>(),
+    profilePictureKey: text('profile_picture_key'),
+    onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
+    emailNotificationsEnabled: boolean('email_notifications_enabled').notNull().default(true),
+    /** the directory's exact e-mail match finds only people who turned this on (decision 37) */
+    findableByEmail: boolean('findable_by_email').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    // Directory search matches anywhere in the name, case-insensitively: a trigram index keeps that fast.
+    index('profiles_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+)
 
 /**
  * A person's photos (spec 001 Profile photo). `base_key` names the stored renditions: `{base_key}-{variant}.webp`
@@ -142,7 +144,9 @@ export const profilePhotos = pgTable(
   },
   (t) => [
     index('profile_photos_user_order_idx').on(t.userId, t.displayOrder),
-    uniqueIndex('profile_photos_one_primary_idx').on(t.userId).where(sql`${t.isPrimary}`),
+    uniqueIndex('profile_photos_one_primary_idx')
+      .on(t.userId)
+      .where(sql`${t.isPrimary}`),
   ],
 )
 
@@ -256,8 +260,14 @@ export const audioMessages = pgTable(
     waveform: jsonb('waveform').$type<number[]>().notNull(),
     transcription: text('transcription'),
     wordTimestamps: jsonb('word_timestamps').$type<{ word: string; start: number; end: number }[]>(),
-    emotions: text('emotions').array().notNull().default(sql`'{}'::text[]`),
-    topics: text('topics').array().notNull().default(sql`'{}'::text[]`),
+    emotions: text('emotions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    topics: text('topics')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     sentiment: real('sentiment'),
     replyToId: uuid('reply_to_id'),
     isRead: boolean('is_read').notNull().default(false),
@@ -272,14 +282,14 @@ export const audioMessages = pgTable(
      * (lowercased words, no stemming, no stop words), kept by PostgreSQL. `hearth_message_search_vector` is an
      * IMMUTABLE SQL function created by migration 0004; changing it means recomputing this column.
      */
-    searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`hearth_message_search_vector("transcription", "emotions", "topics")`,
-    ),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`hearth_message_search_vector("transcription", "emotions", "topics")`),
     ...timestamps,
   },
   (t) => [
     index('audio_messages_pair_idx').on(t.senderId, t.receiverId, t.createdAt),
-    index('audio_messages_receiver_unread_idx').on(t.receiverId, t.senderId).where(sql`not ${t.isRead}`),
+    index('audio_messages_receiver_unread_idx')
+      .on(t.receiverId, t.senderId)
+      .where(sql`not ${t.isRead}`),
     // The overview (decision 34): everything a person sent, and everything they received, newest first.
     index('audio_messages_sender_created_idx').on(t.senderId, t.createdAt, t.id),
     index('audio_messages_receiver_created_idx').on(t.receiverId, t.createdAt, t.id),

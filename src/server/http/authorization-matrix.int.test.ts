@@ -23,7 +23,10 @@ describe('the authorization matrix', () => {
     const missing = [...live].filter((key) => !(key in ROUTE_MATRIX))
     expect(missing, 'routes without an entry in src/server/test/route-matrix.ts').toEqual([])
     const stale = Object.entries(ROUTE_MATRIX).filter(([key, entry]) => !entry.conditional && !live.has(key))
-    expect(stale.map(([key]) => key), 'entries for routes that no longer exist').toEqual([])
+    expect(
+      stale.map(([key]) => key),
+      'entries for routes that no longer exist',
+    ).toEqual([])
     expect(live.size).toBeGreaterThan(20)
   })
 

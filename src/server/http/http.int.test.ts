@@ -87,7 +87,12 @@ describe('the Origin check', () => {
       expect(response.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Request origin is not allowed' } })
     }
     // and without any Origin header
-    const bare = await app.inject({ method: 'PATCH', url: '/%61pi/profile', payload: rename, headers: { cookie: person.cookie, 'content-type': 'application/json' } })
+    const bare = await app.inject({
+      method: 'PATCH',
+      url: '/%61pi/profile',
+      payload: rename,
+      headers: { cookie: person.cookie, 'content-type': 'application/json' },
+    })
     expect(bare.statusCode).toBe(403)
     expect(await nameNow()).toBe('Origin Owner')
   })
@@ -105,4 +110,3 @@ describe('the Origin check', () => {
     expect(await nameNow()).toBe('Renamed from elsewhere')
   })
 })
-

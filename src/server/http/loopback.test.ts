@@ -7,7 +7,18 @@ describe('isLoopbackAddress', () => {
   })
 
   it('refuses every other address, and none at all', () => {
-    for (const address of ['0.0.0.0', '192.168.1.20', '10.0.0.1', '::', '::ffff:192.168.1.2', '2001:db8::1', '127.0.0.1.evil', 'localhost', '', undefined]) {
+    for (const address of [
+      '0.0.0.0',
+      '192.168.1.20',
+      '10.0.0.1',
+      '::',
+      '::ffff:192.168.1.2',
+      '2001:db8::1',
+      '127.0.0.1.evil',
+      'localhost',
+      '',
+      undefined,
+    ]) {
       expect(isLoopbackAddress(address)).toBe(false)
     }
   })

@@ -26,7 +26,7 @@ function seeded(seed: number) {
   }
 }
 const random = seeded(SEED)
-const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T
 
 const UUID = '0b6f7c4e-8d1a-4c8e-9f3a-2b1c0d9e8f7a'
 /** Malformed texts: NUL bytes, huge, odd Unicode, impossible dates, numbers out of range, traversal. */
@@ -68,8 +68,28 @@ const VALUES: unknown[] = [
   Array.from({ length: 5_000 }, (_, i) => i),
 ]
 /** Bodies that are not what any route expects, sent as JSON text. */
-const RAW_JSON_BODIES = ['{"a":', '{"a":1}}', 'nul\u0000l', '"\\u0000"', '[]', '123', '"text"', 'null', `${'['.repeat(5_000)}${']'.repeat(5_000)}`]
-const RANGES = ['bytes=999999999-', 'bytes=5-1', 'bytes=-0', 'bytes=0-1,2-3', 'items=0-1', 'bytes=abc', 'bytes=-', 'bytes=99999999999999999999-', 'bytes=0-\u0001']
+const RAW_JSON_BODIES = [
+  '{"a":',
+  '{"a":1}}',
+  'nul\u0000l',
+  '"\\u0000"',
+  '[]',
+  '123',
+  '"text"',
+  'null',
+  `${'['.repeat(5_000)}${']'.repeat(5_000)}`,
+]
+const RANGES = [
+  'bytes=999999999-',
+  'bytes=5-1',
+  'bytes=-0',
+  'bytes=0-1,2-3',
+  'items=0-1',
+  'bytes=abc',
+  'bytes=-',
+  'bytes=99999999999999999999-',
+  'bytes=0-\u0001',
+]
 const QUERY_KEYS = ['q', 'cursor', 'from', 'status', 'expires', 'signature']
 /** The auth endpoints reached through POST /api/auth/*, with the fields each reads. */
 const AUTH_POSTS: Record<string, string[]> = {
@@ -111,14 +131,20 @@ function variantOf(method: string, entry: MatrixEntry, base: { url: string; payl
     const value = pick(TEXTS)
     if (ids.length > 0) segments[pick(ids)] = enc(value)
     else segments.push(enc(value))
-    return { description: `path ${JSON.stringify(value.slice(0, 40))}`, options: { method, url: `${segments.join('/')}?${query}`, headers } }
+    return {
+      description: `path ${JSON.stringify(value.slice(0, 40))}`,
+      options: { method, url: `${segments.join('/')}?${query}`, headers },
+    }
   }
   if (kind === 'query') {
     const key = pick([...query.keys(), ...QUERY_KEYS])
     const value = pick(TEXTS)
     const extra = random() < 0.3 ? `&${key}=${enc(value)}` : '' // a repeated key becomes an array
     query.set(key, value)
-    return { description: `query ${key}=${JSON.stringify(value.slice(0, 40))}${extra ? ' (twice)' : ''}`, options: { method, url: `${path}?${query}${extra}`, headers } }
+    return {
+      description: `query ${key}=${JSON.stringify(value.slice(0, 40))}${extra ? ' (twice)' : ''}`,
+      options: { method, url: `${path}?${query}${extra}`, headers },
+    }
   }
   if (kind === 'range') {
     const range = pick(RANGES)
@@ -129,7 +155,12 @@ function variantOf(method: string, entry: MatrixEntry, base: { url: string; payl
     const bytes = Buffer.from(Array.from({ length }, () => Math.floor(random() * 256)))
     return {
       description: `${length} random bytes`,
-      options: { method, url: `${path}?from=${enc(pick(TEXTS))}`, payload: bytes, headers: { ...headers, 'content-type': pick(['audio/webm', 'application/json', 'text/plain']) } },
+      options: {
+        method,
+        url: `${path}?from=${enc(pick(TEXTS))}`,
+        payload: bytes,
+        headers: { ...headers, 'content-type': pick(['audio/webm', 'application/json', 'text/plain']) },
+      },
     }
   }
   if (method === 'GET') {
@@ -140,7 +171,10 @@ function variantOf(method: string, entry: MatrixEntry, base: { url: string; payl
   if (kind === 'raw-json') {
     const body = pick(RAW_JSON_BODIES)
     const type = pick(['application/json', 'application/json; charset=utf-16', 'text/plain', 'application/x-www-form-urlencoded'])
-    return { description: `body ${JSON.stringify(body.slice(0, 40))} as ${type}`, options: { method, url: base.url, payload: body, headers: { ...headers, 'content-type': type } } }
+    return {
+      description: `body ${JSON.stringify(body.slice(0, 40))} as ${type}`,
+      options: { method, url: base.url, payload: body, headers: { ...headers, 'content-type': type } },
+    }
   }
   // a field of the rightful body (or a made-up one) gets a value of the wrong kind
   const fields = base.payload && typeof base.payload === 'object' && !Buffer.isBuffer(base.payload) ? Object.keys(base.payload) : []
@@ -164,7 +198,10 @@ function authVariant(method: string, cookie: string): Variant {
   const url = pick(Object.keys(AUTH_POSTS))
   if (random() < 0.25) {
     const body = pick(RAW_JSON_BODIES)
-    return { description: `${url} body ${JSON.stringify(body.slice(0, 40))}`, options: { method, url, payload: body, headers: { ...headers, 'content-type': 'application/json' } } }
+    return {
+      description: `${url} body ${JSON.stringify(body.slice(0, 40))}`,
+      options: { method, url, payload: body, headers: { ...headers, 'content-type': 'application/json' } },
+    }
   }
   const fields = AUTH_POSTS[url] ?? []
   const body: Record<string, unknown> = { email: 'fuzz@example.test', password: 'fuzz-password-1', name: 'Fuzz' }
@@ -215,7 +252,8 @@ describe('malformed input on every route', () => {
       else if (response.statusCode >= 400 && !key.includes('/api/auth/') && String(response.headers['content-type']).includes('json')) {
         // the app's own error shape
         const body = response.json() as { error?: { code?: unknown; message?: unknown } }
-        if (typeof body.error?.code !== 'string' || typeof body.error.message !== 'string') failures.push(`no error shape for ${variant.description}`)
+        if (typeof body.error?.code !== 'string' || typeof body.error.message !== 'string')
+          failures.push(`no error shape for ${variant.description}`)
       }
     }
     expect(failures).toEqual([])
@@ -250,7 +288,12 @@ describe('malformed input on every route', () => {
 
   it("refuses name: null to the auth library's update-user with a 400, and accepts a real name", async () => {
     const update = (name: unknown) =>
-      app.inject({ method: 'POST', url: '/api/auth/update-user', payload: { name }, headers: { origin: TEST_ORIGIN, cookie: fixture.eve.cookie } })
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/update-user',
+        payload: { name },
+        headers: { origin: TEST_ORIGIN, cookie: fixture.eve.cookie },
+      })
     expect((await update(null)).statusCode).toBe(400)
     expect((await update({})).statusCode).toBe(400)
     expect((await update('Eve Renamed')).statusCode).toBe(200)
@@ -258,7 +301,11 @@ describe('malformed input on every route', () => {
 
   it('refuses a search cursor whose date does not exist with a 400', async () => {
     const cursor = `2026-02-30T10:00:00.000000Z_${UUID}`
-    const response = await app.inject({ method: 'GET', url: `/api/messages?cursor=${enc(cursor)}`, headers: { cookie: fixture.ada.cookie } })
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/messages?cursor=${enc(cursor)}`,
+      headers: { cookie: fixture.ada.cookie },
+    })
     expect(response.statusCode).toBe(400)
   })
 })

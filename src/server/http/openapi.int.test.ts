@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { createTestApp } from '../test/test-app.ts'
+import { createTestApp } from '#server/test/test-app.ts'
 
 const { app } = await createTestApp()
 
 type OpenApiDocument = {
   openapi: string
-  paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: unknown; responses?: Record<string, unknown> }>>
+  paths: Record<
+    string,
+    Record<string, { parameters?: { name: string; in: string }[]; requestBody?: unknown; responses?: Record<string, unknown> }>
+  >
 }
 
 describe('the OpenAPI document', () => {

@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger'
 import type { FastifyInstance } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
-import { APP_VERSION } from '../version.ts'
+import { APP_VERSION } from '#server/version.ts'
 
 /** Where the API describes itself (decision 47). */
 export const OPENAPI_PATH = '/api/docs/json'

@@ -3,8 +3,8 @@ import { sql, type SQL } from 'drizzle-orm'
 import { setTimeout as delay } from 'node:timers/promises'
 import PgBoss from 'pg-boss'
 import type pg from 'pg'
-import type { Executor } from '../db/client.ts'
-import type { MailMessage } from '../notify/mailer.ts'
+import type { Executor } from '#server/db/client.ts'
+import type { MailMessage } from '#server/notify/mailer.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -136,7 +136,11 @@ export async function createJobQueue({
   const renewTimer = setInterval(() => void renewLeases(), (leaseSeconds * 1000) / 3)
   renewTimer.unref()
 
-  async function runOne<N extends JobName>(name: N, job: PgBoss.JobWithMetadata<JobMap[N]>, handler: (data: JobMap[N]) => Promise<JobOutcome>) {
+  async function runOne<N extends JobName>(
+    name: N,
+    job: PgBoss.JobWithMetadata<JobMap[N]>,
+    handler: (data: JobMap[N]) => Promise<JobOutcome>,
+  ) {
     const lease: Lease = { name, id: job.id, attempt: job.retryCount, lost: false }
     held.add(lease)
     let outcome: JobOutcome | undefined

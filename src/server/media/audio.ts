@@ -3,15 +3,16 @@ import fs from 'node:fs/promises'
 import type { Readable } from 'node:stream'
 import { AUDIO_MAX_BYTES, RECORDING_MAX_SECONDS } from '#shared/limits.ts'
 import { MESSAGE_TEXTS } from '#shared/messages.ts'
-import { ValidationError } from '../http/errors.ts'
-import { receiveRawBody, refuseDeclaredOversize } from '../http/raw-body.ts'
+import { ValidationError } from '#server/http/errors.ts'
+import { receiveRawBody, refuseDeclaredOversize } from '#server/http/raw-body.ts'
 
 /** Audio containers Hearth accepts, recognised from their first bytes (never from the name or the header). */
 export type AudioType = { mime: string; ext: string }
 
 export function sniffAudioType(head: Uint8Array): AudioType | null {
   const ascii = (start: number, length: number) => String.fromCharCode(...head.subarray(start, start + length))
-  if (head.length >= 4 && head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return { mime: 'audio/webm', ext: 'webm' }
+  if (head.length >= 4 && head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3)
+    return { mime: 'audio/webm', ext: 'webm' }
   if (ascii(0, 4) === 'OggS') return { mime: 'audio/ogg', ext: 'ogg' }
   if (ascii(0, 4) === 'RIFF' && ascii(8, 4) === 'WAVE') return { mime: 'audio/wav', ext: 'wav' }
   if (ascii(4, 4) === 'ftyp') return { mime: 'audio/mp4', ext: 'm4a' }
@@ -35,7 +36,11 @@ export async function readHead(filePath: string, bytes = 64): Promise<Uint8Array
  * bytes: 413 past 50 MB, 400 when empty or not audio. The caller removes the file.
  */
 export async function receiveAudio(body: Readable | undefined, tmpPath: string): Promise<{ bytes: number; type: AudioType }> {
-  const bytes = await receiveRawBody(body, tmpPath, { maxBytes: AUDIO_MAX_BYTES, tooLarge: MESSAGE_TEXTS.tooLarge, empty: MESSAGE_TEXTS.empty })
+  const bytes = await receiveRawBody(body, tmpPath, {
+    maxBytes: AUDIO_MAX_BYTES,
+    tooLarge: MESSAGE_TEXTS.tooLarge,
+    empty: MESSAGE_TEXTS.empty,
+  })
   const type = sniffAudioType(await readHead(tmpPath))
   if (!type) throw new ValidationError(MESSAGE_TEXTS.notAudio)
   return { bytes, type }
@@ -63,7 +68,23 @@ export type DecodedAudio = { durationSeconds: number; waveform: number[] }
  */
 export function decodeAudio(filePath: string, ffmpegPath = 'ffmpeg'): Promise<DecodedAudio> {
   return new Promise((resolve, reject) => {
-    const args = ['-v', 'error', '-nostdin', '-i', filePath, '-vn', '-t', String(DECODE_LIMIT_SECONDS), '-ac', '1', '-ar', String(DECODE_RATE), '-f', 's16le', 'pipe:1']
+    const args = [
+      '-v',
+      'error',
+      '-nostdin',
+      '-i',
+      filePath,
+      '-vn',
+      '-t',
+      String(DECODE_LIMIT_SECONDS),
+      '-ac',
+      '1',
+      '-ar',
+      String(DECODE_RATE),
+      '-f',
+      's16le',
+      'pipe:1',
+    ]
     const child = spawn(ffmpegPath, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
     })

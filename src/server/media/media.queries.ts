@@ -8,7 +8,10 @@ import type { Executor } from '#server/db/client.ts'
 export async function listReferencedKeys(db: Executor, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set()
   const result = await db.execute<{ key: string }>(sql`
-    select k.key from unnest(array[${sql.join(keys.map((key) => sql`${key}`), sql`, `)}]::text[]) as k(key)
+    select k.key from unnest(array[${sql.join(
+      keys.map((key) => sql`${key}`),
+      sql`, `,
+    )}]::text[]) as k(key)
     where exists (select 1 from audio_uploads u where u.object_key = k.key)
        or exists (select 1 from audio_messages m where m.audio_key = k.key)
        or exists (select 1 from profiles p where p.welcome_audio_key = k.key or p.profile_picture_key = k.key)

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import { API_ERROR_TEXTS, ERROR_CODES } from '#shared/api-error.ts'
-import { errorBody } from '../http/errors.ts'
+import { errorBody } from '#server/http/errors.ts'
 import { MEDIA_PATH, verifyMediaUrl } from './signed-url.ts'
 import type { ObjectStorage } from './storage.ts'
 

@@ -20,7 +20,13 @@ export type PictureUrl = (key: string | null) => string | null
 
 export type MediaUrlCheck = 'valid' | 'expired' | 'invalid'
 
-export function verifyMediaUrl(secret: string, key: string, expires: string | undefined, signature: string | undefined, now = Date.now()): MediaUrlCheck {
+export function verifyMediaUrl(
+  secret: string,
+  key: string,
+  expires: string | undefined,
+  signature: string | undefined,
+  now = Date.now(),
+): MediaUrlCheck {
   const expiresAt = Number(expires)
   if (!signature || !Number.isInteger(expiresAt)) return 'invalid'
   const expected = Buffer.from(signatureOf(secret, key, expiresAt))

@@ -21,7 +21,10 @@ describe('auth mail and reset requests are carried out after the answer', () => 
   it('answers a reset request for an existing and an unknown address alike, before the mail goes out', async () => {
     const person = await insertPerson(db)
     const known = await postJson(app, '/api/auth/request-password-reset', { email: person.email, redirectTo: '/auth/reset-password' })
-    const unknown = await postJson(app, '/api/auth/request-password-reset', { email: 'nobody-here@example.test', redirectTo: '/auth/reset-password' })
+    const unknown = await postJson(app, '/api/auth/request-password-reset', {
+      email: 'nobody-here@example.test',
+      redirectTo: '/auth/reset-password',
+    })
     expect(known.statusCode).toBe(200)
     expect(unknown.statusCode).toBe(200)
     expect(known.body).toBe(unknown.body)
@@ -42,4 +45,3 @@ describe('auth mail and reset requests are carried out after the answer', () => 
     }
   })
 })
-

@@ -47,6 +47,10 @@ export async function readOutbox(dir: string, limit = 50): Promise<OutboxEntry[]
   } catch {
     return []
   }
-  const newest = files.filter((f) => f.endsWith('.json')).sort().reverse().slice(0, limit)
+  const newest = files
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .reverse()
+    .slice(0, limit)
   return Promise.all(newest.map(async (f) => JSON.parse(await fs.readFile(path.join(dir, f), 'utf8')) as OutboxEntry))
 }

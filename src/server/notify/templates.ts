@@ -19,11 +19,10 @@ export function confirmEmailMail(to: string, name: string, url: string): MailMes
     to,
     subject: 'Confirm your email for Hearth',
     text: `Hi ${name},\n\nWelcome to Hearth. Please confirm your email address by opening this link:\n${url}\n\nIf you did not sign up, you can ignore this mail.`,
-    html: layout(
-      `Welcome, ${name}`,
-      'Please confirm your email address to start sending voice messages to the people closest to you.',
-      { label: 'Confirm my email', url },
-    ),
+    html: layout(`Welcome, ${name}`, 'Please confirm your email address to start sending voice messages to the people closest to you.', {
+      label: 'Confirm my email',
+      url,
+    }),
   }
 }
 

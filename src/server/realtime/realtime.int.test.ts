@@ -4,14 +4,14 @@ import { afterAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { Contact } from '#shared/contacts.ts'
 import { REALTIME_TEXTS, realtimeEventSchema, SESSION_ENDED_CLOSE_CODE, type RealtimeEvent } from '#shared/realtime.ts'
-import { buildApp } from '../app.ts'
-import { connectDatabase } from '../db/client.ts'
-import { realtimePresence, verification } from '../db/schema.ts'
-import { createSmtpMailer } from '../notify/mailer.ts'
-import { insertSignedInPerson } from '../test/people.ts'
-import { apiClient } from '../test/requests.ts'
-import { uploadRecording } from '../test/uploads.ts'
-import { createTestApp, TEST_ORIGIN } from '../test/test-app.ts'
+import { buildApp } from '#server/app.ts'
+import { connectDatabase } from '#server/db/client.ts'
+import { realtimePresence, verification } from '#server/db/schema.ts'
+import { createSmtpMailer } from '#server/notify/mailer.ts'
+import { insertSignedInPerson } from '#server/test/people.ts'
+import { apiClient } from '#server/test/requests.ts'
+import { uploadRecording } from '#server/test/uploads.ts'
+import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
 
 // Two server instances on one database, as when Hearth runs behind a load balancer.
 const first = await createTestApp()
@@ -66,9 +66,9 @@ describe('/api/realtime', () => {
     const response = await api.post('/api/contacts/connect', bob.cookie, { user_id: ada.id })
     expect(response.statusCode).toBe(201)
 
-    await expect.poll(() => adaSocket.events, { timeout: 5000 }).toEqual([
-      { type: 'contact.changed', contact_id: expect.any(String), change: 'created' },
-    ])
+    await expect
+      .poll(() => adaSocket.events, { timeout: 5000 })
+      .toEqual([{ type: 'contact.changed', contact_id: expect.any(String), change: 'created' }])
     // Eve is not part of it and hears nothing.
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(eveSocket.events).toEqual([])
@@ -164,7 +164,9 @@ describe('presence', () => {
 
     await closeSocket(bobSecondTab.socket)
     await expect.poll(async () => (await contactOf(ada, bobForAda)).is_online, { timeout: 5000 }).toBe(false)
-    await expect.poll(() => adaSocket.events, { timeout: 5000 }).toContainEqual({ type: 'presence.changed', user_id: bob.id, online: false })
+    await expect
+      .poll(() => adaSocket.events, { timeout: 5000 })
+      .toContainEqual({ type: 'presence.changed', user_id: bob.id, online: false })
     adaSocket.socket.close()
   })
 
@@ -173,11 +175,16 @@ describe('presence', () => {
     const bob = await insertSignedInPerson(first.app, first.db)
     const bobForAda = await connect(ada, bob)
     const crashed = randomUUID()
-    await first.db.insert(realtimePresence).values({ instanceId: crashed, userId: bob.id, connections: 2, seenAt: sql`now() - interval '2 minutes'` })
+    await first.db
+      .insert(realtimePresence)
+      .values({ instanceId: crashed, userId: bob.id, connections: 2, seenAt: sql`now() - interval '2 minutes'` })
     expect((await contactOf(ada, bobForAda)).is_online).toBe(false)
 
     // The same row refreshed a moment ago counts.
-    await first.db.update(realtimePresence).set({ seenAt: sql`now()` }).where(eq(realtimePresence.instanceId, crashed))
+    await first.db
+      .update(realtimePresence)
+      .set({ seenAt: sql`now()` })
+      .where(eq(realtimePresence.instanceId, crashed))
     expect((await contactOf(ada, bobForAda)).is_online).toBe(true)
   })
 
@@ -200,7 +207,9 @@ describe('presence', () => {
     const adaSocket = await open(ada)
     expect((await contactOf(ada, bobForAda)).is_online).toBe(true)
     await closeSocket(bobSocket.socket)
-    await expect.poll(() => adaSocket.events, { timeout: 5000 }).toContainEqual({ type: 'presence.changed', user_id: bob.id, online: false })
+    await expect
+      .poll(() => adaSocket.events, { timeout: 5000 })
+      .toContainEqual({ type: 'presence.changed', user_id: bob.id, online: false })
     expect(eveSocket.events.filter((e) => e.type === 'presence.changed')).toEqual([])
 
     // Bob replies to Eve: now they have both chosen each other and see each other.
@@ -231,7 +240,9 @@ describe('presence', () => {
     const bobSocket = await open(bob)
     await expect.poll(() => adaSocket.events, { timeout: 5000 }).toContainEqual({ type: 'presence.changed', user_id: bob.id, online: true })
     await closeSocket(bobSocket.socket)
-    await expect.poll(() => adaSocket.events, { timeout: 5000 }).toContainEqual({ type: 'presence.changed', user_id: bob.id, online: false })
+    await expect
+      .poll(() => adaSocket.events, { timeout: 5000 })
+      .toContainEqual({ type: 'presence.changed', user_id: bob.id, online: false })
     expect(eveSocket.events).toEqual([])
 
     // Bob archives Ada: she no longer learns when he is around.
@@ -281,7 +292,9 @@ describe('sockets end with their session (decision 44)', () => {
     const ada = await insertSignedInPerson(first.app, first.db)
     const sockets = [await open(ada), await open(ada)]
     const closed = sockets.map(closeCode)
-    expect((await post('/api/auth/request-password-reset', null, { email: ada.email, redirectTo: '/auth/reset-password' })).statusCode).toBe(200)
+    expect(
+      (await post('/api/auth/request-password-reset', null, { email: ada.email, redirectTo: '/auth/reset-password' })).statusCode,
+    ).toBe(200)
     // the reset request is carried out in a job after the answer (decision 38): wait for its token
     const resetToken = async () => {
       const [row] = await first.db
@@ -318,7 +331,9 @@ describe('sockets end with their session (decision 44)', () => {
     const gone = closeCode(oldest)
     oldest.close()
     await gone
-    await expect.poll(async () => 'socket' in (await openSocket({ cookie: ada.cookie, origin: TEST_ORIGIN }, secondUrl)), { timeout: 5000 }).toBe(true)
+    await expect
+      .poll(async () => 'socket' in (await openSocket({ cookie: ada.cookie, origin: TEST_ORIGIN }, secondUrl)), { timeout: 5000 })
+      .toBe(true)
     for (const socket of [...sockets, bobs]) socket.close()
   })
 })

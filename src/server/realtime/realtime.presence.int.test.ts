@@ -5,9 +5,9 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import type { RealtimeEnvelope } from './realtime.publisher.ts'
 import { REALTIME_CHANNEL } from './realtime.publisher.ts'
 import { createPresenceTracker } from './realtime.presence.ts'
-import { realtimePresence } from '../db/schema.ts'
-import { insertConnectedPair, insertPerson } from '../test/data.ts'
-import { createTestDatabase } from '../test/test-db.ts'
+import { realtimePresence } from '#server/db/schema.ts'
+import { insertConnectedPair, insertPerson } from '#server/test/data.ts'
+import { createTestDatabase } from '#server/test/test-db.ts'
 
 const database = await createTestDatabase()
 const { db } = database
@@ -71,7 +71,9 @@ describe('presence tracker', () => {
 
   it("sweeps a crashed instance's stale rows and announces those people offline", async () => {
     const { ada, bob } = await pair()
-    await db.insert(realtimePresence).values({ instanceId: randomUUID(), userId: bob.id, connections: 1, seenAt: sql`now() - interval '2 minutes'` })
+    await db
+      .insert(realtimePresence)
+      .values({ instanceId: randomUUID(), userId: bob.id, connections: 1, seenAt: sql`now() - interval '2 minutes'` })
     const tracker = createPresenceTracker({ db, log, connectionsOf: () => 0 })
 
     await tracker.refresh([])

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Database, Executor } from '../db/client.ts'
+import type { Database, Executor } from '#server/db/client.ts'
 import { publishRealtime } from './realtime.publisher.ts'
 import {
   deleteInstancePresence,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { RealtimeEvent } from '#shared/realtime.ts'
-import type { Executor } from '../db/client.ts'
+import type { Executor } from '#server/db/client.ts'
 
 /** The PostgreSQL channel every server instance listens on. */
 export const REALTIME_CHANNEL = 'hearth_events'

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { Executor } from '../db/client.ts'
-import { contacts, realtimePresence, session } from '../db/schema.ts'
+import type { Executor } from '#server/db/client.ts'
+import { contacts, realtimePresence, session } from '#server/db/schema.ts'
 
 /** A presence row counts for this long after its instance last refreshed it (every 30 s), so a crashed instance's rows stop counting. */
 export const PRESENCE_TTL_SECONDS = 90

@@ -1,9 +1,9 @@
 import websocket from '@fastify/websocket'
 import type { FastifyPluginAsync } from 'fastify'
 import { REALTIME_PATH, REALTIME_TEXTS } from '#shared/realtime.ts'
-import type { Auth } from '../auth/auth.ts'
-import { readSession } from '../auth/session.ts'
-import { errorBody } from '../http/errors.ts'
+import type { Auth } from '#server/auth/auth.ts'
+import { readSession } from '#server/auth/session.ts'
+import { errorBody } from '#server/http/errors.ts'
 import { ERROR_CODES } from '#shared/api-error.ts'
 import type { RealtimeHub } from './realtime.hub.ts'
 

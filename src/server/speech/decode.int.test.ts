@@ -2,8 +2,8 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { makeAudio } from '../test/audio-files.ts'
-import { decodeAudio, DECODE_LIMIT_SECONDS } from '../media/audio.ts'
+import { makeAudio } from '#server/test/audio-files.ts'
+import { decodeAudio, DECODE_LIMIT_SECONDS } from '#server/media/audio.ts'
 import { decodeForSpeech, NoAudioSamplesError, readPcmSamples, readWavHeader } from './decode.ts'
 import { SpeechEngineError } from './engine.ts'
 import { speechFixture } from './speech-fixtures.ts'
@@ -33,7 +33,9 @@ describe('the decoding cap (issue 13)', () => {
       await wav.cleanup()
     }
     // a preview asked to start past the cap has nothing to decode
-    await expect(decodeForSpeech(input, path.join(dir, 'out'), { startSeconds: DECODE_LIMIT_SECONDS })).rejects.toBeInstanceOf(NoAudioSamplesError)
+    await expect(decodeForSpeech(input, path.join(dir, 'out'), { startSeconds: DECODE_LIMIT_SECONDS })).rejects.toBeInstanceOf(
+      NoAudioSamplesError,
+    )
   })
 
   it('still decodes a short recording whole', async () => {
@@ -60,7 +62,12 @@ describe('decodeForSpeech', () => {
     } finally {
       await wav.cleanup()
     }
-    expect(await fs.access(wav.wavPath).then(() => true, () => false)).toBe(false)
+    expect(
+      await fs.access(wav.wavPath).then(
+        () => true,
+        () => false,
+      ),
+    ).toBe(false)
   })
 
   it.skipIf(!fixture)('decodes the speech fixture to the same length as its WAV twin', async () => {

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest'
 import { pcmSamplesFromWav, readWavHeader } from './decode.ts'
 
 /** A 16-bit PCM WAV built by hand, optionally with a LIST chunk (odd-sized, so padded) before `data`. */
-function wav({ channels = 1, samples, list = false, dataSize }: { channels?: number; samples: number[]; list?: boolean; dataSize?: number }): Buffer {
+function wav({
+  channels = 1,
+  samples,
+  list = false,
+  dataSize,
+}: {
+  channels?: number
+  samples: number[]
+  list?: boolean
+  dataSize?: number
+}): Buffer {
   const fmt = Buffer.alloc(24)
   fmt.write('fmt ', 0, 'ascii')
   fmt.writeUInt32LE(16, 4)

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { SpeechEngineError } from './engine.ts'
 import { runProcess } from './run-process.ts'
-import { DECODE_LIMIT_SECONDS, readHead } from '../media/audio.ts'
+import { DECODE_LIMIT_SECONDS, readHead } from '#server/media/audio.ts'
 
 /** Every engine reads this shape: what whisper.cpp, pocketsphinx and the OpenAI endpoint all accept. */
 export const SPEECH_SAMPLE_RATE = 16_000
@@ -57,10 +57,37 @@ export async function decodeForSpeech(inputPath: string, outDir?: string, option
       ffmpeg,
       // no metadata and bit-exact flags give the canonical 44-byte header (no LIST chunk naming the encoder):
       // pocketsphinx_continuous skips exactly 44 bytes and would read anything more as samples
-      ['-v', 'error', '-nostdin', '-y', '-i', inputPath, ...(start ? ['-ss', start.toFixed(3)] : []), '-t', span.toFixed(3), '-vn', '-map_metadata', '-1', '-fflags', '+bitexact', '-flags:a', '+bitexact', '-ac', '1', '-ar', String(SPEECH_SAMPLE_RATE), '-acodec', 'pcm_s16le', '-f', 'wav', wavPath],
+      [
+        '-v',
+        'error',
+        '-nostdin',
+        '-y',
+        '-i',
+        inputPath,
+        ...(start ? ['-ss', start.toFixed(3)] : []),
+        '-t',
+        span.toFixed(3),
+        '-vn',
+        '-map_metadata',
+        '-1',
+        '-fflags',
+        '+bitexact',
+        '-flags:a',
+        '+bitexact',
+        '-ac',
+        '1',
+        '-ar',
+        String(SPEECH_SAMPLE_RATE),
+        '-acodec',
+        'pcm_s16le',
+        '-f',
+        'wav',
+        wavPath,
+      ],
       { what: 'ffmpeg', timeoutMs: options.timeoutMs ?? DEFAULT_DECODE_TIMEOUT_MS, signal: options.signal },
     )
-    if (code !== 0) throw new SpeechEngineError(`Could not decode the recording: ${lastLine(stderr) || `ffmpeg exited with ${code}`}`, false)
+    if (code !== 0)
+      throw new SpeechEngineError(`Could not decode the recording: ${lastLine(stderr) || `ffmpeg exited with ${code}`}`, false)
     const header = readWavHeader(Buffer.from(await readHead(wavPath, 65_536)), (await fsp.stat(wavPath)).size)
     if (header.frames === 0) throw new NoAudioSamplesError()
     return { wavPath, durationSeconds: header.frames / header.sampleRate, cleanup }
@@ -114,13 +141,23 @@ export function readWavHeader(head: Buffer, fileSize = head.length): WavHeader {
     } else if (id === 'data') {
       if (!format) throw new SpeechEngineError('WAV file has its data before its format chunk', false)
       if (format.audioFormat !== 1 || format.bitsPerSample !== 16 || format.channels < 1) {
-        throw new SpeechEngineError(`Unsupported WAV encoding (format ${format.audioFormat}, ${format.bitsPerSample} bit); expected 16-bit PCM`, false)
+        throw new SpeechEngineError(
+          `Unsupported WAV encoding (format ${format.audioFormat}, ${format.bitsPerSample} bit); expected 16-bit PCM`,
+          false,
+        )
       }
       const available = Math.max(0, fileSize - body)
       const declared = size === 0 || size === 0xffffffff ? available : size
       const blockAlign = format.channels * 2
       const dataBytes = Math.min(declared, available) - (Math.min(declared, available) % blockAlign)
-      return { sampleRate: format.sampleRate, channels: format.channels, bitsPerSample: 16, dataOffset: body, dataBytes, frames: dataBytes / blockAlign }
+      return {
+        sampleRate: format.sampleRate,
+        channels: format.channels,
+        bitsPerSample: 16,
+        dataOffset: body,
+        dataBytes,
+        frames: dataBytes / blockAlign,
+      }
     }
     // chunks are padded to an even length
     offset = body + size + (size % 2)

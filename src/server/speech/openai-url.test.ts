@@ -17,6 +17,8 @@ describe('openAiUrl', () => {
   })
 
   it('keeps a query string on the base URL, as some gateways need one', () => {
-    expect(openAiUrl('https://gw.example/v1?api-version=2', '/chat/completions')).toBe('https://gw.example/v1/chat/completions?api-version=2')
+    expect(openAiUrl('https://gw.example/v1?api-version=2', '/chat/completions')).toBe(
+      'https://gw.example/v1/chat/completions?api-version=2',
+    )
   })
 })

@@ -10,7 +10,11 @@ const TINY_MODEL = `${DATA}/models/ggml-tiny.en.bin`
 type Built = { whisper: string[]; openai: OpenAiEngineOptions[]; pocketsphinx: number }
 
 /** Probes over an imaginary machine: these files exist, pocketsphinx is or is not installed. */
-function machine({ files = [], pocketsphinx = false, whisperFails = false }: { files?: string[]; pocketsphinx?: boolean; whisperFails?: boolean } = {}) {
+function machine({
+  files = [],
+  pocketsphinx = false,
+  whisperFails = false,
+}: { files?: string[]; pocketsphinx?: boolean; whisperFails?: boolean } = {}) {
   const built: Built = { whisper: [], openai: [], pocketsphinx: 0 }
   const fake = (label: string): SpeechEngine => ({ name: 'test', transcribe: () => Promise.reject(new Error(label)) })
   const probes: EngineProbes = {
@@ -69,7 +73,14 @@ describe('selectSpeechEngine with TRANSCRIBE_ENGINE=auto', () => {
 
   it('falls back to the OpenAI endpoint without a model, never showing the key', async () => {
     const { probes, built } = machine({ pocketsphinx: true })
-    const choice = await selectSpeechEngine(env({ OPENAI_BASE_URL: 'http://localhost:8000/v1', OPENAI_API_KEY: 'sk-secret', OPENAI_TRANSCRIBE_MODEL: 'Systran/faster-whisper-small' }), probes)
+    const choice = await selectSpeechEngine(
+      env({
+        OPENAI_BASE_URL: 'http://localhost:8000/v1',
+        OPENAI_API_KEY: 'sk-secret',
+        OPENAI_TRANSCRIBE_MODEL: 'Systran/faster-whisper-small',
+      }),
+      probes,
+    )
     expect(choice.name).toBe('openai')
     expect(choice.reason).toBe('openai: http://localhost:8000/v1 with model Systran/faster-whisper-small, no whisper model')
     expect(choice.reason).not.toContain('sk-secret')
@@ -134,11 +145,18 @@ describe('selectSpeechEngine with an engine named', () => {
     ['whisper', {}, `TRANSCRIBE_ENGINE=whisper but no Whisper model at ${BASE_MODEL} or ${TINY_MODEL}`],
     ['whisper', { WHISPER_MODEL: '/models/custom.bin' }, 'TRANSCRIBE_ENGINE=whisper but no Whisper model at /models/custom.bin'],
     ['openai', {}, 'TRANSCRIBE_ENGINE=openai but neither OPENAI_BASE_URL nor OPENAI_API_KEY is set'],
-    ['pocketsphinx', {}, 'TRANSCRIBE_ENGINE=pocketsphinx but pocketsphinx is not installed (apt-get install pocketsphinx pocketsphinx-en-us)'],
+    [
+      'pocketsphinx',
+      {},
+      'TRANSCRIBE_ENGINE=pocketsphinx but pocketsphinx is not installed (apt-get install pocketsphinx pocketsphinx-en-us)',
+    ],
   ] as const)('gives no engine when %s cannot run (%o), never another one', async (name, overrides, reason) => {
     // everything else is available, to show nothing stands in for the named engine
     const { probes, built } = machine({ files: name === 'whisper' ? [] : [BASE_MODEL], pocketsphinx: name !== 'pocketsphinx' })
-    const choice = await selectSpeechEngine(env({ TRANSCRIBE_ENGINE: name, ...(name === 'openai' ? {} : { OPENAI_API_KEY: 'sk' }), ...overrides }), probes)
+    const choice = await selectSpeechEngine(
+      env({ TRANSCRIBE_ENGINE: name, ...(name === 'openai' ? {} : { OPENAI_API_KEY: 'sk' }), ...overrides }),
+      probes,
+    )
     expect(choice).toEqual({ engine: null, name: 'none', reason })
     expect(built).toEqual({ whisper: [], openai: [], pocketsphinx: 0 })
   })

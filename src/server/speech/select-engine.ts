@@ -1,13 +1,16 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import type { Env } from '../env.ts'
+import type { Env } from '#server/env.ts'
 import type { EngineChoice, SpeechEngine, SpeechEngineName } from './engine.ts'
 import { createOpenAiEngine, type OpenAiEngineOptions } from './engines/openai.ts'
 import { createPocketsphinxEngine, pocketsphinxAvailable } from './engines/pocketsphinx.ts'
 import { createWhisperEngine } from './engines/whisper.ts'
 import { DEFAULT_OPENAI_BASE_URL } from './openai-url.ts'
 
-export type SpeechEnv = Pick<Env, 'TRANSCRIBE_ENGINE' | 'WHISPER_MODEL' | 'OPENAI_BASE_URL' | 'OPENAI_API_KEY' | 'OPENAI_TRANSCRIBE_MODEL' | 'dataDir'>
+export type SpeechEnv = Pick<
+  Env,
+  'TRANSCRIBE_ENGINE' | 'WHISPER_MODEL' | 'OPENAI_BASE_URL' | 'OPENAI_API_KEY' | 'OPENAI_TRANSCRIBE_MODEL' | 'dataDir'
+>
 
 /** What selection looks at and how it builds the engine; tests swap them so nothing real is touched. */
 export type EngineProbes = {
@@ -21,7 +24,11 @@ export type EngineProbes = {
 }
 
 export const defaultProbes: EngineProbes = {
-  fileExists: (filePath) => fs.stat(filePath).then((stat) => stat.isFile() && stat.size > 0, () => false),
+  fileExists: (filePath) =>
+    fs.stat(filePath).then(
+      (stat) => stat.isFile() && stat.size > 0,
+      () => false,
+    ),
   pocketsphinxInstalled: () => pocketsphinxAvailable(),
   build: {
     whisper: (modelPath) => createWhisperEngine({ modelPath }),
@@ -67,10 +74,15 @@ export async function selectSpeechEngine(env: SpeechEnv, probes: EngineProbes = 
     return { engine, detail: `${baseUrl} with model ${env.OPENAI_TRANSCRIBE_MODEL}` }
   }
   const tryPocketsphinx = async (): Promise<Attempt> => {
-    if (!(await probes.pocketsphinxInstalled())) return { engine: null, missing: 'pocketsphinx is not installed (apt-get install pocketsphinx pocketsphinx-en-us)' }
+    if (!(await probes.pocketsphinxInstalled()))
+      return { engine: null, missing: 'pocketsphinx is not installed (apt-get install pocketsphinx pocketsphinx-en-us)' }
     return { engine: probes.build.pocketsphinx(), detail: 'Debian pocketsphinx found' }
   }
-  const attempts: Record<SpeechEngineName, () => Attempt | Promise<Attempt>> = { whisper: tryWhisper, openai: tryOpenAi, pocketsphinx: tryPocketsphinx }
+  const attempts: Record<SpeechEngineName, () => Attempt | Promise<Attempt>> = {
+    whisper: tryWhisper,
+    openai: tryOpenAi,
+    pocketsphinx: tryPocketsphinx,
+  }
 
   const wanted = env.TRANSCRIBE_ENGINE
   if (wanted === 'none') return { engine: null, name: 'none', reason: 'transcription turned off (TRANSCRIBE_ENGINE=none)' }
@@ -88,7 +100,15 @@ export async function selectSpeechEngine(env: SpeechEnv, probes: EngineProbes = 
   if (openai.engine) return { engine: openai.engine, name: 'openai', reason: `openai: ${openai.detail}, no whisper model${whisperNote}` }
   const pocketsphinx = await tryPocketsphinx()
   if (pocketsphinx.engine) {
-    return { engine: pocketsphinx.engine, name: 'pocketsphinx', reason: `pocketsphinx: ${pocketsphinx.detail}, no whisper model or OpenAI endpoint configured${whisperNote}` }
+    return {
+      engine: pocketsphinx.engine,
+      name: 'pocketsphinx',
+      reason: `pocketsphinx: ${pocketsphinx.detail}, no whisper model or OpenAI endpoint configured${whisperNote}`,
+    }
   }
-  return { engine: null, name: 'none', reason: `no engine available: install pocketsphinx, run npm run models, or set OPENAI_BASE_URL${whisperNote}` }
+  return {
+    engine: null,
+    name: 'none',
+    reason: `no engine available: install pocketsphinx, run npm run models, or set OPENAI_BASE_URL${whisperNote}`,
+  }
 }

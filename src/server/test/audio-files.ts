@@ -11,7 +11,11 @@ const made = new Map<string, Promise<Buffer>>()
  * A real recording made with ffmpeg (a tone, or silence), as browsers upload them: Opus in WebM by
  * default. Generated once per shape and kept for the test run.
  */
-export function makeAudio({ seconds = 2, format = 'webm', silent = false }: { seconds?: number; format?: 'webm' | 'ogg' | 'wav'; silent?: boolean } = {}): Promise<Buffer> {
+export function makeAudio({
+  seconds = 2,
+  format = 'webm',
+  silent = false,
+}: { seconds?: number; format?: 'webm' | 'ogg' | 'wav'; silent?: boolean } = {}): Promise<Buffer> {
   const id = `${seconds}-${format}-${silent}`
   let file = made.get(id)
   if (!file) {

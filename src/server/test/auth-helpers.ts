@@ -16,7 +16,7 @@ export function cookiesOf(response: LightMyRequestResponse): string {
 /** A client address of its own, so that one test's requests never count against another's rate limit. */
 export function makeClientAddress(): string {
   const [a, b, c] = randomBytes(3)
-  return `10.${a}.${b}.${(c ?? 0) % 250 + 1}`
+  return `10.${a}.${b}.${((c ?? 0) % 250) + 1}`
 }
 
 export function postJson(

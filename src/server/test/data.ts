@@ -6,9 +6,9 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { hashPassword } from 'better-auth/crypto'
 import { inArray } from 'drizzle-orm'
-import type { Executor } from '../db/client.ts'
-import { account, audioMessages, profiles, user } from '../db/schema.ts'
-import { insertContact } from '../modules/contacts/contacts.queries.ts'
+import type { Executor } from '#server/db/client.ts'
+import { account, audioMessages, profiles, user } from '#server/db/schema.ts'
+import { insertContact } from '#server/modules/contacts/contacts.queries.ts'
 
 export type TestPerson = { name: string; email: string; password: string }
 export type InsertedPerson = TestPerson & { id: string }
@@ -64,8 +64,22 @@ export async function insertConnectedPair(
   b: InsertedPerson,
   { mutual = false }: { mutual?: boolean } = {},
 ): Promise<{ aToB: string; bToA: string }> {
-  const aToB = await insertContact(db, { ownerId: a.id, contactUserId: b.id, name: b.name, displayOrder: 1, archivedAt: null, chosen: true })
-  const bToA = await insertContact(db, { ownerId: b.id, contactUserId: a.id, name: a.name, displayOrder: 1, archivedAt: null, chosen: mutual })
+  const aToB = await insertContact(db, {
+    ownerId: a.id,
+    contactUserId: b.id,
+    name: b.name,
+    displayOrder: 1,
+    archivedAt: null,
+    chosen: true,
+  })
+  const bToA = await insertContact(db, {
+    ownerId: b.id,
+    contactUserId: a.id,
+    name: a.name,
+    displayOrder: 1,
+    archivedAt: null,
+    chosen: mutual,
+  })
   return { aToB, bToA }
 }
 

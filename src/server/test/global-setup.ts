@@ -3,8 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { connectDatabase, runMigrations } from '../db/client.ts'
-import { startEmbeddedPostgres } from '../db/embedded-postgres.ts'
+import { connectDatabase, runMigrations } from '#server/db/client.ts'
+import { startEmbeddedPostgres } from '#server/db/embedded-postgres.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
-import type { Database } from '../db/client.ts'
+import type { Database } from '#server/db/client.ts'
 import { cookiesOf, postJson } from './auth-helpers.ts'
 import { insertConnectedPair, insertPerson, type InsertedPerson } from './data.ts'
 

@@ -67,7 +67,10 @@ const json = (url: string, payload?: unknown): MatrixRequest => ({ url, ...(payl
  */
 export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/auth/*': { access: 'anonymous', request: () => json('/api/auth/get-session') },
-  'POST /api/auth/*': { access: 'anonymous', request: () => json('/api/auth/sign-in/email', { email: 'nobody@example.test', password: 'whatever-1' }) },
+  'POST /api/auth/*': {
+    access: 'anonymous',
+    request: () => json('/api/auth/sign-in/email', { email: 'nobody@example.test', password: 'whatever-1' }),
+  },
   'GET /api/health': { access: 'anonymous', request: () => json('/api/health') },
   'GET /api/config': { access: 'anonymous', request: () => json('/api/config') },
   // the API's own description is public (decision 47)
@@ -77,31 +80,59 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
 
   'GET /api/profile': { access: 'signed-in', request: () => json('/api/profile') },
   'PATCH /api/profile': { access: 'signed-in', request: () => json('/api/profile', { onboarding_completed: true }) },
-  'PUT /api/profile/welcome-message': { access: 'owner', request: async (f) => json('/api/profile/welcome-message', { upload_id: await f.adaUpload() }) },
+  'PUT /api/profile/welcome-message': {
+    access: 'owner',
+    request: async (f) => json('/api/profile/welcome-message', { upload_id: await f.adaUpload() }),
+  },
 
   'GET /api/contacts': { access: 'signed-in', request: () => json('/api/contacts') },
   'GET /api/contacts/:id': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}`) },
   'PUT /api/contacts/order': { access: 'owner', request: (f) => json('/api/contacts/order', { contact_ids: [f.adaToBob] }) },
-  'POST /api/contacts/:id/archive': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/archive`, { should_archive: false }) },
+  'POST /api/contacts/:id/archive': {
+    access: 'owner',
+    request: (f) => json(`/api/contacts/${f.adaToBob}/archive`, { should_archive: false }),
+  },
   'POST /api/contacts/:id/rekindle': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/rekindle`) },
   'POST /api/contacts/connect': { access: 'signed-in', request: (f) => json('/api/contacts/connect', { user_id: f.bob.id }) },
   'GET /api/contacts/:id/messages': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/messages`) },
   'POST /api/contacts/:id/messages/read': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/messages/read`) },
 
   'GET /api/directory': { access: 'signed-in', request: () => json('/api/directory?q=bob') },
-  'POST /api/audio': { access: 'signed-in', raw: true, request: async () => ({ url: '/api/audio', payload: await makeAudio({ seconds: 1 }) }) },
-  'POST /api/speech/preview': { access: 'signed-in', raw: true, request: async () => ({ url: '/api/speech/preview', payload: await makeAudio({ seconds: 1 }) }) },
+  'POST /api/audio': {
+    access: 'signed-in',
+    raw: true,
+    request: async () => ({ url: '/api/audio', payload: await makeAudio({ seconds: 1 }) }),
+  },
+  'POST /api/speech/preview': {
+    access: 'signed-in',
+    raw: true,
+    request: async () => ({ url: '/api/speech/preview', payload: await makeAudio({ seconds: 1 }) }),
+  },
   'GET /api/realtime': { access: 'signed-in', request: () => json('/api/realtime') },
 
-  'POST /api/messages': { access: 'owner', request: async (f) => json('/api/messages', { contact_id: f.adaToBob, upload_id: await f.adaUpload() }) },
+  'POST /api/messages': {
+    access: 'owner',
+    request: async (f) => json('/api/messages', { contact_id: f.adaToBob, upload_id: await f.adaUpload() }),
+  },
   'GET /api/messages': { access: 'signed-in', request: () => json('/api/messages?q=hello') },
   'GET /api/messages/:id': { access: 'participant', request: (f) => json(`/api/messages/${f.messageId}`) },
   'POST /api/messages/:id/read': { access: 'participant', caller: (f) => f.bob, request: (f) => json(`/api/messages/${f.messageId}/read`) },
-  'POST /api/messages/:id/like': { access: 'participant', caller: (f) => f.bob, request: (f) => json(`/api/messages/${f.messageId}/like`, { liked: true }) },
-  'POST /api/messages/:id/retry-transcription': { access: 'participant', request: (f) => json(`/api/messages/${f.messageId}/retry-transcription`) },
+  'POST /api/messages/:id/like': {
+    access: 'participant',
+    caller: (f) => f.bob,
+    request: (f) => json(`/api/messages/${f.messageId}/like`, { liked: true }),
+  },
+  'POST /api/messages/:id/retry-transcription': {
+    access: 'participant',
+    request: (f) => json(`/api/messages/${f.messageId}/retry-transcription`),
+  },
 
   'GET /api/photos': { access: 'signed-in', request: () => json('/api/photos') },
-  'POST /api/photos': { access: 'signed-in', raw: true, request: async () => ({ url: '/api/photos', payload: await makeJpeg({ width: 120, height: 90 }) }) },
+  'POST /api/photos': {
+    access: 'signed-in',
+    raw: true,
+    request: async () => ({ url: '/api/photos', payload: await makeJpeg({ width: 120, height: 90 }) }),
+  },
   'PUT /api/photos/order': { access: 'owner', request: async (f) => json('/api/photos/order', { ids: await f.adaPhotoIds() }) },
   'POST /api/photos/:id/primary': { access: 'owner', request: async (f) => json(`/api/photos/${(await f.adaPhoto()).id}/primary`) },
   'DELETE /api/photos/:id': { access: 'owner', request: async (f) => json(`/api/photos/${(await f.adaPhoto()).id}`) },

@@ -10,5 +10,8 @@ export async function signInOverHttp(baseUrl: string, person: { email: string; p
     body: JSON.stringify({ email: person.email, password: person.password }),
   })
   if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`)
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
 }

@@ -3,7 +3,9 @@ import { SMTPServer } from 'smtp-server'
 
 /** The lower-cased recipient addresses of a parsed mail (shared by the integration and e2e SMTP servers). */
 export function recipientsOf(parsed: ParsedMail): string[] {
-  return (Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : []).flatMap((a) => a.value.map((v) => (v.address ?? '').toLowerCase()))
+  return (Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : []).flatMap((a) =>
+    a.value.map((v) => (v.address ?? '').toLowerCase()),
+  )
 }
 
 export type CapturedMail = { to: string[]; subject: string; text: string; html: string }
@@ -20,7 +22,12 @@ export async function startSmtpServer(onMail: (mail: CapturedMail) => void | Pro
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then(async (parsed) => {
-          await onMail({ to: recipientsOf(parsed), subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '' })
+          await onMail({
+            to: recipientsOf(parsed),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+          })
           callback()
         })
         .catch(callback)

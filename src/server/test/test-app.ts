@@ -1,7 +1,7 @@
 import { afterAll } from 'vitest'
-import { buildApp, type BuildAppOptions } from '../app.ts'
-import { parseEnv } from '../env.ts'
-import { createSmtpMailer } from '../notify/mailer.ts'
+import { buildApp, type BuildAppOptions } from '#server/app.ts'
+import { parseEnv } from '#server/env.ts'
+import { createSmtpMailer } from '#server/notify/mailer.ts'
 import { startSmtpCapture } from './smtp-capture.ts'
 import { createTestDatabase } from './test-db.ts'
 
@@ -28,7 +28,14 @@ export async function createTestApp(
     ...overrides,
   })
   const secrets = { authSecret: 'test-secret-test-secret-test-secret-00', urlSigningKey: 'u'.repeat(40), postgresPassword: 'x'.repeat(16) }
-  const app = await buildApp({ env, db: database.db, pool: database.pool, secrets, mailer: createSmtpMailer(smtp.url, env.MAIL_FROM), ...options })
+  const app = await buildApp({
+    env,
+    db: database.db,
+    pool: database.pool,
+    secrets,
+    mailer: createSmtpMailer(smtp.url, env.MAIL_FROM),
+    ...options,
+  })
   await app.ready()
   afterAll(async () => {
     await app.close()

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { inject } from 'vitest'
-import { connectDatabase, type DbHandle } from '../db/client.ts'
+import { connectDatabase, type DbHandle } from '#server/db/client.ts'
 
 /** A fresh database for one test file, cloned from the migrated template. */
 export async function createTestDatabase(): Promise<DbHandle & { url: string }> {

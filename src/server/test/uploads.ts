@@ -31,7 +31,10 @@ export async function sendRecording(
   contactId: string,
   shape: Parameters<typeof makeAudio>[0] = { seconds: 1 },
 ): Promise<Message> {
-  const sent = await apiClient(app).post('/api/messages', cookie, { contact_id: contactId, upload_id: await uploadRecording(app, cookie, shape) })
+  const sent = await apiClient(app).post('/api/messages', cookie, {
+    contact_id: contactId,
+    upload_id: await uploadRecording(app, cookie, shape),
+  })
   expect(sent.statusCode).toBe(201)
   return sent.json() as Message
 }

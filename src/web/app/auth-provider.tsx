@@ -79,7 +79,3 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   )
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }
-
-// realtime-sync.tsx still imports useAuth from here; it moves to `#web/lib/use-auth.ts` when that file is next
-// changed (house-server owns it on this round), and this re-export goes with it.
-export { useAuth } from '#web/lib/use-auth.ts'

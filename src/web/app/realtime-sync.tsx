@@ -9,7 +9,7 @@ import { invitationKeys } from '#web/features/invitations/queries.ts'
 import { messageKeys } from '#web/features/messages/queries.ts'
 import { profileKeys } from '#web/features/profile/queries.ts'
 import { publicProfileKeys } from '#web/features/public-profile/queries.ts'
-import { useAuth } from './auth-provider.tsx'
+import { useAuth } from '#web/lib/use-auth.ts'
 
 /**
  * The key roots of the resource query modules that realtime events refresh. Each is one constant array, so the

@@ -4,7 +4,10 @@ import { cn } from '#web/lib/utils.ts'
 
 export function HearthLogo({ className }: { className?: string }) {
   return (
-    <span aria-hidden className={cn('grid size-8 place-items-center rounded-[0.6rem] bg-primary text-primary-foreground shadow-sm', className)}>
+    <span
+      aria-hidden
+      className={cn('grid size-8 place-items-center rounded-[0.6rem] bg-primary text-primary-foreground shadow-sm', className)}
+    >
       <Flame className="size-[60%]" strokeWidth={2.25} />
     </span>
   )

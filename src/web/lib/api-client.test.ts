@@ -6,8 +6,9 @@ import { ApiRequestError, apiGet, apiSend, apiUpload } from './api-client.ts'
 const itemSchema = z.object({ id: z.string() })
 
 function respond(status: number, body: unknown) {
-  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
-    new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  const fetchMock = vi.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
   )
   vi.stubGlobal('fetch', fetchMock)
   return fetchMock

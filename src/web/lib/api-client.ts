@@ -76,7 +76,13 @@ export async function apiGet<T>(path: string, schema: z.ZodType<T>, options: Req
 }
 
 /** Sends JSON to a same-origin API path and validates the answer with a shared schema. */
-export async function apiSend<T>(method: ApiMethod, path: string, body: unknown, schema: z.ZodType<T>, options: RequestOptions = {}): Promise<T> {
+export async function apiSend<T>(
+  method: ApiMethod,
+  path: string,
+  body: unknown,
+  schema: z.ZodType<T>,
+  options: RequestOptions = {},
+): Promise<T> {
   const response = await request(path, {
     method,
     // No body means no content type: Fastify refuses an empty body declared as JSON.

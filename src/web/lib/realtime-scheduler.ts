@@ -15,7 +15,10 @@ export function createRefetchScheduler<Key = string>(
     timers.delete(key)
     const since = now() - (lastRun.get(key) ?? -Infinity)
     if (since < guardMs) {
-      timers.set(key, setTimeout(() => run(key), guardMs - since))
+      timers.set(
+        key,
+        setTimeout(() => run(key), guardMs - since),
+      )
       return
     }
     lastRun.set(key, now())
@@ -25,7 +28,10 @@ export function createRefetchScheduler<Key = string>(
   return {
     schedule(key: Key) {
       clearTimeout(timers.get(key))
-      timers.set(key, setTimeout(() => run(key), debounceMs))
+      timers.set(
+        key,
+        setTimeout(() => run(key), debounceMs),
+      )
     },
     dispose() {
       for (const timer of timers.values()) clearTimeout(timer)

@@ -24,5 +24,9 @@ function subscribe(listener: () => void) {
 }
 
 export function useRealtimeOpen(): boolean {
-  return useSyncExternalStore(subscribe, () => status === 'open', () => false)
+  return useSyncExternalStore(
+    subscribe,
+    () => status === 'open',
+    () => false,
+  )
 }

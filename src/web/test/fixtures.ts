@@ -21,7 +21,6 @@ export function testContact(overrides: Partial<Contact> = {}): Contact {
   }
 }
 
-
 /** A message between 'me' and 'u1' for tests; `minutesAgo` sets created_at. */
 export function testMessage(overrides: Partial<Message> & { minutesAgo?: number } = {}): Message {
   const { minutesAgo = 5, ...rest } = overrides

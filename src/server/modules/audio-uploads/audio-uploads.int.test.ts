@@ -4,12 +4,12 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { AUDIO_MAX_BYTES } from '#shared/limits.ts'
 import { MESSAGE_TEXTS, type AudioUpload } from '#shared/messages.ts'
-import { audioUploads } from '../../db/schema.ts'
-import { makeAudio } from '../../test/audio-files.ts'
-import { insertSignedInPerson } from '../../test/people.ts'
-import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
-import { createLocalStorage } from '../../media/storage.ts'
-import { insertMessages } from '../../test/data.ts'
+import { audioUploads } from '#server/db/schema.ts'
+import { makeAudio } from '#server/test/audio-files.ts'
+import { insertSignedInPerson } from '#server/test/people.ts'
+import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
+import { createLocalStorage } from '#server/media/storage.ts'
+import { insertMessages } from '#server/test/data.ts'
 import { ABANDONED_UPLOAD_AGE_MS, createAudioUploadsService } from './audio-uploads.service.ts'
 
 const dataDir = await fs.mkdtemp('/tmp/hearth-int-uploads-')
@@ -78,9 +78,13 @@ describe('POST /api/audio', () => {
     expect(response.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'Audio file is too large (max 50MB)' } })
     // streamed without a declared length: counted while it arrives
     const chunk = Buffer.alloc(1024 * 1024, 1)
-    const streamed = await upload(Readable.from((function* () {
-      for (let i = 0; i <= AUDIO_MAX_BYTES / chunk.length; i++) yield chunk
-    })()))
+    const streamed = await upload(
+      Readable.from(
+        (function* () {
+          for (let i = 0; i <= AUDIO_MAX_BYTES / chunk.length; i++) yield chunk
+        })(),
+      ),
+    )
     expect(streamed.statusCode).toBe(413)
     expect(await tmpFiles()).toBe(0)
     expect(await db.select().from(audioUploads).where(eq(audioUploads.userId, person.id))).toHaveLength(3)
@@ -90,7 +94,12 @@ describe('POST /api/audio', () => {
     const response = await upload(await makeAudio({ seconds: 1 }))
     const { upload_id } = response.json() as AudioUpload
     const [row] = await db.select().from(audioUploads).where(eq(audioUploads.id, upload_id))
-    const service = createAudioUploadsService({ db, storage: createLocalStorage(`${dataDir}/media`), tmpDir: `${dataDir}/tmp`, quotaBytes: 1024 * 1024 * 1024 })
+    const service = createAudioUploadsService({
+      db,
+      storage: createLocalStorage(`${dataDir}/media`),
+      tmpDir: `${dataDir}/tmp`,
+      quotaBytes: 1024 * 1024 * 1024,
+    })
     expect(await service.sweepAbandoned(Date.now())).toBe(0)
     expect(await service.sweepAbandoned(Date.now() + ABANDONED_UPLOAD_AGE_MS + 60_000)).toBeGreaterThanOrEqual(1)
     expect(await db.select().from(audioUploads).where(eq(audioUploads.id, upload_id))).toHaveLength(0)
@@ -103,9 +112,18 @@ describe('POST /api/audio', () => {
 })
 
 describe('limits per person (decision 43)', async () => {
-  const limited = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-upload-limits-'), UPLOADS_PER_MINUTE: '3', STORAGE_QUOTA_MB: '1' })
+  const limited = await createTestApp({
+    DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-upload-limits-'),
+    UPLOADS_PER_MINUTE: '3',
+    STORAGE_QUOTA_MB: '1',
+  })
   const uploadAs = async (cookie: string, audio: Buffer) =>
-    limited.app.inject({ method: 'POST', url: '/api/audio', payload: audio, headers: { origin: TEST_ORIGIN, 'content-type': 'audio/webm', cookie } })
+    limited.app.inject({
+      method: 'POST',
+      url: '/api/audio',
+      payload: audio,
+      headers: { origin: TEST_ORIGIN, 'content-type': 'audio/webm', cookie },
+    })
 
   it('allows UPLOADS_PER_MINUTE recordings a minute to each person, then answers 429 with a clear text', async () => {
     const ada = await insertSignedInPerson(limited.app, limited.db)

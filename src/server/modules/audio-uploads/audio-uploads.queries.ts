@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client.ts'
-import { audioMessages, audioUploads } from '../../db/schema.ts'
+import type { Executor } from '#server/db/client.ts'
+import { audioMessages, audioUploads } from '#server/db/schema.ts'
 
 export type AudioUploadRow = typeof audioUploads.$inferSelect
 

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { audioUploadSchema, MESSAGE_TEXTS } from '#shared/messages.ts'
 import { ERROR_CODES } from '#shared/api-error.ts'
-import { sessionUser } from '../../auth/session.ts'
-import { DomainError } from '../../http/errors.ts'
-import type { AppDeps } from '../../app-deps.ts'
-import { acceptRawBody, rawBody } from '../../http/raw-body.ts'
-import { refuseOversizeAudio } from '../../media/audio.ts'
+import { sessionUser } from '#server/auth/session.ts'
+import { DomainError } from '#server/http/errors.ts'
+import type { AppDeps } from '#server/app-deps.ts'
+import { acceptRawBody, rawBody } from '#server/http/raw-body.ts'
+import { refuseOversizeAudio } from '#server/media/audio.ts'
 import { createAudioUploadsService, MEGABYTE } from './audio-uploads.service.ts'
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000
@@ -37,8 +37,7 @@ export const audioUploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
     },
   )
 
-  const sweep = () =>
-    service.sweepAbandoned().catch((error: unknown) => app.log.warn({ err: error }, 'audio uploads: sweep failed'))
+  const sweep = () => service.sweepAbandoned().catch((error: unknown) => app.log.warn({ err: error }, 'audio uploads: sweep failed'))
   let timer: NodeJS.Timeout | undefined
   app.addHook('onReady', async () => {
     void sweep()

@@ -5,10 +5,10 @@ import type { Readable } from 'node:stream'
 import { RECORDING_MAX_SECONDS } from '#shared/limits.ts'
 import { MESSAGE_TEXTS, type AudioUpload } from '#shared/messages.ts'
 import { ERROR_CODES } from '#shared/api-error.ts'
-import type { Database } from '../../db/client.ts'
-import { PayloadTooLargeError, ValidationError } from '../../http/errors.ts'
-import { decodeAudio, receiveAudio } from '../../media/audio.ts'
-import type { ObjectStorage } from '../../media/storage.ts'
+import type { Database } from '#server/db/client.ts'
+import { PayloadTooLargeError, ValidationError } from '#server/http/errors.ts'
+import { decodeAudio, receiveAudio } from '#server/media/audio.ts'
+import type { ObjectStorage } from '#server/media/storage.ts'
 import { deleteAbandonedUploads, insertAudioUpload, lockUploadsOf, storedAudioBytes, type AudioUploadRow } from './audio-uploads.queries.ts'
 
 export const MEGABYTE = 1024 * 1024
@@ -34,7 +34,8 @@ export function createAudioUploadsService({
   /** audio one person may keep stored (STORAGE_QUOTA_MB) */
   quotaBytes: number
 }) {
-  const quotaReached = () => new PayloadTooLargeError(MESSAGE_TEXTS.quotaReached(Math.round(quotaBytes / MEGABYTE)), ERROR_CODES.storageQuota)
+  const quotaReached = () =>
+    new PayloadTooLargeError(MESSAGE_TEXTS.quotaReached(Math.round(quotaBytes / MEGABYTE)), ERROR_CODES.storageQuota)
 
   return {
     /**

@@ -3,11 +3,11 @@ import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { CONTACT_TEXTS, type Contact } from '#shared/contacts.ts'
 import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
-import { contacts, conversations } from '../../db/schema.ts'
-import { insertPerson, type InsertedPerson } from '../../test/data.ts'
-import { insertSignedInPerson } from '../../test/people.ts'
-import { apiClient } from '../../test/requests.ts'
-import { createTestApp } from '../../test/test-app.ts'
+import { contacts, conversations } from '#server/db/schema.ts'
+import { insertPerson, type InsertedPerson } from '#server/test/data.ts'
+import { insertSignedInPerson } from '#server/test/people.ts'
+import { apiClient } from '#server/test/requests.ts'
+import { createTestApp } from '#server/test/test-app.ts'
 
 const { app, db } = await createTestApp()
 
@@ -110,8 +110,14 @@ describe('inactivity', () => {
   it('moves a contact whose last reply is 30+ days old out of the home list, and rekindle brings it back', async () => {
     const owner = await insertSignedInPerson(app, db)
     const [quietId, freshId] = await fillCircle(owner, 2)
-    await db.update(contacts).set({ lastReplyFromThem: sql`now() - interval '31 days'` }).where(eq(contacts.id, quietId as string))
-    await db.update(contacts).set({ lastReplyFromThem: sql`now() - interval '29 days'` }).where(eq(contacts.id, freshId as string))
+    await db
+      .update(contacts)
+      .set({ lastReplyFromThem: sql`now() - interval '31 days'` })
+      .where(eq(contacts.id, quietId as string))
+    await db
+      .update(contacts)
+      .set({ lastReplyFromThem: sql`now() - interval '29 days'` })
+      .where(eq(contacts.id, freshId as string))
 
     expect((await listContacts(owner.cookie)).map((c) => c.id)).toEqual([freshId])
     const inactive = await listContacts(owner.cookie, 'inactive')
@@ -180,7 +186,10 @@ describe("someone else's contacts", () => {
     }
     const [theirs] = await db.select().from(contacts).where(eq(contacts.id, theirId))
     expect(theirs).toMatchObject({ archivedAt: null, displayOrder: 1 })
-    const [mine] = await db.select().from(contacts).where(and(eq(contacts.id, mineId)))
+    const [mine] = await db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.id, mineId)))
     expect(mine?.displayOrder).toBe(1)
   })
 

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { INACTIVITY_DAYS } from '#shared/limits.ts'
 import type { ContactStatus } from '#shared/contacts.ts'
-import type { Executor } from '../../db/client.ts'
-import { contacts, conversations, profiles } from '../../db/schema.ts'
-import { isPresent, sharesPresence } from '../../realtime/realtime.queries.ts'
+import type { Executor } from '#server/db/client.ts'
+import { contacts, conversations, profiles } from '#server/db/schema.ts'
+import { isPresent, sharesPresence } from '#server/realtime/realtime.queries.ts'
 
 /**
  * Active means not archived, and either no reply from them yet or a reply (or a rekindle) within the
@@ -167,7 +167,10 @@ export async function ownedContactIds(db: Executor, ownerId: string, contactIds:
 export async function setDisplayOrder(tx: Executor, ownerId: string, orderedIds: string[]): Promise<void> {
   await tx.execute(sql`
     update ${contacts} set display_order = ordered.position, updated_at = now()
-    from unnest(${sql.raw('ARRAY[')}${sql.join(orderedIds.map((id) => sql`${id}::uuid`), sql`, `)}${sql.raw(']')})
+    from unnest(${sql.raw('ARRAY[')}${sql.join(
+      orderedIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}${sql.raw(']')})
       with ordinality as ordered(id, position)
     where ${contacts.id} = ordered.id and ${contacts.userId} = ${ownerId}`)
 }

@@ -10,8 +10,8 @@ import {
   contactSchema,
   reorderContactsSchema,
 } from '#shared/contacts.ts'
-import { sessionUser } from '../../auth/session.ts'
-import type { AppDeps } from '../../app-deps.ts'
+import { sessionUser } from '#server/auth/session.ts'
+import type { AppDeps } from '#server/app-deps.ts'
 import { createContactsService } from './contacts.service.ts'
 
 /** Starting relationships is bounded per caller: it is the one way to reach a stranger. */

@@ -2,11 +2,11 @@ import { CONTACT_TEXTS, mergeDuplicateContacts, type Contact, type ContactStatus
 import { ERROR_CODES } from '#shared/api-error.ts'
 import { PROFILE_TEXTS } from '#shared/profile.ts'
 import { CONTACTS_PAGE_LIMIT, MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
-import type { Database } from '../../db/client.ts'
-import type { PictureUrl } from '../../media/signed-url.ts'
-import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.ts'
-import { publishRealtime } from '../../realtime/realtime.publisher.ts'
-import { getProfileById } from '../profiles/profiles.queries.ts'
+import type { Database } from '#server/db/client.ts'
+import type { PictureUrl } from '#server/media/signed-url.ts'
+import { ConflictError, NotFoundError, ValidationError } from '#server/http/errors.ts'
+import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
+import { getProfileById } from '#server/modules/profiles/profiles.queries.ts'
 import {
   countActiveContacts,
   getContactByUsers,

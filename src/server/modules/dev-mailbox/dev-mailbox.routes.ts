@@ -4,7 +4,8 @@ import { errorBody } from '#server/http/errors.ts'
 import { isDirectLoopbackRequest } from '#server/http/loopback.ts'
 import { readOutbox, type OutboxEntry } from '#server/notify/mailer.ts'
 
-export const MAILBOX_LOCAL_ONLY = 'The local mailbox opens only on the computer that runs Hearth (http://localhost). Set SMTP_URL to send real mail.'
+export const MAILBOX_LOCAL_ONLY =
+  'The local mailbox opens only on the computer that runs Hearth (http://localhost). Set SMTP_URL to send real mail.'
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
@@ -27,7 +28,9 @@ export const devMailboxRoutes: FastifyPluginAsync<{ outboxDir: string }> = async
       return reply.status(403).header('cache-control', 'no-store').send(errorBody(ERROR_CODES.forbidden, MAILBOX_LOCAL_ONLY))
     }
     const entries = await readOutbox(outboxDir)
-    const list = entries.length ? entries.map(renderEntry).join('') : '<p>No mail yet. Sign up or ask for a password reset, then reload.</p>'
+    const list = entries.length
+      ? entries.map(renderEntry).join('')
+      : '<p>No mail yet. Sign up or ask for a password reset, then reload.</p>'
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Hearth local mailbox</title>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { DirectoryResult } from '#shared/directory.ts'
-import { insertPerson } from '../../test/data.ts'
-import { insertSignedInPerson, signIn } from '../../test/people.ts'
-import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
+import { insertPerson } from '#server/test/data.ts'
+import { insertSignedInPerson, signIn } from '#server/test/people.ts'
+import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
 import { DIRECTORY_RATE_LIMIT } from './directory.routes.ts'
 
 const { app, db } = await createTestApp()
@@ -44,7 +44,12 @@ describe('GET /api/directory', () => {
     expect(await search(searcher.cookie, 'nobody@example.test')).toEqual([])
     const omarCookie = await signIn(app, omar)
     const patch = (findable: boolean) =>
-      app.inject({ method: 'PATCH', url: '/api/profile', headers: { cookie: omarCookie, origin: TEST_ORIGIN }, payload: { findable_by_email: findable } })
+      app.inject({
+        method: 'PATCH',
+        url: '/api/profile',
+        headers: { cookie: omarCookie, origin: TEST_ORIGIN },
+        payload: { findable_by_email: findable },
+      })
     const on = await patch(true)
     expect(on.statusCode).toBe(200)
     expect(on.json()).toMatchObject({ findable_by_email: true })

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import { DIRECTORY_RESULT_LIMIT } from '#shared/directory.ts'
-import type { Executor } from '../../db/client.ts'
-import { profiles, user } from '../../db/schema.ts'
+import type { Executor } from '#server/db/client.ts'
+import { profiles, user } from '#server/db/schema.ts'
 
 export type DirectoryRow = { id: string; name: string; pictureKey: string | null }
 

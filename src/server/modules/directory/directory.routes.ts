@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { directoryQuerySchema, directoryResponseSchema } from '#shared/directory.ts'
-import { sessionUser } from '../../auth/session.ts'
-import type { AppDeps } from '../../app-deps.ts'
+import { sessionUser } from '#server/auth/session.ts'
+import type { AppDeps } from '#server/app-deps.ts'
 import { createDirectoryService } from './directory.service.ts'
 
 /** Generous for typing with a debounce, tight enough to stop anyone walking the user list. */

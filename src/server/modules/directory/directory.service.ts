@@ -1,6 +1,6 @@
 import { isEmailQuery, type DirectoryResult } from '#shared/directory.ts'
-import type { Executor } from '../../db/client.ts'
-import type { PictureUrl } from '../../media/signed-url.ts'
+import type { Executor } from '#server/db/client.ts'
+import type { PictureUrl } from '#server/media/signed-url.ts'
 import { findByExactEmail, searchByName, type DirectoryRow } from './directory.queries.ts'
 
 /** The only fields of another person the directory reveals; never an e-mail address. */

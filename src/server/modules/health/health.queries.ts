@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client.ts'
+import type { Executor } from '#server/db/client.ts'
 
 /** The PostgreSQL server version; rejects when the database cannot be reached. */
 export async function getDatabaseVersion(db: Executor): Promise<string | null> {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { AppDeps } from '../../app-deps.ts'
-import { APP_VERSION } from '../../version.ts'
+import type { AppDeps } from '#server/app-deps.ts'
+import { APP_VERSION } from '#server/version.ts'
 import { getDatabaseVersion } from './health.queries.ts'
 
 export const healthSchema = z.object({

@@ -2,14 +2,13 @@ import fs from 'node:fs/promises'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { MessageSearchResult } from '#shared/message-search.ts'
-import { contacts } from '../../db/schema.ts'
-import { insertMessages } from '../../test/data.ts'
-import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '../../test/people.ts'
-import { apiClient } from '../../test/requests.ts'
-import { createTestApp } from '../../test/test-app.ts'
+import { contacts } from '#server/db/schema.ts'
+import { insertMessages } from '#server/test/data.ts'
+import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '#server/test/people.ts'
+import { apiClient } from '#server/test/requests.ts'
+import { createTestApp } from '#server/test/test-app.ts'
 
 const { app, db } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-message-search-') })
-
 
 const api = apiClient(app)
 const search = (person: Person | null, query: Record<string, string> = {}) => api.get('/api/messages', person?.cookie, { query })
@@ -30,9 +29,30 @@ describe('GET /api/messages', () => {
   it('matches transcript words, emotions and topics, case-insensitively and by prefix', async () => {
     const { ada, bob } = await pair()
     await insertMessages(db, [
-      { senderId: bob.id, receiverId: ada.id, transcription: 'Let us grab Coffee on Sunday', emotions: ['happy'], topics: ['plans'], createdAt: minutesAgo(3) },
-      { senderId: ada.id, receiverId: bob.id, transcription: 'The new job starts Monday', emotions: ['excited', 'anxious'], topics: ['work'], createdAt: minutesAgo(2) },
-      { senderId: bob.id, receiverId: ada.id, transcription: 'Grandma called about dinner', emotions: ['loving'], topics: ['family', 'food'], createdAt: minutesAgo(1) },
+      {
+        senderId: bob.id,
+        receiverId: ada.id,
+        transcription: 'Let us grab Coffee on Sunday',
+        emotions: ['happy'],
+        topics: ['plans'],
+        createdAt: minutesAgo(3),
+      },
+      {
+        senderId: ada.id,
+        receiverId: bob.id,
+        transcription: 'The new job starts Monday',
+        emotions: ['excited', 'anxious'],
+        topics: ['work'],
+        createdAt: minutesAgo(2),
+      },
+      {
+        senderId: bob.id,
+        receiverId: ada.id,
+        transcription: 'Grandma called about dinner',
+        emotions: ['loving'],
+        topics: ['family', 'food'],
+        createdAt: minutesAgo(1),
+      },
     ])
 
     expect(await transcripts(ada, 'coffee')).toEqual(['Let us grab Coffee on Sunday'])
@@ -166,7 +186,13 @@ describe('GET /api/messages', () => {
   it("treats the search's special characters as plain separators", async () => {
     const { ada, bob } = await pair()
     await insertMessages(db, [
-      { senderId: bob.id, receiverId: ada.id, transcription: "Don't forget the coffee & tea (for Sunday)!", emotions: ['excited'], topics: ['plans'] },
+      {
+        senderId: bob.id,
+        receiverId: ada.id,
+        transcription: "Don't forget the coffee & tea (for Sunday)!",
+        emotions: ['excited'],
+        topics: ['plans'],
+      },
       { senderId: ada.id, receiverId: bob.id, transcription: 'Nothing special here', emotions: ['calm'], topics: ['home'] },
     ])
     for (const q of ["'", '&', '|', '!', ':*', '(', ')', "''", '\\', '<->', '%', '_', '*:*']) {

@@ -1,8 +1,8 @@
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/pg-core'
-import type { Executor } from '../../db/client.ts'
-import { audioMessages, contacts, profiles } from '../../db/schema.ts'
-import { likedBy } from '../messages/messages.queries.ts'
+import type { Executor } from '#server/db/client.ts'
+import { audioMessages, contacts, profiles } from '#server/db/schema.ts'
+import { likedBy } from '#server/modules/messages/messages.queries.ts'
 
 export type MessageSearchPosition = { createdAt: string; id: string }
 type MessageSearchOptions = {

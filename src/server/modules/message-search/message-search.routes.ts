@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { messageSearchQuerySchema, messageSearchResultSchema } from '#shared/message-search.ts'
-import { sessionUser } from '../../auth/session.ts'
-import type { AppDeps } from '../../app-deps.ts'
+import { sessionUser } from '#server/auth/session.ts'
+import type { AppDeps } from '#server/app-deps.ts'
 import { createMessageSearchService } from './message-search.service.ts'
 
 export const messageSearchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, pictureUrl, requireUser }) => {

@@ -1,7 +1,13 @@
 import { MESSAGES_PAGE_LIMIT } from '#shared/limits.ts'
-import { messageSearchTerms, prefixTsquery, type MessageSearchQuery, type MessageSearchResult, type OverviewMessage } from '#shared/message-search.ts'
-import type { Database } from '../../db/client.ts'
-import type { PictureUrl } from '../../media/signed-url.ts'
+import {
+  messageSearchTerms,
+  prefixTsquery,
+  type MessageSearchQuery,
+  type MessageSearchResult,
+  type OverviewMessage,
+} from '#shared/message-search.ts'
+import type { Database } from '#server/db/client.ts'
+import type { PictureUrl } from '#server/media/signed-url.ts'
 import { searchMessagesForUser, type MessageSearchPosition, type MessageSearchRow } from './message-search.queries.ts'
 
 export function toOverviewMessageResponse(row: MessageSearchRow, pictureUrl: PictureUrl): OverviewMessage {
@@ -17,7 +23,12 @@ export function toOverviewMessageResponse(row: MessageSearchRow, pictureUrl: Pic
     emotions: row.emotions,
     topics: row.topics,
     processing_status: row.processingStatus,
-    other_person: { user_id: row.otherUserId, contact_id: row.contactId, name: row.contactName, picture_url: pictureUrl(row.otherPictureKey) },
+    other_person: {
+      user_id: row.otherUserId,
+      contact_id: row.contactId,
+      name: row.contactName,
+      picture_url: pictureUrl(row.otherPictureKey),
+    },
   }
 }
 
@@ -33,7 +44,15 @@ export function decodeCursor(cursor: string): MessageSearchPosition {
   return { createdAt: cursor.slice(0, at), id: cursor.slice(at + 1) }
 }
 
-export function createMessageSearchService({ db, pictureUrl, pageSize = MESSAGES_PAGE_LIMIT }: { db: Database; pictureUrl: PictureUrl; pageSize?: number }) {
+export function createMessageSearchService({
+  db,
+  pictureUrl,
+  pageSize = MESSAGES_PAGE_LIMIT,
+}: {
+  db: Database
+  pictureUrl: PictureUrl
+  pageSize?: number
+}) {
   return {
     /**
      * The messages overview (spec 001, /messages): everything the user sent or received, newest first, 50 a page,

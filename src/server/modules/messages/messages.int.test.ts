@@ -5,11 +5,11 @@ import type { Contact } from '#shared/contacts.ts'
 import { MESSAGE_TEXTS, type Message } from '#shared/messages.ts'
 import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import type { MessageSearchResult } from '#shared/message-search.ts'
-import { contacts } from '../../db/schema.ts'
-import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '../../test/people.ts'
-import { apiClient } from '../../test/requests.ts'
-import { createTestApp } from '../../test/test-app.ts'
-import { uploadRecording } from '../../test/uploads.ts'
+import { contacts } from '#server/db/schema.ts'
+import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '#server/test/people.ts'
+import { apiClient } from '#server/test/requests.ts'
+import { createTestApp } from '#server/test/test-app.ts'
+import { uploadRecording } from '#server/test/uploads.ts'
 
 const { app, db } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-messages-') })
 
@@ -28,7 +28,13 @@ describe('sending', () => {
     const sent = await send(ada, adaToBob, 'undefined')
     expect(sent.statusCode).toBe(201)
     const message = sent.json() as Message
-    expect(message).toMatchObject({ sender_id: ada.id, receiver_id: bob.id, reply_to_id: null, is_read: false, processing_status: 'pending' })
+    expect(message).toMatchObject({
+      sender_id: ada.id,
+      receiver_id: bob.id,
+      reply_to_id: null,
+      is_read: false,
+      processing_status: 'pending',
+    })
 
     const bobContact = (await get(`/api/contacts/${bobToAda}`, bob.cookie)).json() as Contact
     expect(bobContact.unread_count).toBe(1)
@@ -147,7 +153,10 @@ describe('a reply and the circle limit (decision 41)', () => {
   /** Bob last heard from Ada 40 days ago: she is inactive in his circle. */
   async function inactivePair() {
     const { ada, bob, adaToBob, bobToAda } = await pair()
-    await db.update(contacts).set({ lastReplyFromThem: sql`now() - interval '40 days'` }).where(eq(contacts.id, bobToAda))
+    await db
+      .update(contacts)
+      .set({ lastReplyFromThem: sql`now() - interval '40 days'` })
+      .where(eq(contacts.id, bobToAda))
     return { ada, bob, adaToBob, bobToAda }
   }
 
@@ -178,7 +187,10 @@ describe('a reply and the circle limit (decision 41)', () => {
     const inactive = (await get('/api/contacts?status=inactive', bob.cookie)).json() as { contacts: Contact[] }
     expect(inactive.contacts.map((c) => c.id)).toContain(bobToAda)
     expect((await post(`/api/contacts/${bobToAda}/rekindle`, bob.cookie)).statusCode).toBe(409)
-    const [bobsRow] = await db.select().from(contacts).where(and(eq(contacts.userId, bob.id), eq(contacts.id, bobToAda)))
+    const [bobsRow] = await db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.userId, bob.id), eq(contacts.id, bobToAda)))
     expect(bobsRow?.consecutiveMessagesSent).toBe(0)
   })
 })
@@ -228,7 +240,7 @@ describe('signed audio URLs', () => {
     expect((await get(tampered)).statusCode).toBe(403)
     const expired = `${url.pathname}?expires=${Math.floor(Date.now() / 1000) + 10}&signature=${url.searchParams.get('signature')}`
     expect((await get(expired)).statusCode).toBe(403)
-    const { signMediaUrl } = await import('../../media/signed-url.ts')
+    const { signMediaUrl } = await import('#server/media/signed-url.ts')
     const old = signMediaUrl('u'.repeat(40), url.pathname.replace('/api/media/', ''), { now: Date.now() - 2 * 3600 * 1000 })
     const response = await get(old)
     expect(response.statusCode).toBe(403)

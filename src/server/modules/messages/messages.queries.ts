@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, or, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client.ts'
-import { audioMessages, contacts, conversations, messageLikes } from '../../db/schema.ts'
+import type { Executor } from '#server/db/client.ts'
+import { audioMessages, contacts, conversations, messageLikes } from '#server/db/schema.ts'
 
 /** Whether `viewerId` liked the message (decision 42): each participant's like is their own. */
 export const likedBy = (viewerId: string) =>
@@ -31,11 +31,17 @@ export async function lockContactPair(tx: Executor, ownerId: string, contactId: 
 }
 
 const between = (a: string, b: string) =>
-  or(and(eq(audioMessages.senderId, a), eq(audioMessages.receiverId, b)), and(eq(audioMessages.senderId, b), eq(audioMessages.receiverId, a)))
+  or(
+    and(eq(audioMessages.senderId, a), eq(audioMessages.receiverId, b)),
+    and(eq(audioMessages.senderId, b), eq(audioMessages.receiverId, a)),
+  )
 
 /** A message between the two people; `liked` as `a` sees it. */
 export async function getMessageBetween(db: Executor, messageId: string, a: string, b: string): Promise<MessageRow | undefined> {
-  const [row] = await db.select(messageColumns(a)).from(audioMessages).where(and(eq(audioMessages.id, messageId), between(a, b)))
+  const [row] = await db
+    .select(messageColumns(a))
+    .from(audioMessages)
+    .where(and(eq(audioMessages.id, messageId), between(a, b)))
   return row
 }
 
@@ -57,11 +63,19 @@ export async function insertMessage(tx: Executor, values: typeof audioMessages.$
 
 /** Newest first, both directions; `liked` as `a` sees it. */
 export async function listMessagesBetween(db: Executor, a: string, b: string, limit: number): Promise<MessageRow[]> {
-  return db.select(messageColumns(a)).from(audioMessages).where(between(a, b)).orderBy(desc(audioMessages.createdAt), desc(audioMessages.id)).limit(limit)
+  return db
+    .select(messageColumns(a))
+    .from(audioMessages)
+    .where(between(a, b))
+    .orderBy(desc(audioMessages.createdAt), desc(audioMessages.id))
+    .limit(limit)
 }
 
 export async function countMessagesBetween(db: Executor, a: string, b: string): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(audioMessages).where(between(a, b))
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(audioMessages)
+    .where(between(a, b))
   return row?.count ?? 0
 }
 

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { contactIdParamsSchema } from '#shared/contacts.ts'
 import { likeMessageSchema, messageIdParamsSchema, messageListSchema, messageSchema, sendMessageSchema } from '#shared/messages.ts'
-import { sessionUser } from '../../auth/session.ts'
-import type { AppDeps } from '../../app-deps.ts'
+import { sessionUser } from '#server/auth/session.ts'
+import type { AppDeps } from '#server/app-deps.ts'
 import { createMessagesService } from './messages.service.ts'
 
 export const messagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, requireUser, signMediaUrl, transcription }) => {

@@ -2,11 +2,11 @@ import fs from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import type { Message } from '#shared/messages.ts'
-import { audioMessages } from '../../db/schema.ts'
-import { insertSignedInPair } from '../../test/people.ts'
-import { apiClient } from '../../test/requests.ts'
-import { createTestApp } from '../../test/test-app.ts'
-import { sendRecording } from '../../test/uploads.ts'
+import { audioMessages } from '#server/db/schema.ts'
+import { insertSignedInPair } from '#server/test/people.ts'
+import { apiClient } from '#server/test/requests.ts'
+import { createTestApp } from '#server/test/test-app.ts'
+import { sendRecording } from '#server/test/uploads.ts'
 
 const { app, db } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-sentiment-') })
 

@@ -2,12 +2,12 @@ import { ERROR_CODES } from '#shared/api-error.ts'
 import { CONTACT_TEXTS } from '#shared/contacts.ts'
 import { MAX_ACTIVE_CONTACTS, MAX_CONSECUTIVE_UNANSWERED, MESSAGES_PAGE_LIMIT } from '#shared/limits.ts'
 import { MESSAGE_TEXTS, type Message } from '#shared/messages.ts'
-import type { Database, Executor } from '../../db/client.ts'
-import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors.ts'
-import { publishRealtime } from '../../realtime/realtime.publisher.ts'
-import { deleteAudioUpload, lockOwnAudioUpload } from '../audio-uploads/audio-uploads.queries.ts'
-import { countActiveContacts, getContactForOwner, lockCircles } from '../contacts/contacts.queries.ts'
-import type { TranscriptionService } from '../transcription/transcription.service.ts'
+import type { Database, Executor } from '#server/db/client.ts'
+import { ConflictError, ForbiddenError, NotFoundError } from '#server/http/errors.ts'
+import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
+import { deleteAudioUpload, lockOwnAudioUpload } from '#server/modules/audio-uploads/audio-uploads.queries.ts'
+import { countActiveContacts, getContactForOwner, lockCircles } from '#server/modules/contacts/contacts.queries.ts'
+import type { TranscriptionService } from '#server/modules/transcription/transcription.service.ts'
 import {
   countMessagesBetween,
   getMessageBetween,

@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { profiles, user } from '../../db/schema.ts'
-import { signUpConfirmAndSignIn } from '../../test/auth-helpers.ts'
-import { apiClient } from '../../test/requests.ts'
-import { createTestApp } from '../../test/test-app.ts'
+import { profiles, user } from '#server/db/schema.ts'
+import { signUpConfirmAndSignIn } from '#server/test/auth-helpers.ts'
+import { apiClient } from '#server/test/requests.ts'
+import { createTestApp } from '#server/test/test-app.ts'
 
 const { app, smtp, db } = await createTestApp()
 
 const api = apiClient(app)
-const patch = (cookie: string | undefined, payload: unknown, headers: Record<string, string> = {}) => api.patch('/api/profile', cookie, payload, { headers })
+const patch = (cookie: string | undefined, payload: unknown, headers: Record<string, string> = {}) =>
+  api.patch('/api/profile', cookie, payload, { headers })
 
 describe('GET /api/profile', () => {
   it('answers 401 with the error shape without a session', async () => {

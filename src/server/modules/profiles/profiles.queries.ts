@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
-import type { Executor } from '../../db/client.ts'
-import { profiles, user } from '../../db/schema.ts'
+import type { Executor } from '#server/db/client.ts'
+import { profiles, user } from '#server/db/schema.ts'
 
 export type ProfileRow = typeof profiles.$inferSelect
 

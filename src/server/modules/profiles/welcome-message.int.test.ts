@@ -2,9 +2,9 @@ import fs from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import type { Profile } from '#shared/profile.ts'
 import type { PublicProfile } from '#shared/public-profile.ts'
-import { insertSignedInPerson } from '../../test/people.ts'
-import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
-import { uploadRecording } from '../../test/uploads.ts'
+import { insertSignedInPerson } from '#server/test/people.ts'
+import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
+import { uploadRecording } from '#server/test/uploads.ts'
 
 const dataDir = await fs.mkdtemp('/tmp/hearth-int-welcome-')
 const { app, db } = await createTestApp({ DATA_DIR: dataDir })
@@ -12,7 +12,12 @@ const { app, db } = await createTestApp({ DATA_DIR: dataDir })
 const uploadAs = (cookie: string) => uploadRecording(app, cookie, { seconds: 2 })
 
 const save = (cookie: string, uploadId: unknown) =>
-  app.inject({ method: 'PUT', url: '/api/profile/welcome-message', payload: { upload_id: uploadId }, headers: { origin: TEST_ORIGIN, cookie } })
+  app.inject({
+    method: 'PUT',
+    url: '/api/profile/welcome-message',
+    payload: { upload_id: uploadId },
+    headers: { origin: TEST_ORIGIN, cookie },
+  })
 
 const mediaFiles = async (userId: string) => (await fs.readdir(`${dataDir}/media/${userId}`).catch(() => [])).length
 
@@ -43,7 +48,12 @@ describe('PUT /api/profile/welcome-message', () => {
     expect((await save(ada.cookie, mine)).statusCode).toBe(200)
     expect((await save(ada.cookie, mine)).statusCode).toBe(404)
     expect((await save(ada.cookie, 'blob:http://x/1')).statusCode).toBe(400)
-    const anonymous = await app.inject({ method: 'PUT', url: '/api/profile/welcome-message', payload: { upload_id: mine }, headers: { origin: TEST_ORIGIN } })
+    const anonymous = await app.inject({
+      method: 'PUT',
+      url: '/api/profile/welcome-message',
+      payload: { upload_id: mine },
+      headers: { origin: TEST_ORIGIN },
+    })
     expect(anonymous.statusCode).toBe(401)
   })
 })

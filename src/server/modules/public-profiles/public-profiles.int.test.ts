@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { profiles } from '../../db/schema.ts'
-import { insertPerson } from '../../test/data.ts'
-import { createTestApp } from '../../test/test-app.ts'
+import { profiles } from '#server/db/schema.ts'
+import { insertPerson } from '#server/test/data.ts'
+import { createTestApp } from '#server/test/test-app.ts'
 
 const { app, db } = await createTestApp()
 
@@ -12,7 +12,11 @@ describe('GET /api/public-profiles/:id', () => {
     const ada = await insertPerson(db, { name: 'Ada Lovelace' })
     await db
       .update(profiles)
-      .set({ welcomeTranscript: 'Hello friends', welcomeTranscriptStatus: 'completed', welcomeWordTimestamps: [{ word: 'Hello', start: 0, end: 0.4 }] })
+      .set({
+        welcomeTranscript: 'Hello friends',
+        welcomeTranscriptStatus: 'completed',
+        welcomeWordTimestamps: [{ word: 'Hello', start: 0, end: 0.4 }],
+      })
       .where(eq(profiles.id, ada.id))
     const response = await app.inject({ method: 'GET', url: `/api/public-profiles/${ada.id}` })
     expect(response.statusCode).toBe(200)

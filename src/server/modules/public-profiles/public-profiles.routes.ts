@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { publicProfileSchema } from '#shared/public-profile.ts'
-import type { AppDeps } from '../../app-deps.ts'
+import type { AppDeps } from '#server/app-deps.ts'
 import { createPublicProfilesService } from './public-profiles.service.ts'
 
 export const publicProfilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, signMediaUrl, pictureUrl }) => {

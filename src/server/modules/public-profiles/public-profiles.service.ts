@@ -1,11 +1,11 @@
 import { PROFILE_TEXTS } from '#shared/profile.ts'
 import type { PublicProfile } from '#shared/public-profile.ts'
-import type { Executor } from '../../db/client.ts'
-import { NotFoundError } from '../../http/errors.ts'
-import type { PictureUrl } from '../../media/signed-url.ts'
-import { getProfileById } from '../profiles/profiles.queries.ts'
-import { listPhotosOf } from '../photos/photos.queries.ts'
-import { toPhotoResponse } from '../photos/photos.service.ts'
+import type { Executor } from '#server/db/client.ts'
+import { NotFoundError } from '#server/http/errors.ts'
+import type { PictureUrl } from '#server/media/signed-url.ts'
+import { getProfileById } from '#server/modules/profiles/profiles.queries.ts'
+import { listPhotosOf } from '#server/modules/photos/photos.queries.ts'
+import { toPhotoResponse } from '#server/modules/photos/photos.service.ts'
 
 /**
  * Welcome audio is the one media that is public (DESIGN section 7): anyone who can open the profile gets a

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { SPEECH_TEXTS, type SpeechPreview } from '#shared/speech.ts'
-import type { EngineChoice } from '../../speech/engine.ts'
-import { makeAudio } from '../../test/audio-files.ts'
-import { insertSignedInPerson } from '../../test/people.ts'
-import { createTestApp, TEST_ORIGIN } from '../../test/test-app.ts'
+import type { EngineChoice } from '#server/speech/engine.ts'
+import { makeAudio } from '#server/test/audio-files.ts'
+import { insertSignedInPerson } from '#server/test/people.ts'
+import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
 
 // The engine double answers with the length of what it was given, so a test can see which part was sent.
 const heard: number[] = []
@@ -86,6 +86,8 @@ describe('POST /api/speech/preview', () => {
     const ada = await insertSignedInPerson(withoutEngine.app, withoutEngine.db, { name: 'Ada' })
     const response = await preview(withoutEngine.app, ada.cookie, await makeAudio({ seconds: 1 }))
     expect(response.statusCode).toBe(503)
-    expect(response.json()).toMatchObject({ error: { code: 'SPEECH_UNAVAILABLE', message: expect.stringContaining(SPEECH_TEXTS.noEngine) } })
+    expect(response.json()).toMatchObject({
+      error: { code: 'SPEECH_UNAVAILABLE', message: expect.stringContaining(SPEECH_TEXTS.noEngine) },
+    })
   })
 })

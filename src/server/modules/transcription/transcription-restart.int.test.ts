@@ -2,15 +2,15 @@ import fs from 'node:fs/promises'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Message } from '#shared/messages.ts'
-import { buildApp } from '../../app.ts'
-import { connectDatabase } from '../../db/client.ts'
-import { createSmtpMailer } from '../../notify/mailer.ts'
-import type { Analyzer } from '../../speech/analysis/analyzer.ts'
-import type { EngineChoice, Transcript } from '../../speech/engine.ts'
-import { insertSignedInPair } from '../../test/people.ts'
-import { apiClient } from '../../test/requests.ts'
-import { createTestApp } from '../../test/test-app.ts'
-import { sendRecording } from '../../test/uploads.ts'
+import { buildApp } from '#server/app.ts'
+import { connectDatabase } from '#server/db/client.ts'
+import { createSmtpMailer } from '#server/notify/mailer.ts'
+import type { Analyzer } from '#server/speech/analysis/analyzer.ts'
+import type { EngineChoice, Transcript } from '#server/speech/engine.ts'
+import { insertSignedInPair } from '#server/test/people.ts'
+import { apiClient } from '#server/test/requests.ts'
+import { createTestApp } from '#server/test/test-app.ts'
+import { sendRecording } from '#server/test/uploads.ts'
 
 // The API instance takes requests but runs no jobs; jobs run on the instances started below. A running job's
 // lease is 2 s, renewed while its instance lives; a job left by a dead instance is handed out again once it ends.
@@ -61,7 +61,17 @@ describe('job leases across instances', () => {
     const next = await startInstance({
       name: 'pocketsphinx',
       reason: 'test double',
-      engine: { name: 'test', transcribe: async () => ({ text: 'made it', words: [{ word: 'made', start: 0, end: 0.3 }, { word: 'it', start: 0.4, end: 0.6 }], language: 'en' }) },
+      engine: {
+        name: 'test',
+        transcribe: async () => ({
+          text: 'made it',
+          words: [
+            { word: 'made', start: 0, end: 0.3 },
+            { word: 'it', start: 0.4, end: 0.6 },
+          ],
+          language: 'en',
+        }),
+      },
     })
     // picked up within lease + maintenance interval + pg-boss's first retry delay (5-10 s), not the old 30 minutes
     const diedAt = Date.now()

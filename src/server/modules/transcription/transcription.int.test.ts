@@ -4,15 +4,15 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { Message } from '#shared/messages.ts'
 import type { Profile } from '#shared/profile.ts'
 import { SPEECH_TEXTS } from '#shared/speech.ts'
-import { connectDatabase } from '../../db/client.ts'
-import { audioMessages } from '../../db/schema.ts'
-import { REALTIME_CHANNEL, type RealtimeEnvelope } from '../../realtime/realtime.publisher.ts'
-import type { Analyzer } from '../../speech/analysis/analyzer.ts'
-import { SpeechEngineError, type EngineChoice, type Transcript, type TranscribeInput } from '../../speech/engine.ts'
-import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '../../test/people.ts'
-import { apiClient } from '../../test/requests.ts'
-import { createTestApp } from '../../test/test-app.ts'
-import { uploadRecording } from '../../test/uploads.ts'
+import { connectDatabase } from '#server/db/client.ts'
+import { audioMessages } from '#server/db/schema.ts'
+import { REALTIME_CHANNEL, type RealtimeEnvelope } from '#server/realtime/realtime.publisher.ts'
+import type { Analyzer } from '#server/speech/analysis/analyzer.ts'
+import { SpeechEngineError, type EngineChoice, type Transcript, type TranscribeInput } from '#server/speech/engine.ts'
+import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '#server/test/people.ts'
+import { apiClient } from '#server/test/requests.ts'
+import { createTestApp } from '#server/test/test-app.ts'
+import { uploadRecording } from '#server/test/uploads.ts'
 
 /**
  * A speech engine double whose behaviour each test sets per recording length (the engine only sees the
@@ -47,10 +47,7 @@ const analyzerDouble: Analyzer = {
 const words = (text: string) => text.split(' ').map((word, i) => ({ word, start: i * 0.4, end: i * 0.4 + 0.3 }))
 
 const dataDir = await fs.mkdtemp('/tmp/hearth-int-speech-')
-const { app, db, databaseUrl } = await createTestApp(
-  { DATA_DIR: dataDir },
-  { speech: { choice: engineDouble, analyzer: analyzerDouble } },
-)
+const { app, db, databaseUrl } = await createTestApp({ DATA_DIR: dataDir }, { speech: { choice: engineDouble, analyzer: analyzerDouble } })
 
 // Every NOTIFY the services publish, as each server instance's hub hears it.
 const listener = connectDatabase(databaseUrl, { max: 1 })
@@ -68,7 +65,8 @@ afterAll(async () => {
 const { get, post, put } = apiClient(app)
 const getMessage = async (person: Person, id: string) => (await get(`/api/messages/${id}`, person.cookie)).json() as Message
 
-const upload = (person: Person, seconds: number, format: 'webm' | 'wav' = 'webm') => uploadRecording(app, person.cookie, { seconds, format })
+const upload = (person: Person, seconds: number, format: 'webm' | 'wav' = 'webm') =>
+  uploadRecording(app, person.cookie, { seconds, format })
 
 const pair = () => insertSignedInPair(app, db)
 
@@ -129,13 +127,16 @@ describe('the speech pipeline', () => {
 
     // the wait before the second attempt is in the queue: 3 s
     await expect
-      .poll(async () => {
-        const { rows } = await db.execute<{ wait: number }>(
-          sql`select extract(epoch from start_after - created_on)::float as wait from pgboss.job
+      .poll(
+        async () => {
+          const { rows } = await db.execute<{ wait: number }>(
+            sql`select extract(epoch from start_after - created_on)::float as wait from pgboss.job
               where name = 'transcribe' and data->>'messageId' = ${doomed.id} order by created_on desc limit 1`,
-        )
-        return rows.length === 1 && rows[0]!.wait > 1 ? Math.round(rows[0]!.wait) : null
-      }, { timeout: 10_000 })
+          )
+          return rows.length === 1 && rows[0]!.wait > 1 ? Math.round(rows[0]!.wait) : null
+        },
+        { timeout: 10_000 },
+      )
       .toBe(3)
     expect((await getMessage(ada, doomed.id)).processing_error).toBe('engine crashed')
 
@@ -166,7 +167,9 @@ describe('the speech pipeline', () => {
     behaviours.set(6, async () => ({ text: 'analysis breaks here', words: words('analysis breaks here'), language: 'en' }))
     const { ada, adaToBob } = await pair()
     const sent = await send(ada, adaToBob, 6)
-    await expect.poll(async () => (await getMessage(ada, sent.id)).processing_error, { timeout: 30_000, interval: 250 }).toMatch(/^Analysis failed/)
+    await expect
+      .poll(async () => (await getMessage(ada, sent.id)).processing_error, { timeout: 30_000, interval: 250 })
+      .toMatch(/^Analysis failed/)
     const message = await getMessage(ada, sent.id)
     expect(message).toMatchObject({ processing_status: 'completed', transcription: 'analysis breaks here', emotions: [], topics: [] })
   }, 40_000)
@@ -212,7 +215,10 @@ describe('retry_failed_transcription', () => {
     const { ada, adaToBob } = await pair()
     const sent = await send(ada, adaToBob, 8)
     await settled(ada, sent.id).toBe('failed')
-    await db.update(audioMessages).set({ createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000 - 1000) }).where(eq(audioMessages.id, sent.id))
+    await db
+      .update(audioMessages)
+      .set({ createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000 - 1000) })
+      .where(eq(audioMessages.id, sent.id))
     expect((await post(`/api/messages/${sent.id}/retry-transcription`, ada.cookie)).statusCode).toBe(409)
     expect((await post('/api/messages/not-a-uuid/retry-transcription', ada.cookie)).statusCode).toBe(400)
     const anonymous = await post(`/api/messages/${sent.id}/retry-transcription`)

@@ -5,13 +5,13 @@ import { pipeline } from 'node:stream/promises'
 import { estimateWordTimings, leadingSilenceOffset } from '#shared/word-timing.ts'
 import { nextRetryDelayMs, SPEECH_RETRY_WINDOW_MS, SPEECH_TEXTS } from '#shared/speech.ts'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Database, Executor } from '../../db/client.ts'
-import type { JobMap, JobOutcome, JobQueue } from '../../jobs/job-queue.ts'
-import type { ObjectStorage } from '../../media/storage.ts'
-import type { Analyzer } from '../../speech/analysis/analyzer.ts'
-import { publishRealtime } from '../../realtime/realtime.publisher.ts'
-import { decodeForSpeech, readPcmSamples, SPEECH_SAMPLE_RATE } from '../../speech/decode.ts'
-import { SpeechEngineError, type EngineChoice, type TranscriptWord } from '../../speech/engine.ts'
+import type { Database, Executor } from '#server/db/client.ts'
+import type { JobMap, JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
+import type { ObjectStorage } from '#server/media/storage.ts'
+import type { Analyzer } from '#server/speech/analysis/analyzer.ts'
+import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
+import { decodeForSpeech, readPcmSamples, SPEECH_SAMPLE_RATE } from '#server/speech/decode.ts'
+import { SpeechEngineError, type EngineChoice, type TranscriptWord } from '#server/speech/engine.ts'
 import {
   claimForAnalysis,
   claimForTranscription,
@@ -48,8 +48,11 @@ export type TranscriptionDeps = {
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500)
 
 /** Tells both people of a message that some of its fields changed. */
-export const announceMessageUpdate = (executor: Executor, row: Pick<SpeechMessageRow, 'id' | 'senderId' | 'receiverId'>, fields: string[]) =>
-  publishRealtime(executor, [row.senderId, row.receiverId], { type: 'message.updated', message_id: row.id, fields })
+export const announceMessageUpdate = (
+  executor: Executor,
+  row: Pick<SpeechMessageRow, 'id' | 'senderId' | 'receiverId'>,
+  fields: string[],
+) => publishRealtime(executor, [row.senderId, row.receiverId], { type: 'message.updated', message_id: row.id, fields })
 
 /**
  * The speech pipeline's job handlers: a sent message is transcribed, then analysed, each stage with the
@@ -100,7 +103,8 @@ export function createTranscriptionJobs({ db, storage, speech, analyzer, queue, 
       let written: boolean
       if (delay !== null) {
         written = await setMessageOutcome(tx, guard, 'pending', reason)
-        if (written && stage === 'transcribe') await queue.enqueue(tx, 'transcribe', { kind: 'message', messageId: row.id }, { delayMs: delay })
+        if (written && stage === 'transcribe')
+          await queue.enqueue(tx, 'transcribe', { kind: 'message', messageId: row.id }, { delayMs: delay })
         if (written && stage === 'analyze') await queue.enqueue(tx, 'analyze', { messageId: row.id }, { delayMs: delay })
       } else if (stage === 'transcribe') {
         written = await setMessageOutcome(tx, guard, 'failed', reason)
@@ -139,7 +143,11 @@ export function createTranscriptionJobs({ db, storage, speech, analyzer, queue, 
     return current ? { status: 'done' } : { status: 'skipped', reason: 'a later attempt took over' }
   }
 
-  async function handleWelcomeTranscription({ userId, audioKey, attempt }: Extract<JobMap['transcribe'], { kind: 'welcome' }>): Promise<JobOutcome> {
+  async function handleWelcomeTranscription({
+    userId,
+    audioKey,
+    attempt,
+  }: Extract<JobMap['transcribe'], { kind: 'welcome' }>): Promise<JobOutcome> {
     const claimed = await db.transaction(async (tx) => {
       const row = await claimWelcome(tx, userId, audioKey)
       if (row) await publishRealtime(tx, [userId], { type: 'profile.updated', user_id: userId })
@@ -159,7 +167,8 @@ export function createTranscriptionJobs({ db, storage, speech, analyzer, queue, 
       log.warn({ userId, attempt, reason: reasonOf(error) }, 'speech: welcome transcription failed')
       await db.transaction(async (tx) => {
         await setWelcomeStatus(tx, userId, audioKey, delay !== null ? 'pending' : 'failed')
-        if (delay !== null) await queue.enqueue(tx, 'transcribe', { kind: 'welcome', userId, audioKey, attempt: attempt + 1 }, { delayMs: delay })
+        if (delay !== null)
+          await queue.enqueue(tx, 'transcribe', { kind: 'welcome', userId, audioKey, attempt: attempt + 1 }, { delayMs: delay })
         await publishRealtime(tx, [userId], { type: 'profile.updated', user_id: userId })
       })
       return { status: delay !== null ? 'skipped' : 'failed', reason: reasonOf(error) }

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client.ts'
-import { audioMessages, profiles } from '../../db/schema.ts'
-import type { TranscriptWord } from '../../speech/engine.ts'
-import type { Analysis } from '../../speech/analysis/analyzer.ts'
+import type { Executor } from '#server/db/client.ts'
+import { audioMessages, profiles } from '#server/db/schema.ts'
+import type { TranscriptWord } from '#server/speech/engine.ts'
+import type { Analysis } from '#server/speech/analysis/analyzer.ts'
 
 export type SpeechMessageRow = Pick<
   typeof audioMessages.$inferSelect,
@@ -39,7 +39,9 @@ export async function claimForTranscription(db: Executor, messageId: string): Pr
   const [row] = await db
     .update(audioMessages)
     .set({ processingStatus: 'processing', transcriptionAttempts: sql`${audioMessages.transcriptionAttempts} + 1` })
-    .where(and(eq(audioMessages.id, messageId), sql`${audioMessages.transcription} is null`, sql`${audioMessages.processingStatus} <> 'failed'`))
+    .where(
+      and(eq(audioMessages.id, messageId), sql`${audioMessages.transcription} is null`, sql`${audioMessages.processingStatus} <> 'failed'`),
+    )
     .returning(speechColumns)
   return row
 }
@@ -48,7 +50,13 @@ export async function claimForAnalysis(db: Executor, messageId: string): Promise
   const [row] = await db
     .update(audioMessages)
     .set({ processingStatus: 'processing', analysisAttempts: sql`${audioMessages.analysisAttempts} + 1` })
-    .where(and(eq(audioMessages.id, messageId), sql`${audioMessages.transcription} is not null`, sql`${audioMessages.processingStatus} <> 'completed'`))
+    .where(
+      and(
+        eq(audioMessages.id, messageId),
+        sql`${audioMessages.transcription} is not null`,
+        sql`${audioMessages.processingStatus} <> 'completed'`,
+      ),
+    )
     .returning(speechColumns)
   return row
 }
@@ -75,7 +83,12 @@ export async function saveTranscription(
 ): Promise<boolean> {
   const rows = await db
     .update(audioMessages)
-    .set({ transcription: text, wordTimestamps: words, processingError: null, ...(completed && { processingStatus: 'completed' as const }) })
+    .set({
+      transcription: text,
+      wordTimestamps: words,
+      processingError: null,
+      ...(completed && { processingStatus: 'completed' as const }),
+    })
     .where(isCurrent(guard.messageId, guard))
     .returning({ id: audioMessages.id })
   return rows.length > 0
@@ -84,7 +97,13 @@ export async function saveTranscription(
 export async function saveAnalysis(db: Executor, guard: AttemptGuard & { messageId: string }, analysis: Analysis): Promise<boolean> {
   const rows = await db
     .update(audioMessages)
-    .set({ emotions: analysis.emotions, topics: analysis.topics, sentiment: analysis.sentiment, processingStatus: 'completed', processingError: null })
+    .set({
+      emotions: analysis.emotions,
+      topics: analysis.topics,
+      sentiment: analysis.sentiment,
+      processingStatus: 'completed',
+      processingError: null,
+    })
     .where(isCurrent(guard.messageId, guard))
     .returning({ id: audioMessages.id })
   return rows.length > 0

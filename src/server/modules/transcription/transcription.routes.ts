@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import { messageIdParamsSchema, messageSchema } from '#shared/messages.ts'
 import { speechPreviewQuerySchema, speechPreviewSchema } from '#shared/speech.ts'
-import { sessionUser } from '../../auth/session.ts'
-import type { AppDeps } from '../../app-deps.ts'
-import { acceptRawBody, rawBody } from '../../http/raw-body.ts'
-import { refuseOversizeAudio } from '../../media/audio.ts'
-import { createMessagesService } from '../messages/messages.service.ts'
+import { sessionUser } from '#server/auth/session.ts'
+import type { AppDeps } from '#server/app-deps.ts'
+import { acceptRawBody, rawBody } from '#server/http/raw-body.ts'
+import { refuseOversizeAudio } from '#server/media/audio.ts'
+import { createMessagesService } from '#server/modules/messages/messages.service.ts'
 
 /** How many live previews one person may ask for in a minute (one every 2 s is 30). */
 const PREVIEWS_PER_MINUTE = 45
@@ -38,8 +38,7 @@ export const transcriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
         ...(deps.env.RATE_LIMIT_ENABLED && { config: { rateLimit: { max: PREVIEWS_PER_MINUTE, timeWindow: '1 minute' } } }),
         onRequest: refuseOversizeAudio(),
       },
-      async (request) =>
-        deps.transcription.preview(sessionUser(request).id, rawBody(request), request.query.from),
+      async (request) => deps.transcription.preview(sessionUser(request).id, rawBody(request), request.query.from),
     )
   })
 }

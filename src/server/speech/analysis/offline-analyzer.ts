@@ -9,7 +9,23 @@ const MIN_LABEL_SCORE = 1
 const WEIGHT = { strong: 2, cues: 1, hints: 0.5 } as const
 const INTENSIFIER_BOOST = 1.5
 const EXCLAMATION_BOOST = 1.25
-const INTENSIFIERS = new Set(['so', 'really', 'very', 'super', 'extremely', 'incredibly', 'truly', 'totally', 'absolutely', 'deeply', 'such', 'utterly', 'terribly', 'awfully', 'genuinely'])
+const INTENSIFIERS = new Set([
+  'so',
+  'really',
+  'very',
+  'super',
+  'extremely',
+  'incredibly',
+  'truly',
+  'totally',
+  'absolutely',
+  'deeply',
+  'such',
+  'utterly',
+  'terribly',
+  'awfully',
+  'genuinely',
+])
 
 /** Anticipation needs a clearly positive message with no negative emotion in it. */
 const ANTICIPATION_MIN_SENTIMENT = 0.2
@@ -42,7 +58,9 @@ function prepare(): Promise<Prepared> {
   prepared ??= (async () => {
     const [{ default: winkNLP }, { default: model }] = await Promise.all([import('wink-nlp'), import('wink-eng-lite-web-model')])
     const nlp = winkNLP(model)
-    const compile = (entries: readonly { label: string; strong: readonly string[]; cues: readonly string[]; hints?: readonly string[] }[]) => {
+    const compile = (
+      entries: readonly { label: string; strong: readonly string[]; cues: readonly string[]; hints?: readonly string[] }[],
+    ) => {
       const index = new Map<string, Term[]>()
       for (const entry of entries) {
         for (const tier of ['strong', 'cues', 'hints'] as const) {

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
-import { SpeechEngineError } from '../engine.ts'
+import { SpeechEngineError } from '#server/speech/engine.ts'
 import { createOpenAiAnalyzer } from './openai-analyzer.ts'
 
 type Mode = 'answer' | 'fenced' | 'not-json' | 'wrong-shape' | 'refusal' | 'server-error' | 'unauthorized' | 'hang'
@@ -25,9 +25,14 @@ const server = http.createServer((req, res) => {
     received.push({ url: req.url, authorization: req.headers.authorization, body })
 
     // The real server refuses a request without a valid strict schema; so does this one.
-    const format = body.response_format as { type?: string; json_schema?: { strict?: boolean; schema?: { required?: string[] } } } | undefined
+    const format = body.response_format as
+      { type?: string; json_schema?: { strict?: boolean; schema?: { required?: string[] } } } | undefined
     const required = format?.json_schema?.schema?.required ?? []
-    if (format?.type !== 'json_schema' || format.json_schema?.strict !== true || !['emotions', 'topics', 'sentiment'].every((k) => required.includes(k))) {
+    if (
+      format?.type !== 'json_schema' ||
+      format.json_schema?.strict !== true ||
+      !['emotions', 'topics', 'sentiment'].every((k) => required.includes(k))
+    ) {
       json(400, { error: { message: "Invalid parameter: 'response_format' must be a strict json_schema", type: 'invalid_request_error' } })
       return
     }
@@ -75,7 +80,12 @@ beforeEach(() => {
 })
 
 const analyzer = (options: { baseUrl?: string; apiKey?: string; timeoutMs?: number } = {}) =>
-  createOpenAiAnalyzer({ baseUrl: options.baseUrl ?? origin, apiKey: options.apiKey, model: 'test-chat-model', timeoutMs: options.timeoutMs })
+  createOpenAiAnalyzer({
+    baseUrl: options.baseUrl ?? origin,
+    apiKey: options.apiKey,
+    model: 'test-chat-model',
+    timeoutMs: options.timeoutMs,
+  })
 
 const failure = async (promise: Promise<unknown>) => {
   const error = await promise.then(
@@ -124,7 +134,11 @@ describe('OpenAI analyser against a local OpenAI-compatible server', () => {
       topics: ['', '  ', 'Work!', 'work'],
       sentiment: 3,
     })
-    expect(await analyzer().analyze('Hello there')).toEqual({ emotions: ['happy', 'sad', 'calm', 'proud', 'tired'], topics: ['work'], sentiment: 1 })
+    expect(await analyzer().analyze('Hello there')).toEqual({
+      emotions: ['happy', 'sad', 'calm', 'proud', 'tired'],
+      topics: ['work'],
+      sentiment: 1,
+    })
   })
 
   it('accepts an answer fenced as markdown by a server that ignores response_format', async () => {
@@ -192,6 +206,8 @@ describe('OpenAI analyser against a local OpenAI-compatible server', () => {
     const port = (closed.address() as AddressInfo).port
     await new Promise((resolve) => closed.close(resolve))
     const error = await failure(analyzer({ baseUrl: `http://127.0.0.1:${port}` }).analyze('Hello there'))
-    expect(error.message).toMatch(new RegExp(`^OpenAI analysis request to http://127.0.0.1:${port}/v1/chat/completions failed: fetch failed.*ECONNREFUSED`))
+    expect(error.message).toMatch(
+      new RegExp(`^OpenAI analysis request to http://127.0.0.1:${port}/v1/chat/completions failed: fetch failed.*ECONNREFUSED`),
+    )
   })
 })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { SpeechEngineError } from '../engine.ts'
-import { openAiUrl } from '../openai-url.ts'
+import { SpeechEngineError } from '#server/speech/engine.ts'
+import { openAiUrl } from '#server/speech/openai-url.ts'
 import { MAX_EMOTIONS, MAX_TOPICS, type Analysis, type Analyzer } from './analyzer.ts'
 import { canonicalEmotion, EMOTION_LABELS } from './emotion-lexicon.ts'
 import { canonicalTopic, TOPIC_LABELS } from './topic-map.ts'
@@ -53,9 +53,7 @@ export const ANALYSIS_JSON_SCHEMA = {
 } as const
 
 const completionSchema = z.object({
-  choices: z
-    .array(z.object({ message: z.object({ content: z.string().nullish(), refusal: z.string().nullish() }) }))
-    .min(1),
+  choices: z.array(z.object({ message: z.object({ content: z.string().nullish(), refusal: z.string().nullish() }) })).min(1),
 })
 
 const answerSchema = z.object({

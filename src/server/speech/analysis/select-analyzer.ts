@@ -1,5 +1,5 @@
-import type { Env } from '../../env.ts'
-import { DEFAULT_OPENAI_BASE_URL } from '../openai-url.ts'
+import type { Env } from '#server/env.ts'
+import { DEFAULT_OPENAI_BASE_URL } from '#server/speech/openai-url.ts'
 import type { Analyzer } from './analyzer.ts'
 import { createOfflineAnalyzer } from './offline-analyzer.ts'
 import { createOpenAiAnalyzer } from './openai-analyzer.ts'
@@ -16,7 +16,11 @@ export type AnalyzerChoice = { analyzer: Analyzer; reason: string }
  */
 export function selectAnalyzer(env: AnalysisEnv): AnalyzerChoice {
   const model = env.OPENAI_ANALYSIS_MODEL
-  if (!model) return { analyzer: createOfflineAnalyzer(), reason: 'offline analysis (wink-nlp and the emotion lexicon); OPENAI_ANALYSIS_MODEL is not set' }
+  if (!model)
+    return {
+      analyzer: createOfflineAnalyzer(),
+      reason: 'offline analysis (wink-nlp and the emotion lexicon); OPENAI_ANALYSIS_MODEL is not set',
+    }
   if (!env.OPENAI_BASE_URL && !env.OPENAI_API_KEY) {
     return {
       analyzer: createOfflineAnalyzer(),

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
-import { makeAudio } from '../../test/audio-files.ts'
-import { SpeechEngineError } from '../engine.ts'
+import { makeAudio } from '#server/test/audio-files.ts'
+import { SpeechEngineError } from '#server/speech/engine.ts'
 import { createOpenAiEngine } from './openai.ts'
 
 type Part = { name: string; filename: string | null; contentType: string | null; data: Buffer }
@@ -50,11 +50,18 @@ const server = http.createServer((req, res) => {
   req.on('data', (chunk: Buffer) => chunks.push(chunk))
   req.on('end', () => {
     if (req.method !== 'POST' || req.url !== '/v1/audio/transcriptions') {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `Invalid URL (${req.method} ${req.url})` } }))
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: `Invalid URL (${req.method} ${req.url})` } }))
       return
     }
     const contentType = req.headers['content-type'] ?? ''
-    received.push({ url: req.url, authorization: req.headers.authorization, contentType, parts: parseMultipart(Buffer.concat(chunks), contentType) })
+    received.push({
+      url: req.url,
+      authorization: req.headers.authorization,
+      contentType,
+      parts: parseMultipart(Buffer.concat(chunks), contentType),
+    })
     const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
     switch (mode) {
       case 'words':
@@ -71,9 +78,17 @@ const server = http.createServer((req, res) => {
           ],
         })
       case 'segments':
-        return json(200, { task: 'transcribe', language: 'english', duration: 2, text: 'Let us grab coffee.', segments: [{ id: 0, start: 0, end: 1.4, text: 'Let us grab coffee.' }] })
+        return json(200, {
+          task: 'transcribe',
+          language: 'english',
+          duration: 2,
+          text: 'Let us grab coffee.',
+          segments: [{ id: 0, start: 0, end: 1.4, text: 'Let us grab coffee.' }],
+        })
       case 'unauthorized':
-        return json(401, { error: { message: 'Incorrect API key provided: sk-wrong.', type: 'invalid_request_error', code: 'invalid_api_key' } })
+        return json(401, {
+          error: { message: 'Incorrect API key provided: sk-wrong.', type: 'invalid_request_error', code: 'invalid_api_key' },
+        })
       case 'server-error':
         return json(500, { error: { message: 'The server had an error while processing your request.' } })
       case 'rate-limited':

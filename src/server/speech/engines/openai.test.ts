@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SpeechEngineError } from '../engine.ts'
+import { SpeechEngineError } from '#server/speech/engine.ts'
 import { languageCode } from './languages.ts'
 import { parseVerboseJson, transcriptionUrl } from './openai.ts'
 
@@ -40,7 +40,11 @@ describe('parseVerboseJson', () => {
   })
 
   it('gives no words for a segments-only answer, and no language when none is named', () => {
-    expect(parseVerboseJson(JSON.stringify({ text: 'Hi', segments: [{ start: 0, end: 1, text: 'Hi' }] }))).toEqual({ text: 'Hi', words: [], language: null })
+    expect(parseVerboseJson(JSON.stringify({ text: 'Hi', segments: [{ start: 0, end: 1, text: 'Hi' }] }))).toEqual({
+      text: 'Hi',
+      words: [],
+      language: null,
+    })
   })
 
   it('says clearly when the answer is not a transcript', () => {

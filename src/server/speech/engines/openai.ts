@@ -1,6 +1,6 @@
 import fs from 'node:fs'
-import { SpeechEngineError, type SpeechEngine, type Transcript, type TranscriptWord } from '../engine.ts'
-import { openAiUrl } from '../openai-url.ts'
+import { SpeechEngineError, type SpeechEngine, type Transcript, type TranscriptWord } from '#server/speech/engine.ts'
+import { openAiUrl } from '#server/speech/openai-url.ts'
 import { languageCode } from './languages.ts'
 
 export type OpenAiEngineOptions = {
@@ -54,13 +54,17 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): SpeechEngine {
         response = await doFetch(url, { method: 'POST', body: form, headers, signal: AbortSignal.any([signal, timeout]) })
         body = await response.text()
       } catch (error) {
-        if (timeout.aborted) throw new SpeechEngineError(`OpenAI transcription request timed out after ${Math.round(timeoutMs / 1000)} s (${url})`)
+        if (timeout.aborted)
+          throw new SpeechEngineError(`OpenAI transcription request timed out after ${Math.round(timeoutMs / 1000)} s (${url})`)
         if (signal.aborted) throw new SpeechEngineError(`OpenAI transcription timed out or was cancelled (${url})`)
         throw new SpeechEngineError(`OpenAI transcription request failed (${url}): ${describeFetchError(error)}`)
       }
       if (!response.ok) {
         const retryable = response.status >= 500 || response.status === 408 || response.status === 429
-        throw new SpeechEngineError(`OpenAI transcription failed with HTTP ${response.status}: ${serverMessage(body) || response.statusText}`, retryable)
+        throw new SpeechEngineError(
+          `OpenAI transcription failed with HTTP ${response.status}: ${serverMessage(body) || response.statusText}`,
+          retryable,
+        )
       }
       return parseVerboseJson(body)
     },
@@ -81,7 +85,8 @@ function serverMessage(body: string): string {
     if (json && typeof json === 'object') {
       const record = json as Record<string, unknown>
       const error = record.error
-      if (error && typeof error === 'object' && typeof (error as Record<string, unknown>).message === 'string') return (error as { message: string }).message
+      if (error && typeof error === 'object' && typeof (error as Record<string, unknown>).message === 'string')
+        return (error as { message: string }).message
       if (typeof error === 'string') return error
       if (typeof record.message === 'string') return record.message
       if (typeof record.detail === 'string') return record.detail

@@ -1,13 +1,16 @@
 import fs from 'node:fs/promises'
 import { afterAll, describe, expect, it } from 'vitest'
-import { decodeForSpeech, type SpeechWav } from '../decode.ts'
-import { SpeechEngineError } from '../engine.ts'
-import { speechFixtureOrSpoken } from '../speech-fixtures.ts'
+import { decodeForSpeech, type SpeechWav } from '#server/speech/decode.ts'
+import { SpeechEngineError } from '#server/speech/engine.ts'
+import { speechFixtureOrSpoken } from '#server/speech/speech-fixtures.ts'
 import { createPocketsphinxEngine, pocketsphinxAvailable } from './pocketsphinx.ts'
 
 const installed = await pocketsphinxAvailable()
 // the shared clip, or the same sentence spoken by espeak-ng when the shared fixtures are not beside the checkout
-const clip = speechFixtureOrSpoken('coffee-sunday.wav', "Hey! I really miss you. Let's grab coffee on Sunday and talk about your new job. I am so excited for you.")
+const clip = speechFixtureOrSpoken(
+  'coffee-sunday.wav',
+  "Hey! I really miss you. Let's grab coffee on Sunday and talk about your new job. I am so excited for you.",
+)
 const canRun = installed && clip !== null
 
 const wavs: SpeechWav[] = []
@@ -73,7 +76,9 @@ describe('pocketsphinx engine', () => {
 
   it('reports a missing program clearly', async () => {
     const engine = createPocketsphinxEngine({ binary: '/nonexistent/pocketsphinx_continuous' })
-    const error = await engine.transcribe({ wavPath: '/tmp/x.wav', durationSeconds: 1, signal: new AbortController().signal }).catch((e: unknown) => e)
+    const error = await engine
+      .transcribe({ wavPath: '/tmp/x.wav', durationSeconds: 1, signal: new AbortController().signal })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(SpeechEngineError)
     expect((error as Error).message).toMatch(/Could not run pocketsphinx \(\/nonexistent\/pocketsphinx_continuous\)/)
     expect(await pocketsphinxAvailable({ binary: '/nonexistent/pocketsphinx_continuous' })).toBe(false)

@@ -33,7 +33,11 @@ describe('parsePocketsphinxOutput', () => {
   })
 
   it('falls back to the hypothesis lines when there are no word lines', () => {
-    expect(parsePocketsphinxOutput('hello there\ngeneral kenobi\n')).toEqual({ text: 'hello there general kenobi', words: [], language: 'en' })
+    expect(parsePocketsphinxOutput('hello there\ngeneral kenobi\n')).toEqual({
+      text: 'hello there general kenobi',
+      words: [],
+      language: 'en',
+    })
   })
 
   it('gives an empty transcript for silence', () => {

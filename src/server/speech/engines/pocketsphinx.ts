@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { SpeechEngineError, type SpeechEngine, type Transcript, type TranscriptWord } from '../engine.ts'
-import { runProcess } from '../run-process.ts'
+import { SpeechEngineError, type SpeechEngine, type Transcript, type TranscriptWord } from '#server/speech/engine.ts'
+import { runProcess } from '#server/speech/run-process.ts'
 
 /** Where Debian's `pocketsphinx` and `pocketsphinx-en-us` packages put the program and the English model. */
 export const POCKETSPHINX_BINARY = '/usr/bin/pocketsphinx_continuous'

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { SpeechEngineError } from '../engine.ts'
+import { SpeechEngineError } from '#server/speech/engine.ts'
 import { createWhisperEngine } from './whisper.ts'
 
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-whisper-'))
@@ -44,7 +44,10 @@ describe('whisper engine', () => {
     await fs.writeFile(modelPath, 'not yet a model')
     const engine = createWhisperEngine({ modelPath })
     await fs.rm(modelPath)
-    await expect(engine.transcribe(input())).rejects.toMatchObject({ message: `Whisper model not found at ${modelPath}; run npm run models or set WHISPER_MODEL`, retryable: false })
+    await expect(engine.transcribe(input())).rejects.toMatchObject({
+      message: `Whisper model not found at ${modelPath}; run npm run models or set WHISPER_MODEL`,
+      retryable: false,
+    })
   })
 
   // the one path past the model check this machine can run: the worker thread starts (tsx inside it) and
@@ -56,7 +59,9 @@ describe('whisper engine', () => {
     try {
       const error = await engine.transcribe(input()).catch((e: unknown) => e)
       expect(error).toBeInstanceOf(SpeechEngineError)
-      expect((error as SpeechEngineError).message).toMatch(/^Whisper model at .*corrupt\.bin could not be loaded \(Failed to initialize Whisper model/)
+      expect((error as SpeechEngineError).message).toMatch(
+        /^Whisper model at .*corrupt\.bin could not be loaded \(Failed to initialize Whisper model/,
+      )
       expect((error as SpeechEngineError).retryable).toBe(false)
       // a second recording reuses the worker and gets the same answer
       await expect(engine.transcribe(input())).rejects.toThrow(/could not be loaded/)

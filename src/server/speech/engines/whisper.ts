@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
-import { SpeechEngineError, type SpeechEngine, type TranscribeInput, type Transcript } from '../engine.ts'
+import { SpeechEngineError, type SpeechEngine, type TranscribeInput, type Transcript } from '#server/speech/engine.ts'
 import type { WhisperJob, WhisperReply } from './whisper.worker.ts'
 
 export type WhisperEngineOptions = {

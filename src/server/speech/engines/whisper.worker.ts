@@ -5,8 +5,8 @@
  */
 import { parentPort } from 'node:worker_threads'
 import { Whisper, WhisperFullParams, WhisperSamplingStrategy, type Segment } from '@napi-rs/whisper'
-import { readPcmSamples } from '../decode.ts'
-import type { Transcript, TranscriptWord } from '../engine.ts'
+import { readPcmSamples } from '#server/speech/decode.ts'
+import type { Transcript, TranscriptWord } from '#server/speech/engine.ts'
 
 export type WhisperJob = { id: number; modelPath: string; wavPath: string; threads?: number }
 export type WhisperReply = { id: number; ok: true; transcript: Transcript } | { id: number; ok: false; message: string; retryable: boolean }
@@ -19,7 +19,10 @@ function load(modelPath: string): Whisper {
   try {
     loaded = { path: modelPath, whisper: new Whisper(modelPath) }
   } catch (error) {
-    throw new JobError(`Whisper model at ${modelPath} could not be loaded (${(error as Error).message}); run npm run models again or set WHISPER_MODEL`, false)
+    throw new JobError(
+      `Whisper model at ${modelPath} could not be loaded (${(error as Error).message}); run npm run models again or set WHISPER_MODEL`,
+      false,
+    )
   }
   return loaded.whisper
 }

@@ -51,7 +51,11 @@ export function DropdownMenuRadioGroup(props: React.ComponentProps<typeof MenuPr
 
 export function DropdownMenuRadioItem({ className, children, ...props }: React.ComponentProps<typeof MenuPrimitive.RadioItem>) {
   return (
-    <MenuPrimitive.RadioItem data-slot="dropdown-menu-radio-item" className={cn(itemClass, 'pr-8 data-[state=checked]:font-semibold', className)} {...props}>
+    <MenuPrimitive.RadioItem
+      data-slot="dropdown-menu-radio-item"
+      className={cn(itemClass, 'pr-8 data-[state=checked]:font-semibold', className)}
+      {...props}
+    >
       {children}
       <MenuPrimitive.ItemIndicator className="absolute right-2.5 inline-flex">
         <Circle aria-hidden className="size-2 fill-current" />
@@ -61,7 +65,13 @@ export function DropdownMenuRadioItem({ className, children, ...props }: React.C
 }
 
 export function DropdownMenuLabel({ className, ...props }: React.ComponentProps<typeof MenuPrimitive.Label>) {
-  return <MenuPrimitive.Label data-slot="dropdown-menu-label" className={cn('px-2 py-1.5 text-xs font-medium text-muted-foreground', className)} {...props} />
+  return (
+    <MenuPrimitive.Label
+      data-slot="dropdown-menu-label"
+      className={cn('px-2 py-1.5 text-xs font-medium text-muted-foreground', className)}
+      {...props}
+    />
+  )
 }
 
 export function DropdownMenuSeparator({ className, ...props }: React.ComponentProps<typeof MenuPrimitive.Separator>) {

@@ -29,7 +29,11 @@ describe('upload back-off', () => {
 
 describe('uploadWithRetry', () => {
   it('tries three times with 1 s and 2 s between, then gives up with the last reason', async () => {
-    const upload = vi.fn<(attempt: number) => Promise<string>>().mockRejectedValueOnce(network()).mockRejectedValueOnce(server()).mockRejectedValueOnce(network())
+    const upload = vi
+      .fn<(attempt: number) => Promise<string>>()
+      .mockRejectedValueOnce(network())
+      .mockRejectedValueOnce(server())
+      .mockRejectedValueOnce(network())
     const attempts: number[] = []
     const result = uploadWithRetry(upload, { onAttempt: (n) => attempts.push(n) }).catch((e: unknown) => e)
 

@@ -105,16 +105,27 @@ export function ResetPasswordPage() {
           <form className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
             <Field>
               <Label htmlFor="new-password">New Password</Label>
-              <PasswordInput autoComplete="new-password" {...fieldAria('new-password', errors.password?.message)} {...form.register('password')} />
+              <PasswordInput
+                autoComplete="new-password"
+                {...fieldAria('new-password', errors.password?.message)}
+                {...form.register('password')}
+              />
               <FieldError id="new-password-error">{errors.password?.message}</FieldError>
             </Field>
             <Field>
               <Label htmlFor="confirm-password">Confirm New Password</Label>
-              <PasswordInput autoComplete="new-password" {...fieldAria('confirm-password', errors.confirm?.message)} {...form.register('confirm')} />
+              <PasswordInput
+                autoComplete="new-password"
+                {...fieldAria('confirm-password', errors.confirm?.message)}
+                {...form.register('confirm')}
+              />
               <FieldError id="confirm-password-error">{errors.confirm?.message}</FieldError>
             </Field>
             {formError && (
-              <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm font-medium text-destructive-text">
+              <p
+                role="alert"
+                className="rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm font-medium text-destructive-text"
+              >
                 {formError}
               </p>
             )}

@@ -47,7 +47,12 @@ function RecentConversation({ contactId, contactName }: { contactId: string; con
       </div>
       {messages.isPending && <ConversationRowsSkeleton />}
       {messages.isError && (
-        <QueryError message="Failed to load messages" detail={messages.error.message} retrying={messages.isFetching} onRetry={() => void messages.refetch()} />
+        <QueryError
+          message="Failed to load messages"
+          detail={messages.error.message}
+          retrying={messages.isFetching}
+          onRetry={() => void messages.refetch()}
+        />
       )}
       {messages.data &&
         (recent.length === 0 ? (
@@ -111,7 +116,10 @@ export function ContactDetailPage() {
     const inactive = inactiveLabel(c.inactive_days)
     body = (
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:items-start">
-        <section aria-label={c.name} className="flex flex-col items-center gap-4 rounded-2xl border bg-card px-6 py-8 text-center shadow-sm">
+        <section
+          aria-label={c.name}
+          className="flex flex-col items-center gap-4 rounded-2xl border bg-card px-6 py-8 text-center shadow-sm"
+        >
           <Avatar name={c.name} src={c.avatar_url} alt="" size={null} className="size-32 shadow-md sm:size-36" />
           <div className="flex flex-col items-center gap-2">
             <p className="text-2xl font-semibold tracking-tight break-words">{c.name}</p>

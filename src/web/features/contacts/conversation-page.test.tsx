@@ -14,17 +14,24 @@ const { ContactDetailPage } = await import('./contact-detail-page.tsx')
 
 const contact = testContact({ inactive_days: 42 })
 
-const json = (data: unknown, code = 200) => new Response(JSON.stringify(data), { status: code, headers: { 'content-type': 'application/json' } })
+const json = (data: unknown, code = 200) =>
+  new Response(JSON.stringify(data), { status: code, headers: { 'content-type': 'application/json' } })
 
 type Handler = (url: string, init: RequestInit | undefined) => Response | Promise<Response> | undefined
 
-function renderAt(url: string, status: number, body: unknown, { messages = [] as Message[], handle }: { messages?: Message[]; handle?: Handler } = {}) {
+function renderAt(
+  url: string,
+  status: number,
+  body: unknown,
+  { messages = [] as Message[], handle }: { messages?: Message[]; handle?: Handler } = {},
+) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input)
     const handled = await handle?.(path, init)
     if (handled) return handled
     if (path.endsWith('/messages')) return json({ messages, total: messages.length })
-    if (path.startsWith('/api/contacts?status=')) return json({ contacts: path.endsWith('active') && !path.endsWith('inactive') ? [contact] : [] })
+    if (path.startsWith('/api/contacts?status='))
+      return json({ contacts: path.endsWith('active') && !path.endsWith('inactive') ? [contact] : [] })
     return json(body, status)
   })
   vi.stubGlobal('fetch', fetchMock)
@@ -79,14 +86,19 @@ describe('ConversationPage', () => {
   it('shows the message count and cards newest first', async () => {
     renderAt('/contacts/c1', 200, contact, { messages: [...conversation(3)].reverse() })
     expect(await screen.findByText('3 messages')).toBeTruthy()
-    expect(screen.getAllByRole('article').map((card) => within(card).getByText(/^words/).textContent)).toEqual(['words 0', 'words 1', 'words 2'])
+    expect(screen.getAllByRole('article').map((card) => within(card).getByText(/^words/).textContent)).toEqual([
+      'words 0',
+      'words 1',
+      'words 2',
+    ])
   })
 
   it('likes at once, and rolls back with a toast when the server refuses', async () => {
     let answer: (response: Response) => void = () => {}
     renderAt('/contacts/c1', 200, contact, {
       messages: [testMessage({ id: 'm1' })],
-      handle: (path, init) => (path.endsWith('/like') && init?.method === 'POST' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined),
+      handle: (path, init) =>
+        path.endsWith('/like') && init?.method === 'POST' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
     })
     const like = await screen.findByRole('button', { name: 'Like' })
     expect(like.getAttribute('aria-pressed')).toBe('false')
@@ -130,7 +142,9 @@ describe('ContactDetailPage', () => {
     renderAt('/contacts/profile/c1', 200, contact, { messages: conversation(10) })
     expect(await screen.findByRole('heading', { name: 'Conversation (10)' })).toBeTruthy()
     const rows = within(screen.getByRole('list', { name: 'Recent messages' })).getAllByRole('link')
-    expect(rows.map((row) => row.getAttribute('href'))).toEqual(['m7', 'm6', 'm5', 'm4', 'm3', 'm2', 'm1', 'm0'].map((id) => `/playback/${id}`))
+    expect(rows.map((row) => row.getAttribute('href'))).toEqual(
+      ['m7', 'm6', 'm5', 'm4', 'm3', 'm2', 'm1', 'm0'].map((id) => `/playback/${id}`),
+    )
     expect(rows[7]?.textContent).toContain('Maya Ortiz')
     expect(rows[6]?.textContent).toContain('You')
     // each row plays on the shared player

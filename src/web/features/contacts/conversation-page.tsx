@@ -62,7 +62,12 @@ export function ConversationPage() {
               </div>
             )}
             {messages.isError && (
-              <QueryError message="Failed to load messages" detail={messages.error.message} retrying={messages.isFetching} onRetry={() => void messages.refetch()} />
+              <QueryError
+                message="Failed to load messages"
+                detail={messages.error.message}
+                retrying={messages.isFetching}
+                onRetry={() => void messages.refetch()}
+              />
             )}
             {messages.data &&
               (messages.data.messages.length === 0 ? (

@@ -47,8 +47,7 @@ export function useContactsQuery(status: ContactStatus = 'active', { enabled = t
   const { user } = useAuth()
   return useQuery({
     queryKey: contactKeys.list(user?.id, status),
-    queryFn: ({ signal }) =>
-      withTimeout(signal, (timed) => apiGet(`/api/contacts?status=${status}`, contactListSchema, { signal: timed })),
+    queryFn: ({ signal }) => withTimeout(signal, (timed) => apiGet(`/api/contacts?status=${status}`, contactListSchema, { signal: timed })),
     enabled: Boolean(user) && enabled,
     staleTime: STALE.default,
   })

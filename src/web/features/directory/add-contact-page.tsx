@@ -28,10 +28,18 @@ export function AddContactPage() {
         </h2>
         <ul className="grid gap-4 sm:grid-cols-3">
           <li>
-            <MethodTile icon={Mail} title="Send email invitation" description="Invite someone by email, with a short voice message from you." />
+            <MethodTile
+              icon={Mail}
+              title="Send email invitation"
+              description="Invite someone by email, with a short voice message from you."
+            />
           </li>
           <li>
-            <MethodTile icon={Link2} title="Share invite link" description="Make a personal link to send however you like, with your voice." />
+            <MethodTile
+              icon={Link2}
+              title="Share invite link"
+              description="Make a personal link to send however you like, with your voice."
+            />
           </li>
           <li>
             <MethodTile
@@ -49,8 +57,7 @@ export function AddContactPage() {
         <div className="flex flex-col gap-1">
           <p className="font-semibold">Keep your circle small</p>
           <p className="text-sm">
-            Hearth works best with 5-10 people you truly want to hear from. Your circle holds up to {MAX_ACTIVE_CONTACTS} active
-            contacts.
+            Hearth works best with 5-10 people you truly want to hear from. Your circle holds up to {MAX_ACTIVE_CONTACTS} active contacts.
           </p>
         </div>
       </aside>
@@ -64,7 +71,9 @@ export function AddContactPage() {
             <MailOpen aria-hidden />
           </IconBadge>
           <EmptyTitle className="text-base font-medium">No pending invitations</EmptyTitle>
-          <EmptyDescription className="text-wrap">Invitations you send by email or link will appear here until they're accepted.</EmptyDescription>
+          <EmptyDescription className="text-wrap">
+            Invitations you send by email or link will appear here until they're accepted.
+          </EmptyDescription>
           <Link to="/contacts/add/directory" className={buttonVariants({ variant: 'outline', size: 'sm', className: 'mt-1' })}>
             <Search aria-hidden />
             Find someone on Hearth

@@ -63,7 +63,10 @@ describe('DirectoryPage', () => {
   })
 
   it("shows the server's words when searching too fast", async () => {
-    const fetchMock = renderPage(() => ({ status: 429, body: { error: { code: 'RATE_LIMITED', message: 'Too many searches. Wait a minute.' } } }))
+    const fetchMock = renderPage(() => ({
+      status: 429,
+      body: { error: { code: 'RATE_LIMITED', message: 'Too many searches. Wait a minute.' } },
+    }))
     fireEvent.change(screen.getByLabelText('Search people on Hearth'), { target: { value: 'Maya' } })
     expect(await screen.findByText('Too many searches. Wait a minute.')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }))

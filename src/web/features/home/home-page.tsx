@@ -112,8 +112,14 @@ export function HomePage() {
   const count = loaded?.length ?? 0
   const circleCount = `${count} of ${MAX_ACTIVE_CONTACTS} in your circle`
   let subtitle: string
-  if (rekindling) subtitle = wide ? 'Tap someone to bring them back, or drop them on Reconnect & restore.' : 'Tap someone to bring them back into your circle.'
-  else if (editing) subtitle = wide ? 'Drag tiles to reorder, or drop one on Archive.' : 'Archive someone with the button on their tile. Reorder on a wider screen.'
+  if (rekindling)
+    subtitle = wide
+      ? 'Tap someone to bring them back, or drop them on Reconnect & restore.'
+      : 'Tap someone to bring them back into your circle.'
+  else if (editing)
+    subtitle = wide
+      ? 'Drag tiles to reorder, or drop one on Archive.'
+      : 'Archive someone with the button on their tile. Reorder on a wider screen.'
   else if (loaded && count === 0) subtitle = 'Your circle is empty for now. Add the first person you would love to hear from.'
   else subtitle = 'Keep it small: the 5 to 10 people you most want to hear from.'
 
@@ -122,7 +128,15 @@ export function HomePage() {
     body = <ContactGridSkeleton />
   } else if (active.isError && !loaded) {
     const { message, detail } = contactsLoadError(active.error, false)
-    body = <QueryError className="mx-auto max-w-md" message={message} detail={detail} retrying={active.isFetching} onRetry={() => void active.refetch()} />
+    body = (
+      <QueryError
+        className="mx-auto max-w-md"
+        message={message}
+        detail={detail}
+        retrying={active.isFetching}
+        onRetry={() => void active.refetch()}
+      />
+    )
   } else if (rekindling) {
     body = <RekindleGrid contacts={candidates} wide={wide} pendingId={rekindlingId} onRekindle={(c) => void onRekindle(c)} />
   } else {

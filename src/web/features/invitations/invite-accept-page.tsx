@@ -70,7 +70,11 @@ export function InviteAcceptPage() {
   if (!token) {
     return (
       <Frame>
-        <MessageCard icon={<CircleAlert aria-hidden className="size-5" />} title="Invalid invitation link" description="Invalid or missing invite token." />
+        <MessageCard
+          icon={<CircleAlert aria-hidden className="size-5" />}
+          title="Invalid invitation link"
+          description="Invalid or missing invite token."
+        />
       </Frame>
     )
   }

@@ -19,7 +19,8 @@ const acceptPreviewSchema = z.unknown()
 export function useInvitationAcceptPreviewQuery(token: string | null) {
   return useQuery({
     queryKey: invitationKeys.acceptPreview(token),
-    queryFn: ({ signal }) => apiGet(`/api/invitations/accept-preview?token=${encodeURIComponent(token ?? '')}`, acceptPreviewSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet(`/api/invitations/accept-preview?token=${encodeURIComponent(token ?? '')}`, acceptPreviewSchema, { signal }),
     enabled: Boolean(token),
     staleTime: STALE.default,
   })

@@ -56,8 +56,8 @@ export function LandingPage() {
               Voice messages that matter
             </h1>
             <p className="max-w-xl text-lg leading-relaxed text-pretty text-muted-foreground">
-              Meaningful voice messages with the handful of people you love most. Asynchronous and calm, so you answer when
-              you are ready. Private by design, so your words stay between you.
+              Meaningful voice messages with the handful of people you love most. Asynchronous and calm, so you answer when you are ready.
+              Private by design, so your words stay between you.
             </p>
             <div className="flex items-center gap-4">
               <div aria-hidden className="flex -space-x-3">
@@ -78,7 +78,9 @@ export function LandingPage() {
             <h2 id="features-heading" className="text-2xl font-semibold tracking-tight sm:text-3xl">
               Made for closeness, not for scrolling
             </h2>
-            <p className="text-muted-foreground">Everything in Hearth is there to help you hear, and be heard by, the people closest to you.</p>
+            <p className="text-muted-foreground">
+              Everything in Hearth is there to help you hear, and be heard by, the people closest to you.
+            </p>
           </div>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {FEATURES.map(({ icon: Icon, title, text }) => (

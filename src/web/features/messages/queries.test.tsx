@@ -9,8 +9,9 @@ vi.mock('#web/lib/use-auth.ts', () => ({ useAuth: () => ({ user: { id: 'me' }, l
 const { useContactMessagesQuery } = await import('./queries.ts')
 
 let answer: ReturnType<typeof testMessage>
-const fetchMock = vi.fn(async () =>
-  new Response(JSON.stringify({ messages: [answer], total: 1 }), { status: 200, headers: { 'content-type': 'application/json' } }),
+const fetchMock = vi.fn(
+  async () =>
+    new Response(JSON.stringify({ messages: [answer], total: 1 }), { status: 200, headers: { 'content-type': 'application/json' } }),
 )
 
 function Conversation() {

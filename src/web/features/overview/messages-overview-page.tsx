@@ -120,7 +120,9 @@ export function MessagesOverviewPage() {
           <section key={group.key} aria-labelledby={`group-${group.key}`} data-slot="overview-group" className="flex flex-col gap-3">
             <div className="flex items-baseline gap-3">
               <h2 id={`group-${group.key}`} className="flex items-center gap-2 text-lg font-semibold tracking-tight">
-                {group.kind === 'liked' && <Heart aria-hidden className="size-4 fill-rose-500 text-rose-500 dark:fill-rose-400 dark:text-rose-400" />}
+                {group.kind === 'liked' && (
+                  <Heart aria-hidden className="size-4 fill-rose-500 text-rose-500 dark:fill-rose-400 dark:text-rose-400" />
+                )}
                 {groupTitle(group.label)}
               </h2>
               <p className="text-sm text-muted-foreground tabular-nums">{messageCount(group.messages.length)}</p>

@@ -58,5 +58,8 @@ export function patchOverviewMessage(queryClient: QueryClient, id: string, chang
 function isOverviewPages(data: unknown): data is OverviewPages {
   if (typeof data !== 'object' || data === null) return false
   const pages = (data as { pages?: unknown }).pages
-  return Array.isArray(pages) && pages.every((page) => typeof page === 'object' && page !== null && Array.isArray((page as { messages?: unknown }).messages))
+  return (
+    Array.isArray(pages) &&
+    pages.every((page) => typeof page === 'object' && page !== null && Array.isArray((page as { messages?: unknown }).messages))
+  )
 }

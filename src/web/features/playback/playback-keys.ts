@@ -16,7 +16,17 @@ export type KeyContext = {
 
 /** Controls that Space presses already (buttons, switches, tabs, menu items...). */
 const SPACE_PRESSES = new Set(['BUTTON', 'SUMMARY', 'SELECT'])
-const SPACE_PRESS_ROLES = new Set(['button', 'switch', 'checkbox', 'radio', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option'])
+const SPACE_PRESS_ROLES = new Set([
+  'button',
+  'switch',
+  'checkbox',
+  'radio',
+  'tab',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+])
 /** Where the arrows already move something. */
 const ARROW_ROLES = new Set(['slider', 'radio', 'tab', 'menuitem', 'option', 'listbox', 'spinbutton'])
 
@@ -25,7 +35,16 @@ const ARROW_ROLES = new Set(['slider', 'radio', 'tab', 'menuitem', 'option', 'li
  * Space on a control that Space presses anyway, arrows on a slider (which moves itself) and any key with a modifier
  * (Alt+Left is the browser's Back) are left alone.
  */
-export function playbackKeyAction({ key, altKey, ctrlKey, metaKey, shiftKey, tagName = '', role, isContentEditable }: KeyContext): PlaybackKeyAction {
+export function playbackKeyAction({
+  key,
+  altKey,
+  ctrlKey,
+  metaKey,
+  shiftKey,
+  tagName = '',
+  role,
+  isContentEditable,
+}: KeyContext): PlaybackKeyAction {
   if (altKey || ctrlKey || metaKey || shiftKey) return null
   const tag = tagName.toUpperCase()
   if (isContentEditable || tag === 'INPUT' || tag === 'TEXTAREA') return null

@@ -11,7 +11,8 @@ vi.mock('#web/lib/use-auth.ts', () => ({ useAuth: () => ({ user: { id: 'me' }, l
 
 const { PlaybackPage } = await import('./playback-page.tsx')
 
-const json = (data: unknown, code = 200) => new Response(JSON.stringify(data), { status: code, headers: { 'content-type': 'application/json' } })
+const json = (data: unknown, code = 200) =>
+  new Response(JSON.stringify(data), { status: code, headers: { 'content-type': 'application/json' } })
 
 type Handler = (url: string, init: RequestInit | undefined) => Response | undefined
 
@@ -94,13 +95,17 @@ describe('PlaybackPage', () => {
 
     const insights = screen.getByRole('region', { name: 'AI Insights' })
     expect(within(insights).getByText('10 minutes ago')).toBeTruthy()
-    expect(within(within(insights).getByRole('list', { name: 'Emotions' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'excited',
-      'loving',
-      'calm',
-    ])
+    expect(
+      within(within(insights).getByRole('list', { name: 'Emotions' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['excited', 'loving', 'calm'])
     expect(within(within(insights).getByRole('list', { name: 'Topics' })).getAllByRole('listitem')).toHaveLength(3)
-    expect(within(within(insights).getByRole('list', { name: 'Tips' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(within(insights).getByRole('list', { name: 'Tips' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'They sound excited. Tell them which part you enjoyed hearing most.',
       'They brought up travel. Ask one open question about it in your reply.',
     ])

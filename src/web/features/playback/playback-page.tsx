@@ -75,13 +75,27 @@ function ConversationNav({ contactId, messageId }: { contactId: string | undefin
   }
   return (
     <nav aria-label="Conversation" className="flex shrink-0 items-center gap-1">
-      <Button variant="ghost" size="icon" aria-label="Previous message" title="Previous message" disabled={!position.previousId} onClick={() => go(position.previousId)}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Previous message"
+        title="Previous message"
+        disabled={!position.previousId}
+        onClick={() => go(position.previousId)}
+      >
         <ChevronLeft aria-hidden className="size-5" />
       </Button>
       <span className="min-w-14 text-center text-sm text-muted-foreground tabular-nums" aria-live="polite">
         {position.index} of {position.total}
       </span>
-      <Button variant="ghost" size="icon" aria-label="Next message" title="Next message" disabled={!position.nextId} onClick={() => go(position.nextId)}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Next message"
+        title="Next message"
+        disabled={!position.nextId}
+        onClick={() => go(position.nextId)}
+      >
         <ChevronRight aria-hidden className="size-5" />
       </Button>
     </nav>

@@ -153,7 +153,12 @@ describe('the welcome message', () => {
     renderPage({
       'GET /api/public-profiles/p1': {
         status: 200,
-        body: { ...profile, welcome_audio_url: '/api/media/p1/welcome.webm?expires=1&signature=x', welcome_transcript: 'Hi, it is Maya.', welcome_word_timestamps: words },
+        body: {
+          ...profile,
+          welcome_audio_url: '/api/media/p1/welcome.webm?expires=1&signature=x',
+          welcome_transcript: 'Hi, it is Maya.',
+          welcome_word_timestamps: words,
+        },
       },
     })
     const audio = (await screen.findByLabelText('Welcome message from Maya Ortiz')) as HTMLAudioElement

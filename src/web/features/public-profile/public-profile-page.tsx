@@ -37,7 +37,12 @@ function ProfileContent({ profile }: { profile: PublicProfile }) {
 
   return (
     <article className="grid gap-6 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:items-start md:gap-10">
-      <PhotoGallery name={profile.name} photos={profile.photos} profile_picture_url={profile.profile_picture_url} className="md:sticky md:top-6" />
+      <PhotoGallery
+        name={profile.name}
+        photos={profile.photos}
+        profile_picture_url={profile.profile_picture_url}
+        className="md:sticky md:top-6"
+      />
       <div className="flex flex-col gap-5">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between md:flex-col md:items-start lg:flex-row lg:items-center">
           <div className="flex min-w-0 flex-col gap-1">

@@ -153,7 +153,11 @@ describe('RecordPage', () => {
     expect(await screen.findByText('contact profile page')).toBeTruthy()
     expect(router.state.location.pathname).toBe('/contacts/profile/c1')
     expect(xhrCount).toBe(1)
-    expect(JSON.parse(String((sendCalls()[0]?.[1] as RequestInit).body))).toEqual({ contact_id: 'c1', upload_id: UPLOAD_ID, reply_to_id: null })
+    expect(JSON.parse(String((sendCalls()[0]?.[1] as RequestInit).body))).toEqual({
+      contact_id: 'c1',
+      upload_id: UPLOAD_ID,
+      reply_to_id: null,
+    })
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:recording')
   })
 

@@ -22,7 +22,16 @@ import { isApiRequestError } from '#web/lib/api-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useRecorder, type RecorderError } from '#web/lib/recorder/use-recorder.ts'
 import { isAtMessageLimit } from './components/contact-send-state.ts'
-import { FailurePanel, LiveTranscriptPanel, RecordedPanel, RecordingPanel, RecordIntro, RECORD_TEXTS, SentPanel, UploadProgressPanel } from './components/record-stages.tsx'
+import {
+  FailurePanel,
+  LiveTranscriptPanel,
+  RecordedPanel,
+  RecordingPanel,
+  RecordIntro,
+  RECORD_TEXTS,
+  SentPanel,
+  UploadProgressPanel,
+} from './components/record-stages.tsx'
 import { useSendMessageMutation } from './queries.ts'
 import { useLiveTranscript } from './use-live-transcript.ts'
 
@@ -64,7 +73,9 @@ function ReplyCard({ messageId, contactName }: { messageId: string; contactName:
       </IconBadge>
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <p className="text-sm font-medium">{contactName ? `Replying to ${contactName}` : 'Replying to a message'}</p>
-        {line && <p className={cn('line-clamp-2 text-sm', line.isStatus ? 'text-muted-foreground italic' : 'text-foreground/85')}>{line.text}</p>}
+        {line && (
+          <p className={cn('line-clamp-2 text-sm', line.isStatus ? 'text-muted-foreground italic' : 'text-foreground/85')}>{line.text}</p>
+        )}
         {topics.length > 0 && (
           <div className="flex flex-wrap items-center gap-1.5">
             <span className="text-xs text-muted-foreground">You could talk about</span>
@@ -108,7 +119,13 @@ export function RecordPage() {
 
   const backTo = replyTo ? `/playback/${encodeURIComponent(replyTo)}` : `/contacts/${encodeURIComponent(contactId ?? '')}`
   const c = contact.data
-  const blockedReason = !c ? null : c.contact_user_id === null ? MESSAGE_TEXTS.notLinked : isAtMessageLimit(c) ? MESSAGE_TEXTS.limitReached(c.name) : null
+  const blockedReason = !c
+    ? null
+    : c.contact_user_id === null
+      ? MESSAGE_TEXTS.notLinked
+      : isAtMessageLimit(c)
+        ? MESSAGE_TEXTS.limitReached(c.name)
+        : null
 
   const send = async (uploadId: string) => {
     if (!c) return
@@ -183,7 +200,9 @@ export function RecordPage() {
         onRetry={() => void uploadAndSend()}
         onAgain={recordAgain}
       >
-        {recorder.recording && <audio controls src={recorder.recording.url} preload="metadata" aria-label="Recording preview" className="w-full" />}
+        {recorder.recording && (
+          <audio controls src={recorder.recording.url} preload="metadata" aria-label="Recording preview" className="w-full" />
+        )}
       </FailurePanel>
     )
   } else if (phase.kind === 'send-failed') {
@@ -237,7 +256,12 @@ export function RecordPage() {
     )
   } else if (contact.isError) {
     body = (
-      <QueryError message={CONTACT_TEXTS.loadFailed} detail={contact.error.message} retrying={contact.isFetching} onRetry={() => void contact.refetch()} />
+      <QueryError
+        message={CONTACT_TEXTS.loadFailed}
+        detail={contact.error.message}
+        retrying={contact.isFetching}
+        onRetry={() => void contact.refetch()}
+      />
     )
   } else {
     body = (

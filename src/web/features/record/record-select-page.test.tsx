@@ -13,7 +13,9 @@ function contact(id: string, name: string, sent: number) {
 }
 
 function renderWith(status: number, body: unknown) {
-  const fetchMock = vi.fn(async (_input: RequestInfo | URL) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }))
+  const fetchMock = vi.fn(
+    async (_input: RequestInfo | URL) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  )
   vi.stubGlobal('fetch', fetchMock)
   const router = createMemoryRouter(
     [

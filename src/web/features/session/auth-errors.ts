@@ -63,10 +63,7 @@ export function emailConfirmedUrl(inviteToken: string | null | undefined): strin
 }
 
 export type AuthRedirectNotice =
-  | { kind: 'google-error'; description: string }
-  | { kind: 'confirmation-error'; description: string }
-  | { kind: 'email-confirmed' }
-  | null
+  { kind: 'google-error'; description: string } | { kind: 'confirmation-error'; description: string } | { kind: 'email-confirmed' } | null
 
 function humanize(code: string): string {
   const text = code.replace(/[_-]+/g, ' ').trim()

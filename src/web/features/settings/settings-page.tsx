@@ -57,63 +57,71 @@ export function SettingsPage() {
         />
       }
     >
-        <Card>
-          <CardHeader>
-            <CardTitle>Account</CardTitle>
-            <CardDescription>The name your circle sees, and the address you sign in with.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <div className="flex items-center gap-4">
-              <Avatar name={name} src={profile.data?.profile_picture_url} alt="" size="lg" />
-              <dl className="flex min-w-0 flex-col gap-1">
-                <div>
-                  <dt className="sr-only">Name</dt>
-                  <dd className="truncate text-base font-semibold">{name}</dd>
-                </div>
-                <div>
-                  <dt className="sr-only">Email</dt>
-                  <dd className="truncate text-sm text-muted-foreground">{email}</dd>
-                </div>
-              </dl>
-            </div>
-          </CardContent>
-        </Card>
-
-        <PhotoManager />
-
-        <Card>
-          <CardHeader>
-            <CardTitle>{SETTINGS_TEXTS.privacyTitle}</CardTitle>
-            <CardDescription>{SETTINGS_TEXTS.privacyDescription}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <div className="flex items-start justify-between gap-4">
-              <div className="flex min-w-0 flex-col gap-1">
-                <Label htmlFor="findable-by-email" className="cursor-pointer text-base font-medium">
-                  {SETTINGS_TEXTS.findableByEmailLabel}
-                </Label>
-                <p id="findable-by-email-hint" className="text-sm text-muted-foreground">
-                  {SETTINGS_TEXTS.findableByEmailHint}
-                </p>
+      <Card>
+        <CardHeader>
+          <CardTitle>Account</CardTitle>
+          <CardDescription>The name your circle sees, and the address you sign in with.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <div className="flex items-center gap-4">
+            <Avatar name={name} src={profile.data?.profile_picture_url} alt="" size="lg" />
+            <dl className="flex min-w-0 flex-col gap-1">
+              <div>
+                <dt className="sr-only">Name</dt>
+                <dd className="truncate text-base font-semibold">{name}</dd>
               </div>
-              <Switch
-                id="findable-by-email"
-                aria-describedby="findable-by-email-hint"
-                // the switch shows the stored value; while a change is on its way it shows the asked-for one
-                checked={updateProfile.isPending ? Boolean(updateProfile.variables.findable_by_email) : Boolean(profile.data?.findable_by_email)}
-                disabled={!profile.data || updateProfile.isPending}
-                onCheckedChange={(checked) =>
-                  updateProfile.mutate({ findable_by_email: checked }, { onError: () => toast.error(SETTINGS_TEXTS.saveFailed) })
-                }
-              />
-            </div>
-          </CardContent>
-        </Card>
+              <div>
+                <dt className="sr-only">Email</dt>
+                <dd className="truncate text-sm text-muted-foreground">{email}</dd>
+              </div>
+            </dl>
+          </div>
+        </CardContent>
+      </Card>
 
-        <Button variant="outline" size="lg" className="w-full text-destructive-text hover:text-destructive-text" disabled={signingOut} onClick={() => void onSignOut()}>
-          <LogOut aria-hidden />
-          Sign Out
-        </Button>
+      <PhotoManager />
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{SETTINGS_TEXTS.privacyTitle}</CardTitle>
+          <CardDescription>{SETTINGS_TEXTS.privacyDescription}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <div className="flex items-start justify-between gap-4">
+            <div className="flex min-w-0 flex-col gap-1">
+              <Label htmlFor="findable-by-email" className="cursor-pointer text-base font-medium">
+                {SETTINGS_TEXTS.findableByEmailLabel}
+              </Label>
+              <p id="findable-by-email-hint" className="text-sm text-muted-foreground">
+                {SETTINGS_TEXTS.findableByEmailHint}
+              </p>
+            </div>
+            <Switch
+              id="findable-by-email"
+              aria-describedby="findable-by-email-hint"
+              // the switch shows the stored value; while a change is on its way it shows the asked-for one
+              checked={
+                updateProfile.isPending ? Boolean(updateProfile.variables.findable_by_email) : Boolean(profile.data?.findable_by_email)
+              }
+              disabled={!profile.data || updateProfile.isPending}
+              onCheckedChange={(checked) =>
+                updateProfile.mutate({ findable_by_email: checked }, { onError: () => toast.error(SETTINGS_TEXTS.saveFailed) })
+              }
+            />
+          </div>
+        </CardContent>
+      </Card>
+
+      <Button
+        variant="outline"
+        size="lg"
+        className="w-full text-destructive-text hover:text-destructive-text"
+        disabled={signingOut}
+        onClick={() => void onSignOut()}
+      >
+        <LogOut aria-hidden />
+        Sign Out
+      </Button>
     </PageLayout>
   )
 }

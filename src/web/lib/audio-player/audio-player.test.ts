@@ -61,7 +61,12 @@ function setup(options: { isFresh?: (url: string) => boolean; positions?: Return
   return { element, player }
 }
 
-const track = (overrides: Partial<AudioTrack> = {}): AudioTrack => ({ id: 'm1', url: '/api/media/a.webm?expires=1&signature=s', title: 'Ada', ...overrides })
+const track = (overrides: Partial<AudioTrack> = {}): AudioTrack => ({
+  id: 'm1',
+  url: '/api/media/a.webm?expires=1&signature=s',
+  title: 'Ada',
+  ...overrides,
+})
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('audio player state machine', () => {

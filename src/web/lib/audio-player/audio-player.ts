@@ -232,7 +232,16 @@ export function createAudioPlayer({ element, positions = createMemoryPositionSto
     }
     const resumeAt = positions.get(track.id)
     // loading means a play is on its way; a track only being prepared (autoplay off) is not loading
-    set({ currentTrack: track, isPlaying: false, currentTime: resumeAt, duration: 0, loading: autoplay, error: null, errorKind: null, started: false })
+    set({
+      currentTrack: track,
+      isPlaying: false,
+      currentTime: resumeAt,
+      duration: 0,
+      loading: autoplay,
+      error: null,
+      errorKind: null,
+      started: false,
+    })
     const which = attempt
     let url = track.url
     if (!url.startsWith('blob:') && track.refreshUrl && !isFresh(url)) {

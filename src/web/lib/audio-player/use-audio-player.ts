@@ -98,5 +98,9 @@ function subscribeToPlayhead(callback: () => void) {
  * refresh) and at every change of the player, for the transcript highlight. Re-renders only when it moved.
  */
 export function usePlayhead(): number {
-  return useSyncExternalStore(subscribeToPlayhead, () => playhead, () => 0)
+  return useSyncExternalStore(
+    subscribeToPlayhead,
+    () => playhead,
+    () => 0,
+  )
 }

@@ -9,7 +9,10 @@ beforeEach(() => {
   vi.useFakeTimers()
   track.stop.mockClear()
   installFakeMediaRecorder({ supportedType: 'audio/mp4', dataOn: 'stop' })
-  Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn(async () => ({ getTracks: () => [track] })) } })
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: { getUserMedia: vi.fn(async () => ({ getTracks: () => [track] })) },
+  })
   Object.defineProperty(navigator, 'permissions', { configurable: true, value: undefined })
   vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:one')
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
@@ -54,7 +57,10 @@ describe('useRecorder', () => {
 
   it('reports a refusal as denied and a missing device as no microphone', async () => {
     const onError = vi.fn()
-    const getUserMedia = vi.fn().mockRejectedValueOnce(new DOMException('no', 'NotAllowedError')).mockRejectedValueOnce(new DOMException('none', 'NotFoundError'))
+    const getUserMedia = vi
+      .fn()
+      .mockRejectedValueOnce(new DOMException('no', 'NotAllowedError'))
+      .mockRejectedValueOnce(new DOMException('none', 'NotFoundError'))
     Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia } })
     const { result } = renderHook(() => useRecorder({ onError }))
     await act(async () => expect(await result.current.start()).toBe(false))

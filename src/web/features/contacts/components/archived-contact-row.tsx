@@ -44,7 +44,14 @@ export function ArchivedContactRow({ contact, unarchiving, onRekindle, onUnarchi
           <HeartHandshake aria-hidden />
           Rekindle
         </Button>
-        <Button variant="ghost" size="sm" aria-label={`Unarchive ${contact.name}`} disabled={unarchiving} onClick={onUnarchive} className="flex-1 sm:flex-none">
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Unarchive ${contact.name}`}
+          disabled={unarchiving}
+          onClick={onUnarchive}
+          className="flex-1 sm:flex-none"
+        >
           {unarchiving ? <LoaderCircle aria-hidden className="animate-spin" /> : <ArchiveRestore aria-hidden />}
           Unarchive
         </Button>

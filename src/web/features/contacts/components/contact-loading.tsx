@@ -28,7 +28,14 @@ type ContactLoadingProps = React.ComponentProps<'div'> & {
  * The wrapper while a contact loads (spec 001, contact detail): a spinner and reassurance; after 8 s the slow
  * warning, the retry count once a retry has happened, and Try Again / Go Back.
  */
-export function ContactLoading({ title = CONTACT_LOADING_TEXTS.title, failureCount, onRetry, onBack, className, ...props }: ContactLoadingProps) {
+export function ContactLoading({
+  title = CONTACT_LOADING_TEXTS.title,
+  failureCount,
+  onRetry,
+  onBack,
+  className,
+  ...props
+}: ContactLoadingProps) {
   const [slow, setSlow] = useState(false)
   useEffect(() => {
     const timer = setTimeout(() => setSlow(true), LOADING_SLOW_MS)

@@ -17,7 +17,11 @@ export function OnlineStatus({ online, name, className, ...props }: OnlineStatus
       data-slot="online-status"
       data-online={online}
       role="status"
-      className={cn('inline-flex items-center gap-1.5 text-sm font-medium', online ? 'text-foreground' : 'text-muted-foreground', className)}
+      className={cn(
+        'inline-flex items-center gap-1.5 text-sm font-medium',
+        online ? 'text-foreground' : 'text-muted-foreground',
+        className,
+      )}
       {...props}
     >
       <span

@@ -37,7 +37,12 @@ export function MethodTile({ icon: Icon, title, description, to, className, ...p
 
   if (!to) {
     return (
-      <div data-slot="method-tile" aria-disabled="true" className={cn(tileBase, 'border-dashed bg-card/50 shadow-none', className)} {...props}>
+      <div
+        data-slot="method-tile"
+        aria-disabled="true"
+        className={cn(tileBase, 'border-dashed bg-card/50 shadow-none', className)}
+        {...props}
+      >
         {body}
       </div>
     )

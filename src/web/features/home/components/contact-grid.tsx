@@ -71,9 +71,19 @@ export function ContactGrid({ contacts, editing, wide, archivingIds, onReorder, 
               {!editing ? (
                 <ContactLinkTile contact={contact} sizes={tiles} longPressEnabled={wide} onLongPress={onLongPress} />
               ) : dragEnabled ? (
-                <SortableContactTile contact={contact} sizes={tiles} archiving={archivingIds.has(contact.id)} onArchive={() => onArchive(contact)} />
+                <SortableContactTile
+                  contact={contact}
+                  sizes={tiles}
+                  archiving={archivingIds.has(contact.id)}
+                  onArchive={() => onArchive(contact)}
+                />
               ) : (
-                <StaticContactTile contact={contact} sizes={tiles} archiving={archivingIds.has(contact.id)} onArchive={() => onArchive(contact)} />
+                <StaticContactTile
+                  contact={contact}
+                  sizes={tiles}
+                  archiving={archivingIds.has(contact.id)}
+                  onArchive={() => onArchive(contact)}
+                />
               )}
             </li>
           ))}

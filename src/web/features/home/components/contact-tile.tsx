@@ -97,7 +97,7 @@ export function ArchiveContactButton({
       disabled={disabled}
       onClick={onArchive}
       className={cn(
-        'absolute z-10 grid size-9 cursor-pointer place-items-center rounded-full border bg-background/90 text-muted-foreground shadow-sm outline-none transition-colors hover:bg-muted hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:opacity-55',
+        'absolute z-10 grid size-9 cursor-pointer place-items-center rounded-full border bg-background/90 text-muted-foreground shadow-sm transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:opacity-55',
         sizes.action,
       )}
     >
@@ -147,7 +147,10 @@ export function SortableContactTile({ contact, sizes, archiving, onArchive }: Ed
 export function StaticContactTile({ contact, sizes, archiving, onArchive }: EditTileProps) {
   return (
     <div className="relative h-full">
-      <div data-slot="contact-tile" className={cn(TILE_BASE, CONTACT_TILE_SURFACE, 'items-center border-dashed border-primary/35 pr-14 sm:pr-4', sizes.tile)}>
+      <div
+        data-slot="contact-tile"
+        className={cn(TILE_BASE, CONTACT_TILE_SURFACE, 'items-center border-dashed border-primary/35 pr-14 sm:pr-4', sizes.tile)}
+      >
         <ContactTileFace contact={contact} sizes={sizes} />
       </div>
       <ArchiveContactButton name={contact.name} sizes={sizes} disabled={archiving} onArchive={onArchive} />

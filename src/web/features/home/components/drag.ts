@@ -80,7 +80,9 @@ export function rekindleDragAnnouncements(contacts: readonly Named[]): Announcem
   return {
     onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
     onDragOver: ({ active, over }) =>
-      over?.id === REKINDLE_DROP_ID ? `${nameOf(active.id)} is over Reconnect & restore. Drop to rekindle.` : `${nameOf(active.id)} is not over Reconnect & restore.`,
+      over?.id === REKINDLE_DROP_ID
+        ? `${nameOf(active.id)} is over Reconnect & restore. Drop to rekindle.`
+        : `${nameOf(active.id)} is not over Reconnect & restore.`,
     onDragEnd: ({ active, over }) =>
       over?.id === REKINDLE_DROP_ID ? `${nameOf(active.id)} was dropped on Reconnect & restore.` : `${nameOf(active.id)} was put back.`,
     onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,

@@ -61,7 +61,12 @@ function RekindleTile({
       )}
     >
       <span className="relative shrink-0">
-        <Avatar name={contact.name} src={contact.avatar_url} alt="" className={cn('ring-2 ring-pink-300 dark:ring-pink-400/50', sizes.avatar)} />
+        <Avatar
+          name={contact.name}
+          src={contact.avatar_url}
+          alt=""
+          className={cn('ring-2 ring-pink-300 dark:ring-pink-400/50', sizes.avatar)}
+        />
       </span>
       <span className={sizes.body}>
         <span className={cn('max-w-full truncate font-semibold', sizes.name)}>{contact.name}</span>
@@ -90,7 +95,13 @@ function RekindleDropZone({ sizes }: { sizes: TileClasses }) {
         sizes.tile,
       )}
     >
-      <span className={cn('grid shrink-0 place-items-center rounded-full bg-pink-100 text-pink-700 dark:bg-pink-900/60 dark:text-pink-200', isOver && 'scale-110', sizes.avatar)}>
+      <span
+        className={cn(
+          'grid shrink-0 place-items-center rounded-full bg-pink-100 text-pink-700 dark:bg-pink-900/60 dark:text-pink-200',
+          isOver && 'scale-110',
+          sizes.avatar,
+        )}
+      >
         <HeartHandshake aria-hidden className="size-[42%]" />
       </span>
       <span className={sizes.body}>
@@ -126,7 +137,11 @@ export function RekindleGrid({ contacts, wide, pendingId, onRekindle }: Rekindle
   }
 
   return (
-    <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: REKINDLE_DRAG_INSTRUCTIONS }}>
+    <DndContext
+      sensors={sensors}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: REKINDLE_DRAG_INSTRUCTIONS }}
+    >
       <ul aria-label="Contacts to rekindle" data-slot="rekindle-grid" className={cn('grid gap-3 sm:gap-4', grid)}>
         {contacts.map((contact) => (
           <li key={contact.id}>

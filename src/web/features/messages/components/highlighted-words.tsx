@@ -23,7 +23,7 @@ export const HighlightedWords = memo(function HighlightedWords({ words, current,
             data-state={index < current ? 'spoken' : index === current ? 'current' : 'upcoming'}
             aria-current={index === current ? 'true' : undefined}
             className={cn(
-              'rounded-md px-0.5 py-px transition-colors duration-150 [box-decoration-break:clone]',
+              'rounded-md [box-decoration-break:clone] px-0.5 py-px transition-colors duration-150',
               index < current && 'text-muted-foreground',
               index === current && 'bg-primary/15 text-foreground ring-1 ring-primary/25 dark:bg-primary/25',
             )}

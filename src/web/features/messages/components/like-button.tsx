@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react'
 import { Button, type ButtonProps } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/utils.ts'
-import { useLikeMessageMutation } from '../queries.ts'
+import { useLikeMessageMutation } from '#web/features/messages/queries.ts'
 
 type LikeButtonProps = Omit<ButtonProps, 'onClick' | 'children'> & { messageId: string; liked: boolean }
 

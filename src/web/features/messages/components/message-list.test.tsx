@@ -11,7 +11,12 @@ const { MessageList } = await import('./message-list.tsx')
 
 function renderList(messages: Message[], onPlayUnread = vi.fn()) {
   const router = createMemoryRouter(
-    [{ path: '/', element: <MessageList messages={messages} ownUserId="me" contactId="c1" contactName="Maya Ortiz" onPlayUnread={onPlayUnread} /> }],
+    [
+      {
+        path: '/',
+        element: <MessageList messages={messages} ownUserId="me" contactId="c1" contactName="Maya Ortiz" onPlayUnread={onPlayUnread} />,
+      },
+    ],
     { initialEntries: ['/'] },
   )
   render(
@@ -30,8 +35,23 @@ describe('MessageList', () => {
   it('shows newest first with who, when, m:ss, text or status, ticks, the unread marker and Reply only on received', () => {
     renderList([
       testMessage({ id: 'old', minutesAgo: 120, processing_status: 'failed', is_read: true }),
-      testMessage({ id: 'mine-read', sender_id: 'me', receiver_id: 'u1', minutesAgo: 30, is_read: true, transcription: 'See you Sunday', processing_status: 'completed' }),
-      testMessage({ id: 'mine-sent', sender_id: 'me', receiver_id: 'u1', minutesAgo: 10, processing_status: 'processing', duration_seconds: 5 }),
+      testMessage({
+        id: 'mine-read',
+        sender_id: 'me',
+        receiver_id: 'u1',
+        minutesAgo: 30,
+        is_read: true,
+        transcription: 'See you Sunday',
+        processing_status: 'completed',
+      }),
+      testMessage({
+        id: 'mine-sent',
+        sender_id: 'me',
+        receiver_id: 'u1',
+        minutesAgo: 10,
+        processing_status: 'processing',
+        duration_seconds: 5,
+      }),
       testMessage({ id: 'new', minutesAgo: 2 }),
     ])
     const cards = screen.getAllByRole('article')
@@ -51,7 +71,9 @@ describe('MessageList', () => {
 
     const replies = screen.getAllByRole('link', { name: 'Reply' })
     expect(replies.map((link) => link.getAttribute('href'))).toEqual(['/record/c1?replyTo=new', '/record/c1?replyTo=old'])
-    expect(within(card0).getByRole('link', { name: 'Open message from Maya Ortiz, 2 minutes ago' }).getAttribute('href')).toBe('/playback/new')
+    expect(within(card0).getByRole('link', { name: 'Open message from Maya Ortiz, 2 minutes ago' }).getAttribute('href')).toBe(
+      '/playback/new',
+    )
     expect(within(card1).getByRole('button', { name: 'Play message from you' })).toBeTruthy()
     expect(within(card0).getByRole('button', { name: 'Play message from Maya Ortiz' })).toBeTruthy()
     expect(within(card0).getByRole('button', { name: 'Like' }).getAttribute('aria-pressed')).toBe('false')
@@ -79,11 +101,12 @@ describe('MessageList', () => {
   })
 
   it('offers a retry under a failed transcription within 2 hours and asks the server', async () => {
-    const fetchMock = vi.fn(async () =>
-      new Response(JSON.stringify(testMessage({ id: 'fresh', processing_status: 'pending', minutesAgo: 5 })), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      }),
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify(testMessage({ id: 'fresh', processing_status: 'pending', minutesAgo: 5 })), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
     )
     vi.stubGlobal('fetch', fetchMock)
     renderList([

@@ -5,7 +5,7 @@ import type { Message } from '#shared/messages.ts'
 import { relativeTime } from '#shared/relative-time.ts'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/utils.ts'
-import { messageText } from '../message-text.ts'
+import { messageText } from '#web/features/messages/message-text.ts'
 import { LikeButton } from './like-button.tsx'
 import { MessageTags } from './message-tags.tsx'
 import { RetryTranscriptionButton } from './retry-transcription-button.tsx'
@@ -41,7 +41,7 @@ export function MessageCard({ message, own, contactId, contactName, onPlayUnread
     <article
       data-slot="message-card"
       className={cn(
-        'relative flex flex-col gap-3 rounded-2xl border bg-card p-4 shadow-sm transition-colors has-[[data-slot=message-open]:hover]:bg-muted/40 has-[[data-slot=message-open]:focus-visible]:ring-[3px] has-[[data-slot=message-open]:focus-visible]:ring-ring/60',
+        'relative flex flex-col gap-3 rounded-2xl border bg-card p-4 shadow-sm transition-colors has-[[data-slot=message-open]:focus-visible]:ring-[3px] has-[[data-slot=message-open]:focus-visible]:ring-ring/60 has-[[data-slot=message-open]:hover]:bg-muted/40',
         own ? 'sm:ml-12' : 'border-primary/25 sm:mr-12',
         unread && 'border-primary/60',
         className,
@@ -58,9 +58,7 @@ export function MessageCard({ message, own, contactId, contactName, onPlayUnread
           >
             {who}
           </Link>
-          {unread && (
-            <span className="shrink-0 rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">New</span>
-          )}
+          {unread && <span className="shrink-0 rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">New</span>}
         </h2>
         <span className="flex shrink-0 items-center gap-1.5 text-muted-foreground">
           <time dateTime={message.created_at}>{when}</time>
@@ -75,10 +73,10 @@ export function MessageCard({ message, own, contactId, contactName, onPlayUnread
           if (unread) onPlayUnread?.(message)
         }}
       />
-      <p data-slot="message-text" className={cn('text-sm leading-relaxed', isStatus ? 'text-muted-foreground italic' : 'text-foreground')}>{text}</p>
-      {message.processing_status === 'failed' && (
-        <RetryTranscriptionButton message={message} className="relative z-10 self-start" />
-      )}
+      <p data-slot="message-text" className={cn('text-sm leading-relaxed', isStatus ? 'text-muted-foreground italic' : 'text-foreground')}>
+        {text}
+      </p>
+      {message.processing_status === 'failed' && <RetryTranscriptionButton message={message} className="relative z-10 self-start" />}
       <MessageTags message={message} />
       <div className="-mb-1 flex items-center justify-end gap-1">
         <LikeButton messageId={message.id} liked={message.liked} className="relative z-10" />

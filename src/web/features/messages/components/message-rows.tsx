@@ -6,7 +6,7 @@ import { relativeTime } from '#shared/relative-time.ts'
 import { useTrackStatus } from '#web/lib/audio-player/use-audio-player.ts'
 import { formatDuration } from '#web/lib/duration.ts'
 import { cn } from '#web/lib/utils.ts'
-import { messageText } from '../message-text.ts'
+import { messageText } from '#web/features/messages/message-text.ts'
 import { ReadTicks } from './message-list.tsx'
 import { MessagePlayButton } from './voice-player.tsx'
 
@@ -28,7 +28,7 @@ function MessageRow({ message, own, contactName, onPlayUnread }: MessageRowProps
     <div
       data-slot="message-row"
       className={cn(
-        'group relative flex items-center gap-3 rounded-xl border bg-card px-3 py-2.5 shadow-xs transition-colors has-[[data-slot=message-open]:hover]:bg-muted/50 has-[[data-slot=message-open]:focus-visible]:ring-[3px] has-[[data-slot=message-open]:focus-visible]:ring-ring/60',
+        'group relative flex items-center gap-3 rounded-xl border bg-card px-3 py-2.5 shadow-xs transition-colors has-[[data-slot=message-open]:focus-visible]:ring-[3px] has-[[data-slot=message-open]:focus-visible]:ring-ring/60 has-[[data-slot=message-open]:hover]:bg-muted/50',
         own ? 'sm:ml-8' : 'sm:mr-8',
         unread && 'border-primary/60',
         current && 'border-primary/50 bg-accent/40',

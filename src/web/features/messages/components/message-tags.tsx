@@ -1,7 +1,7 @@
 import type * as React from 'react'
 import type { Message } from '#shared/messages.ts'
 import { cn } from '#web/lib/utils.ts'
-import { MAX_EMOTIONS, MAX_TOPICS } from '../message-text.ts'
+import { MAX_EMOTIONS, MAX_TOPICS } from '#web/features/messages/message-text.ts'
 
 type MessageTagsProps = React.ComponentProps<'div'> & {
   message: Pick<Message, 'emotions' | 'topics'>

@@ -2,7 +2,7 @@ import { RotateCcw } from 'lucide-react'
 import { canRetryTranscription } from '#shared/speech.ts'
 import type { Message } from '#shared/messages.ts'
 import { Button, type ButtonProps } from '#web/components/ui/button.tsx'
-import { useRetryTranscriptionMutation } from '../queries.ts'
+import { useRetryTranscriptionMutation } from '#web/features/messages/queries.ts'
 
 type RetryTranscriptionButtonProps = Omit<ButtonProps, 'onClick' | 'children'> & {
   message: Pick<Message, 'id' | 'processing_status' | 'created_at'>

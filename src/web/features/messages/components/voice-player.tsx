@@ -5,7 +5,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { audioPlayer, useTrackStatus } from '#web/lib/audio-player/use-audio-player.ts'
 import { formatDuration } from '#web/lib/duration.ts'
 import { cn } from '#web/lib/utils.ts'
-import { useMessageTrack } from '../message-track.ts'
+import { useMessageTrack } from '#web/features/messages/message-track.ts'
 import { Waveform } from './waveform.tsx'
 
 type PlayButtonProps = Omit<React.ComponentProps<typeof Button>, 'onClick' | 'children'> & {

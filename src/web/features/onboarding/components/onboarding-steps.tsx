@@ -6,7 +6,7 @@ import { Field, FieldDescription, FieldError, fieldAria } from '#web/components/
 import { Input } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
-import { parseInviteEmails } from '../invite-emails.ts'
+import { parseInviteEmails } from '#web/features/onboarding/invite-emails.ts'
 import { WelcomeRecorder } from './welcome-recorder.tsx'
 import { StepHeading } from './step-layout.tsx'
 
@@ -65,8 +65,8 @@ export function WelcomeMessageStep({ onNext }: { onNext: () => void }) {
     <>
       <StepHeading icon={Mic} title="Record a welcome message">
         <p>
-          A short hello of 1 to 2 minutes in your own voice. It plays on your profile and with your invitations, so friends
-          know an invite really comes from you.
+          A short hello of 1 to 2 minutes in your own voice. It plays on your profile and with your invitations, so friends know an invite
+          really comes from you.
         </p>
         <p>Hearth shows a transcript of it next to the recording.</p>
       </StepHeading>
@@ -94,7 +94,9 @@ export function InviteStep({ initialEmails, onNext }: { initialEmails: string[];
   const submit = () => {
     const { valid, invalid } = parseInviteEmails(text)
     if (invalid.length > 0) {
-      setError(invalid.length === 1 ? `This is not an email address: ${invalid[0]}` : `These are not email addresses: ${invalid.join(', ')}`)
+      setError(
+        invalid.length === 1 ? `This is not an email address: ${invalid[0]}` : `These are not email addresses: ${invalid.join(', ')}`,
+      )
       return
     }
     if (valid.length > MAX_ACTIVE_CONTACTS) {

@@ -62,7 +62,13 @@ export function WelcomeRecorder({ onSaved }: { onSaved: () => void }) {
         {saved ? (
           <>
             <WelcomeTranscriptStatus />
-            <Button variant="outline" onClick={() => { setSaved(false); void recorder.reRecord() }}>
+            <Button
+              variant="outline"
+              onClick={() => {
+                setSaved(false)
+                void recorder.reRecord()
+              }}
+            >
               Re-record
             </Button>
           </>

@@ -21,7 +21,7 @@ import {
   OVERVIEW_TEXTS,
   senderName,
   type CardTint,
-} from '../overview-model.ts'
+} from '#web/features/overview/overview-model.ts'
 
 /** Quiet washes of colour by feeling (spec 001: liked, happy/joy, excited/energetic, calm/peaceful, default). */
 export const CARD_TINT_CLASSES: Record<CardTint, string> = {
@@ -54,7 +54,17 @@ type OverviewCardProps = React.ComponentProps<'article'> & {
  * One message of the overview: who, how long, two lines of words, up to 2 emotions and 3 topics, unread and liked
  * marks. The card opens /playback/{id}; a long press (500 ms), a right click or its ⋯ button opens its menu.
  */
-export function OverviewCard({ message, ownUserId, ownName, ownPictureUrl, index, onToggleLike, className, style, ...props }: OverviewCardProps) {
+export function OverviewCard({
+  message,
+  ownUserId,
+  ownName,
+  ownPictureUrl,
+  index,
+  onToggleLike,
+  className,
+  style,
+  ...props
+}: OverviewCardProps) {
   const navigate = useNavigate()
   const [menuOpen, setMenuOpen] = useState(false)
   const longPress = useLongPress(() => setMenuOpen(true), true)
@@ -79,7 +89,12 @@ export function OverviewCard({ message, ownUserId, ownName, ownPictureUrl, index
       {...props}
     >
       <div className="flex items-center gap-3">
-        <Avatar name={own ? ownName : otherName} src={own ? ownPictureUrl : message.other_person.picture_url} alt="" className="shadow-xs" />
+        <Avatar
+          name={own ? ownName : otherName}
+          src={own ? ownPictureUrl : message.other_person.picture_url}
+          alt=""
+          className="shadow-xs"
+        />
         <div className="flex min-w-0 flex-1 flex-col">
           <h3 className="truncate leading-tight">
             <Link
@@ -108,7 +123,13 @@ export function OverviewCard({ message, ownUserId, ownName, ownPictureUrl, index
           )}
           <DropdownMenu open={menuOpen} onOpenChange={setMenuOpen}>
             <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label="Message actions" title="Message actions" className="size-8 text-muted-foreground">
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Message actions"
+                title="Message actions"
+                className="size-8 text-muted-foreground"
+              >
                 <MoreHorizontal aria-hidden />
               </Button>
             </DropdownMenuTrigger>
@@ -141,7 +162,10 @@ export function OverviewCard({ message, ownUserId, ownName, ownPictureUrl, index
           <RetryTranscriptionButton message={message} variant="link" size="sm" className="relative z-10 h-auto py-0" />
         </div>
       ) : (
-        <p data-slot="overview-card-text" className={cn('line-clamp-2 text-sm', transcript ? 'text-foreground/85' : 'text-muted-foreground italic')}>
+        <p
+          data-slot="overview-card-text"
+          className={cn('line-clamp-2 text-sm', transcript ? 'text-foreground/85' : 'text-muted-foreground italic')}
+        >
           {transcript || OVERVIEW_TEXTS.audioMessage}
         </p>
       )}

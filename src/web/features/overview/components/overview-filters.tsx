@@ -1,7 +1,7 @@
 import { Brain, Tags } from 'lucide-react'
 import type * as React from 'react'
 import { cn } from '#web/lib/utils.ts'
-import { CHIP_LIMIT, OVERVIEW_TEXTS, visibleChips, type Chip, type OverviewGrouping } from '../overview-model.ts'
+import { CHIP_LIMIT, OVERVIEW_TEXTS, visibleChips, type Chip, type OverviewGrouping } from '#web/features/overview/overview-model.ts'
 
 type GroupingToggleProps = Omit<React.ComponentProps<'div'>, 'onChange'> & {
   value: OverviewGrouping

@@ -6,7 +6,7 @@ import { IconBadge } from '#web/components/icon-badge.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/utils.ts'
-import { OVERVIEW_TEXTS } from '../overview-model.ts'
+import { OVERVIEW_TEXTS } from '#web/features/overview/overview-model.ts'
 
 /** 1 column on small screens, up to 6 on wide ones. */
 export const OVERVIEW_GRID =

@@ -21,7 +21,8 @@ function usePlaybackErrorToasts() {
     let previous = player.getState().error
     return player.subscribe(() => {
       const { error, errorKind } = player.getState()
-      if (error && error !== previous && errorKind) toast.error(PLAYER_TEXTS.toastTitle, { description: PLAYER_ERROR_DESCRIPTIONS[errorKind] })
+      if (error && error !== previous && errorKind)
+        toast.error(PLAYER_TEXTS.toastTitle, { description: PLAYER_ERROR_DESCRIPTIONS[errorKind] })
       previous = error
     })
   }, [])
@@ -75,7 +76,10 @@ export function MiniPlayer() {
           </Button>
           <div className="flex min-w-0 flex-1 flex-col">
             {track.href ? (
-              <Link to={track.href} className="truncate text-sm font-semibold underline-offset-4 outline-none hover:underline focus-visible:underline">
+              <Link
+                to={track.href}
+                className="truncate text-sm font-semibold underline-offset-4 outline-none hover:underline focus-visible:underline"
+              >
                 {track.title}
               </Link>
             ) : (
@@ -89,7 +93,14 @@ export function MiniPlayer() {
               {formatDuration(duration)}
             </span>
           </div>
-          <Button variant="ghost" size="icon" aria-label="Stop" title="Stop" onClick={() => player.stop()} className="rounded-full text-muted-foreground">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Stop"
+            title="Stop"
+            onClick={() => player.stop()}
+            className="rounded-full text-muted-foreground"
+          >
             <Square aria-hidden className="size-4 fill-current" />
           </Button>
           <div
@@ -101,7 +112,10 @@ export function MiniPlayer() {
             aria-valuetext={`${formatDuration(time)} of ${formatDuration(duration)}`}
             className="absolute inset-x-0 bottom-0 h-1 bg-primary/15"
           >
-            <div className={cn('h-full origin-left bg-primary transition-transform duration-200 ease-linear')} style={{ transform: `scaleX(${progress})` }} />
+            <div
+              className={cn('h-full origin-left bg-primary transition-transform duration-200 ease-linear')}
+              style={{ transform: `scaleX(${progress})` }}
+            />
           </div>
         </section>
       </div>

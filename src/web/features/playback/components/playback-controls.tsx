@@ -1,7 +1,15 @@
 import { CircleAlert, LoaderCircle, Pause, Play, RotateCcw, RotateCw } from 'lucide-react'
 import type * as React from 'react'
 import type { Message } from '#shared/messages.ts'
-import { formatPlaybackRate, PLAYBACK_RATE_MAX, PLAYBACK_RATE_MIN, PLAYBACK_RATE_PRESETS, PLAYBACK_RATE_STEP, PLAYBACK_SKIP_SECONDS, PLAYER_TEXTS } from '#shared/playback.ts'
+import {
+  formatPlaybackRate,
+  PLAYBACK_RATE_MAX,
+  PLAYBACK_RATE_MIN,
+  PLAYBACK_RATE_PRESETS,
+  PLAYBACK_RATE_STEP,
+  PLAYBACK_SKIP_SECONDS,
+  PLAYER_TEXTS,
+} from '#shared/playback.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Slider } from '#web/components/ui/slider.tsx'
 import { Waveform } from '#web/features/messages/components/waveform.tsx'

@@ -2,7 +2,7 @@ import { Quote } from 'lucide-react'
 import type * as React from 'react'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { cn } from '#web/lib/utils.ts'
-import { useWelcomeTranscriptQuery, welcomeTranscriptInFlight } from '../queries.ts'
+import { useWelcomeTranscriptQuery, welcomeTranscriptInFlight } from '#web/features/profile/queries.ts'
 
 export const WELCOME_TRANSCRIPT_TEXTS = {
   processing: 'Processing transcription...',

@@ -8,7 +8,7 @@ import { useConnectMutation } from '#web/features/contacts/queries.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { logUnexpected } from '#web/lib/errors.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
-import { signInToMessage } from '../profile-links.ts'
+import { signInToMessage } from '#web/features/public-profile/profile-links.ts'
 
 type MessageButtonProps = Omit<ButtonProps, 'onClick'> & { userId: string }
 

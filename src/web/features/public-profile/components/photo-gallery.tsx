@@ -4,7 +4,7 @@ import type * as React from 'react'
 import { PUBLIC_PROFILE_TEXTS, type PublicProfile } from '#shared/public-profile.ts'
 import { Avatar, pictureSrcSet } from '#web/components/avatar.tsx'
 import { cn } from '#web/lib/utils.ts'
-import { orderedPhotos } from '../profile-links.ts'
+import { orderedPhotos } from '#web/features/public-profile/profile-links.ts'
 
 type Photo = PublicProfile['photos'][number]
 
@@ -79,7 +79,14 @@ export function PhotoGallery({ name, photos, profile_picture_url, className, ...
                     <ImageOff aria-hidden className="size-4" />
                   </span>
                 ) : (
-                  <img src={photo.url} srcSet={pictureSrcSet(photo.url)} sizes="64px" alt="" className="size-full object-cover" onError={() => markFailed(photo.id)} />
+                  <img
+                    src={photo.url}
+                    srcSet={pictureSrcSet(photo.url)}
+                    sizes="64px"
+                    alt=""
+                    className="size-full object-cover"
+                    onError={() => markFailed(photo.id)}
+                  />
                 )}
               </button>
             </li>

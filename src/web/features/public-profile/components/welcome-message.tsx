@@ -18,7 +18,14 @@ export function WelcomeMessage({ name, welcome_audio_url, audioRef, className, .
     <SectionCard data-slot="welcome-message" aria-labelledby="welcome-message-heading" className={className} {...props}>
       <SectionCardHeader id="welcome-message-heading" icon={<AudioLines aria-hidden />} title="Welcome message" />
       {welcome_audio_url ? (
-        <audio ref={audioRef} controls preload="metadata" src={welcome_audio_url} aria-label={`Welcome message from ${name}`} className="w-full">
+        <audio
+          ref={audioRef}
+          controls
+          preload="metadata"
+          src={welcome_audio_url}
+          aria-label={`Welcome message from ${name}`}
+          className="w-full"
+        >
           Your browser can't play this recording.
         </audio>
       ) : (
@@ -55,7 +62,7 @@ export function WelcomeTranscript({ transcript, words, time = null, durationSeco
       {timed.length > 0 ? (
         <HighlightedWords words={timed} current={time === null ? -1 : wordIndexAt(timed, time)} className="text-base" />
       ) : (
-        <p className="leading-relaxed whitespace-pre-line text-pretty">{transcript}</p>
+        <p className="leading-relaxed text-pretty whitespace-pre-line">{transcript}</p>
       )}
     </SectionCard>
   )

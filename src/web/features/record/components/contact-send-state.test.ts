@@ -3,7 +3,11 @@ import { contactSendState } from './contact-send-state.ts'
 
 describe('contactSendState', () => {
   it('reads ready, then the count, then the limit', () => {
-    expect(contactSendState({ consecutive_messages_sent: 0 })).toEqual({ atLimit: false, badge: null, note: 'Ready to receive your message' })
+    expect(contactSendState({ consecutive_messages_sent: 0 })).toEqual({
+      atLimit: false,
+      badge: null,
+      note: 'Ready to receive your message',
+    })
     expect(contactSendState({ consecutive_messages_sent: 1 })).toEqual({ atLimit: false, badge: null, note: '1 message sent' })
     expect(contactSendState({ consecutive_messages_sent: 2 })).toEqual({ atLimit: false, badge: null, note: '2 messages sent' })
     expect(contactSendState({ consecutive_messages_sent: 3 })).toEqual({

@@ -10,7 +10,11 @@ export function isAtMessageLimit(contact: Pick<Contact, 'consecutive_messages_se
 }
 
 /** The /record/select row's note: '3/3 sent' badge and the waiting text at the limit, else the count or readiness. */
-export function contactSendState(contact: Pick<Contact, 'consecutive_messages_sent'>): { atLimit: boolean; badge: string | null; note: string } {
+export function contactSendState(contact: Pick<Contact, 'consecutive_messages_sent'>): {
+  atLimit: boolean
+  badge: string | null
+  note: string
+} {
   const sent = Math.max(contact.consecutive_messages_sent, 0)
   if (isAtMessageLimit(contact)) {
     return { atLimit: true, badge: `${MAX_CONSECUTIVE_UNANSWERED}/${MAX_CONSECUTIVE_UNANSWERED} sent`, note: WAITING_FOR_REPLY }

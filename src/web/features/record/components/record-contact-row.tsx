@@ -27,7 +27,9 @@ export function RecordContactRow({ contact, className, ...props }: RecordContact
         </span>
       </span>
       {state.badge ? (
-        <span className="shrink-0 rounded-full border bg-muted px-2.5 py-1 text-xs font-medium text-muted-foreground tabular-nums">{state.badge}</span>
+        <span className="shrink-0 rounded-full border bg-muted px-2.5 py-1 text-xs font-medium text-muted-foreground tabular-nums">
+          {state.badge}
+        </span>
       ) : (
         <ChevronRight aria-hidden className="size-5 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5" />
       )}
@@ -36,7 +38,13 @@ export function RecordContactRow({ contact, className, ...props }: RecordContact
   return (
     <li data-slot="record-contact-row" className={className} {...props}>
       {state.atLimit ? (
-        <div role="link" aria-disabled="true" aria-describedby={noteId} aria-label={contact.name} className={cn(rowClass, 'cursor-not-allowed opacity-60')}>
+        <div
+          role="link"
+          aria-disabled="true"
+          aria-describedby={noteId}
+          aria-label={contact.name}
+          className={cn(rowClass, 'cursor-not-allowed opacity-60')}
+        >
           {body}
         </div>
       ) : (
@@ -46,7 +54,7 @@ export function RecordContactRow({ contact, className, ...props }: RecordContact
           aria-describedby={noteId}
           className={cn(
             rowClass,
-            'group outline-none transition-colors hover:bg-muted/60 focus-visible:bg-muted/60 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-inset',
+            'group transition-colors outline-none hover:bg-muted/60 focus-visible:bg-muted/60 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-inset',
           )}
         >
           {body}

@@ -39,13 +39,18 @@ function BigRoundButton({
     <button
       type="button"
       data-slot="big-round-button"
-      className={cn('group flex cursor-pointer flex-col items-center gap-3 rounded-3xl p-2 outline-none disabled:cursor-not-allowed disabled:opacity-55', className)}
+      className={cn(
+        'group flex cursor-pointer flex-col items-center gap-3 rounded-3xl p-2 outline-none disabled:cursor-not-allowed disabled:opacity-55',
+        className,
+      )}
       {...props}
     >
       <span
         className={cn(
           'grid size-28 place-items-center rounded-full shadow-lg transition-[transform,box-shadow,background-color] group-hover:scale-[1.03] group-focus-visible:ring-[4px] group-focus-visible:ring-ring/60 group-focus-visible:ring-offset-2 group-focus-visible:ring-offset-card group-active:scale-95 sm:size-32',
-          tone === 'start' ? 'bg-primary text-primary-foreground group-hover:bg-primary-hover' : 'bg-destructive text-destructive-foreground',
+          tone === 'start'
+            ? 'bg-primary text-primary-foreground group-hover:bg-primary-hover'
+            : 'bg-destructive text-destructive-foreground',
         )}
       >
         {icon}
@@ -106,7 +111,12 @@ export function RecordingPanel({
       <div aria-hidden className="h-1 w-full max-w-xs overflow-hidden rounded-full bg-muted">
         <div className="h-full rounded-full bg-destructive/70 transition-[width] duration-300" style={{ width: `${share * 100}%` }} />
       </div>
-      <BigRoundButton label={RECORD_TEXTS.stop} tone="stop" onClick={onStop} icon={<Square aria-hidden className="size-10 fill-current" />} />
+      <BigRoundButton
+        label={RECORD_TEXTS.stop}
+        tone="stop"
+        onClick={onStop}
+        icon={<Square aria-hidden className="size-10 fill-current" />}
+      />
       <Button variant="ghost" size="sm" onClick={onCancel}>
         <X aria-hidden />
         Cancel recording
@@ -155,7 +165,13 @@ export function RecordedPanel({ url, durationSeconds, sendDisabled, blockedReaso
       </div>
       <audio controls src={url} preload="metadata" aria-label="Recording preview" className="w-full" />
       <div className="flex w-full flex-col gap-2">
-        <Button size="lg" className="w-full" onClick={onSend} disabled={sendDisabled} aria-describedby={sendDisabled ? blockedReasonId : undefined}>
+        <Button
+          size="lg"
+          className="w-full"
+          onClick={onSend}
+          disabled={sendDisabled}
+          aria-describedby={sendDisabled ? blockedReasonId : undefined}
+        >
           <Send aria-hidden />
           {RECORD_TEXTS.send}
         </Button>
@@ -175,7 +191,17 @@ export function RecordedPanel({ url, durationSeconds, sendDisabled, blockedReaso
 }
 
 /** Uploading (with percentage and attempt) and then sending. */
-export function UploadProgressPanel({ progress, attempt, attempts, sending }: { progress: number; attempt: number; attempts: number; sending: boolean }) {
+export function UploadProgressPanel({
+  progress,
+  attempt,
+  attempts,
+  sending,
+}: {
+  progress: number
+  attempt: number
+  attempts: number
+  sending: boolean
+}) {
   const percent = sending ? 100 : Math.round(Math.min(Math.max(progress, 0), 1) * 100)
   return (
     <section data-slot="upload-progress" aria-labelledby="upload-title" aria-busy="true" className={panelClass}>
@@ -184,7 +210,11 @@ export function UploadProgressPanel({ progress, attempt, attempts, sending }: { 
           {sending ? RECORD_TEXTS.sending : 'Uploading your message'}
         </h2>
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {sending ? 'Almost there.' : attempt > 1 ? `The connection stumbled, trying again (attempt ${attempt} of ${attempts})` : 'Please keep this page open.'}
+          {sending
+            ? 'Almost there.'
+            : attempt > 1
+              ? `The connection stumbled, trying again (attempt ${attempt} of ${attempts})`
+              : 'Please keep this page open.'}
         </p>
       </div>
       <div className="flex w-full flex-col gap-2">

@@ -87,7 +87,10 @@ describe('AuthCard', () => {
   })
 
   it('stays on the card when the server refuses', async () => {
-    auth.signInEmail.mockResolvedValue({ data: null, error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password', status: 401 } })
+    auth.signInEmail.mockResolvedValue({
+      data: null,
+      error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password', status: 401 },
+    })
     const router = renderCard()
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'robin@example.com' } })
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-password' } })

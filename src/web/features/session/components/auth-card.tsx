@@ -14,7 +14,7 @@ import { Label } from '#web/components/ui/label.tsx'
 import { usePublicConfigQuery } from '#web/features/config/queries.ts'
 import { authClient } from '#web/lib/auth-client.ts'
 import { cn } from '#web/lib/utils.ts'
-import { afterSignInPath, authErrorMessage, emailConfirmedUrl } from '../auth-errors.ts'
+import { afterSignInPath, authErrorMessage, emailConfirmedUrl } from '#web/features/session/auth-errors.ts'
 import { GoogleSignInButton } from './google-sign-in-button.tsx'
 
 export type AuthMode = 'sign-in' | 'sign-up' | 'reset-password'
@@ -25,7 +25,11 @@ export const HEARTH_TAGLINE = 'Meaningful voice messages. Asynchronous and calm.
 const MODE_TEXT: Record<AuthMode, { title: string; description: string; submit: string }> = {
   'sign-in': { title: 'Welcome back', description: 'Sign in to hear from the people closest to you.', submit: 'Sign In' },
   'sign-up': { title: 'Create your account', description: 'A calm place for the voices you love.', submit: 'Sign Up' },
-  'reset-password': { title: 'Reset your password', description: "Enter your email and we'll send you a link to choose a new one.", submit: 'Send Reset Link' },
+  'reset-password': {
+    title: 'Reset your password',
+    description: "Enter your email and we'll send you a link to choose a new one.",
+    submit: 'Send Reset Link',
+  },
 }
 
 // One form for the three modes; the validation follows the current mode (react-hook-form reads the newest resolver).
@@ -54,7 +58,9 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', className 
   const config = usePublicConfigQuery()
   const [mode, setMode] = useState<AuthMode>(initialMode)
   const [notice, setNotice] = useState<Notice | null>(() =>
-    params.has('verified') && !params.has('error') ? { tone: 'success', text: 'Your email is confirmed. You can sign in now.', mailbox: false } : null,
+    params.has('verified') && !params.has('error')
+      ? { tone: 'success', text: 'Your email is confirmed. You can sign in now.', mailbox: false }
+      : null,
   )
   const form = useForm<AuthFormValues>({
     resolver: RESOLVERS[mode],
@@ -77,7 +83,8 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', className 
       const { error } = await authClient.signIn.email({ email: email.trim(), password })
       if (error) {
         toast.error('Authentication Error', { description: authErrorMessage(error) })
-        if (error.code === 'EMAIL_NOT_VERIFIED') setNotice({ tone: 'info', text: `We sent a new confirmation link to ${email.trim()}.`, mailbox: true })
+        if (error.code === 'EMAIL_NOT_VERIFIED')
+          setNotice({ tone: 'info', text: `We sent a new confirmation link to ${email.trim()}.`, mailbox: true })
         return
       }
       toast.success('Welcome back!', { description: "You've successfully signed in to Hearth." })
@@ -114,7 +121,10 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', className 
   const errorText = (name: keyof AuthFormValues) => errors[name]?.message
 
   return (
-    <Card data-variant={variant} className={cn('w-full max-w-md gap-6', variant === 'embedded' ? 'shadow-lg shadow-primary/5' : 'shadow-md', className)}>
+    <Card
+      data-variant={variant}
+      className={cn('w-full max-w-md gap-6', variant === 'embedded' ? 'shadow-lg shadow-primary/5' : 'shadow-md', className)}
+    >
       <CardHeader className={cn(variant === 'full' && 'items-center text-center')}>
         {variant === 'full' && (
           <div className="mb-3 flex flex-col items-center gap-3">
@@ -140,7 +150,12 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', className 
             <div className="flex flex-col gap-1">
               <p>{notice.text}</p>
               {notice.mailbox && mailboxEnabled && (
-                <a href="/dev/mailbox" target="_blank" rel="noopener" className="w-fit font-medium text-primary-strong underline underline-offset-4">
+                <a
+                  href="/dev/mailbox"
+                  target="_blank"
+                  rel="noopener"
+                  className="w-fit font-medium text-primary-strong underline underline-offset-4"
+                >
                   Open the local mailbox
                 </a>
               )}

@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { Button } from '#web/components/ui/button.tsx'
 import { authClient } from '#web/lib/auth-client.ts'
 import { errorMessage } from '#web/lib/errors.ts'
-import { GOOGLE_ERROR_FALLBACK, googleReturnUrls } from '../auth-errors.ts'
+import { GOOGLE_ERROR_FALLBACK, googleReturnUrls } from '#web/features/session/auth-errors.ts'
 
 function GoogleMark() {
   return (
@@ -17,7 +17,15 @@ function GoogleMark() {
 }
 
 /** Starts the Google (OpenID Connect) redirect; Better Auth brings the browser back to /auth. */
-export function GoogleSignInButton({ inviteToken, next, disabled }: { inviteToken: string | null; next?: string | null; disabled?: boolean }) {
+export function GoogleSignInButton({
+  inviteToken,
+  next,
+  disabled,
+}: {
+  inviteToken: string | null
+  next?: string | null
+  disabled?: boolean
+}) {
   const [redirecting, setRedirecting] = useState(false)
 
   const start = async () => {
