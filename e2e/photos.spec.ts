@@ -48,6 +48,9 @@ test.describe('settings: photos', () => {
     await expect(photos.getByRole('listitem')).toHaveCount(3)
     expect(await seriousAxeViolations(page)).toEqual([])
     await page.screenshot({ path: 'test-results/photos-settings-390-dark.png', fullPage: true })
+    await page.setViewportSize({ width: 1280, height: 900 })
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.screenshot({ path: 'test-results/photos-settings-1280-dark.png', fullPage: true })
 
     const bobPage = await signedInPage(bob, { viewport: { width: 390, height: 844 } })
     await bobPage.goto('/')
