@@ -152,7 +152,7 @@ try {
     `seeded ${OWN_MESSAGES.toLocaleString('en')} messages of one person and ${OTHER_MESSAGES.toLocaleString('en')} of others in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
   )
 
-  const service = createMessageSearchService({ db })
+  const service = createMessageSearchService({ db, pictureUrl: () => null })
   const time = async (run: () => Promise<unknown>) => {
     const ms: number[] = []
     for (let i = 0; i < SEARCHES; i++) {

@@ -18,7 +18,7 @@ import { registerSpa } from './http/spa.ts'
 import { createLocalStorage } from './media/storage.ts'
 import { createMediaSweeper } from './media/media-sweep.ts'
 import { mediaRoutes } from './media/media.routes.ts'
-import { pictureUrlSigner, signMediaUrl } from './media/signed-url.ts'
+import { signMediaUrl } from './media/signed-url.ts'
 import { audioUploadsRoutes } from './modules/audio-uploads/audio-uploads.routes.ts'
 import { messagesRoutes } from './modules/messages/messages.routes.ts'
 import { messageSearchRoutes } from './modules/message-search/message-search.routes.ts'
@@ -34,6 +34,8 @@ import { configRoutes } from './modules/config/config.routes.ts'
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
+import { photosRoutes } from './modules/photos/photos.routes.ts'
+import { publicPictureUrl } from './modules/photos/photos.service.ts'
 import { ensureProfileFor } from './modules/profiles/profiles.service.ts'
 import type { Mailer } from './notify/mailer.ts'
 import { createMailJobs, queueMail } from './notify/mail.jobs.ts'
@@ -147,7 +149,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     requireUser: requireUser(auth),
     storage,
     signMediaUrl: (key) => signMediaUrl(secrets.urlSigningKey, key),
-    pictureUrl: pictureUrlSigner((key) => signMediaUrl(secrets.urlSigningKey, key)),
+    pictureUrl: (key) => (key ? publicPictureUrl(key) : null),
     transcription,
     speech: { engine: engineChoice.name, reason: engineChoice.reason, analyzer: analyzerChoice.analyzer.name },
   }
@@ -159,6 +161,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   await app.register(healthRoutes, deps)
   await app.register(configRoutes, deps)
   await app.register(profilesRoutes, deps)
+  await app.register(photosRoutes, deps)
   // Limits are declared per route (directory, connect); the sign-in limits live in Better Auth.
   // Counted per signed-in person (after requireUser has run), else per connection address.
   if (env.RATE_LIMIT_ENABLED) {

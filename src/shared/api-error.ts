@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   contactArchived: 'CONTACT_ARCHIVED',
   tooLarge: 'PAYLOAD_TOO_LARGE',
   storageQuota: 'STORAGE_QUOTA',
+  photoLimit: 'PHOTO_LIMIT',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
   speechUnavailable: 'SPEECH_UNAVAILABLE',

@@ -23,3 +23,5 @@ export const STALE = {
 export const QUERY_RETRIES = 2
 export const QUERY_RETRY_MAX_DELAY_MS = 30_000
 export const MUTATION_RETRIES = 1
+/** A photo must be under 5 MB (spec 001 validation). */
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024

@@ -54,7 +54,12 @@ export const overviewMessageSchema = messageSchema
     processing_status: true,
   })
   .extend({
-    other_person: z.object({ user_id: z.string(), contact_id: z.string().nullable(), name: z.string().nullable() }),
+    other_person: z.object({
+      user_id: z.string(),
+      contact_id: z.string().nullable(),
+      name: z.string().nullable(),
+      picture_url: z.string().nullable(),
+    }),
   })
 export type OverviewMessage = z.infer<typeof overviewMessageSchema>
 

@@ -126,6 +126,30 @@ export const profiles = pgTable(
   ],
 )
 
+/**
+ * A person's photos (spec 001 Profile photo). `base_key` names the stored renditions: `{base_key}-{variant}.webp`
+ * (decision 55); names are never reused, so they are cached for good. At most one primary per person.
+ */
+export const profilePhotos = pgTable(
+  'profile_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    baseKey: text('base_key').notNull().unique(),
+    displayOrder: integer('display_order').notNull(),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('profile_photos_user_order_idx').on(t.userId, t.displayOrder),
+    uniqueIndex('profile_photos_one_primary_idx')
+      .on(t.userId)
+      .where(sql`${t.isPrimary}`),
+  ],
+)
+
 /* ---- The circle ---- */
 
 /**

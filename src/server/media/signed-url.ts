@@ -13,15 +13,10 @@ export function signMediaUrl(secret: string, key: string, { ttlSeconds = SIGNED_
 }
 
 /**
- * The one way a person's picture becomes a URL (contacts, directory, profiles): signed like any stored media,
- * or null when they have none, and the client then draws a generated avatar. Photos arrive in a later issue;
- * until then no picture key is ever written.
+ * The one way a person's picture becomes a URL (contacts, directory, profiles), or null when they have none and
+ * the client draws initials. Pictures are public renditions of photos (decision 57): see the photos module.
  */
 export type PictureUrl = (key: string | null) => string | null
-export const pictureUrlSigner =
-  (sign: (key: string) => string): PictureUrl =>
-  (key) =>
-    key ? sign(key) : null
 
 export type MediaUrlCheck = 'valid' | 'expired' | 'invalid'
 

@@ -24,5 +24,6 @@ export function apiClient(app: FastifyInstance) {
     post: (url: string, cookie?: string, payload?: unknown, options?: RequestOptions) => call('POST', url, cookie, payload, options),
     put: (url: string, cookie?: string, payload?: unknown, options?: RequestOptions) => call('PUT', url, cookie, payload, options),
     patch: (url: string, cookie?: string, payload?: unknown, options?: RequestOptions) => call('PATCH', url, cookie, payload, options),
+    delete: (url: string, cookie?: string, options?: RequestOptions) => call('DELETE', url, cookie, undefined, options),
   }
 }

@@ -5,7 +5,9 @@ import type { Contact } from '#shared/contacts.ts'
 import type { Message } from '#shared/messages.ts'
 import type { Database } from '#server/db/client.ts'
 import { contacts } from '#server/db/schema.ts'
+import type { Photo } from '#shared/photos.ts'
 import { makeAudio } from './audio-files.ts'
+import { makeJpeg, uploadPhoto } from './images.ts'
 import { insertSignedInPerson } from './people.ts'
 import { TEST_ORIGIN } from './test-app.ts'
 import { uploadRecording } from './uploads.ts'
@@ -39,6 +41,10 @@ export type MatrixFixture = {
   adaUpload: () => Promise<string>
   /** a fresh link invitation of Ada's: its id, and its token (the permission to see and accept it) */
   adaInvitation: () => Promise<{ id: string; token: string }>
+  /** a fresh photo of Ada's (the delete route consumes one) */
+  adaPhoto: () => Promise<Photo>
+  /** the ids of all Ada's photos, in their order */
+  adaPhotoIds: () => Promise<string[]>
 }
 
 export type MatrixRequest = { url: string; payload?: InjectOptions['payload']; headers?: Record<string, string> }
@@ -150,6 +156,17 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
     access: 'signed-in',
     request: async (f) => json('/api/invitations/accept', { token: (await f.adaInvitation()).token }),
   },
+  'GET /api/photos': { access: 'signed-in', request: () => json('/api/photos') },
+  'POST /api/photos': {
+    access: 'signed-in',
+    raw: true,
+    request: async () => ({ url: '/api/photos', payload: await makeJpeg({ width: 120, height: 90 }) }),
+  },
+  'PUT /api/photos/order': { access: 'owner', request: async (f) => json('/api/photos/order', { ids: await f.adaPhotoIds() }) },
+  'POST /api/photos/:id/primary': { access: 'owner', request: async (f) => json(`/api/photos/${(await f.adaPhoto()).id}/primary`) },
+  'DELETE /api/photos/:id': { access: 'owner', request: async (f) => json(`/api/photos/${(await f.adaPhoto()).id}`) },
+  // pictures are public renditions of photos (decision 57)
+  'GET /api/pictures/:owner/:file': { access: 'anonymous', request: async (f) => json((await f.adaPhoto()).urls.avatar40) },
 
   'GET /api/media/:owner/:file': { access: 'signed-url', request: (f) => json(f.mediaUrl) },
   'GET /dev/mailbox': { access: 'local', conditional: true, request: () => json('/dev/mailbox') },
@@ -199,5 +216,23 @@ export async function createMatrixFixture(app: FastifyInstance, db: Database): P
     const body = created.json() as { invitation: { id: string }; share_url: string }
     return { id: body.invitation.id, token: new URL(body.share_url).searchParams.get('token') ?? '' }
   }
-  return { app, ada, bob, eve, adaToBob, messageId: message.id, mediaUrl: message.audio_url, adaUpload, adaInvitation }
+  const adaPhoto = async () => uploadPhoto(app, ada.cookie, await makeJpeg({ width: 120, height: 90, gps: false }))
+  const adaPhotoIds = async () => {
+    const listed = await sendAs(app, 'GET', json('/api/photos'), ada)
+    const ids = (listed.json() as Photo[]).map((photo) => photo.id)
+    return ids.length > 0 ? ids : [(await adaPhoto()).id]
+  }
+  return {
+    app,
+    ada,
+    bob,
+    eve,
+    adaToBob,
+    messageId: message.id,
+    mediaUrl: message.audio_url,
+    adaUpload,
+    adaInvitation,
+    adaPhoto,
+    adaPhotoIds,
+  }
 }

@@ -92,9 +92,9 @@ describe('GET /api/messages', () => {
     const found = await searchOk(ada, { q: 'picnic' })
     expect(found.messages.map((m) => m.id)).toEqual([fromStranger?.id, toBob?.id, fromBob?.id])
     expect(found.messages.map((m) => m.other_person)).toEqual([
-      { user_id: stranger.id, contact_id: null, name: null },
-      { user_id: bob.id, contact_id: adaToBob, name: 'Bobby' },
-      { user_id: bob.id, contact_id: adaToBob, name: 'Bobby' },
+      { user_id: stranger.id, contact_id: null, name: null, picture_url: null },
+      { user_id: bob.id, contact_id: adaToBob, name: 'Bobby', picture_url: null },
+      { user_id: bob.id, contact_id: adaToBob, name: 'Bobby', picture_url: null },
     ])
     expect((await searchOk(ada)).messages).toHaveLength(3)
     expect((await searchOk(others.ada, { q: 'picnic' })).messages).toHaveLength(2)

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/pg-core'
 import type { Executor } from '#server/db/client.ts'
-import { audioMessages, contacts } from '#server/db/schema.ts'
+import { audioMessages, contacts, profiles } from '#server/db/schema.ts'
 import { likedBy } from '#server/modules/messages/messages.queries.ts'
 
 export type MessageSearchPosition = { createdAt: string; id: string }
@@ -72,10 +72,12 @@ export function messageSearchQuery(db: Executor, userId: string, { tsquery, afte
         otherUserId,
         contactId: contacts.id,
         contactName: contacts.name,
+        otherPictureKey: profiles.profilePictureKey,
       })
       .from(mine)
       // (user_id, contact_user_id) is unique: at most one contact row per message
       .leftJoin(contacts, and(eq(contacts.userId, userId), eq(contacts.contactUserId, otherUserId)))
+      .leftJoin(profiles, eq(profiles.id, otherUserId))
       .orderBy(desc(mine.createdAt), desc(mine.id))
       .limit(limit)
   )

@@ -4,8 +4,8 @@ import { sessionUser } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
 import { createMessageSearchService } from './message-search.service.ts'
 
-export const messageSearchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, requireUser }) => {
-  const service = createMessageSearchService({ db })
+export const messageSearchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, pictureUrl, requireUser }) => {
+  const service = createMessageSearchService({ db, pictureUrl })
 
   app.get(
     '/api/messages',

@@ -7,9 +7,10 @@ import {
   type OverviewMessage,
 } from '#shared/message-search.ts'
 import type { Database } from '#server/db/client.ts'
+import type { PictureUrl } from '#server/media/signed-url.ts'
 import { searchMessagesForUser, type MessageSearchPosition, type MessageSearchRow } from './message-search.queries.ts'
 
-export function toOverviewMessageResponse(row: MessageSearchRow): OverviewMessage {
+export function toOverviewMessageResponse(row: MessageSearchRow, pictureUrl: PictureUrl): OverviewMessage {
   return {
     id: row.id,
     sender_id: row.senderId,
@@ -22,7 +23,12 @@ export function toOverviewMessageResponse(row: MessageSearchRow): OverviewMessag
     emotions: row.emotions,
     topics: row.topics,
     processing_status: row.processingStatus,
-    other_person: { user_id: row.otherUserId, contact_id: row.contactId, name: row.contactName },
+    other_person: {
+      user_id: row.otherUserId,
+      contact_id: row.contactId,
+      name: row.contactName,
+      picture_url: pictureUrl(row.otherPictureKey),
+    },
   }
 }
 
@@ -38,7 +44,15 @@ export function decodeCursor(cursor: string): MessageSearchPosition {
   return { createdAt: cursor.slice(0, at), id: cursor.slice(at + 1) }
 }
 
-export function createMessageSearchService({ db, pageSize = MESSAGES_PAGE_LIMIT }: { db: Database; pageSize?: number }) {
+export function createMessageSearchService({
+  db,
+  pictureUrl,
+  pageSize = MESSAGES_PAGE_LIMIT,
+}: {
+  db: Database
+  pictureUrl: PictureUrl
+  pageSize?: number
+}) {
   return {
     /**
      * The messages overview (spec 001, /messages): everything the user sent or received, newest first, 50 a page,
@@ -54,7 +68,7 @@ export function createMessageSearchService({ db, pageSize = MESSAGES_PAGE_LIMIT 
       const page = rows.slice(0, pageSize)
       const last = page[page.length - 1]
       return {
-        messages: page.map(toOverviewMessageResponse),
+        messages: page.map((row) => toOverviewMessageResponse(row, pictureUrl)),
         next_cursor: rows.length > pageSize && last ? encodeCursor(last) : null,
       }
     },

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { profiles } from '#server/db/schema.ts'
+import { profiles, user } from '#server/db/schema.ts'
 import { signUpConfirmAndSignIn } from '#server/test/auth-helpers.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { createTestApp } from '#server/test/test-app.ts'
@@ -37,6 +37,20 @@ describe('PATCH /api/profile', () => {
 
     const second = await patch(cookie, { full_name: '  Robin Hart  ' })
     expect(second.json()).toMatchObject({ name: 'Robin Hart', full_name: 'Robin Hart', onboarding_completed: true })
+  })
+
+  it("a new name is the account's name too (mails greet it); other changes leave the account's name", async () => {
+    const { cookie, userId, person } = await signUpConfirmAndSignIn(app, smtp)
+    const accountName = async () => (await db.select({ name: user.name }).from(user).where(eq(user.id, userId)))[0]?.name
+    await patch(cookie, { onboarding_completed: true })
+    expect(await accountName()).toBe(person.name)
+    const renamed = await patch(cookie, { name: '  Robin Renamed ' })
+    expect(renamed.statusCode).toBe(200)
+    expect(renamed.json()).toMatchObject({ name: 'Robin Renamed' })
+    expect(await accountName()).toBe('Robin Renamed')
+    // refused: nothing changes anywhere
+    expect((await patch(cookie, { name: '   ' })).statusCode).toBe(400)
+    expect(await accountName()).toBe('Robin Renamed')
   })
 
   it('refuses an empty name, unknown fields, non-boolean flags and an empty body', async () => {

@@ -44,3 +44,8 @@ export async function setWelcomeAudio(tx: Executor, id: string, objectKey: strin
     .where(eq(profiles.id, id))
   return { previousKey: before.key }
 }
+
+/** The account's own name (Better Auth's user row), which mails greet: it follows the profile's name. */
+export async function setAccountName(db: Executor, id: string, name: string): Promise<void> {
+  await db.update(user).set({ name, updatedAt: new Date() }).where(eq(user.id, id))
+}

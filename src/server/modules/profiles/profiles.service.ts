@@ -8,7 +8,7 @@ import type { ObjectStorage } from '#server/media/storage.ts'
 import type { TranscriptionService } from '#server/modules/transcription/transcription.service.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 import { deleteAudioUpload, lockOwnAudioUpload } from '#server/modules/audio-uploads/audio-uploads.queries.ts'
-import { ensureProfile, getProfileById, setWelcomeAudio, updateProfileById, type ProfileRow } from './profiles.queries.ts'
+import { ensureProfile, getProfileById, setAccountName, setWelcomeAudio, updateProfileById, type ProfileRow } from './profiles.queries.ts'
 
 export function toProfileResponse(
   row: ProfileRow,
@@ -59,19 +59,24 @@ export function createProfilesService({
   return {
     getOwnProfile,
 
-    /** Only the provided fields change. A full name given alone also becomes the display name. */
+    /** Only the provided fields change. A full name given alone also becomes the display name, and the account's. */
     async updateOwnProfile(user: SessionUser, update: ProfileUpdate): Promise<Profile> {
       if (Object.keys(update).length === 0) throw new ValidationError(PROFILE_TEXTS.nothingToUpdate)
       await ensureProfileFor(db, user)
-      const row = await updateProfileById(db, user.id, {
-        ...(update.name !== undefined && { name: update.name }),
-        ...(update.full_name !== undefined && { fullName: update.full_name }),
-        ...(update.full_name !== undefined && update.name === undefined && { name: update.full_name }),
-        ...(update.onboarding_completed !== undefined && { onboardingCompleted: update.onboarding_completed }),
-        ...(update.email_notifications_enabled !== undefined && {
-          emailNotificationsEnabled: update.email_notifications_enabled,
-        }),
-        ...(update.findable_by_email !== undefined && { findableByEmail: update.findable_by_email }),
+      const name = update.name ?? update.full_name
+      // a new name is the account's name too, in the same transaction, so mails greet the name people see
+      const row = await db.transaction(async (tx) => {
+        if (name !== undefined) await setAccountName(tx, user.id, name)
+        return updateProfileById(tx, user.id, {
+          ...(update.name !== undefined && { name: update.name }),
+          ...(update.full_name !== undefined && { fullName: update.full_name }),
+          ...(update.full_name !== undefined && update.name === undefined && { name: update.full_name }),
+          ...(update.onboarding_completed !== undefined && { onboardingCompleted: update.onboarding_completed }),
+          ...(update.email_notifications_enabled !== undefined && {
+            emailNotificationsEnabled: update.email_notifications_enabled,
+          }),
+          ...(update.findable_by_email !== undefined && { findableByEmail: update.findable_by_email }),
+        })
       })
       if (!row) throw new NotFoundError(PROFILE_TEXTS.notFound)
       return respond(row, user)

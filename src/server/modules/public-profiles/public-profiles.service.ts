@@ -4,6 +4,8 @@ import type { Executor } from '#server/db/client.ts'
 import { NotFoundError } from '#server/http/errors.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
 import { getProfileById } from '#server/modules/profiles/profiles.queries.ts'
+import { listPhotosOf } from '#server/modules/photos/photos.queries.ts'
+import { toPhotoResponse } from '#server/modules/photos/photos.service.ts'
 
 /**
  * Welcome audio is the one media that is public (DESIGN section 7): anyone who can open the profile gets a
@@ -27,8 +29,11 @@ export function createPublicProfilesService({
         id: row.id,
         name: row.name,
         profile_picture_url: pictureUrl(row.profilePictureKey),
-        // Photos are managed in settings (a later issue); none can exist before it.
-        photos: [],
+        // public renditions (decision 57), in the person's order
+        photos: (await listPhotosOf(db, row.id)).map((photo) => {
+          const { id, is_primary, urls } = toPhotoResponse(photo)
+          return { id, is_primary, url: urls.avatar320 }
+        }),
         welcome_audio_url: row.welcomeAudioKey ? signMediaUrl(row.welcomeAudioKey) : null,
         welcome_transcript: row.welcomeTranscriptStatus === 'completed' ? row.welcomeTranscript : null,
         welcome_word_timestamps: row.welcomeTranscriptStatus === 'completed' ? (row.welcomeWordTimestamps ?? null) : null,

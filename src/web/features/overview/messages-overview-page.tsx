@@ -134,6 +134,7 @@ export function MessagesOverviewPage() {
                   message={message}
                   ownUserId={ownUserId}
                   ownName={profile.data?.name ?? user?.name ?? OVERVIEW_TEXTS.you}
+                  ownPictureUrl={profile.data?.profile_picture_url}
                   index={position++}
                   onToggleLike={toggleLike}
                 />

@@ -30,7 +30,7 @@ function message(overrides: Partial<OverviewMessage> = {}): OverviewMessage {
     emotions: [],
     topics: [],
     processing_status: 'completed',
-    other_person: { user_id: 'friend', contact_id: 'c1', name: 'Bea' },
+    other_person: { user_id: 'friend', contact_id: 'c1', name: 'Bea', picture_url: null },
     ...overrides,
   }
 }
@@ -141,6 +141,6 @@ describe('cards', () => {
   it("names the sender: You, the contact's name, or Unknown", () => {
     expect(senderName(message({ sender_id: ME }), ME)).toBe('You')
     expect(senderName(message(), ME)).toBe('Bea')
-    expect(senderName(message({ other_person: { user_id: 'x', contact_id: null, name: null } }), ME)).toBe('Unknown')
+    expect(senderName(message({ other_person: { user_id: 'x', contact_id: null, name: null, picture_url: null } }), ME)).toBe('Unknown')
   })
 })

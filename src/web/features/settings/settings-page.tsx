@@ -13,8 +13,9 @@ import { useProfileQuery, useUpdateProfileMutation } from '#web/features/profile
 import { logUnexpected } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
+import { PhotoManager } from './photo-manager.tsx'
 
-/** /settings: the account and Sign Out. The other settings of spec 001 join here with their features. */
+/** /settings: the account, the photos, privacy and Sign Out. The other settings of spec 001 join here with their features. */
 export function SettingsPage() {
   usePageMeta({ title: 'Settings - Hearth' })
   const { user, signOut } = useAuth()
@@ -77,6 +78,8 @@ export function SettingsPage() {
           </div>
         </CardContent>
       </Card>
+
+      <PhotoManager />
 
       <Card>
         <CardHeader>

@@ -25,7 +25,7 @@ export function ContactTileFace({ contact, sizes, children }: { contact: TileCon
   return (
     <>
       <span data-slot="contact-tile-avatar" className="relative shrink-0">
-        <Avatar name={contact.name} src={contact.avatar_url} alt="" className={cn('shadow-sm', sizes.avatar)} />
+        <Avatar name={contact.name} src={contact.avatar_url} alt="" sizes="80px" className={cn('shadow-sm', sizes.avatar)} />
         {unread && (
           <span
             data-slot="unread-badge"

@@ -43,6 +43,8 @@ type OverviewCardProps = React.ComponentProps<'article'> & {
   message: OverviewMessage
   ownUserId: string
   ownName: string
+  /** the signed-in person's picture, on the cards of what they sent */
+  ownPictureUrl?: string | null
   /** position on the page, for the entrance animation's delay */
   index: number
   onToggleLike: (message: OverviewMessage) => void
@@ -52,7 +54,17 @@ type OverviewCardProps = React.ComponentProps<'article'> & {
  * One message of the overview: who, how long, two lines of words, up to 2 emotions and 3 topics, unread and liked
  * marks. The card opens /playback/{id}; a long press (500 ms), a right click or its ⋯ button opens its menu.
  */
-export function OverviewCard({ message, ownUserId, ownName, index, onToggleLike, className, style, ...props }: OverviewCardProps) {
+export function OverviewCard({
+  message,
+  ownUserId,
+  ownName,
+  ownPictureUrl,
+  index,
+  onToggleLike,
+  className,
+  style,
+  ...props
+}: OverviewCardProps) {
   const navigate = useNavigate()
   const [menuOpen, setMenuOpen] = useState(false)
   const longPress = useLongPress(() => setMenuOpen(true), true)
@@ -77,7 +89,12 @@ export function OverviewCard({ message, ownUserId, ownName, index, onToggleLike,
       {...props}
     >
       <div className="flex items-center gap-3">
-        <Avatar name={own ? ownName : otherName} alt="" className="shadow-xs" />
+        <Avatar
+          name={own ? ownName : otherName}
+          src={own ? ownPictureUrl : message.other_person.picture_url}
+          alt=""
+          className="shadow-xs"
+        />
         <div className="flex min-w-0 flex-1 flex-col">
           <h3 className="truncate leading-tight">
             <Link

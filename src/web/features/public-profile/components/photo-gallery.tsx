@@ -2,7 +2,7 @@ import { ImageOff } from 'lucide-react'
 import { useState } from 'react'
 import type * as React from 'react'
 import { PUBLIC_PROFILE_TEXTS, type PublicProfile } from '#shared/public-profile.ts'
-import { Avatar } from '#web/components/avatar.tsx'
+import { Avatar, pictureSrcSet } from '#web/components/avatar.tsx'
 import { cn } from '#web/lib/utils.ts'
 import { orderedPhotos } from '#web/features/public-profile/profile-links.ts'
 
@@ -52,6 +52,8 @@ export function PhotoGallery({ name, photos, profile_picture_url, className, ...
           <img
             key={selected.id}
             src={selected.url}
+            srcSet={pictureSrcSet(selected.url)}
+            sizes="(min-width: 768px) 420px, 100vw"
             alt={ordered.length > 1 ? `Photo ${index + 1} of ${ordered.length} of ${name}` : `Photo of ${name}`}
             className="size-full object-cover"
             onError={() => markFailed(selected.id)}
@@ -77,7 +79,14 @@ export function PhotoGallery({ name, photos, profile_picture_url, className, ...
                     <ImageOff aria-hidden className="size-4" />
                   </span>
                 ) : (
-                  <img src={photo.url} alt="" className="size-full object-cover" onError={() => markFailed(photo.id)} />
+                  <img
+                    src={photo.url}
+                    srcSet={pictureSrcSet(photo.url)}
+                    sizes="64px"
+                    alt=""
+                    className="size-full object-cover"
+                    onError={() => markFailed(photo.id)}
+                  />
                 )}
               </button>
             </li>

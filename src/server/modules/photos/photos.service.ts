@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import type { Readable } from 'node:stream'
+import { MAX_PROFILE_PHOTOS, PHOTO_MAX_BYTES } from '#shared/limits.ts'
+import { PHOTO_TEXTS, PHOTO_VARIANT_NAMES, PICTURE_VARIANT, type Photo, type PhotoVariant } from '#shared/photos.ts'
+import { ERROR_CODES } from '#shared/api-error.ts'
+import type { Database } from '#server/db/client.ts'
+import { ConflictError, NotFoundError, ValidationError } from '#server/http/errors.ts'
+import { receiveRawBody } from '#server/http/raw-body.ts'
+import { imageFormat, renderVariants, variantKey, variantKeys } from '#server/media/images.ts'
+import type { ObjectStorage } from '#server/media/storage.ts'
+import {
+  deletePhoto,
+  insertPhoto,
+  listPhotosOf,
+  lockPhotosOf,
+  markPrimary,
+  setDisplayOrder,
+  setProfilePicture,
+  type PhotoRow,
+} from './photos.queries.ts'
+
+/** Where a photo's renditions are served, publicly and for good (decision 57). */
+export const PICTURES_PATH = '/api/pictures'
+export const publicPictureUrl = (key: string) => `${PICTURES_PATH}/${key}`
+
+export function toPhotoResponse(row: PhotoRow): Photo {
+  const urls = Object.fromEntries(PHOTO_VARIANT_NAMES.map((v) => [v, publicPictureUrl(variantKey(row.baseKey, v))])) as Record<
+    PhotoVariant,
+    string
+  >
+  return { id: row.id, display_order: row.displayOrder, is_primary: row.isPrimary, urls, created_at: row.createdAt.toISOString() }
+}
+
+export function createPhotosService({ db, storage, tmpDir }: { db: Database; storage: ObjectStorage; tmpDir: string }) {
+  const list = async (userId: string) => (await listPhotosOf(db, userId)).map(toPhotoResponse)
+  const limitReached = () => new ConflictError(PHOTO_TEXTS.limit, ERROR_CODES.photoLimit)
+  const removeFiles = (baseKey: string) => Promise.all(variantKeys(baseKey).map((key) => storage.remove(key)))
+
+  return {
+    list,
+
+    /**
+     * Receives the image (at most 5 MB, as it streams), recognises it by its content, renders its variants
+     * without metadata and stores them, then records the photo under the person's lock: the 10-photo limit is
+     * checked there, so two uploads at 9 cannot make 11. The first photo becomes the primary and the picture.
+     */
+    async upload(userId: string, body: Readable | undefined): Promise<Photo> {
+      if ((await listPhotosOf(db, userId)).length >= MAX_PROFILE_PHOTOS) throw limitReached()
+      const workDir = path.join(tmpDir, `photo-${randomBytes(12).toString('hex')}`)
+      await fs.mkdir(workDir, { recursive: true, mode: 0o700 })
+      try {
+        const original = path.join(workDir, 'original')
+        await receiveRawBody(body, original, { maxBytes: PHOTO_MAX_BYTES, tooLarge: PHOTO_TEXTS.tooLarge, empty: PHOTO_TEXTS.empty })
+        if (!(await imageFormat(original))) throw new ValidationError(PHOTO_TEXTS.invalidType)
+        const { base, files } = await renderVariants(original, workDir).catch(() => {
+          throw new ValidationError(PHOTO_TEXTS.invalidType)
+        })
+        const baseKey = `${userId}/${base}`
+        for (const [variant, file] of files) await storage.putFile(variantKey(baseKey, variant), file)
+        const row = await db
+          .transaction(async (tx) => {
+            await lockPhotosOf(tx, userId)
+            const existing = await listPhotosOf(tx, userId)
+            if (existing.length >= MAX_PROFILE_PHOTOS) throw limitReached()
+            const first = existing.length === 0
+            const order = existing.reduce((max, p) => Math.max(max, p.displayOrder + 1), 0)
+            const inserted = await insertPhoto(tx, { userId, baseKey, displayOrder: order, isPrimary: first })
+            if (first) await setProfilePicture(tx, userId, variantKey(baseKey, PICTURE_VARIANT))
+            return inserted
+          })
+          .catch(async (error: unknown) => {
+            await removeFiles(baseKey)
+            throw error
+          })
+        return toPhotoResponse(row)
+      } finally {
+        await fs.rm(workDir, { recursive: true, force: true })
+      }
+    },
+
+    /** `ids` must name each of the person's photos once; they take that order. */
+    async reorder(userId: string, ids: string[]): Promise<Photo[]> {
+      await db.transaction(async (tx) => {
+        await lockPhotosOf(tx, userId)
+        const existing = new Set((await listPhotosOf(tx, userId)).map((p) => p.id))
+        // someone else's photo id reads as a photo that does not exist
+        if (ids.some((id) => !existing.has(id))) throw new NotFoundError(PHOTO_TEXTS.notFound)
+        if (ids.length !== existing.size || new Set(ids).size !== ids.length) {
+          throw new ValidationError(PHOTO_TEXTS.orderMismatch)
+        }
+        for (const [index, id] of ids.entries()) await setDisplayOrder(tx, userId, id, index)
+      })
+      return list(userId)
+    },
+
+    /** Clears the other photos' primary flag; this photo becomes the person's picture everywhere. */
+    async setPrimary(userId: string, id: string): Promise<Photo[]> {
+      await db.transaction(async (tx) => {
+        await lockPhotosOf(tx, userId)
+        const photo = (await listPhotosOf(tx, userId)).find((p) => p.id === id)
+        if (!photo) throw new NotFoundError(PHOTO_TEXTS.notFound)
+        await markPrimary(tx, userId, id)
+        await setProfilePicture(tx, userId, variantKey(photo.baseKey, PICTURE_VARIANT))
+      })
+      return list(userId)
+    },
+
+    /** Removes the photo and its files; when it was the primary, the next in order takes its place (or none). */
+    async remove(userId: string, id: string): Promise<Photo[]> {
+      const removed = await db.transaction(async (tx) => {
+        await lockPhotosOf(tx, userId)
+        const row = await deletePhoto(tx, userId, id)
+        if (!row) throw new NotFoundError(PHOTO_TEXTS.notFound)
+        if (row.isPrimary) {
+          const [next] = await listPhotosOf(tx, userId)
+          if (next) await markPrimary(tx, userId, next.id)
+          await setProfilePicture(tx, userId, next ? variantKey(next.baseKey, PICTURE_VARIANT) : null)
+        }
+        return row
+      })
+      // after the commit: a failure here leaves orphans the media sweep removes, never a row without files
+      await removeFiles(removed.baseKey)
+      return list(userId)
+    },
+  }
+}

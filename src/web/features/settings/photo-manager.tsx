@@ -1,0 +1,174 @@
+import { ArrowLeft, ArrowRight, ImagePlus, Loader2, Star, Trash2 } from 'lucide-react'
+import { useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { ERROR_CODES } from '#shared/api-error.ts'
+import { MAX_PROFILE_PHOTOS, PHOTO_MAX_BYTES } from '#shared/limits.ts'
+import { PHOTO_TEXTS, type Photo } from '#shared/photos.ts'
+import { pictureSrcSet } from '#web/components/avatar.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
+import { usePhotoMutations, usePhotosQuery } from '#web/features/photos/queries.ts'
+import { isApiRequestError } from '#web/lib/api-client.ts'
+
+/** The catalogue's toast for a refused upload: the server's reason when it gave one, else 'Upload failed'. */
+function uploadErrorToast(error: unknown) {
+  if (isApiRequestError(error) && error.code === ERROR_CODES.photoLimit)
+    return toast.error(PHOTO_TEXTS.limitTitle, { description: PHOTO_TEXTS.limit })
+  if (isApiRequestError(error, 413)) return toast.error(PHOTO_TEXTS.tooLargeTitle, { description: PHOTO_TEXTS.tooLarge })
+  if (isApiRequestError(error, 400)) return toast.error(PHOTO_TEXTS.invalidTypeTitle, { description: PHOTO_TEXTS.invalidType })
+  return toast.error(PHOTO_TEXTS.uploadFailed)
+}
+
+/**
+ * Settings' photo manager (spec 001): upload one or several images, reorder, delete, set the primary (the
+ * profile picture). The add tile is gone at 10, the picker is disabled while uploading, and the primary's
+ * Set Primary is disabled. Files are checked here for type and size first; the server decides by content.
+ */
+export function PhotoManager() {
+  const photos = usePhotosQuery()
+  const { upload, reorder, setPrimary, remove } = usePhotoMutations()
+  const input = useRef<HTMLInputElement>(null)
+  const [uploading, setUploading] = useState(false)
+  const list = photos.data ?? []
+  const busy = uploading || reorder.isPending || setPrimary.isPending || remove.isPending
+
+  const onFiles = async (files: File[]) => {
+    if (files.length === 0) return
+    setUploading(true)
+    let room = MAX_PROFILE_PHOTOS - list.length
+    try {
+      for (const file of files) {
+        if (room <= 0) {
+          toast.error(PHOTO_TEXTS.limitTitle, { description: PHOTO_TEXTS.limit })
+          break
+        }
+        if (!file.type.startsWith('image/')) {
+          toast.error(PHOTO_TEXTS.invalidTypeTitle, { description: PHOTO_TEXTS.invalidType })
+          continue
+        }
+        if (file.size > PHOTO_MAX_BYTES) {
+          toast.error(PHOTO_TEXTS.tooLargeTitle, { description: PHOTO_TEXTS.tooLarge })
+          continue
+        }
+        try {
+          await upload.mutateAsync(file)
+          room -= 1
+        } catch (error) {
+          uploadErrorToast(error)
+        }
+      }
+    } finally {
+      setUploading(false)
+      if (input.current) input.current.value = ''
+    }
+  }
+
+  const move = (photo: Photo, by: -1 | 1) => {
+    const ids = list.map((p) => p.id)
+    const from = ids.indexOf(photo.id)
+    const to = from + by
+    if (to < 0 || to >= ids.length) return
+    ids.splice(from, 1)
+    ids.splice(to, 0, photo.id)
+    reorder.mutate(ids, { onError: () => toast.error(PHOTO_TEXTS.updateFailed) })
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Photos</CardTitle>
+        <CardDescription>
+          Up to {MAX_PROFILE_PHOTOS} photos. The primary one is your picture everywhere. {list.length} of {MAX_PROFILE_PHOTOS}.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul aria-label="Your photos" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {list.map((photo, index) => (
+            <li
+              key={photo.id}
+              className="flex flex-col gap-2 rounded-xl border bg-card p-2"
+              aria-label={`Photo ${index + 1} of ${list.length}${photo.is_primary ? ', primary' : ''}`}
+            >
+              <div className="relative aspect-square overflow-hidden rounded-lg bg-muted">
+                <img
+                  src={photo.urls.avatar320}
+                  srcSet={pictureSrcSet(photo.urls.avatar320)}
+                  sizes="200px"
+                  alt=""
+                  className="size-full object-cover"
+                />
+                {photo.is_primary && (
+                  <span className="absolute top-1.5 left-1.5 inline-flex items-center gap-1 rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">
+                    <Star aria-hidden className="size-3" /> Primary
+                  </span>
+                )}
+              </div>
+              <div className="flex items-center justify-between gap-1">
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label="Move earlier"
+                  title="Move earlier"
+                  disabled={busy || index === 0}
+                  onClick={() => move(photo, -1)}
+                >
+                  <ArrowLeft aria-hidden />
+                </Button>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label="Move later"
+                  title="Move later"
+                  disabled={busy || index === list.length - 1}
+                  onClick={() => move(photo, 1)}
+                >
+                  <ArrowRight aria-hidden />
+                </Button>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label="Delete photo"
+                  title="Delete photo"
+                  className="text-destructive-text hover:text-destructive-text"
+                  disabled={busy}
+                  onClick={() => remove.mutate(photo.id, { onError: () => toast.error(PHOTO_TEXTS.deleteFailed) })}
+                >
+                  <Trash2 aria-hidden />
+                </Button>
+              </div>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                disabled={busy || photo.is_primary}
+                onClick={() => setPrimary.mutate(photo.id, { onError: () => toast.error(PHOTO_TEXTS.updateFailed) })}
+              >
+                Set Primary
+              </Button>
+            </li>
+          ))}
+          {list.length < MAX_PROFILE_PHOTOS && photos.data && (
+            <li>
+              <label className="flex aspect-square cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed text-sm text-muted-foreground focus-within:ring-[3px] focus-within:ring-ring/60 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60">
+                {uploading ? <Loader2 aria-hidden className="size-6 animate-spin" /> : <ImagePlus aria-hidden className="size-6" />}
+                {uploading ? 'Uploading...' : 'Add photos'}
+                <input
+                  ref={input}
+                  type="file"
+                  accept="image/*"
+                  multiple
+                  className="sr-only"
+                  disabled={uploading}
+                  onChange={(event) => void onFiles([...(event.target.files ?? [])])}
+                />
+              </label>
+            </li>
+          )}
+        </ul>
+      </CardContent>
+    </Card>
+  )
+}
