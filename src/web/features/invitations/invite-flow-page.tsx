@@ -14,7 +14,8 @@ import { Textarea } from '#web/components/ui/textarea.tsx'
 import { useUploadAudioMutation } from '#web/features/audio/queries.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useRecorder } from '#web/lib/recorder/use-recorder.ts'
-import { InviteRecorder, onRecorderError } from './components/invite-recorder.tsx'
+import { toastRecorderError } from '#web/features/audio/components/recorder-states.tsx'
+import { InviteRecorder } from './components/invite-recorder.tsx'
 import { useCreateShareLinkMutation, useSendEmailInvitationMutation } from './queries.ts'
 
 type Kind = 'email' | 'link'
@@ -90,7 +91,7 @@ export function InviteFlowPage({ kind }: { kind: Kind }) {
   const [note, setNote] = useState('')
   const [name, setName] = useState('')
   const [shareUrl, setShareUrl] = useState<string | null>(null)
-  const recorder = useRecorder({ onError: onRecorderError })
+  const recorder = useRecorder({ onError: toastRecorderError })
   const upload = useUploadAudioMutation()
   const sendEmail = useSendEmailInvitationMutation()
   const createLink = useCreateShareLinkMutation()

@@ -1,12 +1,11 @@
-import { Mic, Square } from 'lucide-react'
+import { Mic } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '#web/components/ui/button.tsx'
-import { MicrophoneDeniedCard, NoMicrophoneCard } from '#web/features/audio/components/microphone-help.tsx'
+import { MicrophoneProblem, RecordingInProgress, toastRecorderError } from '#web/features/audio/components/recorder-states.tsx'
 import { useUploadAudioMutation } from '#web/features/audio/queries.ts'
 import { WelcomeTranscriptStatus } from '#web/features/profile/components/welcome-transcript-status.tsx'
 import { useSaveWelcomeMessageMutation } from '#web/features/profile/queries.ts'
-import { formatDuration } from '#web/lib/duration.ts'
 import { useRecorder } from '#web/lib/recorder/use-recorder.ts'
 
 /**
@@ -15,11 +14,7 @@ import { useRecorder } from '#web/lib/recorder/use-recorder.ts'
  * it the profile's welcome message.
  */
 export function WelcomeRecorder({ onSaved }: { onSaved: () => void }) {
-  const recorder = useRecorder({
-    onError: (error) => {
-      if (error !== 'denied' && error !== 'no-microphone') toast.error('Recording Error', { description: 'Could not start recording' })
-    },
-  })
+  const recorder = useRecorder({ onError: toastRecorderError })
   const upload = useUploadAudioMutation()
   const save = useSaveWelcomeMessageMutation()
   const [saved, setSaved] = useState(false)
@@ -38,22 +33,9 @@ export function WelcomeRecorder({ onSaved }: { onSaved: () => void }) {
     }
   }
 
-  if (recorder.permission === 'denied') return <MicrophoneDeniedCard onRefresh={() => window.location.reload()} />
-  if (recorder.microphoneMissing) return <NoMicrophoneCard onRetry={() => void recorder.start()} />
+  if (recorder.permission === 'denied' || recorder.microphoneMissing) return <MicrophoneProblem recorder={recorder} />
 
-  if (recorder.status === 'recording') {
-    return (
-      <div className="flex flex-col items-center gap-3 rounded-2xl border bg-card p-5">
-        <p role="timer" aria-live="off" className="text-3xl font-semibold tabular-nums">
-          {formatDuration(recorder.elapsedSeconds)}
-        </p>
-        <Button size="lg" variant="destructive" className="w-full" onClick={recorder.stop}>
-          <Square aria-hidden />
-          Recording... Tap to stop
-        </Button>
-      </div>
-    )
-  }
+  if (recorder.status === 'recording') return <RecordingInProgress recorder={recorder} />
 
   if (recorder.status === 'recorded' && recorder.recording) {
     return (
