@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto'
-import { createReadStream, createWriteStream } from 'node:fs'
+import { createReadStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { Readable, Transform } from 'node:stream'
+import { Readable } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
-import { pipeline } from 'node:stream/promises'
 import { fileURLToPath } from 'node:url'
 import { parseEnvOrExit } from '#server/env.ts'
 
@@ -68,9 +67,11 @@ export type DownloadOptions = {
 }
 
 /**
- * Downloads `model` into `dir`: streamed to a temporary file beside the target while hashing, checked, then
+ * Downloads `model` into `dir`: streamed to `<file>.part` beside the target while hashing, checked, then
  * renamed, so a half-finished or corrupt download never sits where the server looks for a model. A file
- * already there that passes the checks is kept. Returns the model's path.
+ * already there that passes the checks is kept. A transfer that breaks off keeps its `.part`, and the next
+ * call asks only for the rest (HTTP Range); a server that ignores the range sends the whole file again. A
+ * file whose checksum differs is removed, never resumed. Returns the model's path.
  */
 export async function downloadModel({ model, url, dir, fetch: doFetch = fetch, log = () => undefined }: DownloadOptions): Promise<string> {
   await fs.mkdir(dir, { recursive: true })
@@ -85,7 +86,10 @@ export async function downloadModel({ model, url, dir, fetch: doFetch = fetch, l
     log(`${target} does not match (${problem}); downloading it again`)
   }
 
-  const partial = `${target}.${process.pid}.part`
+  const partial = `${target}.part`
+  const have = (await fs.stat(partial).catch(() => null))?.size ?? 0
+  const resumeFrom = have > 0 && have < model.bytes ? have : 0
+  if (have > 0 && !resumeFrom) await fs.rm(partial, { force: true })
   const stall = new AbortController()
   let stallTimer = setTimeout(() => stall.abort(), STALL_TIMEOUT_MS)
   const keepAlive = () => {
@@ -95,7 +99,8 @@ export async function downloadModel({ model, url, dir, fetch: doFetch = fetch, l
   try {
     let response: Response
     try {
-      response = await doFetch(url, { redirect: 'follow', signal: stall.signal })
+      const headers: Record<string, string> = resumeFrom ? { range: `bytes=${resumeFrom}-` } : {}
+      response = await doFetch(url, { redirect: 'follow', signal: stall.signal, headers })
     } catch (error) {
       const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : ''
       throw new ModelDownloadError(`could not reach ${url}: ${(error as Error).message}${cause}`)
@@ -103,14 +108,28 @@ export async function downloadModel({ model, url, dir, fetch: doFetch = fetch, l
     if (!response.ok || !response.body)
       throw new ModelDownloadError(`${url} answered HTTP ${response.status} ${response.statusText}`.trim())
 
-    log(`downloading ${model.file} (${Math.round(model.bytes / 1024 / 1024)} MiB) from ${url}`)
     const sha256 = createHash('sha256')
     const sha1 = createHash('sha1')
     let bytes = 0
-    let reported = 0
-    const meter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
+    const resumed = resumeFrom > 0 && response.status === 206
+    if (resumed) {
+      // the part already on disk counts towards the checksums
+      for await (const chunk of createReadStream(partial) as AsyncIterable<Buffer>) {
+        sha256.update(chunk)
+        sha1.update(chunk)
+        bytes += chunk.length
+      }
+      log(`resuming ${model.file} at ${Math.round((bytes / model.bytes) * 100)}% from ${url}`)
+    } else {
+      log(`downloading ${model.file} (${Math.round(model.bytes / 1024 / 1024)} MiB) from ${url}`)
+    }
+    let reported = Math.floor((bytes / model.bytes) * 10)
+    // each chunk is on disk before the next is read, so a transfer that breaks off keeps all it received
+    const file = await fs.open(partial, resumed ? 'a' : 'w')
+    try {
+      for await (const chunk of Readable.fromWeb(response.body as WebReadableStream<Uint8Array>) as AsyncIterable<Buffer>) {
         keepAlive()
+        await file.write(chunk)
         sha256.update(chunk)
         sha1.update(chunk)
         bytes += chunk.length
@@ -119,22 +138,22 @@ export async function downloadModel({ model, url, dir, fetch: doFetch = fetch, l
           reported = tenth
           log(`  ${tenth * 10}%`)
         }
-        callback(null, chunk)
-      },
-    })
-    try {
-      await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), meter, createWriteStream(partial))
+      }
     } catch (error) {
       const why = stall.signal.aborted ? `nothing received for ${STALL_TIMEOUT_MS / 1000} s` : (error as Error).message
-      throw new ModelDownloadError(`the download from ${url} broke off after ${bytes} bytes: ${why}`)
+      throw new ModelDownloadError(`the download from ${url} broke off after ${bytes} bytes (kept, the next try resumes): ${why}`)
+    } finally {
+      await file.close()
     }
     const problem = mismatch(model, { sha256: sha256.digest('hex'), sha1: sha1.digest('hex'), bytes })
-    if (problem) throw new ModelDownloadError(`the downloaded ${model.file} is not the published file (${problem}); nothing was installed`)
+    if (problem) {
+      await fs.rm(partial, { force: true })
+      throw new ModelDownloadError(`the downloaded ${model.file} is not the published file (${problem}); nothing was installed`)
+    }
     await fs.rename(partial, target)
     return target
   } finally {
     clearTimeout(stallTimer)
-    await fs.rm(partial, { force: true })
   }
 }
 
