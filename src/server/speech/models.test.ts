@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { downloadModel, ModelDownloadError, type ModelFile } from './models.ts'
+import { downloadModel, ModelDownloadError, type ModelFile } from '#server/speech/models.ts'
 
 // a stand-in for the Hugging Face file: same checks, small bytes
 const bytes = Buffer.from('ggml'.repeat(50_000))
