@@ -76,7 +76,7 @@ test('onboarding records and saves a welcome message that plays on the public pr
   await expect(page.getByRole('heading', { name: 'Record a welcome message' })).toBeVisible()
   await page.getByRole('button', { name: 'Record your welcome message' }).click()
   await expect(page.getByText('0:02')).toBeVisible({ timeout: 15_000 })
-  await page.getByRole('button', { name: 'Recording... Tap to stop' }).click()
+  await page.getByRole('button', { name: 'Tap to stop' }).click()
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('Welcome message saved')).toBeVisible()
   await page.getByRole('button', { name: 'Continue' }).click()

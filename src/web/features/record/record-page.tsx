@@ -12,6 +12,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { MicrophoneDeniedCard, NoMicrophoneCard } from '#web/features/audio/components/microphone-help.tsx'
 import { useUploadAudioMutation } from '#web/features/audio/queries.ts'
 import { UPLOAD_ATTEMPTS, UploadFailedError } from '#web/features/audio/upload-retry.ts'
+import { RecordingPreview } from '#web/features/audio/components/voice-recorder.tsx'
 import { useContactQuery } from '#web/features/contacts/queries.ts'
 import { messageText } from '#web/features/messages/message-text.ts'
 import { useMessageQuery } from '#web/features/messages/queries.ts'
@@ -200,9 +201,7 @@ export function RecordPage() {
         onRetry={() => void uploadAndSend()}
         onAgain={recordAgain}
       >
-        {recorder.recording && (
-          <audio controls src={recorder.recording.url} preload="metadata" aria-label="Recording preview" className="w-full" />
-        )}
+        {recorder.recording && <RecordingPreview recording={recorder.recording} />}
       </FailurePanel>
     )
   } else if (phase.kind === 'send-failed') {
@@ -217,17 +216,16 @@ export function RecordPage() {
         onAgain={recordAgain}
       />
     )
-  } else if (recorder.status === 'recording') {
+  } else if (recorder.status === 'recording' || recorder.status === 'paused') {
     stage = (
-      <RecordingPanel elapsedSeconds={recorder.elapsedSeconds} onStop={recorder.stop} onCancel={recorder.discard}>
+      <RecordingPanel recorder={recorder} onCancel={recorder.discard}>
         {replyTo && live.available && <LiveTranscriptPanel text={live.text} />}
       </RecordingPanel>
     )
   } else if (recorder.status === 'recorded' && recorder.recording) {
     stage = (
       <RecordedPanel
-        url={recorder.recording.url}
-        durationSeconds={recorder.recording.durationSeconds}
+        recording={recorder.recording}
         sendDisabled={blockedReason !== null}
         blockedReasonId={BLOCKED_REASON_ID}
         onSend={() => void uploadAndSend()}
