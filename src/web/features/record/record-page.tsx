@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { CONTACT_TEXTS } from '#shared/contacts.ts'
-import { MESSAGE_TEXTS, replyToSchema } from '#shared/messages.ts'
+import { replyToSchema } from '#shared/messages.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
@@ -22,7 +22,7 @@ import { cn } from '#web/lib/utils.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useRecorder, type RecorderError } from '#web/lib/recorder/use-recorder.ts'
-import { isAtMessageLimit } from './components/contact-send-state.ts'
+import { sendBlockedReason } from '#web/features/recorder/send-limits.ts'
 import {
   FailurePanel,
   LiveTranscriptPanel,
@@ -33,7 +33,7 @@ import {
   SentPanel,
   UploadProgressPanel,
 } from './components/record-stages.tsx'
-import { useSendMessageMutation } from './queries.ts'
+import { useSendMessageMutation } from '#web/features/recorder/queries.ts'
 import { useLiveTranscript } from './use-live-transcript.ts'
 
 type Phase =
@@ -120,13 +120,7 @@ export function RecordPage() {
 
   const backTo = replyTo ? `/playback/${encodeURIComponent(replyTo)}` : `/contacts/${encodeURIComponent(contactId ?? '')}`
   const c = contact.data
-  const blockedReason = !c
-    ? null
-    : c.contact_user_id === null
-      ? MESSAGE_TEXTS.notLinked
-      : isAtMessageLimit(c)
-        ? MESSAGE_TEXTS.limitReached(c.name)
-        : null
+  const blockedReason = c ? sendBlockedReason(c) : null
 
   const send = async (uploadId: string) => {
     if (!c) return

@@ -58,7 +58,7 @@ export type UseRecorder = {
 const TICK_MS = LEVEL_SAMPLE_MS
 
 /** Reads the microphone's level through an AnalyserNode; null where Web Audio is missing (the meter then stays empty). */
-function createLevelReader(stream: MediaStream): { read: () => number; close: () => void } | null {
+function createLevelReader(stream: MediaStream): { read: () => number | null; close: () => void } | null {
   const Context = typeof window !== 'undefined' ? window.AudioContext : undefined
   if (!Context) return null
   try {
@@ -67,8 +67,11 @@ function createLevelReader(stream: MediaStream): { read: () => number; close: ()
     analyser.fftSize = 2048
     context.createMediaStreamSource(stream).connect(analyser)
     const samples = new Float32Array(analyser.fftSize)
+    // a context made without a gesture may start suspended; until it runs it reads silence, which is not the microphone's
+    void context.resume().catch(() => {})
     return {
       read: () => {
+        if (context.state !== 'running') return null
         analyser.getFloatTimeDomainData(samples)
         return rmsLevel(samples)
       },
@@ -300,6 +303,7 @@ export function useRecorder({ maxSeconds = RECORDING_MAX_SECONDS, onError, onDat
       const reader = levelReaderRef.current
       if (!reader || startedAtRef.current === null) return
       const rms = reader.read()
+      if (rms === null) return
       setSilent(silence.push(rms, Date.now()))
       setLevels((previous) => [...previous.slice(-(LIVE_LEVEL_BARS - 1)), meterLevel(rms)])
     }, TICK_MS)
