@@ -136,5 +136,28 @@ test('at 3 unanswered messages the mic is disabled and says why', async ({ inser
   await expect(mic).toBeDisabled()
   await expect(mic).toHaveAccessibleDescription(/^Message limit reached: You've sent 3 messages to Bob Full without a reply\./)
   await expectNoSeriousAxe(page, 'limit')
+
+  // every mic says the same: the home tile's and the contact detail's
+  await page.goto('/')
+  const tileMic = page.getByRole('button', { name: 'Record a message for Bob Full' })
+  await expect(tileMic).toBeDisabled()
+  await expect(tileMic).toHaveAccessibleDescription(/^Message limit reached/)
+  await expectNoSeriousAxe(page, 'home-limit')
+  await page.goto(`/contacts/profile/${adaToBob}`)
+  await expect(page.getByRole('button', { name: 'Record New Message' })).toHaveAccessibleDescription(/^Message limit reached/)
+  await page.context().close()
+})
+
+test('the mic on a home tile starts a take for that person in one tap', async ({ insertUser, connect, signedInPage }) => {
+  const ada = await insertUser({ name: 'Ada Tile' })
+  const bob = await insertUser({ name: 'Bob Tile' })
+  const adaToBob = await connect(ada, bob)
+  const page = await signedInPage(ada)
+  await page.goto('/')
+  await expectNoSeriousAxe(page, 'home')
+  await page.getByRole('link', { name: 'Record a message for Bob Tile' }).click()
+  await expect(page).toHaveURL(new RegExp(`/contacts/${adaToBob}$`))
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeFocused()
+  await expect(page.getByRole('timer')).toHaveText('0:01', { timeout: 15_000 })
   await page.context().close()
 })

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useSyncExternalStore } from 'react'
+import { toast } from 'sonner'
 import { audioUploadSchema, messageSchema, type SendMessage } from '#shared/messages.ts'
 import { uploadWithRetry } from '#web/features/audio/upload-retry.ts'
 import { invalidateContacts } from '#web/features/contacts/queries.ts'
@@ -48,7 +49,8 @@ function outboxFor(ownerId: string, queryClient: QueryClient): Outbox {
         )
       },
     },
-    onSent: () => {
+    onSent: (take) => {
+      toast.success('Message sent', { description: `Sent to ${take.contactName}` })
       void invalidateContacts(queryClient)
       void queryClient.invalidateQueries({ queryKey: messageKeys.all })
     },

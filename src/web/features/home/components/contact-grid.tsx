@@ -6,6 +6,7 @@ import { homeGridLayout } from '#shared/home-grid.ts'
 import { cn } from '#web/lib/utils.ts'
 import { AddFriendTile } from './add-friend-tile.tsx'
 import { ArchiveDropZone } from './archive-drop-zone.tsx'
+import { RecordMic } from '#web/features/recorder/components/record-mic.tsx'
 import { ContactLinkTile, SortableContactTile, StaticContactTile } from './contact-tile.tsx'
 import {
   ARCHIVE_DROP_ID,
@@ -69,7 +70,10 @@ export function ContactGrid({ contacts, editing, wide, archivingIds, onReorder, 
           {contacts.map((contact) => (
             <li key={contact.id}>
               {!editing ? (
-                <ContactLinkTile contact={contact} sizes={tiles} longPressEnabled={wide} onLongPress={onLongPress} />
+                <div className="relative h-full">
+                  <ContactLinkTile contact={contact} sizes={tiles} longPressEnabled={wide} onLongPress={onLongPress} />
+                  <RecordMic contact={contact} className={cn('absolute z-10', tiles.action)} />
+                </div>
               ) : dragEnabled ? (
                 <SortableContactTile
                   contact={contact}

@@ -1,6 +1,6 @@
 import { Ban, Mic, Send, Trash2 } from 'lucide-react'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import { useBlocker } from 'react-router'
+import { useBlocker, useSearchParams } from 'react-router'
 import type { Contact } from '#shared/contacts.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx'
@@ -92,8 +92,12 @@ export function ConversationComposer({ contact, autoStart = false }: { contact: 
     if (!(await recorder.start())) setActive(null)
   }
 
+  const [, setSearchParams] = useSearchParams()
   useEffect(() => {
-    if (autoStart && !blocked) void start()
+    if (!autoStart) return
+    // the take starts once; a reload of the page does not start another
+    setSearchParams({}, { replace: true })
+    if (!blocked) void start()
     // only on arrival from a one-tap mic
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
