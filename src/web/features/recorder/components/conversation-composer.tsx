@@ -97,7 +97,8 @@ export function ConversationComposer({ contact, autoStart = false }: { contact: 
     if (!autoStart) return
     // the take starts once; a reload of the page does not start another
     setSearchParams({}, { replace: true })
-    if (!blocked) void start()
+    // after this render: starting sets state
+    if (!blocked) void Promise.resolve().then(start)
     // only on arrival from a one-tap mic
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
