@@ -2,6 +2,7 @@ import { DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type 
 import { arrayMove, rectSortingStrategy, SortableContext } from '@dnd-kit/sortable'
 import { useMemo } from 'react'
 import type { Contact } from '#shared/contacts.ts'
+import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import { homeGridLayout } from '#shared/home-grid.ts'
 import { cn } from '#web/lib/utils.ts'
 import { AddFriendTile } from './add-friend-tile.tsx'
@@ -92,7 +93,7 @@ export function ContactGrid({ contacts, editing, wide, archivingIds, onReorder, 
             </li>
           ))}
           <li>
-            <AddFriendTile sizes={tiles} />
+            <AddFriendTile sizes={tiles} full={contacts.length >= MAX_ACTIVE_CONTACTS} />
           </li>
           {editing && (
             <li>
