@@ -21,7 +21,9 @@ import { isRetryable } from '#web/lib/retryable.ts'
 import { cn } from '#web/lib/utils.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
-import { useRecorder, type RecorderError } from '#web/lib/recorder/use-recorder.ts'
+import type { RecorderError } from '#web/lib/recorder/use-recorder.ts'
+import { LeaveGuard } from '#web/features/recorder/components/leave-guard.tsx'
+import { useKeptRecorder } from '#web/features/recorder/use-kept-recorder.ts'
 import { sendBlockedReason } from '#web/features/recorder/send-limits.ts'
 import {
   FailurePanel,
@@ -105,7 +107,9 @@ export function RecordPage() {
   const replyTo = replyToSchema.safeParse(searchParams.get('replyTo')).data ?? null
   const navigate = useNavigate()
   const contact = useContactQuery(contactId)
-  const recorder = useRecorder({ onError: toastRecorderError })
+  // the take is kept on this device until it is sent (decision 67): a reload or a failed upload leaves a draft
+  const kept = useKeptRecorder({ contact: contact.data, replyTo, onError: toastRecorderError })
+  const recorder = kept.recorder
   // while answering, the words so far appear as they are heard (decision 28)
   const live = useLiveTranscript({ active: Boolean(replyTo) && recorder.status === 'recording', snapshot: recorder.snapshot })
   const uploadAudio = useUploadAudioMutation()
@@ -115,6 +119,10 @@ export function RecordPage() {
   usePageMeta({ title: contact.data ? `Message for ${contact.data.name} - Hearth` : 'Record a message - Hearth' })
 
   useEffect(() => () => abortRef.current?.abort(), [])
+  const sentTo = phase.kind === 'sent' ? contact.data?.id : undefined
+  useEffect(() => {
+    if (sentTo) void navigate(`/contacts/profile/${encodeURIComponent(sentTo)}`)
+  }, [sentTo, navigate])
 
   if (isApiRequestError(contact.error, 404)) return <Navigate to="/record/select" replace />
 
@@ -129,9 +137,9 @@ export function RecordPage() {
     try {
       await sendMessage.mutateAsync({ contact_id: c.id, upload_id: uploadId, reply_to_id: replyTo })
       toast.success(RECORD_TEXTS.sent, { id: toastId, description: `Sent to ${c.name}` })
-      recorder.discard()
+      kept.discard()
+      // goes to the contact once this render is committed, when nothing is left to guard
       setPhase({ kind: 'sent' })
-      void navigate(`/contacts/profile/${encodeURIComponent(c.id)}`)
     } catch (error) {
       const reason = errorMessage(error, 'Unknown error')
       setPhase({ kind: 'send-failed', uploadId, reason, canRetry: isRetryable(error) })
@@ -170,7 +178,8 @@ export function RecordPage() {
 
   const recordAgain = () => {
     setPhase({ kind: 'compose' })
-    void recorder.reRecord()
+    kept.discard()
+    void kept.start()
   }
 
   let stage: ReactNode
@@ -212,7 +221,7 @@ export function RecordPage() {
     )
   } else if (recorder.status === 'recording' || recorder.status === 'paused') {
     stage = (
-      <RecordingPanel recorder={recorder} onCancel={recorder.discard}>
+      <RecordingPanel recorder={recorder} onCancel={kept.discard}>
         {replyTo && live.available && <LiveTranscriptPanel text={live.text} />}
       </RecordingPanel>
     )
@@ -223,16 +232,16 @@ export function RecordPage() {
         sendDisabled={blockedReason !== null}
         blockedReasonId={BLOCKED_REASON_ID}
         onSend={() => void uploadAndSend()}
-        onDiscard={recorder.discard}
-        onReRecord={() => void recorder.reRecord()}
+        onDiscard={kept.discard}
+        onReRecord={recordAgain}
       />
     )
   } else if (recorder.permission === 'denied') {
     stage = <MicrophoneDeniedCard onRefresh={() => window.location.reload()} />
   } else if (recorder.microphoneMissing) {
-    stage = <NoMicrophoneCard onRetry={() => void recorder.start()} />
+    stage = <NoMicrophoneCard onRetry={() => void kept.start()} />
   } else {
-    stage = <RecordIntro onStart={() => void recorder.start()} starting={recorder.status === 'starting'} />
+    stage = <RecordIntro onStart={() => void kept.start()} starting={recorder.status === 'starting'} />
   }
 
   let body: ReactNode
@@ -270,6 +279,7 @@ export function RecordPage() {
           </div>
         )}
         {stage}
+        <LeaveGuard active={kept.taking && phase.kind !== 'sent'} name={c?.name ?? ''} onLeave={recorder.stop} />
       </>
     )
   }
