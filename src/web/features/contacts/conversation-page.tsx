@@ -74,7 +74,7 @@ export function ConversationPage() {
             )}
             {messages.data &&
               (messages.data.messages.length === 0 ? (
-                <ConversationEmpty name={contact.data.name} contactId={contact.data.id} />
+                <ConversationEmpty name={contact.data.name} />
               ) : (
                 <MessageList
                   messages={messages.data.messages}
