@@ -4,6 +4,7 @@ import type { Database } from './db/client.ts'
 import type { Env } from './env.ts'
 import type { PictureUrl } from './media/signed-url.ts'
 import type { ObjectStorage } from './media/storage.ts'
+import type { NotificationsService } from './modules/notifications/notifications.service.ts'
 import type { TranscriptionService } from './modules/transcription/transcription.service.ts'
 import type { Mailer } from './notify/mailer.ts'
 
@@ -21,6 +22,8 @@ export type AppDeps = {
   pictureUrl: PictureUrl
   /** queues speech work for messages and welcome recordings */
   transcription: TranscriptionService
+  /** queues a new message's mail and push to its receiver */
+  notifications: NotificationsService
   /** which speech engine and analyser run, and why (health and start-up log) */
   speech: { engine: string; reason: string; analyzer: string }
 }

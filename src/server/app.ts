@@ -27,6 +27,8 @@ import { directoryRoutes } from './modules/directory/directory.routes.ts'
 import { createInvitationJobs, EXPIRE_INVITATIONS_CRON } from './modules/invitations/invitations.jobs.ts'
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts'
 import { createInvitationsService } from './modules/invitations/invitations.service.ts'
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts'
+import { createNotificationsService, type NotificationTiming } from './modules/notifications/notifications.service.ts'
 import { publicProfilesRoutes } from './modules/public-profiles/public-profiles.routes.ts'
 import { realtimeRoutes } from './realtime/realtime.routes.ts'
 import { createRealtimeHub } from './realtime/realtime.hub.ts'
@@ -64,6 +66,8 @@ export type BuildAppOptions = {
   speech?: { choice?: EngineChoice; analyzer?: Analyzer }
   /** job queue timing (tests shorten the lease that recovers jobs cut off by a crash) */
   jobs?: Partial<Pick<JobQueueOptions, 'leaseSeconds' | 'maintenanceIntervalSeconds'>> & { workers?: boolean }
+  /** when new-message mail goes out (tests shorten the burst and transcript waits) */
+  notificationTiming?: Partial<NotificationTiming>
   /** told about every route as it is registered (the authorization matrix test lists the live route table) */
   onRoute?: (route: RouteOptions) => void
 }
@@ -89,7 +93,19 @@ function registerMediaSweep(app: FastifyInstance, sweeper: ReturnType<typeof cre
   app.addHook('onClose', async () => clearInterval(timer))
 }
 
-export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger, speech, jobs, onRoute }: BuildAppOptions) {
+export async function buildApp({
+  env,
+  db,
+  pool,
+  secrets,
+  mailer,
+  webDir,
+  logger,
+  speech,
+  jobs,
+  onRoute,
+  notificationTiming,
+}: BuildAppOptions) {
   const app = Fastify({
     // secrets never reach a log line: failed queries' parameters and cookies are redacted (issue 13)
     logger: withLogRedaction(logger),
@@ -141,6 +157,14 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     await queue.stop()
     await engineChoice.engine?.close?.()
   })
+  const notifications = createNotificationsService({
+    db,
+    queue,
+    publicUrl: env.publicUrl,
+    signingKey: secrets.urlSigningKey,
+    timing: notificationTiming,
+    log: app.log,
+  })
   const deps: AppDeps = {
     env,
     db,
@@ -151,6 +175,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     signMediaUrl: (key) => signMediaUrl(secrets.urlSigningKey, key),
     pictureUrl: (key) => (key ? publicPictureUrl(key) : null),
     transcription,
+    notifications,
     speech: { engine: engineChoice.name, reason: engineChoice.reason, analyzer: analyzerChoice.analyzer.name },
   }
 
@@ -177,6 +202,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   const invitations = createInvitationsService({ ...deps, publicUrl: env.publicUrl, log: app.log, rateLimits: env.RATE_LIMIT_ENABLED })
   await app.register(invitationsRoutes, { ...deps, invitations })
   await app.register(transcriptionRoutes, deps)
+  await app.register(notificationsRoutes, { notifications })
   await app.register(mediaRoutes, { storage, signingKey: secrets.urlSigningKey })
   await app.register(realtimeRoutes, { auth, hub, publicOrigin: env.publicUrl, socketsPerPerson: env.SOCKETS_PER_PERSON })
   if (env.NODE_ENV !== 'production' && mailer.kind === 'outbox') {
@@ -193,6 +219,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     const invitationJobs = createInvitationJobs(invitations)
     await queue.work('expire-invitations', () => invitationJobs.handleExpireInvitations())
     await queue.schedule('expire-invitations', EXPIRE_INVITATIONS_CRON)
+    await queue.work('notify-new-message-mail', (data) => notifications.handleMailNewMessage(data))
   }
   return app
 }
