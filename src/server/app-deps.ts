@@ -5,6 +5,7 @@ import type { Env } from './env.ts'
 import type { PictureUrl } from './media/signed-url.ts'
 import type { ObjectStorage } from './media/storage.ts'
 import type { NotificationsService } from './modules/notifications/notifications.service.ts'
+import type { PushService } from './modules/notifications/push.service.ts'
 import type { TranscriptionService } from './modules/transcription/transcription.service.ts'
 import type { Mailer } from './notify/mailer.ts'
 
@@ -24,6 +25,8 @@ export type AppDeps = {
   transcription: TranscriptionService
   /** queues a new message's mail and push to its receiver */
   notifications: NotificationsService
+  /** Web Push; other modules call `push.notifyPerson(personId, { title, body, url })` */
+  push: PushService
   /** which speech engine and analyser run, and why (health and start-up log) */
   speech: { engine: string; reason: string; analyzer: string }
 }

@@ -28,7 +28,12 @@ import { createInvitationJobs, EXPIRE_INVITATIONS_CRON } from './modules/invitat
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts'
 import { createInvitationsService } from './modules/invitations/invitations.service.ts'
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts'
-import { createNotificationsService, type NotificationTiming } from './modules/notifications/notifications.service.ts'
+import {
+  createNotificationsService,
+  DEFAULT_NOTIFICATION_TIMING,
+  type NotificationTiming,
+} from './modules/notifications/notifications.service.ts'
+import { createPushService, vapidOf } from './modules/notifications/push.service.ts'
 import { publicProfilesRoutes } from './modules/public-profiles/public-profiles.routes.ts'
 import { realtimeRoutes } from './realtime/realtime.routes.ts'
 import { createRealtimeHub } from './realtime/realtime.hub.ts'
@@ -57,7 +62,8 @@ export type BuildAppOptions = {
   db: Database
   /** the pool behind `db`; realtime holds one of its connections for LISTEN */
   pool: pg.Pool
-  secrets: Secrets
+  /** without a VAPID pair (tests, benches) the app makes one for this run; main passes the kept one */
+  secrets: Omit<Secrets, 'vapidPublicKey' | 'vapidPrivateKey'> & Partial<Pick<Secrets, 'vapidPublicKey' | 'vapidPrivateKey'>>
   mailer: Mailer
   /** the built web app; absent in API-only tests */
   webDir?: string
@@ -157,12 +163,21 @@ export async function buildApp({
     await queue.stop()
     await engineChoice.engine?.close?.()
   })
+  const timing = { ...DEFAULT_NOTIFICATION_TIMING, ...notificationTiming }
   const notifications = createNotificationsService({
     db,
     queue,
     publicUrl: env.publicUrl,
     signingKey: secrets.urlSigningKey,
-    timing: notificationTiming,
+    timing,
+    log: app.log,
+  })
+  const push = createPushService({
+    db,
+    queue,
+    vapid: vapidOf(env, secrets),
+    allowLoopbackHttp: env.NODE_ENV !== 'production',
+    timing,
     log: app.log,
   })
   const deps: AppDeps = {
@@ -176,6 +191,7 @@ export async function buildApp({
     pictureUrl: (key) => (key ? publicPictureUrl(key) : null),
     transcription,
     notifications,
+    push,
     speech: { engine: engineChoice.name, reason: engineChoice.reason, analyzer: analyzerChoice.analyzer.name },
   }
 
@@ -202,7 +218,7 @@ export async function buildApp({
   const invitations = createInvitationsService({ ...deps, publicUrl: env.publicUrl, log: app.log, rateLimits: env.RATE_LIMIT_ENABLED })
   await app.register(invitationsRoutes, { ...deps, invitations })
   await app.register(transcriptionRoutes, deps)
-  await app.register(notificationsRoutes, { notifications })
+  await app.register(notificationsRoutes, { notifications, push, requireUser: deps.requireUser })
   await app.register(mediaRoutes, { storage, signingKey: secrets.urlSigningKey })
   await app.register(realtimeRoutes, { auth, hub, publicOrigin: env.publicUrl, socketsPerPerson: env.SOCKETS_PER_PERSON })
   if (env.NODE_ENV !== 'production' && mailer.kind === 'outbox') {
@@ -220,6 +236,8 @@ export async function buildApp({
     await queue.work('expire-invitations', () => invitationJobs.handleExpireInvitations())
     await queue.schedule('expire-invitations', EXPIRE_INVITATIONS_CRON)
     await queue.work('notify-new-message-mail', (data) => notifications.handleMailNewMessage(data))
+    await queue.work('push-new-message', (data) => push.handlePushNewMessage(data))
+    await queue.work('send-push', (data) => push.handleSendPush(data))
   }
   return app
 }

@@ -32,6 +32,8 @@ export type JobMap = {
   'notify-new-message-mail': { messageId: string }
   /** push a new voice message to every browser the receiver subscribed (issue 16) */
   'push-new-message': { messageId: string }
+  /** push a notification to every browser of a person (`notifyPerson`, for other modules) */
+  'send-push': { userId: string; title: string; body: string; url: string }
 }
 export type JobName = keyof JobMap
 export const JOB_NAMES: JobName[] = [
@@ -42,6 +44,7 @@ export const JOB_NAMES: JobName[] = [
   'expire-invitations',
   'notify-new-message-mail',
   'push-new-message',
+  'send-push',
 ]
 
 /** What a handler reports; a thrown error is the unexpected case that pg-boss retries. */

@@ -182,6 +182,21 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     }),
   },
+  'GET /api/push/key': { access: 'signed-in', request: () => json('/api/push/key') },
+  'POST /api/push/subscriptions': {
+    access: 'signed-in',
+    request: () =>
+      json('/api/push/subscriptions', {
+        endpoint: 'https://push.example/matrix',
+        keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+      }),
+  },
+  'POST /api/push/unsubscribe': {
+    access: 'signed-in',
+    request: () => json('/api/push/unsubscribe', { endpoint: 'https://push.example/none' }),
+  },
+  // answers 409 to someone with no subscription: still served, never refused for who asked
+  'POST /api/push/test': { access: 'signed-in', request: () => json('/api/push/test') },
   'GET /api/media/:owner/:file': { access: 'signed-url', request: (f) => json(f.mediaUrl) },
   'GET /dev/mailbox': { access: 'local', conditional: true, request: () => json('/dev/mailbox') },
 }

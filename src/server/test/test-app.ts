@@ -6,6 +6,7 @@ import { startSmtpCapture } from './smtp-capture.ts'
 import { createTestDatabase } from './test-db.ts'
 
 export const TEST_ORIGIN = 'http://localhost:3999'
+
 /** the secrets of every test app (tests that sign a token themselves use them) */
 export const TEST_SECRETS = {
   authSecret: 'test-secret-test-secret-test-secret-00',

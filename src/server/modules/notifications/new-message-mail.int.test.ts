@@ -18,8 +18,9 @@ const engineDouble: EngineChoice = {
     async transcribe(input) {
       const seconds = Math.round(input.durationSeconds)
       if (seconds === 4) await new Promise((resolve) => setTimeout(resolve, 4_000))
+      const language = 'en'
       const text = seconds === 2 ? 'see you at the market on Sunday' : 'I miss you and I hope the garden is growing'
-      return { text, words: text.split(' ').map((word, i) => ({ word, start: i * 0.2, end: i * 0.2 + 0.15 })) }
+      return { language, text, words: text.split(' ').map((word, i) => ({ word, start: i * 0.2, end: i * 0.2 + 0.15 })) }
     },
   },
 }

@@ -28,12 +28,11 @@ export type NotificationsDeps = {
   publicUrl: string
   /** signs the unsubscribe links (the URL signing key; the token is domain-separated) */
   signingKey: string
-  timing?: Partial<NotificationTiming>
+  timing: NotificationTiming
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>
 }
 
-export function createNotificationsService({ db, queue, publicUrl, signingKey, timing: given }: NotificationsDeps) {
-  const timing = { ...DEFAULT_NOTIFICATION_TIMING, ...given }
+export function createNotificationsService({ db, queue, publicUrl, signingKey, timing }: NotificationsDeps) {
   const unsubscribeUrl = (userId: string) =>
     `${publicUrl}${EMAIL_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(signUnsubscribeToken(signingKey, userId))}`
 
@@ -43,6 +42,7 @@ export function createNotificationsService({ db, queue, publicUrl, signingKey, t
     /** Queues the receiver's notifications in the transaction that writes the message: they exist exactly when it does. */
     async enqueueNewMessage(tx: Executor, messageId: string): Promise<void> {
       await queue.enqueue(tx, 'notify-new-message-mail', { messageId }, { delayMs: timing.burstMs })
+      await queue.enqueue(tx, 'push-new-message', { messageId })
     },
 
     /**
