@@ -11,6 +11,7 @@ export const NOTIFICATION_TEXTS = {
   emailUpdatedTitle: 'Settings Updated',
   emailOn: 'You will now receive email notifications for new messages',
   emailOff: 'Email notifications have been disabled',
+  saveFailed: 'Could not save this setting. Please try again.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
 } as const
 

@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Label } from '#web/components/ui/label.tsx'
 import { Switch } from '#web/components/ui/switch.tsx'
 import { useProfileQuery, useUpdateProfileMutation } from '#web/features/profile/queries.ts'
+import { PushControls } from './push-controls.tsx'
 
 /** The settings Notifications card (spec 001): new-message mail with transcripts. */
 export function NotificationsCard() {
@@ -20,7 +21,9 @@ export function NotificationsCard() {
       { email_notifications_enabled: checked },
       {
         onSuccess: () =>
-          toast.success(NOTIFICATION_TEXTS.emailUpdatedTitle, { description: checked ? NOTIFICATION_TEXTS.emailOn : NOTIFICATION_TEXTS.emailOff }),
+          toast.success(NOTIFICATION_TEXTS.emailUpdatedTitle, {
+            description: checked ? NOTIFICATION_TEXTS.emailOn : NOTIFICATION_TEXTS.emailOff,
+          }),
         onError: () => toast.error(NOTIFICATION_TEXTS.emailFailedTitle, { description: NOTIFICATION_TEXTS.emailFailed }),
       },
     )
@@ -31,7 +34,7 @@ export function NotificationsCard() {
         <CardTitle>{NOTIFICATION_TEXTS.cardTitle}</CardTitle>
         <CardDescription>{NOTIFICATION_TEXTS.cardDescription}</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-col gap-4">
         <div className="flex items-start justify-between gap-4">
           <div className="flex min-w-0 flex-col gap-1">
             <Label htmlFor="email-notifications" className="cursor-pointer text-base font-medium">
@@ -49,6 +52,7 @@ export function NotificationsCard() {
             onCheckedChange={onEmailChange}
           />
         </div>
+        <PushControls />
       </CardContent>
     </Card>
   )
