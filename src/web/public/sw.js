@@ -1,7 +1,7 @@
 /* Hearth's service worker (issue 16): the app shell for offline starts, and Web Push.
  * The API, media and audio are never cached: they always come from the network (decision 65). */
 const SHELL_CACHE = 'hearth-shell-v1'
-const SHELL = ['/', '/offline.html', '/offline.css', '/favicon.svg', '/theme-init.js', '/manifest.webmanifest', '/icons/icon-192.png']
+const SHELL = ['/offline.html', '/offline.css', '/favicon.svg', '/theme-init.js', '/manifest.webmanifest', '/icons/icon-192.png']
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -28,18 +28,8 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url)
   if (request.method !== 'GET' || url.origin !== self.location.origin || neverCached(url)) return
   if (request.mode === 'navigate') {
-    // pages: the network first (a fresh index.html); offline, the kept shell, else the offline page
-    event.respondWith(
-      fetch(request)
-        .then((response) => {
-          if (response.ok && url.pathname === '/') {
-            const copy = response.clone()
-            void caches.open(SHELL_CACHE).then((cache) => cache.put('/', copy))
-          }
-          return response
-        })
-        .catch(() => caches.match('/offline.html')),
-    )
+    // pages always come from the network; without one, the calm offline page (decision 65)
+    event.respondWith(fetch(request).catch(() => caches.match('/offline.html')))
     return
   }
   if (url.pathname.startsWith('/assets/')) {
