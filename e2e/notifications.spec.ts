@@ -66,6 +66,39 @@ test.describe('installable app', () => {
   })
 })
 
+test.describe('the service worker shows pushes', () => {
+  test('a push becomes a notification with its title, text and the message to open', async ({ insertUser, signedInPage, baseURL }) => {
+    const page = await signedInPage(await insertUser(), { permissions: ['notifications'] })
+    await page.goto('/')
+    await serviceWorkerReady(page)
+    const cdp = await page.context().newCDPSession(page)
+    const registrations: { registrationId: string; scopeURL: string }[] = []
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: { registrationId: string; scopeURL: string }[] }) =>
+      registrations.push(...event.registrations),
+    )
+    await cdp.send('ServiceWorker.enable')
+    await expect.poll(() => registrations.some((r) => r.scopeURL === `${baseURL}/`)).toBe(true)
+    const registration = registrations.find((r) => r.scopeURL === `${baseURL}/`)
+    const payload = { title: 'New voice message from Ada', body: 'Tap to listen', url: '/playback/abc', tag: 'message-abc' }
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: baseURL ?? '',
+      registrationId: registration?.registrationId ?? '',
+      data: JSON.stringify(payload),
+    })
+    await expect
+      .poll(() =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+            title: n.title,
+            body: n.body,
+            data: n.data as unknown,
+          })),
+        ),
+      )
+      .toEqual([{ title: payload.title, body: payload.body, data: { url: '/playback/abc' } }])
+  })
+})
+
 test.describe('home: the enable-notifications banner', () => {
   test('shows while undecided; Later and the close button dismiss it for good', async ({ insertUser, signedInPage }) => {
     const page = await signedInPage(await insertUser())
