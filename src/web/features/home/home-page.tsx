@@ -18,6 +18,7 @@ import {
 import { errorMessage } from '#web/lib/errors.ts'
 import { PushBanner } from '#web/features/notifications/components/push-banner.tsx'
 import { usePageMeta } from '#web/lib/page-meta.ts'
+import { UnsentMessages } from '#web/features/recorder/components/unsent-messages.tsx'
 import { cn } from '#web/lib/utils.ts'
 import { ContactGrid } from './components/contact-grid.tsx'
 import { ContactGridSkeleton } from './components/contact-grid-skeleton.tsx'
@@ -199,6 +200,8 @@ export function HomePage() {
             </div>
             <p className="text-muted-foreground">{subtitle}</p>
           </div>
+
+          {!editing && <UnsentMessages />}
 
           {editing && (
             <div role="toolbar" aria-label="Edit circle" className="flex flex-wrap items-center gap-2">
