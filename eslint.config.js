@@ -23,6 +23,7 @@ export const RESOURCE_MODULES = [
   'contacts', // the circle, its rows and headers (its own pages are screens that live with the resource)
   'invitations', // invitations and their queries (settings and onboarding will list and send them)
   'messages', // messages, players, transcripts
+  'notifications', // the Notifications card: new-message mail, this device's push (settings; the banner on home)
   'photos', // the person's own photos and their manager's queries (settings)
   'profile', // the person's own profile and welcome message
   'recorder', // sending voice messages: the composer, the mic buttons, drafts and the outbox kept on this device

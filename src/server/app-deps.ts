@@ -5,6 +5,8 @@ import type { Database } from './db/client.ts'
 import type { Env } from './env.ts'
 import type { PictureUrl } from './media/signed-url.ts'
 import type { ObjectStorage } from './media/storage.ts'
+import type { NotificationsService } from './modules/notifications/notifications.service.ts'
+import type { PushService } from './modules/notifications/push.service.ts'
 import type { TranscriptionService } from './modules/transcription/transcription.service.ts'
 import type { Mailer } from './notify/mailer.ts'
 
@@ -22,6 +24,10 @@ export type AppDeps = {
   pictureUrl: PictureUrl
   /** queues speech work for messages and welcome recordings */
   transcription: TranscriptionService
+  /** queues a new message's mail and push to its receiver */
+  notifications: NotificationsService
+  /** Web Push; other modules call `push.notifyPerson(personId, { title, body, url })` */
+  push: PushService
   /** which speech engine and analyser run, and why (health and start-up log) */
   speech: { engine: string; reason: string; analyzer: string; model: ModelDownloadStatus | null }
 }

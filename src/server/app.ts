@@ -27,6 +27,13 @@ import { directoryRoutes } from './modules/directory/directory.routes.ts'
 import { createInvitationJobs, EXPIRE_INVITATIONS_CRON } from './modules/invitations/invitations.jobs.ts'
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts'
 import { createInvitationsService } from './modules/invitations/invitations.service.ts'
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts'
+import {
+  createNotificationsService,
+  DEFAULT_NOTIFICATION_TIMING,
+  type NotificationTiming,
+} from './modules/notifications/notifications.service.ts'
+import { createPushService, vapidOf } from './modules/notifications/push.service.ts'
 import { publicProfilesRoutes } from './modules/public-profiles/public-profiles.routes.ts'
 import { realtimeRoutes } from './realtime/realtime.routes.ts'
 import { createRealtimeHub } from './realtime/realtime.hub.ts'
@@ -56,7 +63,8 @@ export type BuildAppOptions = {
   db: Database
   /** the pool behind `db`; realtime holds one of its connections for LISTEN */
   pool: pg.Pool
-  secrets: Secrets
+  /** without a VAPID pair (tests, benches) the app makes one for this run; main passes the kept one */
+  secrets: Omit<Secrets, 'vapidPublicKey' | 'vapidPrivateKey'> & Partial<Pick<Secrets, 'vapidPublicKey' | 'vapidPrivateKey'>>
   mailer: Mailer
   /** the built web app; absent in API-only tests */
   webDir?: string
@@ -66,6 +74,8 @@ export type BuildAppOptions = {
   speech?: { choice?: EngineChoice; analyzer?: Analyzer; autoDownload?: boolean }
   /** job queue timing (tests shorten the lease that recovers jobs cut off by a crash) */
   jobs?: Partial<Pick<JobQueueOptions, 'leaseSeconds' | 'maintenanceIntervalSeconds'>> & { workers?: boolean }
+  /** when new-message mail goes out (tests shorten the burst and transcript waits) */
+  notificationTiming?: Partial<NotificationTiming>
   /** told about every route as it is registered (the authorization matrix test lists the live route table) */
   onRoute?: (route: RouteOptions) => void
 }
@@ -91,7 +101,19 @@ function registerMediaSweep(app: FastifyInstance, sweeper: ReturnType<typeof cre
   app.addHook('onClose', async () => clearInterval(timer))
 }
 
-export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger, speech, jobs, onRoute }: BuildAppOptions) {
+export async function buildApp({
+  env,
+  db,
+  pool,
+  secrets,
+  mailer,
+  webDir,
+  logger,
+  speech,
+  jobs,
+  onRoute,
+  notificationTiming,
+}: BuildAppOptions) {
   const app = Fastify({
     // secrets never reach a log line: failed queries' parameters and cookies are redacted (issue 13)
     logger: withLogRedaction(logger),
@@ -144,6 +166,23 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     await queue.stop()
     await engineChoice.engine?.close?.()
   })
+  const timing = { ...DEFAULT_NOTIFICATION_TIMING, ...notificationTiming }
+  const notifications = createNotificationsService({
+    db,
+    queue,
+    publicUrl: env.publicUrl,
+    signingKey: secrets.urlSigningKey,
+    timing,
+    log: app.log,
+  })
+  const push = createPushService({
+    db,
+    queue,
+    vapid: vapidOf(env, secrets),
+    allowLoopbackHttp: env.NODE_ENV !== 'production',
+    timing,
+    log: app.log,
+  })
   const deps: AppDeps = {
     env,
     db,
@@ -154,6 +193,8 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     signMediaUrl: (key) => signMediaUrl(secrets.urlSigningKey, key),
     pictureUrl: (key) => (key ? publicPictureUrl(key) : null),
     transcription,
+    notifications,
+    push,
     // read at each request: a model downloaded in the background changes the engine while Hearth runs
     speech: {
       get engine() {
@@ -192,6 +233,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   const invitations = createInvitationsService({ ...deps, publicUrl: env.publicUrl, log: app.log, rateLimits: env.RATE_LIMIT_ENABLED })
   await app.register(invitationsRoutes, { ...deps, invitations })
   await app.register(transcriptionRoutes, deps)
+  await app.register(notificationsRoutes, { notifications, push, requireUser: deps.requireUser })
   await app.register(mediaRoutes, { storage, signingKey: secrets.urlSigningKey })
   await app.register(realtimeRoutes, { auth, hub, publicOrigin: env.publicUrl, socketsPerPerson: env.SOCKETS_PER_PERSON })
   if (env.NODE_ENV !== 'production' && mailer.kind === 'outbox') {
@@ -208,6 +250,9 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     const invitationJobs = createInvitationJobs(invitations)
     await queue.work('expire-invitations', () => invitationJobs.handleExpireInvitations())
     await queue.schedule('expire-invitations', EXPIRE_INVITATIONS_CRON)
+    await queue.work('notify-new-message-mail', (data) => notifications.handleMailNewMessage(data))
+    await queue.work('push-new-message', (data) => push.handlePushNewMessage(data))
+    await queue.work('send-push', (data) => push.handleSendPush(data))
   }
   return app
 }

@@ -53,6 +53,11 @@ export const envSchema = z
     STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(2048),
     /** realtime sockets (browser tabs) one person may hold open on one instance */
     SOCKETS_PER_PERSON: z.coerce.number().int().min(1).max(1000).default(20),
+    /** the Web Push (VAPID) key pair, base64url (`npx web-push generate-vapid-keys`); unset: generated once into DATA_DIR/secrets.json */
+    VAPID_PUBLIC_KEY: optionalString,
+    VAPID_PRIVATE_KEY: optionalString,
+    /** who push services may contact about this server's pushes (a mailto: or https: URL); defaults to MAIL_FROM's address */
+    VAPID_SUBJECT: optionalString,
     RATE_LIMIT_ENABLED: z
       .enum(['true', 'false'])
       .default('true')
@@ -65,6 +70,16 @@ export const envSchema = z
         path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
         message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
       })
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
+      })
+    }
+    if (env.VAPID_SUBJECT && !/^(mailto:|https:\/\/)/.test(env.VAPID_SUBJECT)) {
+      ctx.addIssue({ code: 'custom', path: ['VAPID_SUBJECT'], message: 'VAPID_SUBJECT must start with mailto: or https://' })
     }
     if (env.STORAGE_DRIVER === 's3') {
       ctx.addIssue({ code: 'custom', path: ['STORAGE_DRIVER'], message: 's3 is not available yet; use local (decision 21)' })

@@ -1,20 +1,29 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import webpush from 'web-push'
 import { z } from 'zod'
 
 const secretsSchema = z.object({
   authSecret: z.string().min(32),
   urlSigningKey: z.string().min(32),
   postgresPassword: z.string().min(16),
+  /** the Web Push (VAPID) key pair, base64url; VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY replace it (issue 16) */
+  vapidPublicKey: z.string().min(80),
+  vapidPrivateKey: z.string().min(40),
 })
 export type Secrets = z.infer<typeof secretsSchema>
 
-const generate = (): Secrets => ({
-  authSecret: randomBytes(32).toString('base64url'),
-  urlSigningKey: randomBytes(32).toString('base64url'),
-  postgresPassword: randomBytes(18).toString('base64url'),
-})
+const generate = (): Secrets => {
+  const vapid = webpush.generateVAPIDKeys()
+  return {
+    vapidPublicKey: vapid.publicKey,
+    vapidPrivateKey: vapid.privateKey,
+    authSecret: randomBytes(32).toString('base64url'),
+    urlSigningKey: randomBytes(32).toString('base64url'),
+    postgresPassword: randomBytes(18).toString('base64url'),
+  }
+}
 
 /**
  * Secrets are generated on the first start and kept in DATA_DIR/secrets.json (mode 600), so that
@@ -29,8 +38,14 @@ export async function loadSecrets(dataDir: string): Promise<Secrets> {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`Cannot read ${file}: ${String(error)}`)
   }
   const merged = { ...generate(), ...stored }
+  // a key pair is kept whole: half a stored pair (an edited file) is replaced by a fresh pair
+  if (!stored.vapidPublicKey || !stored.vapidPrivateKey) {
+    const fresh = webpush.generateVAPIDKeys()
+    merged.vapidPublicKey = fresh.publicKey
+    merged.vapidPrivateKey = fresh.privateKey
+  }
   const secrets = secretsSchema.parse(merged)
-  if (Object.keys(stored).length !== Object.keys(merged).length) {
+  if (Object.keys(stored).length !== Object.keys(merged).length || stored.vapidPublicKey !== merged.vapidPublicKey) {
     await fs.mkdir(dataDir, { recursive: true })
     await fs.writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 })
   }

@@ -18,6 +18,8 @@ export const profileSchema = z.object({
   email_notifications_enabled: z.boolean(),
   /** whether someone who types this person's exact e-mail address in the directory finds them (decision 37) */
   findable_by_email: z.boolean(),
+  /** whether a push about a new message shows the transcript's first words (issue 16) */
+  push_shows_transcript: z.boolean(),
 })
 export type Profile = z.infer<typeof profileSchema>
 
@@ -29,6 +31,7 @@ export const profileUpdateSchema = z
     onboarding_completed: z.boolean(),
     email_notifications_enabled: z.boolean(),
     findable_by_email: z.boolean(),
+    push_shows_transcript: z.boolean(),
   })
   .partial()
   .strict()

@@ -4,11 +4,13 @@ import { RouterProvider } from 'react-router'
 import { Providers } from './app/providers.tsx'
 import { createQueryClient } from './app/query-client.ts'
 import { createAppRouter } from './app/router.tsx'
+import { registerServiceWorker } from './lib/service-worker.ts'
 import { watchTheme } from './lib/theme.ts'
 import './styles.css'
 
 // public/theme-init.js applied the saved theme before the first paint; from here on the app keeps it in step.
 watchTheme()
+registerServiceWorker()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

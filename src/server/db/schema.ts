@@ -118,6 +118,8 @@ export const profiles = pgTable(
     emailNotificationsEnabled: boolean('email_notifications_enabled').notNull().default(true),
     /** the directory's exact e-mail match finds only people who turned this on (decision 37) */
     findableByEmail: boolean('findable_by_email').notNull().default(false),
+    /** a push shows the transcript's first words only when the person turned this on (issue 16) */
+    pushShowsTranscript: boolean('push_shows_transcript').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -366,4 +368,34 @@ export const rateCounters = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_counters_window_idx').on(t.windowStart)],
+)
+
+/* ---- Notifications (issue 16) ---- */
+
+/**
+ * One row per message that went out in a new-message mail: the primary key is what makes a message mailed at most
+ * once, however often its job runs (decision 62). Written in the transaction that queues the mail.
+ */
+export const messageMailNotifications = pgTable('message_mail_notifications', {
+  messageId: uuid('message_id')
+    .primaryKey()
+    .references(() => audioMessages.id, { onDelete: 'cascade' }),
+  mailedAt: timestamp('mailed_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** A browser's Web Push subscription (spec: push_subscriptions), one per endpoint. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    ...timestamps,
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 )

@@ -3,6 +3,16 @@ import type { FastifyInstance } from 'fastify'
 import { ERROR_CODES } from '#shared/api-error.ts'
 import { errorBody } from './errors.ts'
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route accepts unsafe methods from any origin, because it authorizes by a signed token in the request and
+     * never by the session cookie (the one-click unsubscribe of RFC 8058, posted by mail programs).
+     */
+    anyOrigin?: boolean
+  }
+}
+
 /** Methods that never change anything; every other method must come from a trusted origin. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -41,6 +51,8 @@ export async function registerSecurity(app: FastifyInstance, { trustedOrigins, s
   app.addHook('onRequest', async (request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY)
     if (SAFE_METHODS.has(request.method)) return
+    // decided by the matched route, never by the URL text (see above)
+    if (request.routeOptions.config.anyOrigin === true) return
     const origin = request.headers.origin
     if (!origin || !allowed.has(origin)) {
       return reply.status(403).send(errorBody(ERROR_CODES.forbidden, 'Request origin is not allowed'))

@@ -53,6 +53,8 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
       wildcard: false,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable')
+        // the service worker is looked at on every start, so a new version is picked up at once
+        else if (path.basename(filePath) === 'sw.js') res.header('cache-control', 'no-cache')
       },
     })
   }

@@ -28,9 +28,24 @@ export type JobMap = {
   'request-password-reset': { email: string; redirectTo?: string }
   /** marks overdue invitations expired (scheduled; the inviter's list also does it on load) */
   'expire-invitations': Record<string, never>
+  /** mail the receiver about a new voice message, gathered with the sender's others (issue 16); runs again while the transcript is on its way */
+  'notify-new-message-mail': { messageId: string }
+  /** push a new voice message to every browser the receiver subscribed (issue 16) */
+  'push-new-message': { messageId: string }
+  /** push a notification to every browser of a person (`notifyPerson`, for other modules) */
+  'send-push': { userId: string; title: string; body: string; url: string }
 }
 export type JobName = keyof JobMap
-export const JOB_NAMES: JobName[] = ['transcribe', 'analyze', 'send-mail', 'request-password-reset', 'expire-invitations']
+export const JOB_NAMES: JobName[] = [
+  'transcribe',
+  'analyze',
+  'send-mail',
+  'request-password-reset',
+  'expire-invitations',
+  'notify-new-message-mail',
+  'push-new-message',
+  'send-push',
+]
 
 /** What a handler reports; a thrown error is the unexpected case that pg-boss retries. */
 export type JobOutcome = { status: 'done' | 'skipped' | 'failed'; reason?: string }

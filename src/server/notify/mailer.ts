@@ -3,7 +3,14 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 
-export type MailMessage = { to: string; subject: string; text: string; html: string }
+export type MailMessage = {
+  to: string
+  subject: string
+  text: string
+  html: string
+  /** extra headers, e.g. List-Unsubscribe (RFC 8058) on notification mail */
+  headers?: Record<string, string>
+}
 export type OutboxEntry = MailMessage & { id: string; from: string; sentAt: string }
 
 export type Mailer = {

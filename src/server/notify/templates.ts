@@ -3,7 +3,7 @@ import type { MailMessage } from './mailer.ts'
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
 
-function layout(heading: string, body: string, action: { label: string; url: string }): string {
+function layout(heading: string, body: string, action: { label: string; url: string }, footer = ''): string {
   return `<!doctype html><html><body style="margin:0;background:#faf6f1;font-family:system-ui,sans-serif;color:#2b211c">
 <div style="max-width:480px;margin:32px auto;background:#fff;border-radius:16px;padding:32px">
 <p style="margin:0 0 8px;font-weight:600;color:#b4532a">Hearth</p>
@@ -11,7 +11,7 @@ function layout(heading: string, body: string, action: { label: string; url: str
 <p style="line-height:1.5">${body}</p>
 <p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#b4532a;color:#fff;padding:12px 20px;border-radius:10px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
 <p style="font-size:13px;color:#6b5d55">If the button does not work, open this link: ${escapeHtml(action.url)}</p>
-</div></body></html>`
+${footer}</div></body></html>`
 }
 
 export function confirmEmailMail(to: string, name: string, url: string): MailMessage {
@@ -70,5 +70,81 @@ export function invitationMail(to: string, inviterName: string, note: string | n
         'The invitation is valid for 7 days.',
       { label: 'Listen and join', url },
     ),
+  }
+}
+
+/** One voice message as a new-message mail shows it. */
+export type MailedVoiceMessage = {
+  durationSeconds: number
+  transcript: string | null
+  emotions: string[]
+  topics: string[]
+  url: string
+}
+
+const spokenLength = (seconds: number) => {
+  const total = Math.max(1, Math.round(seconds))
+  const minutes = Math.floor(total / 60)
+  const rest = total % 60
+  return minutes === 0 ? `${rest} s` : `${minutes} min ${rest.toString().padStart(2, '0')} s`
+}
+
+/**
+ * New voice messages from one sender (issue 16): each with its length, its transcript and what it is about when
+ * they are ready, and a link to play it. `unsubscribeUrl` turns this mail off in one click, without signing in.
+ */
+export function newMessagesMail(to: string, senderName: string, messages: MailedVoiceMessage[], unsubscribeUrl: string): MailMessage {
+  const count = messages.length
+  const subject = count === 1 ? `New voice message from ${senderName}` : `${count} new voice messages from ${senderName}`
+  const describe = (m: MailedVoiceMessage) => {
+    const about = [m.emotions.length ? `Feels: ${m.emotions.join(', ')}` : '', m.topics.length ? `About: ${m.topics.join(', ')}` : '']
+      .filter(Boolean)
+      .join(' · ')
+    return { length: spokenLength(m.durationSeconds), transcript: m.transcript?.trim() || null, about }
+  }
+  const text = messages
+    .map((m, i) => {
+      const d = describe(m)
+      return [
+        `${count > 1 ? `${i + 1}. ` : ''}A ${d.length} voice message`,
+        d.transcript ? `"${d.transcript}"` : 'The transcript is not ready yet; listen to it in Hearth.',
+        d.about,
+        `Listen: ${m.url}`,
+      ]
+        .filter(Boolean)
+        .join('\n')
+    })
+    .join('\n\n')
+  const html = messages
+    .map((m) => {
+      const d = describe(m)
+      return (
+        `<div style="margin:16px 0;padding:12px 16px;border-radius:12px;background:#faf6f1">` +
+        `<p style="margin:0 0 6px;font-size:13px;color:#6b5d55">${escapeHtml(d.length)}</p>` +
+        (d.transcript
+          ? `<p style="margin:0 0 6px;line-height:1.5">&ldquo;${escapeHtml(d.transcript)}&rdquo;</p>`
+          : `<p style="margin:0 0 6px;color:#6b5d55">The transcript is not ready yet.</p>`) +
+        (d.about ? `<p style="margin:0 0 6px;font-size:13px;color:#6b5d55">${escapeHtml(d.about)}</p>` : '') +
+        `<a href="${escapeHtml(m.url)}" style="color:#b4532a">Listen in Hearth</a></div>`
+      )
+    })
+    .join('')
+  const footer = `<p style="font-size:13px;color:#6b5d55;margin-top:24px">You get these mails because Email Notifications are on in your Hearth settings. <a href="${escapeHtml(unsubscribeUrl)}" style="color:#6b5d55">Turn them off</a>.</p>`
+  const first = messages[0]
+  return {
+    to,
+    subject,
+    text: `${subject}.\n\n${text}\n\nYou get these mails because Email Notifications are on in your Hearth settings. Turn them off: ${unsubscribeUrl}`,
+    html: layout(
+      subject,
+      `${escapeHtml(senderName)} sent you ${count === 1 ? 'a voice message' : `${count} voice messages`}.</p>${html}<p>`,
+      {
+        label: count === 1 ? 'Listen now' : 'Listen to the first',
+        url: first?.url ?? '',
+      },
+      footer,
+    ),
+    // RFC 8058: mail programs offer "unsubscribe" and POST `List-Unsubscribe=One-Click` to this address
+    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   }
 }

@@ -9,7 +9,8 @@ import type { Photo } from '#shared/photos.ts'
 import { makeAudio } from './audio-files.ts'
 import { makeJpeg, uploadPhoto } from './images.ts'
 import { insertSignedInPerson } from './people.ts'
-import { TEST_ORIGIN } from './test-app.ts'
+import { signUnsubscribeToken } from '#server/modules/notifications/unsubscribe-token.ts'
+import { TEST_ORIGIN, TEST_SECRETS } from './test-app.ts'
 import { uploadRecording } from './uploads.ts'
 
 /**
@@ -168,6 +169,34 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
   // pictures are public renditions of photos (decision 57)
   'GET /api/pictures/:owner/:file': { access: 'anonymous', request: async (f) => json((await f.adaPhoto()).urls.avatar40) },
 
+  // the signed token in the mail's link is the permission (decision 63): no session, any origin (RFC 8058)
+  'GET /api/notifications/email/unsubscribe': {
+    access: 'anonymous',
+    request: (f) => json(`/api/notifications/email/unsubscribe?token=${signUnsubscribeToken(TEST_SECRETS.urlSigningKey, f.ada.id)}`),
+  },
+  'POST /api/notifications/email/unsubscribe': {
+    access: 'anonymous',
+    request: (f) => ({
+      url: `/api/notifications/email/unsubscribe?token=${signUnsubscribeToken(TEST_SECRETS.urlSigningKey, f.eve.id)}`,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+  },
+  'GET /api/push/key': { access: 'signed-in', request: () => json('/api/push/key') },
+  'POST /api/push/subscriptions': {
+    access: 'signed-in',
+    request: () =>
+      json('/api/push/subscriptions', {
+        endpoint: 'https://push.example/matrix',
+        keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+      }),
+  },
+  'POST /api/push/unsubscribe': {
+    access: 'signed-in',
+    request: () => json('/api/push/unsubscribe', { endpoint: 'https://push.example/none' }),
+  },
+  // answers 409 to someone with no subscription: still served, never refused for who asked
+  'POST /api/push/test': { access: 'signed-in', request: () => json('/api/push/test') },
   'GET /api/media/:owner/:file': { access: 'signed-url', request: (f) => json(f.mediaUrl) },
   'GET /dev/mailbox': { access: 'local', conditional: true, request: () => json('/dev/mailbox') },
 }

@@ -8,7 +8,8 @@ export function recipientsOf(parsed: ParsedMail): string[] {
   )
 }
 
-export type CapturedMail = { to: string[]; subject: string; text: string; html: string }
+/** `headers` holds each header's raw value by lower-cased name (the last one of a name wins) */
+export type CapturedMail = { to: string[]; subject: string; text: string; html: string; headers: Record<string, string> }
 
 /**
  * A real SMTP server on a free loopback port (no TLS, no login) that hands each mail, parsed, to `onMail`; the
@@ -27,6 +28,15 @@ export async function startSmtpServer(onMail: (mail: CapturedMail) => void | Pro
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            headers: Object.fromEntries(
+              parsed.headerLines.map((h) => [
+                h.key,
+                h.line
+                  .slice(h.line.indexOf(':') + 1)
+                  .replace(/\r?\n\s+/g, ' ')
+                  .trim(),
+              ]),
+            ),
           })
           callback()
         })

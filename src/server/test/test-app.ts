@@ -7,13 +7,21 @@ import { createTestDatabase } from './test-db.ts'
 
 export const TEST_ORIGIN = 'http://localhost:3999'
 
+/** the secrets of every test app (tests that sign a token themselves use them) */
+export const TEST_SECRETS = {
+  authSecret: 'test-secret-test-secret-test-secret-00',
+  urlSigningKey: 'u'.repeat(40),
+  postgresPassword: 'x'.repeat(16),
+}
+
 /**
  * The whole API on a fresh database with real SMTP, driven through app.inject. Cleans up after the file.
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
   /** `mailer` replaces the real SMTP mailer (the outbox, or a double that holds a mail back) */
-  options: Pick<BuildAppOptions, 'speech' | 'jobs' | 'onRoute' | 'webDir'> & Partial<Pick<BuildAppOptions, 'mailer'>> = {},
+  options: Pick<BuildAppOptions, 'speech' | 'jobs' | 'onRoute' | 'webDir' | 'notificationTiming'> &
+    Partial<Pick<BuildAppOptions, 'mailer'>> = {},
 ) {
   const database = await createTestDatabase()
   const smtp = await startSmtpCapture()
@@ -27,7 +35,7 @@ export async function createTestApp(
     TRANSCRIBE_ENGINE: 'none',
     ...overrides,
   })
-  const secrets = { authSecret: 'test-secret-test-secret-test-secret-00', urlSigningKey: 'u'.repeat(40), postgresPassword: 'x'.repeat(16) }
+  const secrets = TEST_SECRETS
   const app = await buildApp({
     env,
     db: database.db,

@@ -6,8 +6,11 @@ import { sessionUser } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
 import { createMessagesService } from './messages.service.ts'
 
-export const messagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, requireUser, signMediaUrl, transcription }) => {
-  const service = createMessagesService({ db, signMediaUrl, transcription })
+export const messagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, requireUser, signMediaUrl, transcription, notifications },
+) => {
+  const service = createMessagesService({ db, signMediaUrl, transcription, notifications })
 
   app.post(
     '/api/messages',

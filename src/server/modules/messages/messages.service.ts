@@ -7,6 +7,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '#server/http/error
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 import { deleteAudioUpload, lockOwnAudioUpload } from '#server/modules/audio-uploads/audio-uploads.queries.ts'
 import { countActiveContacts, getContactForOwner, lockCircles } from '#server/modules/contacts/contacts.queries.ts'
+import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts'
 import type { TranscriptionService } from '#server/modules/transcription/transcription.service.ts'
 import {
   countMessagesBetween,
@@ -53,11 +54,14 @@ export function createMessagesService({
   db,
   signMediaUrl,
   transcription,
+  notifications,
 }: {
   db: Database
   signMediaUrl: (key: string) => string
   /** a sent message is queued for transcription in the transaction that writes it */
   transcription: Pick<TranscriptionService, 'enqueueMessage'>
+  /** and its receiver's mail and push notifications, in the same transaction */
+  notifications: Pick<NotificationsService, 'enqueueNewMessage'>
 }) {
   const respond = (row: MessageRow) => toMessageResponse(row, signMediaUrl)
 
@@ -124,6 +128,7 @@ export function createMessagesService({
         })
         await deleteAudioUpload(tx, upload.id)
         await transcription.enqueueMessage(tx, message.id)
+        await notifications.enqueueNewMessage(tx, message.id)
         const countsAsReply = theirs ? await replyFitsCircle(tx, receiverId, theirs.id) : false
         await recordSend(tx, mine.id, theirs?.id, message.id, countsAsReply)
         await refreshUnreadCount(tx, receiverId, senderId)

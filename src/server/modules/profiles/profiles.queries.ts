@@ -23,7 +23,9 @@ export async function getProfileById(db: Executor, id: string): Promise<ProfileR
 export async function updateProfileById(
   db: Executor,
   id: string,
-  changes: Partial<Pick<ProfileRow, 'name' | 'fullName' | 'onboardingCompleted' | 'emailNotificationsEnabled' | 'findableByEmail'>>,
+  changes: Partial<
+    Pick<ProfileRow, 'name' | 'fullName' | 'onboardingCompleted' | 'emailNotificationsEnabled' | 'findableByEmail' | 'pushShowsTranscript'>
+  >,
 ): Promise<ProfileRow | undefined> {
   const [row] = await db.update(profiles).set(changes).where(eq(profiles.id, id)).returning()
   return row

@@ -27,6 +27,7 @@ export function toProfileResponse(
     onboarding_completed: row.onboardingCompleted,
     email_notifications_enabled: row.emailNotificationsEnabled,
     findable_by_email: row.findableByEmail,
+    push_shows_transcript: row.pushShowsTranscript,
   }
 }
 
@@ -76,6 +77,7 @@ export function createProfilesService({
             emailNotificationsEnabled: update.email_notifications_enabled,
           }),
           ...(update.findable_by_email !== undefined && { findableByEmail: update.findable_by_email }),
+          ...(update.push_shows_transcript !== undefined && { pushShowsTranscript: update.push_shows_transcript }),
         })
       })
       if (!row) throw new NotFoundError(PROFILE_TEXTS.notFound)

@@ -16,6 +16,7 @@ import {
   useReorderContactsMutation,
 } from '#web/features/contacts/queries.ts'
 import { errorMessage } from '#web/lib/errors.ts'
+import { PushBanner } from '#web/features/notifications/components/push-banner.tsx'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { UnsentMessages } from '#web/features/recorder/components/unsent-messages.tsx'
 import { cn } from '#web/lib/utils.ts'
@@ -187,6 +188,7 @@ export function HomePage() {
 
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 pt-4 pb-16 sm:px-6 sm:pt-8">
         <div className="mb-6 flex flex-col gap-4 sm:mb-8">
+          <PushBanner />
           <div className="flex flex-col gap-1">
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
               <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{rekindling ? 'Rekindle' : 'Your circle'}</h1>

@@ -9,6 +9,7 @@ import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { Switch } from '#web/components/ui/switch.tsx'
+import { NotificationsCard } from '#web/features/notifications/components/notifications-card.tsx'
 import { useProfileQuery, useUpdateProfileMutation } from '#web/features/profile/queries.ts'
 import { logUnexpected } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
@@ -80,6 +81,8 @@ export function SettingsPage() {
       </Card>
 
       <PhotoManager />
+
+      <NotificationsCard />
 
       <Card>
         <CardHeader>

@@ -1,0 +1,184 @@
+import type { FastifyBaseLogger } from 'fastify'
+import webpush from 'web-push'
+import { PUSH_TEXTS, type PushPayload, type PushSubscriptionInput } from '#shared/notifications.ts'
+import type { Database } from '#server/db/client.ts'
+import type { Env } from '#server/env.ts'
+import { ConflictError, ValidationError } from '#server/http/errors.ts'
+import type { JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
+import {
+  deletePushSubscription,
+  deletePushSubscriptionById,
+  getNotifiedMessage,
+  getNotifiedPerson,
+  listPushSubscriptionsOf,
+  upsertPushSubscription,
+  type PushSubscriptionRow,
+} from './notifications.queries.ts'
+import type { NotificationTiming } from './notifications.service.ts'
+
+export type Vapid = { publicKey: string; privateKey: string; subject: string }
+
+/**
+ * The VAPID pair: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY when set, else the one kept in secrets.json, else (tests and
+ * benches, which pass no pair) one made for this run. The subject is VAPID_SUBJECT or MAIL_FROM's address.
+ */
+export function vapidOf(
+  env: Pick<Env, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT' | 'MAIL_FROM'>,
+  secrets: { vapidPublicKey?: string; vapidPrivateKey?: string },
+): Vapid {
+  const address = /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM
+  const subject = env.VAPID_SUBJECT ?? `mailto:${address}`
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject }
+  if (secrets.vapidPublicKey && secrets.vapidPrivateKey)
+    return { publicKey: secrets.vapidPublicKey, privateKey: secrets.vapidPrivateKey, subject }
+  return { ...webpush.generateVAPIDKeys(), subject }
+}
+
+/** How long a push service keeps a push for a browser that is offline (a day: a voice message is still news). */
+const PUSH_TTL_SECONDS = 24 * 60 * 60
+const PUSH_TIMEOUT_MS = 10_000
+/** words of the transcript a push shows, for someone who chose to see them */
+const PREVIEW_WORDS = 12
+
+export type PushDeps = {
+  db: Database
+  queue: Pick<JobQueue, 'enqueue'>
+  vapid: Vapid
+  /** production accepts https push services only; elsewhere a loopback http one too (the tests' local push service) */
+  allowLoopbackHttp: boolean
+  timing: NotificationTiming
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+/** The push service a browser names is a URL the server will post to: only https ones (decision 64). */
+function checkEndpoint(endpoint: string, allowLoopbackHttp: boolean): void {
+  const url = URL.canParse(endpoint) ? new URL(endpoint) : null
+  const ok = url && (url.protocol === 'https:' || (allowLoopbackHttp && url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)))
+  if (!ok) throw new ValidationError(PUSH_TEXTS.badEndpoint)
+}
+
+export function createPushService({ db, queue, vapid, allowLoopbackHttp, timing, log }: PushDeps) {
+  /** Encrypts and posts one push (RFC 8291 aes128gcm, VAPID); answers the push service's status. */
+  async function post(subscription: PushSubscriptionRow, payload: PushPayload): Promise<number> {
+    const details = webpush.generateRequestDetails(
+      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      JSON.stringify(payload),
+      { vapidDetails: vapid, TTL: PUSH_TTL_SECONDS, contentEncoding: 'aes128gcm', urgency: 'high' },
+    )
+    const headers = Object.fromEntries(
+      Object.entries(details.headers)
+        .filter(([name]) => name.toLowerCase() !== 'content-length')
+        .map(([name, value]) => [name, String(value)]),
+    )
+    const response = await fetch(details.endpoint, {
+      method: details.method,
+      headers,
+      body: details.body ? new Uint8Array(details.body) : null,
+      redirect: 'error',
+      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+    })
+    await response.body?.cancel()
+    return response.status
+  }
+
+  /**
+   * Pushes to every browser the person subscribed. A subscription the push service calls gone (404, 410) is removed;
+   * another failure is logged and left for the next push (a retry would repeat the pushes that arrived).
+   */
+  async function sendToPerson(userId: string, payload: PushPayload): Promise<{ sent: number; removed: number; failed: number }> {
+    const subscriptions = await listPushSubscriptionsOf(db, userId)
+    const result = { sent: 0, removed: 0, failed: 0 }
+    await Promise.all(
+      subscriptions.map(async (subscription) => {
+        try {
+          const status = await post(subscription, payload)
+          if (status >= 200 && status < 300) result.sent++
+          else if (status === 404 || status === 410) {
+            await deletePushSubscriptionById(db, subscription.id)
+            result.removed++
+          } else {
+            result.failed++
+            log.warn({ status, pushService: new URL(subscription.endpoint).host }, 'push: the push service refused a push')
+          }
+        } catch (error) {
+          result.failed++
+          log.warn({ err: error, pushService: new URL(subscription.endpoint).host }, 'push: could not reach the push service')
+        }
+      }),
+    )
+    return result
+  }
+
+  return {
+    publicKey: vapid.publicKey,
+
+    async subscribe(userId: string, input: PushSubscriptionInput, userAgent: string | null): Promise<void> {
+      checkEndpoint(input.endpoint, allowLoopbackHttp)
+      await upsertPushSubscription(db, {
+        userId,
+        endpoint: input.endpoint,
+        p256dh: input.keys.p256dh,
+        auth: input.keys.auth,
+        userAgent: userAgent?.slice(0, 512) ?? null,
+      })
+    },
+
+    /** Removes the caller's subscription of this endpoint; one that is already gone is fine (the browser's state wins). */
+    async unsubscribe(userId: string, endpoint: string): Promise<void> {
+      await deletePushSubscription(db, userId, endpoint)
+    },
+
+    /** Settings' Test: a push to every browser of the caller, now; refused when none is subscribed or none took it. */
+    async sendTest(userId: string): Promise<{ sent: number }> {
+      const result = await sendToPerson(userId, { title: PUSH_TEXTS.testTitle, body: PUSH_TEXTS.testBody, url: '/settings', tag: 'test' })
+      if (result.sent === 0) throw new ConflictError(PUSH_TEXTS.noSubscription)
+      return { sent: result.sent }
+    },
+
+    /**
+     * For other modules (health's gentle nudges, ...): pushes `title`/`body` to every browser of the person, through a
+     * job (retried after a crash, sent after the caller's answer). `url` is the in-app path a tap opens.
+     */
+    async notifyPerson(personId: string, message: { title: string; body: string; url: string }): Promise<void> {
+      await queue.enqueue(null, 'send-push', { userId: personId, ...message })
+    },
+
+    async handleSendPush(data: { userId: string; title: string; body: string; url: string }): Promise<JobOutcome> {
+      const result = await sendToPerson(data.userId, { title: data.title, body: data.body, url: data.url })
+      return result.sent > 0 ? { status: 'done' } : { status: 'skipped', reason: 'no browser took the push' }
+    },
+
+    /**
+     * Pushes a new voice message to its receiver. Someone who asked for the transcript's first words gets the push
+     * once it is ready or after the bounded wait; everyone else at once. A message already played is not pushed.
+     */
+    async handlePushNewMessage({ messageId }: { messageId: string }): Promise<JobOutcome> {
+      const message = await getNotifiedMessage(db, messageId)
+      if (!message) return { status: 'skipped', reason: 'message deleted' }
+      if (message.isRead) return { status: 'skipped', reason: 'already played' }
+      const [receiver, sender] = await Promise.all([getNotifiedPerson(db, message.receiverId), getNotifiedPerson(db, message.senderId)])
+      if (!receiver) return { status: 'skipped', reason: 'receiver gone' }
+      const transcribing = message.processingStatus === 'pending' || message.processingStatus === 'processing'
+      if (receiver.pushShowsTranscript && transcribing && Date.now() - message.createdAt.getTime() < timing.transcriptWaitMs) {
+        await queue.enqueue(null, 'push-new-message', { messageId }, { delayMs: timing.recheckMs })
+        return { status: 'skipped', reason: 'waiting for the transcript' }
+      }
+      const words = message.transcription?.trim().split(/\s+/) ?? []
+      const preview =
+        receiver.pushShowsTranscript && message.processingStatus === 'completed' && words.length > 0
+          ? words.slice(0, PREVIEW_WORDS).join(' ') + (words.length > PREVIEW_WORDS ? '…' : '')
+          : PUSH_TEXTS.newMessageBody
+      const result = await sendToPerson(receiver.id, {
+        title: PUSH_TEXTS.newMessageTitle(sender?.name ?? 'someone'),
+        body: preview,
+        url: `/playback/${message.id}`,
+        tag: `message-${message.id}`,
+      })
+      return result.sent > 0 ? { status: 'done' } : { status: 'skipped', reason: 'no browser took the push' }
+    },
+  }
+}
+
+export type PushService = ReturnType<typeof createPushService>

@@ -1,0 +1,87 @@
+/* Hearth's service worker (issue 16): the app shell for offline starts, and Web Push.
+ * The API, media and audio are never cached: they always come from the network (decision 65). */
+const SHELL_CACHE = 'hearth-shell-v1'
+const SHELL = ['/offline.html', '/offline.css', '/favicon.svg', '/theme-init.js', '/manifest.webmanifest', '/icons/icon-192.png']
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(SHELL_CACHE)
+      .then((cache) => cache.addAll(SHELL))
+      .then(() => self.skipWaiting()),
+  )
+})
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((name) => name !== SHELL_CACHE).map((name) => caches.delete(name))))
+      .then(() => self.clients.claim()),
+  )
+})
+
+const neverCached = (url) => url.pathname.startsWith('/api/') || url.pathname.startsWith('/dev/')
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request
+  const url = new URL(request.url)
+  if (request.method !== 'GET' || url.origin !== self.location.origin || neverCached(url)) return
+  if (request.mode === 'navigate') {
+    // pages always come from the network; without one, the calm offline page (decision 65)
+    event.respondWith(fetch(request).catch(() => caches.match('/offline.html')))
+    return
+  }
+  if (url.pathname.startsWith('/assets/')) {
+    // built files have hashed names: once kept, they never change
+    event.respondWith(
+      caches.match(request).then(
+        (kept) =>
+          kept ||
+          fetch(request).then((response) => {
+            if (response.ok) {
+              const copy = response.clone()
+              void caches.open(SHELL_CACHE).then((cache) => cache.put(request, copy))
+            }
+            return response
+          }),
+      ),
+    )
+    return
+  }
+  if (SHELL.includes(url.pathname)) {
+    event.respondWith(fetch(request).catch(() => caches.match(request)))
+  }
+})
+
+self.addEventListener('push', (event) => {
+  let data = { title: 'Hearth', body: '', url: '/' }
+  try {
+    data = { ...data, ...event.data.json() }
+  } catch {
+    // a push without a readable payload still says that something arrived
+  }
+  event.waitUntil(
+    self.registration.showNotification(data.title, {
+      body: data.body,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/maskable-192.png',
+      tag: data.tag,
+      data: { url: data.url },
+    }),
+  )
+})
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  const path = (event.notification.data && event.notification.data.url) || '/'
+  const target = new URL(path, self.location.origin)
+  if (target.origin !== self.location.origin) return
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin)
+      if (open) return open.focus().then((w) => (w && 'navigate' in w ? w.navigate(target.href) : undefined))
+      return self.clients.openWindow(target.href)
+    }),
+  )
+})
