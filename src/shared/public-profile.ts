@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { PUBLIC_PROFILE_DESCRIPTION_CHARS } from './limits.ts'
-import { PROFILE_TEXTS } from './profile.ts'
+import { PROFILE_TEXTS, wordTimestampSchema } from './profile.ts'
 
-export const wordTimestampSchema = z.object({ word: z.string(), start: z.number(), end: z.number() })
+export { wordTimestampSchema }
 
 /** What anyone, signed in or not, may read about a person (spec 000: get_public_profile). */
 export const publicProfileSchema = z.object({
