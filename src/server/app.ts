@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppDeps } from './app-deps.ts'
 import { createAuth } from './auth/auth.ts'
 import { authRoutes } from './auth/auth.routes.ts'
+import { accountRoutes } from './modules/account/account.routes.ts'
 import { createAuthJobs } from './auth/auth.jobs.ts'
 import { requireUser } from './auth/session.ts'
 import type { Database } from './db/client.ts'
@@ -101,6 +102,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorateRequest('user', null)
+  app.decorateRequest('sessionId', null)
   registerErrorHandling(app)
 
   const trustedOrigins = [env.publicUrl]
@@ -161,6 +163,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   await app.register(healthRoutes, deps)
   await app.register(configRoutes, deps)
   await app.register(profilesRoutes, deps)
+  await app.register(accountRoutes, { ...deps, onSessionsEnded: () => hub.closeEndedSessions() })
   await app.register(photosRoutes, deps)
   // Limits are declared per route (directory, connect); the sign-in limits live in Better Auth.
   // Counted per signed-in person (after requireUser has run), else per connection address.

@@ -1,14 +1,14 @@
-import { eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify'
 import { expect } from 'vitest'
 import type { Contact } from '#shared/contacts.ts'
 import type { Message } from '#shared/messages.ts'
 import type { Database } from '#server/db/client.ts'
-import { contacts } from '#server/db/schema.ts'
+import { contacts, session } from '#server/db/schema.ts'
 import type { Photo } from '#shared/photos.ts'
 import { makeAudio } from './audio-files.ts'
 import { makeJpeg, uploadPhoto } from './images.ts'
-import { insertSignedInPerson } from './people.ts'
+import { insertSignedInPerson, signIn } from './people.ts'
 import { TEST_ORIGIN } from './test-app.ts'
 import { uploadRecording } from './uploads.ts'
 
@@ -45,6 +45,8 @@ export type MatrixFixture = {
   adaPhoto: () => Promise<Photo>
   /** the ids of all Ada's photos, in their order */
   adaPhotoIds: () => Promise<string[]>
+  /** the id of a fresh session of Ada's on another device (the sign-out-a-device route consumes one) */
+  adaOtherSession: () => Promise<string>
 }
 
 export type MatrixRequest = { url: string; payload?: InjectOptions['payload']; headers?: Record<string, string> }
@@ -86,6 +88,13 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
     access: 'owner',
     request: async (f) => json('/api/profile/welcome-message', { upload_id: await f.adaUpload() }),
   },
+
+  'GET /api/account/sessions': { access: 'signed-in', request: () => json('/api/account/sessions') },
+  'DELETE /api/account/sessions/:id': {
+    access: 'owner',
+    request: async (f) => json(`/api/account/sessions/${await f.adaOtherSession()}`),
+  },
+  'POST /api/account/sessions/revoke-others': { access: 'signed-in', request: () => json('/api/account/sessions/revoke-others') },
 
   'GET /api/contacts': { access: 'signed-in', request: () => json('/api/contacts') },
   'GET /api/contacts/:id': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}`) },
@@ -222,6 +231,12 @@ export async function createMatrixFixture(app: FastifyInstance, db: Database): P
     const ids = (listed.json() as Photo[]).map((photo) => photo.id)
     return ids.length > 0 ? ids : [(await adaPhoto()).id]
   }
+  const adaOtherSession = async () => {
+    await signIn(app, ada)
+    const [latest] = await db.select().from(session).where(eq(session.userId, ada.id)).orderBy(desc(session.createdAt)).limit(1)
+    if (!latest) throw new Error('the second sign-in made no session')
+    return latest.id
+  }
   return {
     app,
     ada,
@@ -234,5 +249,6 @@ export async function createMatrixFixture(app: FastifyInstance, db: Database): P
     adaInvitation,
     adaPhoto,
     adaPhotoIds,
+    adaOtherSession,
   }
 }

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { deviceSessionListSchema, revokedSessionsSchema, sessionIdParamsSchema } from '#shared/account.ts'
+import { sessionIdOf, sessionUser } from '#server/auth/session.ts'
+import type { AppDeps } from '#server/app-deps.ts'
+import { createAccountService } from './account.service.ts'
+
+/**
+ * The account's own API: the signed-in devices. Changing the password is Better Auth's /change-password (with
+ * revokeOtherSessions), which needs no route of ours.
+ */
+export const accountRoutes: FastifyPluginAsyncZod<AppDeps & { onSessionsEnded: () => Promise<unknown> }> = async (
+  app,
+  { db, requireUser, onSessionsEnded },
+) => {
+  const service = createAccountService({ db, onSessionsEnded })
+
+  app.get('/api/account/sessions', { preHandler: requireUser, schema: { response: { 200: deviceSessionListSchema } } }, async (request) =>
+    service.listSessions(sessionUser(request).id, sessionIdOf(request)),
+  )
+
+  app.delete(
+    '/api/account/sessions/:id',
+    { preHandler: requireUser, schema: { params: sessionIdParamsSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await service.revokeSession(sessionUser(request).id, sessionIdOf(request), request.params.id)
+      return reply.status(204).send(null)
+    },
+  )
+
+  app.post(
+    '/api/account/sessions/revoke-others',
+    { preHandler: requireUser, schema: { response: { 200: revokedSessionsSchema } } },
+    async (request) => service.revokeOtherSessions(sessionUser(request).id, sessionIdOf(request)),
+  )
+}
