@@ -61,3 +61,29 @@ export const ACCOUNT_TEXTS = {
   deleteButton: 'Delete my account',
   deleteFailed: 'Could not delete your account. Please try again.',
 } as const
+
+const BROWSERS: [RegExp, string][] = [
+  [/Edg\//, 'Edge'],
+  [/OPR\/|Opera/, 'Opera'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrome\/|Chromium\/|CriOS\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+]
+const SYSTEMS: [RegExp, string][] = [
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Android/, 'Android'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+]
+
+/** "Chrome on macOS" from a user agent; the raw text when neither part is known, null when there is none. */
+export function describeUserAgent(userAgent: string | null): string | null {
+  const ua = userAgent?.trim()
+  if (!ua) return null
+  const browser = BROWSERS.find(([pattern]) => pattern.test(ua))?.[1]
+  const system = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1]
+  if (browser && system) return `${browser} on ${system}`
+  return browser ?? system ?? ua.slice(0, 80)
+}

@@ -4,7 +4,9 @@ import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
+import { DevicesSection } from './components/devices-section.tsx'
 import { NameSection } from './components/name-section.tsx'
+import { PasswordSection } from './components/password-section.tsx'
 import { PhotoManager } from './components/photo-manager.tsx'
 import { PrivacySection } from './components/privacy-section.tsx'
 import { SignOutButton } from './components/sign-out-button.tsx'
@@ -37,6 +39,8 @@ export function SettingsPage() {
       <PhotoManager />
       <WelcomeSettingsSection />
       <PrivacySection />
+      <PasswordSection />
+      <DevicesSection />
       <SignOutButton />
     </PageLayout>
   )
