@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
-import { z } from 'zod'
+import { type z } from 'zod'
 import { ACCOUNT_TEXTS } from '#shared/account.ts'
 import { changePasswordFormSchema } from '#shared/auth-forms.ts'
 import { PasswordInput } from '#web/components/password-input.tsx'
