@@ -94,6 +94,7 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
     access: 'owner',
     request: async (f) => json(`/api/account/sessions/${await f.adaOtherSession()}`),
   },
+  'GET /api/account/export': { access: 'signed-in', request: () => json('/api/account/export') },
   'POST /api/account/sessions/revoke-others': { access: 'signed-in', request: () => json('/api/account/sessions/revoke-others') },
 
   'GET /api/contacts': { access: 'signed-in', request: () => json('/api/contacts') },

@@ -6,14 +6,14 @@ import type { AppDeps } from '#server/app-deps.ts'
 import { createAccountService } from './account.service.ts'
 
 /**
- * The account's own API: the signed-in devices. Changing the password is Better Auth's /change-password (with
+ * The account's own API: the signed-in devices and the export of one's data. Changing the password is Better Auth's /change-password (with
  * revokeOtherSessions), which needs no route of ours.
  */
 export const accountRoutes: FastifyPluginAsyncZod<AppDeps & { onSessionsEnded: () => Promise<unknown> }> = async (
   app,
-  { db, requireUser, onSessionsEnded },
+  { db, requireUser, storage, onSessionsEnded },
 ) => {
-  const service = createAccountService({ db, onSessionsEnded })
+  const service = createAccountService({ db, storage, onSessionsEnded })
 
   app.get('/api/account/sessions', { preHandler: requireUser, schema: { response: { 200: deviceSessionListSchema } } }, async (request) =>
     service.listSessions(sessionUser(request).id, sessionIdOf(request)),
@@ -27,6 +27,16 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps & { onSessionsEnded: (
       return reply.status(204).send(null)
     },
   )
+
+  // the zip is streamed as it is made (decision 59); nothing of it is kept
+  app.get('/api/account/export', { preHandler: requireUser }, async (request, reply) => {
+    const { stream, filename } = await service.exportData(sessionUser(request))
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'no-store')
+      .send(stream)
+  })
 
   app.post(
     '/api/account/sessions/revoke-others',

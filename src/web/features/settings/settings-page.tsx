@@ -5,6 +5,7 @@ import { buttonVariants } from '#web/components/ui/button.tsx'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 import { DevicesSection } from './components/devices-section.tsx'
+import { ExportSection } from './components/export-section.tsx'
 import { NameSection } from './components/name-section.tsx'
 import { PasswordSection } from './components/password-section.tsx'
 import { PhotoManager } from './components/photo-manager.tsx'
@@ -41,6 +42,7 @@ export function SettingsPage() {
       <PrivacySection />
       <PasswordSection />
       <DevicesSection />
+      <ExportSection />
       <SignOutButton />
     </PageLayout>
   )
