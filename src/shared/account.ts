@@ -30,6 +30,7 @@ export const deleteAccountSchema = z
 
 export const ACCOUNT_TEXTS = {
   sessionNotFound: 'Session not found',
+  accountNotFound: 'Account not found',
   currentSession: 'This is the device you are using: use Sign Out to end it',
   passwordTitle: 'Password',
   passwordDescription: 'Changing it signs you out on every other device.',

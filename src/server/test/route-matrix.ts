@@ -31,6 +31,8 @@ export type MatrixFixture = {
   ada: Person
   bob: Person
   eve: Person
+  /** someone whose account the deletion route may remove */
+  leaver: Person
   /** Ada's contact for Bob */
   adaToBob: string
   /** Ada's message to Bob */
@@ -94,6 +96,8 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
     access: 'owner',
     request: async (f) => json(`/api/account/sessions/${await f.adaOtherSession()}`),
   },
+  // a person of their own: the malformed-input test may find the one variant that deletes the account
+  'DELETE /api/account': { access: 'signed-in', caller: (f) => f.leaver, request: () => json('/api/account', { confirmation: 'DELETE' }) },
   'GET /api/account/export': { access: 'signed-in', request: () => json('/api/account/export') },
   'POST /api/account/sessions/revoke-others': { access: 'signed-in', request: () => json('/api/account/sessions/revoke-others') },
 
@@ -206,6 +210,7 @@ export async function createMatrixFixture(app: FastifyInstance, db: Database): P
   const ada = await insertSignedInPerson(app, db, { name: 'Ada Matrix' })
   const bob = await insertSignedInPerson(app, db, { name: 'Bob Matrix' })
   const eve = await insertSignedInPerson(app, db, { name: 'Eve Stranger' })
+  const leaver = await insertSignedInPerson(app, db, { name: 'Lee Leaving' })
   const connected = await sendAs(app, 'POST', json('/api/contacts/connect', { user_id: bob.id }), ada)
   expect(connected.statusCode).toBeLessThan(300)
   const adaToBob = (connected.json() as { contact: Contact }).contact.id
@@ -243,6 +248,7 @@ export async function createMatrixFixture(app: FastifyInstance, db: Database): P
     ada,
     bob,
     eve,
+    leaver,
     adaToBob,
     messageId: message.id,
     mediaUrl: message.audio_url,

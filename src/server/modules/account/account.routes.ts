@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { deviceSessionListSchema, revokedSessionsSchema, sessionIdParamsSchema } from '#shared/account.ts'
+import { deleteAccountSchema, deviceSessionListSchema, revokedSessionsSchema, sessionIdParamsSchema } from '#shared/account.ts'
 import { sessionIdOf, sessionUser } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
 import { createAccountService } from './account.service.ts'
@@ -13,7 +13,17 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps & { onSessionsEnded: (
   app,
   { db, requireUser, storage, onSessionsEnded },
 ) => {
-  const service = createAccountService({ db, storage, onSessionsEnded })
+  const service = createAccountService({ db, storage, log: app.log, onSessionsEnded })
+
+  // typing the confirmation is the consent (decision 60); the session ends with the account
+  app.delete(
+    '/api/account',
+    { preHandler: requireUser, schema: { body: deleteAccountSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await service.deleteAccount(sessionUser(request).id)
+      return reply.status(204).send(null)
+    },
+  )
 
   app.get('/api/account/sessions', { preHandler: requireUser, schema: { response: { 200: deviceSessionListSchema } } }, async (request) =>
     service.listSessions(sessionUser(request).id, sessionIdOf(request)),

@@ -4,6 +4,7 @@ import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
+import { DeleteAccountSection } from './components/delete-account-section.tsx'
 import { DevicesSection } from './components/devices-section.tsx'
 import { ExportSection } from './components/export-section.tsx'
 import { NameSection } from './components/name-section.tsx'
@@ -44,6 +45,7 @@ export function SettingsPage() {
       <DevicesSection />
       <ExportSection />
       <SignOutButton />
+      <DeleteAccountSection />
     </PageLayout>
   )
 }
