@@ -29,6 +29,7 @@ import { createInvitationJobs, EXPIRE_INVITATIONS_CRON } from './modules/invitat
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts'
 import { createInvitationsService } from './modules/invitations/invitations.service.ts'
 import { publicProfilesRoutes } from './modules/public-profiles/public-profiles.routes.ts'
+import { createPublicProfilesService } from './modules/public-profiles/public-profiles.service.ts'
 import { realtimeRoutes } from './realtime/realtime.routes.ts'
 import { createRealtimeHub } from './realtime/realtime.hub.ts'
 import { configRoutes } from './modules/config/config.routes.ts'
@@ -185,7 +186,11 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   if (env.NODE_ENV !== 'production' && mailer.kind === 'outbox') {
     await app.register(devMailboxRoutes, { outboxDir: path.join(env.dataDir, 'outbox') })
   }
-  await registerSpa(app, webDir, { inviteTags: (token, address) => invitations.linkPreview(token, address) })
+  const publicProfiles = createPublicProfilesService(deps)
+  await registerSpa(app, webDir, {
+    inviteTags: (token, address) => invitations.linkPreview(token, address),
+    profileTags: (userId) => publicProfiles.linkPreview(userId, env.publicUrl),
+  })
   if (jobs?.workers !== false) {
     // speech is CPU-bound: SPEECH_CONCURRENCY transcriptions at a time per instance, analysis beside them
     const transcriptionJobs = createTranscriptionJobs(transcriptionDeps)
