@@ -97,3 +97,42 @@ for (const viewport of [
     })
   })
 }
+
+test.describe('settings: account', () => {
+  test.use({ viewport: { width: 1280, height: 900 } })
+
+  test('devices, signing out everywhere else, changing the password and deleting the account', async ({ insertUser, signedInPage, db }) => {
+    const person = await insertUser({ name: 'Robin Account' })
+    const phone = await signedInPage(person)
+    const page = await signedInPage(person)
+    await page.goto('/settings')
+    const devices = page.getByRole('list', { name: 'Signed-in devices' })
+    await expect(devices.getByRole('listitem')).toHaveCount(2)
+    await expect(devices.getByText('This device')).toBeVisible()
+    // before any toast: one still fading in is measured half-transparent
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.screenshot({ path: 'test-results/settings-account-1280.png', fullPage: true })
+    await page.getByRole('button', { name: 'Sign out everywhere else' }).click()
+    await expect(page.getByText('Signed out everywhere else')).toBeVisible()
+    await expect(devices.getByRole('listitem')).toHaveCount(1)
+    expect((await phone.request.get('/api/profile')).status()).toBe(401)
+
+    await page.getByLabel('Current password', { exact: true }).fill('not-my-password')
+    await page.getByLabel('New password', { exact: true }).fill('a-new-secret-9')
+    await page.getByLabel('Confirm new password').fill('a-new-secret-9')
+    await page.getByRole('button', { name: 'Change password' }).click()
+    await expect(page.getByText('Your current password is not correct')).toBeVisible()
+    await page.getByLabel('Current password', { exact: true }).fill(person.password)
+    await page.getByRole('button', { name: 'Change password' }).click()
+    await expect(page.getByText('Password changed', { exact: true })).toBeVisible()
+
+    const remove = page.getByRole('button', { name: 'Delete my account' })
+    await expect(remove).toBeDisabled()
+    await page.getByLabel('Type DELETE to confirm').fill('DELETE')
+    await remove.click()
+    await expect(page).toHaveURL(/\/$/)
+    await expect.poll(async () => (await db.db.select().from(user).where(eq(user.id, person.id))).length).toBe(0)
+    await phone.context().close()
+    await page.context().close()
+  })
+})
