@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppDeps } from './app-deps.ts'
 import { createAuth } from './auth/auth.ts'
 import { authRoutes } from './auth/auth.routes.ts'
+import { accountRoutes } from './modules/account/account.routes.ts'
 import { createAuthJobs } from './auth/auth.jobs.ts'
 import { requireUser } from './auth/session.ts'
 import type { Database } from './db/client.ts'
@@ -35,6 +36,7 @@ import {
 } from './modules/notifications/notifications.service.ts'
 import { createPushService, vapidOf } from './modules/notifications/push.service.ts'
 import { publicProfilesRoutes } from './modules/public-profiles/public-profiles.routes.ts'
+import { createPublicProfilesService } from './modules/public-profiles/public-profiles.service.ts'
 import { realtimeRoutes } from './realtime/realtime.routes.ts'
 import { createRealtimeHub } from './realtime/realtime.hub.ts'
 import { configRoutes } from './modules/config/config.routes.ts'
@@ -125,6 +127,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorateRequest('user', null)
+  app.decorateRequest('sessionId', null)
   registerErrorHandling(app)
 
   const trustedOrigins = [env.publicUrl]
@@ -217,6 +220,7 @@ export async function buildApp({
   await app.register(healthRoutes, deps)
   await app.register(configRoutes, deps)
   await app.register(profilesRoutes, deps)
+  await app.register(accountRoutes, { ...deps, onSessionsEnded: () => hub.closeEndedSessions() })
   await app.register(photosRoutes, deps)
   // Limits are declared per route (directory, connect); the sign-in limits live in Better Auth.
   // Counted per signed-in person (after requireUser has run), else per connection address.
@@ -239,7 +243,11 @@ export async function buildApp({
   if (env.NODE_ENV !== 'production' && mailer.kind === 'outbox') {
     await app.register(devMailboxRoutes, { outboxDir: path.join(env.dataDir, 'outbox') })
   }
-  await registerSpa(app, webDir, { inviteTags: (token, address) => invitations.linkPreview(token, address) })
+  const publicProfiles = createPublicProfilesService(deps)
+  await registerSpa(app, webDir, {
+    inviteTags: (token, address) => invitations.linkPreview(token, address),
+    profileTags: (userId) => publicProfiles.linkPreview(userId, env.publicUrl),
+  })
   if (jobs?.workers !== false) {
     // speech is CPU-bound: SPEECH_CONCURRENCY transcriptions at a time per instance, analysis beside them
     const transcriptionJobs = createTranscriptionJobs(transcriptionDeps)

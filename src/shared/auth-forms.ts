@@ -24,3 +24,12 @@ export const newPasswordFormSchema = z
     confirm: z.string(),
   })
   .refine((v) => v.password === v.confirm, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirm'] })
+
+/** Settings' change of password: the current one is required; the new one follows the sign-up rule. */
+export const changePasswordFormSchema = z
+  .object({
+    current: z.string().min(1, 'Enter your current password'),
+    password: z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT),
+    confirm: z.string(),
+  })
+  .refine((v) => v.password === v.confirm, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirm'] })

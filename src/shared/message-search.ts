@@ -55,7 +55,8 @@ export const overviewMessageSchema = messageSchema
   })
   .extend({
     other_person: z.object({
-      user_id: z.string(),
+      /** null once that person deleted their account (decision 60) */
+      user_id: z.string().nullable(),
       contact_id: z.string().nullable(),
       name: z.string().nullable(),
       picture_url: z.string().nullable(),

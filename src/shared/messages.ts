@@ -31,7 +31,8 @@ export const processingStatusSchema = z.enum(['pending', 'processing', 'complete
 export const messageSchema = z.object({
   id: z.string(),
   sender_id: z.string(),
-  receiver_id: z.string(),
+  /** null once the receiver deleted their account (decision 60) */
+  receiver_id: z.string().nullable(),
   audio_url: z.string(),
   mime_type: z.string(),
   duration_seconds: z.number(),

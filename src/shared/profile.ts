@@ -5,6 +5,9 @@ export const PROFILE_TEXTS = {
   nothingToUpdate: 'Nothing to update',
 } as const
 
+/** A word of a transcript with its start and end in seconds. */
+export const wordTimestampSchema = z.object({ word: z.string(), start: z.number(), end: z.number() })
+
 export const profileSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -13,6 +16,7 @@ export const profileSchema = z.object({
   welcome_audio_url: z.string().nullable(),
   welcome_transcript: z.string().nullable(),
   welcome_transcript_status: z.enum(['pending', 'processing', 'completed', 'failed']).nullable(),
+  welcome_word_timestamps: z.array(wordTimestampSchema).nullable(),
   profile_picture_url: z.string().nullable(),
   onboarding_completed: z.boolean(),
   email_notifications_enabled: z.boolean(),
@@ -44,6 +48,19 @@ export const SETTINGS_TEXTS = {
   findableByEmailHint:
     'When this is on, someone who types your exact email address in the directory finds you. Your address is never shown. People can always find you by name.',
   saveFailed: 'Could not save this setting. Please try again.',
+  nameTitle: 'Your name',
+  nameDescription: 'The name your circle sees, and the one our e-mails greet you with.',
+  nameLabel: 'Name',
+  profileUpdated: 'Profile Updated',
+  updateFailed: 'Update Failed',
+  profileErrorTitle: 'Profile Error',
+  profileError: 'Failed to load profile data',
+  welcomeTitle: 'Your welcome message',
+  welcomeDescription: 'What people hear on your public profile. One to two minutes is plenty.',
+  welcomeSaved: 'Welcome message saved',
+  welcomeSavedDescription: 'Your welcome message has been saved successfully.',
+  welcomeSaveFailed: 'Error saving welcome message',
+  welcomeSaveFailedDescription: 'Failed to save your welcome message. Please try again.',
 } as const
 
 /** PUT /api/profile/welcome-message: a recording uploaded through POST /api/audio becomes the welcome message. */

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { PUBLIC_PROFILE_DESCRIPTION_CHARS } from './limits.ts'
-import { PROFILE_TEXTS } from './profile.ts'
+import { PROFILE_TEXTS, wordTimestampSchema } from './profile.ts'
 
-export const wordTimestampSchema = z.object({ word: z.string(), start: z.number(), end: z.number() })
+export { wordTimestampSchema }
 
 /** What anyone, signed in or not, may read about a person (spec 000: get_public_profile). */
 export const publicProfileSchema = z.object({
@@ -26,4 +26,26 @@ export function publicProfileDescription(profile: Pick<PublicProfile, 'name' | '
   const transcript = profile.welcome_transcript?.trim()
   if (transcript) return transcript.slice(0, PUBLIC_PROFILE_DESCRIPTION_CHARS)
   return `${profile.name} is on Hearth, a voice-first app for small circles of close contacts.`
+}
+
+/** The canonical address of a public profile (/profile/{id} shows the same page). */
+export function publicProfilePath(id: string): string {
+  return `/u/${encodeURIComponent(id)}`
+}
+
+/** The picture that represents the person: the primary photo, else the profile picture, else the first photo. */
+export function profileImageUrl(profile: Pick<PublicProfile, 'photos' | 'profile_picture_url'>): string | null {
+  return profile.photos.find((photo) => photo.is_primary)?.url ?? profile.profile_picture_url ?? profile.photos[0]?.url ?? null
+}
+
+/** schema.org Person data of a public profile (JSON-LD), with absolute addresses. */
+export function personStructuredData(profile: PublicProfile, origin: string): Record<string, unknown> {
+  const image = profileImageUrl(profile)
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    name: profile.name,
+    url: new URL(publicProfilePath(profile.id), origin).href,
+    ...(image ? { image: new URL(image, origin).href } : {}),
+  }
 }

@@ -15,6 +15,8 @@ export const SPEECH_RETRY_WINDOW_MS = 2 * 60 * 60 * 1000
 /** Welcome transcript: the profile is re-fetched every 3 s while processing, for at most 120 s. */
 export const WELCOME_TRANSCRIPT_POLL_MS = 3_000
 export const WELCOME_TRANSCRIPT_POLL_MAX_MS = 120_000
+/** one more fetch this long after the welcome transcript completed (spec 001 section 4) */
+export const WELCOME_TRANSCRIPT_REFRESH_MS = 1_000
 
 /** Polling fallback for a message while the realtime socket is down. */
 export const MESSAGE_STATUS_POLL_MS = 3_000

@@ -8,6 +8,8 @@ export type SessionUser = { id: string; email: string; name: string; emailVerifi
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null
+    /** the id of the session the request carries, set with `user` by requireUser */
+    sessionId: string | null
   }
 }
 
@@ -26,9 +28,17 @@ export async function readSessionUser(auth: Auth, request: FastifyRequest): Prom
 /** preHandler for routes that need a signed-in user (401 otherwise). */
 export function requireUser(auth: Auth) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    request.user = await readSessionUser(auth, request)
+    const found = await readSession(auth, request)
+    request.user = found?.user ?? null
+    request.sessionId = found?.sessionId ?? null
     if (!request.user) throw new UnauthorizedError()
   }
+}
+
+/** The session id of a route guarded by requireUser. */
+export function sessionIdOf(request: FastifyRequest): string {
+  if (!request.sessionId) throw new UnauthorizedError()
+  return request.sessionId
 }
 
 /** The signed-in user of a route guarded by requireUser. */

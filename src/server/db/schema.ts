@@ -252,9 +252,8 @@ export const audioMessages = pgTable(
     senderId: text('sender_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    receiverId: text('receiver_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    /** null once the receiver deleted their account: the sender keeps what they sent (decision 60) */
+    receiverId: text('receiver_id').references(() => user.id, { onDelete: 'set null' }),
     audioKey: text('audio_key').notNull().unique(),
     mimeType: text('mime_type').notNull(),
     bytes: integer('bytes').notNull(),

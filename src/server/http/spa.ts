@@ -6,11 +6,25 @@ import { ERROR_CODES } from '#shared/api-error.ts'
 import { errorBody } from './errors.ts'
 
 /** Link-preview tags for one page, written into the served HTML (for crawlers, which run no JavaScript). */
-export type PageTags = { title: string; description: string; image: string; url: string }
+export type PageTags = {
+  title: string
+  description: string
+  image: string
+  url: string
+  /** schema.org data written as a JSON-LD script (the public profile's Person) */
+  structuredData?: Record<string, unknown>
+}
 export type SpaOptions = {
   /** tags for /invite?token= (issue 14); null leaves the app's defaults */
   inviteTags?: (token: string, address: string) => Promise<PageTags | null>
+  /** tags for /u/{id} and /profile/{id} (issue 15); null (unknown person) leaves the app's generic ones */
+  profileTags?: (userId: string) => Promise<PageTags | null>
 }
+
+const PROFILE_PATH = /^\/(?:u|profile)\/([A-Za-z0-9_-]{1,100})\/?$/
+
+/** JSON inside a script element: `<` escaped so no text can close the element (`</script>`). */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
 const escapeAttr = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
@@ -31,6 +45,7 @@ export function withPageTags(html: string, tags: PageTags): string {
       `<meta name="twitter:title" content="${escapeAttr(tags.title)}" />`,
       `<meta name="twitter:description" content="${escapeAttr(tags.description)}" />`,
       `<meta name="twitter:image" content="${escapeAttr(tags.image)}" />`,
+      ...(tags.structuredData ? [`<script type="application/ld+json">${scriptJson(tags.structuredData)}</script>`] : []),
     )
     .join('\n    ')
   return html
@@ -67,8 +82,14 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
     if (!isApi && indexHtml && indexText && (request.method === 'GET' || request.method === 'HEAD')) {
       const url = new URL(request.url, 'http://hearth.invalid')
       const token = url.pathname === '/invite' ? url.searchParams.get('token') : null
-      // a refused or unknown token keeps the app's own tags: a preview never says more than the page would
-      const tags = token && options.inviteTags ? await options.inviteTags(token, request.ip).catch(() => null) : null
+      const profileId = PROFILE_PATH.exec(url.pathname)?.[1]
+      // a refused or unknown token or person keeps the app's own tags: a preview never says more than the page would
+      const tags =
+        token && options.inviteTags
+          ? await options.inviteTags(token, request.ip).catch(() => null)
+          : profileId && options.profileTags
+            ? await options.profileTags(profileId).catch(() => null)
+            : null
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')

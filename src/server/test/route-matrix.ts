@@ -1,14 +1,14 @@
-import { eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify'
 import { expect } from 'vitest'
 import type { Contact } from '#shared/contacts.ts'
 import type { Message } from '#shared/messages.ts'
 import type { Database } from '#server/db/client.ts'
-import { contacts } from '#server/db/schema.ts'
+import { contacts, session } from '#server/db/schema.ts'
 import type { Photo } from '#shared/photos.ts'
 import { makeAudio } from './audio-files.ts'
 import { makeJpeg, uploadPhoto } from './images.ts'
-import { insertSignedInPerson } from './people.ts'
+import { insertSignedInPerson, signIn } from './people.ts'
 import { signUnsubscribeToken } from '#server/modules/notifications/unsubscribe-token.ts'
 import { TEST_ORIGIN, TEST_SECRETS } from './test-app.ts'
 import { uploadRecording } from './uploads.ts'
@@ -32,6 +32,8 @@ export type MatrixFixture = {
   ada: Person
   bob: Person
   eve: Person
+  /** someone whose account the deletion route may remove */
+  leaver: Person
   /** Ada's contact for Bob */
   adaToBob: string
   /** Ada's message to Bob */
@@ -46,6 +48,8 @@ export type MatrixFixture = {
   adaPhoto: () => Promise<Photo>
   /** the ids of all Ada's photos, in their order */
   adaPhotoIds: () => Promise<string[]>
+  /** the id of a fresh session of Ada's on another device (the sign-out-a-device route consumes one) */
+  adaOtherSession: () => Promise<string>
 }
 
 export type MatrixRequest = { url: string; payload?: InjectOptions['payload']; headers?: Record<string, string> }
@@ -87,6 +91,16 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
     access: 'owner',
     request: async (f) => json('/api/profile/welcome-message', { upload_id: await f.adaUpload() }),
   },
+
+  'GET /api/account/sessions': { access: 'signed-in', request: () => json('/api/account/sessions') },
+  'DELETE /api/account/sessions/:id': {
+    access: 'owner',
+    request: async (f) => json(`/api/account/sessions/${await f.adaOtherSession()}`),
+  },
+  // a person of their own: the malformed-input test may find the one variant that deletes the account
+  'DELETE /api/account': { access: 'signed-in', caller: (f) => f.leaver, request: () => json('/api/account', { confirmation: 'DELETE' }) },
+  'GET /api/account/export': { access: 'signed-in', request: () => json('/api/account/export') },
+  'POST /api/account/sessions/revoke-others': { access: 'signed-in', request: () => json('/api/account/sessions/revoke-others') },
 
   'GET /api/contacts': { access: 'signed-in', request: () => json('/api/contacts') },
   'GET /api/contacts/:id': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}`) },
@@ -225,6 +239,7 @@ export async function createMatrixFixture(app: FastifyInstance, db: Database): P
   const ada = await insertSignedInPerson(app, db, { name: 'Ada Matrix' })
   const bob = await insertSignedInPerson(app, db, { name: 'Bob Matrix' })
   const eve = await insertSignedInPerson(app, db, { name: 'Eve Stranger' })
+  const leaver = await insertSignedInPerson(app, db, { name: 'Lee Leaving' })
   const connected = await sendAs(app, 'POST', json('/api/contacts/connect', { user_id: bob.id }), ada)
   expect(connected.statusCode).toBeLessThan(300)
   const adaToBob = (connected.json() as { contact: Contact }).contact.id
@@ -251,11 +266,18 @@ export async function createMatrixFixture(app: FastifyInstance, db: Database): P
     const ids = (listed.json() as Photo[]).map((photo) => photo.id)
     return ids.length > 0 ? ids : [(await adaPhoto()).id]
   }
+  const adaOtherSession = async () => {
+    await signIn(app, ada)
+    const [latest] = await db.select().from(session).where(eq(session.userId, ada.id)).orderBy(desc(session.createdAt)).limit(1)
+    if (!latest) throw new Error('the second sign-in made no session')
+    return latest.id
+  }
   return {
     app,
     ada,
     bob,
     eve,
+    leaver,
     adaToBob,
     messageId: message.id,
     mediaUrl: message.audio_url,
@@ -263,5 +285,6 @@ export async function createMatrixFixture(app: FastifyInstance, db: Database): P
     adaInvitation,
     adaPhoto,
     adaPhotoIds,
+    adaOtherSession,
   }
 }

@@ -53,7 +53,7 @@ export function messageSearchQuery(db: Executor, userId: string, { tsquery, afte
     branch(eq(audioMessages.senderId, userId)),
     branch(and(eq(audioMessages.receiverId, userId), ne(audioMessages.senderId, userId))),
   ).as('mine')
-  const otherUserId = sql<string>`case when ${mine.senderId} = ${userId} then ${mine.receiverId} else ${mine.senderId} end`
+  const otherUserId = sql<string | null>`case when ${mine.senderId} = ${userId} then ${mine.receiverId} else ${mine.senderId} end`
   return (
     db
       .select({

@@ -159,7 +159,7 @@ export function createMessagesService({
       if (!row.isRead) {
         await db.transaction(async (tx) => {
           await markRead(tx, messageId)
-          await refreshUnreadCount(tx, row.receiverId, row.senderId)
+          await refreshUnreadCount(tx, userId, row.senderId)
           await publishRealtime(tx, [row.senderId, row.receiverId], { type: 'message.updated', message_id: messageId, fields: ['is_read'] })
         })
       }

@@ -37,7 +37,8 @@ export async function getNotifiedMessage(db: Executor, messageId: string): Promi
     .from(audioMessages)
     .leftJoin(messageMailNotifications, eq(messageMailNotifications.messageId, audioMessages.id))
     .where(eq(audioMessages.id, messageId))
-  return row
+  // a receiver who deleted their account leaves a null receiver behind: there is no one to notify
+  return row?.receiverId ? { ...row, receiverId: row.receiverId } : undefined
 }
 
 /**
@@ -45,7 +46,7 @@ export async function getNotifiedMessage(db: Executor, messageId: string): Promi
  * the burst one mail gathers.
  */
 export async function listUnmailedBurst(db: Executor, senderId: string, receiverId: string, since: Date): Promise<NotifiedMessageRow[]> {
-  return db
+  const rows = await db
     .select(notifiedMessageColumns)
     .from(audioMessages)
     .leftJoin(messageMailNotifications, eq(messageMailNotifications.messageId, audioMessages.id))
@@ -59,6 +60,8 @@ export async function listUnmailedBurst(db: Executor, senderId: string, receiver
       ),
     )
     .orderBy(asc(audioMessages.createdAt), asc(audioMessages.id))
+  // filtered on receiverId above, so never null here
+  return rows.map((row) => ({ ...row, receiverId }))
 }
 
 /** Marks messages mailed; answers the ids this call claimed (a message another run claimed first is left out). */

@@ -23,6 +23,7 @@ export function toProfileResponse(
     welcome_audio_url: row.welcomeAudioKey ? signMediaUrl(row.welcomeAudioKey) : null,
     welcome_transcript: row.welcomeTranscript,
     welcome_transcript_status: row.welcomeTranscriptStatus,
+    welcome_word_timestamps: row.welcomeWordTimestamps,
     profile_picture_url: pictureUrl(row.profilePictureKey),
     onboarding_completed: row.onboardingCompleted,
     email_notifications_enabled: row.emailNotificationsEnabled,

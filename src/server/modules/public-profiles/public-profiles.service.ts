@@ -1,5 +1,12 @@
 import { PROFILE_TEXTS } from '#shared/profile.ts'
-import type { PublicProfile } from '#shared/public-profile.ts'
+import {
+  personStructuredData,
+  profileImageUrl,
+  publicProfileDescription,
+  publicProfilePath,
+  type PublicProfile,
+} from '#shared/public-profile.ts'
+import type { PageTags } from '#server/http/spa.ts'
 import type { Executor } from '#server/db/client.ts'
 import { NotFoundError } from '#server/http/errors.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
@@ -20,23 +27,46 @@ export function createPublicProfilesService({
   signMediaUrl: (key: string) => string
   pictureUrl: PictureUrl
 }) {
+  /** Open to anyone: only the public fields, never the e-mail address or settings. */
+  async function get(userId: string): Promise<PublicProfile> {
+    const row = await getProfileById(db, userId)
+    if (!row) throw new NotFoundError(PROFILE_TEXTS.notFound)
+    return {
+      id: row.id,
+      name: row.name,
+      profile_picture_url: pictureUrl(row.profilePictureKey),
+      // public renditions (decision 57), in the person's order
+      photos: (await listPhotosOf(db, row.id)).map((photo) => {
+        const { id, is_primary, urls } = toPhotoResponse(photo)
+        return { id, is_primary, url: urls.avatar320 }
+      }),
+      welcome_audio_url: row.welcomeAudioKey ? signMediaUrl(row.welcomeAudioKey) : null,
+      welcome_transcript: row.welcomeTranscriptStatus === 'completed' ? row.welcomeTranscript : null,
+      welcome_word_timestamps: row.welcomeTranscriptStatus === 'completed' ? (row.welcomeWordTimestamps ?? null) : null,
+    }
+  }
+
   return {
-    /** Open to anyone: only the public fields, never the e-mail address or settings. */
-    async get(userId: string): Promise<PublicProfile> {
-      const row = await getProfileById(db, userId)
-      if (!row) throw new NotFoundError(PROFILE_TEXTS.notFound)
+    get,
+
+    /**
+     * The link preview of /u/{id}, written into the served HTML for crawlers and messaging apps (spec 000: title,
+     * the description from the first 150 characters of the transcript or the fallback sentence, Person data). The
+     * same public fields the page shows; an unknown person answers null, so the app's generic tags stay.
+     */
+    async linkPreview(userId: string, publicUrl: string): Promise<PageTags | null> {
+      const profile = await get(userId).catch((error: unknown) => {
+        if (error instanceof NotFoundError) return null
+        throw error
+      })
+      if (!profile) return null
+      const image = profileImageUrl(profile)
       return {
-        id: row.id,
-        name: row.name,
-        profile_picture_url: pictureUrl(row.profilePictureKey),
-        // public renditions (decision 57), in the person's order
-        photos: (await listPhotosOf(db, row.id)).map((photo) => {
-          const { id, is_primary, urls } = toPhotoResponse(photo)
-          return { id, is_primary, url: urls.avatar320 }
-        }),
-        welcome_audio_url: row.welcomeAudioKey ? signMediaUrl(row.welcomeAudioKey) : null,
-        welcome_transcript: row.welcomeTranscriptStatus === 'completed' ? row.welcomeTranscript : null,
-        welcome_word_timestamps: row.welcomeTranscriptStatus === 'completed' ? (row.welcomeWordTimestamps ?? null) : null,
+        title: `${profile.name} - Hearth`,
+        description: publicProfileDescription(profile),
+        image: image ? new URL(image, publicUrl).href : `${publicUrl}/og-image.png`,
+        url: new URL(publicProfilePath(profile.id), publicUrl).href,
+        structuredData: { ...personStructuredData(profile, publicUrl), description: publicProfileDescription(profile) },
       }
     },
   }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { STALE } from '#shared/limits.ts'
-import { WELCOME_TRANSCRIPT_POLL_MAX_MS, WELCOME_TRANSCRIPT_POLL_MS } from '#shared/speech.ts'
+import { WELCOME_TRANSCRIPT_POLL_MAX_MS, WELCOME_TRANSCRIPT_POLL_MS, WELCOME_TRANSCRIPT_REFRESH_MS } from '#shared/speech.ts'
 import { profileSchema, type Profile, type ProfileUpdate } from '#shared/profile.ts'
 import { apiGet, apiSend } from '#web/lib/api-client.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
@@ -68,20 +68,40 @@ export function welcomeTranscriptInFlight(profile: Pick<Profile, 'welcome_audio_
 }
 
 /**
- * The own profile, re-fetched every 3 s while the welcome transcript is on its way, for at most 120 s from
- * when the screen started waiting (spec 001 section 4); realtime `profile.updated` usually comes first.
+ * When to fetch the own profile again while waiting for the welcome transcript (spec 001 section 4): every 3 s
+ * while it is on its way, for at most 120 s from `waitingSince`, then once more 1 s after it completed.
+ * `state.refreshed` remembers that last fetch was made.
+ */
+export function welcomeTranscriptRefetchInterval(
+  profile: Profile | undefined,
+  waitingSince: number,
+  now: number,
+  state: { sawInFlight: boolean; refreshed: boolean },
+): number | false {
+  if (welcomeTranscriptInFlight(profile)) {
+    state.sawInFlight = true
+    return now - waitingSince < WELCOME_TRANSCRIPT_POLL_MAX_MS ? WELCOME_TRANSCRIPT_POLL_MS : false
+  }
+  if (state.sawInFlight && !state.refreshed && profile?.welcome_transcript_status === 'completed') {
+    state.refreshed = true
+    return WELCOME_TRANSCRIPT_REFRESH_MS
+  }
+  return false
+}
+
+/**
+ * The own profile, polled as `welcomeTranscriptRefetchInterval` says from when the screen started waiting;
+ * realtime `profile.updated` usually comes first.
  */
 export function useWelcomeTranscriptQuery() {
   const { user } = useAuth()
   const [waitingSince] = useState(() => Date.now())
+  const polling = useRef({ sawInFlight: false, refreshed: false })
   return useQuery({
     queryKey: profileKeys.own(user?.id),
     queryFn: ({ signal }) => apiGet('/api/profile', profileSchema, { signal }),
     enabled: Boolean(user),
     staleTime: STALE.default,
-    refetchInterval: (query) =>
-      welcomeTranscriptInFlight(query.state.data) && Date.now() - waitingSince < WELCOME_TRANSCRIPT_POLL_MAX_MS
-        ? WELCOME_TRANSCRIPT_POLL_MS
-        : false,
+    refetchInterval: (query) => welcomeTranscriptRefetchInterval(query.state.data, waitingSince, Date.now(), polling.current),
   })
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { PublicProfile } from '#shared/public-profile.ts'
-import { orderedPhotos, personStructuredData, profileImageUrl, signInToMessage } from './profile-links.ts'
+import { personStructuredData, profileImageUrl } from '#shared/public-profile.ts'
+import { orderedPhotos, signInToMessage } from './profile-links.ts'
 
 const profile: PublicProfile = {
   id: 'p1',

@@ -14,8 +14,8 @@ import { useAuth } from '#web/lib/use-auth.ts'
 import { MessageButton } from './components/message-button.tsx'
 import { PhotoGallery } from './components/photo-gallery.tsx'
 import { PublicProfileSkeleton } from './components/public-profile-skeleton.tsx'
-import { WelcomeSection } from './components/welcome-message.tsx'
-import { personStructuredData, publicProfilePath } from './profile-links.ts'
+import { WelcomeSection } from '#web/features/profile/components/welcome-message.tsx'
+import { personStructuredData, publicProfilePath } from '#shared/public-profile.ts'
 import { usePublicProfileQuery } from './queries.ts'
 
 /** Back to where the visitor came from inside the app (history, or the `referrer` state), else home. */

@@ -1,44 +1,24 @@
-import { ExternalLink, LogOut } from 'lucide-react'
-import { useState } from 'react'
-import { Link, useNavigate } from 'react-router'
-import { toast } from 'sonner'
-import { defaultProfileName, SETTINGS_TEXTS } from '#shared/profile.ts'
-import { Avatar } from '#web/components/avatar.tsx'
+import { ExternalLink } from 'lucide-react'
+import { Link } from 'react-router'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
-import { Button, buttonVariants } from '#web/components/ui/button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
-import { Label } from '#web/components/ui/label.tsx'
-import { Switch } from '#web/components/ui/switch.tsx'
-import { NotificationsCard } from '#web/features/notifications/components/notifications-card.tsx'
-import { useProfileQuery, useUpdateProfileMutation } from '#web/features/profile/queries.ts'
-import { logUnexpected } from '#web/lib/errors.ts'
+import { buttonVariants } from '#web/components/ui/button.tsx'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
-import { PhotoManager } from './photo-manager.tsx'
+import { NotificationsCard } from '#web/features/notifications/components/notifications-card.tsx'
+import { DeleteAccountSection } from './components/delete-account-section.tsx'
+import { DevicesSection } from './components/devices-section.tsx'
+import { ExportSection } from './components/export-section.tsx'
+import { NameSection } from './components/name-section.tsx'
+import { PasswordSection } from './components/password-section.tsx'
+import { PhotoManager } from './components/photo-manager.tsx'
+import { PrivacySection } from './components/privacy-section.tsx'
+import { SignOutButton } from './components/sign-out-button.tsx'
+import { WelcomeSettingsSection } from './components/welcome-section.tsx'
 
-/** /settings: the account, the photos, privacy and Sign Out. The other settings of spec 001 join here with their features. */
+/** /settings (spec 001): Back to /, 'Preview Public Profile', then one section component per setting, and Sign Out. */
 export function SettingsPage() {
   usePageMeta({ title: 'Settings - Hearth' })
-  const { user, signOut } = useAuth()
-  const profile = useProfileQuery()
-  const updateProfile = useUpdateProfileMutation()
-  const navigate = useNavigate()
-  const [signingOut, setSigningOut] = useState(false)
-
-  const onSignOut = async () => {
-    setSigningOut(true)
-    try {
-      await signOut()
-    } catch (error) {
-      // Spec: sign-out errors are only logged, and the visitor goes home either way. The auth provider clears the
-      // query cache as soon as the session has ended.
-      logUnexpected(error, 'sign-out failed')
-    }
-    navigate('/', { replace: true })
-  }
-
-  const name = profile.data?.name ?? defaultProfileName(user?.name, user?.email)
-  const email = profile.data?.email ?? user?.email ?? ''
+  const { user } = useAuth()
 
   return (
     <PageLayout
@@ -58,73 +38,16 @@ export function SettingsPage() {
         />
       }
     >
-      <Card>
-        <CardHeader>
-          <CardTitle>Account</CardTitle>
-          <CardDescription>The name your circle sees, and the address you sign in with.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <div className="flex items-center gap-4">
-            <Avatar name={name} src={profile.data?.profile_picture_url} alt="" size="lg" />
-            <dl className="flex min-w-0 flex-col gap-1">
-              <div>
-                <dt className="sr-only">Name</dt>
-                <dd className="truncate text-base font-semibold">{name}</dd>
-              </div>
-              <div>
-                <dt className="sr-only">Email</dt>
-                <dd className="truncate text-sm text-muted-foreground">{email}</dd>
-              </div>
-            </dl>
-          </div>
-        </CardContent>
-      </Card>
-
+      <NameSection />
       <PhotoManager />
-
+      <WelcomeSettingsSection />
       <NotificationsCard />
-
-      <Card>
-        <CardHeader>
-          <CardTitle>{SETTINGS_TEXTS.privacyTitle}</CardTitle>
-          <CardDescription>{SETTINGS_TEXTS.privacyDescription}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <div className="flex items-start justify-between gap-4">
-            <div className="flex min-w-0 flex-col gap-1">
-              <Label htmlFor="findable-by-email" className="cursor-pointer text-base font-medium">
-                {SETTINGS_TEXTS.findableByEmailLabel}
-              </Label>
-              <p id="findable-by-email-hint" className="text-sm text-muted-foreground">
-                {SETTINGS_TEXTS.findableByEmailHint}
-              </p>
-            </div>
-            <Switch
-              id="findable-by-email"
-              aria-describedby="findable-by-email-hint"
-              // the switch shows the stored value; while a change is on its way it shows the asked-for one
-              checked={
-                updateProfile.isPending ? Boolean(updateProfile.variables.findable_by_email) : Boolean(profile.data?.findable_by_email)
-              }
-              disabled={!profile.data || updateProfile.isPending}
-              onCheckedChange={(checked) =>
-                updateProfile.mutate({ findable_by_email: checked }, { onError: () => toast.error(SETTINGS_TEXTS.saveFailed) })
-              }
-            />
-          </div>
-        </CardContent>
-      </Card>
-
-      <Button
-        variant="outline"
-        size="lg"
-        className="w-full text-destructive-text hover:text-destructive-text"
-        disabled={signingOut}
-        onClick={() => void onSignOut()}
-      >
-        <LogOut aria-hidden />
-        Sign Out
-      </Button>
+      <PrivacySection />
+      <PasswordSection />
+      <DevicesSection />
+      <ExportSection />
+      <SignOutButton />
+      <DeleteAccountSection />
     </PageLayout>
   )
 }

@@ -10,7 +10,7 @@ import { Label } from '#web/components/ui/label.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { useSendEmailInvitationMutation } from '#web/features/invitations/queries.ts'
 import { parseInviteEmails } from '../invite-emails.ts'
-import { WelcomeRecorder } from './welcome-recorder.tsx'
+import { WelcomeRecorder } from '#web/features/profile/components/welcome-recorder.tsx'
 import { StepHeading } from './step-layout.tsx'
 
 export function WelcomeStep({ onNext }: { onNext: () => void }) {

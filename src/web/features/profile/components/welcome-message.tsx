@@ -68,11 +68,17 @@ export function WelcomeTranscript({ transcript, words, time = null, durationSeco
   )
 }
 
+type WelcomeSectionProps = {
+  profile: Pick<PublicProfile, 'name' | 'welcome_audio_url' | 'welcome_transcript' | 'welcome_word_timestamps'>
+  /** shown instead of the transcript while there is none (the owner's settings show why) */
+  fallback?: React.ReactNode
+}
+
 /**
  * The welcome audio and, once transcribed, its words following the voice: the audio's position is read every
- * 200 ms while it plays.
+ * 200 ms while it plays. Used by the public profile and by its owner's settings.
  */
-export function WelcomeSection({ profile }: { profile: PublicProfile }) {
+export function WelcomeSection({ profile, fallback }: WelcomeSectionProps) {
   const audio = useRef<HTMLAudioElement>(null)
   const [time, setTime] = useState<number | null>(null)
   const [duration, setDuration] = useState(0)
@@ -114,8 +120,10 @@ export function WelcomeSection({ profile }: { profile: PublicProfile }) {
   return (
     <>
       <WelcomeMessage name={profile.name} welcome_audio_url={profile.welcome_audio_url} audioRef={audio} />
-      {transcript && (
+      {transcript ? (
         <WelcomeTranscript transcript={transcript} words={profile.welcome_word_timestamps} time={time} durationSeconds={duration} />
+      ) : (
+        fallback
       )}
     </>
   )

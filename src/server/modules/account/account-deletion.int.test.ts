@@ -1,0 +1,91 @@
+import fs from 'node:fs/promises'
+import { eq, sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { audioMessages, contacts, conversations } from '#server/db/schema.ts'
+import { makeJpeg, uploadPhoto } from '#server/test/images.ts'
+import { insertSignedInPair } from '#server/test/people.ts'
+import { apiClient } from '#server/test/requests.ts'
+import { createTestApp } from '#server/test/test-app.ts'
+import { sendRecording, uploadRecording } from '#server/test/uploads.ts'
+
+const dataDir = await fs.mkdtemp('/tmp/hearth-int-deletion-')
+const { app, db } = await createTestApp({ DATA_DIR: dataDir, RATE_LIMIT_ENABLED: 'false' })
+const api = apiClient(app)
+const remove = (cookie: string | undefined, payload?: unknown) => api.call('DELETE', '/api/account', cookie, payload)
+
+/** The public tables whose rows, as text, mention `needle` (an id or an address), with how many. */
+async function tablesMentioning(needle: string): Promise<Record<string, number>> {
+  const tables = await db.execute<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  )
+  const found: Record<string, number> = {}
+  for (const { table_name } of tables.rows) {
+    const result = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ${sql.identifier(table_name)} t where t::text like ${`%${needle}%`}`,
+    )
+    const n = result.rows[0]?.n ?? 0
+    if (n > 0) found[table_name] = n
+  }
+  return found
+}
+
+const filesOf = async (ownerId: string) => (await fs.readdir(`${dataDir}/media/${ownerId}`).catch(() => [])).sort()
+
+describe('DELETE /api/account', () => {
+  it('refuses without the typed confirmation, with a wrong one or extra fields, and without a session; nothing goes', async () => {
+    const { ada } = await insertSignedInPair(app, db, ['Ada Careful', 'Bob Careful'])
+    for (const body of [undefined, {}, { confirmation: 'delete' }, { confirmation: 'DELETE ', really: true }, { confirmation: 1 }]) {
+      const response = await remove(ada.cookie, body)
+      expect(response.statusCode, JSON.stringify(body)).toBe(400)
+      expect(response.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } })
+    }
+    expect((await remove(undefined, { confirmation: 'DELETE' })).statusCode).toBe(401)
+    expect((await api.get('/api/profile', ada.cookie)).statusCode).toBe(200)
+  })
+
+  it('leaves no row or file of mine; the people I talked to keep what they sent', async () => {
+    const { ada, bob, adaToBob, bobToAda } = await insertSignedInPair(app, db, ['Ada Leaving', 'Bob Staying'])
+    await sendRecording(app, ada.cookie, adaToBob)
+    const fromBob = await sendRecording(app, bob.cookie, bobToAda)
+    const bobsFile = (await db.select().from(audioMessages).where(eq(audioMessages.id, fromBob.id)))[0]?.audioKey
+    await sendRecording(app, ada.cookie, adaToBob)
+    expect(
+      (await api.put('/api/profile/welcome-message', ada.cookie, { upload_id: await uploadRecording(app, ada.cookie) })).statusCode,
+    ).toBe(200)
+    await uploadPhoto(app, ada.cookie, await makeJpeg({ width: 300, height: 200, gps: false }))
+    await uploadRecording(app, ada.cookie) // an upload never sent
+    const invited = await api.post('/api/invitations/link', ada.cookie, {
+      recipient_name: 'Friend',
+      upload_id: await uploadRecording(app, ada.cookie),
+    })
+    expect(invited.statusCode).toBe(201)
+    expect((await filesOf(ada.id)).length).toBeGreaterThan(5)
+    const another = await insertSignedInPair(app, db, ['Carol Unrelated', 'Dan Unrelated'])
+
+    const response = await remove(ada.cookie, { confirmation: 'DELETE' })
+    expect(response.statusCode).toBe(204)
+
+    // no file of mine, no row anywhere that names me or my address
+    expect(await filesOf(ada.id)).toEqual([])
+    expect(await tablesMentioning(ada.id)).toEqual({})
+    expect(await tablesMentioning(ada.email)).toEqual({})
+    expect((await api.get('/api/profile', ada.cookie)).statusCode).toBe(401)
+
+    // Bob keeps his message and its audio, his contact row loses the link, nothing is left unread from me
+    const [kept] = await db.select().from(audioMessages).where(eq(audioMessages.id, fromBob.id))
+    expect(kept).toMatchObject({ senderId: bob.id, receiverId: null })
+    await expect(fs.stat(`${dataDir}/media/${bobsFile}`)).resolves.toBeTruthy()
+    const [bobsRow] = await db.select().from(contacts).where(eq(contacts.id, bobToAda))
+    expect(bobsRow).toMatchObject({ name: 'Ada Leaving', contactUserId: null })
+    const [bobsConversation] = await db.select().from(conversations).where(eq(conversations.contactId, bobToAda))
+    expect(bobsConversation).toMatchObject({ unreadCount: 0, lastMessageId: fromBob.id })
+    expect((await db.select().from(audioMessages).where(eq(audioMessages.senderId, bob.id))).map((m) => m.id)).toEqual([fromBob.id])
+    const overview = await api.get('/api/messages', bob.cookie)
+    expect(overview.statusCode, overview.body).toBe(200)
+    expect((await api.get('/api/contacts', bob.cookie)).statusCode).toBe(200)
+
+    // nobody else is touched
+    expect((await api.get('/api/profile', another.ada.cookie)).statusCode).toBe(200)
+    expect((await api.get('/api/profile', bob.cookie)).statusCode).toBe(200)
+  })
+})

@@ -1,0 +1,116 @@
+import fs from 'node:fs/promises'
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import yauzl from 'yauzl'
+import { audioMessages, profiles, profilePhotos } from '#server/db/schema.ts'
+import { makeJpeg, uploadPhoto } from '#server/test/images.ts'
+import { insertSignedInPair } from '#server/test/people.ts'
+import { apiClient } from '#server/test/requests.ts'
+import { createTestApp } from '#server/test/test-app.ts'
+import { sendRecording, uploadRecording } from '#server/test/uploads.ts'
+
+const dataDir = await fs.mkdtemp('/tmp/hearth-int-export-')
+const { app, db } = await createTestApp({ DATA_DIR: dataDir, RATE_LIMIT_ENABLED: 'false' })
+const api = apiClient(app)
+
+/** Every entry of a zip with its bytes. */
+async function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
+  )
+  const entries = new Map<string, Buffer>()
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) => {
+      zip.openReadStream(entry, (error, stream) => {
+        if (error) return reject(error)
+        const chunks: Buffer[] = []
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+        stream.on('end', () => {
+          entries.set(entry.fileName, Buffer.concat(chunks))
+          zip.readEntry()
+        })
+      })
+    })
+    zip.on('end', resolve)
+    zip.on('error', reject)
+    zip.readEntry()
+  })
+  return entries
+}
+
+type ExportDocument = {
+  profile: { id: string; email: string; name: string; welcome_message: string | null }
+  contacts: { name: string }[]
+  messages: {
+    id: string
+    direction: string
+    with: string | null
+    transcription: string | null
+    emotions: string[]
+    topics: string[]
+    recording: string | null
+  }[]
+  photos: { id: string; is_primary: boolean; file: string }[]
+}
+
+describe('GET /api/account/export', () => {
+  it('streams a zip of my profile, contacts, messages with their words and tags, my recordings and my photos', async () => {
+    const { ada, bob, adaToBob, bobToAda } = await insertSignedInPair(app, db, ['Ada Export', 'Bob Export'])
+    const sent = await sendRecording(app, ada.cookie, adaToBob)
+    await db
+      .update(audioMessages)
+      .set({ transcription: 'See you on Sunday', emotions: ['joy'], topics: ['plans'] })
+      .where(eq(audioMessages.id, sent.id))
+    const received = await sendRecording(app, bob.cookie, bobToAda)
+    expect(
+      (await api.put('/api/profile/welcome-message', ada.cookie, { upload_id: await uploadRecording(app, ada.cookie) })).statusCode,
+    ).toBe(200)
+    const photo = await uploadPhoto(app, ada.cookie, await makeJpeg({ width: 300, height: 200, gps: false }))
+
+    const response = await api.get('/api/account/export', ada.cookie)
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('application/zip')
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="hearth-export-\d{4}-\d{2}-\d{2}\.zip"$/)
+    expect(response.headers['cache-control']).toBe('no-store')
+    const entries = await unzip(response.rawPayload)
+
+    const document = JSON.parse(entries.get('hearth-export.json')?.toString() ?? '{}') as ExportDocument
+    expect(document.profile).toMatchObject({ id: ada.id, email: ada.email, name: 'Ada Export' })
+    expect(document.contacts.map((c) => c.name)).toEqual(['Bob Export'])
+    expect(document.messages).toHaveLength(2)
+    const mine = document.messages.find((m) => m.id === sent.id)
+    expect(mine).toMatchObject({
+      direction: 'sent',
+      with: 'Bob Export',
+      transcription: 'See you on Sunday',
+      emotions: ['joy'],
+      topics: ['plans'],
+    })
+    expect(document.messages.find((m) => m.id === received.id)).toMatchObject({ direction: 'received', recording: null })
+
+    // the recordings are mine only, byte for byte what is stored
+    const [stored] = await db.select().from(audioMessages).where(eq(audioMessages.id, sent.id))
+    expect(entries.get(mine?.recording ?? '')).toEqual(await fs.readFile(`${dataDir}/media/${stored?.audioKey}`))
+    const [profile] = await db.select().from(profiles).where(eq(profiles.id, ada.id))
+    expect(entries.get(document.profile.welcome_message ?? '')).toEqual(await fs.readFile(`${dataDir}/media/${profile?.welcomeAudioKey}`))
+    const [photoRow] = await db.select().from(profilePhotos).where(eq(profilePhotos.id, photo.id))
+    expect(document.photos).toEqual([expect.objectContaining({ id: photo.id, is_primary: true })])
+    expect(entries.get(document.photos[0]?.file ?? '')).toEqual(await fs.readFile(`${dataDir}/media/${photoRow?.baseKey}-hero3x.webp`))
+    const recordings = [...entries.keys()].filter((name) => name.startsWith('recordings/'))
+    expect(recordings).toHaveLength(2)
+    expect(entries.size).toBe(4)
+  })
+
+  it("holds nothing of anyone else's, and needs a session", async () => {
+    const { bob, bobToAda } = await insertSignedInPair(app, db, ['Ada Other', 'Bob Other'])
+    await sendRecording(app, bob.cookie, bobToAda)
+    const { ada: carol } = await insertSignedInPair(app, db, ['Carol Alone', 'Dan Alone'])
+    const entries = await unzip((await api.get('/api/account/export', carol.cookie)).rawPayload)
+    const document = JSON.parse(entries.get('hearth-export.json')?.toString() ?? '{}') as ExportDocument
+    expect(document.messages).toEqual([])
+    expect(document.photos).toEqual([])
+    expect(document.profile.welcome_message).toBeNull()
+    expect([...entries.keys()]).toEqual(['hearth-export.json'])
+    expect((await api.get('/api/account/export')).statusCode).toBe(401)
+  })
+})

@@ -1,0 +1,101 @@
+import type { Readable } from 'node:stream'
+import yazl from 'yazl'
+import { type PHOTO_VARIANTS } from '#shared/photos.ts'
+import type { Executor } from '#server/db/client.ts'
+import { variantKey } from '#server/media/images.ts'
+import type { ObjectStorage } from '#server/media/storage.ts'
+import { listPhotosOf } from '#server/modules/photos/photos.queries.ts'
+import { getProfileById } from '#server/modules/profiles/profiles.queries.ts'
+import { listContactsOfOwner, listMessagesOfParticipant } from './account.queries.ts'
+
+/** The largest rendition kept of a photo: the uploaded original is never stored (decision 55). */
+const EXPORTED_PHOTO_VARIANT: keyof typeof PHOTO_VARIANTS = 'hero3x'
+
+const AUDIO_EXTENSIONS: Record<string, string> = {
+  'audio/webm': 'webm',
+  'audio/ogg': 'ogg',
+  'audio/wav': 'wav',
+  'audio/mp4': 'm4a',
+  'audio/mpeg': 'mp3',
+}
+const audioExtension = (mime: string | null | undefined) => AUDIO_EXTENSIONS[mime ?? ''] ?? 'audio'
+const iso = (date: Date | null) => date?.toISOString() ?? null
+
+/**
+ * The person's data as a zip (decision 59): `hearth-export.json` (profile, contacts, messages with transcripts,
+ * emotions and topics), `recordings/` (the messages they sent and their welcome message) and `photos/`. The rows are
+ * read first (a person's rows are few); the files are streamed one after the other through the storage
+ * interface, each opened only when the zip reaches it, so neither the archive nor a file is ever whole in memory.
+ */
+export async function buildExport(db: Executor, storage: ObjectStorage, user: { id: string; email: string }, now: Date): Promise<Readable> {
+  const [profile, contactRows, messageRows, photoRows] = await Promise.all([
+    getProfileById(db, user.id),
+    listContactsOfOwner(db, user.id),
+    listMessagesOfParticipant(db, user.id),
+    listPhotosOf(db, user.id),
+  ])
+  const files: { path: string; key: string }[] = []
+  // an upload's key ends with its type's extension
+  const welcomePath = profile?.welcomeAudioKey ? `recordings/welcome-message.${profile.welcomeAudioKey.split('.').pop()}` : null
+  if (profile?.welcomeAudioKey && welcomePath) files.push({ path: welcomePath, key: profile.welcomeAudioKey })
+  const names = new Map(contactRows.map((c) => [c.contactUserId, c.name]))
+
+  const messages = messageRows.map((m) => {
+    const sent = m.senderId === user.id
+    const recording = sent ? `recordings/${m.createdAt.toISOString().replace(/[:.]/g, '-')}-${m.id}.${audioExtension(m.mimeType)}` : null
+    if (recording) files.push({ path: recording, key: m.audioKey })
+    return {
+      id: m.id,
+      direction: sent ? 'sent' : 'received',
+      with: names.get(sent ? m.receiverId : m.senderId) ?? null,
+      sent_at: m.createdAt.toISOString(),
+      duration_seconds: m.durationSeconds,
+      transcription: m.transcription,
+      emotions: m.emotions,
+      topics: m.topics,
+      reply_to_id: m.replyToId,
+      is_read: m.isRead,
+      recording,
+    }
+  })
+  const photos = photoRows.map((p, index) => {
+    const path = `photos/${String(index + 1).padStart(2, '0')}-${p.id}.webp`
+    files.push({ path, key: variantKey(p.baseKey, EXPORTED_PHOTO_VARIANT) })
+    return { id: p.id, order: index + 1, is_primary: p.isPrimary, file: path, added_at: p.createdAt.toISOString() }
+  })
+
+  const document = {
+    exported_at: now.toISOString(),
+    profile: profile && {
+      id: profile.id,
+      email: user.email,
+      name: profile.name,
+      full_name: profile.fullName,
+      welcome_message: welcomePath,
+      welcome_transcript: profile.welcomeTranscript,
+      email_notifications_enabled: profile.emailNotificationsEnabled,
+      findable_by_email: profile.findableByEmail,
+      created_at: profile.createdAt.toISOString(),
+    },
+    contacts: contactRows.map((c) => ({
+      id: c.id,
+      name: c.name,
+      archived_at: iso(c.archivedAt),
+      last_interaction: iso(c.lastInteraction),
+      added_at: c.createdAt.toISOString(),
+    })),
+    messages,
+    photos,
+  }
+
+  const zip = new yazl.ZipFile()
+  zip.addBuffer(Buffer.from(JSON.stringify(document, null, 2)), 'hearth-export.json', { mtime: now })
+  for (const file of files) {
+    // a file the sweep or a deletion removed meanwhile is left out rather than breaking the archive half-way
+    if ((await storage.size(file.key)) === null) continue
+    // recordings and WebP are compressed already: stored as they are
+    zip.addReadStreamLazy(file.path, { mtime: now, compress: false }, (done) => done(null, storage.read(file.key)))
+  }
+  zip.end()
+  return zip.outputStream as Readable
+}

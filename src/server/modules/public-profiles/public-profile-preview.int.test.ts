@@ -1,0 +1,75 @@
+import fs from 'node:fs/promises'
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { profiles } from '#server/db/schema.ts'
+import { insertPerson } from '#server/test/data.ts'
+import { makeJpeg, uploadPhoto } from '#server/test/images.ts'
+import { signIn } from '#server/test/people.ts'
+import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
+
+const webDir = await fs.mkdtemp('/tmp/hearth-int-profile-web-')
+await fs.copyFile(new URL('../../../web/index.html', import.meta.url), `${webDir}/index.html`)
+const { app, db } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-profile-preview-') }, { webDir })
+
+const page = async (path: string) => {
+  const response = await app.inject({ method: 'GET', url: path })
+  expect(response.statusCode).toBe(200)
+  expect(response.headers['content-type']).toContain('text/html')
+  return response.body
+}
+const jsonLd = (html: string) => {
+  const match = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)
+  return match ? (JSON.parse(match[1] ?? '') as Record<string, unknown>) : null
+}
+
+describe('link previews of /u/{id}, written into the HTML for crawlers', () => {
+  it('the title, the first 150 characters of the welcome transcript, Open Graph with the primary photo, and Person data', async () => {
+    const person = await insertPerson(db, { name: 'Robin <Preview>' })
+    const transcript = `Hello, I am Robin. ${'I love long walks and slow coffee. '.repeat(8)}`
+    await db
+      .update(profiles)
+      .set({ welcomeTranscript: transcript, welcomeTranscriptStatus: 'completed', welcomeAudioKey: `${person.id}/1-a.webm` })
+      .where(eq(profiles.id, person.id))
+    const photo = await uploadPhoto(app, await signIn(app, person), await makeJpeg({ width: 300, height: 200, gps: false }))
+    const image = new URL(photo.urls.avatar320 ?? '', TEST_ORIGIN).href
+
+    for (const path of [`/u/${person.id}`, `/profile/${person.id}`]) {
+      const html = await page(path)
+      expect(html).toContain('<title>Robin &lt;Preview&gt; - Hearth</title>')
+      expect(html).toContain(`<meta name="description" content="${transcript.slice(0, 150).replace("'", '&#39;')}" />`)
+      expect(html).toContain('<meta property="og:title" content="Robin &lt;Preview&gt; - Hearth" />')
+      expect(html).toContain(`<meta property="og:image" content="${image}" />`)
+      expect(html).toContain(`<meta property="og:url" content="${TEST_ORIGIN}/u/${person.id}" />`)
+      expect(html).not.toContain('<Preview>')
+      expect(jsonLd(html)).toEqual({
+        '@context': 'https://schema.org',
+        '@type': 'Person',
+        name: 'Robin <Preview>',
+        url: `${TEST_ORIGIN}/u/${person.id}`,
+        image,
+        description: transcript.slice(0, 150),
+      })
+    }
+    // the e-mail address is never in the page
+    expect(await page(`/u/${person.id}`)).not.toContain(person.email)
+  })
+
+  it("without a transcript or a photo: the spec's fallback sentence and the app's picture", async () => {
+    const person = await insertPerson(db, { name: 'Sam Quiet' })
+    const html = await page(`/u/${person.id}`)
+    expect(html).toContain(
+      '<meta name="description" content="Sam Quiet is on Hearth, a voice-first app for small circles of close contacts." />',
+    )
+    expect(html).toContain(`<meta property="og:image" content="${TEST_ORIGIN}/og-image.png" />`)
+    expect(jsonLd(html)).not.toHaveProperty('image')
+  })
+
+  it('an unknown person, or a malformed id, gets the generic page: no name, no Person data', async () => {
+    const generic = await page('/')
+    for (const path of ['/u/no-such-person', '/u/%3Cscript%3E', '/profile/x/y']) {
+      const html = await page(path)
+      expect(html, path).toBe(generic)
+      expect(jsonLd(html)).toBeNull()
+    }
+  })
+})

@@ -1,0 +1,90 @@
+import { z } from 'zod'
+
+/** A signed-in device of the person (a Better Auth session), without its token: the token is the cookie. */
+export const deviceSessionSchema = z.object({
+  id: z.string(),
+  user_agent: z.string().nullable(),
+  created_at: z.iso.datetime(),
+  /** when the session was last refreshed: Better Auth touches it at most once a day (decision 58) */
+  last_active_at: z.iso.datetime(),
+  /** the session of this very request */
+  current: z.boolean(),
+})
+export type DeviceSession = z.infer<typeof deviceSessionSchema>
+
+export const deviceSessionListSchema = z.object({ sessions: z.array(deviceSessionSchema) })
+export type DeviceSessionList = z.infer<typeof deviceSessionListSchema>
+
+export const sessionIdParamsSchema = z.object({ id: z.string().min(1).max(100) })
+
+export const revokedSessionsSchema = z.object({ revoked: z.number().int() })
+
+/** What a person types to confirm that the account goes (decision 60). */
+export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE'
+
+export const deleteAccountSchema = z
+  .object({
+    confirmation: z.literal(DELETE_ACCOUNT_CONFIRMATION, { error: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm` }),
+  })
+  .strict()
+
+export const ACCOUNT_TEXTS = {
+  sessionNotFound: 'Session not found',
+  accountNotFound: 'Account not found',
+  currentSession: 'This is the device you are using: use Sign Out to end it',
+  passwordTitle: 'Password',
+  passwordDescription: 'Changing it signs you out on every other device.',
+  currentPasswordLabel: 'Current password',
+  newPasswordLabel: 'New password',
+  confirmPasswordLabel: 'Confirm new password',
+  passwordsDiffer: 'The passwords do not match',
+  passwordChanged: 'Password changed',
+  passwordChangedDescription: 'Your other devices have been signed out.',
+  wrongPassword: 'Your current password is not correct',
+  passwordChangeFailed: 'Could not change your password. Please try again.',
+  devicesTitle: 'Signed-in devices',
+  devicesDescription: 'Where your account is signed in right now.',
+  thisDevice: 'This device',
+  signOutOthers: 'Sign out everywhere else',
+  signedOutOthers: 'Signed out everywhere else',
+  signOutDevice: 'Sign out',
+  signOutFailed: 'Could not sign that device out. Please try again.',
+  devicesFailed: 'Could not load your devices',
+  unknownDevice: 'Unknown device',
+  exportTitle: 'Export my data',
+  exportDescription:
+    'A zip of your profile, contacts, messages with their transcripts, emotions and topics, your recordings and your photos.',
+  exportButton: 'Download my data',
+  deleteTitle: 'Delete my account',
+  deleteDescription:
+    'Removes your account, photos, welcome message and every message you sent. The people you talked to keep the messages they sent you.',
+  deleteConfirmLabel: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm`,
+  deleteButton: 'Delete my account',
+  deleteFailed: 'Could not delete your account. Please try again.',
+} as const
+
+const BROWSERS: [RegExp, string][] = [
+  [/Edg\//, 'Edge'],
+  [/OPR\/|Opera/, 'Opera'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrome\/|Chromium\/|CriOS\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+]
+const SYSTEMS: [RegExp, string][] = [
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Android/, 'Android'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+]
+
+/** "Chrome on macOS" from a user agent; the raw text when neither part is known, null when there is none. */
+export function describeUserAgent(userAgent: string | null): string | null {
+  const ua = userAgent?.trim()
+  if (!ua) return null
+  const browser = BROWSERS.find(([pattern]) => pattern.test(ua))?.[1]
+  const system = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1]
+  if (browser && system) return `${browser} on ${system}`
+  return browser ?? system ?? ua.slice(0, 80)
+}

@@ -1,0 +1,67 @@
+import { Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { z } from 'zod'
+import { ACCOUNT_TEXTS, DELETE_ACCOUNT_CONFIRMATION } from '#shared/account.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
+import { Field } from '#web/components/ui/field.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+import { Label } from '#web/components/ui/label.tsx'
+import { apiSend } from '#web/lib/api-client.ts'
+import { logUnexpected } from '#web/lib/errors.ts'
+import { useAuth } from '#web/lib/use-auth.ts'
+
+/**
+ * Delete my account (decision 60): the button stays disabled until the confirmation word is typed. Afterwards the
+ * session is gone with the account; signing out clears what the page still holds, and the visitor goes home.
+ */
+export function DeleteAccountSection() {
+  const { signOut } = useAuth()
+  const navigate = useNavigate()
+  const [typed, setTyped] = useState('')
+  const [deleting, setDeleting] = useState(false)
+
+  const onDelete = async () => {
+    setDeleting(true)
+    try {
+      await apiSend('DELETE', '/api/account', { confirmation: typed }, z.undefined())
+    } catch (error) {
+      logUnexpected(error, 'account deletion failed')
+      toast.error(ACCOUNT_TEXTS.deleteFailed)
+      setDeleting(false)
+      return
+    }
+    // the server ended the session with the account; this only clears the page's state and cookie
+    await signOut().catch(() => undefined)
+    navigate('/', { replace: true })
+  }
+
+  return (
+    <Card className="border-destructive/40">
+      <CardHeader>
+        <CardTitle>{ACCOUNT_TEXTS.deleteTitle}</CardTitle>
+        <CardDescription>{ACCOUNT_TEXTS.deleteDescription}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          className="flex flex-col gap-3"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void onDelete()
+          }}
+        >
+          <Field>
+            <Label htmlFor="delete-confirmation">{ACCOUNT_TEXTS.deleteConfirmLabel}</Label>
+            <Input id="delete-confirmation" autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
+          </Field>
+          <Button type="submit" variant="destructive" className="self-start" disabled={typed !== DELETE_ACCOUNT_CONFIRMATION || deleting}>
+            <Trash2 aria-hidden />
+            {deleting ? 'Deleting...' : ACCOUNT_TEXTS.deleteButton}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,70 @@
+import { Mic } from 'lucide-react'
+import { useState } from 'react'
+import { SETTINGS_TEXTS } from '#shared/profile.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { WelcomeSection as WelcomePlayer } from '#web/features/profile/components/welcome-message.tsx'
+import { WelcomeRecorder } from '#web/features/profile/components/welcome-recorder.tsx'
+import { WelcomeTranscriptStatus } from '#web/features/profile/components/welcome-transcript-status.tsx'
+import { useProfileQuery, useWelcomeTranscriptQuery } from '#web/features/profile/queries.ts'
+
+/**
+ * The saved welcome message: it plays with its words highlighted; until they exist the transcript's state
+ * shows ('Processing transcription...', polled, or 'Transcription not available'). Mounted afresh after each
+ * save, so the polling's 120 s count from that save.
+ */
+function CurrentWelcome({ onReRecord }: { onReRecord: () => void }) {
+  const profile = useWelcomeTranscriptQuery()
+  if (!profile.data) return null
+  return (
+    <div className="flex flex-col gap-3">
+      <WelcomePlayer profile={{ ...profile.data, name: 'you' }} fallback={<WelcomeTranscriptStatus className="px-1" />} />
+      <Button variant="outline" onClick={onReRecord}>
+        <Mic aria-hidden />
+        Re-record
+      </Button>
+    </div>
+  )
+}
+
+/**
+ * Settings' welcome message (spec 001 section 4): the saved one with Re-record, or the recorder (idle,
+ * 'Recording... Tap to stop' with its timer, preview with Discard or Save). A save goes back to the saved view.
+ */
+export function WelcomeSettingsSection() {
+  const profile = useProfileQuery()
+  const [recording, setRecording] = useState(false)
+  const [saves, setSaves] = useState(0)
+  const hasWelcome = Boolean(profile.data?.welcome_audio_url)
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{SETTINGS_TEXTS.welcomeTitle}</CardTitle>
+        <CardDescription>{SETTINGS_TEXTS.welcomeDescription}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {!profile.data ? (
+          <Skeleton className="h-24 w-full rounded-2xl" />
+        ) : hasWelcome && !recording ? (
+          <CurrentWelcome key={saves} onReRecord={() => setRecording(true)} />
+        ) : (
+          <>
+            <WelcomeRecorder
+              onSaved={() => {
+                setSaves((count) => count + 1)
+                setRecording(false)
+              }}
+            />
+            {hasWelcome && (
+              <Button variant="ghost" onClick={() => setRecording(false)}>
+                Keep the current one
+              </Button>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
