@@ -69,9 +69,15 @@ export function messageSearchTerms(query: string): string[] {
 }
 
 /**
- * The `to_tsquery('simple', …)` text for these terms: every word must match, each as a prefix ('exci' finds
- * 'excited'). Null when there are no terms. The result is passed as a bound parameter, never spliced into SQL.
+ * The `to_tsquery('simple', …)` text for a search (decision 87): every word must match as a whole word, except the
+ * last one while it is still being typed (the query does not end in a space), which matches as a prefix ('exci' finds
+ * 'excited'). Whole words are what make the person-and-document GIN indexes fast; only one prefix is ever asked for.
+ * Null when there are no words. The result is passed as a bound parameter, never spliced into SQL.
  */
-export function prefixTsquery(terms: readonly string[]): string | null {
-  return terms.length === 0 ? null : terms.map((term) => `${term}:*`).join(' & ')
+export function messageSearchTsquery(query: string): string | null {
+  const terms = messageSearchTerms(query)
+  if (terms.length === 0) return null
+  const typing = !/\s$/u.test(query)
+  const last = messageSearchTerms(query.slice(query.search(/[\p{L}\p{M}\p{N}]+[^\p{L}\p{M}\p{N}]*$/u)))[0]
+  return terms.map((term) => (typing && term === last ? `${term}:*` : term)).join(' & ')
 }

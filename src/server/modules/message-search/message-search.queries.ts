@@ -6,7 +6,7 @@ import { cursorAtColumn, olderThan, type MessagePosition } from '#server/modules
 import { likedBy } from '#server/modules/messages/messages.queries.ts'
 
 type MessageSearchOptions = {
-  /** text for `to_tsquery('simple', …)` (see prefixTsquery), bound as a parameter; null lists everything */
+  /** text for `to_tsquery('simple', …)` (see messageSearchTsquery), bound as a parameter; null lists everything */
   tsquery: string | null
   /** continue below this row of a previous page */
   after: MessagePosition | null
@@ -33,8 +33,8 @@ const overviewColumns = (userId: string) => ({
  * The statement behind searchMessagesForUser, unexecuted (the benchmark prints its plan). The user's sent and
  * received messages are two branches, each read newest first from its own (person, created_at, id) index and cut at
  * `limit`, then merged: PostgreSQL stops early instead of sorting everything a person ever exchanged. A search
- * narrows each branch through the GIN index on search_vector (or, for a common word, filters while reading in
- * order). The other person's contact, as the user sees them, comes from a join, not a query per row.
+ * narrows each branch through the GIN index on (person, search_vector) (decision 87), or, for a common word, filters
+ * while reading in order. The other person's contact, as the user sees them, comes from a join, not a query per row.
  */
 export function messageSearchQuery(db: Executor, userId: string, { tsquery, after, limit }: MessageSearchOptions) {
   const narrowing: SQL[] = []

@@ -1,11 +1,5 @@
 import { MESSAGES_PAGE_LIMIT } from '#shared/limits.ts'
-import {
-  messageSearchTerms,
-  prefixTsquery,
-  type MessageSearchQuery,
-  type MessageSearchResult,
-  type OverviewMessage,
-} from '#shared/message-search.ts'
+import { messageSearchTsquery, type MessageSearchQuery, type MessageSearchResult, type OverviewMessage } from '#shared/message-search.ts'
 import type { Database } from '#server/db/client.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
 import { decodeMessageCursor, encodeMessageCursor } from '#server/modules/messages/message-cursor.ts'
@@ -45,11 +39,11 @@ export function createMessageSearchService({
   return {
     /**
      * The messages overview (spec 001, /messages): everything the user sent or received, newest first, 50 a page,
-     * narrowed by a full-text search over transcript, emotions and topics (every word as a prefix, decision 34).
+     * narrowed by a full-text search over transcript, emotions and topics (whole words, the word being typed as a prefix: decision 87).
      */
     async search(userId: string, { q, cursor }: MessageSearchQuery): Promise<MessageSearchResult> {
       const rows = await searchMessagesForUser(db, userId, {
-        tsquery: prefixTsquery(messageSearchTerms(q)),
+        tsquery: messageSearchTsquery(q),
         after: cursor ? decodeMessageCursor(cursor) : null,
         // one more than a page tells whether another page follows
         limit: pageSize + 1,
