@@ -4,6 +4,7 @@
  * Run with `npm run bench:directory`. Prints figures; asserts nothing.
  */
 import { sql } from 'drizzle-orm'
+import { searchByNameQuery } from '#server/modules/directory/directory.queries.ts'
 import { createDirectoryService } from '#server/modules/directory/directory.service.ts'
 import { fmt, percentile, startBenchDatabase } from './support.ts'
 
@@ -48,8 +49,10 @@ try {
   console.log(`name search   (${SEARCHES}): p50 ${fmt(percentile(nameMs, 50))}  p95 ${fmt(percentile(nameMs, 95))}`)
   console.log(`e-mail search (${SEARCHES}): p50 ${fmt(percentile(emailMs, 50))}  p95 ${fmt(percentile(emailMs, 95))}`)
 
-  const plan = await db.execute<{ 'QUERY PLAN': string }>(sql`explain select id from profiles where lower(name) like '%okaf%' limit 20`)
-  console.log('plan for a name search:', plan.rows.map((r) => r['QUERY PLAN'].trim()).join(' | '))
+  // the plan of the statement the service sends, with its parameters
+  const statement = searchByNameQuery(db, 'okaf', 'bench-0').toSQL()
+  const plan = await database.pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${statement.sql}`, statement.params)
+  console.log('plan for a name search:\n' + plan.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n'))
 } finally {
   await database.stop()
 }

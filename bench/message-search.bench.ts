@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { messageSearchTerms, prefixTsquery } from '#shared/message-search.ts'
+import { messageSearchTsquery } from '#shared/message-search.ts'
 import { audioMessages, contacts, profiles, user } from '#server/db/schema.ts'
 import { messageSearchQuery } from '#server/modules/message-search/message-search.queries.ts'
 import { createMessageSearchService } from '#server/modules/message-search/message-search.service.ts'
@@ -183,7 +183,7 @@ try {
   }
 
   const explain = async (label: string, q: string) => {
-    const query = messageSearchQuery(db, me.id, { tsquery: prefixTsquery(messageSearchTerms(q)), after: null, limit: 51 }).toSQL()
+    const query = messageSearchQuery(db, me.id, { tsquery: messageSearchTsquery(q), after: null, limit: 51 }).toSQL()
     const plan = await pool.query<{ 'QUERY PLAN': string }>(
       `explain (analyze, costs off, timing off, summary off) ${query.sql}`,
       query.params,

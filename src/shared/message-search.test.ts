@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { messageSearchCursorSchema, messageSearchQuerySchema, messageSearchTerms, prefixTsquery } from './message-search.ts'
+import { messageSearchCursorSchema, messageSearchQuerySchema, messageSearchTerms, messageSearchTsquery } from './message-search.ts'
 
 describe('messageSearchTerms', () => {
   it('lowercases, splits on anything but letters and digits, and drops repeats', () => {
@@ -24,10 +24,14 @@ describe('messageSearchTerms', () => {
   })
 })
 
-describe('prefixTsquery', () => {
-  it('asks for every word as a prefix', () => {
-    expect(prefixTsquery(['exci', 'sun'])).toBe('exci:* & sun:*')
-    expect(prefixTsquery([])).toBeNull()
+describe('messageSearchTsquery', () => {
+  it('asks for whole words, and for the word still being typed as a prefix', () => {
+    expect(messageSearchTsquery('coffee sun')).toBe('coffee & sun:*')
+    expect(messageSearchTsquery('coffee sun ')).toBe('coffee & sun')
+    expect(messageSearchTsquery('exci:*')).toBe('exci:*')
+    expect(messageSearchTsquery('Café')).toBe('café:*')
+    expect(messageSearchTsquery('')).toBeNull()
+    expect(messageSearchTsquery(' & ')).toBeNull()
   })
 })
 

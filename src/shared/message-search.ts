@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { messageSchema } from './messages.ts'
+import { messageCursorSchema, messageSchema } from './messages.ts'
 
 /** The overview's search box (spec 001, /messages): longer queries are refused (400). */
 export const MESSAGE_SEARCH_MAX_QUERY = 200
@@ -8,24 +8,8 @@ export const MESSAGE_SEARCH_MAX_TERMS = 10
 /** Characters kept of one word. */
 export const MESSAGE_SEARCH_MAX_TERM_LENGTH = 60
 
-/**
- * A page position: the last message's `created_at` (microseconds, UTC) and id. Opaque to clients, which only send
- * back the `next_cursor` they were given.
- */
-export const messageSearchCursorSchema = z
-  .string()
-  .regex(
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
-    'Invalid page cursor',
-  )
-  // the shape alone lets through a 2026-02-30 or a 25:61 that PostgreSQL would refuse with an error
-  .refine((cursor) => isRealInstant(cursor.slice(0, 19)), 'Invalid page cursor')
-
-/** Whether `YYYY-MM-DDTHH:MM:SS` names a moment that exists (Date rolls 02-30 over to March; compare back). */
-function isRealInstant(text: string): boolean {
-  const date = new Date(`${text}Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 19) === text
-}
+/** The overview pages with the same cursor as a conversation. */
+export const messageSearchCursorSchema = messageCursorSchema
 
 /** GET /api/messages?q=&cursor= */
 export const messageSearchQuerySchema = z.object({
@@ -86,9 +70,15 @@ export function messageSearchTerms(query: string): string[] {
 }
 
 /**
- * The `to_tsquery('simple', …)` text for these terms: every word must match, each as a prefix ('exci' finds
- * 'excited'). Null when there are no terms. The result is passed as a bound parameter, never spliced into SQL.
+ * The `to_tsquery('simple', …)` text for a search (decision 87): every word must match as a whole word, except the
+ * last one while it is still being typed (the query does not end in a space), which matches as a prefix ('exci' finds
+ * 'excited'). Whole words are what make the person-and-document GIN indexes fast; only one prefix is ever asked for.
+ * Null when there are no words. The result is passed as a bound parameter, never spliced into SQL.
  */
-export function prefixTsquery(terms: readonly string[]): string | null {
-  return terms.length === 0 ? null : terms.map((term) => `${term}:*`).join(' & ')
+export function messageSearchTsquery(query: string): string | null {
+  const terms = messageSearchTerms(query)
+  if (terms.length === 0) return null
+  const typing = !/\s$/u.test(query)
+  const last = messageSearchTerms(query.slice(query.search(/[\p{L}\p{M}\p{N}]+[^\p{L}\p{M}\p{N}]*$/u)))[0]
+  return terms.map((term) => (typing && term === last ? `${term}:*` : term)).join(' & ')
 }

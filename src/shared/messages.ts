@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MESSAGES_PAGE_LIMIT } from './limits.ts'
 import { wordTimestampSchema } from './public-profile.ts'
 
 export const MESSAGE_TEXTS = {
@@ -18,6 +19,7 @@ export const MESSAGE_TEXTS = {
   replyNotFound: 'The message you are replying to was not found',
   messageNotFound: 'Message not found',
   onlyReceiverMarksRead: 'Only the receiver can mark a message read',
+  invalidCursor: 'Invalid page cursor',
 } as const
 
 /** 2048 -> '2 GB', 500 -> '500 MB' */
@@ -77,7 +79,46 @@ export const sendMessageSchema = z.object({
 })
 export type SendMessage = z.input<typeof sendMessageSchema>
 
-/** A page of the newest messages (at most 50) and how many the conversation holds in all. */
-export const messageListSchema = z.object({ messages: z.array(messageSchema), total: z.number().int() })
+/**
+ * A page position in a list of messages: the last message's `created_at` (microseconds, UTC) and id. Opaque to
+ * clients, which only send back the cursor they were given.
+ */
+export const messageCursorSchema = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    MESSAGE_TEXTS.invalidCursor,
+  )
+  // the shape alone lets through a 2026-02-30 or a 25:61 that PostgreSQL would refuse with an error
+  .refine((cursor) => isRealInstant(cursor.slice(0, 19)), MESSAGE_TEXTS.invalidCursor)
+
+/** Whether `YYYY-MM-DDTHH:MM:SS` names a moment that exists (Date rolls 02-30 over to March; compare back). */
+function isRealInstant(text: string): boolean {
+  const date = new Date(`${text}Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 19) === text
+}
+
+/** GET /api/contacts/:id/messages?before=&limit= : the page older than `before` (none: the newest), 1 to 50 long. */
+export const messageListQuerySchema = z.object({
+  before: messageCursorSchema.optional(),
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, `limit must be between 1 and ${MESSAGES_PAGE_LIMIT}`)
+    .max(MESSAGES_PAGE_LIMIT, `limit must be between 1 and ${MESSAGES_PAGE_LIMIT}`)
+    .default(MESSAGES_PAGE_LIMIT),
+})
+export type MessageListQuery = z.infer<typeof messageListQuerySchema>
+
+/**
+ * A page of a conversation, newest first, and how many messages the conversation holds in all. `nextCursor` asks for
+ * the page of older messages (`?before=`); null on the oldest page.
+ */
+export const messageListSchema = z.object({
+  messages: z.array(messageSchema),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+})
+export type MessageList = z.infer<typeof messageListSchema>
 export const messageIdParamsSchema = z.object({ id: z.uuid('Message not found') })
 export const likeMessageSchema = z.object({ liked: z.boolean() })

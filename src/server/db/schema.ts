@@ -201,6 +201,11 @@ export const conversations = pgTable(
       .references(() => contacts.id, { onDelete: 'cascade' }),
     unreadCount: integer('unread_count').notNull().default(0),
     lastMessageId: uuid('last_message_id'),
+    /**
+     * How many messages the pair has exchanged, both directions (decision 86): counted up where last_message_id is
+     * set, so the conversation's total is one row read instead of a count over the whole pair.
+     */
+    messageCount: integer('message_count').notNull().default(0),
     ...timestamps,
   },
   (t) => [uniqueIndex('conversations_contact_idx').on(t.contactId), index('conversations_user_idx').on(t.userId)],
@@ -287,14 +292,18 @@ export const audioMessages = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('audio_messages_pair_idx').on(t.senderId, t.receiverId, t.createdAt),
+    // The conversation (decision 86): one direction of a pair, newest first, with the id to break ties for the cursor.
+    index('audio_messages_pair_created_idx').on(t.senderId, t.receiverId, t.createdAt, t.id),
     index('audio_messages_receiver_unread_idx')
       .on(t.receiverId, t.senderId)
       .where(sql`not ${t.isRead}`),
     // The overview (decision 34): everything a person sent, and everything they received, newest first.
     index('audio_messages_sender_created_idx').on(t.senderId, t.createdAt, t.id),
     index('audio_messages_receiver_created_idx').on(t.receiverId, t.createdAt, t.id),
-    index('audio_messages_search_idx').using('gin', t.searchVector),
+    // The overview's search (decision 87): the person and the document in one GIN index each way (btree_gin), so a
+    // search reads only that person's matching messages instead of intersecting with a bitmap of all of theirs.
+    index('audio_messages_sender_search_idx').using('gin', t.senderId, t.searchVector),
+    index('audio_messages_receiver_search_idx').using('gin', t.receiverId, t.searchVector),
   ],
 )
 

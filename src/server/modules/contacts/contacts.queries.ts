@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { INACTIVITY_DAYS } from '#shared/limits.ts'
 import type { ContactStatus } from '#shared/contacts.ts'
 import type { Executor } from '#server/db/client.ts'
-import { contacts, conversations, profiles } from '#server/db/schema.ts'
+import { audioMessages, contacts, conversations, profiles } from '#server/db/schema.ts'
 import { isPresent, sharesPresence } from '#server/realtime/realtime.queries.ts'
 
 /**
@@ -125,7 +125,15 @@ export async function insertContact(
     })
     .returning({ id: contacts.id })
   if (!row) throw new Error('contact insert returned no row')
-  await tx.insert(conversations).values({ userId: values.ownerId, contactId: row.id })
+  // the pair may have exchanged messages before this direction existed (they wrote first); the triggers of decision
+  // 86 keep the count from here on
+  const pairCount = (from: string, to: string) =>
+    sql`(select count(*) from ${audioMessages} where ${audioMessages.senderId} = ${from} and ${audioMessages.receiverId} = ${to})`
+  await tx.insert(conversations).values({
+    userId: values.ownerId,
+    contactId: row.id,
+    messageCount: sql`${pairCount(values.ownerId, values.contactUserId)} + ${pairCount(values.contactUserId, values.ownerId)}`,
+  })
   return row.id
 }
 

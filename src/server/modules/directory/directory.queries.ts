@@ -25,8 +25,8 @@ export async function findByExactEmail(db: Executor, email: string, excludeUserI
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
-/** Case-insensitive match anywhere in the name (trigram index on lower(name)); exact and prefix matches first. */
-export async function searchByName(db: Executor, query: string, excludeUserId: string): Promise<DirectoryRow[]> {
+/** The statement behind searchByName, unexecuted (the benchmark prints its plan). */
+export function searchByNameQuery(db: Executor, query: string, excludeUserId: string) {
   const needle = query.toLowerCase()
   const pattern = `%${escapeLike(needle)}%`
   return db
@@ -41,4 +41,9 @@ export async function searchByName(db: Executor, query: string, excludeUserId: s
       asc(profiles.id),
     )
     .limit(DIRECTORY_RESULT_LIMIT)
+}
+
+/** Case-insensitive match anywhere in the name (trigram index on lower(name)); exact and prefix matches first. */
+export async function searchByName(db: Executor, query: string, excludeUserId: string): Promise<DirectoryRow[]> {
+  return searchByNameQuery(db, query, excludeUserId)
 }

@@ -26,7 +26,7 @@ const pair = (names?: [string, string]) => insertSignedInPair(app, db, names)
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000)
 
 describe('GET /api/messages', () => {
-  it('matches transcript words, emotions and topics, case-insensitively and by prefix', async () => {
+  it('matches transcript words, emotions and topics, case-insensitively, whole words and the word being typed', async () => {
     const { ada, bob } = await pair()
     await insertMessages(db, [
       {
@@ -68,6 +68,16 @@ describe('GET /api/messages', () => {
     expect(await transcripts(ada, 'happy monday')).toEqual([])
     expect(await transcripts(ada, 's')).toEqual(['The new job starts Monday', 'Let us grab Coffee on Sunday'])
     expect(await transcripts(ada, 'zebra')).toEqual([])
+    // earlier words are whole words; only the last one, while it is being typed, is a prefix (decision 87)
+    expect(await transcripts(ada, 'coffee sun')).toEqual(['Let us grab Coffee on Sunday'])
+    expect(await transcripts(ada, 'sun coffee')).toEqual([])
+    expect(await transcripts(ada, 'coffee sun ')).toEqual([])
+    expect(await transcripts(ada, 'coffee sunday ')).toEqual(['Let us grab Coffee on Sunday'])
+    expect(await transcripts(ada, 'gran ')).toEqual([])
+    expect(await transcripts(ada, 'anxious exci')).toEqual(['The new job starts Monday'])
+    expect(await transcripts(ada, 'exci anxious')).toEqual([])
+    expect(await transcripts(ada, 'family lov')).toEqual(['Grandma called about dinner'])
+    expect(await transcripts(ada, 'food dinner')).toEqual(['Grandma called about dinner'])
     // the receiver finds them too
     expect(await transcripts(bob, 'exci')).toEqual(['The new job starts Monday'])
   })

@@ -2,14 +2,14 @@ import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/pg-core'
 import type { Executor } from '#server/db/client.ts'
 import { audioMessages, contacts, profiles } from '#server/db/schema.ts'
+import { cursorAtColumn, olderThan, type MessagePosition } from '#server/modules/messages/message-cursor.ts'
 import { likedBy } from '#server/modules/messages/messages.queries.ts'
 
-export type MessageSearchPosition = { createdAt: string; id: string }
 type MessageSearchOptions = {
-  /** text for `to_tsquery('simple', …)` (see prefixTsquery), bound as a parameter; null lists everything */
+  /** text for `to_tsquery('simple', …)` (see messageSearchTsquery), bound as a parameter; null lists everything */
   tsquery: string | null
   /** continue below this row of a previous page */
-  after: MessageSearchPosition | null
+  after: MessagePosition | null
   limit: number
 }
 
@@ -19,8 +19,7 @@ const overviewColumns = (userId: string) => ({
   receiverId: audioMessages.receiverId,
   durationSeconds: audioMessages.durationSeconds,
   createdAt: audioMessages.createdAt,
-  /** created_at with microseconds (UTC): a Date keeps milliseconds only, too coarse for a page cursor */
-  cursorAt: sql<string>`to_char(${audioMessages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_at'),
+  cursorAt: cursorAtColumn(),
   isRead: audioMessages.isRead,
   transcription: audioMessages.transcription,
   emotions: audioMessages.emotions,
@@ -34,13 +33,13 @@ const overviewColumns = (userId: string) => ({
  * The statement behind searchMessagesForUser, unexecuted (the benchmark prints its plan). The user's sent and
  * received messages are two branches, each read newest first from its own (person, created_at, id) index and cut at
  * `limit`, then merged: PostgreSQL stops early instead of sorting everything a person ever exchanged. A search
- * narrows each branch through the GIN index on search_vector (or, for a common word, filters while reading in
- * order). The other person's contact, as the user sees them, comes from a join, not a query per row.
+ * narrows each branch through the GIN index on (person, search_vector) (decision 87), or, for a common word, filters
+ * while reading in order. The other person's contact, as the user sees them, comes from a join, not a query per row.
  */
 export function messageSearchQuery(db: Executor, userId: string, { tsquery, after, limit }: MessageSearchOptions) {
   const narrowing: SQL[] = []
   if (tsquery !== null) narrowing.push(sql`${audioMessages.searchVector} @@ to_tsquery('simple', ${tsquery})`)
-  if (after) narrowing.push(sql`(${audioMessages.createdAt}, ${audioMessages.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`)
+  if (after) narrowing.push(olderThan(after))
   const newestFirst = [desc(audioMessages.createdAt), desc(audioMessages.id)]
   const branch = (own: SQL | undefined) =>
     db

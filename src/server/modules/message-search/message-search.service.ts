@@ -1,14 +1,9 @@
 import { MESSAGES_PAGE_LIMIT } from '#shared/limits.ts'
-import {
-  messageSearchTerms,
-  prefixTsquery,
-  type MessageSearchQuery,
-  type MessageSearchResult,
-  type OverviewMessage,
-} from '#shared/message-search.ts'
+import { messageSearchTsquery, type MessageSearchQuery, type MessageSearchResult, type OverviewMessage } from '#shared/message-search.ts'
 import type { Database } from '#server/db/client.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
-import { searchMessagesForUser, type MessageSearchPosition, type MessageSearchRow } from './message-search.queries.ts'
+import { decodeMessageCursor, encodeMessageCursor } from '#server/modules/messages/message-cursor.ts'
+import { searchMessagesForUser, type MessageSearchRow } from './message-search.queries.ts'
 
 export function toOverviewMessageResponse(row: MessageSearchRow, pictureUrl: PictureUrl): OverviewMessage {
   return {
@@ -32,18 +27,6 @@ export function toOverviewMessageResponse(row: MessageSearchRow, pictureUrl: Pic
   }
 }
 
-const CURSOR_SEPARATOR = '_'
-
-export function encodeCursor(row: Pick<MessageSearchRow, 'cursorAt' | 'id'>): string {
-  return `${row.cursorAt}${CURSOR_SEPARATOR}${row.id}`
-}
-
-/** The cursor's shape is checked by the request schema; this only splits it. */
-export function decodeCursor(cursor: string): MessageSearchPosition {
-  const at = cursor.indexOf(CURSOR_SEPARATOR)
-  return { createdAt: cursor.slice(0, at), id: cursor.slice(at + 1) }
-}
-
 export function createMessageSearchService({
   db,
   pictureUrl,
@@ -56,12 +39,12 @@ export function createMessageSearchService({
   return {
     /**
      * The messages overview (spec 001, /messages): everything the user sent or received, newest first, 50 a page,
-     * narrowed by a full-text search over transcript, emotions and topics (every word as a prefix, decision 34).
+     * narrowed by a full-text search over transcript, emotions and topics (whole words, the word being typed as a prefix: decision 87).
      */
     async search(userId: string, { q, cursor }: MessageSearchQuery): Promise<MessageSearchResult> {
       const rows = await searchMessagesForUser(db, userId, {
-        tsquery: prefixTsquery(messageSearchTerms(q)),
-        after: cursor ? decodeCursor(cursor) : null,
+        tsquery: messageSearchTsquery(q),
+        after: cursor ? decodeMessageCursor(cursor) : null,
         // one more than a page tells whether another page follows
         limit: pageSize + 1,
       })
@@ -69,7 +52,7 @@ export function createMessageSearchService({
       const last = page[page.length - 1]
       return {
         messages: page.map((row) => toOverviewMessageResponse(row, pictureUrl)),
-        next_cursor: rows.length > pageSize && last ? encodeCursor(last) : null,
+        next_cursor: rows.length > pageSize && last ? encodeMessageCursor(last) : null,
       }
     },
   }

@@ -1,6 +1,8 @@
 import { and, desc, eq, getTableColumns, or, sql } from 'drizzle-orm'
+import { unionAll } from 'drizzle-orm/pg-core'
 import type { Executor } from '#server/db/client.ts'
 import { audioMessages, contacts, conversations, messageLikes } from '#server/db/schema.ts'
+import { cursorAtColumn, olderThan, type MessagePosition } from './message-cursor.ts'
 
 /** Whether `viewerId` liked the message (decision 42): each participant's like is their own. */
 export const likedBy = (viewerId: string) =>
@@ -14,19 +16,24 @@ const { searchVector: _searchVector, ...tableColumns } = getTableColumns(audioMe
 const messageColumns = (viewerId: string) => ({ ...tableColumns, liked: likedBy(viewerId) })
 export type MessageRow = Omit<typeof audioMessages.$inferSelect, 'searchVector'> & { liked: boolean }
 
-/** The sender's contact row and the receiver's row for the sender, locked until the transaction ends. */
+/**
+ * The sender's contact row and the receiver's row for the sender, locked until the transaction ends. Both are locked
+ * by one statement in id order, so two people writing to each other at the same moment queue instead of deadlocking.
+ */
 export async function lockContactPair(tx: Executor, ownerId: string, contactId: string) {
-  const [mine] = await tx
+  const own = and(eq(contacts.id, contactId), eq(contacts.userId, ownerId))
+  const [peek] = await tx.select({ contactUserId: contacts.contactUserId }).from(contacts).where(own)
+  if (!peek) return { mine: undefined, theirs: undefined }
+  const rows = await tx
     .select()
     .from(contacts)
-    .where(and(eq(contacts.id, contactId), eq(contacts.userId, ownerId)))
+    .where(peek.contactUserId ? or(own, and(eq(contacts.userId, peek.contactUserId), eq(contacts.contactUserId, ownerId))) : own)
+    .orderBy(contacts.id)
     .for('update')
+  const mine = rows.find((row) => row.id === contactId)
+  // read again under the lock: an account deletion may have unlinked the contact meanwhile
   if (!mine?.contactUserId) return { mine, theirs: undefined }
-  const [theirs] = await tx
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.userId, mine.contactUserId), eq(contacts.contactUserId, ownerId)))
-    .for('update')
+  const theirs = rows.find((row) => row.userId === mine.contactUserId && row.contactUserId === ownerId)
   return { mine, theirs }
 }
 
@@ -61,22 +68,46 @@ export async function insertMessage(tx: Executor, values: typeof audioMessages.$
   return { ...row, liked: false }
 }
 
-/** Newest first, both directions; `liked` as `a` sees it. */
-export async function listMessagesBetween(db: Executor, a: string, b: string, limit: number): Promise<MessageRow[]> {
-  return db
-    .select(messageColumns(a))
-    .from(audioMessages)
-    .where(between(a, b))
-    .orderBy(desc(audioMessages.createdAt), desc(audioMessages.id))
-    .limit(limit)
+/**
+ * The statement behind listMessagesBetween, unexecuted (the benchmark prints its plan). Decision 86: one branch per
+ * direction, each read newest first from the (sender, receiver, created_at, id) index and cut at `limit`, then merged
+ * and cut again: PostgreSQL reads at most 2 x limit index entries at any depth, instead of every message of the pair
+ * and a sort. `before` continues below a previous page's last row.
+ */
+export function messagesBetweenQuery(
+  db: Executor,
+  a: string,
+  b: string,
+  { before, limit }: { before: MessagePosition | null; limit: number },
+) {
+  const branch = (from: string, to: string) =>
+    db
+      // a subquery's computed columns need names
+      .select({ ...tableColumns, liked: likedBy(a).as('liked'), cursorAt: cursorAtColumn() })
+      .from(audioMessages)
+      .where(and(eq(audioMessages.senderId, from), eq(audioMessages.receiverId, to), before ? olderThan(before) : undefined))
+      .orderBy(desc(audioMessages.createdAt), desc(audioMessages.id))
+      .limit(limit)
+  const pair = unionAll(branch(a, b), branch(b, a)).as('pair')
+  return db.select().from(pair).orderBy(desc(pair.createdAt), desc(pair.id)).limit(limit)
 }
 
-export async function countMessagesBetween(db: Executor, a: string, b: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
-    .from(audioMessages)
-    .where(between(a, b))
-  return row?.count ?? 0
+export type PagedMessageRow = MessageRow & { cursorAt: string }
+
+/** Newest first, both directions, at most `limit`; `liked` as `a` sees it. */
+export async function listMessagesBetween(
+  db: Executor,
+  a: string,
+  b: string,
+  options: { before: MessagePosition | null; limit: number },
+): Promise<PagedMessageRow[]> {
+  return messagesBetweenQuery(db, a, b, options)
+}
+
+/** How many messages the conversation holds, both directions (kept by the triggers of decision 86). */
+export async function getConversationTotal(db: Executor, contactId: string): Promise<number> {
+  const [row] = await db.select({ total: conversations.messageCount }).from(conversations).where(eq(conversations.contactId, contactId))
+  return row?.total ?? 0
 }
 
 /**

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { contactIdParamsSchema } from '#shared/contacts.ts'
-import { likeMessageSchema, messageIdParamsSchema, messageListSchema, messageSchema, sendMessageSchema } from '#shared/messages.ts'
+import {
+  likeMessageSchema,
+  messageIdParamsSchema,
+  messageListQuerySchema,
+  messageListSchema,
+  messageSchema,
+  sendMessageSchema,
+} from '#shared/messages.ts'
 import { sessionUser } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
 import { createMessagesService } from './messages.service.ts'
@@ -20,8 +27,11 @@ export const messagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (
 
   app.get(
     '/api/contacts/:id/messages',
-    { preHandler: requireUser, schema: { params: contactIdParamsSchema, response: { 200: messageListSchema } } },
-    async (request) => service.listWithContact(sessionUser(request).id, request.params.id),
+    {
+      preHandler: requireUser,
+      schema: { params: contactIdParamsSchema, querystring: messageListQuerySchema, response: { 200: messageListSchema } },
+    },
+    async (request) => service.listWithContact(sessionUser(request).id, request.params.id, request.query),
   )
 
   app.post(

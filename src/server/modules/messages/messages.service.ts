@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '#shared/api-error.ts'
 import { CONTACT_TEXTS } from '#shared/contacts.ts'
-import { MAX_ACTIVE_CONTACTS, MAX_CONSECUTIVE_UNANSWERED, MESSAGES_PAGE_LIMIT } from '#shared/limits.ts'
-import { MESSAGE_TEXTS, type Message } from '#shared/messages.ts'
+import { MAX_ACTIVE_CONTACTS, MAX_CONSECUTIVE_UNANSWERED } from '#shared/limits.ts'
+import { MESSAGE_TEXTS, type Message, type MessageList, type MessageListQuery } from '#shared/messages.ts'
 import type { Database, Executor } from '#server/db/client.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '#server/http/errors.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
@@ -9,8 +9,9 @@ import { deleteAudioUpload, lockOwnAudioUpload } from '#server/modules/audio-upl
 import { countActiveContacts, getContactForOwner, lockCircles } from '#server/modules/contacts/contacts.queries.ts'
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts'
 import type { TranscriptionService } from '#server/modules/transcription/transcription.service.ts'
+import { decodeMessageCursor, encodeMessageCursor } from './message-cursor.ts'
 import {
-  countMessagesBetween,
+  getConversationTotal,
   getMessageBetween,
   getMessageForParticipant,
   insertMessage,
@@ -139,14 +140,20 @@ export function createMessagesService({
       return respond(row)
     },
 
-    /** Newest first, both directions, page of 50, with the conversation's total count. */
-    async listWithContact(ownerId: string, contactId: string): Promise<{ messages: Message[]; total: number }> {
+    /**
+     * A page of the conversation, newest first, both directions, older than `before` (decision 86), with the
+     * conversation's total as stored on it.
+     */
+    async listWithContact(ownerId: string, contactId: string, { before, limit }: MessageListQuery): Promise<MessageList> {
       const otherId = await counterpartOf(ownerId, contactId)
       const [rows, total] = await Promise.all([
-        listMessagesBetween(db, ownerId, otherId, MESSAGES_PAGE_LIMIT),
-        countMessagesBetween(db, ownerId, otherId),
+        // one more than a page tells whether an older page follows
+        listMessagesBetween(db, ownerId, otherId, { before: before ? decodeMessageCursor(before) : null, limit: limit + 1 }),
+        getConversationTotal(db, contactId),
       ])
-      return { messages: rows.map(respond), total }
+      const page = rows.slice(0, limit)
+      const last = page[page.length - 1]
+      return { messages: page.map(respond), total, nextCursor: rows.length > limit && last ? encodeMessageCursor(last) : null }
     },
 
     get,

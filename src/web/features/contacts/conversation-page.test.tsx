@@ -29,7 +29,7 @@ function renderAt(
     const path = String(input)
     const handled = await handle?.(path, init)
     if (handled) return handled
-    if (path.endsWith('/messages')) return json({ messages, total: messages.length })
+    if (path.endsWith('/messages')) return json({ messages, total: messages.length, nextCursor: null })
     if (path.startsWith('/api/contacts?status='))
       return json({ contacts: path.endsWith('active') && !path.endsWith('inactive') ? [contact] : [] })
     return json(body, status)

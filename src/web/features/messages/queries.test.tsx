@@ -11,7 +11,10 @@ const { useContactMessagesQuery } = await import('./queries.ts')
 let answer: ReturnType<typeof testMessage>
 const fetchMock = vi.fn(
   async () =>
-    new Response(JSON.stringify({ messages: [answer], total: 1 }), { status: 200, headers: { 'content-type': 'application/json' } }),
+    new Response(JSON.stringify({ messages: [answer], total: 1, nextCursor: null }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    }),
 )
 
 function Conversation() {

@@ -21,7 +21,7 @@ function renderAt(url: string, messages: Message[], handle?: Handler) {
     const path = String(input)
     const handled = handle?.(path, init)
     if (handled) return handled
-    if (path.endsWith('/messages')) return json({ messages: [...messages].reverse(), total: messages.length })
+    if (path.endsWith('/messages')) return json({ messages: [...messages].reverse(), total: messages.length, nextCursor: null })
     if (path.startsWith('/api/contacts?status=')) return json({ contacts: path.endsWith('=active') ? [testContact()] : [] })
     const id = decodeURIComponent(path.split('/').pop() ?? '')
     const message = messages.find((m) => m.id === id)
