@@ -15,7 +15,7 @@ import { registerOpenApi } from './http/openapi.ts'
 import { registerSecurity } from './http/security.ts'
 import { registerInputGuard } from './http/input-guard.ts'
 import { registerSpa } from './http/spa.ts'
-import { createLocalStorage } from './media/storage.ts'
+import { createObjectStorage } from './media/object-storage.ts'
 import { createMediaSweeper } from './media/media-sweep.ts'
 import { mediaRoutes } from './media/media.routes.ts'
 import { signMediaUrl } from './media/signed-url.ts'
@@ -103,8 +103,11 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   app.decorateRequest('user', null)
   registerErrorHandling(app)
 
+  const objects = createObjectStorage(env)
+  await objects.verify()
+  app.addHook('onClose', async () => objects.close())
   const trustedOrigins = [env.publicUrl]
-  await registerSecurity(app, { trustedOrigins, secure: env.publicUrl.startsWith('https://') })
+  await registerSecurity(app, { trustedOrigins, mediaOrigins: objects.mediaOrigins, secure: env.publicUrl.startsWith('https://') })
   registerInputGuard(app)
 
   const queue = await createJobQueue({ pool, log: app.log, ...jobs })
@@ -122,7 +125,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   })
   const authJobs = createAuthJobs(auth)
   const mail = createMailJobs({ mailer, log: app.log })
-  const storage = createLocalStorage(path.join(env.dataDir, 'media'))
+  const storage = objects.storage
   const engineChoice = speech?.choice ?? (await selectSpeechEngine(env))
   const analyzerChoice = speech?.analyzer ? { analyzer: speech.analyzer, reason: 'given by the caller' } : selectAnalyzer(env)
   const transcriptionDeps = {

@@ -31,6 +31,13 @@ export const envSchema = z
     S3_BUCKET: optionalString,
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
+    /** where browsers reach the bucket, when the server reaches it at another address (presigned URLs name it) */
+    S3_PUBLIC_ENDPOINT: optionalUrl('S3_PUBLIC_ENDPOINT'),
+    /** `endpoint/bucket/key` addressing, which MinIO, Garage, SeaweedFS and Ceph need unless set up for bucket names in DNS */
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     TRANSCRIBE_ENGINE: z.enum(['auto', 'whisper', 'openai', 'pocketsphinx', 'none']).default('auto'),
     WHISPER_MODEL: optionalString,
     OPENAI_BASE_URL: optionalUrl('OPENAI_BASE_URL'),
@@ -62,7 +69,6 @@ export const envSchema = z
       })
     }
     if (env.STORAGE_DRIVER === 's3') {
-      ctx.addIssue({ code: 'custom', path: ['STORAGE_DRIVER'], message: 's3 is not available yet; use local (decision 21)' })
       for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when STORAGE_DRIVER=s3` })
       }
