@@ -31,7 +31,12 @@ export type StorageChoice = {
 export function createObjectStorage(env: Env): StorageChoice {
   const s3 = s3ConfigOf(env)
   if (!s3) {
-    return { storage: createLocalStorage(path.join(env.dataDir, 'media')), mediaOrigins: [], verify: async () => undefined, close: () => undefined }
+    return {
+      storage: createLocalStorage(path.join(env.dataDir, 'media')),
+      mediaOrigins: [],
+      verify: async () => undefined,
+      close: () => undefined,
+    }
   }
   const storage = createS3Storage(s3)
   return { storage, mediaOrigins: [s3PublicOrigin(s3)], verify: storage.verify, close: storage.close }

@@ -126,7 +126,11 @@ describe('storage:migrate', () => {
       expect((await bytesOf(storage.read(key))).equals(await fs.readFile(path.join(root, key)))).toBe(true)
     }
     expect(await local.size(keys[2] ?? '')).toBe(1002)
-    expect(await migrateStorage({ from: local, to: storage, tmpDir: tmp, log: () => undefined })).toEqual({ copied: 0, skipped: 3, failed: 0 })
+    expect(await migrateStorage({ from: local, to: storage, tmpDir: tmp, log: () => undefined })).toEqual({
+      copied: 0,
+      skipped: 3,
+      failed: 0,
+    })
     expect(lines.at(-1)).toMatch(/2 copied, 1 already there, 0 failed/)
   })
 

@@ -1,7 +1,14 @@
 import { createReadStream } from 'node:fs'
 import fs from 'node:fs/promises'
-import { PassThrough, Readable } from 'node:stream'
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
+import { PassThrough, type Readable } from 'node:stream'
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { assertSafeKey, contentTypeOf, isSafeKey, type ObjectStorage } from './storage.ts'
@@ -119,7 +126,12 @@ export function createS3Storage(config: S3StorageConfig): ObjectStorage & { veri
         await client.send(new HeadBucketCommand({ Bucket }))
       } catch (error) {
         const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode
-        const why = status === 404 ? 'it does not exist' : status === 403 ? 'the access key may not use it' : String((error as Error).message ?? error)
+        const why =
+          status === 404
+            ? 'it does not exist'
+            : status === 403
+              ? 'the access key may not use it'
+              : String((error as Error).message ?? error)
         throw new Error(`the S3 bucket ${Bucket} at ${config.endpoint ?? 'AWS'} cannot be used: ${why} (see docs/deploy.md)`)
       }
     },
@@ -131,9 +143,14 @@ export function createS3Storage(config: S3StorageConfig): ObjectStorage & { veri
 }
 
 /** The origin browsers fetch presigned URLs from (the CSP must allow it as a media source). */
-export function s3PublicOrigin(config: Pick<S3StorageConfig, 'endpoint' | 'publicEndpoint' | 'region' | 'bucket' | 'forcePathStyle'>): string {
+export function s3PublicOrigin(
+  config: Pick<S3StorageConfig, 'endpoint' | 'publicEndpoint' | 'region' | 'bucket' | 'forcePathStyle'>,
+): string {
   const endpoint = config.publicEndpoint ?? config.endpoint
-  if (!endpoint) return config.forcePathStyle ? `https://s3.${config.region}.amazonaws.com` : `https://${config.bucket}.s3.${config.region}.amazonaws.com`
+  if (!endpoint)
+    return config.forcePathStyle
+      ? `https://s3.${config.region}.amazonaws.com`
+      : `https://${config.bucket}.s3.${config.region}.amazonaws.com`
   const url = new URL(endpoint)
   return config.forcePathStyle ? url.origin : `${url.protocol}//${config.bucket}.${url.host}`
 }
