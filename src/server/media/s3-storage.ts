@@ -49,7 +49,9 @@ const isNotFound = (error: unknown) => {
  * Objects in an S3 bucket (AWS or any S3-compatible server), private: nothing is public, reads go through the
  * server or through presigned GET URLs that end when the app's signed URL ends (decision 82).
  */
-export function createS3Storage(config: S3StorageConfig): ObjectStorage & { verify: () => Promise<void>; close: () => void } {
+export function createS3Storage(
+  config: S3StorageConfig,
+): ObjectStorage & Required<Pick<ObjectStorage, 'presignGet'>> & { verify: () => Promise<void>; close: () => void } {
   const client = clientFor(config, config.endpoint)
   const presigner = config.publicEndpoint ? clientFor(config, config.publicEndpoint) : client
   const Bucket = config.bucket
