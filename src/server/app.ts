@@ -14,6 +14,8 @@ import { frameworkErrors, registerErrorHandling } from './http/errors.ts'
 import { registerOpenApi } from './http/openapi.ts'
 import { registerSecurity } from './http/security.ts'
 import { registerInputGuard } from './http/input-guard.ts'
+import { postgresRateLimitStore } from './http/rate-limit-store.ts'
+import { deleteEndedRequestLimits } from './http/rate-limit.queries.ts'
 import { registerSpa } from './http/spa.ts'
 import { createObjectStorage } from './media/object-storage.ts'
 import { createMediaSweeper } from './media/media-sweep.ts'
@@ -70,12 +72,16 @@ export type BuildAppOptions = {
 
 const MEDIA_SWEEP_INTERVAL_MS = 15 * 60 * 1000
 
-/** Sweeps what crashes left behind once the app is ready, then every 15 minutes (see docs/operations.md). */
-function registerMediaSweep(app: FastifyInstance, sweeper: ReturnType<typeof createMediaSweeper>) {
+/**
+ * Sweeps what crashes left behind once the app is ready, then every 15 minutes (see docs/operations.md), and the
+ * request limits whose windows ended long ago.
+ */
+function registerMediaSweep(app: FastifyInstance, sweeper: ReturnType<typeof createMediaSweeper>, db: Database) {
   const sweep = async () => {
     try {
       const removed = await sweeper.sweep()
       if (removed.tempEntries + removed.orphanedMedia > 0) app.log.info(removed, 'sweep: removed what crashes left behind')
+      await deleteEndedRequestLimits(db)
     } catch (error) {
       app.log.warn({ err: error }, 'sweep: failed; trying again later')
     }
@@ -139,7 +145,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   }
   const transcription = createTranscriptionService(transcriptionDeps)
   app.log.info({ engine: engineChoice.name, analyzer: analyzerChoice.analyzer.name }, `speech: ${engineChoice.reason}`)
-  registerMediaSweep(app, createMediaSweeper({ db, storage, tmpDir: path.join(env.dataDir, 'tmp') }))
+  registerMediaSweep(app, createMediaSweeper({ db, storage, tmpDir: path.join(env.dataDir, 'tmp') }), db)
   app.addHook('onClose', async () => {
     await queue.stop()
     await engineChoice.engine?.close?.()
@@ -165,10 +171,16 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   await app.register(configRoutes, deps)
   await app.register(profilesRoutes, deps)
   await app.register(photosRoutes, deps)
-  // Limits are declared per route (directory, connect); the sign-in limits live in Better Auth.
-  // Counted per signed-in person (after requireUser has run), else per connection address.
+  // Limits are declared per route (directory, connect, uploads); the sign-in limits live in Better Auth.
+  // Counted per signed-in person (after requireUser has run), else per connection address, in PostgreSQL so that
+  // several instances share one count (decision 83).
   if (env.RATE_LIMIT_ENABLED) {
-    await app.register(rateLimit, { global: false, hook: 'preHandler', keyGenerator: (request) => request.user?.id ?? request.ip })
+    await app.register(rateLimit, {
+      global: false,
+      hook: 'preHandler',
+      store: postgresRateLimitStore(db),
+      keyGenerator: (request) => request.user?.id ?? request.ip,
+    })
   }
   await app.register(contactsRoutes, deps)
   await app.register(directoryRoutes, deps)
