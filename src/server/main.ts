@@ -8,6 +8,7 @@ import { parseEnvOrExit } from './env.ts'
 import { createOutboxMailer, createSmtpMailer } from './notify/mailer.ts'
 import { loadSecrets } from './secrets.ts'
 import { isLoopbackAddress } from './http/loopback.ts'
+import { recordingAddressWarning } from './http/secure-context.ts'
 
 const isLoopbackHost = (host: string) => host === 'localhost' || isLoopbackAddress(host)
 
@@ -90,6 +91,8 @@ async function main() {
 
   await app.listen({ port: env.PORT, host: env.HOST })
   say(`ready at ${env.publicUrl} in ${Math.round(performance.now() - startedAt)} ms`)
+  const cannotRecord = recordingAddressWarning({ publicUrl: env.publicUrl, publicUrlSet: Boolean(env.PUBLIC_URL), host: env.HOST })
+  if (cannotRecord) say(cannotRecord)
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
