@@ -48,6 +48,8 @@ export const envSchema = z
     OPENAI_ANALYSIS_MODEL: optionalString,
     /** transcriptions run at once on this instance (speech is CPU-bound: about one per spare core) */
     SPEECH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+    /** how long a job held by an instance that vanished waits before another instance runs it again (seconds) */
+    JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** recordings one person may upload a minute (POST /api/audio); counted only while RATE_LIMIT_ENABLED */
     UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -21,13 +23,42 @@ const s3 = await startS3Server()
 const database = await createTestDatabase()
 const running = new Set<ChildProcess>()
 const secrets = JSON.stringify({ authSecret: 'a'.repeat(40), urlSigningKey: 'u'.repeat(40), postgresPassword: 'p'.repeat(16) })
+
+// An OpenAI-compatible speech server: the first transcription asked for never gets an answer (the instance asking is
+// killed meanwhile); later ones answer. Each instance sends its own API key, so the held request names its instance.
+const held: { instance?: string } = {}
+const speech = http.createServer((request, response) => {
+  request.resume()
+  request.on('end', () => {
+    const instance = String(request.headers.authorization).replace('Bearer ', '')
+    if (!held.instance) {
+      held.instance = instance
+      return
+    }
+    response.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        text: 'See you at the station.',
+        language: 'english',
+        words: [
+          { word: 'See', start: 0.1, end: 0.3 },
+          { word: 'you', start: 0.3, end: 0.5 },
+        ],
+      }),
+    )
+  })
+})
+await new Promise<void>((resolve) => speech.listen(0, '127.0.0.1', resolve))
+const speechUrl = `http://127.0.0.1:${(speech.address() as AddressInfo).port}/v1`
+
 afterAll(async () => {
+  speech.closeAllConnections()
+  speech.close()
   for (const child of running) child.kill('SIGKILL')
   await database.close()
   await s3.close()
 })
 
-async function startInstance() {
+async function startInstance(name: string) {
   const dataDir = await fs.mkdtemp('/tmp/hearth-int-instance-')
   // instances share secrets.json, so each accepts the sessions and signed URLs of the other (decision 83)
   await fs.writeFile(path.join(dataDir, 'secrets.json'), secrets, { mode: 0o600 })
@@ -41,7 +72,10 @@ async function startInstance() {
       HOST: '127.0.0.1',
       PUBLIC_URL: ORIGIN,
       DATABASE_URL: database.url,
-      TRANSCRIBE_ENGINE: 'none',
+      TRANSCRIBE_ENGINE: 'openai',
+      OPENAI_BASE_URL: speechUrl,
+      OPENAI_API_KEY: name,
+      JOB_LEASE_SECONDS: '3',
       RATE_LIMIT_ENABLED: 'false',
       LOG_LEVEL: 'warn',
       ...s3.env,
@@ -56,14 +90,18 @@ async function startInstance() {
     child.stdout.on('data', () => output.includes('ready at ') && resolve())
     child.once('exit', () => reject(new Error(`the instance stopped before it was ready:\n${output}`)))
   })
-  return { url: `http://127.0.0.1:${port}`, port, exited, output: () => output, stop: () => child.kill('SIGTERM') }
+  return { name, url: `http://127.0.0.1:${port}`, port, exited, output: () => output, kill: (signal: NodeJS.Signals) => child.kill(signal) }
 }
 
 let one: Awaited<ReturnType<typeof startInstance>>
 let two: Awaited<ReturnType<typeof startInstance>>
 beforeAll(async () => {
-  ;[one, two] = await Promise.all([startInstance(), startInstance()])
+  // one after the other: two free-port look-ups at once can answer the same port
+  one = await startInstance('instance-1')
+  two = await startInstance('instance-2')
 }, 60_000)
+
+let delivered: { message: Message; bobCookie: string } | undefined
 
 describe('two instances on one PostgreSQL and one S3 server', () => {
   it('a message sent through instance 1 reaches a receiver on instance 2 live, who plays it through a URL instance 2 issued', async () => {
@@ -109,12 +147,27 @@ describe('two instances on one PostgreSQL and one S3 server', () => {
     const key = new URL(redirect.headers.get('location') ?? '').pathname.replace(`/${s3.bucket}/`, '')
     expect((await audio.arrayBuffer()).byteLength).toBe(await bucket.size(key))
     bucket.close()
+    delivered = { message, bobCookie }
   })
 
-  it('stops an instance on SIGTERM with exit code 0 while the other keeps answering', async () => {
-    one.stop()
-    expect(await one.exited).toBe(0)
-    const health = await fetch(`${two.url}/api/health`)
-    expect(health.status).toBe(200)
+  it('completes the message on the other instance when the one transcribing it is killed in the middle', async () => {
+    await expect.poll(() => held.instance, { timeout: 15_000 }).toBeDefined()
+    const [victim, survivor] = held.instance === one.name ? [one, two] : [two, one]
+    victim.kill('SIGKILL')
+    await victim.exited
+    const status = async () => {
+      const response = await fetch(`${survivor.url}/api/messages/${delivered?.message.id ?? ''}`, {
+        headers: { cookie: delivered?.bobCookie ?? '' },
+      })
+      return ((await response.json()) as Message).processing_status
+    }
+    await expect.poll(status, { timeout: 30_000, interval: 250 }).toBe('completed')
+  })
+
+  it('stops an instance on SIGTERM with exit code 0', async () => {
+    const survivor = held.instance === one.name ? two : one
+    expect((await fetch(`${survivor.url}/api/health`)).status).toBe(200)
+    survivor.kill('SIGTERM')
+    expect(await survivor.exited).toBe(0)
   })
 })

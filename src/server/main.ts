@@ -56,6 +56,8 @@ async function main() {
     secrets,
     mailer,
     webDir,
+    // leases are renewed while a job runs; checked for expiry at least every 20 s (pg-boss's maintenance)
+    jobs: { leaseSeconds: env.JOB_LEASE_SECONDS, maintenanceIntervalSeconds: Math.min(20, env.JOB_LEASE_SECONDS) },
     logger: {
       level: env.LOG_LEVEL,
       ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
