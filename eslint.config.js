@@ -25,6 +25,7 @@ export const RESOURCE_MODULES = [
   'messages', // messages, players, transcripts
   'photos', // the person's own photos and their manager's queries (settings)
   'profile', // the person's own profile and welcome message
+  'recorder', // sending voice messages: the composer, the mic buttons, drafts and the outbox kept on this device
   'session', // the signed-in session: the sign-in card shown by landing, the auth screen and invitations
 ]
 export const SCREEN_MODULES = [

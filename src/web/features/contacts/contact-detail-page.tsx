@@ -15,6 +15,7 @@ import { useAuth } from '#web/lib/use-auth.ts'
 import { ConversationEmpty } from './components/conversation-empty.tsx'
 import { ContactLoading, ConversationRowsSkeleton } from './components/contact-loading.tsx'
 import { OnlineStatus } from './components/online-status.tsx'
+import { sendBlockedReason } from '#web/features/recorder/send-limits.ts'
 import { useContactQuery } from './queries.ts'
 
 function Centered({ children }: { children: React.ReactNode }) {
@@ -114,6 +115,7 @@ export function ContactDetailPage() {
   } else {
     const c = contact.data
     const inactive = inactiveLabel(c.inactive_days)
+    const blocked = sendBlockedReason(c)
     body = (
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:items-start">
         <section
@@ -128,10 +130,23 @@ export function ContactDetailPage() {
             {inactive && <p className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">{inactive}</p>}
           </div>
           <div className="flex w-full flex-col gap-2">
-            <Link to={`/record/${encodeURIComponent(c.id)}`} className={buttonVariants({ size: 'lg', className: 'w-full' })}>
-              <Mic aria-hidden />
-              Record New Message
-            </Link>
+            {blocked ? (
+              <>
+                <Button size="lg" className="w-full" disabled aria-describedby="record-blocked-reason">
+                  <Mic aria-hidden />
+                  Record New Message
+                </Button>
+                <p id="record-blocked-reason" className="text-sm text-muted-foreground">
+                  {blocked}
+                </p>
+              </>
+            ) : (
+              // one tap: the conversation opens with its composer already recording
+              <Link to={`/contacts/${encodeURIComponent(c.id)}?record=1`} className={buttonVariants({ size: 'lg', className: 'w-full' })}>
+                <Mic aria-hidden />
+                Record New Message
+              </Link>
+            )}
             <Link to={`/contacts/${encodeURIComponent(c.id)}`} className={buttonVariants({ variant: 'outline', className: 'w-full' })}>
               <MessageCircle aria-hidden />
               Open conversation

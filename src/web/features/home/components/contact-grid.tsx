@@ -2,10 +2,12 @@ import { DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type 
 import { arrayMove, rectSortingStrategy, SortableContext } from '@dnd-kit/sortable'
 import { useMemo } from 'react'
 import type { Contact } from '#shared/contacts.ts'
+import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import { homeGridLayout } from '#shared/home-grid.ts'
 import { cn } from '#web/lib/utils.ts'
 import { AddFriendTile } from './add-friend-tile.tsx'
 import { ArchiveDropZone } from './archive-drop-zone.tsx'
+import { RecordMic } from '#web/features/recorder/components/record-mic.tsx'
 import { ContactLinkTile, SortableContactTile, StaticContactTile } from './contact-tile.tsx'
 import {
   ARCHIVE_DROP_ID,
@@ -69,7 +71,10 @@ export function ContactGrid({ contacts, editing, wide, archivingIds, onReorder, 
           {contacts.map((contact) => (
             <li key={contact.id}>
               {!editing ? (
-                <ContactLinkTile contact={contact} sizes={tiles} longPressEnabled={wide} onLongPress={onLongPress} />
+                <div className="relative h-full">
+                  <ContactLinkTile contact={contact} sizes={tiles} longPressEnabled={wide} onLongPress={onLongPress} />
+                  <RecordMic contact={contact} className={cn('absolute z-10', tiles.action)} />
+                </div>
               ) : dragEnabled ? (
                 <SortableContactTile
                   contact={contact}
@@ -88,7 +93,7 @@ export function ContactGrid({ contacts, editing, wide, archivingIds, onReorder, 
             </li>
           ))}
           <li>
-            <AddFriendTile sizes={tiles} />
+            <AddFriendTile sizes={tiles} full={contacts.length >= MAX_ACTIVE_CONTACTS} />
           </li>
           {editing && (
             <li>
