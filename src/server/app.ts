@@ -15,8 +15,10 @@ import { frameworkErrors, registerErrorHandling } from './http/errors.ts'
 import { registerOpenApi } from './http/openapi.ts'
 import { registerSecurity } from './http/security.ts'
 import { registerInputGuard } from './http/input-guard.ts'
+import { postgresRateLimitStore } from './http/rate-limit-store.ts'
+import { deleteEndedRequestLimits } from './http/rate-limit.queries.ts'
 import { registerSpa } from './http/spa.ts'
-import { createLocalStorage } from './media/storage.ts'
+import { createObjectStorage } from './media/object-storage.ts'
 import { createMediaSweeper } from './media/media-sweep.ts'
 import { mediaRoutes } from './media/media.routes.ts'
 import { signMediaUrl } from './media/signed-url.ts'
@@ -84,12 +86,16 @@ export type BuildAppOptions = {
 
 const MEDIA_SWEEP_INTERVAL_MS = 15 * 60 * 1000
 
-/** Sweeps what crashes left behind once the app is ready, then every 15 minutes (see docs/operations.md). */
-function registerMediaSweep(app: FastifyInstance, sweeper: ReturnType<typeof createMediaSweeper>) {
+/**
+ * Sweeps what crashes left behind once the app is ready, then every 15 minutes (see docs/operations.md), and the
+ * request limits whose windows ended long ago.
+ */
+function registerMediaSweep(app: FastifyInstance, sweeper: ReturnType<typeof createMediaSweeper>, db: Database) {
   const sweep = async () => {
     try {
       const removed = await sweeper.sweep()
       if (removed.tempEntries + removed.orphanedMedia > 0) app.log.info(removed, 'sweep: removed what crashes left behind')
+      await deleteEndedRequestLimits(db)
     } catch (error) {
       app.log.warn({ err: error }, 'sweep: failed; trying again later')
     }
@@ -130,8 +136,11 @@ export async function buildApp({
   app.decorateRequest('sessionId', null)
   registerErrorHandling(app)
 
+  const objects = createObjectStorage(env)
+  await objects.verify()
+  app.addHook('onClose', async () => objects.close())
   const trustedOrigins = [env.publicUrl]
-  await registerSecurity(app, { trustedOrigins, secure: env.publicUrl.startsWith('https://') })
+  await registerSecurity(app, { trustedOrigins, mediaOrigins: objects.mediaOrigins, secure: env.publicUrl.startsWith('https://') })
   registerInputGuard(app)
 
   const queue = await createJobQueue({ pool, log: app.log, ...jobs })
@@ -149,7 +158,7 @@ export async function buildApp({
   })
   const authJobs = createAuthJobs(auth)
   const mail = createMailJobs({ mailer, log: app.log })
-  const storage = createLocalStorage(path.join(env.dataDir, 'media'))
+  const storage = objects.storage
   const engineChoice = speech?.choice ?? (await selectSpeechEngine(env))
   const analyzerChoice = speech?.analyzer ? { analyzer: speech.analyzer, reason: 'given by the caller' } : selectAnalyzer(env)
   const transcriptionDeps = {
@@ -164,7 +173,7 @@ export async function buildApp({
   const transcription = createTranscriptionService(transcriptionDeps)
   app.log.info({ engine: engineChoice.name, analyzer: analyzerChoice.analyzer.name }, `speech: ${engineChoice.reason}`)
   const modelDownload = speech?.autoDownload ? startModelDownload({ env, choice: engineChoice, log: (line) => app.log.info(line) }) : null
-  registerMediaSweep(app, createMediaSweeper({ db, storage, tmpDir: path.join(env.dataDir, 'tmp') }))
+  registerMediaSweep(app, createMediaSweeper({ db, storage, tmpDir: path.join(env.dataDir, 'tmp') }), db)
   app.addHook('onClose', async () => {
     await queue.stop()
     await engineChoice.engine?.close?.()
@@ -222,10 +231,16 @@ export async function buildApp({
   await app.register(profilesRoutes, deps)
   await app.register(accountRoutes, { ...deps, onSessionsEnded: () => hub.closeEndedSessions() })
   await app.register(photosRoutes, deps)
-  // Limits are declared per route (directory, connect); the sign-in limits live in Better Auth.
-  // Counted per signed-in person (after requireUser has run), else per connection address.
+  // Limits are declared per route (directory, connect, uploads); the sign-in limits live in Better Auth.
+  // Counted per signed-in person (after requireUser has run), else per connection address, in PostgreSQL so that
+  // several instances share one count (decision 83).
   if (env.RATE_LIMIT_ENABLED) {
-    await app.register(rateLimit, { global: false, hook: 'preHandler', keyGenerator: (request) => request.user?.id ?? request.ip })
+    await app.register(rateLimit, {
+      global: false,
+      hook: 'preHandler',
+      store: postgresRateLimitStore(db),
+      keyGenerator: (request) => request.user?.id ?? request.ip,
+    })
   }
   await app.register(contactsRoutes, deps)
   await app.register(directoryRoutes, deps)

@@ -20,6 +20,18 @@ describe('parseEnv', () => {
     }
   })
 
+  it('accepts S3 storage with a bucket and both keys, in the AWS region us-east-1 unless told, virtual-hosted unless told', () => {
+    const env = parseEnv({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' })
+    expect(env).toMatchObject({ STORAGE_DRIVER: 's3', S3_FORCE_PATH_STYLE: false })
+    expect(parseEnv({ S3_FORCE_PATH_STYLE: 'true' }).S3_FORCE_PATH_STYLE).toBe(true)
+  })
+
+  it('refuses S3 storage without its bucket and keys, naming each, and a public endpoint that is not a URL', () => {
+    expect(() => parseEnv({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET.*\n.*S3_ACCESS_KEY_ID.*\n.*S3_SECRET_ACCESS_KEY/)
+    expect(() => parseEnv({ S3_PUBLIC_ENDPOINT: 'media' })).toThrow(/S3_PUBLIC_ENDPOINT must be a URL/)
+    expect(() => parseEnv({ S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/)
+  })
+
   it('reads the speech settings, with one transcription at a time and offline analysis by default', () => {
     const defaults = parseEnv({})
     expect(defaults).toMatchObject({ TRANSCRIBE_ENGINE: 'auto', SPEECH_CONCURRENCY: 1, OPENAI_TRANSCRIBE_MODEL: 'whisper-1' })

@@ -31,6 +31,13 @@ export const envSchema = z
     S3_BUCKET: optionalString,
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
+    /** where browsers reach the bucket, when the server reaches it at another address (presigned URLs name it) */
+    S3_PUBLIC_ENDPOINT: optionalUrl('S3_PUBLIC_ENDPOINT'),
+    /** `endpoint/bucket/key` addressing, which MinIO, Garage, SeaweedFS and Ceph need unless set up for bucket names in DNS */
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     TRANSCRIBE_ENGINE: z.enum(['auto', 'whisper', 'openai', 'pocketsphinx', 'none']).default('auto'),
     WHISPER_MODEL: optionalString,
     /** with TRANSCRIBE_ENGINE=auto and no whisper model, `npm start` fetches base.en (148 MB) in the background */
@@ -46,6 +53,8 @@ export const envSchema = z
     OPENAI_ANALYSIS_MODEL: optionalString,
     /** transcriptions run at once on this instance (speech is CPU-bound: about one per spare core) */
     SPEECH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+    /** how long a job held by an instance that vanished waits before another instance runs it again (seconds) */
+    JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** recordings one person may upload a minute (POST /api/audio); counted only while RATE_LIMIT_ENABLED */
     UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
@@ -82,7 +91,6 @@ export const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['VAPID_SUBJECT'], message: 'VAPID_SUBJECT must start with mailto: or https://' })
     }
     if (env.STORAGE_DRIVER === 's3') {
-      ctx.addIssue({ code: 'custom', path: ['STORAGE_DRIVER'], message: 's3 is not available yet; use local (decision 21)' })
       for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when STORAGE_DRIVER=s3` })
       }

@@ -8,6 +8,7 @@ import { parseEnvOrExit } from './env.ts'
 import { createOutboxMailer, createSmtpMailer } from './notify/mailer.ts'
 import { loadSecrets } from './secrets.ts'
 import { isLoopbackAddress } from './http/loopback.ts'
+import { recordingAddressWarning } from './http/secure-context.ts'
 
 const isLoopbackHost = (host: string) => host === 'localhost' || isLoopbackAddress(host)
 
@@ -57,6 +58,8 @@ async function main() {
     webDir,
     // only a real start fetches the model; tests build the app without it
     speech: { autoDownload: true },
+    // leases are renewed while a job runs; checked for expiry at least every 20 s (pg-boss's maintenance)
+    jobs: { leaseSeconds: env.JOB_LEASE_SECONDS, maintenanceIntervalSeconds: Math.min(20, env.JOB_LEASE_SECONDS) },
     logger: {
       level: env.LOG_LEVEL,
       ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
@@ -92,6 +95,8 @@ async function main() {
 
   await app.listen({ port: env.PORT, host: env.HOST })
   say(`ready at ${env.publicUrl} in ${Math.round(performance.now() - startedAt)} ms`)
+  const cannotRecord = recordingAddressWarning({ publicUrl: env.publicUrl, publicUrlSet: Boolean(env.PUBLIC_URL), host: env.HOST })
+  if (cannotRecord) say(cannotRecord)
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))

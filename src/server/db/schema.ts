@@ -368,6 +368,20 @@ export const invitations = pgTable(
  * Fixed-window counters for limits that must hold across instances and restarts (decision 52): one row per key
  * and window start, incremented atomically.
  */
+/**
+ * Request limits of the HTTP routes (decision 83): one row per route and person (or address), its window starting
+ * at the first request, as @fastify/rate-limit counts; every instance counts in the same row.
+ */
+export const requestLimits = pgTable(
+  'request_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('request_limits_window_idx').on(t.windowStart)],
+)
+
 export const rateCounters = pgTable(
   'rate_counters',
   {

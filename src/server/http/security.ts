@@ -19,7 +19,19 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** The app records voice in its own pages; no frame and no other feature of the browser is needed. */
 export const PERMISSIONS_POLICY = 'microphone=(self), camera=(), geolocation=(), display-capture=(), payment=(), usb=()'
 
-export async function registerSecurity(app: FastifyInstance, { trustedOrigins, secure }: { trustedOrigins: string[]; secure: boolean }) {
+export async function registerSecurity(
+  app: FastifyInstance,
+  {
+    trustedOrigins,
+    mediaOrigins = [],
+    secure,
+  }: {
+    trustedOrigins: string[]
+    /** where presigned media URLs point (an S3 bucket), besides the app itself */
+    mediaOrigins?: string[]
+    secure: boolean
+  },
+) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -29,7 +41,7 @@ export async function registerSecurity(app: FastifyInstance, { trustedOrigins, s
         // Radix and sonner position elements with inline style attributes; no inline script is ever allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],

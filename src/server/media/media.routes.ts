@@ -3,15 +3,7 @@ import { z } from 'zod'
 import { API_ERROR_TEXTS, ERROR_CODES } from '#shared/api-error.ts'
 import { errorBody } from '#server/http/errors.ts'
 import { MEDIA_PATH, verifyMediaUrl } from './signed-url.ts'
-import type { ObjectStorage } from './storage.ts'
-
-const CONTENT_TYPES: Record<string, string> = {
-  webm: 'audio/webm',
-  ogg: 'audio/ogg',
-  wav: 'audio/wav',
-  m4a: 'audio/mp4',
-  mp3: 'audio/mpeg',
-}
+import { contentTypeOf, type ObjectStorage } from './storage.ts'
 
 /** Parses a single `bytes=` range; null when absent, 'invalid' when it cannot be served. */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
@@ -36,7 +28,8 @@ export function parseRange(header: string | undefined, size: number): { start: n
 /**
  * GET /api/media/{key}?expires=&signature= serves a private object to whoever holds a valid signed URL,
  * with range requests for seeking. The signature is the permission: it is issued only to people who may
- * see the object (the message's sender and receiver).
+ * see the object (the message's sender and receiver). With S3 storage it answers 302 to a presigned GET URL of the
+ * bucket that expires with it (decision 82).
  */
 export const mediaRoutes: FastifyPluginAsync<{ storage: ObjectStorage; signingKey: string }> = async (app, { storage, signingKey }) => {
   app.get(
@@ -52,12 +45,17 @@ export const mediaRoutes: FastifyPluginAsync<{ storage: ObjectStorage; signingKe
       const size = await storage.size(key).catch(() => null)
       if (size === null) return reply.status(404).send(errorBody(ERROR_CODES.notFound, API_ERROR_TEXTS.audioUnavailable))
 
-      const contentType = CONTENT_TYPES[file.split('.').pop() ?? ''] ?? 'application/octet-stream'
       const expiresAt = Number(expires)
+      const cacheControl = `private, max-age=${Math.max(0, expiresAt - Math.floor(Date.now() / 1000))}`
+      if (storage.presignGet) {
+        // S3: the browser fetches the bytes (and its ranges) from the bucket, through a URL that ends when this one does
+        const location = await storage.presignGet(key, new Date(expiresAt * 1000))
+        return reply.status(302).header('location', location).header('cache-control', cacheControl).send()
+      }
       reply
-        .header('content-type', contentType)
+        .header('content-type', contentTypeOf(key))
         .header('accept-ranges', 'bytes')
-        .header('cache-control', `private, max-age=${Math.max(0, expiresAt - Math.floor(Date.now() / 1000))}`)
+        .header('cache-control', cacheControl)
         .header('x-content-type-options', 'nosniff')
       const range = parseRange(request.headers.range, size)
       if (range === 'invalid') {

@@ -1,22 +1,44 @@
-import { createReadStream, type ReadStream } from 'node:fs'
+import { createReadStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import type { Readable } from 'node:stream'
 
 /** Private object storage. Keys look like `{userId}/{timestamp}-{random}.{ext}` and are never overwritten. */
 export type ObjectStorage = {
   /** Moves a finished local file in under `key`; fails if the key exists. */
   putFile: (key: string, fromPath: string) => Promise<void>
   size: (key: string) => Promise<number | null>
-  read: (key: string, range?: { start: number; end: number }) => ReadStream
+  /** The object's bytes (an inclusive range of them); a missing object fails the stream. */
+  read: (key: string, range?: { start: number; end: number }) => Readable
   remove: (key: string) => Promise<void>
   /** Every stored object with the time it was stored (or last changed), for the orphan sweep. */
   list: () => AsyncIterable<{ key: string; storedAt: Date }>
+  /**
+   * A URL the browser fetches the object from directly, valid until `expiresAt` (ranges included). Only drivers
+   * whose objects live elsewhere have it (S3); without it the media route streams the object itself.
+   */
+  presignGet?: (key: string, expiresAt: Date) => Promise<string>
 }
+
+const CONTENT_TYPES: Record<string, string> = {
+  webm: 'audio/webm',
+  ogg: 'audio/ogg',
+  wav: 'audio/wav',
+  m4a: 'audio/mp4',
+  mp3: 'audio/mpeg',
+  webp: 'image/webp',
+  zip: 'application/zip',
+}
+
+/** The type an object is served with, by the extension its key was given when it was stored. */
+export const contentTypeOf = (key: string) => CONTENT_TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream'
 
 const SAFE_KEY = /^[A-Za-z0-9_-]+\/[A-Za-z0-9_.-]+$/
 
+export const isSafeKey = (key: string) => SAFE_KEY.test(key) && !key.includes('..')
+
 export function assertSafeKey(key: string): void {
-  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe object key: ${key}`)
+  if (!isSafeKey(key)) throw new Error(`unsafe object key: ${key}`)
 }
 
 /** Local disk under DATA_DIR/media (the default driver). Files are readable by the server only. */
