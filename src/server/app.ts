@@ -35,6 +35,7 @@ import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
 import { photosRoutes } from './modules/photos/photos.routes.ts'
+import { relationshipHealthRoutes } from './modules/relationship-health/relationship-health.routes.ts'
 import { publicPictureUrl } from './modules/photos/photos.service.ts'
 import { ensureProfileFor } from './modules/profiles/profiles.service.ts'
 import type { Mailer } from './notify/mailer.ts'
@@ -173,6 +174,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   await app.register(audioUploadsRoutes, deps)
   await app.register(messagesRoutes, deps)
   await app.register(messageSearchRoutes, deps)
+  await app.register(relationshipHealthRoutes, deps)
   // made here because the scheduled expiry job below uses it too
   const invitations = createInvitationsService({ ...deps, publicUrl: env.publicUrl, log: app.log, rateLimits: env.RATE_LIMIT_ENABLED })
   await app.register(invitationsRoutes, { ...deps, invitations })

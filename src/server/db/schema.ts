@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -366,4 +367,55 @@ export const rateCounters = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_counters_window_idx').on(t.windowStart)],
+)
+
+/* ---- Relationship health (issue 18) ---- */
+
+/**
+ * One person's view of one relationship (spec 001 Contact analytics), kept up to date when a message between the two
+ * is sent, read, liked or analysed and when a meeting is noted (decision 75); pages only read this row.
+ */
+export const contactAnalytics = pgTable('contact_analytics', {
+  contactId: uuid('contact_id')
+    .primaryKey()
+    .references(() => contacts.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  score: integer('score').notNull(),
+  trend: text('trend', { enum: ['improving', 'stable', 'declining'] }).notNull(),
+  fallback: boolean('fallback').notNull(),
+  messageCount: integer('message_count').notNull(),
+  emotionsTracked: integer('emotions_tracked').notNull(),
+  avgSentiment: real('avg_sentiment'),
+  /** insights, tips, top emotions and topics, weekly activity: shaped by `#shared/relationship-health.ts` */
+  details: jsonb('details')
+    .$type<{
+      insights: { emoji: string; title: string; description: string; value: number; trend: 'up' | 'down' | 'other' }[]
+      tips: string[]
+      topEmotions: { name: string; count: number }[]
+      topTopics: { name: string; count: number }[]
+      activity: { week_start: string; messages: number }[]
+    }>()
+    .notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+})
+
+/** A meeting in person the owner noted with "We met" (decision 76): it counts in their own view only. */
+export const contactMeetings = pgTable(
+  'contact_meetings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    metOn: date('met_on', { mode: 'string' }).notNull(),
+    durationSeconds: integer('duration_seconds'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_meetings_contact_idx').on(t.contactId, t.metOn)],
 )

@@ -98,6 +98,11 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/contacts/connect': { access: 'signed-in', request: (f) => json('/api/contacts/connect', { user_id: f.bob.id }) },
   'GET /api/contacts/:id/messages': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/messages`) },
   'POST /api/contacts/:id/messages/read': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/messages/read`) },
+  'GET /api/contacts/:id/health': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/health`) },
+  'POST /api/contacts/:id/meetings': {
+    access: 'owner',
+    request: (f) => json(`/api/contacts/${f.adaToBob}/meetings`, { met_on: '2026-01-02', duration_minutes: 30 }),
+  },
 
   'GET /api/directory': { access: 'signed-in', request: () => json('/api/directory?q=bob') },
   'POST /api/audio': {
