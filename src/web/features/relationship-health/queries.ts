@@ -1,0 +1,35 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { STALE } from '#shared/limits.ts'
+import { meetingSchema, relationshipHealthSchema, type CreateMeeting } from '#shared/relationship-health.ts'
+import { apiGet, apiSend } from '#web/lib/api-client.ts'
+import { useAuth } from '#web/lib/use-auth.ts'
+
+const root = ['relationship-health'] as const
+
+/** Query keys of the signed-in person's relationship-health views, per user. */
+export const healthKeys = {
+  all: root,
+  detail: (userId: string | undefined, contactId: string) => [...root, userId ?? 'anonymous', contactId] as const,
+}
+
+export const invalidateHealth = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: root })
+
+/** GET /api/contacts/{id}/health: the caller's own view of one relationship. */
+export function useRelationshipHealthQuery(contactId: string | undefined) {
+  const { user } = useAuth()
+  return useQuery({
+    queryKey: healthKeys.detail(user?.id, contactId ?? ''),
+    queryFn: ({ signal }) => apiGet(`/api/contacts/${encodeURIComponent(contactId ?? '')}/health`, relationshipHealthSchema, { signal }),
+    enabled: Boolean(contactId),
+    staleTime: STALE.default,
+  })
+}
+
+/** POST /api/contacts/{id}/meetings ("We met"); the health view is refetched once it settles. */
+export function useCreateMeetingMutation(contactId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: CreateMeeting) => apiSend('POST', `/api/contacts/${encodeURIComponent(contactId)}/meetings`, input, meetingSchema),
+    onSettled: () => invalidateHealth(queryClient),
+  })
+}
