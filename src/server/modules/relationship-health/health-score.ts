@@ -179,6 +179,7 @@ export function healthTrend(history: PairHistory, now: Date): HealthTrend {
 const pct = (x: number) => Math.round(clamp01(x) * 100)
 const days = (d: number) => Math.max(0, Math.round(d))
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+const ago = (d: number) => (days(d) === 0 ? 'today' : `${plural(days(d), 'day')} ago`)
 const insightTrend = (now: number, before: number | null): Insight['trend'] =>
   before === null ? 'other' : now - before >= 0.05 ? 'up' : before - now >= 0.05 ? 'down' : 'other'
 
@@ -212,7 +213,7 @@ export function healthInsights(history: PairHistory, now: Date, name: string): I
     insights.push({
       emoji: '🕰️',
       title: 'Rhythm',
-      description: `Your last exchange was ${plural(days(facts.daysSinceLast), 'day')} ago; you usually talk every ${plural(Math.max(1, days(facts.usualGapDays)), 'day')}.`,
+      description: `Your last exchange was ${ago(facts.daysSinceLast)}; you usually talk every ${plural(Math.max(1, days(facts.usualGapDays)), 'day')}.`,
       value: pct(parts.recency),
       trend: insightTrend(parts.recency, before?.recency ?? null),
     })
