@@ -25,6 +25,7 @@ export const RESOURCE_MODULES = [
   'messages', // messages, players, transcripts
   'photos', // the person's own photos and their manager's queries (settings)
   'profile', // the person's own profile and welcome message
+  'public-profile', // anyone's public profile: its page, photo gallery and welcome message (the contact detail shows them too)
   'relationship-health', // a relationship's health, insights, meetings and activity (the contact detail)
   'session', // the signed-in session: the sign-in card shown by landing, the auth screen and invitations
 ]
@@ -37,7 +38,6 @@ export const SCREEN_MODULES = [
   'onboarding',
   'overview',
   'playback',
-  'public-profile',
   'record',
   'settings',
 ]
