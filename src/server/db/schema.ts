@@ -119,6 +119,8 @@ export const profiles = pgTable(
     emailNotificationsEnabled: boolean('email_notifications_enabled').notNull().default(true),
     /** the directory's exact e-mail match finds only people who turned this on (decision 37) */
     findableByEmail: boolean('findable_by_email').notNull().default(false),
+    /** gentle nudges when a relationship goes quiet (issue 18); the settings switch turns them off */
+    nudgesEnabled: boolean('nudges_enabled').notNull().default(true),
     ...timestamps,
   },
   (t) => [
@@ -388,6 +390,9 @@ export const contactAnalytics = pgTable('contact_analytics', {
   messageCount: integer('message_count').notNull(),
   emotionsTracked: integer('emotions_tracked').notNull(),
   avgSentiment: real('avg_sentiment'),
+  /** the pair's last message and usual gap (median, at least a day): what the nudge job compares */
+  lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+  usualGapSeconds: integer('usual_gap_seconds'),
   /** insights, tips, top emotions and topics, weekly activity: shaped by `#shared/relationship-health.ts` */
   details: jsonb('details')
     .$type<{
@@ -418,4 +423,21 @@ export const contactMeetings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('contact_meetings_contact_idx').on(t.contactId, t.metOn)],
+)
+
+/** Gentle nudges sent (issue 18): the limits (one per contact per two weeks, one per person per week) read these. */
+export const contactNudges = pgTable(
+  'contact_nudges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['email', 'push'] }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('contact_nudges_user_sent_idx').on(t.userId, t.sentAt), index('contact_nudges_contact_sent_idx').on(t.contactId, t.sentAt)],
 )

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fallbackHealthScore, healthEmoji, healthStatus, MIN_MESSAGES_TO_JUDGE } from '#shared/relationship-health.ts'
-import { computeHealth, healthScore, healthTips, healthTrend, type HistoryMessage, type PairHistory } from './health-score.ts'
+import { computeHealth, healthScore, healthTips, healthTrend, isGoingQuiet, type HistoryMessage, type PairHistory } from './health-score.ts'
 
 const NOW = new Date('2026-06-01T12:00:00Z')
 const DAY = 24 * 3600_000
@@ -140,5 +140,21 @@ describe('the rest of the view', () => {
     expect(view.activity.reduce((s, w) => s + w.messages, 0)).toBe(6)
     expect(view.insights.map((i) => i.title)).toEqual(['Balance', 'Responsiveness', 'Rhythm', 'Warmth'])
     expect(view.insights[0]?.description).toBe('Of your last 7 messages, you sent 4 and Bob sent 3.')
+  })
+})
+
+describe('going quiet', () => {
+  const HOUR = 3600
+  it('needs twice the usual gap and at least a week', () => {
+    const last = daysAgo(7)
+    // a daily pair: a week of silence is past twice its gap, and exactly the week
+    expect(isGoingQuiet(last, 24 * HOUR, NOW)).toBe(true)
+    expect(isGoingQuiet(new Date(last.getTime() + 1000), 24 * HOUR, NOW)).toBe(false)
+    // a pair that talks every 5 days is quiet only after 10
+    expect(isGoingQuiet(daysAgo(9.9), 5 * 24 * HOUR, NOW)).toBe(false)
+    expect(isGoingQuiet(daysAgo(10), 5 * 24 * HOUR, NOW)).toBe(true)
+    // no rhythm yet, nothing to compare
+    expect(isGoingQuiet(daysAgo(30), null, NOW)).toBe(false)
+    expect(isGoingQuiet(null, null, NOW)).toBe(false)
   })
 })

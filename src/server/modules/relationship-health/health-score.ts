@@ -336,6 +336,7 @@ export function weeklyActivity(messages: HistoryMessage[], now: Date): WeekActiv
 /** Everything stored for one person's view of one relationship. */
 export function computeHealth(history: PairHistory, now: Date, name: string) {
   const { score, fallback } = healthScore(history, now)
+  const facts = pairFacts(history, now)
   const messages = history.messages.filter((m) => m.at <= now)
   return {
     score,
@@ -348,7 +349,23 @@ export function computeHealth(history: PairHistory, now: Date, name: string) {
     topEmotions: topTags(messages, 'emotions'),
     topTopics: topTags(messages, 'topics'),
     activity: weeklyActivity(messages, now),
-    averageSentiment: pairFacts(history, now).averageSentiment,
+    averageSentiment: facts.averageSentiment,
+    lastMessageAt: messages.at(-1)?.at ?? null,
+    usualGapSeconds: facts.usualGapDays === null ? null : Math.round(facts.usualGapDays * 24 * 3600),
   }
 }
 export type ComputedHealth = ReturnType<typeof computeHealth>
+
+/** Nudges: quiet for twice the pair's usual gap and at least a week (issue 18). */
+export const NUDGE_MIN_QUIET_MS = 7 * DAY_MS
+export const NUDGE_GAP_FACTOR = 2
+/** At most one nudge per contact every two weeks, and one per person every week. */
+export const NUDGE_CONTACT_INTERVAL_MS = 14 * DAY_MS
+export const NUDGE_PERSON_INTERVAL_MS = 7 * DAY_MS
+
+/** Whether a pair has gone quiet against its own rhythm; a pair without a rhythm yet (one message) never has. */
+export function isGoingQuiet(lastMessageAt: Date | null, usualGapSeconds: number | null, now: Date): boolean {
+  if (!lastMessageAt || usualGapSeconds === null) return false
+  const quietFor = now.getTime() - lastMessageAt.getTime()
+  return quietFor >= Math.max(NUDGE_MIN_QUIET_MS, NUDGE_GAP_FACTOR * usualGapSeconds * 1000)
+}

@@ -52,6 +52,8 @@ export async function refreshRelationshipHealth(tx: Executor, a: string, b: stri
       messageCount: computed.messageCount,
       emotionsTracked: computed.emotionsTracked,
       avgSentiment: computed.averageSentiment,
+      lastMessageAt: computed.lastMessageAt,
+      usualGapSeconds: computed.usualGapSeconds,
       details: {
         insights: computed.insights,
         tips: computed.tips,
