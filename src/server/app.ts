@@ -36,6 +36,8 @@ import { healthRoutes } from './modules/health/health.routes.ts'
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
 import { photosRoutes } from './modules/photos/photos.routes.ts'
 import { relationshipHealthRoutes } from './modules/relationship-health/relationship-health.routes.ts'
+import { nudgesRoutes } from './modules/relationship-health/nudges.routes.ts'
+import { createNudgesService, NUDGE_CRON } from './modules/relationship-health/nudges.service.ts'
 import { publicPictureUrl } from './modules/photos/photos.service.ts'
 import { ensureProfileFor } from './modules/profiles/profiles.service.ts'
 import type { Mailer } from './notify/mailer.ts'
@@ -175,6 +177,8 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   await app.register(messagesRoutes, deps)
   await app.register(messageSearchRoutes, deps)
   await app.register(relationshipHealthRoutes, deps)
+  const nudges = createNudgesService({ db, queue, publicUrl: env.publicUrl })
+  await app.register(nudgesRoutes, { ...deps, nudges })
   // made here because the scheduled expiry job below uses it too
   const invitations = createInvitationsService({ ...deps, publicUrl: env.publicUrl, log: app.log, rateLimits: env.RATE_LIMIT_ENABLED })
   await app.register(invitationsRoutes, { ...deps, invitations })
@@ -195,6 +199,9 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     const invitationJobs = createInvitationJobs(invitations)
     await queue.work('expire-invitations', () => invitationJobs.handleExpireInvitations())
     await queue.schedule('expire-invitations', EXPIRE_INVITATIONS_CRON)
+    await queue.work('find-quiet-relationships', () => nudges.handleFindQuietRelationships())
+    await queue.work('nudge', (data) => nudges.handleNudge(data))
+    await queue.schedule('find-quiet-relationships', NUDGE_CRON)
   }
   return app
 }

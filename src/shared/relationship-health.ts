@@ -116,3 +116,17 @@ export const HEALTH_TEXTS = {
   meetingFailed: 'Failed to save meeting',
   meetingInFuture: 'A meeting cannot be in the future.',
 } as const
+
+/** Gentle nudges' settings switch (its own small card on /settings). */
+export const nudgeSettingsSchema = z.object({ enabled: z.boolean() })
+export type NudgeSettings = z.infer<typeof nudgeSettingsSchema>
+
+export const NUDGE_TEXTS = {
+  title: 'Gentle nudges',
+  label: 'Nudge me when a relationship goes quiet',
+  description: 'At most one e-mail a week, when you and someone haven’t talked for about twice your usual gap.',
+  on: 'Nudges are on',
+  off: 'Nudges are off',
+  failed: 'Failed to update nudge settings. Please try again.',
+  profileNotFound: 'Profile not found.',
+} as const

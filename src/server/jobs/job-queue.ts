@@ -28,9 +28,21 @@ export type JobMap = {
   'request-password-reset': { email: string; redirectTo?: string }
   /** marks overdue invitations expired (scheduled; the inviter's list also does it on load) */
   'expire-invitations': Record<string, never>
+  /** daily: finds relationships gone quiet and queues one 'nudge' each (issue 18) */
+  'find-quiet-relationships': Record<string, never>
+  /** one gentle nudge for one contact row, if it still qualifies */
+  nudge: { contactId: string }
 }
 export type JobName = keyof JobMap
-export const JOB_NAMES: JobName[] = ['transcribe', 'analyze', 'send-mail', 'request-password-reset', 'expire-invitations']
+export const JOB_NAMES: JobName[] = [
+  'transcribe',
+  'analyze',
+  'send-mail',
+  'request-password-reset',
+  'expire-invitations',
+  'find-quiet-relationships',
+  'nudge',
+]
 
 /** What a handler reports; a thrown error is the unexpected case that pg-boss retries. */
 export type JobOutcome = { status: 'done' | 'skipped' | 'failed'; reason?: string }
