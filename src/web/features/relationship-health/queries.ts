@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { STALE } from '#shared/limits.ts'
-import { meetingSchema, relationshipHealthSchema, type CreateMeeting } from '#shared/relationship-health.ts'
+import {
+  meetingSchema,
+  nudgeSettingsSchema,
+  relationshipHealthSchema,
+  type CreateMeeting,
+  type NudgeSettings,
+} from '#shared/relationship-health.ts'
 import { apiGet, apiSend } from '#web/lib/api-client.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 
@@ -31,5 +37,37 @@ export function useCreateMeetingMutation(contactId: string) {
   return useMutation({
     mutationFn: (input: CreateMeeting) => apiSend('POST', `/api/contacts/${encodeURIComponent(contactId)}/meetings`, input, meetingSchema),
     onSettled: () => invalidateHealth(queryClient),
+  })
+}
+
+const nudgeKeys = {
+  settings: (userId: string | undefined) => [...root, userId ?? 'anonymous', 'nudge-settings'] as const,
+}
+
+/** GET /api/nudges/settings: whether the person gets gentle nudges. */
+export function useNudgeSettingsQuery() {
+  const { user } = useAuth()
+  return useQuery({
+    queryKey: nudgeKeys.settings(user?.id),
+    queryFn: ({ signal }) => apiGet('/api/nudges/settings', nudgeSettingsSchema, { signal }),
+    staleTime: STALE.default,
+  })
+}
+
+/** PUT /api/nudges/settings, shown at once and rolled back on failure. */
+export function useUpdateNudgeSettingsMutation() {
+  const { user } = useAuth()
+  const queryClient = useQueryClient()
+  const key = nudgeKeys.settings(user?.id)
+  return useMutation({
+    mutationFn: (settings: NudgeSettings) => apiSend('PUT', '/api/nudges/settings', settings, nudgeSettingsSchema),
+    onMutate: async (settings) => {
+      await queryClient.cancelQueries({ queryKey: key })
+      const previous = queryClient.getQueryData<NudgeSettings>(key)
+      queryClient.setQueryData(key, settings)
+      return { previous }
+    },
+    onError: (_error, _settings, context) => queryClient.setQueryData(key, context?.previous),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   })
 }

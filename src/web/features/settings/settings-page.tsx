@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Label } from '#web/components/ui/label.tsx'
 import { Switch } from '#web/components/ui/switch.tsx'
 import { useProfileQuery, useUpdateProfileMutation } from '#web/features/profile/queries.ts'
+import { NudgeSettingsCard } from '#web/features/relationship-health/components/nudge-settings-card.tsx'
 import { logUnexpected } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
@@ -111,6 +112,8 @@ export function SettingsPage() {
           </div>
         </CardContent>
       </Card>
+
+      <NudgeSettingsCard />
 
       <Button
         variant="outline"
