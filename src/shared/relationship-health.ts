@@ -121,7 +121,12 @@ export const HEALTH_TEXTS = {
 export const nudgeSettingsSchema = z.object({ enabled: z.boolean() })
 export type NudgeSettings = z.infer<typeof nudgeSettingsSchema>
 
+/** The caller's contacts nudged lately and still quiet. */
+export const openNudgesSchema = z.object({ nudges: z.array(z.object({ contact_id: z.string(), sent_at: z.string() })) })
+export type OpenNudges = z.infer<typeof openNudgesSchema>
+
 export const NUDGE_TEXTS = {
+  tileHint: 'Been a while: say hi?',
   title: 'Gentle nudges',
   label: 'Nudge me when a relationship goes quiet',
   description: 'At most one e-mail a week, when you and someone haven’t talked for about twice your usual gap.',

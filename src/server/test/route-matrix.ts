@@ -98,6 +98,7 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/contacts/connect': { access: 'signed-in', request: (f) => json('/api/contacts/connect', { user_id: f.bob.id }) },
   'GET /api/contacts/:id/messages': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/messages`) },
   'POST /api/contacts/:id/messages/read': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/messages/read`) },
+  'GET /api/nudges': { access: 'signed-in', request: () => json('/api/nudges') },
   'GET /api/nudges/settings': { access: 'signed-in', request: () => json('/api/nudges/settings') },
   'PUT /api/nudges/settings': { access: 'signed-in', request: () => json('/api/nudges/settings', { enabled: true }) },
   'GET /api/contacts/:id/health': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/health`) },

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import type { NudgeSettings } from '#shared/relationship-health.ts'
-import { profiles } from '#server/db/schema.ts'
+import type { NudgeSettings, OpenNudges } from '#shared/relationship-health.ts'
+import { contactNudges, profiles } from '#server/db/schema.ts'
 import type { JobMap, JobName, JobQueue } from '#server/jobs/job-queue.ts'
 import { insertConnectedPair } from '#server/test/data.ts'
 import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '#server/test/people.ts'
@@ -53,6 +53,9 @@ describe('gentle nudges', () => {
     expect(due).toEqual(expect.arrayContaining([adaToBob, bobToAda]))
 
     expect(await nudges.handleNudge({ contactId: adaToBob })).toEqual({ status: 'done' })
+    // Ada's home tile for Bob shows the hint until they talk again; Bob's shows none
+    expect(((await get('/api/nudges', ada.cookie)).json() as OpenNudges).nudges.map((n) => n.contact_id)).toEqual([adaToBob])
+    expect((await get('/api/nudges', bob.cookie)).json()).toEqual({ nudges: [] })
     const mail = await smtp.waitForMail(ada.email, /^Thinking of Bob Quiet\?$/)
     expect(mail.text).toContain(`${TEST_ORIGIN}/record/${adaToBob}`)
     // a repeat of the same job sends nothing more
@@ -114,5 +117,20 @@ describe('gentle nudges', () => {
     const due = await dueContacts()
     expect(due).not.toContain(adaToBob)
     expect(due).toContain(bobToAda)
+  })
+
+  it("the home tile's hint lasts until the two talk again", async () => {
+    const { ada, bob, adaToBob, bobToAda } = await insertSignedInPair(app, db, ['Ada Hint', 'Bob Hint'])
+    await exchange(ada, adaToBob, bob, bobToAda)
+    at(8)
+    expect((await nudges.handleNudge({ contactId: adaToBob })).status).toBe('done')
+    expect(((await get('/api/nudges', ada.cookie)).json() as OpenNudges).nudges).toHaveLength(1)
+    // the test's clock ran ahead of the messages' real times: the nudge is put back to a minute ago
+    await db
+      .update(contactNudges)
+      .set({ sentAt: new Date(Date.now() - 60_000) })
+      .where(eq(contactNudges.contactId, adaToBob))
+    await sendRecording(app, bob.cookie, bobToAda)
+    expect((await get('/api/nudges', ada.cookie)).json()).toEqual({ nudges: [] })
   })
 })

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import { INACTIVITY_DAYS } from '#shared/limits.ts'
 import type { Executor } from '#server/db/client.ts'
 import { contactAnalytics, contactNudges, contacts, profiles, user } from '#server/db/schema.ts'
@@ -65,6 +65,25 @@ export async function lockPersonNudges(tx: Executor, userId: string) {
 
 export async function insertNudge(tx: Executor, values: typeof contactNudges.$inferInsert) {
   await tx.insert(contactNudges).values(values)
+}
+
+/**
+ * The person's contacts nudged within the contact interval that are still quiet (no message since the nudge): their
+ * home tiles show a soft hint.
+ */
+export async function listOpenNudges(db: Executor, userId: string, now: Date) {
+  return db
+    .select({ contactId: contactNudges.contactId, sentAt: contactNudges.sentAt })
+    .from(contactNudges)
+    .innerJoin(contactAnalytics, eq(contactAnalytics.contactId, contactNudges.contactId))
+    .where(
+      and(
+        eq(contactNudges.userId, userId),
+        gt(contactNudges.sentAt, new Date(now.getTime() - NUDGE_CONTACT_INTERVAL_MS)),
+        sql`(${contactAnalytics.lastMessageAt} is null or ${contactAnalytics.lastMessageAt} < ${contactNudges.sentAt})`,
+      ),
+    )
+    .orderBy(desc(contactNudges.sentAt))
 }
 
 export async function getNudgesEnabled(db: Executor, userId: string): Promise<boolean | undefined> {

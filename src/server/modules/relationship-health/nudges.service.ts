@@ -1,4 +1,4 @@
-import { NUDGE_TEXTS } from '#shared/relationship-health.ts'
+import { NUDGE_TEXTS, type OpenNudges } from '#shared/relationship-health.ts'
 import type { Database } from '#server/db/client.ts'
 import { NotFoundError } from '#server/http/errors.ts'
 import type { JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
@@ -7,6 +7,7 @@ import {
   getNudgeCandidate,
   getNudgesEnabled,
   insertNudge,
+  listOpenNudges,
   listNudgeCandidates,
   lockPersonNudges,
   setNudgesEnabled,
@@ -66,6 +67,14 @@ export function createNudgesService({
         await queue.enqueue(tx, 'send-mail', nudgeMail(candidate.email, candidate.ownerName, candidate.contactName, recordUrl))
         return { status: 'done' }
       })
+    },
+
+    /** The caller's contacts that were nudged and are still quiet (the home tiles' soft hint). */
+    async listOpen(userId: string): Promise<OpenNudges> {
+      const rows = await listOpenNudges(db, userId, now())
+      // newest first: keep each contact's latest nudge
+      const latest = new Map(rows.toReversed().map((r) => [r.contactId, r.sentAt]))
+      return { nudges: [...latest].map(([contactId, sentAt]) => ({ contact_id: contactId, sent_at: sentAt.toISOString() })) }
     },
 
     async getSettings(userId: string): Promise<{ enabled: boolean }> {
