@@ -3,6 +3,7 @@ import { STALE } from '#shared/limits.ts'
 import {
   meetingSchema,
   nudgeSettingsSchema,
+  openNudgesSchema,
   relationshipHealthSchema,
   type CreateMeeting,
   type NudgeSettings,
@@ -42,6 +43,19 @@ export function useCreateMeetingMutation(contactId: string) {
 
 const nudgeKeys = {
   settings: (userId: string | undefined) => [...root, userId ?? 'anonymous', 'nudge-settings'] as const,
+  open: (userId: string | undefined) => [...root, userId ?? 'anonymous', 'open-nudges'] as const,
+}
+
+/** GET /api/nudges: the contacts nudged lately and still quiet (a soft hint on their home tiles). */
+export function useOpenNudgesQuery() {
+  const { user } = useAuth()
+  return useQuery({
+    queryKey: nudgeKeys.open(user?.id),
+    queryFn: ({ signal }) => apiGet('/api/nudges', openNudgesSchema, { signal }),
+    enabled: Boolean(user),
+    staleTime: STALE.default,
+    select: (data) => new Set(data.nudges.map((n) => n.contact_id)),
+  })
 }
 
 /** GET /api/nudges/settings: whether the person gets gentle nudges. */

@@ -3,6 +3,8 @@ import { arrayMove, rectSortingStrategy, SortableContext } from '@dnd-kit/sortab
 import { useMemo } from 'react'
 import type { Contact } from '#shared/contacts.ts'
 import { homeGridLayout } from '#shared/home-grid.ts'
+import { NUDGE_TEXTS } from '#shared/relationship-health.ts'
+import { useOpenNudgesQuery } from '#web/features/relationship-health/queries.ts'
 import { cn } from '#web/lib/utils.ts'
 import { AddFriendTile } from './add-friend-tile.tsx'
 import { ArchiveDropZone } from './archive-drop-zone.tsx'
@@ -42,6 +44,8 @@ export function ContactGrid({ contacts, editing, wide, archivingIds, onReorder, 
     useSensor(KeyboardSensor, { coordinateGetter: stepKeyboardCoordinates }),
   )
   const dragEnabled = editing && wide
+  // gentle nudges (issue 18): a soft hint on the tiles of contacts gone quiet
+  const nudged = useOpenNudgesQuery()
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over) return
@@ -69,7 +73,13 @@ export function ContactGrid({ contacts, editing, wide, archivingIds, onReorder, 
           {contacts.map((contact) => (
             <li key={contact.id}>
               {!editing ? (
-                <ContactLinkTile contact={contact} sizes={tiles} longPressEnabled={wide} onLongPress={onLongPress} />
+                <ContactLinkTile
+                  contact={contact}
+                  sizes={tiles}
+                  longPressEnabled={wide}
+                  onLongPress={onLongPress}
+                  hint={nudged.data?.has(contact.id) ? NUDGE_TEXTS.tileHint : undefined}
+                />
               ) : dragEnabled ? (
                 <SortableContactTile
                   contact={contact}
