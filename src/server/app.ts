@@ -36,6 +36,7 @@ import { healthRoutes } from './modules/health/health.routes.ts'
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
 import { photosRoutes } from './modules/photos/photos.routes.ts'
 import { relationshipHealthRoutes } from './modules/relationship-health/relationship-health.routes.ts'
+import { sessionsRoutes } from './modules/sessions/sessions.routes.ts'
 import { nudgesRoutes } from './modules/relationship-health/nudges.routes.ts'
 import { createNudgesService, NUDGE_CRON } from './modules/relationship-health/nudges.service.ts'
 import { publicPictureUrl } from './modules/photos/photos.service.ts'
@@ -179,6 +180,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   await app.register(relationshipHealthRoutes, deps)
   const nudges = createNudgesService({ db, queue, publicUrl: env.publicUrl })
   await app.register(nudgesRoutes, { ...deps, nudges })
+  await app.register(sessionsRoutes, deps)
   // made here because the scheduled expiry job below uses it too
   const invitations = createInvitationsService({ ...deps, publicUrl: env.publicUrl, log: app.log, rateLimits: env.RATE_LIMIT_ENABLED })
   await app.register(invitationsRoutes, { ...deps, invitations })

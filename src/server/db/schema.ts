@@ -441,3 +441,38 @@ export const contactNudges = pgTable(
   },
   (t) => [index('contact_nudges_user_sent_idx').on(t.userId, t.sentAt), index('contact_nudges_contact_sent_idx').on(t.contactId, t.sentAt)],
 )
+
+/* ---- Sessions (issue 18): a private space to talk something through before sending it ---- */
+
+/** Spec 001 Session: only its owner ever sees it. */
+export const talkSessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** the day it is about (spec: date), YYYY-MM-DD */
+    date: date('date', { mode: 'string' }).notNull(),
+    audioKey: text('audio_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_profile_created_idx').on(t.profileId, t.createdAt)],
+)
+
+/** Spec 001 Session message: text, role (default 'user'), audio. */
+export const sessionMessages = pgTable(
+  'session_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => talkSessions.id, { onDelete: 'cascade' }),
+    text: text('text'),
+    role: text('role').notNull().default('user'),
+    audioKey: text('audio_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('session_messages_session_created_idx').on(t.sessionId, t.createdAt)],
+)

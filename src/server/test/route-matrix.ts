@@ -45,6 +45,8 @@ export type MatrixFixture = {
   adaPhoto: () => Promise<Photo>
   /** the ids of all Ada's photos, in their order */
   adaPhotoIds: () => Promise<string[]>
+  /** a fresh session of Ada's */
+  adaSession: () => Promise<string>
 }
 
 export type MatrixRequest = { url: string; payload?: InjectOptions['payload']; headers?: Record<string, string> }
@@ -98,6 +100,12 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/contacts/connect': { access: 'signed-in', request: (f) => json('/api/contacts/connect', { user_id: f.bob.id }) },
   'GET /api/contacts/:id/messages': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/messages`) },
   'POST /api/contacts/:id/messages/read': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/messages/read`) },
+  'GET /api/sessions': { access: 'signed-in', request: () => json('/api/sessions') },
+  'POST /api/sessions': { access: 'signed-in', request: () => json('/api/sessions', {}) },
+  'POST /api/sessions/:id/messages': {
+    access: 'owner',
+    request: async (f) => json(`/api/sessions/${await f.adaSession()}/messages`, { text: 'a thought' }),
+  },
   'GET /api/nudges': { access: 'signed-in', request: () => json('/api/nudges') },
   'GET /api/nudges/settings': { access: 'signed-in', request: () => json('/api/nudges/settings') },
   'PUT /api/nudges/settings': { access: 'signed-in', request: () => json('/api/nudges/settings', { enabled: true }) },
@@ -230,6 +238,11 @@ export async function createMatrixFixture(app: FastifyInstance, db: Database): P
     const ids = (listed.json() as Photo[]).map((photo) => photo.id)
     return ids.length > 0 ? ids : [(await adaPhoto()).id]
   }
+  const adaSession = async () => {
+    const created = await sendAs(app, 'POST', json('/api/sessions', {}), ada)
+    expect(created.statusCode).toBe(201)
+    return (created.json() as { id: string }).id
+  }
   return {
     app,
     ada,
@@ -242,5 +255,6 @@ export async function createMatrixFixture(app: FastifyInstance, db: Database): P
     adaInvitation,
     adaPhoto,
     adaPhotoIds,
+    adaSession,
   }
 }
