@@ -27,6 +27,7 @@ export const RESOURCE_MODULES = [
   'profile', // the person's own profile and welcome message
   'public-profile', // anyone's public profile: its page, photo gallery and welcome message (the contact detail shows them too)
   'relationship-health', // a relationship's health, insights, meetings and activity (the contact detail)
+  'recorder', // sending voice messages: the composer, the mic buttons, drafts and the outbox kept on this device
   'session', // the signed-in session: the sign-in card shown by landing, the auth screen and invitations
 ]
 export const SCREEN_MODULES = [

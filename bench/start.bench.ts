@@ -33,7 +33,7 @@ async function startOnce(dataDir: string, port: number): Promise<{ ms: number; c
   const started = performance.now()
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', MODEL_DOWNLOAD: 'false' },
     stdio: 'ignore',
   })
   for (;;) {

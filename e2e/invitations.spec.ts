@@ -14,7 +14,7 @@ const tileNames = (page: Page) => page.getByRole('list', { name: 'Contacts' }).g
 async function recordMessage(page: Page) {
   await page.getByRole('button', { name: 'Record your message' }).click()
   await expect(page.getByText('0:02')).toBeVisible({ timeout: 15_000 })
-  await page.getByRole('button', { name: 'Recording... Tap to stop' }).click()
+  await page.getByRole('button', { name: 'Tap to stop' }).click()
   await expect(page.getByLabel('Your personal message')).toBeVisible()
 }
 

@@ -40,7 +40,7 @@ test('two people exchange messages and watch the health card fill in; "We met" a
   const who = adaPage.getByRole('region', { name: 'Bob Health', exact: true })
   await expect(who.getByRole('status')).toHaveText(/Offline/)
   await expect(who.getByRole('link', { name: 'View public profile' })).toHaveAttribute('href', `/profile/${bob.id}`)
-  await expect(adaPage.getByRole('link', { name: 'Record New Message' })).toHaveAttribute('href', `/record/${adaToBob}`)
+  await expect(adaPage.getByRole('link', { name: 'Record New Message' })).toHaveAttribute('href', `/contacts/${adaToBob}?record=1`)
   await expect(card.getByRole('progressbar', { name: 'Relationship health' })).toHaveAttribute('aria-valuenow', '50')
   await expect(card).toContainText('0 messages')
   await expect(card).toContainText('Only 0 messages so far')

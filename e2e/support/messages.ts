@@ -26,6 +26,15 @@ export function tone(seconds: number, frequency = 330, format: 'webm' | 'wav' = 
   return file
 }
 
+/** Digital silence as a WAV, for a fake microphone that hears nothing (a muted one). */
+export function silence(seconds: number): string {
+  const file = path.join(folder, `silence-${seconds}s.wav`)
+  if (!fs.existsSync(file)) {
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `anullsrc=r=48000:cl=mono`, '-t', String(seconds), '-y', file])
+  }
+  return file
+}
+
 /** Chromium records from a fake microphone that plays `wavFile` (DESIGN.md section 8). */
 export function fakeMicrophone(wavFile: string): LaunchOptions {
   return {

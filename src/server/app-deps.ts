@@ -1,3 +1,4 @@
+import type { ModelDownloadStatus } from './speech/model-download.ts'
 import type { preHandlerAsyncHookHandler } from 'fastify'
 import type { Auth } from './auth/auth.ts'
 import type { Database } from './db/client.ts'
@@ -22,5 +23,5 @@ export type AppDeps = {
   /** queues speech work for messages and welcome recordings */
   transcription: TranscriptionService
   /** which speech engine and analyser run, and why (health and start-up log) */
-  speech: { engine: string; reason: string; analyzer: string }
+  speech: { engine: string; reason: string; analyzer: string; model: ModelDownloadStatus | null }
 }

@@ -50,6 +50,7 @@ import { transcriptionRoutes } from './modules/transcription/transcription.route
 import type { Analyzer } from './speech/analysis/analyzer.ts'
 import { selectAnalyzer } from './speech/analysis/select-analyzer.ts'
 import type { EngineChoice } from './speech/engine.ts'
+import { startModelDownload } from './speech/model-download.ts'
 import { selectSpeechEngine } from './speech/select-engine.ts'
 import type { Secrets } from './secrets.ts'
 import { withLogRedaction } from './log-redaction.ts'
@@ -65,7 +66,8 @@ export type BuildAppOptions = {
   webDir?: string
   logger?: FastifyServerOptions['logger']
   /** tests put a speech engine or analyser double here; by default they follow the environment */
-  speech?: { choice?: EngineChoice; analyzer?: Analyzer }
+  /** `autoDownload`: fetch the default whisper model in the background (`npm start` only, never tests) */
+  speech?: { choice?: EngineChoice; analyzer?: Analyzer; autoDownload?: boolean }
   /** job queue timing (tests shorten the lease that recovers jobs cut off by a crash) */
   jobs?: Partial<Pick<JobQueueOptions, 'leaseSeconds' | 'maintenanceIntervalSeconds'>> & { workers?: boolean }
   /** told about every route as it is registered (the authorization matrix test lists the live route table) */
@@ -140,6 +142,7 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
   }
   const transcription = createTranscriptionService(transcriptionDeps)
   app.log.info({ engine: engineChoice.name, analyzer: analyzerChoice.analyzer.name }, `speech: ${engineChoice.reason}`)
+  const modelDownload = speech?.autoDownload ? startModelDownload({ env, choice: engineChoice, log: (line) => app.log.info(line) }) : null
   registerMediaSweep(app, createMediaSweeper({ db, storage, tmpDir: path.join(env.dataDir, 'tmp') }))
   app.addHook('onClose', async () => {
     await queue.stop()
@@ -155,7 +158,19 @@ export async function buildApp({ env, db, pool, secrets, mailer, webDir, logger,
     signMediaUrl: (key) => signMediaUrl(secrets.urlSigningKey, key),
     pictureUrl: (key) => (key ? publicPictureUrl(key) : null),
     transcription,
-    speech: { engine: engineChoice.name, reason: engineChoice.reason, analyzer: analyzerChoice.analyzer.name },
+    // read at each request: a model downloaded in the background changes the engine while Hearth runs
+    speech: {
+      get engine() {
+        return engineChoice.name
+      },
+      get reason() {
+        return engineChoice.reason
+      },
+      analyzer: analyzerChoice.analyzer.name,
+      get model() {
+        return modelDownload ? { ...modelDownload.status } : null
+      },
+    },
   }
 
   await registerOpenApi(app, env.publicUrl)

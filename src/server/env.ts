@@ -33,6 +33,11 @@ export const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     TRANSCRIBE_ENGINE: z.enum(['auto', 'whisper', 'openai', 'pocketsphinx', 'none']).default('auto'),
     WHISPER_MODEL: optionalString,
+    /** with TRANSCRIBE_ENGINE=auto and no whisper model, `npm start` fetches base.en (148 MB) in the background */
+    MODEL_DOWNLOAD: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
     OPENAI_BASE_URL: optionalUrl('OPENAI_BASE_URL'),
     OPENAI_API_KEY: optionalString,
     /** model name sent to the OpenAI-compatible transcription endpoint */

@@ -55,6 +55,8 @@ async function main() {
     secrets,
     mailer,
     webDir,
+    // only a real start fetches the model; tests build the app without it
+    speech: { autoDownload: true },
     logger: {
       level: env.LOG_LEVEL,
       ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),

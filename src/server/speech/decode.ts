@@ -167,7 +167,7 @@ export function readWavHeader(head: Buffer, fileSize = head.length): WavHeader {
 
 /**
  * The samples of a 16-bit PCM WAV as floats in -1..1, channels averaged to mono. Synchronous on purpose:
- * it runs inside the whisper worker thread, off the server's event loop.
+ * it runs inside the whisper worker process, off the server's event loop.
  */
 export function readPcmSamples(wavPath: string): Float32Array {
   return pcmSamplesFromWav(fs.readFileSync(wavPath))

@@ -4,6 +4,7 @@ import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
 import { MiniPlayer } from '#web/features/playback/components/mini-player.tsx'
 import { useProfileQuery } from '#web/features/profile/queries.ts'
+import { useOutboxRunner } from '#web/features/recorder/queries.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 
@@ -16,6 +17,8 @@ const OnboardingWizard = lazy(async () => ({ default: (await import('#web/featur
 export function AppShell({ children }: { children?: ReactNode }) {
   const { refresh } = useAuth()
   const profile = useProfileQuery()
+  // messages waiting on this device go out from here, whichever screen is open
+  useOutboxRunner()
   const sessionEnded = isApiRequestError(profile.error, 401)
 
   useEffect(() => {

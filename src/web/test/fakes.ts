@@ -85,7 +85,7 @@ export class FakeMediaRecorder extends EventTarget {
   static dataOn: 'start' | 'stop' = 'start'
   static last: FakeMediaRecorder | undefined
   static isTypeSupported = (type: string) => type === FakeMediaRecorder.supportedType
-  state: 'inactive' | 'recording' = 'inactive'
+  state: 'inactive' | 'recording' | 'paused' = 'inactive'
   readonly mimeType: string
   readonly options: MediaRecorderOptions | undefined
 
@@ -98,6 +98,12 @@ export class FakeMediaRecorder extends EventTarget {
   start() {
     this.state = 'recording'
     if (FakeMediaRecorder.dataOn === 'start') this.emitData()
+  }
+  pause() {
+    this.state = 'paused'
+  }
+  resume() {
+    this.state = 'recording'
   }
   stop() {
     this.state = 'inactive'

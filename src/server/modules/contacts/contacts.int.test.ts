@@ -96,13 +96,29 @@ describe('the circle limit of 10 active contacts', () => {
     expect(await listContacts(owner.cookie)).toHaveLength(MAX_ACTIVE_CONTACTS)
   })
 
-  it("starts the other person's side archived when their circle is full", async () => {
+  it("tells the caller plainly when the other person's circle is full, and makes nothing", async () => {
     const busy = await insertSignedInPerson(app, db)
     await fillCircle(busy, MAX_ACTIVE_CONTACTS)
     const stranger = await insertSignedInPerson(app, db)
-    expect((await connect(stranger.cookie, busy.id)).statusCode).toBe(201)
+    const refused = await connect(stranger.cookie, busy.id)
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toMatchObject({ error: { code: 'CIRCLE_FULL', message: CONTACT_TEXTS.theirCircleFull(busy.name) } })
+    expect(await listContacts(stranger.cookie)).toEqual([])
+    expect(await listContacts(stranger.cookie, 'archived')).toEqual([])
     expect(await listContacts(busy.cookie)).toHaveLength(MAX_ACTIVE_CONTACTS)
-    expect((await listContacts(busy.cookie, 'archived')).map((c) => c.contact_user_id)).toEqual([stranger.id])
+    expect(await listContacts(busy.cookie, 'archived')).toEqual([])
+  })
+
+  it('still connects to a full circle that already holds the caller', async () => {
+    const busy = await insertSignedInPerson(app, db)
+    await fillCircle(busy, MAX_ACTIVE_CONTACTS - 1)
+    const friend = await insertSignedInPerson(app, db)
+    // busy chose the friend first, which took busy's last place
+    expect((await connect(busy.cookie, friend.id)).statusCode).toBe(201)
+    expect(await listContacts(busy.cookie)).toHaveLength(MAX_ACTIVE_CONTACTS)
+    const back = await connect(friend.cookie, busy.id)
+    expect(back.statusCode).toBe(200)
+    expect(await listContacts(busy.cookie)).toHaveLength(MAX_ACTIVE_CONTACTS)
   })
 })
 

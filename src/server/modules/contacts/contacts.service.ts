@@ -108,8 +108,8 @@ export function createContactsService({ db, pictureUrl }: { db: Database; pictur
 
     /**
      * The Message button of a public profile: both directions in one transaction (decisions 13 and 41).
-     * The caller needs room in their circle; when the other person's circle is full, their side
-     * starts archived so that their limit holds and they can rekindle it when they want to.
+     * Both need room in their circles: the caller's own full circle and the other person's full circle are each
+     * refused with their own text (decision 66; the other person's side no longer starts archived).
      */
     async connect(ownerId: string, targetUserId: string): Promise<ConnectResult> {
       if (targetUserId === ownerId) throw new ValidationError(CONTACT_TEXTS.notYourself)
@@ -125,6 +125,11 @@ export function createContactsService({ db, pictureUrl }: { db: Database; pictur
         if (!target) throw new NotFoundError(PROFILE_TEXTS.notFound)
         if (!owner) throw new NotFoundError(PROFILE_TEXTS.notFound)
         if ((await countActiveContacts(tx, ownerId)) >= MAX_ACTIVE_CONTACTS) throw circleFull()
+        const reverse = await getContactByUsers(tx, targetUserId, ownerId)
+        // someone new to a full circle is told so plainly, instead of landing unseen in their archive (decision 66)
+        if (!reverse && (await countActiveContacts(tx, targetUserId)) >= MAX_ACTIVE_CONTACTS) {
+          throw new ConflictError(CONTACT_TEXTS.theirCircleFull(target.name), ERROR_CODES.circleFull)
+        }
         const contactId = await insertContact(tx, {
           ownerId,
           contactUserId: targetUserId,
@@ -133,16 +138,14 @@ export function createContactsService({ db, pictureUrl }: { db: Database; pictur
           archivedAt: null,
           chosen: true,
         })
-        const reverse = await getContactByUsers(tx, targetUserId, ownerId)
         let reverseId = reverse?.id
         if (!reverse) {
-          const targetIsFull = (await countActiveContacts(tx, targetUserId)) >= MAX_ACTIVE_CONTACTS
           reverseId = await insertContact(tx, {
             ownerId: targetUserId,
             contactUserId: ownerId,
             name: owner.name,
             displayOrder: await nextDisplayOrder(tx, targetUserId),
-            archivedAt: targetIsFull ? new Date() : null,
+            archivedAt: null,
             // being contacted is not choosing: no presence is shared until they press Message or reply
             chosen: false,
           })

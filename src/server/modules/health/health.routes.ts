@@ -10,7 +10,15 @@ export const healthSchema = z.object({
   uptimeSeconds: z.number(),
   database: z.object({ status: z.enum(['up', 'down']), version: z.string().nullable() }),
   /** the active transcription engine (or none) and why it was chosen; the analyser in use */
-  speech: z.object({ engine: z.string(), reason: z.string(), analyzer: z.string() }),
+  speech: z.object({
+    engine: z.string(),
+    reason: z.string(),
+    analyzer: z.string(),
+    /** the whisper model fetched in the background on the first start, while it is (or was) under way */
+    model: z
+      .object({ model: z.string(), state: z.enum(['downloading', 'ready', 'failed']), percent: z.number(), detail: z.string().nullable() })
+      .nullable(),
+  }),
 })
 
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, speech }) => {

@@ -2,8 +2,9 @@ import fs from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SpeechEngineError } from '#server/speech/engine.ts'
+import { TINY_WHISPER_WORDS, writeTinyWhisperModel, writeToneWav } from '#server/test/whisper-model.ts'
 import { createWhisperEngine } from './whisper.ts'
 
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-whisper-'))
@@ -86,6 +87,92 @@ describe('whisper engine', () => {
       // a fresh worker serves the next recording
       await expect(engine.transcribe(input())).rejects.toThrow(/could not be loaded/)
       await expect(engine.transcribe(input(AbortSignal.abort()))).rejects.toThrow(/timed out or was cancelled/)
+    } finally {
+      await engine.close?.()
+    }
+  })
+})
+
+// A real ggml model in whisper.cpp's format, generated here (src/server/test/whisper-model.ts): the whole
+// path runs, from loading the file to word times, on a model that reads "ggml tiny model" in every window.
+// seconds on an idle machine; the limit leaves room for a busy one
+describe.skipIf(!bindingLoads)('whisper engine with a generated model', { timeout: 60_000 }, () => {
+  const modelPath = path.join(dir, 'ggml-generated.bin')
+  const crashingModelPath = path.join(dir, 'ggml-generated-f32.bin')
+  const wavs: Record<string, string> = {}
+  beforeAll(async () => {
+    await writeTinyWhisperModel(modelPath)
+    await writeTinyWhisperModel(crashingModelPath, { precision: 'f32' })
+    wavs.short = await writeToneWav(path.join(dir, 'short.wav'), 5)
+    wavs.long = await writeToneWav(path.join(dir, 'long.wav'), 40)
+  })
+  const job = (wav: string, durationSeconds: number, signal = new AbortController().signal) => ({
+    wavPath: wavs[wav]!,
+    durationSeconds,
+    signal,
+  })
+
+  it('loads the model in its worker and maps whisper.cpp word times into the recording', async () => {
+    const engine = createWhisperEngine({ modelPath, threads: 1 })
+    try {
+      const transcript = await engine.transcribe(job('short', 5))
+      expect(transcript.text).toBe(TINY_WHISPER_WORDS.join(' '))
+      expect(transcript.language).toBe('en')
+      expect(transcript.words.map((w) => w.word)).toEqual([...TINY_WHISPER_WORDS])
+      for (const [index, word] of transcript.words.entries()) {
+        expect(word.start).toBeGreaterThanOrEqual(0)
+        expect(word.end).toBeGreaterThanOrEqual(word.start)
+        // the window is padded to 30 s; the last word's end is held at the recording's end
+        expect(word.end).toBeLessThanOrEqual(5)
+        if (index > 0) expect(word.start).toBeGreaterThanOrEqual(transcript.words[index - 1]!.start)
+      }
+      expect(transcript.words.at(-1)!.end).toBe(5)
+    } finally {
+      await engine.close?.()
+    }
+  })
+
+  it('reads long audio window by window, 30 seconds each', async () => {
+    const engine = createWhisperEngine({ modelPath, threads: 1 })
+    try {
+      const transcript = await engine.transcribe(job('long', 40))
+      expect(transcript.words.map((w) => w.word)).toEqual([...TINY_WHISPER_WORDS, ...TINY_WHISPER_WORDS])
+      const windowOf = (seconds: number) => Math.floor(seconds / 30)
+      expect(transcript.words.map((w) => windowOf(w.start))).toEqual([0, 0, 0, 1, 1, 1])
+      expect(transcript.words.at(-1)!.end).toBe(40)
+    } finally {
+      await engine.close?.()
+    }
+  })
+
+  it('stops a running recording on abort and on its time-out, and serves the next one with a new worker', async () => {
+    const engine = createWhisperEngine({ modelPath, threads: 1 })
+    try {
+      const controller = new AbortController()
+      const running = engine.transcribe(job('long', 40, controller.signal))
+      setTimeout(() => controller.abort(), 300)
+      await expect(running).rejects.toThrow('Whisper transcription timed out or was cancelled')
+
+      const short = createWhisperEngine({ modelPath, threads: 1, timeoutMs: 200 })
+      await expect(short.transcribe(job('long', 40))).rejects.toThrow('Whisper transcription timed out after 0 s')
+      await short.close?.()
+
+      await expect(engine.transcribe(job('short', 5))).resolves.toMatchObject({ text: TINY_WHISPER_WORDS.join(' ') })
+    } finally {
+      await engine.close?.()
+    }
+  })
+
+  it('fails the recording, not the server, when whisper.cpp aborts inside its worker', async () => {
+    // the all-F32 file loads, then whisper.cpp's convolution asserts F16 kernels and calls abort()
+    const engine = createWhisperEngine({ modelPath: crashingModelPath, threads: 1 })
+    try {
+      const error = (await engine.transcribe(job('short', 5)).catch((e: unknown) => e)) as SpeechEngineError
+      expect(error).toBeInstanceOf(SpeechEngineError)
+      expect(error.message).toMatch(/^Whisper worker stopped \(SIGABRT\): GGML_ASSERT\(.*\) failed/)
+      expect(error.retryable).toBe(true)
+      // this process is still here, and the engine starts a new worker for the next recording
+      await expect(engine.transcribe(job('short', 5))).rejects.toThrow(/^Whisper worker stopped \(SIGABRT\)/)
     } finally {
       await engine.close?.()
     }

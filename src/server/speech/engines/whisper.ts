@@ -1,6 +1,7 @@
+import { fork, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
-import { Worker } from 'node:worker_threads'
+import { fileURLToPath } from 'node:url'
 import { SpeechEngineError, type SpeechEngine, type TranscribeInput, type Transcript } from '#server/speech/engine.ts'
 import type { WhisperJob, WhisperReply } from './whisper.worker.ts'
 
@@ -13,16 +14,17 @@ export type WhisperEngineOptions = {
   timeoutMs?: number
 }
 
-const WORKER_URL = new URL('./whisper.worker.ts', import.meta.url)
+const WORKER_FILE = fileURLToPath(new URL('./whisper.worker.ts', import.meta.url))
+
 /**
- * The worker is a .ts file. On Node 20 a worker thread does not get the loader hooks of `node --import
- * tsx` (neither inherited nor through `execArgv: ['--import', 'tsx']`: both fail with "Unknown file
- * extension .ts"), so a small bootstrap registers tsx inside the thread, then imports the worker. The
- * same works under Vitest. Resolved here, so it does not depend on the working directory.
+ * The worker is a child process, not a worker thread: whisper.cpp ends the whole process when one of its
+ * own checks fails (GGML_ASSERT calls abort(), and the binding turns a C++ exception into a Rust abort),
+ * which in a thread takes the server down with it. A child that dies only fails its recording. It runs
+ * the .ts worker through tsx's loader, resolved here so it does not depend on the working directory.
  */
-function workerBoot(): string {
-  const tsx = import.meta.resolve('tsx/esm/api')
-  return `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL.href)}) })`
+function startChild(): ChildProcess {
+  const tsx = import.meta.resolve('tsx')
+  return fork(WORKER_FILE, [], { execArgv: ['--import', tsx], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] })
 }
 
 export function missingModelError(modelPath: string): SpeechEngineError {
@@ -30,34 +32,39 @@ export function missingModelError(modelPath: string): SpeechEngineError {
 }
 
 /**
- * whisper.cpp through @napi-rs/whisper, in one worker thread per engine (its `full()` blocks the thread it
- * runs on). Recordings are transcribed one at a time, in order; the worker keeps the model loaded and
- * starts on the first recording. Throws a non-retryable SpeechEngineError when the model file is missing.
+ * whisper.cpp through @napi-rs/whisper, in one child process per engine (its `full()` blocks the thread it
+ * runs on, and its failures abort the process). Recordings are transcribed one at a time, in order; the
+ * worker keeps the model loaded and starts on the first recording. Throws a non-retryable
+ * SpeechEngineError when the model file is missing.
  *
- * Abort or time-out rejects at once and terminates the worker, but whisper.cpp offers no way to interrupt
- * `full()`: the thread keeps its CPU until the current call returns, and the next recording gets a new
- * worker (which loads the model again).
+ * Abort or time-out rejects at once and kills the worker (whisper.cpp offers no way to interrupt `full()`,
+ * a killed process stops at once); the next recording gets a new worker, which loads the model again.
  */
 export function createWhisperEngine(options: WhisperEngineOptions): SpeechEngine {
   const { modelPath } = options
   if (!fs.existsSync(modelPath)) throw missingModelError(modelPath)
-  // Node unloads an addon when the last thread that loaded it exits, and unloading this one crashes the
-  // process (SIGSEGV as soon as a worker that loaded it is terminated). Loaded here too, it stays mapped.
+  // only to say at start-up, not at the first recording, that the binding has no build for this platform
   try {
     createRequire(import.meta.url)('@napi-rs/whisper')
   } catch (error) {
     throw new SpeechEngineError(`The whisper.cpp binding (@napi-rs/whisper) does not load here: ${(error as Error).message}`, false)
   }
 
-  let worker: Worker | null = null
+  let worker: ChildProcess | null = null
   let nextId = 1
   // a chain of turns: each recording waits for the one before it to finish or give up
   let queue: Promise<void> = Promise.resolve()
+  // the last lines whisper.cpp wrote to stderr, which say why it aborted
+  let lastWords = ''
 
-  function startWorker(): Worker {
-    const started = new Worker(workerBoot(), { eval: true })
-    // an idle worker must not keep the process alive
-    started.unref()
+  function startWorker(): ChildProcess {
+    const started = startChild()
+    lastWords = ''
+    started.stderr?.setEncoding('utf8')
+    started.stderr?.on('data', (chunk: string) => {
+      lastWords = (lastWords + chunk).slice(-2000)
+    })
+    idle(started)
     // a crash between recordings must not surface as an unhandled 'error' event; during a recording the
     // job's own listener reports it, and 'exit' forgets the worker either way
     started.on('error', () => undefined)
@@ -70,7 +77,7 @@ export function createWhisperEngine(options: WhisperEngineOptions): SpeechEngine
   function stopWorker() {
     const current = worker
     worker = null
-    void current?.terminate()
+    current?.kill('SIGKILL')
   }
 
   function runJob(input: TranscribeInput): Promise<Transcript> {
@@ -84,7 +91,7 @@ export function createWhisperEngine(options: WhisperEngineOptions): SpeechEngine
         current.off('message', onMessage)
         current.off('error', onError)
         current.off('exit', onExit)
-        current.unref()
+        idle(current)
         settle()
       }
       const onMessage = (reply: WhisperReply) => {
@@ -95,7 +102,8 @@ export function createWhisperEngine(options: WhisperEngineOptions): SpeechEngine
         stopWorker()
         finish(() => reject(new SpeechEngineError(`Whisper worker failed: ${error.message}`)))
       }
-      const onExit = (code: number) => finish(() => reject(new SpeechEngineError(`Whisper worker stopped (exit code ${code})`)))
+      const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+        finish(() => reject(new SpeechEngineError(`Whisper worker stopped (${signal ?? `exit code ${code}`})${crashReason(lastWords)}`)))
       const onAbort = () => {
         stopWorker()
         finish(() => reject(new SpeechEngineError('Whisper transcription timed out or was cancelled')))
@@ -108,8 +116,14 @@ export function createWhisperEngine(options: WhisperEngineOptions): SpeechEngine
       current.on('message', onMessage)
       current.on('error', onError)
       current.on('exit', onExit)
-      current.ref()
-      current.postMessage({ id, modelPath, wavPath: input.wavPath, threads: options.threads } satisfies WhisperJob)
+      busy(current)
+      current.send({
+        id,
+        modelPath,
+        wavPath: input.wavPath,
+        durationSeconds: input.durationSeconds,
+        threads: options.threads,
+      } satisfies WhisperJob)
     })
   }
 
@@ -131,9 +145,35 @@ export function createWhisperEngine(options: WhisperEngineOptions): SpeechEngine
     async close() {
       const current = worker
       worker = null
-      await current?.terminate()
+      if (!current || current.exitCode !== null || current.signalCode !== null) return
+      await new Promise<void>((resolve) => {
+        current.once('exit', () => resolve())
+        current.kill('SIGKILL')
+      })
     },
   }
+}
+
+/** An idle worker must not keep the server (or a test run) alive; one at work must. */
+function idle(child: ChildProcess) {
+  child.unref()
+  child.channel?.unref()
+  ;(child.stderr as { unref?: () => void } | null)?.unref?.()
+}
+
+function busy(child: ChildProcess) {
+  child.ref()
+  child.channel?.ref()
+  ;(child.stderr as { ref?: () => void } | null)?.ref?.()
+}
+
+/** whisper.cpp's own words before it aborted (`GGML_ASSERT(...) failed`), when it left any. */
+function crashReason(stderr: string): string {
+  const line = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => /GGML_ASSERT|panicked|abort/i.test(l))
+  return line ? `: ${line.replace(/^.*?(GGML_ASSERT)/, '$1').slice(0, 200)}` : ''
 }
 
 /** Waits for `turn`, or rejects as soon as the signal aborts (a queued recording gives up its place). */

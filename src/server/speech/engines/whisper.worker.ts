@@ -1,14 +1,13 @@
 /**
- * Runs whisper.cpp (through @napi-rs/whisper) off the server's event loop: `Whisper.full()` is synchronous
- * and takes seconds to minutes. Started by `whisper.ts`; one job at a time; the model stays loaded between
- * jobs.
+ * Runs whisper.cpp (through @napi-rs/whisper) in a child process of the server: `Whisper.full()` is
+ * synchronous and takes seconds to minutes, and a failed check inside whisper.cpp aborts the process it
+ * runs in. Started by `whisper.ts`; one job at a time; the model stays loaded between jobs.
  */
-import { parentPort } from 'node:worker_threads'
 import { Whisper, WhisperFullParams, WhisperSamplingStrategy, type Segment } from '@napi-rs/whisper'
 import { readPcmSamples } from '#server/speech/decode.ts'
 import type { Transcript, TranscriptWord } from '#server/speech/engine.ts'
 
-export type WhisperJob = { id: number; modelPath: string; wavPath: string; threads?: number }
+export type WhisperJob = { id: number; modelPath: string; wavPath: string; durationSeconds: number; threads?: number }
 export type WhisperReply = { id: number; ok: true; transcript: Transcript } | { id: number; ok: false; message: string; retryable: boolean }
 
 let loaded: { path: string; whisper: Whisper } | null = null
@@ -70,10 +69,15 @@ async function transcribe(job: WhisperJob): Promise<Transcript> {
   const received = () => segments.reduce((sum, s) => sum + squash(s.text), 0)
   for (let turn = 0; turn < 1000 && received() < expected; turn++) await new Promise((resolve) => setImmediate(resolve))
 
+  // whisper.cpp's times are in 10 ms from the start of the audio; its last window is padded to 30 s with
+  // silence, so a word's end can lie past the recording: times are held within it
+  const last = job.durationSeconds
   const words: TranscriptWord[] = []
   for (const segment of segments) {
     const word = cleanWord(segment.text)
-    if (word) words.push({ word, start: segment.start / 100, end: segment.end / 100 })
+    if (!word) continue
+    const start = Math.min(segment.start / 100, last)
+    words.push({ word, start, end: Math.max(start, Math.min(segment.end / 100, last)) })
   }
   const language = multilingual ? Whisper.lang(whisper.fullLangId) : 'en'
   return { text: cleanText(output), words, language }
@@ -94,12 +98,16 @@ function cleanWord(text: string): string {
     .replace(/^[^\p{L}\p{N}']+|[^\p{L}\p{N}']+$/gu, '')
 }
 
-parentPort?.on('message', (job: WhisperJob) => {
+const reply = (message: WhisperReply) => process.send?.(message)
+
+process.on('message', (job: WhisperJob) => {
   transcribe(job).then(
-    (transcript) => parentPort?.postMessage({ id: job.id, ok: true, transcript } satisfies WhisperReply),
+    (transcript) => reply({ id: job.id, ok: true, transcript }),
     (error: unknown) => {
       const retryable = error instanceof JobError ? error.retryable : true
-      parentPort?.postMessage({ id: job.id, ok: false, message: (error as Error).message, retryable } satisfies WhisperReply)
+      reply({ id: job.id, ok: false, message: (error as Error).message, retryable })
     },
   )
 })
+// the server went away: nothing will ask this process for anything again
+process.on('disconnect', () => process.exit(0))

@@ -79,7 +79,8 @@ describe('ConversationPage', () => {
     expect(screen.getByText('0 messages')).toBeTruthy()
     expect(screen.getByRole('link', { name: "Maya Ortiz's public profile" }).getAttribute('href')).toBe('/u/u1')
     expect(screen.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/contacts/profile/c1')
-    expect(screen.getByRole('link', { name: 'Record' }).getAttribute('href')).toBe('/record/c1')
+    // recording happens in the composer, not on another screen
+    expect(screen.getByRole('button', { name: `Record a message for ${contact.name}` })).toBeTruthy()
     expect(await screen.findByText('No messages yet')).toBeTruthy()
   })
 

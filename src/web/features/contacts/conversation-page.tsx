@@ -1,4 +1,4 @@
-import { Navigate, useParams } from 'react-router'
+import { Navigate, useParams, useSearchParams } from 'react-router'
 import { CONTACT_TEXTS } from '#shared/contacts.ts'
 import { QueryError } from '#web/components/query-error.tsx'
 import { isApiRequestError } from '#web/lib/api-client.ts'
@@ -7,6 +7,7 @@ import { useAuth } from '#web/lib/use-auth.ts'
 import { ContactHeader, ContactHeaderSkeleton } from './components/contact-header.tsx'
 import { MessageList } from '#web/features/messages/components/message-list.tsx'
 import { useContactMessagesQuery, useMarkReadMutation } from '#web/features/messages/queries.ts'
+import { ConversationComposer } from '#web/features/recorder/components/conversation-composer.tsx'
 import { ConversationEmpty } from './components/conversation-empty.tsx'
 import { MessageCardSkeleton } from './components/contact-loading.tsx'
 import { useContactQuery } from './queries.ts'
@@ -18,6 +19,8 @@ import { useContactQuery } from './queries.ts'
 export function ConversationPage() {
   const { id } = useParams()
   const { user } = useAuth()
+  // ?record=1: a one-tap mic (home tile, contact detail) starts a take on arrival
+  const [searchParams] = useSearchParams()
   const contact = useContactQuery(id)
   const messages = useContactMessagesQuery(contact.data ? id : undefined)
   const markRead = useMarkReadMutation()
@@ -29,7 +32,7 @@ export function ConversationPage() {
     <div className="flex min-h-dvh flex-col bg-hearth-glow">
       {contact.data ? <ContactHeader contact={contact.data} messageCount={messages.data?.total ?? 0} /> : <ContactHeaderSkeleton />}
       <div aria-hidden className="mx-auto h-px w-full max-w-3xl bg-border" />
-      <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-4 px-4 pt-6 pb-16 sm:px-6">
+      <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-4 px-4 pt-6 sm:px-6">
         {contact.isPending && (
           <div aria-busy="true" className="flex flex-col gap-3">
             <span role="status" className="sr-only">
@@ -71,7 +74,7 @@ export function ConversationPage() {
             )}
             {messages.data &&
               (messages.data.messages.length === 0 ? (
-                <ConversationEmpty name={contact.data.name} contactId={contact.data.id} />
+                <ConversationEmpty name={contact.data.name} />
               ) : (
                 <MessageList
                   messages={messages.data.messages}
@@ -82,6 +85,9 @@ export function ConversationPage() {
                 />
               ))}
           </section>
+        )}
+        {contact.data && (
+          <ConversationComposer key={contact.data.id} contact={contact.data} autoStart={searchParams.get('record') === '1'} />
         )}
       </main>
     </div>

@@ -17,6 +17,7 @@ import {
 } from '#web/features/contacts/queries.ts'
 import { errorMessage } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
+import { UnsentMessages } from '#web/features/recorder/components/unsent-messages.tsx'
 import { cn } from '#web/lib/utils.ts'
 import { ContactGrid } from './components/contact-grid.tsx'
 import { ContactGridSkeleton } from './components/contact-grid-skeleton.tsx'
@@ -197,6 +198,8 @@ export function HomePage() {
             </div>
             <p className="text-muted-foreground">{subtitle}</p>
           </div>
+
+          {!editing && <UnsentMessages />}
 
           {editing && (
             <div role="toolbar" aria-label="Edit circle" className="flex flex-wrap items-center gap-2">

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { CONTACT_TEXTS } from '#shared/contacts.ts'
-import { MESSAGE_TEXTS, replyToSchema } from '#shared/messages.ts'
+import { replyToSchema } from '#shared/messages.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
@@ -12,6 +12,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { MicrophoneDeniedCard, NoMicrophoneCard } from '#web/features/audio/components/microphone-help.tsx'
 import { useUploadAudioMutation } from '#web/features/audio/queries.ts'
 import { UPLOAD_ATTEMPTS, UploadFailedError } from '#web/features/audio/upload-retry.ts'
+import { RecordingPreview } from '#web/features/audio/components/voice-recorder.tsx'
 import { useContactQuery } from '#web/features/contacts/queries.ts'
 import { messageText } from '#web/features/messages/message-text.ts'
 import { useMessageQuery } from '#web/features/messages/queries.ts'
@@ -20,8 +21,10 @@ import { isRetryable } from '#web/lib/retryable.ts'
 import { cn } from '#web/lib/utils.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
-import { useRecorder, type RecorderError } from '#web/lib/recorder/use-recorder.ts'
-import { isAtMessageLimit } from './components/contact-send-state.ts'
+import type { RecorderError } from '#web/lib/recorder/use-recorder.ts'
+import { LeaveGuard } from '#web/features/recorder/components/leave-guard.tsx'
+import { useKeptRecorder } from '#web/features/recorder/use-kept-recorder.ts'
+import { sendBlockedReason } from '#web/features/recorder/send-limits.ts'
 import {
   FailurePanel,
   LiveTranscriptPanel,
@@ -32,7 +35,7 @@ import {
   SentPanel,
   UploadProgressPanel,
 } from './components/record-stages.tsx'
-import { useSendMessageMutation } from './queries.ts'
+import { useSendMessageMutation } from '#web/features/recorder/queries.ts'
 import { useLiveTranscript } from './use-live-transcript.ts'
 
 type Phase =
@@ -104,7 +107,9 @@ export function RecordPage() {
   const replyTo = replyToSchema.safeParse(searchParams.get('replyTo')).data ?? null
   const navigate = useNavigate()
   const contact = useContactQuery(contactId)
-  const recorder = useRecorder({ onError: toastRecorderError })
+  // the take is kept on this device until it is sent (decision 67): a reload or a failed upload leaves a draft
+  const kept = useKeptRecorder({ contact: contact.data, replyTo, onError: toastRecorderError })
+  const recorder = kept.recorder
   // while answering, the words so far appear as they are heard (decision 28)
   const live = useLiveTranscript({ active: Boolean(replyTo) && recorder.status === 'recording', snapshot: recorder.snapshot })
   const uploadAudio = useUploadAudioMutation()
@@ -114,18 +119,16 @@ export function RecordPage() {
   usePageMeta({ title: contact.data ? `Message for ${contact.data.name} - Hearth` : 'Record a message - Hearth' })
 
   useEffect(() => () => abortRef.current?.abort(), [])
+  const sentTo = phase.kind === 'sent' ? contact.data?.id : undefined
+  useEffect(() => {
+    if (sentTo) void navigate(`/contacts/profile/${encodeURIComponent(sentTo)}`)
+  }, [sentTo, navigate])
 
   if (isApiRequestError(contact.error, 404)) return <Navigate to="/record/select" replace />
 
   const backTo = replyTo ? `/playback/${encodeURIComponent(replyTo)}` : `/contacts/${encodeURIComponent(contactId ?? '')}`
   const c = contact.data
-  const blockedReason = !c
-    ? null
-    : c.contact_user_id === null
-      ? MESSAGE_TEXTS.notLinked
-      : isAtMessageLimit(c)
-        ? MESSAGE_TEXTS.limitReached(c.name)
-        : null
+  const blockedReason = c ? sendBlockedReason(c) : null
 
   const send = async (uploadId: string) => {
     if (!c) return
@@ -134,9 +137,9 @@ export function RecordPage() {
     try {
       await sendMessage.mutateAsync({ contact_id: c.id, upload_id: uploadId, reply_to_id: replyTo })
       toast.success(RECORD_TEXTS.sent, { id: toastId, description: `Sent to ${c.name}` })
-      recorder.discard()
+      kept.discard()
+      // goes to the contact once this render is committed, when nothing is left to guard
       setPhase({ kind: 'sent' })
-      void navigate(`/contacts/profile/${encodeURIComponent(c.id)}`)
     } catch (error) {
       const reason = errorMessage(error, 'Unknown error')
       setPhase({ kind: 'send-failed', uploadId, reason, canRetry: isRetryable(error) })
@@ -175,7 +178,8 @@ export function RecordPage() {
 
   const recordAgain = () => {
     setPhase({ kind: 'compose' })
-    void recorder.reRecord()
+    kept.discard()
+    void kept.start()
   }
 
   let stage: ReactNode
@@ -200,9 +204,7 @@ export function RecordPage() {
         onRetry={() => void uploadAndSend()}
         onAgain={recordAgain}
       >
-        {recorder.recording && (
-          <audio controls src={recorder.recording.url} preload="metadata" aria-label="Recording preview" className="w-full" />
-        )}
+        {recorder.recording && <RecordingPreview recording={recorder.recording} />}
       </FailurePanel>
     )
   } else if (phase.kind === 'send-failed') {
@@ -217,30 +219,29 @@ export function RecordPage() {
         onAgain={recordAgain}
       />
     )
-  } else if (recorder.status === 'recording') {
+  } else if (recorder.status === 'recording' || recorder.status === 'paused') {
     stage = (
-      <RecordingPanel elapsedSeconds={recorder.elapsedSeconds} onStop={recorder.stop} onCancel={recorder.discard}>
+      <RecordingPanel recorder={recorder} onCancel={kept.discard}>
         {replyTo && live.available && <LiveTranscriptPanel text={live.text} />}
       </RecordingPanel>
     )
   } else if (recorder.status === 'recorded' && recorder.recording) {
     stage = (
       <RecordedPanel
-        url={recorder.recording.url}
-        durationSeconds={recorder.recording.durationSeconds}
+        recording={recorder.recording}
         sendDisabled={blockedReason !== null}
         blockedReasonId={BLOCKED_REASON_ID}
         onSend={() => void uploadAndSend()}
-        onDiscard={recorder.discard}
-        onReRecord={() => void recorder.reRecord()}
+        onDiscard={kept.discard}
+        onReRecord={recordAgain}
       />
     )
   } else if (recorder.permission === 'denied') {
     stage = <MicrophoneDeniedCard onRefresh={() => window.location.reload()} />
   } else if (recorder.microphoneMissing) {
-    stage = <NoMicrophoneCard onRetry={() => void recorder.start()} />
+    stage = <NoMicrophoneCard onRetry={() => void kept.start()} />
   } else {
-    stage = <RecordIntro onStart={() => void recorder.start()} starting={recorder.status === 'starting'} />
+    stage = <RecordIntro onStart={() => void kept.start()} starting={recorder.status === 'starting'} />
   }
 
   let body: ReactNode
@@ -278,6 +279,7 @@ export function RecordPage() {
           </div>
         )}
         {stage}
+        <LeaveGuard active={kept.taking && phase.kind !== 'sent'} name={c?.name ?? ''} onLeave={recorder.stop} />
       </>
     )
   }

@@ -40,6 +40,32 @@ describe('useRecorder', () => {
     expect(track.stop).toHaveBeenCalled()
   })
 
+  it('pauses and resumes without counting the pause, and hands over what it has for a draft', async () => {
+    installFakeMediaRecorder({ supportedType: 'audio/webm', dataOn: 'start' })
+    const onData = vi.fn()
+    const { result } = renderHook(() => useRecorder({ onData }))
+    await act(() => result.current.start())
+    expect(onData).toHaveBeenCalledWith(expect.any(Blob), 0)
+    await act(() => vi.advanceTimersByTimeAsync(2000))
+    act(() => result.current.pause())
+    expect(result.current.status).toBe('paused')
+    await act(() => vi.advanceTimersByTimeAsync(5000))
+    expect(result.current.elapsedSeconds).toBe(2)
+    act(() => result.current.resume())
+    expect(result.current.status).toBe('recording')
+    await act(() => vi.advanceTimersByTimeAsync(1000))
+    expect(result.current.elapsedSeconds).toBe(3)
+    act(() => result.current.stop())
+    expect(result.current.recording?.durationSeconds).toBeCloseTo(3, 0)
+  })
+
+  it('restores a kept take as the recording', () => {
+    const { result } = renderHook(() => useRecorder())
+    act(() => result.current.restore(new Blob(['kept'], { type: 'audio/webm' }), 42))
+    expect(result.current.status).toBe('recorded')
+    expect(result.current.recording).toMatchObject({ url: 'blob:one', mimeType: 'audio/webm', durationSeconds: 42 })
+  })
+
   it('releases the object URL on discard and on unmount', async () => {
     const { result, unmount } = renderHook(() => useRecorder())
     await act(() => result.current.start())

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { RECORDING_MAX_SECONDS } from '#shared/limits.ts'
+import { createSilenceWatch, LEVEL_SAMPLE_MS, LIVE_LEVEL_BARS, meterLevel, rmsLevel } from './level-meter.ts'
 import {
   AUDIO_BITS_PER_SECOND,
   AUDIO_CONSTRAINTS,
@@ -10,7 +11,7 @@ import {
   type RecorderStartFailure,
 } from './recorder-helpers.ts'
 
-export type RecorderStatus = 'idle' | 'starting' | 'recording' | 'recorded'
+export type RecorderStatus = 'idle' | 'starting' | 'recording' | 'paused' | 'recorded'
 
 /** A finished recording: the audio, an object URL for the preview (released on discard), its type and length. */
 export type Recording = { blob: Blob; url: string; mimeType: string; durationSeconds: number }
@@ -23,12 +24,18 @@ export type UseRecorderOptions = {
   maxSeconds?: number
   /** Called once per failure, for a toast; 'denied' and 'no-microphone' are also kept in state for a card. */
   onError?: (error: RecorderError, cause: unknown) => void
+  /** Told each time the browser hands over audio while recording: everything so far (a playable stream), for a draft. */
+  onData?: (sofar: Blob, elapsedSeconds: number) => void
 }
 
 export type UseRecorder = {
   status: RecorderStatus
-  /** Whole seconds since recording started; kept after stopping. */
+  /** Whole seconds recorded (pauses excluded); kept after stopping. */
   elapsedSeconds: number
+  /** The most recent microphone levels (0..1, oldest first) for the live meter; empty where Web Audio is missing. */
+  levels: number[]
+  /** The input has stayed near silence for a few seconds while recording ("We can't hear you"). */
+  silent: boolean
   recording: Recording | null
   permission: MicrophonePermission
   /** True once getUserMedia reported that there is no usable microphone; cleared by a successful start. */
@@ -36,6 +43,10 @@ export type UseRecorder = {
   /** Asks for the microphone and starts recording; resolves true when recording runs. */
   start: () => Promise<boolean>
   stop: () => void
+  pause: () => void
+  resume: () => void
+  /** Shows a take kept from before (a draft) as the recording, ready to preview and send. */
+  restore: (blob: Blob, durationSeconds: number) => void
   /** Drops the recording (or an unfinished one) and releases the object URL and the microphone. */
   discard: () => void
   /** Discards, then starts again. */
@@ -44,7 +55,32 @@ export type UseRecorder = {
   snapshot: () => Blob | null
 }
 
-const TICK_MS = 250
+const TICK_MS = LEVEL_SAMPLE_MS
+
+/** Reads the microphone's level through an AnalyserNode; null where Web Audio is missing (the meter then stays empty). */
+function createLevelReader(stream: MediaStream): { read: () => number | null; close: () => void } | null {
+  const Context = typeof window !== 'undefined' ? window.AudioContext : undefined
+  if (!Context) return null
+  try {
+    const context = new Context()
+    const analyser = context.createAnalyser()
+    analyser.fftSize = 2048
+    context.createMediaStreamSource(stream).connect(analyser)
+    const samples = new Float32Array(analyser.fftSize)
+    // a context made without a gesture may start suspended; until it runs it reads silence, which is not the microphone's
+    void context.resume().catch(() => {})
+    return {
+      read: () => {
+        if (context.state !== 'running') return null
+        analyser.getFloatTimeDomainData(samples)
+        return rmsLevel(samples)
+      },
+      close: () => void context.close().catch(() => {}),
+    }
+  } catch {
+    return null
+  }
+}
 
 function stopTracks(stream: MediaStream | null) {
   stream?.getTracks().forEach((track) => track.stop())
@@ -55,17 +91,24 @@ function stopTracks(stream: MediaStream | null) {
  * idle -> recording (elapsed timer, auto-stop at the limit) -> recorded (blob and preview URL). Reusable for messages,
  * welcome audio and invitations; the caller decides what to do with the blob.
  */
-export function useRecorder({ maxSeconds = RECORDING_MAX_SECONDS, onError }: UseRecorderOptions = {}): UseRecorder {
+export function useRecorder({ maxSeconds = RECORDING_MAX_SECONDS, onError, onData }: UseRecorderOptions = {}): UseRecorder {
   const [status, setStatus] = useState<RecorderStatus>('idle')
   const [elapsedSeconds, setElapsedSeconds] = useState(0)
   const [recording, setRecording] = useState<Recording | null>(null)
   const [permission, setPermission] = useState<MicrophonePermission>('unknown')
   const [microphoneMissing, setMicrophoneMissing] = useState(false)
+  const [levels, setLevels] = useState<number[]>([])
+  const [silent, setSilent] = useState(false)
 
   const onErrorRef = useRef(onError)
+  const onDataRef = useRef(onData)
   useEffect(() => {
     onErrorRef.current = onError
-  }, [onError])
+    onDataRef.current = onData
+  }, [onError, onData])
+  const levelReaderRef = useRef<ReturnType<typeof createLevelReader>>(null)
+  /** milliseconds recorded before the current run (pauses split a take into runs) */
+  const recordedMsRef = useRef(0)
 
   const streamRef = useRef<MediaStream | null>(null)
   const recorderRef = useRef<MediaRecorder | null>(null)
@@ -73,7 +116,8 @@ export function useRecorder({ maxSeconds = RECORDING_MAX_SECONDS, onError }: Use
   const chunksRef = useRef<Blob[]>([])
   const urlRef = useRef<string | null>(null)
   const timerRef = useRef<ReturnType<typeof setInterval> | null>(null)
-  const startedAtRef = useRef(0)
+  /** when the current run started; null while paused */
+  const startedAtRef = useRef<number | null>(0)
   /** Bumped by discard and unmount so that a pending start or a late stop event is ignored. */
   const sessionRef = useRef(0)
 
@@ -96,6 +140,10 @@ export function useRecorder({ maxSeconds = RECORDING_MAX_SECONDS, onError }: Use
     }
     stopTracks(streamRef.current)
     streamRef.current = null
+    levelReaderRef.current?.close()
+    levelReaderRef.current = null
+    setLevels([])
+    setSilent(false)
     if (urlRef.current) URL.revokeObjectURL(urlRef.current)
     urlRef.current = null
   }, [])
@@ -128,10 +176,30 @@ export function useRecorder({ maxSeconds = RECORDING_MAX_SECONDS, onError }: Use
 
   useEffect(() => release, [release])
 
+  const recordedMs = useCallback(() => recordedMsRef.current + (startedAtRef.current === null ? 0 : Date.now() - startedAtRef.current), [])
+
   const stop = useCallback(() => {
     const recorder = recorderRef.current
     clearTimer()
     if (recorder && recorder.state !== 'inactive') recorder.stop()
+  }, [])
+
+  const pause = useCallback(() => {
+    const recorder = recorderRef.current
+    if (!recorder || recorder.state !== 'recording') return
+    recorder.pause()
+    recordedMsRef.current = recordedMs()
+    startedAtRef.current = null
+    setSilent(false)
+    setStatus('paused')
+  }, [recordedMs])
+
+  const resume = useCallback(() => {
+    const recorder = recorderRef.current
+    if (!recorder || recorder.state !== 'paused') return
+    recorder.resume()
+    startedAtRef.current = Date.now()
+    setStatus('recording')
   }, [])
 
   const start = useCallback(async (): Promise<boolean> => {
@@ -177,14 +245,23 @@ export function useRecorder({ maxSeconds = RECORDING_MAX_SECONDS, onError }: Use
     const chunks: Blob[] = []
     chunksRef.current = chunks
     recorder.addEventListener('dataavailable', (event: BlobEvent) => {
-      if (event.data.size > 0) chunks.push(event.data)
+      if (event.data.size === 0) return
+      chunks.push(event.data)
+      if (recorder.state !== 'inactive' && session === sessionRef.current) {
+        onDataRef.current?.(new Blob(chunks, { type: recorder.mimeType || chunks[0]?.type }), Math.floor(recordedMs() / 1000))
+      }
     })
     recorder.addEventListener('stop', () => {
       if (session !== sessionRef.current) return
       clearTimer()
-      const durationSeconds = Math.min((Date.now() - startedAtRef.current) / 1000, maxSeconds)
+      const durationSeconds = Math.min(recordedMs() / 1000, maxSeconds)
+      startedAtRef.current = null
       stopTracks(streamRef.current)
       streamRef.current = null
+      levelReaderRef.current?.close()
+      levelReaderRef.current = null
+      setLevels([])
+      setSilent(false)
       recorderRef.current = null
       const mimeType = recorder.mimeType || preferred || chunks[0]?.type || 'audio/webm'
       const blob = new Blob(chunks, { type: mimeType })
@@ -206,6 +283,8 @@ export function useRecorder({ maxSeconds = RECORDING_MAX_SECONDS, onError }: Use
       onErrorRef.current?.('processing-failed', event)
     })
 
+    recordedMsRef.current = 0
+    startedAtRef.current = Date.now()
     try {
       // A timeslice makes the browser hand over data every second, so a long recording is not one giant buffer.
       recorder.start(1000)
@@ -214,15 +293,22 @@ export function useRecorder({ maxSeconds = RECORDING_MAX_SECONDS, onError }: Use
       return fail('error', error)
     }
     recorderRef.current = recorder
-    startedAtRef.current = Date.now()
+    levelReaderRef.current = createLevelReader(stream)
+    const silence = createSilenceWatch()
     setStatus('recording')
     timerRef.current = setInterval(() => {
-      const seconds = (Date.now() - startedAtRef.current) / 1000
+      const seconds = recordedMs() / 1000
       setElapsedSeconds(Math.min(Math.floor(seconds), maxSeconds))
       if (seconds >= maxSeconds) stop()
+      const reader = levelReaderRef.current
+      if (!reader || startedAtRef.current === null) return
+      const rms = reader.read()
+      if (rms === null) return
+      setSilent(silence.push(rms, Date.now()))
+      setLevels((previous) => [...previous.slice(-(LIVE_LEVEL_BARS - 1)), meterLevel(rms)])
     }, TICK_MS)
     return true
-  }, [maxSeconds, release, stop])
+  }, [maxSeconds, recordedMs, release, stop])
 
   const discard = useCallback(() => {
     release()
@@ -231,6 +317,18 @@ export function useRecorder({ maxSeconds = RECORDING_MAX_SECONDS, onError }: Use
     setStatus('idle')
   }, [release])
 
+  const restore = useCallback(
+    (blob: Blob, durationSeconds: number) => {
+      release()
+      const url = URL.createObjectURL(blob)
+      urlRef.current = url
+      setElapsedSeconds(Math.floor(durationSeconds))
+      setRecording({ blob, url, mimeType: blob.type || 'audio/webm', durationSeconds })
+      setStatus('recorded')
+    },
+    [release],
+  )
+
   const reRecord = useCallback(() => {
     discard()
     return start()
@@ -238,9 +336,25 @@ export function useRecorder({ maxSeconds = RECORDING_MAX_SECONDS, onError }: Use
 
   const snapshot = useCallback((): Blob | null => {
     const recorder = recorderRef.current
-    if (!recorder || recorder.state !== 'recording' || chunksRef.current.length === 0) return null
+    if (!recorder || recorder.state === 'inactive' || chunksRef.current.length === 0) return null
     return new Blob(chunksRef.current, { type: recorder.mimeType || chunksRef.current[0]?.type || 'audio/webm' })
   }, [])
 
-  return { status, elapsedSeconds, recording, permission, microphoneMissing, start, stop, discard, reRecord, snapshot }
+  return {
+    status,
+    elapsedSeconds,
+    levels,
+    silent,
+    recording,
+    permission,
+    microphoneMissing,
+    start,
+    stop,
+    pause,
+    resume,
+    restore,
+    discard,
+    reRecord,
+    snapshot,
+  }
 }

@@ -1,11 +1,9 @@
-import { Square } from 'lucide-react'
 import { toast } from 'sonner'
-import { Button } from '#web/components/ui/button.tsx'
 import { MicrophoneDeniedCard, NoMicrophoneCard } from '#web/features/audio/components/microphone-help.tsx'
-import { formatDuration } from '#web/lib/duration.ts'
-import type { useRecorder } from '#web/lib/recorder/use-recorder.ts'
+import type { UseRecorder } from '#web/lib/recorder/use-recorder.ts'
+import { LiveRecording } from './voice-recorder.tsx'
 
-type Recorder = ReturnType<typeof useRecorder>
+type Recorder = UseRecorder
 
 /** The recorder's `onError` for the short recorders: the microphone problems have their own cards, the rest a toast. */
 export function toastRecorderError(error: string) {
@@ -19,17 +17,11 @@ export function MicrophoneProblem({ recorder }: { recorder: Recorder }) {
   return null
 }
 
-/** While recording: the running time and 'Recording... Tap to stop'. */
+/** While recording or paused: the shared live recorder in a card, with 'Tap to stop'. */
 export function RecordingInProgress({ recorder }: { recorder: Recorder }) {
   return (
     <div data-slot="recording-in-progress" className="flex flex-col items-center gap-3 rounded-2xl border bg-card p-5">
-      <p role="timer" aria-live="off" className="text-3xl font-semibold tabular-nums">
-        {formatDuration(recorder.elapsedSeconds)}
-      </p>
-      <Button size="lg" variant="destructive" className="w-full" onClick={recorder.stop}>
-        <Square aria-hidden />
-        Recording... Tap to stop
-      </Button>
+      <LiveRecording recorder={recorder} stopLabel="Tap to stop" onCancel={recorder.discard} compact />
     </div>
   )
 }

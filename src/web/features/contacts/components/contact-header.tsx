@@ -1,4 +1,4 @@
-import { Mic, UserRound } from 'lucide-react'
+import { UserRound } from 'lucide-react'
 import type * as React from 'react'
 import { Link } from 'react-router'
 import type { Contact } from '#shared/contacts.ts'
@@ -23,7 +23,7 @@ type ContactHeaderProps = React.ComponentProps<'header'> & {
 
 /**
  * The conversation's header (spec 001, /contacts/{id}): back home, the contact's picture (to their public profile),
- * name and message count, a Profile button and Record.
+ * name and message count and a Profile button (recording happens in the composer at the bottom, decision 68).
  */
 export function ContactHeader({ contact, messageCount, className, ...props }: ContactHeaderProps) {
   const avatar = <Avatar name={contact.name} src={contact.avatar_url} alt="" />
@@ -50,12 +50,6 @@ export function ContactHeader({ contact, messageCount, className, ...props }: Co
         <Link to={`/contacts/profile/${encodeURIComponent(contact.id)}`} aria-label="Profile" title="Profile">
           <UserRound aria-hidden />
           <span className="max-sm:hidden">Profile</span>
-        </Link>
-      </Button>
-      <Button asChild size="sm" className="shrink-0 max-sm:size-10 max-sm:px-0">
-        <Link to={`/record/${encodeURIComponent(contact.id)}`} aria-label="Record" title="Record a message">
-          <Mic aria-hidden />
-          <span className="max-sm:hidden">Record</span>
         </Link>
       </Button>
     </header>

@@ -3,11 +3,12 @@ import { ExternalLink, MessageCircle, Mic } from 'lucide-react'
 import { Link } from 'react-router'
 import { inactiveLabel, type Contact } from '#shared/contacts.ts'
 import { Avatar } from '#web/components/avatar.tsx'
-import { buttonVariants } from '#web/components/ui/button.tsx'
+import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { PhotoGallery } from '#web/features/public-profile/components/photo-gallery.tsx'
 import { WelcomeSection } from '#web/features/public-profile/components/welcome-message.tsx'
 import { usePublicProfileQuery } from '#web/features/public-profile/queries.ts'
+import { sendBlockedReason } from '#web/features/recorder/send-limits.ts'
 import { OnlineStatus } from './online-status.tsx'
 
 /**
@@ -18,6 +19,7 @@ import { OnlineStatus } from './online-status.tsx'
 export function ContactProfileCard({ contact }: { contact: Contact }) {
   const profile = usePublicProfileQuery(contact.contact_user_id ?? undefined)
   const inactive = inactiveLabel(contact.inactive_days)
+  const blocked = sendBlockedReason(contact)
   let picture: React.ReactNode
   if (contact.contact_user_id && profile.isPending) picture = <Skeleton aria-hidden className="aspect-square w-full rounded-3xl" />
   else if (profile.data)
@@ -52,10 +54,26 @@ export function ContactProfileCard({ contact }: { contact: Contact }) {
         </div>
       </section>
       {profile.data?.welcome_audio_url && <WelcomeSection profile={profile.data} />}
-      <Link to={`/record/${encodeURIComponent(contact.id)}`} className={buttonVariants({ size: 'lg', className: 'h-14 w-full text-base' })}>
-        <Mic aria-hidden />
-        Record New Message
-      </Link>
+      {blocked ? (
+        <div className="flex flex-col gap-2">
+          <Button size="lg" className="h-14 w-full text-base" disabled aria-describedby="record-blocked-reason">
+            <Mic aria-hidden />
+            Record New Message
+          </Button>
+          <p id="record-blocked-reason" className="text-center text-sm text-muted-foreground">
+            {blocked}
+          </p>
+        </div>
+      ) : (
+        // one tap: the conversation opens with its composer already recording
+        <Link
+          to={`/contacts/${encodeURIComponent(contact.id)}?record=1`}
+          className={buttonVariants({ size: 'lg', className: 'h-14 w-full text-base' })}
+        >
+          <Mic aria-hidden />
+          Record New Message
+        </Link>
+      )}
     </div>
   )
 }

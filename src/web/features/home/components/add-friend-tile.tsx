@@ -1,12 +1,32 @@
-import { UserPlus } from 'lucide-react'
+import { UserPlus, Users } from 'lucide-react'
 import { Link } from 'react-router'
+import { CONTACT_TEXTS } from '#shared/contacts.ts'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { cn } from '#web/lib/utils.ts'
 import type { TileClasses } from './grid-classes.ts'
 import { TILE_BASE } from './contact-tile.tsx'
 
-/** The 'Add Friend' tile: a dashed card linking to the add-contact hub. */
-export function AddFriendTile({ sizes }: { sizes: TileClasses }) {
+/**
+ * The 'Add Friend' tile: a dashed card linking to the add-contact hub. With 10 active contacts it says that the circle
+ * is full before anyone searches or invites (issue 17 "Limits before effort").
+ */
+export function AddFriendTile({ sizes, full = false }: { sizes: TileClasses; full?: boolean }) {
+  if (full) {
+    return (
+      <div
+        data-slot="add-friend-tile"
+        className={cn(TILE_BASE, 'items-center border-2 border-dashed border-input bg-card/60 text-muted-foreground', sizes.tile)}
+      >
+        <IconBadge className={cn('shrink-0', sizes.avatar)}>
+          <Users aria-hidden className="size-[42%]" />
+        </IconBadge>
+        <span className={sizes.body}>
+          <span className={cn('font-semibold text-foreground', sizes.name)}>{CONTACT_TEXTS.addFriendFull}</span>
+          <span className="text-xs text-balance text-muted-foreground">{CONTACT_TEXTS.addFriendFullBody}</span>
+        </span>
+      </div>
+    )
+  }
   return (
     <Link
       to="/contacts/add"

@@ -2,12 +2,14 @@ import { DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type 
 import { arrayMove, rectSortingStrategy, SortableContext } from '@dnd-kit/sortable'
 import { useMemo } from 'react'
 import type { Contact } from '#shared/contacts.ts'
+import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import { homeGridLayout } from '#shared/home-grid.ts'
 import { NUDGE_TEXTS } from '#shared/relationship-health.ts'
 import { useOpenNudgesQuery } from '#web/features/relationship-health/queries.ts'
 import { cn } from '#web/lib/utils.ts'
 import { AddFriendTile } from './add-friend-tile.tsx'
 import { ArchiveDropZone } from './archive-drop-zone.tsx'
+import { RecordMic } from '#web/features/recorder/components/record-mic.tsx'
 import { ContactLinkTile, SortableContactTile, StaticContactTile } from './contact-tile.tsx'
 import {
   ARCHIVE_DROP_ID,
@@ -73,13 +75,16 @@ export function ContactGrid({ contacts, editing, wide, archivingIds, onReorder, 
           {contacts.map((contact) => (
             <li key={contact.id}>
               {!editing ? (
-                <ContactLinkTile
-                  contact={contact}
-                  sizes={tiles}
-                  longPressEnabled={wide}
-                  onLongPress={onLongPress}
-                  hint={nudged.data?.has(contact.id) ? NUDGE_TEXTS.tileHint : undefined}
-                />
+                <div className="relative h-full">
+                  <ContactLinkTile
+                    contact={contact}
+                    sizes={tiles}
+                    longPressEnabled={wide}
+                    onLongPress={onLongPress}
+                    hint={nudged.data?.has(contact.id) ? NUDGE_TEXTS.tileHint : undefined}
+                  />
+                  <RecordMic contact={contact} className={cn('absolute z-10', tiles.action)} />
+                </div>
               ) : dragEnabled ? (
                 <SortableContactTile
                   contact={contact}
@@ -98,7 +103,7 @@ export function ContactGrid({ contacts, editing, wide, archivingIds, onReorder, 
             </li>
           ))}
           <li>
-            <AddFriendTile sizes={tiles} />
+            <AddFriendTile sizes={tiles} full={contacts.length >= MAX_ACTIVE_CONTACTS} />
           </li>
           {editing && (
             <li>

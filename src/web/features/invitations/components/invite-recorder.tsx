@@ -1,5 +1,6 @@
 import { Mic, RotateCcw } from 'lucide-react'
 import { Button } from '#web/components/ui/button.tsx'
+import { RecordingPreview } from '#web/features/audio/components/voice-recorder.tsx'
 import { MicrophoneProblem, RecordingInProgress } from '#web/features/audio/components/recorder-states.tsx'
 import type { useRecorder } from '#web/lib/recorder/use-recorder.ts'
 
@@ -10,11 +11,11 @@ import type { useRecorder } from '#web/lib/recorder/use-recorder.ts'
 export function InviteRecorder({ recorder, disabled }: { recorder: ReturnType<typeof useRecorder>; disabled?: boolean }) {
   if (recorder.permission === 'denied' || recorder.microphoneMissing) return <MicrophoneProblem recorder={recorder} />
 
-  if (recorder.status === 'recording') return <RecordingInProgress recorder={recorder} />
+  if (recorder.status === 'recording' || recorder.status === 'paused') return <RecordingInProgress recorder={recorder} />
   if (recorder.status === 'recorded' && recorder.recording) {
     return (
       <div className="flex flex-col gap-3 rounded-2xl border bg-card p-5">
-        <audio controls src={recorder.recording.url} aria-label="Your personal message" className="w-full" />
+        <RecordingPreview recording={recorder.recording} label="Your personal message" />
         <Button variant="outline" onClick={() => void recorder.reRecord()} disabled={disabled}>
           <RotateCcw aria-hidden />
           Re-record

@@ -2,6 +2,7 @@ import { Mic } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '#web/components/ui/button.tsx'
+import { RecordingPreview } from '#web/features/audio/components/voice-recorder.tsx'
 import { MicrophoneProblem, RecordingInProgress, toastRecorderError } from '#web/features/audio/components/recorder-states.tsx'
 import { useUploadAudioMutation } from '#web/features/audio/queries.ts'
 import { WelcomeTranscriptStatus } from '#web/features/profile/components/welcome-transcript-status.tsx'
@@ -9,7 +10,7 @@ import { useSaveWelcomeMessageMutation } from '#web/features/profile/queries.ts'
 import { useRecorder } from '#web/lib/recorder/use-recorder.ts'
 
 /**
- * The welcome recording of spec 001 section 4: idle, recording ('Recording... Tap to stop' with its timer),
+ * The welcome recording of spec 001 section 4: idle, recording (the shared live recorder, 'Tap to stop'),
  * preview (Discard or Save; no transcript yet), saved (Re-record offered). Saving uploads the audio and makes
  * it the profile's welcome message.
  */
@@ -35,12 +36,12 @@ export function WelcomeRecorder({ onSaved }: { onSaved: () => void }) {
 
   if (recorder.permission === 'denied' || recorder.microphoneMissing) return <MicrophoneProblem recorder={recorder} />
 
-  if (recorder.status === 'recording') return <RecordingInProgress recorder={recorder} />
+  if (recorder.status === 'recording' || recorder.status === 'paused') return <RecordingInProgress recorder={recorder} />
 
   if (recorder.status === 'recorded' && recorder.recording) {
     return (
       <div className="flex flex-col gap-3 rounded-2xl border bg-card p-5">
-        <audio controls src={recorder.recording.url} aria-label="Your welcome message" className="w-full" />
+        <RecordingPreview recording={recorder.recording} label="Your welcome message" />
         {saved ? (
           <>
             <WelcomeTranscriptStatus />

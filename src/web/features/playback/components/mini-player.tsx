@@ -44,7 +44,8 @@ export function MiniPlayer() {
   const time = useAudioPlayer((s) => s.currentTime)
   const duration = useAudioPlayer((s) => (s.duration > 0 ? s.duration : (s.currentTrack?.durationHint ?? 0)))
 
-  if (!track || !active || miniPlayerHiddenOn(pathname)) return null
+  // a take being previewed plays in its recorder, which shows its own controls
+  if (!track || !active || miniPlayerHiddenOn(pathname) || track.id.startsWith('recording:')) return null
   const player = audioPlayer()
   const progress = duration > 0 ? Math.min(1, time / duration) : 0
   const busy = loading && !playing

@@ -1,13 +1,9 @@
 import type { Contact } from '#shared/contacts.ts'
 import { MAX_CONSECUTIVE_UNANSWERED } from '#shared/limits.ts'
+import { isAtMessageLimit } from '#web/features/recorder/send-limits.ts'
 
 export const WAITING_FOR_REPLY = 'Waiting for their reply before sending more'
 export const READY_TO_RECEIVE = 'Ready to receive your message'
-
-/** Whether more messages may go to a contact now: at most 3 in a row without a reply (spec 001 section 5). */
-export function isAtMessageLimit(contact: Pick<Contact, 'consecutive_messages_sent'>): boolean {
-  return contact.consecutive_messages_sent >= MAX_CONSECUTIVE_UNANSWERED
-}
 
 /** The /record/select row's note: '3/3 sent' badge and the waiting text at the limit, else the count or readiness. */
 export function contactSendState(contact: Pick<Contact, 'consecutive_messages_sent'>): {

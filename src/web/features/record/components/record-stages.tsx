@@ -1,11 +1,12 @@
-import { CircleCheck, CloudOff, Mic, RotateCcw, Send, Square, Trash2, X } from 'lucide-react'
+import { CircleCheck, CloudOff, Mic, RotateCcw, Send, Trash2 } from 'lucide-react'
 import type * as React from 'react'
 import type { ReactNode } from 'react'
 import { RECORDING_MAX_SECONDS } from '#shared/limits.ts'
 import { SPEECH_TEXTS } from '#shared/speech.ts'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
-import { describeDuration, formatDuration } from '#web/lib/duration.ts'
+import { LiveRecording, RecordingPreview } from '#web/features/audio/components/voice-recorder.tsx'
+import type { Recording, UseRecorder } from '#web/lib/recorder/use-recorder.ts'
 import { cn } from '#web/lib/utils.ts'
 
 export const RECORD_TEXTS = {
@@ -78,50 +79,22 @@ export function RecordIntro({ onStart, starting }: { onStart: () => void; starti
   )
 }
 
-/** While recording: the big m:ss timer, a pulsing dot, 'Tap to stop' and a quiet cancel. */
+/** While recording: the shared live recorder (level meter, time, pause, cap, "We can't hear you") with 'Tap to stop'. */
 export function RecordingPanel({
-  elapsedSeconds,
-  onStop,
+  recorder,
   onCancel,
   children,
 }: {
-  elapsedSeconds: number
-  onStop: () => void
+  recorder: UseRecorder
   onCancel: () => void
   /** shown under the controls, e.g. the live transcript of a reply */
   children?: ReactNode
 }) {
-  const share = Math.min(elapsedSeconds / RECORDING_MAX_SECONDS, 1)
   return (
     <section data-slot="recording-panel" aria-label="Recording" className={panelClass}>
-      <p className="flex items-center gap-2 text-sm font-medium text-destructive">
-        <span aria-hidden className="relative flex size-3">
-          <span className="absolute inline-flex size-full animate-ping rounded-full bg-destructive opacity-60 motion-reduce:animate-none" />
-          <span className="relative inline-flex size-3 rounded-full bg-destructive" />
-        </span>
-        Recording
-      </p>
-      <div className="flex flex-col items-center gap-1">
-        <p className="text-6xl font-semibold tracking-tight tabular-nums" aria-hidden>
-          {formatDuration(elapsedSeconds)}
-        </p>
-        <p className="sr-only">Recorded {describeDuration(elapsedSeconds)}</p>
-        <p className="text-sm text-muted-foreground tabular-nums">of {formatDuration(RECORDING_MAX_SECONDS)}</p>
-      </div>
-      <div aria-hidden className="h-1 w-full max-w-xs overflow-hidden rounded-full bg-muted">
-        <div className="h-full rounded-full bg-destructive/70 transition-[width] duration-300" style={{ width: `${share * 100}%` }} />
-      </div>
-      <BigRoundButton
-        label={RECORD_TEXTS.stop}
-        tone="stop"
-        onClick={onStop}
-        icon={<Square aria-hidden className="size-10 fill-current" />}
-      />
-      <Button variant="ghost" size="sm" onClick={onCancel}>
-        <X aria-hidden />
-        Cancel recording
-      </Button>
-      {children}
+      <LiveRecording recorder={recorder} stopLabel={RECORD_TEXTS.stop} onCancel={onCancel}>
+        {children}
+      </LiveRecording>
     </section>
   )
 }
@@ -139,8 +112,7 @@ export function LiveTranscriptPanel({ text }: { text: string }) {
 }
 
 type RecordedPanelProps = {
-  url: string
-  durationSeconds: number
+  recording: Recording
   sendDisabled: boolean
   /** The id of the text that says why Send is disabled. */
   blockedReasonId?: string
@@ -149,22 +121,18 @@ type RecordedPanelProps = {
   onReRecord: () => void
 }
 
-/** After recording: the native preview, Send, Re-record and Discard. */
-export function RecordedPanel({ url, durationSeconds, sendDisabled, blockedReasonId, onSend, onDiscard, onReRecord }: RecordedPanelProps) {
-  const hitLimit = durationSeconds >= RECORDING_MAX_SECONDS - 0.5
+/** After recording: the take on Hearth's own player, Send, Re-record and Discard; focus moves to Send. */
+export function RecordedPanel({ recording, sendDisabled, blockedReasonId, onSend, onDiscard, onReRecord }: RecordedPanelProps) {
+  const hitLimit = recording.durationSeconds >= RECORDING_MAX_SECONDS - 0.5
   return (
     <section data-slot="recorded-panel" aria-labelledby="recorded-title" className={panelClass}>
       <div className="flex flex-col items-center gap-1">
         <h2 id="recorded-title" className="text-lg font-semibold tracking-tight">
           Listen before you send
         </h2>
-        <p className="text-sm text-muted-foreground tabular-nums">
-          {formatDuration(durationSeconds)}
-          {hitLimit && ' · stopped at the 10-minute limit'}
-        </p>
+        {hitLimit && <p className="text-sm text-muted-foreground">Stopped at the 10-minute limit</p>}
       </div>
-      <audio controls src={url} preload="metadata" aria-label="Recording preview" className="w-full" />
-      <div className="flex w-full flex-col gap-2">
+      <RecordingPreview recording={recording}>
         <Button
           size="lg"
           className="w-full"
@@ -185,7 +153,7 @@ export function RecordedPanel({ url, durationSeconds, sendDisabled, blockedReaso
             {RECORD_TEXTS.discard}
           </Button>
         </div>
-      </div>
+      </RecordingPreview>
     </section>
   )
 }

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { downloadModel, ModelDownloadError, type ModelFile } from './models.ts'
+import { downloadModel, ModelDownloadError, type ModelFile } from '#server/speech/models.ts'
 
 // a stand-in for the Hugging Face file: same checks, small bytes
 const bytes = Buffer.from('ggml'.repeat(50_000))
@@ -17,10 +17,20 @@ const model: ModelFile = {
 }
 
 let served = 0
+const ranges: (string | undefined)[] = []
 const server = http.createServer((req, res) => {
   served++
-  if (req.url === '/ggml-test.bin') res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(bytes)
-  else if (req.url === '/tampered.bin') res.writeHead(200).end(Buffer.concat([bytes.subarray(1), Buffer.from('x')]))
+  ranges.push(req.headers.range)
+  const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? '')
+  if (req.url === '/ggml-test.bin' && range) {
+    const from = Number(range[1])
+    res.writeHead(206, { 'content-range': `bytes ${from}-${bytes.length - 1}/${bytes.length}` }).end(bytes.subarray(from))
+  } else if (req.url === '/ggml-test.bin') res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(bytes)
+  else if (req.url === '/broken.bin') {
+    // sends a third of the file, then drops the connection
+    res.writeHead(200, { 'content-length': String(bytes.length) })
+    res.write(bytes.subarray(0, Math.floor(bytes.length / 3)), () => res.destroy())
+  } else if (req.url === '/tampered.bin') res.writeHead(200).end(Buffer.concat([bytes.subarray(1), Buffer.from('x')]))
   else if (req.url === '/moved') res.writeHead(302, { location: '/ggml-test.bin' }).end()
   else res.writeHead(404).end('Entry not found')
 })
@@ -55,6 +65,34 @@ describe('downloadModel', () => {
     expect(error).toBeInstanceOf(ModelDownloadError)
     expect((error as Error).message).toMatch(/is not the published file \(SHA-256 [0-9a-f]{64}, expected/)
     expect(await fs.readdir(dir)).toEqual([])
+  })
+
+  it('keeps a transfer that broke off and asks only for the rest next time', async () => {
+    const dir = path.join(root, 'resumed')
+    const error = await downloadModel({ model, url: `${origin}/broken.bin`, dir }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ModelDownloadError)
+    expect((error as Error).message).toMatch(/broke off after \d+ bytes \(kept, the next try resumes\)/)
+    const part = await fs.stat(path.join(dir, 'ggml-test.bin.part'))
+    expect(part.size).toBeGreaterThan(0)
+    expect(part.size).toBeLessThan(bytes.length)
+
+    const lines: string[] = []
+    ranges.length = 0
+    const target = await downloadModel({ model, url: `${origin}/ggml-test.bin`, dir, log: (line) => lines.push(line) })
+    expect(ranges).toEqual([`bytes=${part.size}-`])
+    expect(lines[0]).toMatch(/^resuming ggml-test.bin at \d+% from/)
+    expect((await fs.readFile(target)).equals(bytes)).toBe(true)
+    expect(await fs.readdir(dir)).toEqual(['ggml-test.bin'])
+  })
+
+  it('removes a resumed file whose checksum differs, so the next try starts over', async () => {
+    const dir = path.join(root, 'bad-part')
+    await fs.mkdir(dir)
+    await fs.writeFile(path.join(dir, 'ggml-test.bin.part'), 'not the start of the model')
+    await expect(downloadModel({ model, url: `${origin}/ggml-test.bin`, dir })).rejects.toThrow(/is not the published file/)
+    expect(await fs.readdir(dir)).toEqual([])
+    await downloadModel({ model, url: `${origin}/ggml-test.bin`, dir })
+    expect((await fs.readFile(path.join(dir, 'ggml-test.bin'))).equals(bytes)).toBe(true)
   })
 
   it('replaces a corrupt file already there', async () => {

@@ -1,0 +1,172 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import { seriousAxeViolations } from './support/axe.ts'
+import { contactIdOf, fakeMicrophone, sendRecording, tone } from './support/messages.ts'
+
+// Chromium records from a fake microphone playing an 8 s tone (loud enough that nobody is told "We can't hear you").
+test.use({ launchOptions: fakeMicrophone(tone(8, 300, 'wav')) })
+
+/** How many messages the person behind `page` has with a contact, as the server says. */
+async function messageCount(page: Page, contactId: string): Promise<number> {
+  const response = await page.request.get(`/api/contacts/${contactId}/messages`)
+  return ((await response.json()) as { total: number }).total
+}
+
+/** axe in both themes, with screenshots at 390 and 1280 px for review (test-results/screens). */
+async function expectNoSeriousAxe(page: Page, name: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
+    await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme)
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
+    expect(await seriousAxeViolations(page)).toEqual([])
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 })
+      await page.screenshot({ path: `test-results/screens/recorder-${name}-${theme}-${width}.png`, fullPage: false })
+    }
+    await page.setViewportSize({ width: 1280, height: 800 })
+  }
+}
+
+test('records and sends from the conversation composer without leaving it', async ({ insertUser, connect, signedInPage }) => {
+  const ada = await insertUser({ name: 'Ada Composer' })
+  const bob = await insertUser({ name: 'Bob Composer' })
+  const adaToBob = await connect(ada, bob)
+  const page = await signedInPage(ada)
+  await page.goto(`/contacts/${adaToBob}`)
+
+  await page.getByRole('button', { name: 'Record a message for Bob Composer' }).click()
+  const stop = page.getByRole('button', { name: 'Stop', exact: true })
+  // focus moves to Stop once recording runs
+  await expect(stop).toBeFocused()
+  await expect(page.getByRole('timer')).toHaveText('0:02', { timeout: 15_000 })
+  await expect(page.getByText('Recording', { exact: true })).toBeVisible()
+  await expect(page.getByText("We can't hear you")).toHaveCount(0)
+  await page.getByRole('button', { name: 'Pause' }).click()
+  await expect(page.getByText('Paused', { exact: true })).toBeVisible()
+  await expectNoSeriousAxe(page, 'recording')
+  await page.getByRole('button', { name: 'Resume' }).click()
+  await stop.click()
+
+  const send = page.getByRole('button', { name: 'Send', exact: true })
+  await expect(send).toBeFocused()
+  await expect(page.getByRole('group', { name: 'Recording preview' })).toBeVisible()
+  await expect(page.getByText('This recording sounds silent')).toHaveCount(0)
+  await expectNoSeriousAxe(page, 'preview')
+  await send.click()
+
+  await expect(page.getByRole('button', { name: 'Record a message for Bob Composer' })).toBeFocused()
+  await expect(page.getByRole('button', { name: 'Play message from you' })).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/contacts/${adaToBob}$`))
+  await expect(page.getByRole('list', { name: 'Unsent messages' })).toHaveCount(0)
+  expect(await messageCount(page, adaToBob)).toBe(1)
+  await page.context().close()
+})
+
+test('a reload in the middle of a recording offers the take back as a draft', async ({ insertUser, connect, signedInPage }) => {
+  const ada = await insertUser({ name: 'Ada Draft' })
+  const bob = await insertUser({ name: 'Bob Draft' })
+  const adaToBob = await connect(ada, bob)
+  const page = await signedInPage(ada)
+  // leaving with a take asks first; the reload goes ahead
+  const asked: string[] = []
+  page.on('dialog', (dialog) => {
+    asked.push(dialog.type())
+    void dialog.accept()
+  })
+  await page.goto(`/contacts/${adaToBob}`)
+  await page.getByRole('button', { name: 'Record a message for Bob Draft' }).click()
+  await expect(page.getByRole('timer')).toHaveText('0:03', { timeout: 15_000 })
+  await page.reload()
+
+  const draft = page.getByRole('listitem', { name: /^Unsent message to Bob Draft, 0:0[234]$/ })
+  await expect(draft).toBeVisible()
+  expect(asked).toEqual(['beforeunload'])
+  await draft.getByRole('button', { name: 'Listen' }).click()
+  await expect(page.getByRole('group', { name: 'Recording preview' })).toBeVisible()
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(page.getByRole('button', { name: 'Play message from you' })).toBeVisible()
+  expect(await messageCount(page, adaToBob)).toBe(1)
+
+  // in-app navigation with a take asks in the app's own dialog
+  await page.getByRole('button', { name: 'Record a message for Bob Draft' }).click()
+  await expect(page.getByRole('timer')).toHaveText('0:01', { timeout: 15_000 })
+  await page.getByRole('link', { name: 'Back' }).first().click()
+  await expect(page.getByRole('dialog', { name: 'Leave your recording?' })).toBeVisible()
+  await page.getByRole('button', { name: 'Stay' }).click()
+  await expect(page).toHaveURL(new RegExp(`/contacts/${adaToBob}$`))
+  await page.context().close()
+})
+
+test('offline, a message waits in the visible outbox and is delivered on reconnect', async ({ insertUser, connect, signedInPage }) => {
+  const ada = await insertUser({ name: 'Ada Outbox' })
+  const bob = await insertUser({ name: 'Bob Outbox' })
+  const adaToBob = await connect(ada, bob)
+  const page = await signedInPage(ada)
+  // from home with its mic: the screens are loaded before the connection goes (the app has no offline cache)
+  await page.goto('/')
+  await page.getByRole('link', { name: 'Record a message for Bob Outbox' }).click()
+  await expect(page).toHaveURL(new RegExp(`/contacts/${adaToBob}$`))
+  await expect(page.getByRole('timer')).toHaveText('0:02', { timeout: 15_000 })
+  await page.getByRole('button', { name: 'Stop', exact: true }).click()
+
+  await page.context().setOffline(true)
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  const waiting = page.getByRole('list', { name: 'Unsent messages' })
+  await expect(waiting).toContainText(/Waiting to send to Bob Outbox, 0:0\d/)
+  await expect(waiting.getByRole('status')).toHaveText("You're offline: it goes as soon as the connection returns.")
+  await expectNoSeriousAxe(page, 'outbox')
+
+  // the outbox is visible from home too, and sends from there in the background
+  await page.getByRole('link', { name: 'Back' }).first().click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(waiting).toContainText(/Waiting to send to Bob Outbox/)
+  await expectNoSeriousAxe(page, 'home-outbox')
+  await page.context().setOffline(false)
+  await expect(page.getByText('Sent to Bob Outbox')).toBeVisible()
+  await expect(waiting).toHaveCount(0)
+  await page.goto(`/contacts/${adaToBob}`)
+  await expect(page.getByRole('button', { name: 'Play message from you' })).toBeVisible()
+  const bobPage = await signedInPage(bob)
+  expect(await messageCount(bobPage, await contactIdOf(bobPage.request, 'Ada Outbox'))).toBe(1)
+  await page.context().close()
+  await bobPage.context().close()
+})
+
+test('at 3 unanswered messages the mic is disabled and says why', async ({ insertUser, connect, signedInPage }) => {
+  const ada = await insertUser({ name: 'Ada Full' })
+  const bob = await insertUser({ name: 'Bob Full' })
+  const adaToBob = await connect(ada, bob)
+  const page = await signedInPage(ada)
+  const recording = tone(1, 440)
+  for (let i = 0; i < 3; i += 1) await sendRecording(page.request, adaToBob, recording)
+
+  await page.goto(`/contacts/${adaToBob}`)
+  const mic = page.getByRole('button', { name: 'Record a message for Bob Full' })
+  await expect(mic).toBeDisabled()
+  await expect(mic).toHaveAccessibleDescription(/^Message limit reached: You've sent 3 messages to Bob Full without a reply\./)
+  await expectNoSeriousAxe(page, 'limit')
+
+  // every mic says the same: the home tile's and the contact detail's
+  await page.goto('/')
+  const tileMic = page.getByRole('button', { name: 'Record a message for Bob Full' })
+  await expect(tileMic).toBeDisabled()
+  await expect(tileMic).toHaveAccessibleDescription(/^Message limit reached/)
+  await expectNoSeriousAxe(page, 'home-limit')
+  await page.goto(`/contacts/profile/${adaToBob}`)
+  await expect(page.getByRole('button', { name: 'Record New Message' })).toHaveAccessibleDescription(/^Message limit reached/)
+  await page.context().close()
+})
+
+test('the mic on a home tile starts a take for that person in one tap', async ({ insertUser, connect, signedInPage }) => {
+  const ada = await insertUser({ name: 'Ada Tile' })
+  const bob = await insertUser({ name: 'Bob Tile' })
+  const adaToBob = await connect(ada, bob)
+  const page = await signedInPage(ada)
+  await page.goto('/')
+  await expectNoSeriousAxe(page, 'home')
+  await page.getByRole('link', { name: 'Record a message for Bob Tile' }).click()
+  await expect(page).toHaveURL(new RegExp(`/contacts/${adaToBob}$`))
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeFocused()
+  await expect(page.getByRole('timer')).toHaveText('0:01', { timeout: 15_000 })
+  await page.context().close()
+})

@@ -1,0 +1,129 @@
+import { Ban, Mic, Send, Trash2 } from 'lucide-react'
+import { useEffect, useId, useRef } from 'react'
+import { useSearchParams } from 'react-router'
+import type { Contact } from '#shared/contacts.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { MicrophoneProblem, toastRecorderError } from '#web/features/audio/components/recorder-states.tsx'
+import { LiveRecording, RecordingPreview, RECORDER_TRANSITION } from '#web/features/audio/components/voice-recorder.tsx'
+import { cn } from '#web/lib/utils.ts'
+import { useOutbox, useTakes } from '../queries.ts'
+import { sendBlockedReason } from '../send-limits.ts'
+import { useKeptRecorder } from '../use-kept-recorder.ts'
+import { useOnline } from '../use-online.ts'
+import { LeaveGuard } from './leave-guard.tsx'
+import { TakeRow } from './take-row.tsx'
+
+export const COMPOSER_TEXTS = {
+  record: 'Record a message',
+  stop: 'Stop',
+  send: 'Send',
+  discard: 'Discard',
+} as const
+
+/**
+ * The composer at the bottom of a conversation (issue 17 "Record in place"): record, listen, send, without leaving.
+ * The take is kept on this device while it is made (decision 67); Send hands it to the outbox, which sends in the
+ * background (or once the connection returns). Drafts and waiting messages for this person show above the controls.
+ * At the message limit the mic is disabled and says why.
+ */
+export function ConversationComposer({ contact, autoStart = false }: { contact: Contact; autoStart?: boolean }) {
+  const outbox = useOutbox()
+  const online = useOnline()
+  const takes = useTakes(contact.id)
+  const reasonId = useId()
+  const micRef = useRef<HTMLButtonElement>(null)
+  const blocked = sendBlockedReason(contact)
+  const kept = useKeptRecorder({ contact, onError: toastRecorderError })
+  const { recorder } = kept
+  const { recording } = recorder
+
+  const [, setSearchParams] = useSearchParams()
+  useEffect(() => {
+    if (!autoStart) return
+    // the take starts once; a reload of the page does not start another
+    setSearchParams({}, { replace: true })
+    // after this render: starting sets state
+    if (!blocked) void Promise.resolve().then(kept.start)
+    // only on arrival from a one-tap mic
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  // focus returns to the mic once it is back
+  const backToMic = () => requestAnimationFrame(() => micRef.current?.focus())
+
+  const send = () => {
+    const take = kept.current()
+    if (!take || !outbox) return
+    void outbox.enqueue(take)
+    kept.handOver()
+    backToMic()
+  }
+
+  const discard = () => {
+    kept.discard()
+    backToMic()
+  }
+
+  const others = takes.filter((take) => take.id !== kept.activeId)
+
+  return (
+    <section
+      aria-label={`Message for ${contact.name}`}
+      data-slot="conversation-composer"
+      className="sticky bottom-0 z-10 -mx-4 mt-auto flex flex-col gap-3 border-t bg-background/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:-mx-6 sm:px-6"
+    >
+      {others.length > 0 && (
+        <ul aria-label="Unsent messages" className="flex flex-col gap-2">
+          {others.map((take) => (
+            <TakeRow
+              key={take.id}
+              take={take}
+              online={online}
+              canSend={!blocked}
+              onSend={() => void outbox?.enqueue(take)}
+              onListen={kept.taking ? undefined : () => kept.listen(take)}
+              onDiscard={() => void outbox?.discard(take.id)}
+            />
+          ))}
+        </ul>
+      )}
+      {blocked && (
+        <p id={reasonId} data-slot="composer-blocked" className="flex items-start gap-2 text-sm">
+          <Ban aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive-text" />
+          {blocked}
+        </p>
+      )}
+      <MicrophoneProblem recorder={recorder} />
+      {recorder.status === 'recording' || recorder.status === 'paused' ? (
+        <LiveRecording recorder={recorder} stopLabel={COMPOSER_TEXTS.stop} onCancel={discard} compact />
+      ) : recorder.status === 'recorded' && recording ? (
+        <RecordingPreview recording={recording}>
+          <div className="grid grid-cols-[2fr_1fr] gap-2">
+            <Button onClick={send} disabled={Boolean(blocked)} aria-describedby={blocked ? reasonId : undefined}>
+              <Send aria-hidden />
+              {COMPOSER_TEXTS.send}
+            </Button>
+            <Button variant="outline" onClick={discard}>
+              <Trash2 aria-hidden />
+              {COMPOSER_TEXTS.discard}
+            </Button>
+          </div>
+        </RecordingPreview>
+      ) : (
+        <Button
+          ref={micRef}
+          size="lg"
+          className={cn('w-full', RECORDER_TRANSITION)}
+          aria-label={`${COMPOSER_TEXTS.record} for ${contact.name}`}
+          aria-describedby={blocked ? reasonId : undefined}
+          disabled={Boolean(blocked) || recorder.status === 'starting'}
+          onClick={() => void kept.start()}
+        >
+          <Mic aria-hidden />
+          {COMPOSER_TEXTS.record}
+        </Button>
+      )}
+      <LeaveGuard active={kept.taking} name={contact.name} onLeave={recorder.stop} />
+    </section>
+  )
+}

@@ -1,0 +1,109 @@
+// @vitest-environment node
+import 'fake-indexeddb/auto'
+import { IDBFactory } from 'fake-indexeddb'
+import { describe, expect, it, vi } from 'vitest'
+import { ApiRequestError } from '#web/lib/api-client.ts'
+import { createOutbox, type OutboxTransport } from './outbox.ts'
+import { createTakeStore, type Take } from './take-store.ts'
+
+function makeTake(change: Partial<Take> = {}): Take {
+  return {
+    id: crypto.randomUUID(),
+    ownerId: 'me',
+    contactId: 'c1',
+    contactName: 'Sam',
+    replyTo: null,
+    blob: new Blob(['voice'], { type: 'audio/webm' }),
+    durationSeconds: 42,
+    state: 'draft',
+    error: null,
+    uploadId: null,
+    updatedAt: Date.now(),
+    ...change,
+  }
+}
+
+const offline = () => new ApiRequestError(0, 'NETWORK_ERROR', 'Network error. Check your connection and try again.')
+
+describe('take store', () => {
+  it('keeps takes with their audio across a reload and lists only the owner’s', async () => {
+    const factory = new IDBFactory()
+    const take = makeTake({ state: 'recording' })
+    await createTakeStore(factory).put(take)
+    await createTakeStore(factory).put(makeTake({ ownerId: 'someone else' }))
+
+    // a new store on the same database: what a reload sees
+    const reopened = createTakeStore(factory)
+    const [kept, ...others] = await reopened.list('me')
+    expect(others).toEqual([])
+    expect(kept).toMatchObject({ id: take.id, contactName: 'Sam', durationSeconds: 42, state: 'recording' })
+    expect(await kept?.blob.text()).toBe('voice')
+    await reopened.delete(take.id)
+    expect(await reopened.get(take.id)).toBeNull()
+  })
+
+  it('offers a recording cut short by a reload back as a draft', async () => {
+    const store = createTakeStore(new IDBFactory())
+    const take = makeTake({ state: 'recording' })
+    await store.put(take)
+    const outbox = createOutbox({ store, ownerId: 'me', transport: { upload: vi.fn(), send: vi.fn() } })
+    await outbox.load()
+    expect(outbox.getTakes()).toEqual([expect.objectContaining({ id: take.id, state: 'draft' })])
+    expect((await store.get(take.id))?.state).toBe('draft')
+  })
+})
+
+describe('outbox', () => {
+  it('waits while offline and sends once the connection returns, in order', async () => {
+    const store = createTakeStore(new IDBFactory())
+    let online = false
+    const sent: string[] = []
+    const transport: OutboxTransport = {
+      upload: vi.fn(async () => 'upload-1'),
+      send: vi.fn(async (take: Take) => {
+        sent.push(take.id)
+      }),
+    }
+    const onSent = vi.fn()
+    const outbox = createOutbox({ store, transport, ownerId: 'me', isOnline: () => online, onSent })
+    const first = makeTake()
+    const second = makeTake()
+    await outbox.enqueue(first)
+    await outbox.enqueue(second)
+    expect(transport.upload).not.toHaveBeenCalled()
+    expect(outbox.getTakes().map((t) => t.state)).toEqual(['queued', 'queued'])
+    expect((await store.list('me')).map((t) => t.state)).toEqual(['queued', 'queued'])
+
+    online = true
+    await outbox.flush()
+    expect(sent).toEqual([first.id, second.id])
+    expect(onSent).toHaveBeenCalledTimes(2)
+    expect(outbox.getTakes()).toEqual([])
+    expect(await store.list('me')).toEqual([])
+  })
+
+  it('retries a network failure without uploading twice, and keeps a refused one as failed', async () => {
+    const store = createTakeStore(new IDBFactory())
+    const upload = vi.fn(async () => 'upload-1')
+    const send = vi
+      .fn<OutboxTransport['send']>()
+      .mockRejectedValueOnce(offline())
+      .mockResolvedValueOnce()
+      .mockRejectedValueOnce(new ApiRequestError(422, 'SILENT', 'This recording is silent.'))
+    const outbox = createOutbox({ store, transport: { upload, send }, ownerId: 'me' })
+
+    const take = makeTake()
+    await outbox.enqueue(take)
+    expect(outbox.getTakes()).toEqual([expect.objectContaining({ state: 'queued', uploadId: 'upload-1' })])
+    await outbox.flush()
+    expect(upload).toHaveBeenCalledTimes(1)
+    expect(send).toHaveBeenLastCalledWith(expect.objectContaining({ id: take.id }), 'upload-1')
+    expect(outbox.getTakes()).toEqual([])
+
+    await outbox.enqueue(makeTake())
+    expect(outbox.getTakes()).toEqual([expect.objectContaining({ state: 'failed', error: 'This recording is silent.' })])
+    // a failed take is not retried by itself; the person sends it again
+    await outbox.flush()
+    expect(send).toHaveBeenCalledTimes(3)
+  })
+})
