@@ -26,6 +26,8 @@ export const RESOURCE_MODULES = [
   'notifications', // the Notifications card: new-message mail, this device's push (settings; the banner on home)
   'photos', // the person's own photos and their manager's queries (settings)
   'profile', // the person's own profile and welcome message
+  'public-profile', // anyone's public profile: its page, photo gallery and welcome message (the contact detail shows them too)
+  'relationship-health', // a relationship's health, insights, meetings and activity (the contact detail)
   'recorder', // sending voice messages: the composer, the mic buttons, drafts and the outbox kept on this device
   'session', // the signed-in session: the sign-in card shown by landing, the auth screen and invitations
 ]
@@ -38,7 +40,6 @@ export const SCREEN_MODULES = [
   'onboarding',
   'overview',
   'playback',
-  'public-profile',
   'record',
   'settings',
 ]

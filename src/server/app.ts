@@ -46,6 +46,10 @@ import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
 import { photosRoutes } from './modules/photos/photos.routes.ts'
+import { relationshipHealthRoutes } from './modules/relationship-health/relationship-health.routes.ts'
+import { sessionsRoutes } from './modules/sessions/sessions.routes.ts'
+import { nudgesRoutes } from './modules/relationship-health/nudges.routes.ts'
+import { createNudgesService, NUDGE_CRON } from './modules/relationship-health/nudges.service.ts'
 import { publicPictureUrl } from './modules/photos/photos.service.ts'
 import { ensureProfileFor } from './modules/profiles/profiles.service.ts'
 import type { Mailer } from './notify/mailer.ts'
@@ -248,6 +252,10 @@ export async function buildApp({
   await app.register(audioUploadsRoutes, deps)
   await app.register(messagesRoutes, deps)
   await app.register(messageSearchRoutes, deps)
+  await app.register(relationshipHealthRoutes, deps)
+  const nudges = createNudgesService({ db, queue, publicUrl: env.publicUrl })
+  await app.register(nudgesRoutes, { ...deps, nudges })
+  await app.register(sessionsRoutes, deps)
   // made here because the scheduled expiry job below uses it too
   const invitations = createInvitationsService({ ...deps, publicUrl: env.publicUrl, log: app.log, rateLimits: env.RATE_LIMIT_ENABLED })
   await app.register(invitationsRoutes, { ...deps, invitations })
@@ -276,6 +284,9 @@ export async function buildApp({
     await queue.work('notify-new-message-mail', (data) => notifications.handleMailNewMessage(data))
     await queue.work('push-new-message', (data) => push.handlePushNewMessage(data))
     await queue.work('send-push', (data) => push.handleSendPush(data))
+    await queue.work('find-quiet-relationships', () => nudges.handleFindQuietRelationships())
+    await queue.work('nudge', (data) => nudges.handleNudge(data))
+    await queue.schedule('find-quiet-relationships', NUDGE_CRON)
   }
   return app
 }

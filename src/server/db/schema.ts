@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -120,6 +121,8 @@ export const profiles = pgTable(
     findableByEmail: boolean('findable_by_email').notNull().default(false),
     /** a push shows the transcript's first words only when the person turned this on (issue 16) */
     pushShowsTranscript: boolean('push_shows_transcript').notNull().default(false),
+    /** gentle nudges when a relationship goes quiet (issue 18); the settings switch turns them off */
+    nudgesEnabled: boolean('nudges_enabled').notNull().default(true),
     ...timestamps,
   },
   (t) => [
@@ -420,4 +423,110 @@ export const pushSubscriptions = pgTable(
     ...timestamps,
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+)
+
+/* ---- Relationship health (issue 18) ---- */
+
+/**
+ * One person's view of one relationship (spec 001 Contact analytics), kept up to date when a message between the two
+ * is sent, read, liked or analysed and when a meeting is noted (decision 75); pages only read this row.
+ */
+export const contactAnalytics = pgTable('contact_analytics', {
+  contactId: uuid('contact_id')
+    .primaryKey()
+    .references(() => contacts.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  score: integer('score').notNull(),
+  trend: text('trend', { enum: ['improving', 'stable', 'declining'] }).notNull(),
+  fallback: boolean('fallback').notNull(),
+  messageCount: integer('message_count').notNull(),
+  emotionsTracked: integer('emotions_tracked').notNull(),
+  avgSentiment: real('avg_sentiment'),
+  /** the pair's last message and usual gap (median, at least a day): what the nudge job compares */
+  lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+  usualGapSeconds: integer('usual_gap_seconds'),
+  /** insights, tips, top emotions and topics, weekly activity: shaped by `#shared/relationship-health.ts` */
+  details: jsonb('details')
+    .$type<{
+      insights: { emoji: string; title: string; description: string; value: number; trend: 'up' | 'down' | 'other' }[]
+      tips: string[]
+      topEmotions: { name: string; count: number }[]
+      topTopics: { name: string; count: number }[]
+      activity: { week_start: string; messages: number }[]
+    }>()
+    .notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+})
+
+/** A meeting in person the owner noted with "We met" (decision 76): it counts in their own view only. */
+export const contactMeetings = pgTable(
+  'contact_meetings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    metOn: date('met_on', { mode: 'string' }).notNull(),
+    durationSeconds: integer('duration_seconds'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_meetings_contact_idx').on(t.contactId, t.metOn)],
+)
+
+/** Gentle nudges sent (issue 18): the limits (one per contact per two weeks, one per person per week) read these. */
+export const contactNudges = pgTable(
+  'contact_nudges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['email', 'push'] }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('contact_nudges_user_sent_idx').on(t.userId, t.sentAt), index('contact_nudges_contact_sent_idx').on(t.contactId, t.sentAt)],
+)
+
+/* ---- Sessions (issue 18): a private space to talk something through before sending it ---- */
+
+/** Spec 001 Session: only its owner ever sees it. */
+export const talkSessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** the day it is about (spec: date), YYYY-MM-DD */
+    date: date('date', { mode: 'string' }).notNull(),
+    audioKey: text('audio_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_profile_created_idx').on(t.profileId, t.createdAt)],
+)
+
+/** Spec 001 Session message: text, role (default 'user'), audio. */
+export const sessionMessages = pgTable(
+  'session_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => talkSessions.id, { onDelete: 'cascade' }),
+    text: text('text'),
+    role: text('role').notNull().default('user'),
+    audioKey: text('audio_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('session_messages_session_created_idx').on(t.sessionId, t.createdAt)],
 )

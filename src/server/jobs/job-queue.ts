@@ -34,6 +34,10 @@ export type JobMap = {
   'push-new-message': { messageId: string }
   /** push a notification to every browser of a person (`notifyPerson`, for other modules) */
   'send-push': { userId: string; title: string; body: string; url: string }
+  /** daily: finds relationships gone quiet and queues one 'nudge' each (issue 18) */
+  'find-quiet-relationships': Record<string, never>
+  /** one gentle nudge for one contact row, if it still qualifies */
+  nudge: { contactId: string }
 }
 export type JobName = keyof JobMap
 export const JOB_NAMES: JobName[] = [
@@ -45,6 +49,8 @@ export const JOB_NAMES: JobName[] = [
   'notify-new-message-mail',
   'push-new-message',
   'send-push',
+  'find-quiet-relationships',
+  'nudge',
 ]
 
 /** What a handler reports; a thrown error is the unexpected case that pg-boss retries. */

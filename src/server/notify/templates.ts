@@ -148,3 +148,17 @@ export function newMessagesMail(to: string, senderName: string, messages: Mailed
     headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   }
 }
+
+/** A gentle nudge (issue 18): a relationship has gone quiet against its own rhythm; the button opens recording. */
+export function nudgeMail(to: string, name: string, contactName: string, recordUrl: string): MailMessage {
+  return {
+    to,
+    subject: `Thinking of ${contactName}?`,
+    text: `Hi ${name},\n\nIt has been a while since you and ${contactName} last talked on Hearth, longer than usual for you two. A short voice message could be a nice surprise:\n${recordUrl}\n\nYou can turn these nudges off in Settings.`,
+    html: layout(
+      `Thinking of ${contactName}?`,
+      `It has been a while since you and ${escapeHtml(contactName)} last talked, longer than usual for you two. A short voice message could be a nice surprise. (You can turn these nudges off in Settings.)`,
+      { label: `Record for ${contactName}`, url: recordUrl },
+    ),
+  }
+}

@@ -50,6 +50,8 @@ export type MatrixFixture = {
   adaPhotoIds: () => Promise<string[]>
   /** the id of a fresh session of Ada's on another device (the sign-out-a-device route consumes one) */
   adaOtherSession: () => Promise<string>
+  /** a fresh session of Ada's */
+  adaSession: () => Promise<string>
 }
 
 export type MatrixRequest = { url: string; payload?: InjectOptions['payload']; headers?: Record<string, string> }
@@ -113,6 +115,20 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/contacts/connect': { access: 'signed-in', request: (f) => json('/api/contacts/connect', { user_id: f.bob.id }) },
   'GET /api/contacts/:id/messages': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/messages`) },
   'POST /api/contacts/:id/messages/read': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/messages/read`) },
+  'GET /api/sessions': { access: 'signed-in', request: () => json('/api/sessions') },
+  'POST /api/sessions': { access: 'signed-in', request: () => json('/api/sessions', {}) },
+  'POST /api/sessions/:id/messages': {
+    access: 'owner',
+    request: async (f) => json(`/api/sessions/${await f.adaSession()}/messages`, { text: 'a thought' }),
+  },
+  'GET /api/nudges': { access: 'signed-in', request: () => json('/api/nudges') },
+  'GET /api/nudges/settings': { access: 'signed-in', request: () => json('/api/nudges/settings') },
+  'PUT /api/nudges/settings': { access: 'signed-in', request: () => json('/api/nudges/settings', { enabled: true }) },
+  'GET /api/contacts/:id/health': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/health`) },
+  'POST /api/contacts/:id/meetings': {
+    access: 'owner',
+    request: (f) => json(`/api/contacts/${f.adaToBob}/meetings`, { met_on: '2026-01-02', duration_minutes: 30 }),
+  },
 
   'GET /api/directory': { access: 'signed-in', request: () => json('/api/directory?q=bob') },
   'POST /api/audio': {
@@ -272,6 +288,11 @@ export async function createMatrixFixture(app: FastifyInstance, db: Database): P
     if (!latest) throw new Error('the second sign-in made no session')
     return latest.id
   }
+  const adaSession = async () => {
+    const created = await sendAs(app, 'POST', json('/api/sessions', {}), ada)
+    expect(created.statusCode).toBe(201)
+    return (created.json() as { id: string }).id
+  }
   return {
     app,
     ada,
@@ -286,5 +307,6 @@ export async function createMatrixFixture(app: FastifyInstance, db: Database): P
     adaPhoto,
     adaPhotoIds,
     adaOtherSession,
+    adaSession,
   }
 }

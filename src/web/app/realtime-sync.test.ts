@@ -3,13 +3,19 @@ import { contactKeys } from '#web/features/contacts/queries.ts'
 import { invitationKeys } from '#web/features/invitations/queries.ts'
 import { messageKeys } from '#web/features/messages/queries.ts'
 import { profileKeys } from '#web/features/profile/queries.ts'
+import { healthKeys } from '#web/features/relationship-health/queries.ts'
 import { staleKeysFor } from './realtime-sync.tsx'
 
 describe('staleKeysFor', () => {
   it('maps each event to the query roots it makes stale', () => {
     expect(staleKeysFor({ type: 'contact.changed', contact_id: null, change: 'reordered' })).toEqual([contactKeys.all])
     // no query is keyed 'conversations': unread counts travel with the contacts
-    expect(staleKeysFor({ type: 'message.created', message_id: 'm', contact_id: 'c' })).toEqual([messageKeys.all, contactKeys.all])
+    // a message's send, read, like or analysis moves the relationship's health (and a nudge's hint)
+    expect(staleKeysFor({ type: 'message.created', message_id: 'm', contact_id: 'c' })).toEqual([
+      messageKeys.all,
+      contactKeys.all,
+      healthKeys.all,
+    ])
     expect(staleKeysFor({ type: 'profile.updated', user_id: 'u' })).toContain(profileKeys.all)
     expect(staleKeysFor({ type: 'invitation.changed', invitation_id: 'i' })).toEqual([invitationKeys.all])
     expect(staleKeysFor({ type: 'presence.changed', user_id: 'u', online: true })).toEqual([contactKeys.all])

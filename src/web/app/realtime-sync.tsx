@@ -7,6 +7,7 @@ import { setRealtimeStatus } from '#web/lib/realtime-status.ts'
 import { contactKeys } from '#web/features/contacts/queries.ts'
 import { invitationKeys } from '#web/features/invitations/queries.ts'
 import { messageKeys } from '#web/features/messages/queries.ts'
+import { healthKeys } from '#web/features/relationship-health/queries.ts'
 import { profileKeys } from '#web/features/profile/queries.ts'
 import { publicProfileKeys } from '#web/features/public-profile/queries.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
@@ -21,6 +22,7 @@ const ROOTS = {
   profile: profileKeys.all,
   publicProfile: publicProfileKeys.all,
   invitations: invitationKeys.all,
+  health: healthKeys.all,
 } as const
 type StaleRoot = (typeof ROOTS)[keyof typeof ROOTS]
 
@@ -31,8 +33,8 @@ export function staleKeysFor(event: RealtimeEvent): StaleRoot[] {
       return [ROOTS.contacts]
     case 'message.created':
     case 'message.updated':
-      // a contact carries its unread count and last interaction
-      return [ROOTS.messages, ROOTS.contacts]
+      // a contact carries its unread count and last interaction; a message's send, read, like or analysis moves its health
+      return [ROOTS.messages, ROOTS.contacts, ROOTS.health]
     case 'conversation.changed':
       return [ROOTS.contacts]
     case 'profile.updated':

@@ -8,6 +8,7 @@ import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 import { deleteAudioUpload, lockOwnAudioUpload } from '#server/modules/audio-uploads/audio-uploads.queries.ts'
 import { countActiveContacts, getContactForOwner, lockCircles } from '#server/modules/contacts/contacts.queries.ts'
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts'
+import { refreshRelationshipHealth } from '#server/modules/relationship-health/relationship-health.service.ts'
 import type { TranscriptionService } from '#server/modules/transcription/transcription.service.ts'
 import { decodeMessageCursor, encodeMessageCursor } from './message-cursor.ts'
 import {
@@ -133,6 +134,7 @@ export function createMessagesService({
         const countsAsReply = theirs ? await replyFitsCircle(tx, receiverId, theirs.id) : false
         await recordSend(tx, mine.id, theirs?.id, message.id, countsAsReply)
         await refreshUnreadCount(tx, receiverId, senderId)
+        await refreshRelationshipHealth(tx, senderId, receiverId)
         await publishRealtime(tx, [senderId], { type: 'message.created', message_id: message.id, contact_id: mine.id })
         await publishRealtime(tx, [receiverId], { type: 'message.created', message_id: message.id, contact_id: theirs?.id ?? null })
         return message
@@ -167,6 +169,7 @@ export function createMessagesService({
         await db.transaction(async (tx) => {
           await markRead(tx, messageId)
           await refreshUnreadCount(tx, userId, row.senderId)
+          await refreshRelationshipHealth(tx, row.senderId, userId)
           await publishRealtime(tx, [row.senderId, row.receiverId], { type: 'message.updated', message_id: messageId, fields: ['is_read'] })
         })
       }
@@ -179,6 +182,7 @@ export function createMessagesService({
       return db.transaction(async (tx) => {
         const ids = await markAllReadFrom(tx, ownerId, otherId)
         await refreshUnreadCount(tx, ownerId, otherId)
+        if (ids.length > 0) await refreshRelationshipHealth(tx, ownerId, otherId)
         for (const id of ids) {
           await publishRealtime(tx, [otherId, ownerId], { type: 'message.updated', message_id: id, fields: ['is_read'] })
         }
@@ -195,6 +199,8 @@ export function createMessagesService({
       if (!row) throw messageNotFound()
       await db.transaction(async (tx) => {
         await setLikedBy(tx, messageId, userId, liked)
+        // a receiver who deleted their account left no relationship to weigh
+        if (row.receiverId) await refreshRelationshipHealth(tx, row.senderId, row.receiverId)
         await publishRealtime(tx, [userId], { type: 'message.updated', message_id: messageId, fields: ['liked'] })
       })
       return get(userId, messageId)

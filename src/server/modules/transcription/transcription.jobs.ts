@@ -12,6 +12,7 @@ import type { Analyzer } from '#server/speech/analysis/analyzer.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 import { decodeForSpeech, readPcmSamples, SPEECH_SAMPLE_RATE } from '#server/speech/decode.ts'
 import { SpeechEngineError, type EngineChoice, type TranscriptWord } from '#server/speech/engine.ts'
+import { refreshRelationshipHealth } from '#server/modules/relationship-health/relationship-health.service.ts'
 import { claimInvitationTranscript, saveInvitationTranscript } from '#server/modules/invitations/invitations.queries.ts'
 import {
   claimForAnalysis,
@@ -222,6 +223,7 @@ export function createTranscriptionJobs({ db, storage, speech, analyzer, queue, 
         const current = await db.transaction(async (tx) => {
           const guard = { messageId: row.id, stage: 'analyze' as const, attempts: row.analysisAttempts }
           if (!(await saveAnalysis(tx, guard, analysis))) return false
+          if (row.receiverId) await refreshRelationshipHealth(tx, row.senderId, row.receiverId, new Date(now()))
           await announce(tx, row, ['emotions', 'topics', 'processing_status'])
           return true
         })

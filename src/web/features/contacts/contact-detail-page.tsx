@@ -1,21 +1,20 @@
-import { CircleAlert, ExternalLink, MessageCircle, Mic } from 'lucide-react'
+import { CircleAlert } from 'lucide-react'
 import type * as React from 'react'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
-import { CONTACT_TEXTS, inactiveLabel } from '#shared/contacts.ts'
-import { Avatar } from '#web/components/avatar.tsx'
+import { CONTACT_TEXTS } from '#shared/contacts.ts'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
 import { MessageRows } from '#web/features/messages/components/message-rows.tsx'
 import { useContactMessagesQuery, useMarkReadMutation } from '#web/features/messages/queries.ts'
+import { HealthCard } from '#web/features/relationship-health/components/health-card.tsx'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 import { ConversationEmpty } from './components/conversation-empty.tsx'
 import { ContactLoading, ConversationRowsSkeleton } from './components/contact-loading.tsx'
-import { OnlineStatus } from './components/online-status.tsx'
-import { sendBlockedReason } from '#web/features/recorder/send-limits.ts'
+import { ContactProfileCard } from './components/contact-profile-card.tsx'
 import { useContactQuery } from './queries.ts'
 
 function Centered({ children }: { children: React.ReactNode }) {
@@ -73,7 +72,7 @@ function RecentConversation({ contactId, contactName }: { contactId: string; con
 
 /**
  * /contacts/profile/{contactId}: the contact detail (spec 001 section 2): who the contact is, where to go next and
- * the last messages. The relationship analytics and the welcome audio come later (nothing stands in for them).
+ * the last messages, with the relationship's health computed from the pair's own messages (issue 18).
  */
 export function ContactDetailPage() {
   const { contactId } = useParams()
@@ -114,54 +113,12 @@ export function ContactDetailPage() {
     )
   } else {
     const c = contact.data
-    const inactive = inactiveLabel(c.inactive_days)
-    const blocked = sendBlockedReason(c)
     body = (
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:items-start">
-        <section
-          aria-label={c.name}
-          className="flex flex-col items-center gap-4 rounded-2xl border bg-card px-6 py-8 text-center shadow-sm"
-        >
-          <Avatar name={c.name} src={c.avatar_url} alt="" size={null} className="size-32 shadow-md sm:size-36" />
-          <div className="flex flex-col items-center gap-2">
-            <p className="text-2xl font-semibold tracking-tight break-words">{c.name}</p>
-            {c.contact_user_id && <OnlineStatus online={c.is_online} name={c.name} />}
-            {c.archived_at && <p className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">Archived</p>}
-            {inactive && <p className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">{inactive}</p>}
-          </div>
-          <div className="flex w-full flex-col gap-2">
-            {blocked ? (
-              <>
-                <Button size="lg" className="w-full" disabled aria-describedby="record-blocked-reason">
-                  <Mic aria-hidden />
-                  Record New Message
-                </Button>
-                <p id="record-blocked-reason" className="text-sm text-muted-foreground">
-                  {blocked}
-                </p>
-              </>
-            ) : (
-              // one tap: the conversation opens with its composer already recording
-              <Link to={`/contacts/${encodeURIComponent(c.id)}?record=1`} className={buttonVariants({ size: 'lg', className: 'w-full' })}>
-                <Mic aria-hidden />
-                Record New Message
-              </Link>
-            )}
-            <Link to={`/contacts/${encodeURIComponent(c.id)}`} className={buttonVariants({ variant: 'outline', className: 'w-full' })}>
-              <MessageCircle aria-hidden />
-              Open conversation
-            </Link>
-            {c.contact_user_id && (
-              <Link
-                to={`/profile/${encodeURIComponent(c.contact_user_id)}`}
-                className={buttonVariants({ variant: 'outline', className: 'w-full' })}
-              >
-                <ExternalLink aria-hidden />
-                View public profile
-              </Link>
-            )}
-          </div>
-        </section>
+        <div className="flex min-w-0 flex-col gap-6">
+          <ContactProfileCard contact={c} />
+          {c.contact_user_id && <HealthCard contactId={c.id} name={c.name} />}
+        </div>
         <RecentConversation contactId={c.id} contactName={c.name} />
       </div>
     )

@@ -2,6 +2,7 @@ import { ExternalLink } from 'lucide-react'
 import { Link } from 'react-router'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
+import { NudgeSettingsCard } from '#web/features/relationship-health/components/nudge-settings-card.tsx'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 import { NotificationsCard } from '#web/features/notifications/components/notifications-card.tsx'
@@ -42,6 +43,7 @@ export function SettingsPage() {
       <PhotoManager />
       <WelcomeSettingsSection />
       <NotificationsCard />
+      <NudgeSettingsCard />
       <PrivacySection />
       <PasswordSection />
       <DevicesSection />

@@ -4,6 +4,8 @@ import { useMemo } from 'react'
 import type { Contact } from '#shared/contacts.ts'
 import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import { homeGridLayout } from '#shared/home-grid.ts'
+import { NUDGE_TEXTS } from '#shared/relationship-health.ts'
+import { useOpenNudgesQuery } from '#web/features/relationship-health/queries.ts'
 import { cn } from '#web/lib/utils.ts'
 import { AddFriendTile } from './add-friend-tile.tsx'
 import { ArchiveDropZone } from './archive-drop-zone.tsx'
@@ -44,6 +46,8 @@ export function ContactGrid({ contacts, editing, wide, archivingIds, onReorder, 
     useSensor(KeyboardSensor, { coordinateGetter: stepKeyboardCoordinates }),
   )
   const dragEnabled = editing && wide
+  // gentle nudges (issue 18): a soft hint on the tiles of contacts gone quiet
+  const nudged = useOpenNudgesQuery()
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over) return
@@ -72,7 +76,13 @@ export function ContactGrid({ contacts, editing, wide, archivingIds, onReorder, 
             <li key={contact.id}>
               {!editing ? (
                 <div className="relative h-full">
-                  <ContactLinkTile contact={contact} sizes={tiles} longPressEnabled={wide} onLongPress={onLongPress} />
+                  <ContactLinkTile
+                    contact={contact}
+                    sizes={tiles}
+                    longPressEnabled={wide}
+                    onLongPress={onLongPress}
+                    hint={nudged.data?.has(contact.id) ? NUDGE_TEXTS.tileHint : undefined}
+                  />
                   <RecordMic contact={contact} className={cn('absolute z-10', tiles.action)} />
                 </div>
               ) : dragEnabled ? (

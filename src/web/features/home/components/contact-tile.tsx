@@ -58,11 +58,14 @@ export function ContactLinkTile({
   sizes,
   onLongPress,
   longPressEnabled,
+  hint,
 }: {
   contact: TileContact
   sizes: TileClasses
   onLongPress: () => void
   longPressEnabled: boolean
+  /** a soft line under the name (a gentle nudge: the two have gone quiet) */
+  hint?: string
 }) {
   const longPress = useLongPress(onLongPress, longPressEnabled)
   return (
@@ -72,7 +75,14 @@ export function ContactLinkTile({
       className={cn(TILE_BASE, CONTACT_TILE_SURFACE, 'items-center hover:border-primary/40 hover:shadow-md', sizes.tile)}
       {...longPress}
     >
-      <ContactTileFace contact={contact} sizes={sizes} />
+      <ContactTileFace contact={contact} sizes={sizes}>
+        {hint && (
+          <span data-slot="contact-tile-hint" className="max-w-full truncate text-xs text-primary-strong">
+            <span className="sr-only">, </span>
+            {hint}
+          </span>
+        )}
+      </ContactTileFace>
     </Link>
   )
 }

@@ -1,0 +1,113 @@
+import fs from 'node:fs/promises'
+import { describe, expect, it } from 'vitest'
+import { HEALTH_TEXTS, type Meeting, type RelationshipHealth } from '#shared/relationship-health.ts'
+import type { Analyzer } from '#server/speech/analysis/analyzer.ts'
+import type { EngineChoice } from '#server/speech/engine.ts'
+import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '#server/test/people.ts'
+import { apiClient } from '#server/test/requests.ts'
+import { createTestApp } from '#server/test/test-app.ts'
+import { sendRecording, uploadRecording } from '#server/test/uploads.ts'
+
+/** Every recording says the same warm sentence; the analyser finds joy and family in it. */
+const engine: EngineChoice = {
+  name: 'pocketsphinx',
+  reason: 'test double',
+  engine: { name: 'test', transcribe: async () => ({ text: 'So happy about the family dinner', words: [], language: 'en' }) },
+}
+const analyzer: Analyzer = {
+  name: 'test',
+  analyze: async () => ({ emotions: ['joy'], topics: ['family'], sentiment: 0.8 }),
+}
+
+const { app, db } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-health-') }, { speech: { choice: engine, analyzer } })
+const { get, post } = apiClient(app)
+
+const health = async (person: Person, contactId: string) => {
+  const response = await get(`/api/contacts/${contactId}/health`, person.cookie)
+  expect(response.statusCode).toBe(200)
+  return response.json() as RelationshipHealth
+}
+
+describe('relationship health', () => {
+  it('starts at the fallback and changes when messages are sent, replied, liked and analysed', async () => {
+    const { ada, bob, adaToBob, bobToAda } = await insertSignedInPair(app, db)
+    expect(await health(ada, adaToBob)).toMatchObject({ score: 50, fallback: true, message_count: 0, computed_at: null })
+
+    const first = await sendRecording(app, ada.cookie, adaToBob)
+    const afterSend = await health(ada, adaToBob)
+    expect(afterSend).toMatchObject({ score: 51, fallback: true, trend: 'stable', message_count: 1 })
+    expect(afterSend.tips[0]).toBe('You sent the last message: give Bob a little time to answer.')
+    expect(afterSend.activity.at(-1)?.messages).toBe(1)
+    // Bob has his own view of the same relationship
+    expect((await health(bob, bobToAda)).tips[0]).toBe('Ada sent the last message: a reply from you keeps it going.')
+
+    const reply = await post('/api/messages', bob.cookie, {
+      contact_id: bobToAda,
+      upload_id: await uploadRecording(app, bob.cookie),
+      reply_to_id: first.id,
+    })
+    expect(reply.statusCode).toBe(201)
+    expect((await health(ada, adaToBob)).message_count).toBe(2)
+
+    // analysis brings emotions and topics into both views
+    await expect.poll(async () => (await health(ada, adaToBob)).top_emotions, { timeout: 15_000 }).toEqual([{ name: 'joy', count: 2 }])
+    const analysed = await health(bob, bobToAda)
+    expect(analysed).toMatchObject({ emotions_tracked: 1, top_topics: [{ name: 'family', count: 2 }] })
+
+    for (let i = 0; i < 2; i++) {
+      await sendRecording(app, ada.cookie, adaToBob)
+      await sendRecording(app, bob.cookie, bobToAda)
+    }
+    const judged = await health(ada, adaToBob)
+    expect(judged.fallback).toBe(false)
+    expect(judged.message_count).toBe(6)
+    expect(judged.insights.map((i) => i.title)).toContain('Balance')
+    expect(judged.tips).toContain('Neither of you has liked a message yet: a heart on one you enjoyed says a lot.')
+
+    const liked = await post(`/api/messages/${first.id}/like`, bob.cookie, { liked: true })
+    expect(liked.statusCode).toBe(200)
+    const afterLike = await health(ada, adaToBob)
+    expect(afterLike.score).toBeGreaterThan(judged.score)
+    expect(afterLike.tips).not.toContain('Neither of you has liked a message yet: a heart on one you enjoyed says a lot.')
+  })
+
+  it("answers 404 for someone else's contact, for reading and for meetings", async () => {
+    const { adaToBob } = await insertSignedInPair(app, db)
+    const eve = await insertSignedInPerson(app, db, { name: 'Eve' })
+    expect((await get(`/api/contacts/${adaToBob}/health`, eve.cookie)).statusCode).toBe(404)
+    const meeting = await post(`/api/contacts/${adaToBob}/meetings`, eve.cookie, { met_on: '2026-01-02' })
+    expect(meeting.statusCode).toBe(404)
+  })
+})
+
+describe('meetings', () => {
+  it('"We met" adds a meeting in whole minutes that counts in the owner\'s score only', async () => {
+    const { ada, bob, adaToBob, bobToAda } = await insertSignedInPair(app, db)
+    for (let i = 0; i < 3; i++) {
+      await sendRecording(app, ada.cookie, adaToBob)
+      await sendRecording(app, bob.cookie, bobToAda)
+    }
+    const before = await health(ada, adaToBob)
+    const today = new Date().toISOString().slice(0, 10)
+    const created = await post(`/api/contacts/${adaToBob}/meetings`, ada.cookie, { met_on: today, duration_minutes: 90, note: 'Lunch' })
+    expect(created.statusCode).toBe(201)
+    expect(created.json() as Meeting).toMatchObject({ met_on: today, duration_minutes: 90, note: 'Lunch' })
+
+    const after = await health(ada, adaToBob)
+    expect(after.meetings_count).toBe(1)
+    expect(after.recent_meetings[0]).toMatchObject({ duration_minutes: 90, note: 'Lunch' })
+    expect(after.score).toBe(before.score + 5)
+    expect((await health(bob, bobToAda)).meetings_count).toBe(0)
+  })
+
+  it('refuses a meeting in the future or with a bad duration, with a 400', async () => {
+    const { ada, adaToBob } = await insertSignedInPair(app, db)
+    const future = await post(`/api/contacts/${adaToBob}/meetings`, ada.cookie, { met_on: '2999-01-01' })
+    expect(future.statusCode).toBe(400)
+    expect(future.json()).toMatchObject({ error: { message: HEALTH_TEXTS.meetingInFuture } })
+    expect((await post(`/api/contacts/${adaToBob}/meetings`, ada.cookie, { met_on: 'yesterday' })).statusCode).toBe(400)
+    expect((await post(`/api/contacts/${adaToBob}/meetings`, ada.cookie, { met_on: '2026-01-01', duration_minutes: 0 })).statusCode).toBe(
+      400,
+    )
+  })
+})

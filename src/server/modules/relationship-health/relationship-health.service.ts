@@ -1,0 +1,154 @@
+import { CONTACT_TEXTS } from '#shared/contacts.ts'
+import { HEALTH_TEXTS, RECENT_MEETINGS, type CreateMeeting, type Meeting, type RelationshipHealth } from '#shared/relationship-health.ts'
+import type { Database, Executor } from '#server/db/client.ts'
+import { ValidationError, NotFoundError } from '#server/http/errors.ts'
+import { getContactForOwner } from '#server/modules/contacts/contacts.queries.ts'
+import { computeHealth, type PairHistory } from './health-score.ts'
+import {
+  countMeetings,
+  getAnalytics,
+  insertMeeting,
+  listMeetingDates,
+  listPairContacts,
+  listPairHistory,
+  listRecentMeetings,
+  lockPairHealth,
+  upsertAnalytics,
+  type MeetingRow,
+} from './relationship-health.queries.ts'
+
+/** A meeting on a date counts from noon UTC that day (a date has no time; noon keeps it on that day everywhere). */
+const meetingInstant = (metOn: string) => new Date(`${metOn}T12:00:00Z`)
+
+/**
+ * Recomputes both people's views of their relationship inside the caller's transaction: called whenever a message
+ * between them is sent, read, liked or analysed, and when either notes a meeting (decision 75). It reads only this
+ * pair's messages (through the pair index); pages never compute, they read the stored row.
+ */
+export async function refreshRelationshipHealth(tx: Executor, a: string, b: string, now: Date = new Date()): Promise<void> {
+  await lockPairHealth(tx, a, b)
+  const views = await listPairContacts(tx, a, b)
+  if (views.length === 0) return
+  const rows = await listPairHistory(tx, a, b)
+  for (const view of views) {
+    const history: PairHistory = {
+      messages: rows.map((r) => ({
+        fromMe: r.senderId === view.userId,
+        at: r.createdAt,
+        sentiment: r.sentiment,
+        emotions: r.emotions,
+        topics: r.topics,
+        liked: r.liked,
+      })),
+      meetings: (await listMeetingDates(tx, view.id)).map((d) => ({ at: meetingInstant(d) })),
+    }
+    const computed = computeHealth(history, now, view.name)
+    await upsertAnalytics(tx, {
+      contactId: view.id,
+      userId: view.userId,
+      score: computed.score,
+      trend: computed.trend,
+      fallback: computed.fallback,
+      messageCount: computed.messageCount,
+      emotionsTracked: computed.emotionsTracked,
+      avgSentiment: computed.averageSentiment,
+      lastMessageAt: computed.lastMessageAt,
+      usualGapSeconds: computed.usualGapSeconds,
+      details: {
+        insights: computed.insights,
+        tips: computed.tips,
+        topEmotions: computed.topEmotions,
+        topTopics: computed.topTopics,
+        activity: computed.activity,
+      },
+      computedAt: now,
+    })
+  }
+}
+
+export function toMeetingResponse(row: MeetingRow): Meeting {
+  return {
+    id: row.id,
+    met_on: row.metOn,
+    duration_minutes: row.durationSeconds === null ? null : Math.round(row.durationSeconds / 60),
+    note: row.note,
+  }
+}
+
+export function createRelationshipHealthService({ db, now = () => new Date() }: { db: Database; now?: () => Date }) {
+  async function ownContact(ownerId: string, contactId: string) {
+    const contact = await getContactForOwner(db, ownerId, contactId)
+    // someone else's contact answers exactly as a missing one does
+    if (!contact) throw new NotFoundError(CONTACT_TEXTS.notFound)
+    return contact
+  }
+
+  return {
+    /** The caller's own view of one relationship; 404 for anyone else's contact. */
+    async get(ownerId: string, contactId: string): Promise<RelationshipHealth> {
+      await ownContact(ownerId, contactId)
+      const [row, meetingsCount, recent] = await Promise.all([
+        getAnalytics(db, contactId),
+        countMeetings(db, contactId),
+        listRecentMeetings(db, contactId, RECENT_MEETINGS),
+      ])
+      const base = {
+        contact_id: contactId,
+        meetings_count: meetingsCount,
+        recent_meetings: recent.map(toMeetingResponse),
+      }
+      if (!row) {
+        // nothing exchanged and nothing noted yet: the spec's fallback for zero messages
+        return {
+          ...base,
+          score: 50,
+          trend: 'stable',
+          fallback: true,
+          message_count: 0,
+          emotions_tracked: 0,
+          insights: [],
+          tips: [],
+          top_emotions: [],
+          top_topics: [],
+          activity: [],
+          computed_at: null,
+        }
+      }
+      return {
+        ...base,
+        score: row.score,
+        trend: row.trend,
+        fallback: row.fallback,
+        message_count: row.messageCount,
+        emotions_tracked: row.emotionsTracked,
+        insights: row.details.insights,
+        tips: row.details.tips,
+        top_emotions: row.details.topEmotions,
+        top_topics: row.details.topTopics,
+        activity: row.details.activity,
+        computed_at: row.computedAt.toISOString(),
+      }
+    },
+
+    /** "We met": a meeting in person on a day that has begun; it counts in the caller's own score. */
+    async addMeeting(ownerId: string, contactId: string, input: CreateMeeting): Promise<Meeting> {
+      const contact = await ownContact(ownerId, contactId)
+      const at = now()
+      // a date later than today everywhere on Earth (UTC+14) has not happened yet
+      if (meetingInstant(input.met_on).getTime() - 12 * 3600_000 > at.getTime() + 14 * 3600_000) {
+        throw new ValidationError(HEALTH_TEXTS.meetingInFuture)
+      }
+      return db.transaction(async (tx) => {
+        const row = await insertMeeting(tx, {
+          userId: ownerId,
+          contactId,
+          metOn: input.met_on,
+          durationSeconds: input.duration_minutes ? input.duration_minutes * 60 : null,
+          note: input.note ? input.note : null,
+        })
+        if (contact.contactUserId) await refreshRelationshipHealth(tx, ownerId, contact.contactUserId, at)
+        return toMeetingResponse(row)
+      })
+    },
+  }
+}

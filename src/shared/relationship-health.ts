@@ -1,0 +1,137 @@
+import { z } from 'zod'
+
+/**
+ * Relationship health (spec 001: contact analytics, insights, meetings, emotions, activity). Every figure is computed
+ * from the two people's own messages and meetings (docs/relationship-health.md has the formula); there is no sample data.
+ */
+
+/** Spec 001 section 9: 80 Excellent (green), 60 Good (yellow), 40 Fair, below 40 Needs Attention (red). */
+export const HEALTH_THRESHOLDS = { excellent: 80, good: 60, fair: 40 } as const
+/** Too few messages to judge below this many: the spec's fallback score applies (decision 74). */
+export const MIN_MESSAGES_TO_JUDGE = 6
+/** Top emotions and top topics shown (spec 001: 'top 5'). */
+export const TOP_TAGS = 5
+/** Weeks of the activity chart. */
+export const ACTIVITY_WEEKS = 12
+/** Recent Meetings shows the first 5 (spec 001 section 9). */
+export const RECENT_MEETINGS = 5
+/** Interactions: newest first, 50 a page (spec 001 section 9). */
+export const INTERACTIONS_PAGE_LIMIT = 50
+
+export const healthTrendSchema = z.enum(['improving', 'stable', 'declining'])
+export type HealthTrend = z.infer<typeof healthTrendSchema>
+
+export type HealthTone = 'green' | 'yellow' | 'orange' | 'red'
+
+/** The spec's status word and colour for a score (Fair has no colour in the spec: orange, decision 74). */
+export function healthStatus(score: number): { word: string; tone: HealthTone } {
+  if (score >= HEALTH_THRESHOLDS.excellent) return { word: 'Excellent', tone: 'green' }
+  if (score >= HEALTH_THRESHOLDS.good) return { word: 'Good', tone: 'yellow' }
+  if (score >= HEALTH_THRESHOLDS.fair) return { word: 'Fair', tone: 'orange' }
+  return { word: 'Needs Attention', tone: 'red' }
+}
+
+/** The spec's emoji: 80 green heart, 60 yellow heart, otherwise a broken heart. */
+export function healthEmoji(score: number): string {
+  if (score >= HEALTH_THRESHOLDS.excellent) return '💚'
+  if (score >= HEALTH_THRESHOLDS.good) return '💛'
+  return '💔'
+}
+
+/** The spec's fallback: 50 plus the message count (count capped at 45, total at 95), trend stable. */
+export function fallbackHealthScore(messageCount: number): number {
+  return Math.min(95, 50 + Math.min(messageCount, 45))
+}
+
+export const insightSchema = z.object({
+  emoji: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** percent, 0-100 */
+  value: z.number().int().min(0).max(100),
+  trend: z.enum(['up', 'down', 'other']),
+})
+export type Insight = z.infer<typeof insightSchema>
+
+export const tagCountSchema = z.object({ name: z.string(), count: z.number().int() })
+export type TagCount = z.infer<typeof tagCountSchema>
+
+export const weekActivitySchema = z.object({
+  /** the week's first day, YYYY-MM-DD (UTC) */
+  week_start: z.string(),
+  messages: z.number().int(),
+})
+export type WeekActivity = z.infer<typeof weekActivitySchema>
+
+export const meetingSchema = z.object({
+  id: z.string(),
+  met_on: z.string(),
+  /** whole minutes, or null when not given */
+  duration_minutes: z.number().int().nullable(),
+  note: z.string().nullable(),
+})
+export type Meeting = z.infer<typeof meetingSchema>
+
+export const relationshipHealthSchema = z.object({
+  contact_id: z.string(),
+  score: z.number().int().min(0).max(100),
+  trend: healthTrendSchema,
+  /** true when there are too few messages to judge: the score is the spec's fallback */
+  fallback: z.boolean(),
+  message_count: z.number().int(),
+  emotions_tracked: z.number().int(),
+  insights: z.array(insightSchema),
+  tips: z.array(z.string()),
+  top_emotions: z.array(tagCountSchema),
+  top_topics: z.array(tagCountSchema),
+  activity: z.array(weekActivitySchema),
+  meetings_count: z.number().int(),
+  recent_meetings: z.array(meetingSchema),
+  /** when the figures were last computed (null: nothing exchanged yet) */
+  computed_at: z.string().nullable(),
+})
+export type RelationshipHealth = z.infer<typeof relationshipHealthSchema>
+
+export const createMeetingSchema = z.object({
+  met_on: z.iso.date(),
+  duration_minutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .nullable()
+    .optional(),
+  note: z.string().trim().max(500).nullable().optional(),
+})
+export type CreateMeeting = z.infer<typeof createMeetingSchema>
+
+export const HEALTH_TEXTS = {
+  /** the one sentence on screen that explains the score */
+  explanation:
+    'The score weighs how evenly you both reach out, how soon you answer each other, how recent your last exchange is against your usual rhythm, how often you talk now compared with before, how warm your messages feel, likes, and meeting in person.',
+  fallback: (count: number, needed: number) =>
+    `Only ${count} message${count === 1 ? '' : 's'} so far: after ${needed} Hearth can judge how you two are doing, so this is a starting score.`,
+  loadFailed: 'Failed to load relationship health',
+  meetingSaved: 'Meeting saved',
+  meetingFailed: 'Failed to save meeting',
+  meetingInFuture: 'A meeting cannot be in the future.',
+} as const
+
+/** Gentle nudges' settings switch (its own small card on /settings). */
+export const nudgeSettingsSchema = z.object({ enabled: z.boolean() })
+export type NudgeSettings = z.infer<typeof nudgeSettingsSchema>
+
+/** The caller's contacts nudged lately and still quiet. */
+export const openNudgesSchema = z.object({ nudges: z.array(z.object({ contact_id: z.string(), sent_at: z.string() })) })
+export type OpenNudges = z.infer<typeof openNudgesSchema>
+
+export const NUDGE_TEXTS = {
+  tileHint: 'Been a while: say hi?',
+  title: 'Gentle nudges',
+  label: 'Nudge me when a relationship goes quiet',
+  description: 'At most one e-mail a week, when you and someone haven’t talked for about twice your usual gap.',
+  on: 'Nudges are on',
+  off: 'Nudges are off',
+  failed: 'Failed to update nudge settings. Please try again.',
+  profileNotFound: 'Profile not found.',
+} as const
