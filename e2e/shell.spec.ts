@@ -39,7 +39,7 @@ test.describe('web shell', () => {
     await page.goto('/')
     await page.getByRole('link', { name: 'Settings' }).click()
     await expect(page).toHaveURL(/\/settings$/)
-    await page.getByRole('button', { name: 'Sign Out' }).click()
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click()
     await expect(page.getByRole('heading', { name: 'Voice messages that matter' })).toBeVisible()
     await page.goto('/settings')
     await expect(page).toHaveURL(/\/$/)

@@ -45,7 +45,9 @@ export function withPageTags(html: string, tags: PageTags): string {
       `<meta name="twitter:title" content="${escapeAttr(tags.title)}" />`,
       `<meta name="twitter:description" content="${escapeAttr(tags.description)}" />`,
       `<meta name="twitter:image" content="${escapeAttr(tags.image)}" />`,
-      ...(tags.structuredData ? [`<script type="application/ld+json">${scriptJson(tags.structuredData)}</script>`] : []),
+      ...(tags.structuredData
+        ? [`<script type="application/ld+json" data-server-structured-data>${scriptJson(tags.structuredData)}</script>`]
+        : []),
     )
     .join('\n    ')
   return html

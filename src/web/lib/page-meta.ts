@@ -49,6 +49,8 @@ const STRUCTURED_DATA_ATTR = 'data-page-structured-data'
  * involved; `<` is escaped anyway so that the text can never close its element if the head is serialised.
  */
 export function addStructuredData(json: string, doc: Document = document): () => void {
+  // the server wrote the first page's JSON-LD for crawlers (spa.ts); once the app describes the page, the page has one
+  for (const written of doc.head.querySelectorAll('script[data-server-structured-data]')) written.remove()
   const script = doc.createElement('script')
   script.type = 'application/ld+json'
   script.setAttribute(STRUCTURED_DATA_ATTR, '')
