@@ -78,6 +78,17 @@ export const sendMessageSchema = z.object({
 export type SendMessage = z.input<typeof sendMessageSchema>
 
 /** A page of the newest messages (at most 50) and how many the conversation holds in all. */
-export const messageListSchema = z.object({ messages: z.array(messageSchema), total: z.number().int() })
+/**
+ * One page of a conversation, newest first. `nextCursor` asks for the page before it (`?before=`); null or absent
+ * when there is none (a server without paging answers the newest 50 and no cursor).
+ */
+export const messageListSchema = z.object({
+  messages: z.array(messageSchema),
+  total: z.number().int(),
+  nextCursor: z.string().nullable().optional(),
+})
+export type MessageList = z.infer<typeof messageListSchema>
+/** The most messages one page of a conversation holds. */
+export const MESSAGE_PAGE_SIZE = 50
 export const messageIdParamsSchema = z.object({ id: z.uuid('Message not found') })
 export const likeMessageSchema = z.object({ liked: z.boolean() })
