@@ -65,3 +65,27 @@ test('the conversation reads like a chat: oldest at the top, newest at the botto
   await adaPage.context().close()
   await bobPage.context().close()
 })
+
+test('home reads like a calm inbox: new messages on the tile and in the tab title, and who is waiting for a reply', async ({
+  insertUser,
+  signedInPage,
+  connect,
+}) => {
+  const ada = await insertUser({ name: 'Ada Inbox' })
+  const bob = await insertUser({ name: 'Bob Inbox' })
+  const adaToBob = await connect(ada, bob)
+  const adaPage = await signedInPage(ada)
+  for (let i = 0; i < 2; i++) await sendRecording(adaPage.request, adaToBob, clip)
+
+  await adaPage.goto('/')
+  await expect(adaPage.getByRole('link', { name: /Bob Inbox/ })).toContainText('Waiting for their reply · 2/3')
+  await expect(adaPage).toHaveTitle('Your circle - Hearth')
+
+  const bobPage = await signedInPage(bob)
+  await bobPage.goto('/')
+  await expect(bobPage.getByRole('link', { name: /Ada Inbox/ })).toContainText('New message · now')
+  await expect(bobPage).toHaveTitle('(2) Your circle - Hearth')
+  await expectNoSeriousAxe(bobPage, 'home-inbox')
+  await adaPage.context().close()
+  await bobPage.context().close()
+})
