@@ -15,6 +15,7 @@ export const MESSAGE_TEXTS = {
   tooLong: 'Audio is longer than 10 minutes',
   empty: 'The audio file is empty',
   notAudio: 'This file is not audio that Hearth can play',
+  silent: "We couldn't hear anything in this recording. Check that your microphone is on and not muted, then record again.",
   uploadNotFound: 'The recording was not found. Please upload it again.',
   replyNotFound: 'The message you are replying to was not found',
   messageNotFound: 'Message not found',

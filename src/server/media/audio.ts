@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
+import { promisify } from 'node:util'
 import fs from 'node:fs/promises'
 import type { Readable } from 'node:stream'
 import { AUDIO_MAX_BYTES, RECORDING_MAX_SECONDS } from '#shared/limits.ts'
@@ -58,7 +59,29 @@ export const DECODE_LIMIT_SECONDS = RECORDING_MAX_SECONDS + 5
 const DECODE_RATE = 8000
 const DECODE_TIMEOUT_MS = 120_000
 
-export type DecodedAudio = { durationSeconds: number; waveform: number[] }
+/** Length of the blocks whose peaks the decoder keeps: the resolution of the waveform and of silence trimming. */
+const BLOCK_SECONDS = 0.05
+
+export type DecodedAudio = {
+  durationSeconds: number
+  waveform: number[]
+  /** the loudest sample, 0..1 of full scale */
+  peak: number
+  /** where sound first rises over `SOUND_LEVEL` and where it last falls below it, in seconds; null when it never does */
+  sound: { start: number; end: number } | null
+}
+
+/**
+ * Below this peak (-60 dBFS) a recording holds nothing a person could hear: a muted or dead microphone. Such a take
+ * is refused; quiet speech peaks far above it.
+ */
+export const SILENCE_PEAK = 0.001
+/** Above this peak (-40 dBFS) a 50 ms block counts as sound when trimming: over a quiet room, under any voice. */
+export const SOUND_LEVEL = 0.01
+/** Silence longer than this at either end is trimmed (issue 17) ... */
+export const TRIM_AFTER_SECONDS = 1
+/** ... down to this much, so the first word does not start abruptly. */
+export const TRIM_KEEP_SECONDS = 0.25
 
 /**
  * Decodes the file with ffmpeg to 8 kHz mono PCM, streaming, up to `DECODE_LIMIT_SECONDS`: the duration is the
@@ -90,7 +113,7 @@ export function decodeAudio(filePath: string, ffmpegPath = 'ffmpeg'): Promise<De
     })
     const timer = setTimeout(() => child.kill('SIGKILL'), DECODE_TIMEOUT_MS)
     // peaks per 50 ms block; folded into WAVEFORM_POINTS slices at the end
-    const blockSize = DECODE_RATE / 20
+    const blockSize = DECODE_RATE * BLOCK_SECONDS
     const blockPeaks: number[] = []
     let blockPeak = 0
     let inBlock = 0
@@ -126,7 +149,12 @@ export function decodeAudio(filePath: string, ffmpegPath = 'ffmpeg'): Promise<De
         reject(new Error(stderr.trim() || `ffmpeg exited with ${code}`))
         return
       }
-      resolve({ durationSeconds: samples / DECODE_RATE, waveform: foldPeaks(blockPeaks, WAVEFORM_POINTS) })
+      resolve({
+        durationSeconds: samples / DECODE_RATE,
+        waveform: foldPeaks(blockPeaks, WAVEFORM_POINTS),
+        peak: Math.max(0, ...blockPeaks),
+        sound: soundSpan(blockPeaks, BLOCK_SECONDS, SOUND_LEVEL),
+      })
     })
   })
 }
@@ -143,4 +171,75 @@ export function foldPeaks(blockPeaks: number[], points: number): number[] {
   })
   const loudest = Math.max(...slices)
   return slices.map((value) => (loudest > 0 ? Math.round((value / loudest) * 1000) / 1000 : 0))
+}
+
+/** The span from the first block over `level` to the end of the last one, in seconds; null when none is over it. */
+export function soundSpan(blockPeaks: number[], blockSeconds: number, level: number): { start: number; end: number } | null {
+  const first = blockPeaks.findIndex((peak) => peak > level)
+  if (first < 0) return null
+  const last = blockPeaks.findLastIndex((peak) => peak > level)
+  return { start: first * blockSeconds, end: (last + 1) * blockSeconds }
+}
+
+/**
+ * The part of a recording worth keeping: silence over `TRIM_AFTER_SECONDS` at either end is cut down to
+ * `TRIM_KEEP_SECONDS`; anything shorter is left as it was.
+ */
+export function keptSpan(decoded: Pick<DecodedAudio, 'durationSeconds' | 'sound'>): { start: number; end: number } {
+  const { durationSeconds, sound } = decoded
+  if (!sound) return { start: 0, end: durationSeconds }
+  const start = sound.start > TRIM_AFTER_SECONDS ? sound.start - TRIM_KEEP_SECONDS : 0
+  const end = durationSeconds - sound.end > TRIM_AFTER_SECONDS ? Math.min(durationSeconds, sound.end + TRIM_KEEP_SECONDS) : durationSeconds
+  return { start, end }
+}
+
+/**
+ * The one form Hearth stores and plays (decision 70): AAC-LC in an MP4 container with its index at the front, mono,
+ * 48 kHz, 64 kbit/s. Safari, Firefox and Chromium all play it, and its header carries the duration and the index a
+ * player needs to seek (browser-made WebM has neither). Mono 48 kHz keeps all a speech engine reads (16 kHz mono).
+ */
+export const PLAYBACK_RENDITION = { mime: 'audio/mp4', ext: 'm4a', codec: 'aac', sampleRate: 48_000, bitrate: '64k' } as const
+const ENCODE_TIMEOUT_MS = 180_000
+const run = promisify(execFile)
+
+/** Encodes `span` of `inputPath` into the playback rendition at `outputPath`. Rejects when ffmpeg fails. */
+export async function encodeForPlayback(
+  inputPath: string,
+  outputPath: string,
+  span: { start: number; end: number },
+  ffmpegPath = 'ffmpeg',
+): Promise<void> {
+  await run(
+    ffmpegPath,
+    [
+      '-v',
+      'error',
+      '-nostdin',
+      '-y',
+      '-i',
+      inputPath,
+      // after -i: decoded and exact, since WebM from a browser has no index to seek by
+      ...(span.start > 0 ? ['-ss', span.start.toFixed(3)] : []),
+      '-t',
+      Math.min(span.end - span.start, DECODE_LIMIT_SECONDS).toFixed(3),
+      '-vn',
+      '-map_metadata',
+      '-1',
+      '-ac',
+      '1',
+      '-ar',
+      String(PLAYBACK_RENDITION.sampleRate),
+      '-c:a',
+      PLAYBACK_RENDITION.codec,
+      '-b:a',
+      PLAYBACK_RENDITION.bitrate,
+      // the index (moov) before the samples: a player can seek before it has the whole file
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
+      outputPath,
+    ],
+    { timeout: ENCODE_TIMEOUT_MS, killSignal: 'SIGKILL' },
+  )
 }

@@ -7,7 +7,7 @@ import { MESSAGE_TEXTS, type AudioUpload } from '#shared/messages.ts'
 import { ERROR_CODES } from '#shared/api-error.ts'
 import type { Database } from '#server/db/client.ts'
 import { PayloadTooLargeError, ValidationError } from '#server/http/errors.ts'
-import { decodeAudio, receiveAudio } from '#server/media/audio.ts'
+import { decodeAudio, encodeForPlayback, keptSpan, PLAYBACK_RENDITION, receiveAudio, SILENCE_PEAK } from '#server/media/audio.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'
 import { deleteAbandonedUploads, insertAudioUpload, lockUploadsOf, storedAudioBytes, type AudioUploadRow } from './audio-uploads.queries.ts'
 
@@ -40,31 +40,38 @@ export function createAudioUploadsService({
   return {
     /**
      * Streams the body to a temporary file (never whole in memory), recognises the container from its
-     * first bytes, decodes it with ffmpeg to measure the duration and draw the waveform, then moves it
-     * into storage under a fresh key. Anything refused leaves no file behind.
+     * first bytes and decodes it with ffmpeg to measure it: too long, empty or silent is refused. What is kept
+     * (silence over a second trimmed from either end) is encoded into the playback rendition, which is measured
+     * again for the duration and the waveform and moved into storage under a fresh key. Transcription reads the
+     * stored rendition, so word timings count from its start. Anything refused leaves no file behind.
      */
     async store(userId: string, body: Readable | undefined): Promise<AudioUpload> {
       // a person already at the quota is told before a byte is read
       if ((await storedAudioBytes(db, userId)) >= quotaBytes) throw quotaReached()
       await fs.mkdir(tmpDir, { recursive: true, mode: 0o700 })
       const tmpPath = path.join(tmpDir, `upload-${randomBytes(12).toString('hex')}`)
+      const renditionPath = `${tmpPath}.${PLAYBACK_RENDITION.ext}`
       try {
-        const { bytes, type } = await receiveAudio(body, tmpPath)
-        const decoded = await decodeAudio(tmpPath).catch(() => {
+        await receiveAudio(body, tmpPath)
+        const received = await decodeAudio(tmpPath).catch(() => {
           throw new ValidationError(MESSAGE_TEXTS.notAudio)
         })
-        if (decoded.durationSeconds > RECORDING_MAX_SECONDS + DURATION_TOLERANCE_SECONDS) throw new ValidationError(MESSAGE_TEXTS.tooLong)
-        if (decoded.durationSeconds < 0.1) throw new ValidationError(MESSAGE_TEXTS.empty)
-        const objectKey = `${userId}/${Date.now()}-${randomBytes(6).toString('hex')}.${type.ext}`
+        if (received.durationSeconds > RECORDING_MAX_SECONDS + DURATION_TOLERANCE_SECONDS) throw new ValidationError(MESSAGE_TEXTS.tooLong)
+        if (received.durationSeconds < 0.1) throw new ValidationError(MESSAGE_TEXTS.empty)
+        if (received.peak < SILENCE_PEAK) throw new ValidationError(MESSAGE_TEXTS.silent)
+        await encodeForPlayback(tmpPath, renditionPath, keptSpan(received))
+        const decoded = await decodeAudio(renditionPath)
+        const bytes = (await fs.stat(renditionPath)).size
+        const objectKey = `${userId}/${Date.now()}-${randomBytes(6).toString('hex')}.${PLAYBACK_RENDITION.ext}`
         // checked again under the person's lock with this file counted: two uploads at once cannot both fit the rest
         const row = await db.transaction(async (tx) => {
           await lockUploadsOf(tx, userId)
           if ((await storedAudioBytes(tx, userId)) + bytes > quotaBytes) throw quotaReached()
-          await storage.putFile(objectKey, tmpPath)
+          await storage.putFile(objectKey, renditionPath)
           return insertAudioUpload(tx, {
             userId,
             objectKey,
-            mimeType: type.mime,
+            mimeType: PLAYBACK_RENDITION.mime,
             bytes,
             durationSeconds: Math.round(decoded.durationSeconds * 100) / 100,
             waveform: decoded.waveform,
@@ -76,6 +83,7 @@ export function createAudioUploadsService({
         return toAudioUploadResponse(row)
       } finally {
         await fs.rm(tmpPath, { force: true })
+        await fs.rm(renditionPath, { force: true })
       }
     },
 

@@ -84,14 +84,34 @@ describe('ConversationPage', () => {
     expect(await screen.findByText('No messages yet')).toBeTruthy()
   })
 
-  it('shows the message count and cards newest first', async () => {
+  it('shows the message count and the cards as a chat: oldest at the top, newest at the bottom', async () => {
     renderAt('/contacts/c1', 200, contact, { messages: [...conversation(3)].reverse() })
     expect(await screen.findByText('3 messages')).toBeTruthy()
     expect(screen.getAllByRole('article').map((card) => within(card).getByText(/^words/).textContent)).toEqual([
-      'words 0',
-      'words 1',
       'words 2',
+      'words 1',
+      'words 0',
     ])
+    // a server without paging answers no cursor: nothing older to offer
+    expect(screen.queryByRole('button', { name: 'Show earlier messages' })).toBeNull()
+  })
+
+  it('loads older pages above with the cursor the server gave, each message once', async () => {
+    const all = conversation(5) // m0 newest
+    const router = renderAt('/contacts/c1', 200, contact, {
+      handle: (path) => {
+        if (path.endsWith('/messages')) return json({ messages: all.slice(0, 3), total: 5, nextCursor: 'cursor-1' })
+        if (path.includes('/messages?')) return json({ messages: all.slice(2), total: 5, nextCursor: null })
+        return undefined
+      },
+    })
+    const texts = () => screen.getAllByRole('article').map((card) => within(card).getByText(/^words/).textContent)
+    await waitFor(() => expect(texts()).toEqual(['words 2', 'words 1', 'words 0']))
+    fireEvent.click(screen.getByRole('button', { name: 'Show earlier messages' }))
+    await waitFor(() => expect(texts()).toEqual(['words 4', 'words 3', 'words 2', 'words 1', 'words 0']))
+    const older = router.fetchMock.mock.calls.map(([input]) => String(input)).find((path) => path.includes('/messages?'))
+    expect(older).toBe('/api/contacts/c1/messages?before=cursor-1&limit=50')
+    expect(screen.queryByRole('button', { name: 'Show earlier messages' })).toBeNull()
   })
 
   it('likes at once, and rolls back with a toast when the server refuses', async () => {

@@ -1,3 +1,4 @@
+import * as React from 'react'
 import { Navigate, useParams, useSearchParams } from 'react-router'
 import { CONTACT_TEXTS } from '#shared/contacts.ts'
 import { QueryError } from '#web/components/query-error.tsx'
@@ -6,15 +7,18 @@ import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 import { ContactHeader, ContactHeaderSkeleton } from './components/contact-header.tsx'
 import { MessageList } from '#web/features/messages/components/message-list.tsx'
-import { useContactMessagesQuery, useMarkReadMutation } from '#web/features/messages/queries.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { chatOrder, useConversationQuery, useMarkReadMutation } from '#web/features/messages/queries.ts'
 import { ConversationComposer } from '#web/features/recorder/components/conversation-composer.tsx'
 import { ConversationEmpty } from './components/conversation-empty.tsx'
 import { MessageCardSkeleton } from './components/contact-loading.tsx'
 import { useContactQuery } from './queries.ts'
 
 /**
- * /contacts/{id}: the conversation with a contact (spec 001 section 2), newest first. Playing a received message
- * marks it read. An unknown or foreign contact goes home.
+ * /contacts/{id}: the conversation with a contact, read like a chat (issue 17, decision 72): the newest 50 messages
+ * oldest to newest, the view anchored at the newest, older pages loading above as the person scrolls up. Playing a
+ * received message marks it read. An unknown or foreign contact goes home. The screen is the list, then a footer
+ * slot (the composer's place).
  */
 export function ConversationPage() {
   const { id } = useParams()
@@ -22,15 +26,22 @@ export function ConversationPage() {
   // ?record=1: a one-tap mic (home tile, contact detail) starts a take on arrival
   const [searchParams] = useSearchParams()
   const contact = useContactQuery(id)
-  const messages = useContactMessagesQuery(contact.data ? id : undefined)
+  const messages = useConversationQuery(contact.data ? id : undefined)
   const markRead = useMarkReadMutation()
+  const ordered = chatOrder(messages.data)
+  const total = messages.data?.pages[0]?.total ?? 0
+  const { topRef } = useChatScroll({
+    newestId: ordered.at(-1)?.id,
+    oldestId: ordered[0]?.id,
+    loadOlder: messages.hasNextPage && !messages.isFetchingNextPage ? () => void messages.fetchNextPage() : null,
+  })
   usePageMeta({ title: contact.data ? `${contact.data.name} - Hearth` : 'Conversation - Hearth' })
 
   if (isApiRequestError(contact.error, 404)) return <Navigate to="/" replace />
 
   return (
     <div className="flex min-h-dvh flex-col bg-hearth-glow">
-      {contact.data ? <ContactHeader contact={contact.data} messageCount={messages.data?.total ?? 0} /> : <ContactHeaderSkeleton />}
+      {contact.data ? <ContactHeader contact={contact.data} messageCount={total} /> : <ContactHeaderSkeleton />}
       <div aria-hidden className="mx-auto h-px w-full max-w-3xl bg-border" />
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-4 px-4 pt-6 sm:px-6">
         {contact.isPending && (
@@ -73,16 +84,35 @@ export function ConversationPage() {
               />
             )}
             {messages.data &&
-              (messages.data.messages.length === 0 ? (
+              (ordered.length === 0 ? (
                 <ConversationEmpty name={contact.data.name} />
               ) : (
-                <MessageList
-                  messages={messages.data.messages}
-                  ownUserId={user?.id ?? ''}
-                  contactId={contact.data.id}
-                  contactName={contact.data.name}
-                  onPlayUnread={(message) => markRead.mutate(message.id)}
-                />
+                <>
+                  <div ref={topRef} className="flex min-h-10 justify-center pb-3">
+                    {messages.hasNextPage && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        disabled={messages.isFetchingNextPage}
+                        onClick={() => void messages.fetchNextPage()}
+                      >
+                        {messages.isFetchingNextPage ? 'Loading earlier messages…' : 'Show earlier messages'}
+                      </Button>
+                    )}
+                    {messages.isFetchNextPageError && (
+                      <span role="alert" className="sr-only">
+                        Could not load earlier messages
+                      </span>
+                    )}
+                  </div>
+                  <MessageList
+                    messages={ordered}
+                    ownUserId={user?.id ?? ''}
+                    contactId={contact.data.id}
+                    contactName={contact.data.name}
+                    onPlayUnread={(message) => markRead.mutate(message.id)}
+                  />
+                </>
               ))}
           </section>
         )}
@@ -92,4 +122,51 @@ export function ConversationPage() {
       </main>
     </div>
   )
+}
+
+/** How near the bottom (px) still counts as reading the newest: a new message then scrolls into view. */
+const NEAR_BOTTOM_PX = 160
+
+/**
+ * Keeps the conversation anchored at its newest message: at the bottom on opening, and again when a message arrives
+ * while the person is near the bottom; when older messages are added above, what was on screen stays where it was.
+ * Scrolling the top marker into view loads the next older page.
+ */
+function useChatScroll({ newestId, oldestId, loadOlder }: { newestId?: string; oldestId?: string; loadOlder: (() => void) | null }) {
+  const topRef = React.useRef<HTMLDivElement>(null)
+  const seen = React.useRef<{ newest?: string; oldest?: string; height: number; nearBottom: boolean }>({ height: 0, nearBottom: true })
+
+  React.useEffect(() => {
+    const onScroll = () => {
+      const root = document.documentElement
+      seen.current.nearBottom = root.scrollHeight - (window.scrollY + window.innerHeight) < NEAR_BOTTOM_PX
+    }
+    window.addEventListener('scroll', onScroll, { passive: true })
+    return () => window.removeEventListener('scroll', onScroll)
+  }, [])
+
+  React.useLayoutEffect(() => {
+    const root = document.documentElement
+    const before = seen.current
+    if (newestId && (before.newest === undefined || (newestId !== before.newest && before.nearBottom))) {
+      window.scrollTo({ top: root.scrollHeight })
+    } else if (oldestId && before.oldest && oldestId !== before.oldest && newestId === before.newest) {
+      // older messages came in above: keep what was on screen in place
+      window.scrollTo({ top: window.scrollY + (root.scrollHeight - before.height) })
+    }
+    seen.current = { newest: newestId, oldest: oldestId, height: root.scrollHeight, nearBottom: before.nearBottom }
+  }, [newestId, oldestId])
+
+  React.useEffect(() => {
+    const marker = topRef.current
+    if (!marker || !loadOlder || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver((entries) => {
+      // only once the person has scrolled: on opening, the view jumps to the bottom first
+      if (entries.some((entry) => entry.isIntersecting) && window.scrollY > 0) loadOlder()
+    })
+    observer.observe(marker)
+    return () => observer.disconnect()
+  }, [loadOlder])
+
+  return { topRef }
 }

@@ -49,7 +49,6 @@ function without(set: ReadonlySet<string>, id: string): ReadonlySet<string> {
  * edit mode the Archive tile, dragging, a link to the archived contacts and rekindle mode.
  */
 export function HomePage() {
-  usePageMeta({ title: 'Your circle - Hearth' })
   const [editing, setEditing] = useState(false)
   const [rekindleRequested, setRekindleRequested] = useState(false)
   const [archivingIds, setArchivingIds] = useState<ReadonlySet<string>>(() => new Set())
@@ -60,6 +59,9 @@ export function HomePage() {
   // Rekindle candidates matter only in edit mode, where the Rekindle button appears when there are any.
   const inactive = useContactsQuery('inactive', { enabled: editing })
   const archived = useContactsQuery('archived', { enabled: editing })
+  // the unread count in the tab title, as mail and chat apps show it
+  const unread = (active.data?.contacts ?? []).reduce((sum, contact) => sum + contact.unread_count, 0)
+  usePageMeta({ title: `${unread > 0 ? `(${unread}) ` : ''}Your circle - Hearth` })
   const reorder = useReorderContactsMutation()
   const archive = useArchiveContactMutation()
   const rekindle = useRekindleContactMutation()

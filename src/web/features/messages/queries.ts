@@ -1,6 +1,15 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { messageListSchema, messageSchema, type Message } from '#shared/messages.ts'
+import { messageListSchema, messageSchema, type Message, type MessageList } from '#shared/messages.ts'
+import { MESSAGES_PAGE_LIMIT } from '#shared/limits.ts'
 import { STALE } from '#shared/limits.ts'
 import { awaitingSpeech, MESSAGE_STATUS_POLL_MS, SPEECH_TEXTS } from '#shared/speech.ts'
 import { invalidateContacts } from '#web/features/contacts/queries.ts'
@@ -16,6 +25,8 @@ export const messageKeys = {
   all: root,
   withContact: (userId: string | undefined, contactId: string) => [...root, userId ?? 'anonymous', 'contact', contactId] as const,
   detail: (userId: string | undefined, id: string) => [...root, userId ?? 'anonymous', 'detail', id] as const,
+  /** the conversation screen's pages (a different shape from `withContact`, so a different key) */
+  conversation: (userId: string | undefined, contactId: string) => [...root, userId ?? 'anonymous', 'conversation', contactId] as const,
 }
 
 export const LIKE_TEXTS = { failed: 'Could not update like', failedBody: 'Please try again.' } as const
@@ -35,6 +46,42 @@ export function useContactMessagesQuery(contactId: string | undefined) {
     // live updates normally bring transcripts and tags; without the socket, ask again while any is on its way
     refetchInterval: live ? false : (query) => (query.state.data?.messages.some(awaitingSpeech) ? MESSAGE_STATUS_POLL_MS : false),
   })
+}
+
+/**
+ * The conversation screen's messages, page by page: the first call is GET /api/contacts/{id}/messages (the newest 50),
+ * each older page `?before={cursor}&limit=50` with the cursor the page before answered. No cursor (null, or a server
+ * that does not page yet) means there is nothing older.
+ */
+export function useConversationQuery(contactId: string | undefined) {
+  const { user } = useAuth()
+  const live = useRealtimeOpen()
+  const path = `/api/contacts/${encodeURIComponent(contactId ?? '')}/messages`
+  return useInfiniteQuery({
+    queryKey: messageKeys.conversation(user?.id, contactId ?? ''),
+    queryFn: ({ signal, pageParam }) =>
+      apiGet(
+        pageParam ? `${path}?${new URLSearchParams({ before: pageParam, limit: String(MESSAGES_PAGE_LIMIT) })}` : path,
+        messageListSchema,
+        {
+          signal,
+        },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor ?? null,
+    enabled: Boolean(user && contactId),
+    staleTime: MESSAGE_STALE,
+    refetchInterval: live
+      ? false
+      : (query) => (query.state.data?.pages.some((page) => page.messages.some(awaitingSpeech)) ? MESSAGE_STATUS_POLL_MS : false),
+  })
+}
+
+/** The loaded pages as a chat reads them: oldest to newest, each message once (a page may overlap the next after new arrivals). */
+export function chatOrder(data: InfiniteData<MessageList> | undefined): Message[] {
+  const seen = new Map<string, Message>()
+  for (const page of data?.pages ?? []) for (const message of page.messages) if (!seen.has(message.id)) seen.set(message.id, message)
+  return [...seen.values()].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))
 }
 
 /** GET /api/messages/{id}: one message the signed-in person sent or received; 404 for anyone else's. */
@@ -66,7 +113,11 @@ export async function fetchFreshAudioUrl(queryClient: QueryClient, userId: strin
   return message.audio_url
 }
 
-type MessageCache = Message | { messages: Message[] }
+type MessageCache = Message | { messages: Message[] } | InfiniteData<MessageList>
+
+function isMessagePages(data: unknown): data is InfiniteData<MessageList> {
+  return typeof data === 'object' && data !== null && Array.isArray((data as { pages?: unknown }).pages)
+}
 
 function isMessageList(data: unknown): data is { messages: Message[] } {
   return typeof data === 'object' && data !== null && Array.isArray((data as { messages?: unknown }).messages)
@@ -83,7 +134,13 @@ function isMessage(data: unknown): data is Message {
 export function patchCachedMessage(queryClient: QueryClient, id: string, change: Partial<Message>): Array<[QueryKey, unknown]> {
   const previous = queryClient.getQueriesData<MessageCache>({ queryKey: root })
   for (const [key, data] of previous) {
-    if (isMessageList(data)) {
+    if (isMessagePages(data)) {
+      if (!data.pages.some((page) => page.messages.some((m) => m.id === id))) continue
+      queryClient.setQueryData(key, {
+        ...data,
+        pages: data.pages.map((page) => ({ ...page, messages: page.messages.map((m) => (m.id === id ? { ...m, ...change } : m)) })),
+      })
+    } else if (isMessageList(data)) {
       if (!data.messages.some((m) => m.id === id)) continue
       queryClient.setQueryData(key, { ...data, messages: data.messages.map((m) => (m.id === id ? { ...m, ...change } : m)) })
     } else if (isMessage(data) && data.id === id) {

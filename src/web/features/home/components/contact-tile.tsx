@@ -4,7 +4,8 @@ import { Archive, GripVertical } from 'lucide-react'
 import type * as React from 'react'
 import { Link } from 'react-router'
 import { formatUnread, inactiveLabel, type Contact } from '#shared/contacts.ts'
-import { UNREAD_BADGE_CAP } from '#shared/limits.ts'
+import { MAX_CONSECUTIVE_UNANSWERED, UNREAD_BADGE_CAP } from '#shared/limits.ts'
+import { shortRelativeTime } from '#shared/relative-time.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { cn } from '#web/lib/utils.ts'
 import type { TileClasses } from './grid-classes.ts'
@@ -16,10 +17,36 @@ export const TILE_BASE =
 
 export const CONTACT_TILE_SURFACE = 'border-border bg-card shadow-sm'
 
-type TileContact = Pick<Contact, 'id' | 'name' | 'avatar_url' | 'unread_count' | 'inactive_days'>
+type TileContact = Pick<
+  Contact,
+  'id' | 'name' | 'avatar_url' | 'unread_count' | 'inactive_days' | 'last_interaction' | 'consecutive_messages_sent'
+>
+
+/**
+ * The tile's one line of news, calm like an inbox (issue 17): new messages first, else that you are waiting for their
+ * reply and how many of the 3 unanswered messages you have sent, else when you last heard from each other.
+ */
+export function tileActivity(contact: TileContact, now = new Date()): string {
+  const when = shortRelativeTime(contact.last_interaction, now)
+  if (contact.unread_count > 0) return `New message · ${when}`
+  if (contact.consecutive_messages_sent > 0)
+    return `Waiting for their reply · ${Math.min(contact.consecutive_messages_sent, MAX_CONSECUTIVE_UNANSWERED)}/${MAX_CONSECUTIVE_UNANSWERED}`
+  return when
+}
 
 /** Avatar with its unread badge, name and inactivity label: the inside of every contact tile. */
-export function ContactTileFace({ contact, sizes, children }: { contact: TileContact; sizes: TileClasses; children?: React.ReactNode }) {
+export function ContactTileFace({
+  contact,
+  sizes,
+  activity = true,
+  children,
+}: {
+  contact: TileContact
+  sizes: TileClasses
+  /** the line of news; edit mode leaves it out (its tiles are named "Move {name}", with nothing else to read) */
+  activity?: boolean
+  children?: React.ReactNode
+}) {
   const unread = formatUnread(contact.unread_count, UNREAD_BADGE_CAP)
   const inactive = inactiveLabel(contact.inactive_days)
   return (
@@ -40,6 +67,15 @@ export function ContactTileFace({ contact, sizes, children }: { contact: TileCon
         <span className={cn('max-w-full truncate font-semibold text-foreground', sizes.name)}>{contact.name}</span>
         {/* The badge is drawn on the avatar; its text joins the tile's accessible name after the name. */}
         {unread && <span className="sr-only">{`, ${unread} unread`}</span>}
+        {activity && (
+          <span
+            data-slot="contact-tile-activity"
+            className={cn('max-w-full truncate text-xs', contact.unread_count > 0 ? 'font-medium text-primary' : 'text-muted-foreground')}
+          >
+            <span className="sr-only">, </span>
+            {tileActivity(contact)}
+          </span>
+        )}
         {inactive && (
           <span className="max-w-full truncate text-xs text-muted-foreground">
             <span className="sr-only">, </span>
@@ -146,7 +182,7 @@ export function SortableContactTile({ contact, sizes, archiving, onArchive }: Ed
         )}
       >
         <GripVertical aria-hidden className="absolute top-3 left-3 hidden size-4 text-muted-foreground sm:block" />
-        <ContactTileFace contact={contact} sizes={sizes} />
+        <ContactTileFace contact={contact} sizes={sizes} activity={false} />
       </div>
       {!isDragging && <ArchiveContactButton name={contact.name} sizes={sizes} disabled={archiving} onArchive={onArchive} />}
     </div>
@@ -161,7 +197,7 @@ export function StaticContactTile({ contact, sizes, archiving, onArchive }: Edit
         data-slot="contact-tile"
         className={cn(TILE_BASE, CONTACT_TILE_SURFACE, 'items-center border-dashed border-primary/35 pr-14 sm:pr-4', sizes.tile)}
       >
-        <ContactTileFace contact={contact} sizes={sizes} />
+        <ContactTileFace contact={contact} sizes={sizes} activity={false} />
       </div>
       <ArchiveContactButton name={contact.name} sizes={sizes} disabled={archiving} onArchive={onArchive} />
     </div>

@@ -32,7 +32,7 @@ afterEach(() => {
 })
 
 describe('MessageList', () => {
-  it('shows newest first with who, when, m:ss, text or status, ticks, the unread marker and Reply only on received', () => {
+  it('shows oldest to newest, as a chat, with who, when, m:ss, text or status, ticks, the unread marker and Reply only on received', () => {
     renderList([
       testMessage({ id: 'old', minutesAgo: 120, processing_status: 'failed', is_read: true }),
       testMessage({
@@ -54,7 +54,12 @@ describe('MessageList', () => {
       }),
       testMessage({ id: 'new', minutesAgo: 2 }),
     ])
-    const cards = screen.getAllByRole('article')
+    const inOrder = screen.getAllByRole('article')
+    expect(inOrder.map((card) => card.querySelector('a')?.getAttribute('href'))).toEqual(
+      ['old', 'mine-read', 'mine-sent', 'new'].map((id) => `/playback/${id}`),
+    )
+    // newest first below, as the assertions were written
+    const cards = [...inOrder].reverse()
     const [card0, card1, card2, card3] = cards as [HTMLElement, HTMLElement, HTMLElement, HTMLElement]
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Maya OrtizNew', 'You', 'You', 'Maya Ortiz'])
     expect(within(card0).getByText('2 minutes ago')).toBeTruthy()
@@ -70,7 +75,7 @@ describe('MessageList', () => {
     expect(within(card3).queryByRole('img', { name: /Sent|Read/ })).toBeNull()
 
     const replies = screen.getAllByRole('link', { name: 'Reply' })
-    expect(replies.map((link) => link.getAttribute('href'))).toEqual(['/record/c1?replyTo=new', '/record/c1?replyTo=old'])
+    expect(replies.map((link) => link.getAttribute('href'))).toEqual(['/record/c1?replyTo=old', '/record/c1?replyTo=new'])
     expect(within(card0).getByRole('link', { name: 'Open message from Maya Ortiz, 2 minutes ago' }).getAttribute('href')).toBe(
       '/playback/new',
     )
@@ -84,7 +89,7 @@ describe('MessageList', () => {
       testMessage({ id: 'a', emotions: ['joy', 'calm', 'hope', 'awe'], topics: ['t1', 't2', 't3', 't4', 't5', 't6'] }),
       testMessage({ id: 'b', minutesAgo: 9 }),
     ])
-    const [tagged, plain] = screen.getAllByRole('article') as [HTMLElement, HTMLElement]
+    const [plain, tagged] = screen.getAllByRole('article') as [HTMLElement, HTMLElement]
     expect(within(within(tagged).getByRole('list', { name: 'Emotions' })).getAllByRole('listitem')).toHaveLength(3)
     expect(within(within(tagged).getByRole('list', { name: 'Topics' })).getAllByRole('listitem')).toHaveLength(5)
     expect(within(plain).queryByRole('list', { name: 'Emotions' })).toBeNull()
@@ -113,7 +118,7 @@ describe('MessageList', () => {
       testMessage({ id: 'fresh', processing_status: 'failed', minutesAgo: 5 }),
       testMessage({ id: 'stale', processing_status: 'failed', minutesAgo: 180 }),
     ])
-    const [fresh, stale] = screen.getAllByRole('article') as [HTMLElement, HTMLElement]
+    const [stale, fresh] = screen.getAllByRole('article') as [HTMLElement, HTMLElement]
     expect(within(stale).queryByRole('button', { name: 'Retry transcription' })).toBeNull()
     fireEvent.click(within(fresh).getByRole('button', { name: 'Retry transcription' }))
     await vi.waitFor(() =>

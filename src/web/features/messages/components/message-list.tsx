@@ -41,8 +41,9 @@ export function MessageCard({ message, own, contactId, contactName, onPlayUnread
     <article
       data-slot="message-card"
       className={cn(
-        'relative flex flex-col gap-3 rounded-2xl border bg-card p-4 shadow-sm transition-colors has-[[data-slot=message-open]:focus-visible]:ring-[3px] has-[[data-slot=message-open]:focus-visible]:ring-ring/60 has-[[data-slot=message-open]:hover]:bg-muted/40',
-        own ? 'sm:ml-12' : 'border-primary/25 sm:mr-12',
+        // a chat bubble: compact, at most ~30 rem wide, yours on the right with its tail corner there
+        'relative flex w-full max-w-[min(30rem,88%)] flex-col gap-2 rounded-2xl border p-3 shadow-sm transition-colors has-[[data-slot=message-open]:focus-visible]:ring-[3px] has-[[data-slot=message-open]:focus-visible]:ring-ring/60 has-[[data-slot=message-open]:hover]:bg-muted/40',
+        own ? 'ml-auto rounded-br-md bg-secondary' : 'mr-auto rounded-bl-md border-primary/25 bg-card',
         unread && 'border-primary/60',
         className,
       )}
@@ -103,9 +104,12 @@ type MessageListProps = React.ComponentProps<'ol'> & {
   onPlayUnread?: (message: Message) => void
 }
 
-/** The conversation's messages, newest first (spec 001 section 2). */
+/**
+ * The conversation's messages as a chat reads them: oldest at the top, newest at the bottom (issue 17; spec 001 lists
+ * newest first, every chat app the other way, decision 72).
+ */
 export function MessageList({ messages, ownUserId, contactId, contactName, onPlayUnread, className, ...props }: MessageListProps) {
-  const sorted = [...messages].sort((a, b) => b.created_at.localeCompare(a.created_at))
+  const sorted = [...messages].sort((a, b) => a.created_at.localeCompare(b.created_at))
   return (
     <ol data-slot="message-list" className={cn('flex flex-col gap-3', className)} {...props}>
       {sorted.map((message) => (

@@ -1,5 +1,5 @@
 import { LoaderCircle, Pause, Play } from 'lucide-react'
-import type * as React from 'react'
+import * as React from 'react'
 import type { Message } from '#shared/messages.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { audioPlayer, useTrackStatus } from '#web/lib/audio-player/use-audio-player.ts'
@@ -71,15 +71,85 @@ type VoicePlayerProps = Omit<React.ComponentProps<'div'>, 'onPlay' | 'title'> & 
 export function VoicePlayer({ message, speaker, title, onPlay, className, ...props }: VoicePlayerProps) {
   const { current, playing, time, duration } = useTrackStatus(message.id)
   const total = duration > 0 ? duration : message.duration_seconds
-  const progress = current && total > 0 ? time / total : 0
   return (
     <div data-slot="voice-player" className={cn('flex min-w-0 items-center gap-3', className)} {...props}>
       <MessagePlayButton message={message} speaker={speaker} title={title} onPlay={onPlay} className="size-11" />
-      <Waveform peaks={message.waveform} progress={progress} className="h-8 min-w-0 flex-1" />
+      <SeekableWaveform message={message} speaker={speaker} title={title} current={current} time={current ? time : 0} total={total} />
       <span className="shrink-0 text-sm text-muted-foreground tabular-nums">
         <span className="sr-only">{current && (playing || time > 0) ? 'Elapsed ' : 'Duration '}</span>
         {current && (playing || time > 0) ? formatDuration(time) : formatDuration(message.duration_seconds)}
       </span>
+    </div>
+  )
+}
+
+/** Seconds one arrow key moves the playhead on a waveform. */
+const KEY_STEP_SECONDS = 5
+
+type SeekableWaveformProps = {
+  message: Message
+  speaker: string
+  title: string
+  /** whether this message is the shared player's track */
+  current: boolean
+  time: number
+  total: number
+}
+
+/**
+ * The card's waveform as a slider: tap a point or drag along it to move the playhead there (issue 17), arrow keys
+ * move it by 5 s. A message that is not playing is loaded, without starting, so it plays from where it was put.
+ */
+function SeekableWaveform({ message, speaker, title, current, time, total }: SeekableWaveformProps) {
+  const toTrack = useMessageTrack()
+  const dragging = React.useRef(false)
+  const seekTo = async (seconds: number) => {
+    const player = audioPlayer()
+    if (!current) await player.load(toTrack(message, title), { autoplay: false })
+    player.seek(Math.min(Math.max(seconds, 0), total))
+  }
+  const atPointer = (event: React.PointerEvent<HTMLDivElement>) => {
+    const box = event.currentTarget.getBoundingClientRect()
+    return box.width > 0 ? ((event.clientX - box.left) / box.width) * total : 0
+  }
+  return (
+    <div
+      role="slider"
+      tabIndex={0}
+      aria-label={`Seek message from ${speaker}`}
+      aria-valuemin={0}
+      aria-valuemax={Math.round(total)}
+      aria-valuenow={Math.round(time)}
+      aria-valuetext={`${formatDuration(time)} of ${formatDuration(total)}`}
+      data-slot="waveform-seek"
+      className="relative z-10 min-w-0 flex-1 cursor-pointer touch-none rounded-md py-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+      onPointerDown={(event) => {
+        dragging.current = true
+        event.currentTarget.setPointerCapture?.(event.pointerId)
+        void seekTo(atPointer(event))
+      }}
+      onPointerMove={(event) => {
+        if (dragging.current) void seekTo(atPointer(event))
+      }}
+      onPointerUp={() => (dragging.current = false)}
+      onPointerCancel={() => (dragging.current = false)}
+      onKeyDown={(event) => {
+        const to =
+          event.key === 'ArrowRight' || event.key === 'ArrowUp'
+            ? time + KEY_STEP_SECONDS
+            : event.key === 'ArrowLeft' || event.key === 'ArrowDown'
+              ? time - KEY_STEP_SECONDS
+              : event.key === 'Home'
+                ? 0
+                : event.key === 'End'
+                  ? total
+                  : null
+        if (to === null) return
+        event.preventDefault()
+        void seekTo(to)
+      }}
+    >
+      <Waveform peaks={message.waveform} progress={total > 0 ? time / total : 0} className="h-8 w-full" />
     </div>
   )
 }

@@ -35,7 +35,7 @@ export function Waveform({ peaks, progress = 0, className, ...props }: WaveformP
             width={2.5}
             height={height}
             rx={1.25}
-            className={index < played ? 'fill-primary' : 'fill-primary/30'}
+            className={index < played ? 'fill-primary' : 'fill-primary/35 dark:fill-primary/55'}
           />
         )
       })}

@@ -1,0 +1,91 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import { seriousAxeViolations } from './support/axe.ts'
+import { sendRecording, tone } from './support/messages.ts'
+
+// Recordings as a browser uploads them (Opus in WebM); each gets the playback rendition on the server (decision 70).
+const clip = tone(4, 392)
+
+/** axe in both themes, with screenshots at 390 and 1280 px for review (test-results/screens). */
+async function expectNoSeriousAxe(page: Page, name: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme })
+    await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme)
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
+    expect(await seriousAxeViolations(page)).toEqual([])
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width < 800 ? 844 : 800 })
+      await page.screenshot({ path: `test-results/screens/${name}-${theme}-${width}.png` })
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.evaluate(() => document.documentElement.classList.remove('dark'))
+}
+
+test('the conversation reads like a chat: oldest at the top, newest at the bottom and in view; the waveform seeks', async ({
+  insertUser,
+  signedInPage,
+  connect,
+}) => {
+  const ada = await insertUser({ name: 'Ada Chat' })
+  const bob = await insertUser({ name: 'Bob Chat' })
+  const adaToBob = await connect(ada, bob)
+  const adaPage = await signedInPage(ada)
+  const bobPage = await signedInPage(bob)
+  const bobToAda = (await (await bobPage.request.get('/api/contacts')).json()) as { contacts: { id: string; name: string }[] }
+  const bobContact = bobToAda.contacts.find((c) => c.name === 'Ada Chat')?.id ?? ''
+  // six messages, alternating, sent one after the other
+  for (let i = 0; i < 6; i++) {
+    if (i % 2 === 0) await sendRecording(adaPage.request, adaToBob, clip)
+    else await sendRecording(bobPage.request, bobContact, clip)
+  }
+
+  await adaPage.setViewportSize({ width: 390, height: 844 })
+  await adaPage.goto(`/contacts/${adaToBob}`)
+  const cards = adaPage.locator('[data-slot=message-card]')
+  await expect(cards).toHaveCount(6)
+  // oldest first: Ada sent the first, Bob the last
+  await expect(cards.first().getByRole('heading')).toHaveText('You')
+  await expect(cards.last().getByRole('heading')).toContainText('Bob Chat')
+  // anchored at the bottom: the newest is on screen, yours sit on the right
+  await expect(cards.last()).toBeInViewport()
+  const [mine, theirs] = await Promise.all([cards.first().boundingBox(), cards.last().boundingBox()])
+  expect(mine?.x ?? 0).toBeGreaterThan(theirs?.x ?? 0)
+
+  // tap near the end of the newest message's waveform: it is loaded there, not from the start
+  const seek = cards.last().getByRole('slider', { name: 'Seek message from Bob Chat' })
+  const box = await seek.boundingBox()
+  await adaPage.mouse.click((box?.x ?? 0) + (box?.width ?? 0) * 0.75, (box?.y ?? 0) + (box?.height ?? 0) / 2)
+  await expect(seek).toHaveAttribute('aria-valuenow', '3')
+  await seek.focus()
+  await adaPage.keyboard.press('Home')
+  await expect(seek).toHaveAttribute('aria-valuenow', '0')
+
+  await expectNoSeriousAxe(adaPage, 'conversation')
+  await adaPage.context().close()
+  await bobPage.context().close()
+})
+
+test('home reads like a calm inbox: new messages on the tile and in the tab title, and who is waiting for a reply', async ({
+  insertUser,
+  signedInPage,
+  connect,
+}) => {
+  const ada = await insertUser({ name: 'Ada Inbox' })
+  const bob = await insertUser({ name: 'Bob Inbox' })
+  const adaToBob = await connect(ada, bob)
+  const adaPage = await signedInPage(ada)
+  for (let i = 0; i < 2; i++) await sendRecording(adaPage.request, adaToBob, clip)
+
+  await adaPage.goto('/')
+  await expect(adaPage.getByRole('link', { name: /Bob Inbox/ })).toContainText('Waiting for their reply · 2/3')
+  await expect(adaPage).toHaveTitle('Your circle - Hearth')
+
+  const bobPage = await signedInPage(bob)
+  await bobPage.goto('/')
+  await expect(bobPage.getByRole('link', { name: /Ada Inbox/ })).toContainText('New message · now')
+  await expect(bobPage).toHaveTitle('(2) Your circle - Hearth')
+  await expectNoSeriousAxe(bobPage, 'home-inbox')
+  await adaPage.context().close()
+  await bobPage.context().close()
+})

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { keptSpan, soundSpan, SOUND_LEVEL, TRIM_KEEP_SECONDS } from './audio.ts'
+
+const blocks = (...runs: [level: number, count: number][]) => runs.flatMap(([level, count]) => Array<number>(count).fill(level))
+
+describe('soundSpan', () => {
+  it('spans from the first block over the level to the end of the last one', () => {
+    // 1 s quiet, 2 s sound, 0.5 s quiet, in 50 ms blocks
+    const span = soundSpan(blocks([0.001, 20], [0.5, 40], [0.002, 10]), 0.05, SOUND_LEVEL)
+    expect(span?.start).toBeCloseTo(1)
+    expect(span?.end).toBeCloseTo(3)
+  })
+
+  it('is null when nothing rises over the level', () => {
+    expect(soundSpan(blocks([0.005, 30]), 0.05, SOUND_LEVEL)).toBeNull()
+    expect(soundSpan([], 0.05, SOUND_LEVEL)).toBeNull()
+  })
+})
+
+describe('keptSpan', () => {
+  it('cuts silence over a second at either end down to a quarter second', () => {
+    expect(keptSpan({ durationSeconds: 10, sound: { start: 3, end: 6 } })).toEqual({
+      start: 3 - TRIM_KEEP_SECONDS,
+      end: 6 + TRIM_KEEP_SECONDS,
+    })
+  })
+
+  it('keeps a second or less of silence as it is', () => {
+    expect(keptSpan({ durationSeconds: 5, sound: { start: 1, end: 4.2 } })).toEqual({ start: 0, end: 5 })
+  })
+
+  it('trims one end alone', () => {
+    expect(keptSpan({ durationSeconds: 8, sound: { start: 0.5, end: 4 } })).toEqual({ start: 0, end: 4 + TRIM_KEEP_SECONDS })
+  })
+
+  it('keeps everything when no sound was found (a quiet take is not emptied)', () => {
+    expect(keptSpan({ durationSeconds: 4, sound: null })).toEqual({ start: 0, end: 4 })
+  })
+})
