@@ -18,7 +18,7 @@ const page = async (path: string) => {
   return response.body
 }
 const jsonLd = (html: string) => {
-  const match = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)
+  const match = /<script type="application\/ld\+json" data-server-structured-data>(.*?)<\/script>/s.exec(html)
   return match ? (JSON.parse(match[1] ?? '') as Record<string, unknown>) : null
 }
 

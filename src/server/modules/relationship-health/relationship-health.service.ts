@@ -17,8 +17,11 @@ import {
   type MeetingRow,
 } from './relationship-health.queries.ts'
 
-/** A meeting on a date counts from noon UTC that day (a date has no time; noon keeps it on that day everywhere). */
-const meetingInstant = (metOn: string) => new Date(`${metOn}T12:00:00Z`)
+/**
+ * A date has no time: a meeting counts from the first moment its date exists anywhere on Earth (midnight at UTC+14).
+ * So a meeting noted "today" counts at once wherever the person lives (noon UTC left it out every morning in UTC).
+ */
+const meetingInstant = (metOn: string) => new Date(`${metOn}T00:00:00+14:00`)
 
 /**
  * Recomputes both people's views of their relationship inside the caller's transaction: called whenever a message
@@ -135,7 +138,7 @@ export function createRelationshipHealthService({ db, now = () => new Date() }: 
       const contact = await ownContact(ownerId, contactId)
       const at = now()
       // a date later than today everywhere on Earth (UTC+14) has not happened yet
-      if (meetingInstant(input.met_on).getTime() - 12 * 3600_000 > at.getTime() + 14 * 3600_000) {
+      if (meetingInstant(input.met_on) > at) {
         throw new ValidationError(HEALTH_TEXTS.meetingInFuture)
       }
       return db.transaction(async (tx) => {
