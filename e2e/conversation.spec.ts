@@ -78,12 +78,12 @@ test('home reads like a calm inbox: new messages on the tile and in the tab titl
   for (let i = 0; i < 2; i++) await sendRecording(adaPage.request, adaToBob, clip)
 
   await adaPage.goto('/')
-  await expect(adaPage.getByRole('link', { name: /Bob Inbox/ })).toContainText('Waiting for their reply · 2/3')
+  await expect(adaPage.getByRole('link', { name: /^Bob Inbox/ })).toContainText('Waiting for their reply · 2/3')
   await expect(adaPage).toHaveTitle('Your circle - Hearth')
 
   const bobPage = await signedInPage(bob)
   await bobPage.goto('/')
-  await expect(bobPage.getByRole('link', { name: /Ada Inbox/ })).toContainText('New message · now')
+  await expect(bobPage.getByRole('link', { name: /^Ada Inbox/ })).toContainText('New message · now')
   await expect(bobPage).toHaveTitle('(2) Your circle - Hearth')
   await expectNoSeriousAxe(bobPage, 'home-inbox')
   await adaPage.context().close()
