@@ -1,26 +1,9 @@
-import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { seriousAxeViolations } from './support/axe.ts'
-import { sendRecording, tone } from './support/messages.ts'
+import { expectNoSeriousAxeInBothThemes } from './support/axe.ts'
+import { contactIdOf, sendRecording, tone } from './support/messages.ts'
 
 // Recordings as a browser uploads them (Opus in WebM); each gets the playback rendition on the server (decision 70).
 const clip = tone(4, 392)
-
-/** axe in both themes, with screenshots at 390 and 1280 px for review (test-results/screens). */
-async function expectNoSeriousAxe(page: Page, name: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme })
-    await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme)
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-    expect(await seriousAxeViolations(page)).toEqual([])
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width < 800 ? 844 : 800 })
-      await page.screenshot({ path: `test-results/screens/${name}-${theme}-${width}.png` })
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-  await page.evaluate(() => document.documentElement.classList.remove('dark'))
-}
 
 test('the conversation reads like a chat: oldest at the top, newest at the bottom and in view; the waveform seeks', async ({
   insertUser,
@@ -32,8 +15,7 @@ test('the conversation reads like a chat: oldest at the top, newest at the botto
   const adaToBob = await connect(ada, bob)
   const adaPage = await signedInPage(ada)
   const bobPage = await signedInPage(bob)
-  const bobToAda = (await (await bobPage.request.get('/api/contacts')).json()) as { contacts: { id: string; name: string }[] }
-  const bobContact = bobToAda.contacts.find((c) => c.name === 'Ada Chat')?.id ?? ''
+  const bobContact = await contactIdOf(bobPage.request, 'Ada Chat')
   // six messages, alternating, sent one after the other
   for (let i = 0; i < 6; i++) {
     if (i % 2 === 0) await sendRecording(adaPage.request, adaToBob, clip)
@@ -61,7 +43,7 @@ test('the conversation reads like a chat: oldest at the top, newest at the botto
   await adaPage.keyboard.press('Home')
   await expect(seek).toHaveAttribute('aria-valuenow', '0')
 
-  await expectNoSeriousAxe(adaPage, 'conversation')
+  await expectNoSeriousAxeInBothThemes(adaPage, 'conversation')
   await adaPage.context().close()
   await bobPage.context().close()
 })
@@ -85,7 +67,7 @@ test('home reads like a calm inbox: new messages on the tile and in the tab titl
   await bobPage.goto('/')
   await expect(bobPage.getByRole('link', { name: /^Ada Inbox/ })).toContainText('New message · now')
   await expect(bobPage).toHaveTitle('(2) Your circle - Hearth')
-  await expectNoSeriousAxe(bobPage, 'home-inbox')
+  await expectNoSeriousAxeInBothThemes(bobPage, 'home-inbox')
   await adaPage.context().close()
   await bobPage.context().close()
 })

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import { invitations } from '../src/server/db/schema.ts'
 import { expect, linkIn, makeE2EPerson, test, waitForMail } from './fixtures.ts'
-import { seriousAxeViolations } from './support/axe.ts'
+import { expectNoSeriousAxeInBothThemes } from './support/axe.ts'
 import { fakeMicrophone, tone } from './support/messages.ts'
 
 // Chromium records the personal messages from a fake microphone playing a 4 s tone.
@@ -18,25 +18,6 @@ async function recordMessage(page: Page) {
   await expect(page.getByLabel('Your personal message')).toBeVisible()
 }
 
-/** axe in both themes, with screenshots at 390 and 1280 px for review (test-results/screens). */
-async function expectNoSeriousAxe(page: Page, name: string) {
-  // toasts of the step before fade out while axe runs (and are checked where they are made)
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 })
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme })
-    await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme)
-    // colours change with a transition: axe measures them once they have settled
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-    expect(await seriousAxeViolations(page)).toEqual([])
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width < 800 ? 844 : 800 })
-      await page.screenshot({ path: `test-results/screens/invite-${name}-${theme}-${width}.png` })
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-  await page.evaluate(() => document.documentElement.classList.remove('dark'))
-}
-
 test('A invites B by e-mail; B listens signed out, signs up, confirms, accepts; both homes show each other', async ({
   browser,
   insertUser,
@@ -50,15 +31,15 @@ test('A invites B by e-mail; B listens signed out, signs up, confirms, accepts; 
   await login(adaPage, ada)
   await adaPage.goto('/contacts/add')
   await expect(adaPage.getByText('No pending invitations')).toBeVisible()
-  await expectNoSeriousAxe(adaPage, 'hub')
+  await expectNoSeriousAxeInBothThemes(adaPage, 'invite-hub', { afterToasts: true })
   await adaPage.getByRole('link', { name: /Send email invitation/ }).click()
   await expect(adaPage.getByRole('button', { name: 'Next' })).toBeDisabled()
   await adaPage.getByLabel('Their e-mail').fill(bob.email)
   await adaPage.getByLabel('A note (optional)').fill('Come and hear me')
-  await expectNoSeriousAxe(adaPage, 'email-details')
+  await expectNoSeriousAxeInBothThemes(adaPage, 'invite-email-details', { afterToasts: true })
   await adaPage.getByRole('button', { name: 'Next' }).click()
   await recordMessage(adaPage)
-  await expectNoSeriousAxe(adaPage, 'email-record')
+  await expectNoSeriousAxeInBothThemes(adaPage, 'invite-email-record', { afterToasts: true })
   await adaPage.getByRole('button', { name: 'Send invitation' }).click()
   await expect(adaPage.getByText('Invitation Sent', { exact: true })).toBeVisible()
   await expect(adaPage).toHaveURL(/\/contacts\/add$/)
@@ -75,7 +56,7 @@ test('A invites B by e-mail; B listens signed out, signs up, confirms, accepts; 
   expect((await bobPage.request.get((await audio.getAttribute('src')) ?? '')).status()).toBe(200)
   // the transcript arrives by polling (the tone has no words)
   await expect(bobPage.getByText(/No words were recognised|No transcript is available/)).toBeVisible({ timeout: 30_000 })
-  await expectNoSeriousAxe(bobPage, 'landing')
+  await expectNoSeriousAxeInBothThemes(bobPage, 'invite-landing', { afterToasts: true })
   await bobPage.getByRole('button', { name: 'Accept & Join' }).click()
   await expect(bobPage).toHaveURL(/\/auth\?invite_token=/)
 
@@ -91,7 +72,7 @@ test('A invites B by e-mail; B listens signed out, signs up, confirms, accepts; 
   await bobPage.getByLabel('Password').fill(bob.password)
   await bobPage.getByRole('button', { name: 'Sign In' }).click()
   await expect(bobPage.getByRole('heading', { name: 'Connection Added!' })).toBeVisible()
-  await expectNoSeriousAxe(bobPage, 'accepted')
+  await expectNoSeriousAxeInBothThemes(bobPage, 'invite-accepted', { afterToasts: true })
 
   // Ada's list says Used, live
   await expect(adaPage.getByText('Used', { exact: true })).toBeVisible()
@@ -130,7 +111,7 @@ test('the link path with a second person, then the used, expired and cancelled c
   await recordMessage(adaPage)
   await adaPage.getByRole('button', { name: 'Create link' }).click()
   await expect(adaPage.getByRole('heading', { name: 'Your invite link is ready!' })).toBeVisible()
-  await expectNoSeriousAxe(adaPage, 'link-ready')
+  await expectNoSeriousAxeInBothThemes(adaPage, 'invite-link-ready', { afterToasts: true })
   const url = await adaPage.getByRole('textbox', { name: 'Invite link' }).inputValue()
   expect(url).toMatch(/\/invite\?token=[A-Za-z0-9_-]{43}$/)
   await adaPage.getByRole('button', { name: 'Copy Link' }).click()
@@ -150,7 +131,7 @@ test('the link path with a second person, then the used, expired and cancelled c
   // the used link shows its card
   await cyPage.goto(url)
   await expect(cyPage.getByRole('heading', { name: 'Invite already used' })).toBeVisible()
-  await expectNoSeriousAxe(cyPage, 'used')
+  await expectNoSeriousAxeInBothThemes(cyPage, 'invite-used', { afterToasts: true })
 
   // an expired one, then resent from the hub: its new link works
   await adaPage.goto('/contacts/add/link')
@@ -166,7 +147,7 @@ test('the link path with a second person, then the used, expired and cancelled c
     .where(eq(invitations.recipientName, 'Dee'))
   await cyPage.goto(expiring)
   await expect(cyPage.getByRole('heading', { name: 'Invite expired' })).toBeVisible()
-  await expectNoSeriousAxe(cyPage, 'expired')
+  await expectNoSeriousAxeInBothThemes(cyPage, 'invite-expired', { afterToasts: true })
   await adaPage.reload()
   await expect(adaPage.getByText('Expired', { exact: true })).toBeVisible()
   await adaPage.getByRole('button', { name: 'Resend the invitation to Dee' }).click()

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { seriousAxeViolations } from './support/axe.ts'
+import { expectNoSeriousAxeInBothThemes } from './support/axe.ts'
 import { contactIdOf, fakeMicrophone, sendRecording, tone } from './support/messages.ts'
 
 // Chromium records from a fake microphone playing an 8 s tone (loud enough that nobody is told "We can't hear you").
@@ -10,21 +10,6 @@ test.use({ launchOptions: fakeMicrophone(tone(8, 300, 'wav')) })
 async function messageCount(page: Page, contactId: string): Promise<number> {
   const response = await page.request.get(`/api/contacts/${contactId}/messages`)
   return ((await response.json()) as { total: number }).total
-}
-
-/** axe in both themes, with screenshots at 390 and 1280 px for review (test-results/screens). */
-async function expectNoSeriousAxe(page: Page, name: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
-    await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme)
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-    expect(await seriousAxeViolations(page)).toEqual([])
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 844 })
-      await page.screenshot({ path: `test-results/screens/recorder-${name}-${theme}-${width}.png`, fullPage: false })
-    }
-    await page.setViewportSize({ width: 1280, height: 800 })
-  }
 }
 
 test('records and sends from the conversation composer without leaving it', async ({ insertUser, connect, signedInPage }) => {
@@ -43,7 +28,7 @@ test('records and sends from the conversation composer without leaving it', asyn
   await expect(page.getByText("We can't hear you")).toHaveCount(0)
   await page.getByRole('button', { name: 'Pause' }).click()
   await expect(page.getByText('Paused', { exact: true })).toBeVisible()
-  await expectNoSeriousAxe(page, 'recording')
+  await expectNoSeriousAxeInBothThemes(page, 'recorder-recording', { reducedMotion: true })
   await page.getByRole('button', { name: 'Resume' }).click()
   await stop.click()
 
@@ -51,7 +36,7 @@ test('records and sends from the conversation composer without leaving it', asyn
   await expect(send).toBeFocused()
   await expect(page.getByRole('group', { name: 'Recording preview' })).toBeVisible()
   await expect(page.getByText('This recording sounds silent')).toHaveCount(0)
-  await expectNoSeriousAxe(page, 'preview')
+  await expectNoSeriousAxeInBothThemes(page, 'recorder-preview', { reducedMotion: true })
   await send.click()
 
   await expect(page.getByRole('button', { name: 'Record a message for Bob Composer' })).toBeFocused()
@@ -114,13 +99,13 @@ test('offline, a message waits in the visible outbox and is delivered on reconne
   const waiting = page.getByRole('list', { name: 'Unsent messages' })
   await expect(waiting).toContainText(/Waiting to send to Bob Outbox, 0:0\d/)
   await expect(waiting.getByRole('status')).toHaveText("You're offline: it goes as soon as the connection returns.")
-  await expectNoSeriousAxe(page, 'outbox')
+  await expectNoSeriousAxeInBothThemes(page, 'recorder-outbox', { reducedMotion: true })
 
   // the outbox is visible from home too, and sends from there in the background
   await page.getByRole('link', { name: 'Back' }).first().click()
   await expect(page).toHaveURL(/\/$/)
   await expect(waiting).toContainText(/Waiting to send to Bob Outbox/)
-  await expectNoSeriousAxe(page, 'home-outbox')
+  await expectNoSeriousAxeInBothThemes(page, 'recorder-home-outbox', { reducedMotion: true })
   await page.context().setOffline(false)
   await expect(page.getByText('Sent to Bob Outbox')).toBeVisible()
   await expect(waiting).toHaveCount(0)
@@ -144,14 +129,14 @@ test('at 3 unanswered messages the mic is disabled and says why', async ({ inser
   const mic = page.getByRole('button', { name: 'Record a message for Bob Full' })
   await expect(mic).toBeDisabled()
   await expect(mic).toHaveAccessibleDescription(/^Message limit reached: You've sent 3 messages to Bob Full without a reply\./)
-  await expectNoSeriousAxe(page, 'limit')
+  await expectNoSeriousAxeInBothThemes(page, 'recorder-limit', { reducedMotion: true })
 
   // every mic says the same: the home tile's and the contact detail's
   await page.goto('/')
   const tileMic = page.getByRole('button', { name: 'Record a message for Bob Full' })
   await expect(tileMic).toBeDisabled()
   await expect(tileMic).toHaveAccessibleDescription(/^Message limit reached/)
-  await expectNoSeriousAxe(page, 'home-limit')
+  await expectNoSeriousAxeInBothThemes(page, 'recorder-home-limit', { reducedMotion: true })
   await page.goto(`/contacts/profile/${adaToBob}`)
   await expect(page.getByRole('button', { name: 'Record New Message' })).toHaveAccessibleDescription(/^Message limit reached/)
   await page.context().close()
@@ -163,7 +148,7 @@ test('the mic on a home tile starts a take for that person in one tap', async ({
   const adaToBob = await connect(ada, bob)
   const page = await signedInPage(ada)
   await page.goto('/')
-  await expectNoSeriousAxe(page, 'home')
+  await expectNoSeriousAxeInBothThemes(page, 'recorder-home', { reducedMotion: true })
   await page.getByRole('link', { name: 'Record a message for Bob Tile' }).click()
   await expect(page).toHaveURL(new RegExp(`/contacts/${adaToBob}$`))
   await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeFocused()

@@ -1,26 +1,8 @@
-import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { seriousAxeViolations } from './support/axe.ts'
+import { expectNoSeriousAxeInBothThemes } from './support/axe.ts'
 import { contactIdOf, sendRecording, tone } from './support/messages.ts'
 
 const clip = tone(1, 520)
-
-/** axe in both themes, with screenshots at 390 and 1280 px for review (test-results/screens). */
-async function expectNoSeriousAxe(page: Page, name: string) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 })
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme })
-    await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme)
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-    expect(await seriousAxeViolations(page)).toEqual([])
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width < 800 ? 844 : 800 })
-      await page.screenshot({ path: `test-results/screens/health-${name}-${theme}-${width}.png`, fullPage: true })
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-  await page.evaluate(() => document.documentElement.classList.remove('dark'))
-}
 
 test('two people exchange messages and watch the health card fill in; "We met" adds a meeting', async ({
   insertUser,
@@ -68,14 +50,14 @@ test('two people exchange messages and watch the health card fill in; "We met" a
 
   await card.getByRole('button', { name: 'Recent Meetings (0)' }).click()
   await expect(card).toContainText('No meetings in person noted yet.')
-  await expectNoSeriousAxe(adaPage, 'filled')
+  await expectNoSeriousAxeInBothThemes(adaPage, 'health-filled', { afterToasts: true, fullPage: true })
 
   const before = Number(await card.getByRole('progressbar').getAttribute('aria-valuenow'))
   await card.getByRole('button', { name: 'We met' }).click()
   const dialog = adaPage.getByRole('dialog', { name: 'You met Bob Health' })
   await dialog.getByLabel('Duration in minutes (optional)').fill('45')
   await dialog.getByLabel('Note (optional)').fill('Coffee by the river')
-  await expectNoSeriousAxe(adaPage, 'we-met')
+  await expectNoSeriousAxeInBothThemes(adaPage, 'health-we-met', { afterToasts: true, fullPage: true })
   await dialog.getByRole('button', { name: 'Save meeting' }).click()
   await expect(dialog).toHaveCount(0)
   await expect(card.getByRole('button', { name: 'Recent Meetings (1)' })).toBeVisible()
@@ -98,7 +80,7 @@ test('the settings switch turns gentle nudges off and on', async ({ insertUser, 
   await expect(nudges).not.toBeChecked()
   await page.reload()
   await expect(nudges).not.toBeChecked()
-  await expectNoSeriousAxe(page, 'settings')
+  await expectNoSeriousAxeInBothThemes(page, 'health-settings', { afterToasts: true, fullPage: true })
   await nudges.click()
   await expect(nudges).toBeChecked()
   await page.context().close()

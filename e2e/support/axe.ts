@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import fs from 'node:fs'
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
 const require = createRequire(import.meta.url)
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
@@ -18,4 +18,34 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+type BothThemesOptions = {
+  /** wait until every toast has faded: a toast caught mid-fade reads as low contrast (toasts are checked where they are made) */
+  afterToasts?: boolean
+  /** emulate prefers-reduced-motion, so that a live level meter stops and axe measures settled colours */
+  reducedMotion?: boolean
+  /** screenshot the whole page rather than the viewport */
+  fullPage?: boolean
+}
+
+/**
+ * No serious or critical axe violation in the light and the dark theme, with screenshots at 390 and 1280 px for
+ * review (test-results/screens/{name}-{theme}-{width}.png). Leaves the page light, at 1280 x 800.
+ */
+export async function expectNoSeriousAxeInBothThemes(page: Page, name: string, options: BothThemesOptions = {}) {
+  if (options.afterToasts) await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 })
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme, ...(options.reducedMotion ? { reducedMotion: 'reduce' as const } : {}) })
+    await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme)
+    // colours change with a transition: axe measures them once they have settled
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
+    expect(await seriousAxeViolations(page)).toEqual([])
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width < 800 ? 844 : 800 })
+      await page.screenshot({ path: `test-results/screens/${name}-${theme}-${width}.png`, fullPage: options.fullPage ?? false })
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.evaluate(() => document.documentElement.classList.remove('dark'))
 }
