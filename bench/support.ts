@@ -62,3 +62,23 @@ export function percentile(sortedMs: number[], p: number): number {
 }
 
 export const fmt = (ms: number) => `${ms.toFixed(2)} ms`
+
+/** One measured figure, with the budget the issues set for it (lower is better unless `higherIsBetter`). */
+export interface BenchFigure {
+  measure: string
+  value: number
+  unit: string
+  budget?: number
+  higherIsBetter?: boolean
+}
+
+/**
+ * Prints a figure and, when `npm run bench` runs the benches (it sets BENCH_FIGURES_FILE), appends it as one JSON
+ * line to that file, so the runner can end with one table of every measure against its budget.
+ */
+export async function reportFigure(figure: BenchFigure): Promise<void> {
+  const budget = figure.budget === undefined ? '' : ` (budget ${figure.higherIsBetter ? '>=' : '<='} ${figure.budget} ${figure.unit})`
+  console.log(`${figure.measure}: ${Number(figure.value.toFixed(2))} ${figure.unit}${budget}`)
+  const file = process.env.BENCH_FIGURES_FILE
+  if (file) await fs.appendFile(file, JSON.stringify(figure) + '\n')
+}

@@ -1,10 +1,9 @@
 import { toast } from 'sonner'
 import { NOTIFICATION_TEXTS } from '#shared/notifications.ts'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
-import { Label } from '#web/components/ui/label.tsx'
-import { Switch } from '#web/components/ui/switch.tsx'
 import { useProfileQuery, useUpdateProfileMutation } from '#web/features/profile/queries.ts'
 import { PushControls } from './push-controls.tsx'
+import { SwitchField } from '#web/components/switch-field.tsx'
 
 /** The settings Notifications card (spec 001): new-message mail with transcripts. */
 export function NotificationsCard() {
@@ -35,23 +34,14 @@ export function NotificationsCard() {
         <CardDescription>{NOTIFICATION_TEXTS.cardDescription}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <div className="flex items-start justify-between gap-4">
-          <div className="flex min-w-0 flex-col gap-1">
-            <Label htmlFor="email-notifications" className="cursor-pointer text-base font-medium">
-              {NOTIFICATION_TEXTS.emailLabel}
-            </Label>
-            <p id="email-notifications-hint" className="text-sm text-muted-foreground">
-              {NOTIFICATION_TEXTS.emailHint}
-            </p>
-          </div>
-          <Switch
-            id="email-notifications"
-            aria-describedby="email-notifications-hint"
-            checked={emailOn}
-            disabled={!profile.data || updateProfile.isPending}
-            onCheckedChange={onEmailChange}
-          />
-        </div>
+        <SwitchField
+          id="email-notifications"
+          label={NOTIFICATION_TEXTS.emailLabel}
+          hint={NOTIFICATION_TEXTS.emailHint}
+          checked={emailOn}
+          disabled={!profile.data || updateProfile.isPending}
+          onCheckedChange={onEmailChange}
+        />
         <PushControls />
       </CardContent>
     </Card>

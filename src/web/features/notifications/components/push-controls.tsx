@@ -2,10 +2,9 @@ import { BellOff, BellRing, Send } from 'lucide-react'
 import { toast } from 'sonner'
 import { NOTIFICATION_TEXTS, PUSH_TEXTS } from '#shared/notifications.ts'
 import { Button } from '#web/components/ui/button.tsx'
-import { Label } from '#web/components/ui/label.tsx'
-import { Switch } from '#web/components/ui/switch.tsx'
 import { useProfileQuery, useUpdateProfileMutation } from '#web/features/profile/queries.ts'
 import { usePush } from '../push.ts'
+import { SwitchField } from '#web/components/switch-field.tsx'
 
 /** This device's push notifications: its state, enable / disable / test, and whether pushes show the first words. */
 export function PushControls() {
@@ -55,28 +54,19 @@ export function PushControls() {
           )}
         </div>
       )}
-      <div className="flex items-start justify-between gap-4">
-        <div className="flex min-w-0 flex-col gap-1">
-          <Label htmlFor="push-preview" className="cursor-pointer text-base font-medium">
-            {PUSH_TEXTS.previewLabel}
-          </Label>
-          <p id="push-preview-hint" className="text-sm text-muted-foreground">
-            {PUSH_TEXTS.previewHint}
-          </p>
-        </div>
-        <Switch
-          id="push-preview"
-          aria-describedby="push-preview-hint"
-          checked={previewOn}
-          disabled={!profile.data || updateProfile.isPending}
-          onCheckedChange={(checked) =>
-            updateProfile.mutate(
-              { push_shows_transcript: checked },
-              { onError: () => toast.error(NOTIFICATION_TEXTS.emailFailedTitle, { description: NOTIFICATION_TEXTS.saveFailed }) },
-            )
-          }
-        />
-      </div>
+      <SwitchField
+        id="push-preview"
+        label={PUSH_TEXTS.previewLabel}
+        hint={PUSH_TEXTS.previewHint}
+        checked={previewOn}
+        disabled={!profile.data || updateProfile.isPending}
+        onCheckedChange={(checked) =>
+          updateProfile.mutate(
+            { push_shows_transcript: checked },
+            { onError: () => toast.error(NOTIFICATION_TEXTS.emailFailedTitle, { description: NOTIFICATION_TEXTS.saveFailed }) },
+          )
+        }
+      />
     </div>
   )
 }

@@ -1,9 +1,8 @@
 import { toast } from 'sonner'
 import { NUDGE_TEXTS } from '#shared/relationship-health.ts'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
-import { Label } from '#web/components/ui/label.tsx'
-import { Switch } from '#web/components/ui/switch.tsx'
 import { useNudgeSettingsQuery, useUpdateNudgeSettingsMutation } from '../queries.ts'
+import { SwitchField } from '#web/components/switch-field.tsx'
 
 /** The settings card that turns gentle nudges on or off (issue 18). */
 export function NudgeSettingsCard() {
@@ -16,25 +15,21 @@ export function NudgeSettingsCard() {
         <CardDescription>{NUDGE_TEXTS.description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <div className="flex items-start justify-between gap-4">
-          <Label htmlFor="nudges-enabled" className="cursor-pointer text-base font-medium">
-            {NUDGE_TEXTS.label}
-          </Label>
-          <Switch
-            id="nudges-enabled"
-            checked={settings.data?.enabled ?? false}
-            disabled={!settings.data || update.isPending}
-            onCheckedChange={(enabled) =>
-              update.mutate(
-                { enabled },
-                {
-                  onSuccess: () => toast.success(enabled ? NUDGE_TEXTS.on : NUDGE_TEXTS.off),
-                  onError: () => toast.error(NUDGE_TEXTS.failed),
-                },
-              )
-            }
-          />
-        </div>
+        <SwitchField
+          id="nudges-enabled"
+          label={NUDGE_TEXTS.label}
+          checked={settings.data?.enabled ?? false}
+          disabled={!settings.data || update.isPending}
+          onCheckedChange={(enabled) =>
+            update.mutate(
+              { enabled },
+              {
+                onSuccess: () => toast.success(enabled ? NUDGE_TEXTS.on : NUDGE_TEXTS.off),
+                onError: () => toast.error(NUDGE_TEXTS.failed),
+              },
+            )
+          }
+        />
         {settings.isError && (
           <p role="alert" className="mt-2 text-sm text-destructive-text">
             {settings.error.message}
