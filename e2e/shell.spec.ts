@@ -1,5 +1,24 @@
+import type { Page } from '@playwright/test'
 import { seriousAxeViolations } from './support/axe.ts'
 import { expect, test } from './fixtures.ts'
+
+/**
+ * Every console error of `page` from now on, uncaught errors, and Content-Security-Policy violations (Chromium does
+ * not print every one of them, e.g. a refused `new Function` that the page catches, so the page reports them).
+ */
+async function consoleErrorsOf(page: Page): Promise<string[]> {
+  const errors: string[] = []
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} (${event.blockedURI}) at ${event.sourceFile}:${event.lineNumber}`),
+    ),
+  )
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
 
 test.describe('web shell', () => {
   test('the landing page shows the hero, the feature tiles and the sign-in card', async ({ page }) => {
@@ -12,6 +31,20 @@ test.describe('web shell', () => {
     await expect(page.getByText(String(new Date().getFullYear()))).toBeVisible()
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/)
     expect(await seriousAxeViolations(page)).toEqual([])
+  })
+
+  test('the landing and a signed-in home load without a console error or CSP violation', async ({ page, insertUser, login }) => {
+    const errors = await consoleErrorsOf(page)
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1, name: 'Voice messages that matter' })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(errors).toEqual([])
+
+    await login(page, await insertUser())
+    await page.goto('/')
+    await expect(page.getByRole('link', { name: 'Settings' })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(errors).toEqual([])
   })
 
   test('/auth has no serious accessibility violation', async ({ page }) => {
