@@ -272,6 +272,7 @@ export async function buildApp({
   await registerSpa(app, webDir, {
     inviteTags: (token, address) => invitations.linkPreview(token, address),
     profileTags: (userId) => publicProfiles.linkPreview(userId, env.publicUrl),
+    publicUrl: env.publicUrl,
   })
   if (jobs?.workers !== false) {
     // speech is CPU-bound: SPEECH_CONCURRENCY transcriptions at a time per instance, analysis beside them

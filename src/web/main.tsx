@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
+import { LandingHandoff, takeOverPrerenderedLanding } from './app/landing-handoff.tsx'
 import { Providers } from './app/providers.tsx'
 import { createQueryClient } from './app/query-client.ts'
 import { createAppRouter } from './app/router.tsx'
@@ -14,11 +15,13 @@ registerServiceWorker()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
+const restoreLanding = takeOverPrerenderedLanding(root)
 
 createRoot(root).render(
   <StrictMode>
     <Providers queryClient={createQueryClient()}>
       <RouterProvider router={createAppRouter()} />
+      <LandingHandoff restore={restoreLanding} />
     </Providers>
   </StrictMode>,
 )
