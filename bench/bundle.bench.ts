@@ -97,8 +97,15 @@ for (const row of rows) console.log(`  ${row.name.padEnd(width)}  ${kb(row.gzip)
 const css = fs.readdirSync(assets).filter((f) => f.endsWith('.css'))
 // issue 21's budgets: the signed-out landing (its own entry, landing.html) and the signed-in home (the app's first
 // screen plus the home page chunk it loads at once)
-const landing = closure(scriptsOf('landing.html'))
-await reportFigure({ measure: 'landing first-screen JavaScript, gzip', value: sum(landing, gz) / 1024, unit: 'kB', budget: 90 })
+// The landing is prerendered HTML whose only scripts are plain files of public/ (theme-init.js, landing-loader.js);
+// the app loads once the visitor reaches for the page (decision 100). Without landing.html the app is the landing.
+const landingHtml = path.join(web, 'landing.html')
+const landingBytes = fs.existsSync(landingHtml)
+  ? [...fs.readFileSync(landingHtml, 'utf8').matchAll(/<script[^>]*src="\/([^"]+\.js)"/g)]
+      .map((m) => gzipSync(fs.readFileSync(path.join(web, m[1]!))).length)
+      .reduce((total, bytes) => total + bytes, 0)
+  : sum(firstScreen, gz)
+await reportFigure({ measure: 'landing first-screen JavaScript, gzip', value: landingBytes / 1024, unit: 'kB', budget: 90 })
 const homeChunk = [...lazy].find((file) => chunkName(file) === 'home-page')
 const home = new Set([...firstScreen, ...(homeChunk ? closure([homeChunk]) : [])])
 await reportFigure({ measure: 'signed-in home first-screen JavaScript, gzip', value: sum(home, gz) / 1024, unit: 'kB', budget: 170 })

@@ -1,10 +1,9 @@
 import { lazy, Suspense } from 'react'
 import { SESSION_RETRYING } from '#shared/auth-forms.ts'
 import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
-import { LandingPage } from '#web/features/landing/landing-page.tsx'
 import { useAuth } from '#web/lib/use-auth.ts'
 import { AppShell } from './app-shell.tsx'
-import { startedOnPrerenderedLanding } from './landing-handoff.tsx'
+import { Landing, startedOnPrerenderedLanding } from './landing-handoff.tsx'
 
 const HomePage = lazy(async () => ({ default: (await import('#web/features/home/home-page.tsx')).HomePage }))
 
@@ -12,8 +11,8 @@ const HomePage = lazy(async () => ({ default: (await import('#web/features/home/
 export function HomeRoute() {
   const { user, loading, retrying } = useAuth()
   // a visitor who got the prerendered landing keeps seeing it while the session is looked up (decision 100)
-  if (loading) return startedOnPrerenderedLanding() ? <LandingPage /> : <FullPageSpinner label={retrying ? SESSION_RETRYING : undefined} />
-  if (!user) return <LandingPage />
+  if (loading) return startedOnPrerenderedLanding() ? <Landing /> : <FullPageSpinner label={retrying ? SESSION_RETRYING : undefined} />
+  if (!user) return <Landing />
   return (
     <AppShell>
       <Suspense fallback={<FullPageSpinner />}>

@@ -1,4 +1,6 @@
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
+import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
+import type * as LandingPageModule from '#web/features/landing/landing-page.tsx'
 
 /**
  * The hand-over from the prerendered landing page to the app (decision 100). The server sends a visitor without a
@@ -25,4 +27,28 @@ export function startedOnPrerenderedLanding(): boolean {
 export function LandingHandoff({ restore }: { restore: (() => void) | undefined }) {
   useEffect(() => restore?.(), [restore])
   return null
+}
+
+type LandingModule = typeof LandingPageModule
+let landingModule: LandingModule | undefined
+
+/** Loads the landing page's code (its sign-in card and forms stay out of the signed-in first screen). */
+export async function loadLandingPage(): Promise<LandingModule> {
+  landingModule ??= await import('#web/features/landing/landing-page.tsx')
+  return landingModule
+}
+
+const LazyLandingPage = lazy(async () => ({ default: (await loadLandingPage()).LandingPage }))
+
+/**
+ * The landing page for `/`. main.tsx loads its code before the first render when it takes over the prerendered
+ * page, so that page is replaced by the same page at once, never by a spinner.
+ */
+export function Landing() {
+  if (landingModule) return <landingModule.LandingPage />
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <LazyLandingPage />
+    </Suspense>
+  )
 }
