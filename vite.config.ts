@@ -1,14 +1,69 @@
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import fs from 'node:fs'
+import path from 'node:path'
+import { createServer, defineConfig, type Plugin } from 'vite'
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url))
+// zod without its `new Function` probe, which the CSP reports as a violation (src/web/lib/zod-jitless.ts)
+const resolve = { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/web/lib/zod-jitless.ts', import.meta.url)) }] }
+
+/**
+ * After the build, writes dist/web/landing.html (decision 100): index.html with the landing page rendered into #root
+ * (src/web/landing-prerender.tsx) and, instead of the app's scripts, public/landing-loader.js, which loads the app
+ * (named in a meta element) only once the visitor reaches for the page. The server sends it for `/` to a browser
+ * without a session.
+ */
+function prerenderLanding(): Plugin {
+  let outDir = ''
+  return {
+    name: 'hearth-prerender-landing',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir
+    },
+    async closeBundle() {
+      const server = await createServer({
+        configFile: false,
+        root,
+        plugins: [react()],
+        resolve,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      })
+      try {
+        const { renderLanding, LANDING_META: meta } = (await server.ssrLoadModule('/landing-prerender.tsx')) as {
+          renderLanding: () => string
+          LANDING_META: { title: string; description: string; canonical: string }
+        }
+        const index = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(index)
+        if (!entry) throw new Error('index.html has no module script')
+        const landing = index
+          .replace(/<title>[^<]*<\/title>/, `<title>${meta.title}</title>`)
+          .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/>/, `<meta name="description" content="${meta.description}" />`)
+          // made absolute by the server, which knows the public address (spa.ts)
+          .replace('</title>', `</title>\n    <link rel="canonical" href="${meta.canonical}" />`)
+          .replace(entry[0], `<meta name="hearth-app" content="${entry[1]}" />`)
+          .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+          .replace('<div id="root"></div>', `<div id="root">${renderLanding()}</div>`)
+          .replace('</body>', '  <script type="module" src="/landing-loader.js"></script>\n  </body>')
+        fs.writeFileSync(path.join(outDir, 'landing.html'), landing)
+      } finally {
+        await server.close()
+      }
+    },
+  }
+}
 
 export default defineConfig({
   root,
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), prerenderLanding()],
+  resolve,
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

@@ -1,5 +1,24 @@
+import type { Page } from '@playwright/test'
 import { seriousAxeViolations } from './support/axe.ts'
 import { expect, test } from './fixtures.ts'
+
+/**
+ * Every console error of `page` from now on, uncaught errors, and Content-Security-Policy violations (Chromium does
+ * not print every one of them, e.g. a refused `new Function` that the page catches, so the page reports them).
+ */
+async function consoleErrorsOf(page: Page): Promise<string[]> {
+  const errors: string[] = []
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} (${event.blockedURI}) at ${event.sourceFile}:${event.lineNumber}`),
+    ),
+  )
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
 
 test.describe('web shell', () => {
   test('the landing page shows the hero, the feature tiles and the sign-in card', async ({ page }) => {
@@ -12,6 +31,54 @@ test.describe('web shell', () => {
     await expect(page.getByText(String(new Date().getFullYear()))).toBeVisible()
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/)
     expect(await seriousAxeViolations(page)).toEqual([])
+  })
+
+  test('the landing and a signed-in home load without a console error or CSP violation', async ({ page, insertUser, login }) => {
+    const errors = await consoleErrorsOf(page)
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1, name: 'Voice messages that matter' })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(errors).toEqual([])
+
+    await login(page, await insertUser())
+    await page.goto('/')
+    await expect(page.getByRole('link', { name: 'Settings' })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(errors).toEqual([])
+  })
+
+  test('the landing is plain HTML until used; what a visitor typed and clicked before the app arrived signs them in', async ({
+    page,
+    insertUser,
+  }) => {
+    const person = await insertUser()
+    const appScripts: string[] = []
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    // the app's scripts are held back until the visitor has typed and pressed Sign In
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      appScripts.push(route.request().url())
+      await held
+      await route.continue()
+    })
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1, name: 'Voice messages that matter' })).toBeVisible()
+    await expect(page).toHaveTitle('Hearth - Voice-first private messaging for your closest people')
+    expect(appScripts).toEqual([])
+
+    await page.getByLabel('Email').fill(person.email)
+    await page.getByLabel('Password').fill(person.password)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    expect(appScripts.length).toBeGreaterThan(0)
+    release()
+    await expect(page.getByRole('link', { name: 'Settings' })).toBeVisible()
+  })
+
+  test('the landing card switches to sign-up once the app has taken over', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('button', { name: "Don't have an account? Sign up" }).click()
+    await expect(page.getByRole('button', { name: 'Sign Up' })).toBeVisible()
+    await expect(page.getByLabel('Full name')).toBeVisible()
   })
 
   test('/auth has no serious accessibility violation', async ({ page }) => {

@@ -38,6 +38,7 @@ import {
 } from './modules/notifications/notifications.service.ts'
 import { createPushService, vapidOf } from './modules/notifications/push.service.ts'
 import { publicProfilesRoutes } from './modules/public-profiles/public-profiles.routes.ts'
+import { crawlersRoutes } from './modules/crawlers/crawlers.routes.ts'
 import { createPublicProfilesService } from './modules/public-profiles/public-profiles.service.ts'
 import { realtimeRoutes } from './realtime/realtime.routes.ts'
 import { createRealtimeHub } from './realtime/realtime.hub.ts'
@@ -249,6 +250,7 @@ export async function buildApp({
   await app.register(contactsRoutes, deps)
   await app.register(directoryRoutes, deps)
   await app.register(publicProfilesRoutes, deps)
+  await app.register(crawlersRoutes, deps)
   await app.register(audioUploadsRoutes, deps)
   await app.register(messagesRoutes, deps)
   await app.register(messageSearchRoutes, deps)
@@ -270,6 +272,7 @@ export async function buildApp({
   await registerSpa(app, webDir, {
     inviteTags: (token, address) => invitations.linkPreview(token, address),
     profileTags: (userId) => publicProfiles.linkPreview(userId, env.publicUrl),
+    publicUrl: env.publicUrl,
   })
   if (jobs?.workers !== false) {
     // speech is CPU-bound: SPEECH_CONCURRENCY transcriptions at a time per instance, analysis beside them

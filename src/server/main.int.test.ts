@@ -10,20 +10,33 @@ const dataDir = await fs.mkdtemp('/tmp/hearth-int-main-')
 await fs.chmod(dataDir, 0o755) // (mkdtemp makes it 700; the postgres user must reach the cluster inside)
 const running = new Set<ChildProcess>()
 
-/** `npm start`'s server as its own process, on its own embedded PostgreSQL; answers its output so far and its exit. */
+/**
+ * `npm start`'s server as its own process, on its own embedded PostgreSQL; answers its output so far and its exit.
+ * It leads a process group of its own, as a program started from a terminal does, so that `ctrlC` can do what the
+ * terminal does: send SIGINT to the whole group (Hearth and every process it started).
+ */
 async function startHearth() {
   const port = await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
+    detached: true,
     env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', TRANSCRIBE_ENGINE: 'none', LOG_LEVEL: 'warn' },
   })
   running.add(child)
   let output = ''
+  let errors = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => ((output += chunk.toString()), (errors += chunk.toString())))
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => (running.delete(child), resolve(code))))
   await expect.poll(() => output, { timeout: 60_000, interval: 100 }).toMatch(/ready at /)
-  return { port, output: () => output, exited, signal: (name: NodeJS.Signals) => child.kill(name) }
+  return {
+    port,
+    output: () => output,
+    errors: () => errors,
+    exited,
+    signal: (name: NodeJS.Signals) => child.kill(name),
+    ctrlC: () => process.kill(-(child.pid as number), 'SIGINT'),
+  }
 }
 
 afterAll(async () => {
@@ -52,5 +65,22 @@ describe('the embedded PostgreSQL dies under a running Hearth', () => {
     expect(await health.json()).toMatchObject({ status: 'ok', database: { status: 'up' } })
     second.signal('SIGTERM')
     expect(await second.exited).toBe(0)
+  }, 120_000)
+})
+
+describe('Ctrl-C in the terminal', () => {
+  it('stops Hearth and its database with exit code 0, its start-up lines kept, and no error or stack trace', async () => {
+    const hearth = await startHearth()
+    expect(hearth.output()).toMatch(/^\[hearth\] embedded PostgreSQL on 127\.0\.0\.1:\d+, data in /m)
+    expect(hearth.output()).toMatch(/^\[hearth\] ready at http:\/\/localhost:\d+ in \d+ ms$/m)
+    const before = hearth.output().length
+    hearth.ctrlC()
+
+    expect(await hearth.exited).toBe(0)
+    expect(hearth.errors()).toBe('')
+    // only Hearth's own two lines: no warning of work that met a database the signal stopped first, no stack
+    expect(hearth.output().slice(before).trim().split('\n')).toEqual(['[hearth] SIGINT: stopping', '[hearth] stopped'])
+    // the database stopped with it: the next start finds no server still running on the cluster
+    await expect(fs.access(path.join(dataDir, 'postgres', 'postmaster.pid'))).rejects.toThrow()
   }, 120_000)
 })

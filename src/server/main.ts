@@ -62,7 +62,10 @@ async function main() {
     jobs: { leaseSeconds: env.JOB_LEASE_SECONDS, maintenanceIntervalSeconds: Math.min(20, env.JOB_LEASE_SECONDS) },
     logger: {
       level: env.LOG_LEVEL,
-      ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
+      // a person at a terminal reads one short line per event; a collector (stdout not a terminal) gets JSON lines
+      ...(process.stdout.isTTY
+        ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', singleLine: true, translateTime: 'SYS:HH:MM:ss' } } }
+        : {}),
     },
   })
 

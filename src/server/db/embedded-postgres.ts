@@ -215,9 +215,24 @@ async function reachablePrograms(installed: Programs, who: OsUser, fallbackRoot:
 
 const READY = 'database system is ready to accept connections'
 
-/** Runs a PostgreSQL program (as `who` when given) with English messages; `onLine` sees what it writes. */
-function spawnProgram(program: string, args: string[], who: OsUser | undefined, onLine: (line: string) => void): ChildProcess {
-  const child = spawn(program, args, { ...who, env: { ...process.env, LC_MESSAGES: 'C', LANG: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] })
+/**
+ * Runs a PostgreSQL program (as `who` when given) with English messages; `onLine` sees what it writes. `detached`
+ * gives it a process group of its own, so that Ctrl-C in the terminal (SIGINT to the whole foreground group) reaches
+ * Hearth alone, which then stops the server in its own order instead of finding its connections cut mid-shutdown.
+ */
+function spawnProgram(
+  program: string,
+  args: string[],
+  who: OsUser | undefined,
+  onLine: (line: string) => void,
+  { detached = false }: { detached?: boolean } = {},
+): ChildProcess {
+  const child = spawn(program, args, {
+    ...who,
+    detached,
+    env: { ...process.env, LC_MESSAGES: 'C', LANG: 'C' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   const read = (chunk: Buffer) => chunk.toString('utf8').split('\n').filter(Boolean).forEach(onLine)
   child.stdout?.on('data', read)
   child.stderr?.on('data', read)
@@ -296,10 +311,16 @@ export async function startEmbeddedPostgres({
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200']
   let markReady: () => void = () => undefined
   const becameReady = new Promise<void>((resolve) => (markReady = resolve))
-  const proc = spawnProgram(runnable.postgres, ['-D', databaseDir, '-p', String(chosenPort), ...flags], who, (line) => {
-    remember(line)
-    if (line.includes(READY)) markReady()
-  })
+  const proc = spawnProgram(
+    runnable.postgres,
+    ['-D', databaseDir, '-p', String(chosenPort), ...flags],
+    who,
+    (line) => {
+      remember(line)
+      if (line.includes(READY)) markReady()
+    },
+    { detached: true },
+  )
   let exited = false
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     proc.once('exit', (code, signal) => ((exited = true), resolve({ code, signal }))),

@@ -19,7 +19,14 @@ export type SpaOptions = {
   inviteTags?: (token: string, address: string) => Promise<PageTags | null>
   /** tags for /u/{id} and /profile/{id} (issue 15); null (unknown person) leaves the app's generic ones */
   profileTags?: (userId: string) => Promise<PageTags | null>
+  /** the address the app is reached at: the prerendered landing's canonical link points at it */
+  publicUrl?: string
 }
+
+/** Better Auth's session cookie (`__Secure-` on https): its presence decides between the landing and the app at `/`. */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/
+/** The landing's footer year as React wrote it at build time; the server writes the current one. */
+const FOOTER_YEAR = /© <!-- -->\d{4}<!-- -->/
 
 const PROFILE_PATH = /^\/(?:u|profile)\/([A-Za-z0-9_-]{1,100})\/?$/
 
@@ -78,11 +85,30 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
   const indexHtml = hasWeb && indexFile ? fs.readFileSync(indexFile) : undefined
 
   const indexText = indexHtml?.toString('utf8')
+  // the landing page rendered at build time (decision 100): a visitor without a session gets it at `/`, without the
+  // app's JavaScript; with a session cookie `/` is the app (home, or the landing again if the session has ended)
+  const landingFile = webDir ? path.join(webDir, 'landing.html') : undefined
+  const landingText =
+    hasWeb && landingFile && fs.existsSync(landingFile)
+      ? fs
+          .readFileSync(landingFile, 'utf8')
+          .replace(
+            '<link rel="canonical" href="/" />',
+            `<link rel="canonical" href="${escapeAttr(new URL('/', options.publicUrl ?? 'http://localhost').href)}" />`,
+          )
+      : undefined
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api'
     if (!isApi && indexHtml && indexText && (request.method === 'GET' || request.method === 'HEAD')) {
       const url = new URL(request.url, 'http://hearth.invalid')
+      if (url.pathname === '/' && landingText && !SESSION_COOKIE.test(request.headers.cookie ?? '')) {
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('vary', 'cookie')
+          .send(landingText.replace(FOOTER_YEAR, `© <!-- -->${new Date().getFullYear()}<!-- -->`))
+      }
       const token = url.pathname === '/invite' ? url.searchParams.get('token') : null
       const profileId = PROFILE_PATH.exec(url.pathname)?.[1]
       // a refused or unknown token or person keeps the app's own tags: a preview never says more than the page would

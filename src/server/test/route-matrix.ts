@@ -86,6 +86,9 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/docs': { access: 'anonymous', request: () => json('/api/docs') },
   'GET /api/docs/json': { access: 'anonymous', request: () => json('/api/docs/json') },
   'GET /api/public-profiles/:id': { access: 'anonymous', request: (f) => json(`/api/public-profiles/${f.ada.id}`) },
+  // for search engines (issue 21): the public pages only
+  'GET /robots.txt': { access: 'anonymous', request: () => json('/robots.txt') },
+  'GET /sitemap.xml': { access: 'anonymous', request: () => json('/sitemap.xml') },
 
   'GET /api/profile': { access: 'signed-in', request: () => json('/api/profile') },
   'PATCH /api/profile': { access: 'signed-in', request: () => json('/api/profile', { onboarding_completed: true }) },

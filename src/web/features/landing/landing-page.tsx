@@ -4,7 +4,7 @@ import { IconBadge } from '#web/components/icon-badge.tsx'
 import { ThemeMenu } from '#web/components/theme-menu.tsx'
 import { Wordmark } from '#web/components/wordmark.tsx'
 import { AuthCard } from '#web/features/session/components/auth-card.tsx'
-import { usePageMeta } from '#web/lib/page-meta.ts'
+import { usePageMeta, type PageMeta } from '#web/lib/page-meta.ts'
 
 export const FEATURES = [
   {
@@ -29,16 +29,19 @@ export const FEATURES = [
   },
 ] as const
 
+/** The landing's title, description and canonical link (also written into the prerendered page, decision 100). */
+export const LANDING_META = {
+  title: 'Hearth - Voice-first private messaging for your closest people',
+  description:
+    'Hearth is a voice-first private messaging app for a small circle of close people: meaningful voice messages, asynchronous and calm, private by design.',
+  canonical: '/',
+} as const satisfies PageMeta
+
 const SAMPLE_CIRCLE = ['Maya', 'Samuel', 'Lena', 'Jun']
 
 /** `/` for visitors: what Hearth is, with the sign-in card beside it (spec 000 section 2, "Landing page"). */
 export function LandingPage() {
-  usePageMeta({
-    title: 'Hearth - Voice-first private messaging for your closest people',
-    description:
-      'Hearth is a voice-first private messaging app for a small circle of close people: meaningful voice messages, asynchronous and calm, private by design.',
-    canonical: '/',
-  })
+  usePageMeta(LANDING_META)
   return (
     <div className="flex min-h-dvh flex-col bg-hearth-glow">
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between px-4 py-3 sm:px-6">

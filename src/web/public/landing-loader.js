@@ -1,0 +1,67 @@
+// The only script of the prerendered landing page (decision 100). The page is plain HTML until someone shows an
+// intent to use it (a pointer, a key, a focus); then the app is loaded and renders the same page in its place. What
+// happened in between is carried over: typed values, the focus, and a click or submit made before the app was there.
+// Plain JavaScript in public/ because the Content-Security-Policy allows no inline script.
+;(function () {
+  var appSrc = document.querySelector('meta[name="hearth-app"]')
+  var root = document.getElementById('root')
+  if (!appSrc || !root) return
+  var started = false
+  var pending = null
+  var INTERACTIVE = 'a, button, input, form'
+
+  function indexOf(element) {
+    return Array.prototype.indexOf.call(root.querySelectorAll(INTERACTIVE), element)
+  }
+
+  function start() {
+    if (started) return
+    started = true
+    import(appSrc.content)
+  }
+
+  // A click or submit before the app is there would do nothing (or send the form as a GET): it is held and made
+  // again once the app has rendered the page.
+  function hold(event) {
+    if (!started || window.__hearthAppReady) return
+    var target = event.type === 'submit' ? event.target : event.target.closest(INTERACTIVE)
+    if (!target || !root.contains(target)) return
+    event.preventDefault()
+    event.stopPropagation()
+    pending = { type: event.type, index: indexOf(target) }
+  }
+
+  ;['pointerdown', 'keydown', 'focusin', 'touchstart'].forEach(function (type) {
+    document.addEventListener(type, start, { capture: true, passive: true })
+  })
+  document.addEventListener('click', hold, true)
+  document.addEventListener('submit', hold, true)
+
+  // main.tsx asks for these just before it renders, and announces the page once it is rendered
+  window.__hearthLanding = function () {
+    var values = []
+    root.querySelectorAll('input').forEach(function (input) {
+      if (input.id && input.value) values.push({ id: input.id, value: input.value })
+    })
+    var focused = document.activeElement && root.contains(document.activeElement) ? document.activeElement.id : ''
+    return function restore() {
+      window.__hearthAppReady = true
+      var setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set
+      values.forEach(function (saved) {
+        var input = document.getElementById(saved.id)
+        if (!input) return
+        setValue.call(input, saved.value)
+        input.dispatchEvent(new Event('input', { bubbles: true }))
+      })
+      if (focused) document.getElementById(focused)?.focus()
+      if (!pending) return
+      var again = root.querySelectorAll(INTERACTIVE)[pending.index]
+      pending = null
+      if (!again) return
+      if (again.tagName === 'FORM') again.requestSubmit()
+      else if (again.getAttribute('aria-haspopup') === 'menu') {
+        again.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, cancelable: true, button: 0, pointerType: 'mouse' }))
+      } else again.click()
+    }
+  }
+})()
