@@ -143,7 +143,7 @@ test("the overview searches, narrows by chips, regroups by emotion, and keeps ea
   await expect(likedCard.getByRole('img', { name: 'Liked' })).toBeVisible()
 
   // A card opens the message.
-  await group(adaPage, 'Liked').getByRole('link', { name: 'Your message to Bob Overview' }).click()
+  await group(adaPage, 'Liked').getByRole('link', { name: 'Message from you to Bob Overview' }).click()
   await expect(adaPage).toHaveURL(new RegExp(`/playback/${job}$`))
 
   await adaPage.context().close()
