@@ -10,6 +10,8 @@ test('the conversation reads like a chat: oldest at the top, newest at the botto
   signedInPage,
   connect,
 }) => {
+  // seven uploads, each transcoded on the server, then axe in both themes
+  test.setTimeout(120_000)
   const ada = await insertUser({ name: 'Ada Chat' })
   const bob = await insertUser({ name: 'Bob Chat' })
   const adaToBob = await connect(ada, bob)
