@@ -2,7 +2,7 @@ import { MicOff, Pause, Play, Square, TriangleAlert, X } from 'lucide-react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { RECORDING_MAX_SECONDS } from '#shared/limits.ts'
 import { Button } from '#web/components/ui/button.tsx'
-import { Waveform } from '#web/features/messages/components/waveform.tsx'
+import { Waveform, WaveBar } from '#web/features/messages/components/waveform.tsx'
 import type { AudioTrack } from '#web/lib/audio-player/audio-player.ts'
 import { audioPlayer, useTrackStatus } from '#web/lib/audio-player/use-audio-player.ts'
 import { formatDuration } from '#web/lib/duration.ts'
@@ -43,20 +43,9 @@ export function LiveLevelMeter({ levels, paused = false, className }: { levels: 
       preserveAspectRatio="none"
       className={cn('h-10 w-full', className)}
     >
-      {bars.map((level, index) => {
-        const height = Math.max(2, level * 30)
-        return (
-          <rect
-            key={index}
-            x={index * 4 + 0.75}
-            y={(32 - height) / 2}
-            width={2.5}
-            height={height}
-            rx={1.25}
-            className={paused ? 'fill-muted-foreground' : 'fill-primary'}
-          />
-        )
-      })}
+      {bars.map((level, index) => (
+        <WaveBar key={index} index={index} height={Math.max(2, level * 30)} className={paused ? 'fill-muted-foreground' : 'fill-primary'} />
+      ))}
     </svg>
   )
 }

@@ -3,6 +3,11 @@ import { cn } from '#web/lib/utils.ts'
 
 const FALLBACK = Array.from({ length: 64 }, () => 0.15)
 
+/** One rounded bar of a waveform or a live meter: the `index`-th 4-unit slot of a 32-unit-high view box, centred. */
+export function WaveBar({ index, height, className }: { index: number; height: number; className: string }) {
+  return <rect x={index * 4 + 0.75} y={(32 - height) / 2} width={2.5} height={height} rx={1.25} className={className} />
+}
+
 type WaveformProps = Omit<React.ComponentProps<'svg'>, 'children'> & {
   /** peaks between 0 and 1, usually 64 of them */
   peaks: number[]
@@ -29,20 +34,14 @@ export function Waveform({ peaks, progress = 0, className, ...props }: WaveformP
       className={cn('h-8 w-full', className)}
       {...props}
     >
-      {bars.map((peak, index) => {
-        const height = Math.max(3, Math.min(1, Math.max(0, peak)) * 30)
-        return (
-          <rect
-            key={index}
-            x={index * 4 + 0.75}
-            y={(32 - height) / 2}
-            width={2.5}
-            height={height}
-            rx={1.25}
-            className={index < played ? 'fill-primary' : 'fill-muted-foreground/80'}
-          />
-        )
-      })}
+      {bars.map((peak, index) => (
+        <WaveBar
+          key={index}
+          index={index}
+          height={Math.max(3, Math.min(1, Math.max(0, peak)) * 30)}
+          className={index < played ? 'fill-primary' : 'fill-muted-foreground/80'}
+        />
+      ))}
     </svg>
   )
 }
