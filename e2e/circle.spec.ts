@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { seriousAxeViolations } from './support/axe.ts'
+import { expectNoSeriousAxeInBothThemes, seriousAxeViolations } from './support/axe.ts'
 import { expect, test, type E2EUser } from './fixtures.ts'
 
 /** Names of the contact tiles on the home grid, in order (view mode). */
@@ -163,6 +163,60 @@ test.describe('the circle', () => {
     await expect(
       page.getByText('Contacts you archive will appear here. You can still access all messages and conversations.'),
     ).toBeVisible()
+  })
+
+  test('archiving offers Undo in a toast clear of the header; a tap in rekindle mode asks first', async ({
+    page,
+    insertUser,
+    login,
+    connect,
+  }) => {
+    const { owner } = await circleOf(insertUser, connect, ['Hal Stay', 'Ivy Undo'])
+    await login(page, owner)
+    await page.goto('/')
+    await expect.poll(() => tileNames(page)).toEqual(['Hal Stay', 'Ivy Undo'])
+    const activeNames = async () => {
+      const response = await page.request.get('/api/contacts?status=active')
+      return ((await response.json()) as { contacts: { name: string }[] }).contacts.map((c) => c.name)
+    }
+
+    await page.getByRole('button', { name: 'Edit contacts' }).click()
+    await page.getByRole('button', { name: 'Archive Ivy Undo' }).click()
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Contact archived' })
+    await expect(toast).toBeVisible()
+    // on a desktop the toast stands below the header, never over it
+    const header = await page.locator('header').first().boundingBox()
+    await expect.poll(async () => (await toast.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0))
+    await expect.poll(activeNames).toEqual(['Hal Stay'])
+    await toast.getByRole('button', { name: 'Undo' }).click()
+    await expect(page.getByText('Contact unarchived')).toBeVisible()
+    await expect.poll(activeNames).toEqual(['Hal Stay', 'Ivy Undo'])
+    await page.getByRole('button', { name: 'Done' }).click()
+    await expect.poll(() => tileNames(page)).toEqual(['Hal Stay', 'Ivy Undo'])
+
+    // on a phone the toast sits at the bottom, away from the header
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.getByRole('button', { name: 'Edit contacts' }).click()
+    await page.getByRole('button', { name: 'Archive Ivy Undo' }).click()
+    await expect(toast).toBeVisible()
+    await expect.poll(async () => (await toast.boundingBox())?.y ?? 0).toBeGreaterThan(844 / 2)
+    await expect.poll(activeNames).toEqual(['Hal Stay'])
+
+    // rekindle mode: a tap asks with the archived page's dialog; Cancel leaves Ivy archived
+    await page.getByRole('button', { name: 'Rekindle', exact: true }).click()
+    const ivy = page.getByRole('list', { name: 'Contacts to rekindle' }).getByRole('button', { name: /^Ivy Undo Archived/ })
+    await expect(ivy).toBeVisible()
+    await expectNoSeriousAxeInBothThemes(page, 'home-rekindle', { afterToasts: true })
+    await ivy.click()
+    const dialog = page.getByRole('dialog', { name: 'Rekindle with Ivy Undo' })
+    await expect(dialog).toContainText('Restore Ivy Undo to your active contacts and reopen your conversation.')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toHaveCount(0)
+    expect(await activeNames()).toEqual(['Hal Stay'])
+    await ivy.click()
+    await dialog.getByRole('button', { name: 'Rekindle Connection' }).click()
+    await expect(page.getByText('Connection rekindled!')).toBeVisible()
+    await expect.poll(activeNames).toEqual(['Hal Stay', 'Ivy Undo'])
   })
 
   test('a reorder in one tab shows in the other without reload', async ({ insertUser, connect, signedInPage }) => {

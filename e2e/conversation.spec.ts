@@ -10,6 +10,8 @@ test('the conversation reads like a chat: oldest at the top, newest at the botto
   signedInPage,
   connect,
 }) => {
+  // seven uploads, each transcoded on the server, then axe in both themes
+  test.setTimeout(120_000)
   const ada = await insertUser({ name: 'Ada Chat' })
   const bob = await insertUser({ name: 'Bob Chat' })
   const adaToBob = await connect(ada, bob)
@@ -42,6 +44,19 @@ test('the conversation reads like a chat: oldest at the top, newest at the botto
   await seek.focus()
   await adaPage.keyboard.press('Home')
   await expect(seek).toHaveAttribute('aria-valuenow', '0')
+
+  // a message arriving while the conversation is open rises into place; those already there do not, and under
+  // reduced motion nothing moves
+  await sendRecording(bobPage.request, bobContact, clip)
+  await expect(cards).toHaveCount(7)
+  const arrivals = adaPage.locator('[data-slot=message-list] > li[data-arrived]')
+  await expect(arrivals).toHaveCount(1)
+  await expect(arrivals.locator('[data-slot=message-card]')).toHaveText(/Bob Chat/)
+  const animation = () => arrivals.evaluate((item) => getComputedStyle(item).animationName)
+  expect(await animation()).toBe('in-rise')
+  await adaPage.emulateMedia({ reducedMotion: 'reduce' })
+  expect(await animation()).toBe('none')
+  await adaPage.emulateMedia({ reducedMotion: 'no-preference' })
 
   await expectNoSeriousAxeInBothThemes(adaPage, 'conversation')
   await adaPage.context().close()

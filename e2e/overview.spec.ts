@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import { audioMessages } from '#server/db/schema.ts'
 import { expect, test } from './fixtures.ts'
+import { expectNoSeriousAxeInBothThemes } from './support/axe.ts'
 import { contactIdOf, sendRecording, tone } from './support/messages.ts'
 
 // A short recording for sends through the API, as a browser would upload it.
@@ -63,6 +64,9 @@ test("the overview searches, narrows by chips, regroups by emotion, and keeps ea
   await expect(group(adaPage, 'Work').locator('[data-slot="overview-card"]')).toContainText('You')
   await expect(group(adaPage, 'Family').locator('[data-slot="overview-card"]').first()).toContainText('Bob Overview')
   await expect(group(adaPage, 'Liked')).toHaveCount(0)
+  // each card's link is named with what it shows ('You', or the sender): axe finds no name that hides its text
+  await expect(group(adaPage, 'Work').getByRole('link', { name: 'Message from you to Bob Overview' })).toHaveText('You')
+  await expectNoSeriousAxeInBothThemes(adaPage, 'overview', { afterToasts: true, fullPage: true })
 
   // The search goes to the server: a transcript word by prefix, then an emotion in capitals.
   const searchBox = adaPage.getByRole('searchbox', { name: 'Search messages' })
@@ -143,7 +147,7 @@ test("the overview searches, narrows by chips, regroups by emotion, and keeps ea
   await expect(likedCard.getByRole('img', { name: 'Liked' })).toBeVisible()
 
   // A card opens the message.
-  await group(adaPage, 'Liked').getByRole('link', { name: 'Your message to Bob Overview' }).click()
+  await group(adaPage, 'Liked').getByRole('link', { name: 'Message from you to Bob Overview' }).click()
   await expect(adaPage).toHaveURL(new RegExp(`/playback/${job}$`))
 
   await adaPage.context().close()

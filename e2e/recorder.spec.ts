@@ -155,3 +155,41 @@ test('the mic on a home tile starts a take for that person in one tap', async ({
   await expect(page.getByRole('timer')).toHaveText('0:01', { timeout: 15_000 })
   await page.context().close()
 })
+
+test('the record page: its stages fade in and focus moves on from start, stop and discard; record select passes axe', async ({
+  insertUser,
+  connect,
+  signedInPage,
+}) => {
+  const ada = await insertUser({ name: 'Ada Stages' })
+  const bob = await insertUser({ name: 'Bob Stages' })
+  const adaToBob = await connect(ada, bob)
+  const page = await signedInPage(ada)
+  await page.goto('/record/select')
+  // the row's name holds what it shows: the name, then the note
+  const row = page.getByRole('link', { name: /^Bob Stages/ })
+  await expect(row).toHaveAccessibleName(/^Bob Stages .+/)
+  await expectNoSeriousAxeInBothThemes(page, 'record-select', { afterToasts: true })
+  await row.click()
+  await expect(page).toHaveURL(new RegExp(`/record/${adaToBob}$`))
+  await expectNoSeriousAxeInBothThemes(page, 'record-intro', { reducedMotion: true })
+  await page.emulateMedia({ reducedMotion: 'no-preference' })
+
+  await page.getByRole('button', { name: "I'm ready to record" }).click()
+  const stop = page.getByRole('button', { name: 'Tap to stop' })
+  await expect(stop).toBeFocused()
+  const recordingPanel = page.getByRole('region', { name: 'Recording' })
+  expect(await recordingPanel.evaluate((panel) => getComputedStyle(panel).animationName)).toBe('in-pop')
+  // under reduced motion a stage appears without moving
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  expect(await recordingPanel.evaluate((panel) => getComputedStyle(panel).animationName)).toBe('none')
+  await expect(page.getByRole('timer')).toHaveText('0:02', { timeout: 15_000 })
+  await expectNoSeriousAxeInBothThemes(page, 'record-recording', { reducedMotion: true })
+  await stop.click()
+
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeFocused()
+  await expectNoSeriousAxeInBothThemes(page, 'record-preview', { reducedMotion: true })
+  await page.getByRole('button', { name: 'Discard' }).click()
+  await expect(page.getByRole('button', { name: "I'm ready to record" })).toBeFocused()
+  await page.context().close()
+})

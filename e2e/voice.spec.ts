@@ -119,6 +119,8 @@ test('after 3 unanswered messages A waits for B to reply, then can send again', 
   await recordTwoSeconds(adaPage)
   const send = adaPage.getByRole('button', { name: 'Send', exact: true })
   await expect(send).toBeDisabled()
+  // Send cannot take focus: it moves to Play, the next thing one can do
+  await expect(adaPage.getByRole('button', { name: 'Play your recording' })).toBeFocused()
   await expect(send).toHaveAccessibleDescription(/^Message limit reached/)
 
   // Bob answers while Ada looks at the list: her row for him opens up without a reload.

@@ -1,42 +1,29 @@
-import { cva, type VariantProps } from 'class-variance-authority'
 import { ArrowLeft } from 'lucide-react'
-import { createContext, use } from 'react'
 import type * as React from 'react'
 import { Link } from 'react-router'
 import { Button } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/utils.ts'
 
-/** The column a page's header and main content share. */
-export const pageColumnVariants = cva('mx-auto w-full px-4 sm:px-6', {
-  variants: {
-    width: {
-      xl: 'max-w-xl',
-      '2xl': 'max-w-2xl',
-      '4xl': 'max-w-4xl',
-      '5xl': 'max-w-5xl',
-      /** The overview's card grid, up to six columns. */
-      wide: 'max-w-[120rem] lg:px-8',
-    },
-  },
-  defaultVariants: { width: '2xl' },
-})
-
-type PageWidth = NonNullable<VariantProps<typeof pageColumnVariants>['width']>
-
-const PageWidthContext = createContext<PageWidth>('2xl')
+/**
+ * The one content column of every screen (decision 91): home, the conversation, record, the overview, settings and the
+ * rest share its width and side padding, so the header's Back and title and the content's edges stay put as one moves
+ * between screens. Forms and single panels keep a readable measure inside it.
+ */
+export const pageColumnClass = 'mx-auto w-full max-w-5xl px-4 sm:px-6'
 
 type PageLayoutProps = React.ComponentProps<'main'> & {
-  width?: PageWidth
+  /** @deprecated every page has the one content width (decision 91); the value is ignored */
+  width?: '5xl'
   /** Usually a <PageHeader>; it takes the page's width. */
   header: React.ReactNode
 }
 
 /** A signed-in page away from home: the warm background, a header row, and one main column of the same width. */
-export function PageLayout({ width = '2xl', header, className, children, ...props }: PageLayoutProps) {
+export function PageLayout({ width: _width, header, className, children, ...props }: PageLayoutProps) {
   return (
     <div data-slot="page-layout" className="flex min-h-dvh flex-col bg-hearth-glow">
-      <PageWidthContext value={width}>{header}</PageWidthContext>
-      <main className={cn(pageColumnVariants({ width }), 'flex flex-1 flex-col pt-2 pb-16', className)} {...props}>
+      {header}
+      <main className={cn(pageColumnClass, 'flex flex-1 flex-col pt-2 pb-16', className)} {...props}>
         {children}
       </main>
     </div>
@@ -75,9 +62,8 @@ type PageHeaderProps = Omit<React.ComponentProps<'header'>, 'title'> & {
 
 /** The row at the top of a page: Back, the title (or the children), then the actions. */
 export function PageHeader({ back, title, actions, className, children, ...props }: PageHeaderProps) {
-  const width = use(PageWidthContext)
   return (
-    <header data-slot="page-header" className={cn(pageColumnVariants({ width }), 'flex items-center gap-2 py-3', className)} {...props}>
+    <header data-slot="page-header" className={cn(pageColumnClass, 'flex items-center gap-2 py-3', className)} {...props}>
       {back !== undefined && <BackButton to={back} />}
       {title !== undefined && <h1 className="min-w-0 flex-1 truncate text-xl font-semibold tracking-tight">{title}</h1>}
       {children}

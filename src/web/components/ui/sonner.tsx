@@ -1,13 +1,26 @@
 import { Toaster as Sonner, type ToasterProps } from 'sonner'
+import { MOBILE_BREAKPOINT_PX } from '#shared/limits.ts'
 import { useResolvedDark } from '#web/lib/theme.ts'
+import { useMediaQuery } from '#web/lib/use-media-query.ts'
+
+/**
+ * Where toasts stand (decision 90): never over the header. From 768 px up, top-center just below the header row
+ * (headers are 64 px tall); on phones at the bottom, in reach of the thumb and above the composer and the mini
+ * player that sit there.
+ */
+const TOAST_OFFSET = { top: 72, bottom: 24 } as const
+const TOAST_PHONE_OFFSET = { bottom: 'calc(env(safe-area-inset-bottom) + 6rem)', left: 12, right: 12 } as const
 
 /** Toasts: one visible at a time, shown 5 s (spec cache and UI settings), following the page's theme. */
 export function Toaster(props: ToasterProps) {
   const dark = useResolvedDark()
+  const wide = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`)
   return (
     <Sonner
       theme={dark ? 'dark' : 'light'}
-      position="top-center"
+      position={wide ? 'top-center' : 'bottom-center'}
+      offset={TOAST_OFFSET}
+      mobileOffset={TOAST_PHONE_OFFSET}
       visibleToasts={1}
       duration={5000}
       richColors

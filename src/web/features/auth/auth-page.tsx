@@ -9,6 +9,8 @@ import { afterSignInPath, readAuthRedirectNotice } from '#web/features/session/a
 import { AuthCard, type AuthMode } from '#web/features/session/components/auth-card.tsx'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
+import { pageColumnClass } from '#web/components/page-layout.tsx'
+import { cn } from '#web/lib/utils.ts'
 
 const MODES: readonly AuthMode[] = ['sign-in', 'sign-up', 'reset-password']
 
@@ -45,7 +47,7 @@ export function AuthPage() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-hearth-glow">
-      <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-3 sm:px-6">
+      <header className={cn(pageColumnClass, 'flex items-center justify-between py-3')}>
         <Link to="/" className={buttonVariants({ variant: 'ghost', size: 'sm', className: '-ml-2 text-muted-foreground' })}>
           <ArrowLeft aria-hidden />
           Home

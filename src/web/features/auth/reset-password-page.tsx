@@ -16,13 +16,15 @@ import { Label } from '#web/components/ui/label.tsx'
 import { RESET_ERROR_FALLBACK } from '#web/features/session/auth-errors.ts'
 import { authClient } from '#web/lib/auth-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
+import { pageColumnClass } from '#web/components/page-layout.tsx'
+import { cn } from '#web/lib/utils.ts'
 
 type NewPasswordValues = { password: string; confirm: string }
 
 function PageFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-hearth-glow">
-      <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-3 sm:px-6">
+      <header className={cn(pageColumnClass, 'flex items-center justify-between py-3')}>
         <Wordmark />
         <ThemeMenu />
       </header>

@@ -124,9 +124,5 @@ export function ContactDetailPage() {
     )
   }
 
-  return (
-    <PageLayout width="4xl" header={<PageHeader back="/" title={contact.data ? `You & ${contact.data.name}` : 'Contact'} />}>
-      {body}
-    </PageLayout>
-  )
+  return <PageLayout header={<PageHeader back="/" title={contact.data ? `You & ${contact.data.name}` : 'Contact'} />}>{body}</PageLayout>
 }

@@ -13,6 +13,8 @@ import { ConversationComposer } from '#web/features/recorder/components/conversa
 import { ConversationEmpty } from './components/conversation-empty.tsx'
 import { MessageCardSkeleton } from './components/contact-loading.tsx'
 import { useContactQuery } from './queries.ts'
+import { pageColumnClass } from '#web/components/page-layout.tsx'
+import { cn } from '#web/lib/utils.ts'
 
 /**
  * /contacts/{id}: the conversation with a contact, read like a chat (issue 17, decision 72): the newest 50 messages
@@ -42,8 +44,10 @@ export function ConversationPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-hearth-glow">
       {contact.data ? <ContactHeader contact={contact.data} messageCount={total} /> : <ContactHeaderSkeleton />}
-      <div aria-hidden className="mx-auto h-px w-full max-w-3xl bg-border" />
-      <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-4 px-4 pt-6 sm:px-6">
+      <div aria-hidden className={pageColumnClass}>
+        <div className="h-px bg-border" />
+      </div>
+      <main className={cn(pageColumnClass, 'flex flex-1 flex-col gap-4 pt-6')}>
         {contact.isPending && (
           <div aria-busy="true" className="flex flex-col gap-3">
             <span role="status" className="sr-only">

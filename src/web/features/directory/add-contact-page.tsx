@@ -10,7 +10,7 @@ export function AddContactPage() {
   usePageMeta({ title: 'Add to your circle - Hearth' })
 
   return (
-    <PageLayout width="4xl" className="gap-8 sm:pt-4" header={<PageHeader back="/" />}>
+    <PageLayout className="gap-8 sm:pt-4" header={<PageHeader back="/" />}>
       <div className="flex flex-col gap-2">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Add to your circle</h1>
         <p className="max-w-prose text-muted-foreground">Choose how you'd like to reach someone you want to hear from.</p>

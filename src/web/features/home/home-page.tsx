@@ -8,6 +8,7 @@ import { QueryError } from '#web/components/query-error.tsx'
 import { ThemeMenu } from '#web/components/theme-menu.tsx'
 import { Wordmark } from '#web/components/wordmark.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
+import { RekindleDialog } from '#web/features/contacts/components/rekindle-dialog.tsx'
 import { notifyRekindled, notifyRekindleFailed } from '#web/features/contacts/components/rekindle-toasts.ts'
 import {
   useArchiveContactMutation,
@@ -24,9 +25,11 @@ import { ContactGrid } from './components/contact-grid.tsx'
 import { ContactGridSkeleton } from './components/contact-grid-skeleton.tsx'
 import { contactsLoadError } from './components/contacts-load-error.ts'
 import { RekindleGrid } from './components/rekindle-grid.tsx'
-import { useMediaQuery } from './components/use-media-query.ts'
+import { useMediaQuery } from '#web/lib/use-media-query.ts'
+import { pageColumnClass } from '#web/components/page-layout.tsx'
 
 const REORDER_FAILED = 'Failed to save the new order'
+const ARCHIVE_UNDO = 'Undo'
 const WIDE_SCREEN_QUERY = `(min-width: ${MOBILE_BREAKPOINT_PX}px)`
 
 type RekindleCandidate = Pick<Contact, 'id' | 'name' | 'avatar_url' | 'inactive_days' | 'archived_at'>
@@ -53,6 +56,8 @@ export function HomePage() {
   const [rekindleRequested, setRekindleRequested] = useState(false)
   const [archivingIds, setArchivingIds] = useState<ReadonlySet<string>>(() => new Set())
   const [rekindlingId, setRekindlingId] = useState<string | null>(null)
+  // a tap on a pink tile asks first, with the archived page's dialog; a drop on 'Reconnect & restore' is its own yes
+  const [rekindleTarget, setRekindleTarget] = useState<RekindleCandidate | null>(null)
   const wide = useMediaQuery(WIDE_SCREEN_QUERY)
 
   const active = useContactsQuery('active')
@@ -92,11 +97,24 @@ export function HomePage() {
     setArchivingIds((ids) => new Set(ids).add(contact.id))
     try {
       await archive.mutateAsync({ id: contact.id, shouldArchive: true })
-      toast.success(CONTACT_TEXTS.archived, { description: `${contact.name} is in your archived contacts.` })
+      toast.success(CONTACT_TEXTS.archived, {
+        description: `${contact.name} is in your archived contacts.`,
+        action: { label: ARCHIVE_UNDO, onClick: () => void onUndoArchive(contact) },
+      })
     } catch (error) {
       toast.error(CONTACT_TEXTS.archiveFailed, { description: errorMessage(error) })
     } finally {
       setArchivingIds((ids) => without(ids, contact.id))
+    }
+  }
+
+  // Undo puts the contact back as it was (archived_at cleared, its 30-day window untouched), as Unarchive does.
+  const onUndoArchive = async (contact: Contact) => {
+    try {
+      await archive.mutateAsync({ id: contact.id, shouldArchive: false })
+      toast.success(CONTACT_TEXTS.unarchived, { description: `${contact.name} is back in your circle.` })
+    } catch (error) {
+      toast.error(CONTACT_TEXTS.unarchiveFailed, { description: errorMessage(error) })
     }
   }
 
@@ -110,6 +128,7 @@ export function HomePage() {
       notifyRekindleFailed(error)
     } finally {
       setRekindlingId(null)
+      setRekindleTarget(null)
     }
   }
 
@@ -142,7 +161,15 @@ export function HomePage() {
       />
     )
   } else if (rekindling) {
-    body = <RekindleGrid contacts={candidates} wide={wide} pendingId={rekindlingId} onRekindle={(c) => void onRekindle(c)} />
+    body = (
+      <RekindleGrid
+        contacts={candidates}
+        wide={wide}
+        pendingId={rekindlingId}
+        onTap={setRekindleTarget}
+        onDrop={(c) => void onRekindle(c)}
+      />
+    )
   } else {
     body = (
       <ContactGrid
@@ -161,7 +188,7 @@ export function HomePage() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-hearth-glow">
-      <header className="mx-auto flex w-full max-w-6xl items-center justify-between gap-2 px-4 py-3 sm:px-6">
+      <header className={cn(pageColumnClass, 'flex items-center justify-between gap-2 py-3')}>
         <Wordmark />
         <div className="flex items-center gap-1">
           <Button asChild variant="ghost" size="icon">
@@ -188,7 +215,7 @@ export function HomePage() {
         </div>
       </header>
 
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 pt-4 pb-16 sm:px-6 sm:pt-8">
+      <main className={cn(pageColumnClass, 'flex-1 pt-4 pb-16 sm:pt-8')}>
         <div className="mb-6 flex flex-col gap-4 sm:mb-8">
           <PushBanner />
           <div className="flex flex-col gap-1">
@@ -246,6 +273,12 @@ export function HomePage() {
 
         {body}
       </main>
+      <RekindleDialog
+        name={rekindleTarget?.name ?? null}
+        pending={rekindlingId !== null}
+        onCancel={() => setRekindleTarget(null)}
+        onConfirm={() => rekindleTarget && void onRekindle(rekindleTarget)}
+      />
     </div>
   )
 }

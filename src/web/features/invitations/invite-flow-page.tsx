@@ -125,7 +125,7 @@ export function InviteFlowPage({ kind }: { kind: Kind }) {
   }
 
   return (
-    <PageLayout width="xl" className="gap-6" header={<PageHeader back="/contacts/add" />}>
+    <PageLayout className="gap-6" header={<PageHeader back="/contacts/add" />}>
       <div className="flex items-start gap-3">
         <IconBadge className="shrink-0">
           <Icon aria-hidden />

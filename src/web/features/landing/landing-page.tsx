@@ -5,6 +5,8 @@ import { ThemeMenu } from '#web/components/theme-menu.tsx'
 import { Wordmark } from '#web/components/wordmark.tsx'
 import { AuthCard } from '#web/features/session/components/auth-card.tsx'
 import { usePageMeta, type PageMeta } from '#web/lib/page-meta.ts'
+import { pageColumnClass } from '#web/components/page-layout.tsx'
+import { cn } from '#web/lib/utils.ts'
 
 export const FEATURES = [
   {
@@ -44,12 +46,12 @@ export function LandingPage() {
   usePageMeta(LANDING_META)
   return (
     <div className="flex min-h-dvh flex-col bg-hearth-glow">
-      <header className="mx-auto flex w-full max-w-6xl items-center justify-between px-4 py-3 sm:px-6">
+      <header className={cn(pageColumnClass, 'flex items-center justify-between py-3')}>
         <Wordmark />
         <ThemeMenu />
       </header>
 
-      <main className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-16 px-4 pt-6 pb-16 sm:px-6 lg:gap-24 lg:pt-14">
+      <main className={cn(pageColumnClass, 'flex flex-1 flex-col gap-16 pt-6 pb-16 lg:gap-24 lg:pt-14')}>
         <section aria-labelledby="hero-heading" className="grid items-center gap-10 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-16">
           <div className="flex flex-col gap-6">
             <p className="w-fit rounded-full border border-primary/20 bg-accent px-3 py-1 text-sm font-medium text-accent-foreground">
@@ -100,7 +102,9 @@ export function LandingPage() {
       </main>
 
       <footer className="border-t">
-        <div className="mx-auto flex w-full max-w-6xl flex-col items-center justify-between gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:px-6">
+        <div
+          className={cn(pageColumnClass, 'flex flex-col items-center justify-between gap-2 py-6 text-sm text-muted-foreground sm:flex-row')}
+        >
           <p>© {new Date().getFullYear()} Hearth</p>
           <p>Voice messages for the people closest to you.</p>
         </div>

@@ -13,6 +13,8 @@ import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 import { DoneStep, InviteStep, NameStep, WelcomeMessageStep, WelcomeStep } from './components/onboarding-steps.tsx'
 import { StepProgress } from './components/step-progress.tsx'
+import { pageColumnClass } from '#web/components/page-layout.tsx'
+import { cn } from '#web/lib/utils.ts'
 
 /**
  * The five onboarding steps (spec 000 section 2), shown by the app shell until the profile's
@@ -40,7 +42,7 @@ export function OnboardingWizard({ profile }: { profile: Profile }) {
 
   return (
     <div className="flex min-h-dvh flex-col bg-hearth-glow">
-      <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-3 sm:px-6">
+      <header className={cn(pageColumnClass, 'flex items-center justify-between py-3')}>
         <Wordmark linked={false} />
         <div className="flex items-center gap-1">
           <ThemeMenu />

@@ -154,7 +154,7 @@ export function MessagesOverviewPage() {
   }
 
   return (
-    <PageLayout width="wide" className="sm:pt-4" header={<PageHeader back="/" />}>
+    <PageLayout className="sm:pt-4" header={<PageHeader back="/" />}>
       {/* one block, so the sections' margins meet as they always have */}
       <div>
         <div className="mb-6 flex flex-col gap-1 sm:mb-8">

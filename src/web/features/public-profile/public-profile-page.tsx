@@ -116,7 +116,6 @@ export function PublicProfilePage() {
 
   return (
     <PageLayout
-      width="5xl"
       className="sm:pt-6"
       header={
         <PageHeader back={back} actions={<ThemeMenu />}>

@@ -115,6 +115,12 @@ export function RecordPage() {
   const uploadAudio = useUploadAudioMutation()
   const sendMessage = useSendMessageMutation()
   const [phase, setPhase] = useState<Phase>({ kind: 'compose' })
+  // after Discard or Cancel the start button takes focus back (not on arrival: the page starts at its top)
+  const [discarded, setDiscarded] = useState(false)
+  const discard = () => {
+    setDiscarded(true)
+    kept.discard()
+  }
   const abortRef = useRef<AbortController | null>(null)
   usePageMeta({ title: contact.data ? `Message for ${contact.data.name} - Hearth` : 'Record a message - Hearth' })
 
@@ -221,7 +227,7 @@ export function RecordPage() {
     )
   } else if (recorder.status === 'recording' || recorder.status === 'paused') {
     stage = (
-      <RecordingPanel recorder={recorder} onCancel={kept.discard}>
+      <RecordingPanel recorder={recorder} onCancel={discard}>
         {replyTo && live.available && <LiveTranscriptPanel text={live.text} />}
       </RecordingPanel>
     )
@@ -232,7 +238,7 @@ export function RecordPage() {
         sendDisabled={blockedReason !== null}
         blockedReasonId={BLOCKED_REASON_ID}
         onSend={() => void uploadAndSend()}
-        onDiscard={kept.discard}
+        onDiscard={discard}
         onReRecord={recordAgain}
       />
     )
@@ -241,7 +247,7 @@ export function RecordPage() {
   } else if (recorder.microphoneMissing) {
     stage = <NoMicrophoneCard onRetry={() => void kept.start()} />
   } else {
-    stage = <RecordIntro onStart={() => void kept.start()} starting={recorder.status === 'starting'} />
+    stage = <RecordIntro onStart={() => void kept.start()} starting={recorder.status === 'starting'} focus={discarded} />
   }
 
   let body: ReactNode
@@ -286,7 +292,6 @@ export function RecordPage() {
 
   return (
     <PageLayout
-      width="xl"
       className="gap-4"
       header={
         <PageHeader back={backTo} className="gap-3">

@@ -54,7 +54,7 @@ export function RecordSelectPage() {
   }
 
   return (
-    <PageLayout width="xl" className="gap-4" header={<PageHeader back="/" title="Record a message" />}>
+    <PageLayout className="gap-4" header={<PageHeader back="/" title="Record a message" />}>
       <p className="text-muted-foreground">Who would you like to send a voice message to?</p>
       {body}
     </PageLayout>

@@ -2,7 +2,7 @@ import { MicOff, Pause, Play, Square, TriangleAlert, X } from 'lucide-react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { RECORDING_MAX_SECONDS } from '#shared/limits.ts'
 import { Button } from '#web/components/ui/button.tsx'
-import { Waveform } from '#web/features/messages/components/waveform.tsx'
+import { Waveform, WaveBar } from '#web/features/messages/components/waveform.tsx'
 import type { AudioTrack } from '#web/lib/audio-player/audio-player.ts'
 import { audioPlayer, useTrackStatus } from '#web/lib/audio-player/use-audio-player.ts'
 import { formatDuration } from '#web/lib/duration.ts'
@@ -26,10 +26,13 @@ export const RECORDER_TEXTS = {
 } as const
 
 /** The states change with a short fade (none under reduced motion). */
-export const RECORDER_TRANSITION = 'animate-in fade-in-0 zoom-in-95 duration-200 motion-reduce:animate-none'
+export const RECORDER_TRANSITION = 'motion-safe:animate-in-pop'
 
-/** The microphone's recent levels as bars scrolling to the left, so the person sees that they are heard. */
-export function LiveLevelMeter({ levels, className }: { levels: number[]; className?: string }) {
+/**
+ * The microphone's recent levels as bars scrolling to the left, so the person sees that they are heard. Ember bars
+ * while recording, neutral ones while paused (no faded bars: both stay over 3:1 on the page in either theme).
+ */
+export function LiveLevelMeter({ levels, paused = false, className }: { levels: number[]; paused?: boolean; className?: string }) {
   const bars = [...Array.from({ length: Math.max(LIVE_LEVEL_BARS - levels.length, 0) }, () => 0), ...levels.slice(-LIVE_LEVEL_BARS)]
   return (
     <svg
@@ -40,12 +43,9 @@ export function LiveLevelMeter({ levels, className }: { levels: number[]; classN
       preserveAspectRatio="none"
       className={cn('h-10 w-full', className)}
     >
-      {bars.map((level, index) => {
-        const height = Math.max(2, level * 30)
-        return (
-          <rect key={index} x={index * 4 + 0.75} y={(32 - height) / 2} width={2.5} height={height} rx={1.25} className="fill-primary" />
-        )
-      })}
+      {bars.map((level, index) => (
+        <WaveBar key={index} index={index} height={Math.max(2, level * 30)} className={paused ? 'fill-muted-foreground' : 'fill-primary'} />
+      ))}
     </svg>
   )
 }
@@ -82,7 +82,7 @@ export function LiveRecording({ recorder, stopLabel, onCancel, compact = false, 
           </span>
           {paused ? RECORDER_TEXTS.paused : RECORDER_TEXTS.recording}
         </p>
-        <LiveLevelMeter levels={recorder.levels} className={cn('min-w-0 flex-1', paused && 'opacity-40')} />
+        <LiveLevelMeter levels={recorder.levels} paused={paused} className="min-w-0 flex-1" />
         <p role="timer" aria-live="off" className={cn('shrink-0 font-semibold tabular-nums', compact ? 'text-lg' : 'text-2xl')}>
           {formatDuration(recorder.elapsedSeconds)}
         </p>
@@ -129,7 +129,8 @@ type RecordingPreviewProps = {
   recording: Recording
   /** the accessible name of the preview group ('Recording preview', 'Your welcome message') */
   label?: string
-  /** the buttons under the player (Send, Save...); focus moves to the first of them when the preview appears */
+  /** the buttons under the player (Send, Save...); focus moves to the first of them when the preview appears, or to
+   * Play when that one is disabled */
   children?: ReactNode
   className?: string
 }
@@ -152,8 +153,12 @@ export function RecordingPreview({ recording, label = 'Recording preview', child
   const actionsRef = useRef<HTMLDivElement>(null)
   const trackId = track.id
 
+  const playRef = useRef<HTMLButtonElement>(null)
+
+  // after Stop, focus moves to the first action (Send); when that one is disabled (the limit), to Play
   useEffect(() => {
-    actionsRef.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus()
+    const first = actionsRef.current?.querySelector<HTMLButtonElement>('button')
+    ;(first && !first.disabled ? first : playRef.current)?.focus()
   }, [])
   // the take's URL is released with it: the player lets go first
   useEffect(
@@ -179,6 +184,7 @@ export function RecordingPreview({ recording, label = 'Recording preview', child
     >
       <div className="flex min-w-0 items-center gap-3 rounded-2xl border bg-background/60 px-3 py-2">
         <Button
+          ref={playRef}
           size="icon"
           className="size-11 shrink-0 rounded-full"
           aria-label={playing ? 'Pause your recording' : 'Play your recording'}

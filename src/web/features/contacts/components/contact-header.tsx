@@ -3,7 +3,7 @@ import type * as React from 'react'
 import { Link } from 'react-router'
 import type { Contact } from '#shared/contacts.ts'
 import { Avatar } from '#web/components/avatar.tsx'
-import { BackButton } from '#web/components/page-layout.tsx'
+import { BackButton, pageColumnClass } from '#web/components/page-layout.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/utils.ts'
@@ -14,7 +14,7 @@ export function messageCountText(count: number): string {
   return `${count} ${count === 1 ? 'message' : 'messages'}`
 }
 
-const headerClass = 'mx-auto flex w-full max-w-3xl items-center gap-2 px-4 py-3 sm:gap-3 sm:px-6'
+const headerClass = cn(pageColumnClass, 'flex items-center gap-2 py-3 sm:gap-3')
 
 type ContactHeaderProps = React.ComponentProps<'header'> & {
   contact: Pick<Contact, 'id' | 'name' | 'avatar_url' | 'contact_user_id'>

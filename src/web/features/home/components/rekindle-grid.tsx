@@ -45,8 +45,6 @@ function RekindleTile({
       ref={setNodeRef}
       type="button"
       data-slot="rekindle-tile"
-      aria-label={`Rekindle ${contact.name}`}
-      aria-describedby={`rekindle-status-${contact.id}`}
       disabled={disabled}
       onClick={onRekindle}
       {...(dragEnabled ? listeners : {})}
@@ -70,9 +68,7 @@ function RekindleTile({
       </span>
       <span className={sizes.body}>
         <span className={cn('max-w-full truncate font-semibold', sizes.name)}>{contact.name}</span>
-        <span id={`rekindle-status-${contact.id}`} className="max-w-full truncate text-xs text-pink-800 dark:text-pink-200">
-          {statusOf(contact)}
-        </span>
+        <span className="max-w-full truncate text-xs text-pink-800 dark:text-pink-200">{statusOf(contact)}</span>
       </span>
       <span className={cn('absolute', sizes.action, PINK_LABEL)}>{busy ? <Spinner label="Rekindling" /> : 'Rekindle'}</span>
     </button>
@@ -118,14 +114,18 @@ type RekindleGridProps = {
   wide: boolean
   /** the contact being rekindled right now */
   pendingId: string | null
-  onRekindle: (contact: RekindleContact) => void
+  /** a tap (or Enter) on a tile: the page asks to confirm */
+  onTap: (contact: RekindleContact) => void
+  /** a tile dropped on 'Reconnect & restore': rekindled at once */
+  onDrop: (contact: RekindleContact) => void
 }
 
 /**
- * Rekindle mode (spec 000 section 2): inactive and archived contacts as pink tiles. Tapping one (or Enter) rekindles
- * it; on wide screens it can also be dropped on the 'Reconnect & restore' zone.
+ * Rekindle mode (spec 000 section 2): inactive and archived contacts as pink tiles. Tapping one (or Enter) asks to
+ * rekindle it, as the archived contacts page does; on wide screens it can also be dropped on 'Reconnect & restore'.
+ * A tile's name is its visible text (name, status, 'Rekindle').
  */
-export function RekindleGrid({ contacts, wide, pendingId, onRekindle }: RekindleGridProps) {
+export function RekindleGrid({ contacts, wide, pendingId, onTap, onDrop }: RekindleGridProps) {
   const { grid, tiles } = homeGridClasses(homeGridLayout(contacts.length))
   const announcements = useMemo(() => rekindleDragAnnouncements(contacts), [contacts])
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_DISTANCE_PX } }))
@@ -133,7 +133,7 @@ export function RekindleGrid({ contacts, wide, pendingId, onRekindle }: Rekindle
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over?.id !== REKINDLE_DROP_ID) return
     const contact = contacts.find((c) => c.id === active.id)
-    if (contact) onRekindle(contact)
+    if (contact) onDrop(contact)
   }
 
   return (
@@ -151,7 +151,7 @@ export function RekindleGrid({ contacts, wide, pendingId, onRekindle }: Rekindle
               dragEnabled={wide}
               busy={pendingId === contact.id}
               disabled={pendingId !== null}
-              onRekindle={() => onRekindle(contact)}
+              onRekindle={() => onTap(contact)}
             />
           </li>
         ))}

@@ -4,12 +4,14 @@ import { IconBadge } from '#web/components/icon-badge.tsx'
 import { Wordmark } from '#web/components/wordmark.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
+import { pageColumnClass } from '#web/components/page-layout.tsx'
+import { cn } from '#web/lib/utils.ts'
 
 /** The signed-out frame of the invitation screens: the wordmark and one centred card. */
 export function InviteFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-hearth-glow">
-      <header className="mx-auto flex w-full max-w-5xl items-center px-4 py-3 sm:px-6">
+      <header className={cn(pageColumnClass, 'flex items-center py-3')}>
         <Wordmark />
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pt-6 pb-12 sm:items-center sm:pt-0">{children}</main>

@@ -1,5 +1,6 @@
 import { Check, CheckCheck, Reply } from 'lucide-react'
 import type * as React from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router'
 import type { Message } from '#shared/messages.ts'
 import { relativeTime } from '#shared/relative-time.ts'
@@ -106,14 +107,21 @@ type MessageListProps = React.ComponentProps<'ol'> & {
 
 /**
  * The conversation's messages as a chat reads them: oldest at the top, newest at the bottom (issue 17; spec 001 lists
- * newest first, every chat app the other way, decision 72).
+ * newest first, every chat app the other way, decision 72). A message arriving while it is open rises in (not under
+ * reduced motion).
  */
 export function MessageList({ messages, ownUserId, contactId, contactName, onPlayUnread, className, ...props }: MessageListProps) {
   const sorted = [...messages].sort((a, b) => a.created_at.localeCompare(b.created_at))
+  // what was there when the conversation opened; a message newer than that arrived live and rises into place
+  const [openedAt] = useState(() => sorted.at(-1)?.created_at ?? new Date().toISOString())
   return (
     <ol data-slot="message-list" className={cn('flex flex-col gap-3', className)} {...props}>
       {sorted.map((message) => (
-        <li key={message.id}>
+        <li
+          key={message.id}
+          data-arrived={message.created_at > openedAt || undefined}
+          className={cn(message.created_at > openedAt && 'motion-safe:animate-in-rise')}
+        >
           <MessageCard
             message={message}
             own={message.sender_id === ownUserId}

@@ -99,7 +99,8 @@ export function OverviewCard({
           <h3 className="truncate leading-tight">
             <Link
               to={playbackPath}
-              aria-label={own ? `Your message to ${otherName}` : `Message from ${sender}`}
+              // the name holds the visible 'You' or sender's name, as a word (axe: label-content-name-mismatch)
+              aria-label={own ? `Message from you to ${otherName}` : `Message from ${sender}`}
               className="font-semibold outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:ring-[3px] focus-visible:after:ring-ring/60"
             >
               {sender}

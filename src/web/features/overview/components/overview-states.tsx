@@ -8,9 +8,8 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/utils.ts'
 import { OVERVIEW_TEXTS } from '#web/features/overview/overview-model.ts'
 
-/** 1 column on small screens, up to 6 on wide ones. */
-export const OVERVIEW_GRID =
-  'grid grid-cols-1 gap-3 min-[580px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 min-[1600px]:grid-cols-5 min-[1920px]:grid-cols-6 sm:gap-4'
+/** 1 column on small screens, up to 3 in the one content column (decision 91). */
+export const OVERVIEW_GRID = 'grid grid-cols-1 gap-3 min-[580px]:grid-cols-2 lg:grid-cols-3 sm:gap-4'
 
 /** The loading state: two groups of card-shaped placeholders. */
 export function OverviewSkeleton({ className, ...props }: React.ComponentProps<'div'>) {

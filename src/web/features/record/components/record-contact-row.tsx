@@ -13,7 +13,11 @@ type RecordContactRowProps = React.ComponentProps<'li'> & {
 
 const rowClass = 'flex min-h-18 items-center gap-3 px-4 py-3 sm:px-5'
 
-/** One contact on /record/select: a link to record for them, or a greyed-out row while they owe a reply. */
+/**
+ * One contact on /record/select: a link to record for them, or a greyed-out row while they owe a reply. The row's name
+ * is all of its visible text (name, note, badge), so that a voice command saying what is shown finds it; the note is
+ * also its description.
+ */
 export function RecordContactRow({ contact, className, ...props }: RecordContactRowProps) {
   const state = contactSendState(contact)
   const noteId = `record-contact-note-${contact.id}`
@@ -38,19 +42,12 @@ export function RecordContactRow({ contact, className, ...props }: RecordContact
   return (
     <li data-slot="record-contact-row" className={className} {...props}>
       {state.atLimit ? (
-        <div
-          role="link"
-          aria-disabled="true"
-          aria-describedby={noteId}
-          aria-label={contact.name}
-          className={cn(rowClass, 'cursor-not-allowed opacity-60')}
-        >
+        <div role="link" aria-disabled="true" aria-describedby={noteId} className={cn(rowClass, 'cursor-not-allowed opacity-60')}>
           {body}
         </div>
       ) : (
         <Link
           to={`/record/${encodeURIComponent(contact.id)}`}
-          aria-label={contact.name}
           aria-describedby={noteId}
           className={cn(
             rowClass,

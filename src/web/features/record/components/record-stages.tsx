@@ -1,11 +1,11 @@
 import { CircleCheck, CloudOff, Mic, RotateCcw, Send, Trash2 } from 'lucide-react'
 import type * as React from 'react'
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { RECORDING_MAX_SECONDS } from '#shared/limits.ts'
 import { SPEECH_TEXTS } from '#shared/speech.ts'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
-import { LiveRecording, RecordingPreview } from '#web/features/audio/components/voice-recorder.tsx'
+import { LiveRecording, RecordingPreview, RECORDER_TRANSITION } from '#web/features/audio/components/voice-recorder.tsx'
 import type { Recording, UseRecorder } from '#web/lib/recorder/use-recorder.ts'
 import { cn } from '#web/lib/utils.ts'
 
@@ -26,7 +26,23 @@ export const RECORD_TEXTS = {
   sent: 'Message sent',
 } as const
 
-const panelClass = 'flex flex-col items-center gap-6 rounded-2xl border bg-card px-6 py-8 text-center shadow-sm sm:px-10 sm:py-10'
+/** Each stage's panel; a stage replacing another fades in (none under reduced motion). */
+const panelClass = cn(
+  'flex flex-col items-center gap-6 rounded-2xl border bg-card px-6 py-8 text-center shadow-sm sm:px-10 sm:py-10',
+  RECORDER_TRANSITION,
+)
+
+/**
+ * Focus moves into a stage that replaces the one holding it (issue 17): the element behind `ref` takes it once the
+ * stage appears, when `when` is true, so the keyboard never falls back to the top of the page.
+ */
+function useFocusOnArrival(ref: RefObject<HTMLElement | null>, when = true) {
+  useEffect(() => {
+    if (when) ref.current?.focus()
+    // once, when the stage appears
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+}
 
 /** The big round button of the intro and recording stages; the visible text under the circle is its name. */
 function BigRoundButton({
@@ -61,12 +77,15 @@ function BigRoundButton({
   )
 }
 
-/** Before recording: the hint and 'I'm ready to record'. */
-export function RecordIntro({ onStart, starting }: { onStart: () => void; starting: boolean }) {
+/** Before recording: the hint and 'I'm ready to record', which takes focus when a take was just discarded. */
+export function RecordIntro({ onStart, starting, focus = false }: { onStart: () => void; starting: boolean; focus?: boolean }) {
+  const startRef = useRef<HTMLButtonElement>(null)
+  useFocusOnArrival(startRef, focus)
   return (
     <section data-slot="record-intro" aria-label="Record" className={panelClass}>
       <p className="max-w-xs text-sm text-balance text-muted-foreground">Find a quiet moment and speak as if they were next to you.</p>
       <BigRoundButton
+        ref={startRef}
         label={RECORD_TEXTS.ready}
         tone="start"
         onClick={onStart}
@@ -171,10 +190,13 @@ export function UploadProgressPanel({
   sending: boolean
 }) {
   const percent = sending ? 100 : Math.round(Math.min(Math.max(progress, 0), 1) * 100)
+  // Send is gone: focus rests on what is happening now
+  const titleRef = useRef<HTMLHeadingElement>(null)
+  useFocusOnArrival(titleRef)
   return (
     <section data-slot="upload-progress" aria-labelledby="upload-title" aria-busy="true" className={panelClass}>
       <div className="flex flex-col items-center gap-1">
-        <h2 id="upload-title" className="text-lg font-semibold tracking-tight">
+        <h2 ref={titleRef} id="upload-title" tabIndex={-1} className="text-lg font-semibold tracking-tight outline-none">
           {sending ? RECORD_TEXTS.sending : 'Uploading your message'}
         </h2>
         <p className="text-sm text-muted-foreground" aria-live="polite">
@@ -214,6 +236,10 @@ type FailurePanelProps = {
 
 /** 'Upload Failed' or 'Failed to send message': the reason, a retry when it may help, and recording anew. */
 export function FailurePanel({ title, reason, retryLabel, againLabel, onRetry, onAgain, children }: FailurePanelProps) {
+  // focus lands on the way forward: the retry, else recording anew
+  const retryRef = useRef<HTMLButtonElement>(null)
+  const againRef = useRef<HTMLButtonElement>(null)
+  useEffect(() => (retryRef.current ?? againRef.current)?.focus(), [])
   return (
     <section data-slot="failure-panel" aria-labelledby="failure-title" className={panelClass}>
       <div role="alert" className="flex flex-col items-center gap-3">
@@ -228,12 +254,12 @@ export function FailurePanel({ title, reason, retryLabel, againLabel, onRetry, o
       {children}
       <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
         {retryLabel && (
-          <Button onClick={onRetry} className="sm:min-w-40">
+          <Button ref={retryRef} onClick={onRetry} className="sm:min-w-40">
             <RotateCcw aria-hidden />
             {retryLabel}
           </Button>
         )}
-        <Button variant="outline" onClick={onAgain} className="sm:min-w-40">
+        <Button ref={againRef} variant="outline" onClick={onAgain} className="sm:min-w-40">
           <Mic aria-hidden />
           {againLabel}
         </Button>
