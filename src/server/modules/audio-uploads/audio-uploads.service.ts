@@ -9,7 +9,15 @@ import type { Database } from '#server/db/client.ts'
 import { PayloadTooLargeError, ValidationError } from '#server/http/errors.ts'
 import { decodeAudio, encodeForPlayback, keptSpan, PLAYBACK_RENDITION, receiveAudio, SILENCE_PEAK } from '#server/media/audio.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'
-import { deleteAbandonedUploads, insertAudioUpload, lockUploadsOf, storedAudioBytes, type AudioUploadRow } from './audio-uploads.queries.ts'
+import {
+  deleteAbandonedUploads,
+  deleteAudioUpload,
+  insertAudioUpload,
+  lockOwnAudioUpload,
+  lockUploadsOf,
+  storedAudioBytes,
+  type AudioUploadRow,
+} from './audio-uploads.queries.ts'
 
 export const MEGABYTE = 1024 * 1024
 
@@ -85,6 +93,16 @@ export function createAudioUploadsService({
         await fs.rm(tmpPath, { force: true })
         await fs.rm(renditionPath, { force: true })
       }
+    },
+
+    /** Removes one of the person's uploads and its audio (one a refused send made for nothing). */
+    async discard(userId: string, uploadId: string): Promise<void> {
+      const key = await db.transaction(async (tx) => {
+        const upload = await lockOwnAudioUpload(tx, userId, uploadId)
+        if (upload) await deleteAudioUpload(tx, upload.id)
+        return upload?.objectKey
+      })
+      if (key) await storage.remove(key)
     },
 
     /** Deletes uploads that no message took and their audio. */

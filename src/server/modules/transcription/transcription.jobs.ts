@@ -14,6 +14,7 @@ import { decodeForSpeech, readPcmSamples, SPEECH_SAMPLE_RATE } from '#server/spe
 import { SpeechEngineError, type EngineChoice, type TranscriptWord } from '#server/speech/engine.ts'
 import { refreshRelationshipHealth } from '#server/modules/relationship-health/relationship-health.service.ts'
 import { claimInvitationTranscript, saveInvitationTranscript } from '#server/modules/invitations/invitations.queries.ts'
+import { claimSessionTranscript, saveSessionTranscript } from '#server/modules/sessions/sessions.queries.ts'
 import {
   claimForAnalysis,
   claimForTranscription,
@@ -208,10 +209,39 @@ export function createTranscriptionJobs({ db, storage, speech, analyzer, queue, 
     }
   }
 
+  /**
+   * A note recorded in a session (private to its owner): its transcript becomes the note's text. The owner's screen
+   * polls while it is pending, so no realtime event is needed.
+   */
+  async function handleSessionTranscription({
+    sessionMessageId,
+    audioKey,
+    attempt,
+  }: Extract<JobMap['transcribe'], { kind: 'session' }>): Promise<JobOutcome> {
+    if (!(await claimSessionTranscript(db, sessionMessageId, audioKey)))
+      return { status: 'skipped', reason: 'note gone or already transcribed' }
+    try {
+      const result = await transcribeObject(audioKey, 0)
+      await saveSessionTranscript(db, sessionMessageId, audioKey, { text: result.text, status: 'completed' })
+      return { status: 'done' }
+    } catch (error) {
+      const retryable = !(error instanceof SpeechEngineError) || error.retryable
+      const delay = retryable ? nextRetryDelayMs(attempt) : null
+      log.warn({ sessionMessageId, attempt, reason: reasonOf(error) }, 'speech: session note transcription failed')
+      await db.transaction(async (tx) => {
+        await saveSessionTranscript(tx, sessionMessageId, audioKey, { text: null, status: delay !== null ? 'pending' : 'failed' })
+        if (delay !== null)
+          await queue.enqueue(tx, 'transcribe', { kind: 'session', sessionMessageId, audioKey, attempt: attempt + 1 }, { delayMs: delay })
+      })
+      return { status: delay !== null ? 'skipped' : 'failed', reason: reasonOf(error) }
+    }
+  }
+
   return {
     async handleTranscribe(data: JobMap['transcribe']): Promise<JobOutcome> {
       if (data.kind === 'message') return handleMessageTranscription(data.messageId)
       if (data.kind === 'invitation') return handleInvitationTranscription(data)
+      if (data.kind === 'session') return handleSessionTranscription(data)
       return handleWelcomeTranscription(data)
     },
 
