@@ -178,6 +178,35 @@ export function createTranscriptionJobs({ db, storage, speech, analyzer, queue, 
     }
   }
 
+  type KeptOutcome = { text: string | null; status: 'pending' | 'completed' | 'failed' }
+
+  /**
+   * One attempt at the transcript of a recording kept beside a row (an invitation's personal message, a session
+   * note): saved when made; after a failure, the next attempt queued with the spec's delay, or the end in `failed`.
+   */
+  async function transcribeKept(job: {
+    audioKey: string
+    attempt: number
+    what: Record<string, string>
+    save: (tx: Executor, outcome: KeptOutcome) => Promise<void>
+    requeue: (tx: Executor, delayMs: number) => Promise<void>
+  }): Promise<JobOutcome> {
+    try {
+      const result = await transcribeObject(job.audioKey, 0)
+      await db.transaction((tx) => job.save(tx, { text: result.text, status: 'completed' }))
+      return { status: 'done' }
+    } catch (error) {
+      const retryable = !(error instanceof SpeechEngineError) || error.retryable
+      const delay = retryable ? nextRetryDelayMs(job.attempt) : null
+      log.warn({ ...job.what, attempt: job.attempt, reason: reasonOf(error) }, 'speech: transcription of a kept recording failed')
+      await db.transaction(async (tx) => {
+        await job.save(tx, { text: null, status: delay !== null ? 'pending' : 'failed' })
+        if (delay !== null) await job.requeue(tx, delay)
+      })
+      return { status: delay !== null ? 'skipped' : 'failed', reason: reasonOf(error) }
+    }
+  }
+
   /** An invitation's personal message: transcribed like a welcome message; the inviter's list hears of it. */
   async function handleInvitationTranscription({
     invitationId,
@@ -186,27 +215,17 @@ export function createTranscriptionJobs({ db, storage, speech, analyzer, queue, 
   }: Extract<JobMap['transcribe'], { kind: 'invitation' }>): Promise<JobOutcome> {
     const claimed = await claimInvitationTranscript(db, invitationId, audioKey)
     if (!claimed) return { status: 'skipped', reason: 'invitation gone, cancelled or already transcribed' }
-    const changed = (tx: Executor) =>
-      publishRealtime(tx, [claimed.inviterUserId], { type: 'invitation.changed', invitation_id: invitationId })
-    try {
-      const result = await transcribeObject(audioKey, 0)
-      await db.transaction(async (tx) => {
-        await saveInvitationTranscript(tx, invitationId, audioKey, { transcript: result.text, status: 'completed' })
-        await changed(tx)
-      })
-      return { status: 'done' }
-    } catch (error) {
-      const retryable = !(error instanceof SpeechEngineError) || error.retryable
-      const delay = retryable ? nextRetryDelayMs(attempt) : null
-      log.warn({ invitationId, attempt, reason: reasonOf(error) }, 'speech: invitation transcription failed')
-      await db.transaction(async (tx) => {
-        await saveInvitationTranscript(tx, invitationId, audioKey, { transcript: null, status: delay !== null ? 'pending' : 'failed' })
-        if (delay !== null)
-          await queue.enqueue(tx, 'transcribe', { kind: 'invitation', invitationId, audioKey, attempt: attempt + 1 }, { delayMs: delay })
-        await changed(tx)
-      })
-      return { status: delay !== null ? 'skipped' : 'failed', reason: reasonOf(error) }
-    }
+    return transcribeKept({
+      audioKey,
+      attempt,
+      what: { invitationId },
+      save: async (tx, { text, status }) => {
+        await saveInvitationTranscript(tx, invitationId, audioKey, { transcript: text, status })
+        await publishRealtime(tx, [claimed.inviterUserId], { type: 'invitation.changed', invitation_id: invitationId })
+      },
+      requeue: (tx, delayMs) =>
+        queue.enqueue(tx, 'transcribe', { kind: 'invitation', invitationId, audioKey, attempt: attempt + 1 }, { delayMs }),
+    })
   }
 
   /**
@@ -220,21 +239,14 @@ export function createTranscriptionJobs({ db, storage, speech, analyzer, queue, 
   }: Extract<JobMap['transcribe'], { kind: 'session' }>): Promise<JobOutcome> {
     if (!(await claimSessionTranscript(db, sessionMessageId, audioKey)))
       return { status: 'skipped', reason: 'note gone or already transcribed' }
-    try {
-      const result = await transcribeObject(audioKey, 0)
-      await saveSessionTranscript(db, sessionMessageId, audioKey, { text: result.text, status: 'completed' })
-      return { status: 'done' }
-    } catch (error) {
-      const retryable = !(error instanceof SpeechEngineError) || error.retryable
-      const delay = retryable ? nextRetryDelayMs(attempt) : null
-      log.warn({ sessionMessageId, attempt, reason: reasonOf(error) }, 'speech: session note transcription failed')
-      await db.transaction(async (tx) => {
-        await saveSessionTranscript(tx, sessionMessageId, audioKey, { text: null, status: delay !== null ? 'pending' : 'failed' })
-        if (delay !== null)
-          await queue.enqueue(tx, 'transcribe', { kind: 'session', sessionMessageId, audioKey, attempt: attempt + 1 }, { delayMs: delay })
-      })
-      return { status: delay !== null ? 'skipped' : 'failed', reason: reasonOf(error) }
-    }
+    return transcribeKept({
+      audioKey,
+      attempt,
+      what: { sessionMessageId },
+      save: (tx, outcome) => saveSessionTranscript(tx, sessionMessageId, audioKey, outcome),
+      requeue: (tx, delayMs) =>
+        queue.enqueue(tx, 'transcribe', { kind: 'session', sessionMessageId, audioKey, attempt: attempt + 1 }, { delayMs }),
+    })
   }
 
   return {

@@ -1,6 +1,7 @@
-import { ChevronDown, LoaderCircle, Pause, Play, Send } from 'lucide-react'
+import { ChevronDown, LoaderCircle, Send } from 'lucide-react'
 import { toast } from 'sonner'
 import { isTranscribing, SESSION_TEXTS, type SessionMessage } from '#shared/sessions.ts'
+import { PlayPauseIcon } from '#web/components/play-pause-icon.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import {
   DropdownMenu,
@@ -57,13 +58,7 @@ function NotePlayButton({ note, url }: { note: SessionMessage; url: string }) {
         aria-busy={busy || undefined}
         onClick={() => void audioPlayer().toggle({ id, url, title: 'Your note' })}
       >
-        {busy ? (
-          <LoaderCircle aria-hidden className="size-5 animate-spin" />
-        ) : playing ? (
-          <Pause aria-hidden className="size-5 fill-current" />
-        ) : (
-          <Play aria-hidden className="size-5 translate-x-px fill-current" />
-        )}
+        <PlayPauseIcon busy={busy} playing={playing} />
       </Button>
       {current && <span className="text-sm text-muted-foreground tabular-nums">{formatDuration(time)}</span>}
     </div>
