@@ -30,6 +30,11 @@ export function toAudioUploadResponse(row: AudioUploadRow): AudioUpload {
   return { upload_id: row.id, mime_type: row.mimeType, bytes: row.bytes, duration_seconds: row.durationSeconds, waveform: row.waveform }
 }
 
+type StoreOptions = {
+  /** the body is one of Hearth's own stored playback renditions: kept as it is, not encoded again */
+  rendition?: boolean
+}
+
 export function createAudioUploadsService({
   db,
   storage,
@@ -53,7 +58,7 @@ export function createAudioUploadsService({
      * again for the duration and the waveform and moved into storage under a fresh key. Transcription reads the
      * stored rendition, so word timings count from its start. Anything refused leaves no file behind.
      */
-    async store(userId: string, body: Readable | undefined): Promise<AudioUpload> {
+    async store(userId: string, body: Readable | undefined, { rendition = false }: StoreOptions = {}): Promise<AudioUpload> {
       // a person already at the quota is told before a byte is read
       if ((await storedAudioBytes(db, userId)) >= quotaBytes) throw quotaReached()
       await fs.mkdir(tmpDir, { recursive: true, mode: 0o700 })
@@ -67,8 +72,10 @@ export function createAudioUploadsService({
         if (received.durationSeconds > RECORDING_MAX_SECONDS + DURATION_TOLERANCE_SECONDS) throw new ValidationError(MESSAGE_TEXTS.tooLong)
         if (received.durationSeconds < 0.1) throw new ValidationError(MESSAGE_TEXTS.empty)
         if (received.peak < SILENCE_PEAK) throw new ValidationError(MESSAGE_TEXTS.silent)
-        await encodeForPlayback(tmpPath, renditionPath, keptSpan(received))
-        const decoded = await decodeAudio(renditionPath)
+        // a stored rendition (a session note sent on) is already what playback needs, trimmed and measured as it is
+        if (rendition) await fs.rename(tmpPath, renditionPath)
+        else await encodeForPlayback(tmpPath, renditionPath, keptSpan(received))
+        const decoded = rendition ? received : await decodeAudio(renditionPath)
         const bytes = (await fs.stat(renditionPath)).size
         const objectKey = `${userId}/${Date.now()}-${randomBytes(6).toString('hex')}.${PLAYBACK_RENDITION.ext}`
         // checked again under the person's lock with this file counted: two uploads at once cannot both fit the rest

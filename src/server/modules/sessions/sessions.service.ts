@@ -6,12 +6,14 @@ import {
   type Session,
   type SessionMessage,
 } from '#shared/sessions.ts'
+import { CONTACT_TEXTS } from '#shared/contacts.ts'
 import { MESSAGE_TEXTS, type Message } from '#shared/messages.ts'
 import type { Database } from '#server/db/client.ts'
 import { ConflictError, NotFoundError } from '#server/http/errors.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'
 import { deleteAudioUpload, lockOwnAudioUpload } from '#server/modules/audio-uploads/audio-uploads.queries.ts'
 import type { AudioUploadsService } from '#server/modules/audio-uploads/audio-uploads.service.ts'
+import { getContactForOwner } from '#server/modules/contacts/contacts.queries.ts'
 import type { MessagesService } from '#server/modules/messages/messages.service.ts'
 import type { TranscriptionService } from '#server/modules/transcription/transcription.service.ts'
 import {
@@ -120,7 +122,9 @@ export function createSessionsService({
       const note = await getSessionMessageForOwner(db, ownerId, sessionId, messageId)
       if (!note) throw new NotFoundError(SESSION_TEXTS.notFound)
       if (!note.audioKey) throw new ConflictError(SESSION_TEXTS.noRecording)
-      const upload = await uploads.store(ownerId, storage.read(note.audioKey))
+      // someone else's contact is refused before the take is copied (the send checks it again, with every other rule)
+      if (!(await getContactForOwner(db, ownerId, input.contact_id))) throw new NotFoundError(CONTACT_TEXTS.notFound)
+      const upload = await uploads.store(ownerId, storage.read(note.audioKey), { rendition: true })
       try {
         return await messages.send(ownerId, { contact_id: input.contact_id, upload_id: upload.upload_id, reply_to_id: null })
       } catch (error) {
