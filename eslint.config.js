@@ -42,6 +42,7 @@ export const SCREEN_MODULES = [
   'playback',
   'record',
   'settings',
+  'voice-sessions', // the spec's sessions: notes to oneself, transcribed, a take sent when ready ('session' is the sign-in)
 ]
 
 /** Server folders below the feature modules: the modules use them, never the other way round. */

@@ -255,7 +255,7 @@ export async function buildApp({
   await app.register(messagesRoutes, deps)
   await app.register(messageSearchRoutes, deps)
   await app.register(relationshipHealthRoutes, deps)
-  const nudges = createNudgesService({ db, queue, publicUrl: env.publicUrl })
+  const nudges = createNudgesService({ db, queue, push, publicUrl: env.publicUrl })
   await app.register(nudgesRoutes, { ...deps, nudges })
   await app.register(sessionsRoutes, deps)
   // made here because the scheduled expiry job below uses it too

@@ -10,7 +10,12 @@ export const SESSION_TEXTS = {
   saveFailed: 'Failed to save message',
   loadFailed: 'Error: Failed to load sessions',
   notFound: 'Session not found.',
-  empty: 'A session message needs text or a recording.',
+  empty: 'A session message needs text or a recording, not both.',
+  noRecording: 'Only a recorded note can be sent.',
+  transcribing: 'Transcribing…',
+  transcriptFailed: 'Transcription failed',
+  noWords: 'No words could be made out.',
+  sent: (name: string) => `Sent to ${name}`,
 } as const
 
 /** The spec's default title: 'Session {date}'. */
@@ -21,6 +26,8 @@ export const sessionMessageSchema = z.object({
   text: z.string().nullable(),
   role: z.string(),
   audio_url: z.string().nullable(),
+  /** a recorded note's transcript (in `text` once completed); null for a typed note */
+  transcript_status: z.enum(['pending', 'processing', 'completed', 'failed']).nullable(),
   created_at: z.string(),
 })
 export type SessionMessage = z.infer<typeof sessionMessageSchema>
@@ -48,6 +55,17 @@ export const createSessionMessageSchema = z
     role: z.enum(['user', 'assistant']).optional(),
     upload_id: z.uuid().optional(),
   })
-  .refine((m) => m.text !== undefined || m.upload_id !== undefined, { message: SESSION_TEXTS.empty })
+  // a recorded note's text is its transcript, made by the server
+  .refine((m) => (m.text !== undefined) !== (m.upload_id !== undefined), { message: SESSION_TEXTS.empty })
 
 export const sessionIdParamsSchema = z.object({ id: z.uuid() })
+export const sessionMessageParamsSchema = z.object({ id: z.uuid(), messageId: z.uuid() })
+
+/** "Send to…": a recorded note goes to one of the owner's contacts as a voice message, under every message rule. */
+export const sendSessionNoteSchema = z.object({ contact_id: z.uuid('Invalid receiver') })
+
+/** While a note's transcript is on its way the screen asks again this often. */
+export const SESSION_TRANSCRIPT_POLL_MS = 3000
+
+export const isTranscribing = (message: Pick<SessionMessage, 'transcript_status'>) =>
+  message.transcript_status === 'pending' || message.transcript_status === 'processing'

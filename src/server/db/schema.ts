@@ -526,6 +526,10 @@ export const sessionMessages = pgTable(
     text: text('text'),
     role: text('role').notNull().default('user'),
     audioKey: text('audio_key'),
+    /** a recorded note's size, counted in its owner's storage quota */
+    bytes: integer('bytes'),
+    /** a recorded note's transcript (written into `text`): pending, processing, completed or failed; null for a typed note */
+    transcriptStatus: text('transcript_status', { enum: ['pending', 'processing', 'completed', 'failed'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('session_messages_session_created_idx').on(t.sessionId, t.createdAt)],

@@ -20,6 +20,7 @@ export type JobMap = {
     | { kind: 'message'; messageId: string }
     | { kind: 'welcome'; userId: string; audioKey: string; attempt: number }
     | { kind: 'invitation'; invitationId: string; audioKey: string; attempt: number }
+    | { kind: 'session'; sessionMessageId: string; audioKey: string; attempt: number }
   /** find emotions, topics and sentiment in a message's transcript */
   analyze: { messageId: string }
   /** send one mail (auth mail is sent after the answer, never while the client waits) */

@@ -150,6 +150,15 @@ export function newMessagesMail(to: string, senderName: string, messages: Mailed
 }
 
 /** A gentle nudge (issue 18): a relationship has gone quiet against its own rhythm; the button opens recording. */
+/** The same nudge as a push: a tap opens recording for the contact (`recordPath`). */
+export function nudgePush(contactName: string, recordPath: string): { title: string; body: string; url: string } {
+  return {
+    title: `Thinking of ${contactName}?`,
+    body: `It has been a while since you two last talked, longer than usual. A short voice message could be a nice surprise.`,
+    url: recordPath,
+  }
+}
+
 export function nudgeMail(to: string, name: string, contactName: string, recordUrl: string): MailMessage {
   return {
     to,

@@ -52,6 +52,8 @@ export type MatrixFixture = {
   adaOtherSession: () => Promise<string>
   /** a fresh session of Ada's */
   adaSession: () => Promise<string>
+  /** a fresh session of Ada's holding one recorded note */
+  adaSessionNote: () => Promise<{ sessionId: string; noteId: string }>
 }
 
 export type MatrixRequest = { url: string; payload?: InjectOptions['payload']; headers?: Record<string, string> }
@@ -123,6 +125,13 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/sessions/:id/messages': {
     access: 'owner',
     request: async (f) => json(`/api/sessions/${await f.adaSession()}/messages`, { text: 'a thought' }),
+  },
+  'POST /api/sessions/:id/messages/:messageId/send': {
+    access: 'owner',
+    request: async (f) => {
+      const { sessionId, noteId } = await f.adaSessionNote()
+      return json(`/api/sessions/${sessionId}/messages/${noteId}/send`, { contact_id: f.adaToBob })
+    },
   },
   'GET /api/nudges': { access: 'signed-in', request: () => json('/api/nudges') },
   'GET /api/nudges/settings': { access: 'signed-in', request: () => json('/api/nudges/settings') },
@@ -296,6 +305,12 @@ export async function createMatrixFixture(app: FastifyInstance, db: Database): P
     expect(created.statusCode).toBe(201)
     return (created.json() as { id: string }).id
   }
+  const adaSessionNote = async () => {
+    const sessionId = await adaSession()
+    const note = await sendAs(app, 'POST', json(`/api/sessions/${sessionId}/messages`, { upload_id: await adaUpload() }), ada)
+    expect(note.statusCode).toBe(201)
+    return { sessionId, noteId: (note.json() as { id: string }).id }
+  }
   return {
     app,
     ada,
@@ -311,5 +326,6 @@ export async function createMatrixFixture(app: FastifyInstance, db: Database): P
     adaPhotoIds,
     adaOtherSession,
     adaSession,
+    adaSessionNote,
   }
 }

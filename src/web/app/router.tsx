@@ -99,6 +99,10 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('#web/features/settings/settings-page.tsx')).SettingsPage }),
               },
               {
+                path: 'sessions',
+                lazy: async () => ({ Component: (await import('#web/features/voice-sessions/voice-sessions-page.tsx')).VoiceSessionsPage }),
+              },
+              {
                 path: 'messages',
                 lazy: async () => ({ Component: (await import('#web/features/overview/messages-overview-page.tsx')).MessagesOverviewPage }),
               },

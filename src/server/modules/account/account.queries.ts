@@ -9,6 +9,8 @@ import {
   profilePhotos,
   profiles,
   session,
+  sessionMessages,
+  talkSessions,
   user,
 } from '#server/db/schema.ts'
 
@@ -79,9 +81,9 @@ export async function listMessagesOfParticipant(db: Executor, userId: string) {
     .orderBy(asc(audioMessages.createdAt), asc(audioMessages.id))
 }
 
-/** Every stored object that is the person's alone: recordings they sent, uploads, invitations, welcome, photos. */
+/** Every stored object that is the person's alone: recordings they sent, uploads, invitations, welcome, session notes, photos. */
 export async function listOwnObjectKeys(tx: Executor, userId: string): Promise<{ audio: string[]; photoBases: string[] }> {
-  const [sent, uploads, invited, profile, photos] = await Promise.all([
+  const [sent, uploads, invited, profile, photos, notes] = await Promise.all([
     tx.select({ key: audioMessages.audioKey }).from(audioMessages).where(eq(audioMessages.senderId, userId)),
     tx.select({ key: audioUploads.objectKey }).from(audioUploads).where(eq(audioUploads.userId, userId)),
     tx
@@ -90,8 +92,13 @@ export async function listOwnObjectKeys(tx: Executor, userId: string): Promise<{
       .where(and(eq(invitations.inviterUserId, userId), isNotNull(invitations.audioKey))),
     tx.select({ key: profiles.welcomeAudioKey }).from(profiles).where(eq(profiles.id, userId)),
     tx.select({ base: profilePhotos.baseKey }).from(profilePhotos).where(eq(profilePhotos.userId, userId)),
+    tx
+      .select({ key: sessionMessages.audioKey })
+      .from(sessionMessages)
+      .innerJoin(talkSessions, eq(talkSessions.id, sessionMessages.sessionId))
+      .where(eq(talkSessions.profileId, userId)),
   ])
-  const audio = [...sent, ...uploads, ...invited, ...profile].map((row) => row.key).filter((key): key is string => Boolean(key))
+  const audio = [...sent, ...uploads, ...invited, ...profile, ...notes].map((row) => row.key).filter((key): key is string => Boolean(key))
   return { audio: [...new Set(audio)], photoBases: photos.map((row) => row.base) }
 }
 

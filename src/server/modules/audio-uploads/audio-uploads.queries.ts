@@ -35,12 +35,13 @@ export async function lockUploadsOf(tx: Executor, userId: string): Promise<void>
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'uploads:' + userId}))`)
 }
 
-/** Bytes of audio this person keeps stored: every message they sent, every upload not yet sent and
- * the personal messages of their invitations. */
+/** Bytes of audio this person keeps stored: every message they sent, every upload not yet sent, the personal
+ * messages of their invitations and the notes recorded in their sessions. */
 export async function storedAudioBytes(db: Executor, userId: string): Promise<number> {
   const result = await db.execute<{ bytes: string | null }>(sql`
     select (select coalesce(sum(${audioMessages.bytes}), 0) from ${audioMessages} where ${audioMessages.senderId} = ${userId})
          + (select coalesce(sum(${audioUploads.bytes}), 0) from ${audioUploads} where ${audioUploads.userId} = ${userId})
-         + (select coalesce(sum(bytes), 0) from invitations where inviter_user_id = ${userId}) as bytes`)
+         + (select coalesce(sum(bytes), 0) from invitations where inviter_user_id = ${userId})
+         + (select coalesce(sum(sm.bytes), 0) from session_messages sm join sessions s on s.id = sm.session_id where s.profile_id = ${userId}) as bytes`)
   return Number(result.rows[0]?.bytes ?? 0)
 }

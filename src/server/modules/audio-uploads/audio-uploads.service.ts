@@ -9,7 +9,15 @@ import type { Database } from '#server/db/client.ts'
 import { PayloadTooLargeError, ValidationError } from '#server/http/errors.ts'
 import { decodeAudio, encodeForPlayback, keptSpan, PLAYBACK_RENDITION, receiveAudio, SILENCE_PEAK } from '#server/media/audio.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'
-import { deleteAbandonedUploads, insertAudioUpload, lockUploadsOf, storedAudioBytes, type AudioUploadRow } from './audio-uploads.queries.ts'
+import {
+  deleteAbandonedUploads,
+  deleteAudioUpload,
+  insertAudioUpload,
+  lockOwnAudioUpload,
+  lockUploadsOf,
+  storedAudioBytes,
+  type AudioUploadRow,
+} from './audio-uploads.queries.ts'
 
 export const MEGABYTE = 1024 * 1024
 
@@ -20,6 +28,11 @@ export const ABANDONED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000
 
 export function toAudioUploadResponse(row: AudioUploadRow): AudioUpload {
   return { upload_id: row.id, mime_type: row.mimeType, bytes: row.bytes, duration_seconds: row.durationSeconds, waveform: row.waveform }
+}
+
+type StoreOptions = {
+  /** the body is one of Hearth's own stored playback renditions: kept as it is, not encoded again */
+  rendition?: boolean
 }
 
 export function createAudioUploadsService({
@@ -45,7 +58,7 @@ export function createAudioUploadsService({
      * again for the duration and the waveform and moved into storage under a fresh key. Transcription reads the
      * stored rendition, so word timings count from its start. Anything refused leaves no file behind.
      */
-    async store(userId: string, body: Readable | undefined): Promise<AudioUpload> {
+    async store(userId: string, body: Readable | undefined, { rendition = false }: StoreOptions = {}): Promise<AudioUpload> {
       // a person already at the quota is told before a byte is read
       if ((await storedAudioBytes(db, userId)) >= quotaBytes) throw quotaReached()
       await fs.mkdir(tmpDir, { recursive: true, mode: 0o700 })
@@ -59,8 +72,10 @@ export function createAudioUploadsService({
         if (received.durationSeconds > RECORDING_MAX_SECONDS + DURATION_TOLERANCE_SECONDS) throw new ValidationError(MESSAGE_TEXTS.tooLong)
         if (received.durationSeconds < 0.1) throw new ValidationError(MESSAGE_TEXTS.empty)
         if (received.peak < SILENCE_PEAK) throw new ValidationError(MESSAGE_TEXTS.silent)
-        await encodeForPlayback(tmpPath, renditionPath, keptSpan(received))
-        const decoded = await decodeAudio(renditionPath)
+        // a stored rendition (a session note sent on) is already what playback needs, trimmed and measured as it is
+        if (rendition) await fs.rename(tmpPath, renditionPath)
+        else await encodeForPlayback(tmpPath, renditionPath, keptSpan(received))
+        const decoded = rendition ? received : await decodeAudio(renditionPath)
         const bytes = (await fs.stat(renditionPath)).size
         const objectKey = `${userId}/${Date.now()}-${randomBytes(6).toString('hex')}.${PLAYBACK_RENDITION.ext}`
         // checked again under the person's lock with this file counted: two uploads at once cannot both fit the rest
@@ -85,6 +100,16 @@ export function createAudioUploadsService({
         await fs.rm(tmpPath, { force: true })
         await fs.rm(renditionPath, { force: true })
       }
+    },
+
+    /** Removes one of the person's uploads and its audio (one a refused send made for nothing). */
+    async discard(userId: string, uploadId: string): Promise<void> {
+      const key = await db.transaction(async (tx) => {
+        const upload = await lockOwnAudioUpload(tx, userId, uploadId)
+        if (upload) await deleteAudioUpload(tx, upload.id)
+        return upload?.objectKey
+      })
+      if (key) await storage.remove(key)
     },
 
     /** Deletes uploads that no message took and their audio. */

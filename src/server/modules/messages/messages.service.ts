@@ -207,3 +207,4 @@ export function createMessagesService({
     },
   }
 }
+export type MessagesService = ReturnType<typeof createMessagesService>

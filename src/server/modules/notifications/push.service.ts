@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import webpush from 'web-push'
 import { PUSH_TEXTS, type PushPayload, type PushSubscriptionInput } from '#shared/notifications.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Database, Executor } from '#server/db/client.ts'
 import type { Env } from '#server/env.ts'
 import { ConflictError, ValidationError } from '#server/http/errors.ts'
 import type { JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
@@ -139,10 +139,15 @@ export function createPushService({ db, queue, vapid, allowLoopbackHttp, timing,
 
     /**
      * For other modules (health's gentle nudges, ...): pushes `title`/`body` to every browser of the person, through a
-     * job (retried after a crash, sent after the caller's answer). `url` is the in-app path a tap opens.
+     * job (retried after a crash, sent after the caller's answer). `url` is the in-app path a tap opens. Given a
+     * transaction, the push is queued exactly when it commits.
      */
-    async notifyPerson(personId: string, message: { title: string; body: string; url: string }): Promise<void> {
-      await queue.enqueue(null, 'send-push', { userId: personId, ...message })
+    async notifyPerson(
+      personId: string,
+      message: { title: string; body: string; url: string },
+      executor: Executor | null = null,
+    ): Promise<void> {
+      await queue.enqueue(executor, 'send-push', { userId: personId, ...message })
     },
 
     async handleSendPush(data: { userId: string; title: string; body: string; url: string }): Promise<JobOutcome> {

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { fallbackHealthScore, healthEmoji, healthStatus, MIN_MESSAGES_TO_JUDGE } from '#shared/relationship-health.ts'
-import { computeHealth, healthScore, healthTips, healthTrend, isGoingQuiet, type HistoryMessage, type PairHistory } from './health-score.ts'
+import {
+  computeHealth,
+  healthScore,
+  healthTips,
+  healthTrend,
+  isGoingQuiet,
+  trendBetween,
+  TREND_STEP,
+  type HistoryMessage,
+  type PairHistory,
+} from './health-score.ts'
 
 const NOW = new Date('2026-06-01T12:00:00Z')
 const DAY = 24 * 3600_000
@@ -110,6 +120,24 @@ describe('fallback and thresholds', () => {
   ])('%i is %s (%s, %s)', (score, word, tone, emoji) => {
     expect(healthStatus(score)).toEqual({ word, tone })
     expect(healthEmoji(score)).toBe(emoji)
+  })
+})
+
+describe('trend at its edges', () => {
+  const judged = (score: number) => ({ score, fallback: false })
+  it.each([
+    [60 + TREND_STEP, 'improving'],
+    [60 + TREND_STEP - 1, 'stable'],
+    [60, 'stable'],
+    [60 - TREND_STEP + 1, 'stable'],
+    [60 - TREND_STEP, 'declining'],
+  ])('from 60 to %i is %s', (now, trend) => {
+    expect(trendBetween(judged(now), judged(60))).toBe(trend)
+  })
+
+  it('is stable while either score is the fallback, however far it moved', () => {
+    expect(trendBetween({ score: 95, fallback: true }, judged(40))).toBe('stable')
+    expect(trendBetween(judged(20), { score: 90, fallback: true })).toBe('stable')
   })
 })
 

@@ -167,8 +167,11 @@ export function healthScore(history: PairHistory, now: Date): { score: number; f
 
 /** Improving or declining when the score moved 5 points or more since two weeks ago; stable otherwise or while unjudged. */
 export function healthTrend(history: PairHistory, now: Date): HealthTrend {
-  const current = healthScore(history, now)
-  const before = healthScore(history, new Date(now.getTime() - TREND_LOOKBACK_MS))
+  return trendBetween(healthScore(history, now), healthScore(history, new Date(now.getTime() - TREND_LOOKBACK_MS)))
+}
+
+/** The trend from the score now and two weeks ago (the rule of `healthTrend`, on its own for its edges). */
+export function trendBetween(current: { score: number; fallback: boolean }, before: { score: number; fallback: boolean }): HealthTrend {
   if (current.fallback || before.fallback) return 'stable'
   const delta = current.score - before.score
   if (delta >= TREND_STEP) return 'improving'

@@ -1,10 +1,13 @@
 import fs from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import type { NudgeSettings, OpenNudges } from '#shared/relationship-health.ts'
 import { contactNudges, profiles } from '#server/db/schema.ts'
 import type { JobMap, JobName, JobQueue } from '#server/jobs/job-queue.ts'
+import { createPushService } from '#server/modules/notifications/push.service.ts'
+import { DEFAULT_NOTIFICATION_TIMING } from '#server/modules/notifications/notifications.service.ts'
 import { insertConnectedPair } from '#server/test/data.ts'
+import { startPushService } from '#server/test/push-service.ts'
 import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
@@ -25,7 +28,19 @@ const queue: Pick<JobQueue, 'enqueue'> = {
     else await app.jobs.enqueue(executor, name, data)
   },
 }
-const nudges = createNudgesService({ db, queue, publicUrl: TEST_ORIGIN, now: () => clock })
+/** notifyPerson only queues 'send-push'; the app's own worker sends it with the app's VAPID key */
+const push = createPushService({
+  db,
+  queue,
+  vapid: { publicKey: '', privateKey: '', subject: 'mailto:test@example.com' },
+  allowLoopbackHttp: true,
+  timing: DEFAULT_NOTIFICATION_TIMING,
+  log: app.log,
+})
+const nudges = createNudgesService({ db, queue, push, publicUrl: TEST_ORIGIN, now: () => clock })
+let vapidKey = ''
+const pushService = await startPushService(() => vapidKey)
+afterAll(() => pushService.close())
 
 /** Days after the messages of the pair were exchanged (just now). */
 const at = (days: number) => {
@@ -52,7 +67,7 @@ describe('gentle nudges', () => {
     const due = await dueContacts()
     expect(due).toEqual(expect.arrayContaining([adaToBob, bobToAda]))
 
-    expect(await nudges.handleNudge({ contactId: adaToBob })).toEqual({ status: 'done' })
+    expect(await nudges.handleNudge({ contactId: adaToBob })).toEqual({ status: 'done', reason: 'by email' })
     // Ada's home tile for Bob shows the hint until they talk again; Bob's shows none
     expect(((await get('/api/nudges', ada.cookie)).json() as OpenNudges).nudges.map((n) => n.contact_id)).toEqual([adaToBob])
     expect((await get('/api/nudges', bob.cookie)).json()).toEqual({ nudges: [] })
@@ -117,6 +132,40 @@ describe('gentle nudges', () => {
     const due = await dueContacts()
     expect(due).not.toContain(adaToBob)
     expect(due).toContain(bobToAda)
+  })
+
+  it('pushes the nudge to a person who subscribed a browser, opening recording for the contact, and mails no one', async () => {
+    const { ada, bob, adaToBob, bobToAda } = await insertSignedInPair(app, db, ['Ada Push', 'Bob Push'])
+    vapidKey = ((await get('/api/push/key', ada.cookie)).json() as { public_key: string }).public_key
+    expect((await apiClient(app).post('/api/push/subscriptions', ada.cookie, pushService.subscribe('ada-nudged'))).statusCode).toBe(200)
+    // push reaches her even with e-mail off; the limits stay the same
+    await db.update(profiles).set({ emailNotificationsEnabled: false }).where(eq(profiles.id, ada.id))
+    await exchange(ada, adaToBob, bob, bobToAda)
+
+    at(8)
+    expect(await dueContacts()).toContain(adaToBob)
+    expect(await nudges.handleNudge({ contactId: adaToBob })).toEqual({ status: 'done', reason: 'by push' })
+    await expect
+      .poll(() => pushService.received.filter((p) => p.subscription === 'ada-nudged').map((p) => p.payload), { timeout: 10_000 })
+      .toEqual([
+        {
+          title: 'Thinking of Bob Push?',
+          body: 'It has been a while since you two last talked, longer than usual. A short voice message could be a nice surprise.',
+          url: `/record/${adaToBob}`,
+        },
+      ])
+    expect(pushService.refused).toEqual([])
+    const rows = await db.select().from(contactNudges).where(eq(contactNudges.contactId, adaToBob))
+    expect(rows.map((r) => r.channel)).toEqual(['push'])
+    expect(smtp.messages.filter((m) => m.to.includes(ada.email.toLowerCase()))).toEqual([])
+    // one per contact every two weeks and one per person a week, as by e-mail
+    expect((await nudges.handleNudge({ contactId: adaToBob })).status).toBe('skipped')
+    at(8 + 7.1)
+    expect(await dueContacts()).not.toContain(adaToBob)
+
+    // Bob, with no browser subscribed and e-mail on, is mailed
+    expect(await nudges.handleNudge({ contactId: bobToAda })).toEqual({ status: 'done', reason: 'by email' })
+    await smtp.waitForMail(bob.email, /^Thinking of Ada Push\?$/)
   })
 
   it("the home tile's hint lasts until the two talk again", async () => {

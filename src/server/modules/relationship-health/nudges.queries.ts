@@ -1,13 +1,25 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { INACTIVITY_DAYS } from '#shared/limits.ts'
 import type { Executor } from '#server/db/client.ts'
-import { contactAnalytics, contactNudges, contacts, profiles, user } from '#server/db/schema.ts'
+import { contactAnalytics, contactNudges, contacts, profiles, pushSubscriptions, user } from '#server/db/schema.ts'
 import { NUDGE_CONTACT_INTERVAL_MS, NUDGE_GAP_FACTOR, NUDGE_MIN_QUIET_MS, NUDGE_PERSON_INTERVAL_MS } from './health-score.ts'
 
-export type NudgeCandidate = { contactId: string; userId: string; contactName: string; ownerName: string; email: string }
+export type NudgeCandidate = {
+  contactId: string
+  userId: string
+  contactName: string
+  ownerName: string
+  email: string
+  /** the owner subscribed at least one browser to push: the nudge goes there, not by e-mail */
+  hasPush: boolean
+  emailEnabled: boolean
+}
+
+const hasPushSubscription = sql<boolean>`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${contacts.userId})`
 
 /**
- * A relationship that may be nudged at `now`: an active, linked contact whose owner keeps nudges and e-mail on, quiet
+ * A relationship that may be nudged at `now`: an active, linked contact whose owner keeps nudges on and can be reached
+ * (a browser subscribed to push, or e-mail on), quiet
  * for twice the pair's usual gap and at least a week (the rule of `isGoingQuiet`, in SQL), with no nudge for this
  * contact in two weeks and none for the owner in a week. Contacts already inactive are left to rekindle.
  */
@@ -20,7 +32,7 @@ function nudgeable(now: Date): SQL {
     isNotNull(contacts.contactUserId),
     sql`(${contacts.lastReplyFromThem} is null or ${lastSignOfLife} > ${now.toISOString()}::timestamptz - make_interval(days => ${INACTIVITY_DAYS}))`,
     eq(profiles.nudgesEnabled, true),
-    eq(profiles.emailNotificationsEnabled, true),
+    or(hasPushSubscription, eq(profiles.emailNotificationsEnabled, true)),
     isNotNull(contactAnalytics.usualGapSeconds),
     sql`${contactAnalytics.lastMessageAt} <= ${quietSince}`,
     sql`not exists (select 1 from ${contactNudges} where ${contactNudges.contactId} = ${contacts.id} and ${contactNudges.sentAt} > ${at(NUDGE_CONTACT_INTERVAL_MS)})`,
@@ -34,6 +46,8 @@ const candidateColumns = {
   contactName: contacts.name,
   ownerName: profiles.name,
   email: user.email,
+  hasPush: hasPushSubscription,
+  emailEnabled: profiles.emailNotificationsEnabled,
 }
 
 const candidates = (db: Executor) =>

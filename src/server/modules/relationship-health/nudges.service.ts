@@ -2,7 +2,8 @@ import { NUDGE_TEXTS, type OpenNudges } from '#shared/relationship-health.ts'
 import type { Database } from '#server/db/client.ts'
 import { NotFoundError } from '#server/http/errors.ts'
 import type { JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
-import { nudgeMail } from '#server/notify/templates.ts'
+import type { PushService } from '#server/modules/notifications/push.service.ts'
+import { nudgeMail, nudgePush } from '#server/notify/templates.ts'
 import {
   getNudgeCandidate,
   getNudgesEnabled,
@@ -19,18 +20,21 @@ const PAGE = 200
 export const NUDGE_CRON = '0 10 * * *'
 
 /**
- * Gentle nudges (issue 18): once a day, relationships gone quiet against their own rhythm get one nudge by e-mail,
- * within the limits (one per contact per two weeks, one per person per week) and only while the person keeps nudges
- * and e-mail on. Push is not built yet: e-mail is the only channel.
+ * Gentle nudges (issue 18): once a day, relationships gone quiet against their own rhythm get one nudge, within the
+ * limits (one per contact per two weeks, one per person per week) and only while the person keeps nudges on. It is
+ * pushed to the person's browsers when they subscribed one, else mailed when they keep e-mail on (decision 95). Either
+ * way it opens recording for that contact.
  */
 export function createNudgesService({
   db,
   queue,
+  push,
   publicUrl,
   now = () => new Date(),
 }: {
   db: Database
   queue: Pick<JobQueue, 'enqueue'>
+  push: Pick<PushService, 'notifyPerson'>
   publicUrl: string
   now?: () => Date
 }) {
@@ -62,10 +66,17 @@ export function createNudgesService({
         await lockPersonNudges(tx, peek.userId)
         const candidate = await getNudgeCandidate(tx, contactId, at)
         if (!candidate) return { status: 'skipped', reason: 'no longer due' }
-        await insertNudge(tx, { userId: candidate.userId, contactId, channel: 'email', sentAt: at })
-        const recordUrl = `${publicUrl}/record/${encodeURIComponent(contactId)}`
-        await queue.enqueue(tx, 'send-mail', nudgeMail(candidate.email, candidate.ownerName, candidate.contactName, recordUrl))
-        return { status: 'done' }
+        const recordPath = `/record/${encodeURIComponent(contactId)}`
+        const channel = candidate.hasPush ? 'push' : 'email'
+        await insertNudge(tx, { userId: candidate.userId, contactId, channel, sentAt: at })
+        if (channel === 'push') await push.notifyPerson(candidate.userId, nudgePush(candidate.contactName, recordPath), tx)
+        else
+          await queue.enqueue(
+            tx,
+            'send-mail',
+            nudgeMail(candidate.email, candidate.ownerName, candidate.contactName, publicUrl + recordPath),
+          )
+        return { status: 'done', reason: `by ${channel}` }
       })
     },
 

@@ -1,13 +1,35 @@
 import fs from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
+import type { Message, MessageList } from '#shared/messages.ts'
 import { SESSION_TEXTS, type Session, type SessionMessage } from '#shared/sessions.ts'
-import { insertSignedInPerson } from '#server/test/people.ts'
+import { ERROR_CODES } from '#shared/api-error.ts'
+import type { EngineChoice } from '#server/speech/engine.ts'
+import { insertSignedInPair, insertSignedInPerson } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { createTestApp } from '#server/test/test-app.ts'
-import { uploadRecording } from '#server/test/uploads.ts'
+import { sendRecording, uploadRecording } from '#server/test/uploads.ts'
 
-const { app, db } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-sessions-') })
+/** An engine that hears one sentence in a long take and fails on a short one (the real engines are tested elsewhere). */
+const HEARD = 'what I really want to say to Bob is thank you'
+const engineDouble: EngineChoice = {
+  name: 'pocketsphinx',
+  reason: 'test double',
+  engine: {
+    name: 'test',
+    async transcribe({ durationSeconds }) {
+      if (durationSeconds < 1.5) throw new Error('engine crashed')
+      return { language: 'en', text: HEARD, words: [] }
+    },
+  },
+}
+
+const { app, db } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-sessions-') }, { speech: { choice: engineDouble } })
 const { get, post } = apiClient(app)
+
+const noteIn = async (cookie: string, sessionId: string, noteId: string) => {
+  const { sessions } = (await get('/api/sessions', cookie)).json() as { sessions: Session[] }
+  return sessions.find((s) => s.id === sessionId)?.messages.find((m) => m.id === noteId)
+}
 
 describe('sessions', () => {
   it("are private: created with the spec's default title, holding text and recordings, newest first", async () => {
@@ -47,6 +69,11 @@ describe('sessions', () => {
     const ada = await insertSignedInPerson(app, db)
     const eve = await insertSignedInPerson(app, db)
     const session = (await post('/api/sessions', ada.cookie, {})).json() as Session
+    const both = await post(`/api/sessions/${session.id}/messages`, ada.cookie, {
+      text: 'hi',
+      upload_id: await uploadRecording(app, ada.cookie),
+    })
+    expect(both.statusCode).toBe(400)
     const foreign = await post(`/api/sessions/${session.id}/messages`, eve.cookie, { text: 'hi' })
     expect(foreign.statusCode).toBe(404)
     expect(foreign.json()).toMatchObject({ error: { message: SESSION_TEXTS.notFound } })
@@ -55,5 +82,81 @@ describe('sessions', () => {
     // someone else's upload is not theirs to attach
     const eveUpload = await uploadRecording(app, eve.cookie)
     expect((await post(`/api/sessions/${session.id}/messages`, ada.cookie, { upload_id: eveUpload })).statusCode).toBe(404)
+  })
+
+  it('transcribes a recorded note through the speech jobs, its transcript becoming its text', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const session = (await post('/api/sessions', ada.cookie, {})).json() as Session
+    const long = (
+      await post(`/api/sessions/${session.id}/messages`, ada.cookie, { upload_id: await uploadRecording(app, ada.cookie, { seconds: 2 }) })
+    ).json() as SessionMessage
+    expect(long).toMatchObject({ text: null, transcript_status: 'pending' })
+    await expect
+      .poll(async () => noteIn(ada.cookie, session.id, long.id), { timeout: 20_000 })
+      .toMatchObject({
+        text: HEARD,
+        transcript_status: 'completed',
+      })
+    // a typed note has no transcript to wait for
+    const typed = (await post(`/api/sessions/${session.id}/messages`, ada.cookie, { text: 'typed' })).json() as SessionMessage
+    expect(typed.transcript_status).toBeNull()
+  })
+
+  it('ends a note whose engine keeps failing in failed (after the retries), still playable', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const session = (await post('/api/sessions', ada.cookie, {})).json() as Session
+    const short = (
+      await post(`/api/sessions/${session.id}/messages`, ada.cookie, { upload_id: await uploadRecording(app, ada.cookie, { seconds: 1 }) })
+    ).json() as SessionMessage
+    // the spec's retry schedule waits 3 s then 10 s between the three attempts
+    await expect.poll(async () => (await noteIn(ada.cookie, session.id, short.id))?.transcript_status, { timeout: 30_000 }).toBe('failed')
+    expect((await get(short.audio_url ?? '')).statusCode).toBe(200)
+  }, 40_000)
+
+  it('sends a take to a contact as a voice message under every message rule, keeping it in the session', async () => {
+    const { ada, bob, adaToBob, bobToAda } = await insertSignedInPair(app, db, ['Ada Take', 'Bob Take'])
+    const eve = await insertSignedInPerson(app, db)
+    const session = (await post('/api/sessions', ada.cookie, {})).json() as Session
+    const addNote = async () =>
+      (
+        (
+          await post(`/api/sessions/${session.id}/messages`, ada.cookie, {
+            upload_id: await uploadRecording(app, ada.cookie, { seconds: 2 }),
+          })
+        ).json() as SessionMessage
+      ).id
+    const note = await addNote()
+    const send = (cookie: string, noteId: string, contactId: string) =>
+      post(`/api/sessions/${session.id}/messages/${noteId}/send`, cookie, { contact_id: contactId })
+
+    const sent = await send(ada.cookie, note, adaToBob)
+    expect(sent.statusCode).toBe(201)
+    const message = sent.json() as Message
+    expect(message.duration_seconds).toBeGreaterThan(1.5)
+    const bobSees = (await get(`/api/contacts/${bobToAda}/messages`, bob.cookie)).json() as MessageList
+    expect(bobSees.messages.map((m) => m.id)).toEqual([message.id])
+    expect((await get(bobSees.messages[0]?.audio_url ?? '', bob.cookie)).statusCode).toBe(200)
+    // the take stays in the session, and may be sent again
+    expect(await noteIn(ada.cookie, session.id, note)).toMatchObject({ id: note })
+
+    // someone else's session or note answers as missing; so does someone else's contact
+    expect((await send(eve.cookie, note, adaToBob)).statusCode).toBe(404)
+    const eveSession = (await post('/api/sessions', eve.cookie, {})).json() as Session
+    expect((await post(`/api/sessions/${eveSession.id}/messages/${note}/send`, eve.cookie, { contact_id: adaToBob })).statusCode).toBe(404)
+    expect((await send(ada.cookie, note, bobToAda)).statusCode).toBe(404)
+    expect((await send(ada.cookie, note, 'not-a-uuid')).statusCode).toBe(400)
+    // a typed note has no recording to send
+    const typed = (await post(`/api/sessions/${session.id}/messages`, ada.cookie, { text: 'typed' })).json() as SessionMessage
+    expect((await send(ada.cookie, typed.id, adaToBob)).statusCode).toBe(409)
+
+    // three unanswered: the fourth is refused as any send is, and leaves no upload behind
+    await sendRecording(app, ada.cookie, adaToBob)
+    await sendRecording(app, ada.cookie, adaToBob)
+    const refused = await send(ada.cookie, note, adaToBob)
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toMatchObject({ error: { code: ERROR_CODES.messageLimit } })
+    expect(((await get(`/api/contacts/${bobToAda}/messages`, bob.cookie)).json() as MessageList).messages).toHaveLength(3)
+    const leftUploads = await db.query.audioUploads.findMany({ where: (u, { eq }) => eq(u.userId, ada.id) })
+    expect(leftUploads).toEqual([])
   })
 })

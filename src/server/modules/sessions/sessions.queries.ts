@@ -49,6 +49,8 @@ const getColumns = () => ({
   text: sessionMessages.text,
   role: sessionMessages.role,
   audioKey: sessionMessages.audioKey,
+  bytes: sessionMessages.bytes,
+  transcriptStatus: sessionMessages.transcriptStatus,
   createdAt: sessionMessages.createdAt,
 })
 
@@ -62,4 +64,48 @@ export async function insertSessionMessage(tx: Executor, values: typeof sessionM
   const [row] = await tx.insert(sessionMessages).values(values).returning()
   if (!row) throw new Error('session message insert returned no row')
   return row
+}
+
+/** One message of one of the owner's sessions (undefined for anyone else's). */
+export async function getSessionMessageForOwner(
+  db: Executor,
+  ownerId: string,
+  sessionId: string,
+  messageId: string,
+): Promise<SessionMessageRow | undefined> {
+  const [row] = await db
+    .select({ ...getColumns() })
+    .from(sessionMessages)
+    .innerJoin(talkSessions, eq(talkSessions.id, sessionMessages.sessionId))
+    .where(and(eq(sessionMessages.id, messageId), eq(sessionMessages.sessionId, sessionId), eq(talkSessions.profileId, ownerId)))
+  return row
+}
+
+/** Marks a recorded note's transcript as being made, unless it was made already or the note is gone. */
+export async function claimSessionTranscript(db: Executor, id: string, audioKey: string): Promise<boolean> {
+  const rows = await db
+    .update(sessionMessages)
+    .set({ transcriptStatus: 'processing' })
+    .where(
+      and(
+        eq(sessionMessages.id, id),
+        eq(sessionMessages.audioKey, audioKey),
+        inArray(sessionMessages.transcriptStatus, ['pending', 'processing']),
+      ),
+    )
+    .returning({ id: sessionMessages.id })
+  return rows.length > 0
+}
+
+/** The transcript of a recorded note goes into its text. */
+export async function saveSessionTranscript(
+  db: Executor,
+  id: string,
+  audioKey: string,
+  outcome: { text: string | null; status: 'pending' | 'completed' | 'failed' },
+): Promise<void> {
+  await db
+    .update(sessionMessages)
+    .set({ text: outcome.text, transcriptStatus: outcome.status })
+    .where(and(eq(sessionMessages.id, id), eq(sessionMessages.audioKey, audioKey)))
 }

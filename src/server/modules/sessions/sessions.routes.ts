@@ -2,17 +2,32 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   createSessionMessageSchema,
   createSessionSchema,
+  sendSessionNoteSchema,
   sessionIdParamsSchema,
   sessionListSchema,
+  sessionMessageParamsSchema,
   sessionMessageSchema,
   sessionSchema,
 } from '#shared/sessions.ts'
+import { messageSchema } from '#shared/messages.ts'
 import { sessionUser } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
+import { createAudioUploadsService, MEGABYTE } from '#server/modules/audio-uploads/audio-uploads.service.ts'
+import { createMessagesService } from '#server/modules/messages/messages.service.ts'
 import { createSessionsService } from './sessions.service.ts'
 
-export const sessionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, signMediaUrl, requireUser }) => {
-  const service = createSessionsService({ db, signMediaUrl })
+export const sessionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, env, storage, signMediaUrl, requireUser, transcription, notifications },
+) => {
+  const service = createSessionsService({
+    db,
+    signMediaUrl,
+    storage,
+    transcription,
+    uploads: createAudioUploadsService({ db, storage, tmpDir: `${env.dataDir}/tmp`, quotaBytes: env.STORAGE_QUOTA_MB * MEGABYTE }),
+    messages: createMessagesService({ db, signMediaUrl, transcription, notifications }),
+  })
 
   app.get('/api/sessions', { preHandler: requireUser, schema: { response: { 200: sessionListSchema } } }, async (request) => ({
     sessions: await service.list(sessionUser(request).id),
@@ -31,5 +46,15 @@ export const sessionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       schema: { params: sessionIdParamsSchema, body: createSessionMessageSchema, response: { 201: sessionMessageSchema } },
     },
     async (request, reply) => reply.status(201).send(await service.addMessage(sessionUser(request).id, request.params.id, request.body)),
+  )
+
+  app.post(
+    '/api/sessions/:id/messages/:messageId/send',
+    {
+      preHandler: requireUser,
+      schema: { params: sessionMessageParamsSchema, body: sendSessionNoteSchema, response: { 201: messageSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.sendNote(sessionUser(request).id, request.params.id, request.params.messageId, request.body)),
   )
 }

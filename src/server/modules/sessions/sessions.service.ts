@@ -6,12 +6,19 @@ import {
   type Session,
   type SessionMessage,
 } from '#shared/sessions.ts'
-import { MESSAGE_TEXTS } from '#shared/messages.ts'
+import { CONTACT_TEXTS } from '#shared/contacts.ts'
+import { MESSAGE_TEXTS, type Message } from '#shared/messages.ts'
 import type { Database } from '#server/db/client.ts'
-import { NotFoundError } from '#server/http/errors.ts'
+import { ConflictError, NotFoundError } from '#server/http/errors.ts'
+import type { ObjectStorage } from '#server/media/storage.ts'
 import { deleteAudioUpload, lockOwnAudioUpload } from '#server/modules/audio-uploads/audio-uploads.queries.ts'
+import type { AudioUploadsService } from '#server/modules/audio-uploads/audio-uploads.service.ts'
+import { getContactForOwner } from '#server/modules/contacts/contacts.queries.ts'
+import type { MessagesService } from '#server/modules/messages/messages.service.ts'
+import type { TranscriptionService } from '#server/modules/transcription/transcription.service.ts'
 import {
   getSessionForOwner,
+  getSessionMessageForOwner,
   insertSession,
   insertSessionMessage,
   listLatestMessages,
@@ -21,16 +28,26 @@ import {
 } from './sessions.queries.ts'
 
 /**
- * Sessions (spec 001; issue 18): a person's private notes to themselves, in text or recorded. Every read and write is
- * filtered by the owner: someone else's session answers exactly as a missing one (404).
+ * Sessions (spec 001; issue 18): a person's private notes to themselves, in text or recorded. A recorded note is
+ * transcribed by the same speech jobs as messages, its transcript becoming its text, and can be sent to a contact as a
+ * voice message through the ordinary send (decision 96). Every read and write is filtered by the owner: someone
+ * else's session answers exactly as a missing one (404).
  */
 export function createSessionsService({
   db,
   signMediaUrl,
+  storage,
+  transcription,
+  uploads,
+  messages,
   now = () => new Date(),
 }: {
   db: Database
   signMediaUrl: (key: string) => string
+  storage: Pick<ObjectStorage, 'read'>
+  transcription: Pick<TranscriptionService, 'enqueueSessionNote'>
+  uploads: Pick<AudioUploadsService, 'store' | 'discard'>
+  messages: Pick<MessagesService, 'send'>
   now?: () => Date
 }) {
   const toMessage = (row: SessionMessageRow): SessionMessage => ({
@@ -38,6 +55,7 @@ export function createSessionsService({
     text: row.text,
     role: row.role,
     audio_url: row.audioKey ? signMediaUrl(row.audioKey) : null,
+    transcript_status: row.transcriptStatus,
     created_at: row.createdAt.toISOString(),
   })
   const toSession = (row: SessionRow, messages: SessionMessageRow[]): Session => ({
@@ -75,16 +93,44 @@ export function createSessionsService({
       const session = await getSessionForOwner(db, ownerId, sessionId)
       if (!session) throw new NotFoundError(SESSION_TEXTS.notFound)
       const row = await db.transaction(async (tx) => {
-        let audioKey: string | null = null
-        if (input.upload_id) {
-          const upload = await lockOwnAudioUpload(tx, ownerId, input.upload_id)
-          if (!upload) throw new NotFoundError(MESSAGE_TEXTS.uploadNotFound)
-          audioKey = upload.objectKey
-          await deleteAudioUpload(tx, upload.id)
-        }
-        return insertSessionMessage(tx, { sessionId, text: input.text ?? null, role: input.role ?? 'user', audioKey })
+        const role = input.role ?? 'user'
+        if (!input.upload_id) return insertSessionMessage(tx, { sessionId, text: input.text ?? null, role })
+        // the upload becomes the note (its bytes stay counted in the owner's quota) and is queued for its transcript
+        const upload = await lockOwnAudioUpload(tx, ownerId, input.upload_id)
+        if (!upload) throw new NotFoundError(MESSAGE_TEXTS.uploadNotFound)
+        await deleteAudioUpload(tx, upload.id)
+        const note = await insertSessionMessage(tx, {
+          sessionId,
+          text: null,
+          role,
+          audioKey: upload.objectKey,
+          bytes: upload.bytes,
+          transcriptStatus: 'pending',
+        })
+        await transcription.enqueueSessionNote(tx, note.id, upload.objectKey)
+        return note
       })
       return toMessage(row)
+    },
+
+    /**
+     * "Send to…": a copy of the note's recording is stored as a fresh upload (measured, and counted in the quota, as
+     * every upload is) and sent through the ordinary send, so every message rule applies (3 unanswered, an archived
+     * circle, ...). The note stays in the session. A refused send leaves no upload behind.
+     */
+    async sendNote(ownerId: string, sessionId: string, messageId: string, input: { contact_id: string }): Promise<Message> {
+      const note = await getSessionMessageForOwner(db, ownerId, sessionId, messageId)
+      if (!note) throw new NotFoundError(SESSION_TEXTS.notFound)
+      if (!note.audioKey) throw new ConflictError(SESSION_TEXTS.noRecording)
+      // someone else's contact is refused before the take is copied (the send checks it again, with every other rule)
+      if (!(await getContactForOwner(db, ownerId, input.contact_id))) throw new NotFoundError(CONTACT_TEXTS.notFound)
+      const upload = await uploads.store(ownerId, storage.read(note.audioKey), { rendition: true })
+      try {
+        return await messages.send(ownerId, { contact_id: input.contact_id, upload_id: upload.upload_id, reply_to_id: null })
+      } catch (error) {
+        await uploads.discard(ownerId, upload.upload_id)
+        throw error
+      }
     },
   }
 }

@@ -14,6 +14,7 @@ import { decodeForSpeech, readPcmSamples, SPEECH_SAMPLE_RATE } from '#server/spe
 import { SpeechEngineError, type EngineChoice, type TranscriptWord } from '#server/speech/engine.ts'
 import { refreshRelationshipHealth } from '#server/modules/relationship-health/relationship-health.service.ts'
 import { claimInvitationTranscript, saveInvitationTranscript } from '#server/modules/invitations/invitations.queries.ts'
+import { claimSessionTranscript, saveSessionTranscript } from '#server/modules/sessions/sessions.queries.ts'
 import {
   claimForAnalysis,
   claimForTranscription,
@@ -177,6 +178,35 @@ export function createTranscriptionJobs({ db, storage, speech, analyzer, queue, 
     }
   }
 
+  type KeptOutcome = { text: string | null; status: 'pending' | 'completed' | 'failed' }
+
+  /**
+   * One attempt at the transcript of a recording kept beside a row (an invitation's personal message, a session
+   * note): saved when made; after a failure, the next attempt queued with the spec's delay, or the end in `failed`.
+   */
+  async function transcribeKept(job: {
+    audioKey: string
+    attempt: number
+    what: Record<string, string>
+    save: (tx: Executor, outcome: KeptOutcome) => Promise<void>
+    requeue: (tx: Executor, delayMs: number) => Promise<void>
+  }): Promise<JobOutcome> {
+    try {
+      const result = await transcribeObject(job.audioKey, 0)
+      await db.transaction((tx) => job.save(tx, { text: result.text, status: 'completed' }))
+      return { status: 'done' }
+    } catch (error) {
+      const retryable = !(error instanceof SpeechEngineError) || error.retryable
+      const delay = retryable ? nextRetryDelayMs(job.attempt) : null
+      log.warn({ ...job.what, attempt: job.attempt, reason: reasonOf(error) }, 'speech: transcription of a kept recording failed')
+      await db.transaction(async (tx) => {
+        await job.save(tx, { text: null, status: delay !== null ? 'pending' : 'failed' })
+        if (delay !== null) await job.requeue(tx, delay)
+      })
+      return { status: delay !== null ? 'skipped' : 'failed', reason: reasonOf(error) }
+    }
+  }
+
   /** An invitation's personal message: transcribed like a welcome message; the inviter's list hears of it. */
   async function handleInvitationTranscription({
     invitationId,
@@ -185,33 +215,45 @@ export function createTranscriptionJobs({ db, storage, speech, analyzer, queue, 
   }: Extract<JobMap['transcribe'], { kind: 'invitation' }>): Promise<JobOutcome> {
     const claimed = await claimInvitationTranscript(db, invitationId, audioKey)
     if (!claimed) return { status: 'skipped', reason: 'invitation gone, cancelled or already transcribed' }
-    const changed = (tx: Executor) =>
-      publishRealtime(tx, [claimed.inviterUserId], { type: 'invitation.changed', invitation_id: invitationId })
-    try {
-      const result = await transcribeObject(audioKey, 0)
-      await db.transaction(async (tx) => {
-        await saveInvitationTranscript(tx, invitationId, audioKey, { transcript: result.text, status: 'completed' })
-        await changed(tx)
-      })
-      return { status: 'done' }
-    } catch (error) {
-      const retryable = !(error instanceof SpeechEngineError) || error.retryable
-      const delay = retryable ? nextRetryDelayMs(attempt) : null
-      log.warn({ invitationId, attempt, reason: reasonOf(error) }, 'speech: invitation transcription failed')
-      await db.transaction(async (tx) => {
-        await saveInvitationTranscript(tx, invitationId, audioKey, { transcript: null, status: delay !== null ? 'pending' : 'failed' })
-        if (delay !== null)
-          await queue.enqueue(tx, 'transcribe', { kind: 'invitation', invitationId, audioKey, attempt: attempt + 1 }, { delayMs: delay })
-        await changed(tx)
-      })
-      return { status: delay !== null ? 'skipped' : 'failed', reason: reasonOf(error) }
-    }
+    return transcribeKept({
+      audioKey,
+      attempt,
+      what: { invitationId },
+      save: async (tx, { text, status }) => {
+        await saveInvitationTranscript(tx, invitationId, audioKey, { transcript: text, status })
+        await publishRealtime(tx, [claimed.inviterUserId], { type: 'invitation.changed', invitation_id: invitationId })
+      },
+      requeue: (tx, delayMs) =>
+        queue.enqueue(tx, 'transcribe', { kind: 'invitation', invitationId, audioKey, attempt: attempt + 1 }, { delayMs }),
+    })
+  }
+
+  /**
+   * A note recorded in a session (private to its owner): its transcript becomes the note's text. The owner's screen
+   * polls while it is pending, so no realtime event is needed.
+   */
+  async function handleSessionTranscription({
+    sessionMessageId,
+    audioKey,
+    attempt,
+  }: Extract<JobMap['transcribe'], { kind: 'session' }>): Promise<JobOutcome> {
+    if (!(await claimSessionTranscript(db, sessionMessageId, audioKey)))
+      return { status: 'skipped', reason: 'note gone or already transcribed' }
+    return transcribeKept({
+      audioKey,
+      attempt,
+      what: { sessionMessageId },
+      save: (tx, outcome) => saveSessionTranscript(tx, sessionMessageId, audioKey, outcome),
+      requeue: (tx, delayMs) =>
+        queue.enqueue(tx, 'transcribe', { kind: 'session', sessionMessageId, audioKey, attempt: attempt + 1 }, { delayMs }),
+    })
   }
 
   return {
     async handleTranscribe(data: JobMap['transcribe']): Promise<JobOutcome> {
       if (data.kind === 'message') return handleMessageTranscription(data.messageId)
       if (data.kind === 'invitation') return handleInvitationTranscription(data)
+      if (data.kind === 'session') return handleSessionTranscription(data)
       return handleWelcomeTranscription(data)
     },
 

@@ -28,6 +28,8 @@ export function createTranscriptionService({ db, speech, queue, tmpDir, now = Da
     enqueueMessage: (tx: Executor, messageId: string) => queue.enqueue(tx, 'transcribe', { kind: 'message', messageId }),
     enqueueInvitation: (tx: Executor, invitationId: string, audioKey: string) =>
       queue.enqueue(tx, 'transcribe', { kind: 'invitation', invitationId, audioKey, attempt: 1 }),
+    enqueueSessionNote: (tx: Executor, sessionMessageId: string, audioKey: string) =>
+      queue.enqueue(tx, 'transcribe', { kind: 'session', sessionMessageId, audioKey, attempt: 1 }),
     enqueueWelcome: (tx: Executor, userId: string, audioKey: string) =>
       queue.enqueue(tx, 'transcribe', { kind: 'welcome', userId, audioKey, attempt: 1 }),
 

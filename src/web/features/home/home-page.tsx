@@ -1,4 +1,4 @@
-import { Archive, Check, HeartHandshake, MessagesSquare, Pencil, RotateCw, Settings } from 'lucide-react'
+import { Archive, Check, HeartHandshake, MessagesSquare, NotebookPen, Pencil, RotateCw, Settings } from 'lucide-react'
 import { useMemo, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
@@ -194,6 +194,11 @@ export function HomePage() {
           <Button asChild variant="ghost" size="icon">
             <Link to="/messages" aria-label="Messages" title="Messages">
               <MessagesSquare aria-hidden className="size-5" />
+            </Link>
+          </Button>
+          <Button asChild variant="ghost" size="icon">
+            <Link to="/sessions" aria-label="Sessions" title="Sessions">
+              <NotebookPen aria-hidden className="size-5" />
             </Link>
           </Button>
           <ThemeMenu />

@@ -1,0 +1,34 @@
+import type { Session } from '#shared/sessions.ts'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
+import { SessionNote } from './session-note.tsx'
+import { SessionNoteRecorder } from './session-note-recorder.tsx'
+
+const formatDay = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
+
+/** One session: its title and day, the recorder for a new note, then its notes, newest first. */
+export function SessionCard({ session }: { session: Session }) {
+  const headingId = `session-${session.id}`
+  return (
+    <Card role="region" aria-labelledby={headingId}>
+      <CardHeader>
+        <CardTitle id={headingId}>{session.title}</CardTitle>
+        <CardDescription>
+          <time dateTime={session.date}>{formatDay(session.date)}</time>
+          {' · '}
+          {session.messages.length === 1 ? '1 note' : `${session.messages.length} notes`}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <SessionNoteRecorder sessionId={session.id} sessionTitle={session.title} />
+        {session.messages.length > 0 && (
+          <ul aria-label={`Notes in ${session.title}`} className="flex flex-col gap-2">
+            {session.messages.map((note) => (
+              <SessionNote key={note.id} sessionId={session.id} note={note} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

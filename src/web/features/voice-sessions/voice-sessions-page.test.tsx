@@ -1,0 +1,98 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { MemoryRouter } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { SESSION_TEXTS, type Session } from '#shared/sessions.ts'
+
+vi.mock('#web/lib/use-auth.ts', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
+const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }))
+vi.mock('sonner', () => ({ toast: toasts }))
+
+const { VoiceSessionsPage } = await import('./voice-sessions-page.tsx')
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const failure = (message: string) => json(500, { error: { code: 'internal', message } })
+
+function session(id: string, messages: Session['messages'] = []): Session {
+  return { id, title: `Session 2026-11-${id}`, date: `2026-11-${id}`, created_at: '2026-11-25T10:00:00.000Z', messages }
+}
+
+/** Answers GET /api/sessions with `list` and POST /api/sessions with `created`. */
+function renderWith(list: () => Response, created: () => Response = () => json(201, session('26'))) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => (init?.method === 'POST' ? created() : list())),
+  )
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <VoiceSessionsPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  )
+}
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  toasts.success.mockReset()
+  toasts.error.mockReset()
+})
+
+describe('VoiceSessionsPage', () => {
+  it("says the spec's load error inline with Retry, and as a toast", async () => {
+    renderWith(() => failure('database down'))
+    expect((await screen.findByRole('alert')).textContent).toContain(SESSION_TEXTS.loadFailed)
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy()
+    expect(toasts.error).toHaveBeenCalledWith(SESSION_TEXTS.loadFailed, expect.anything())
+  })
+
+  it("starts a session from the empty state, with the spec's toasts for success and failure", async () => {
+    renderWith(
+      () => json(200, { sessions: [] }),
+      () => failure('no'),
+    )
+    fireEvent.click(await screen.findByRole('button', { name: 'New session' }))
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith(SESSION_TEXTS.createFailed))
+    cleanup()
+
+    renderWith(() => json(200, { sessions: [] }))
+    expect(await screen.findByRole('heading', { name: 'No sessions yet' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'New session' }))
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(SESSION_TEXTS.created))
+  })
+
+  it('shows each note with its transcript as far as it goes; only recorded notes can be sent', async () => {
+    const note = (id: string, fields: Partial<Session['messages'][number]>) => ({
+      id,
+      text: null,
+      role: 'user',
+      audio_url: `/media/${id}.m4a`,
+      transcript_status: 'completed' as const,
+      created_at: '2026-11-25T10:00:00.000Z',
+      ...fields,
+    })
+    renderWith(() =>
+      json(200, {
+        sessions: [
+          session('25', [
+            note('n1', { transcript_status: 'processing' }),
+            note('n2', { transcript_status: 'failed' }),
+            note('n3', { text: 'thank you for Sunday' }),
+            note('n4', { text: 'typed to myself', audio_url: null, transcript_status: null }),
+          ]),
+        ],
+      }),
+    )
+    const region = await screen.findByRole('region', { name: 'Session 2026-11-25' })
+    expect(region.textContent).toContain('4 notes')
+    expect(screen.getByText(SESSION_TEXTS.transcribing)).toBeTruthy()
+    expect(screen.getByText(SESSION_TEXTS.transcriptFailed)).toBeTruthy()
+    expect(screen.getByText('thank you for Sunday')).toBeTruthy()
+    expect(screen.getByText('typed to myself')).toBeTruthy()
+    expect(screen.getAllByRole('button', { name: 'Play note' })).toHaveLength(3)
+    expect(screen.getAllByRole('button', { name: /Send to/ })).toHaveLength(3)
+    expect(screen.getByRole('button', { name: 'Record a note in Session 2026-11-25' })).toBeTruthy()
+  })
+})

@@ -1,0 +1,104 @@
+import { NotebookPen, Plus } from 'lucide-react'
+import { useEffect } from 'react'
+import { toast } from 'sonner'
+import { SESSION_TEXTS } from '#shared/sessions.ts'
+import { Empty, EmptyDescription, EmptyTitle } from '#web/components/empty.tsx'
+import { IconBadge } from '#web/components/icon-badge.tsx'
+import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
+import { QueryError } from '#web/components/query-error.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { usePageMeta } from '#web/lib/page-meta.ts'
+import { SessionCard } from './components/session-card.tsx'
+import { useCreateVoiceSessionMutation, useVoiceSessionsQuery } from './queries.ts'
+
+export const SESSIONS_PAGE_TEXTS = {
+  title: 'Sessions',
+  intro: 'A private space to talk something through before you send it. Only you can see your sessions.',
+  newSession: 'New session',
+  emptyTitle: 'No sessions yet',
+  emptyDescription: 'Start a session, record a note to yourself, read it back, and send a take when it feels right.',
+} as const
+
+function SessionsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading sessions" className="flex flex-col gap-4">
+      {[0, 1].map((i) => (
+        <div key={i} className="flex flex-col gap-4 rounded-2xl border bg-card p-6">
+          <Skeleton className="h-6 w-48" />
+          <Skeleton className="h-4 w-32" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      ))}
+    </div>
+  )
+}
+
+/**
+ * /sessions (issue 18): the person's ten newest sessions, each a place to record notes to themselves, read their
+ * transcripts and send a take to someone in their circle when ready.
+ */
+export function VoiceSessionsPage() {
+  usePageMeta({ title: 'Sessions - Hearth' })
+  const sessions = useVoiceSessionsQuery()
+  const create = useCreateVoiceSessionMutation()
+
+  // the spec's toast for a failed load, besides the inline error with Retry
+  useEffect(() => {
+    if (sessions.isError) toast.error(SESSION_TEXTS.loadFailed, { id: 'sessions-load-failed' })
+  }, [sessions.isError])
+
+  const newSession = () =>
+    create.mutate(undefined, {
+      onSuccess: () => toast.success(SESSION_TEXTS.created),
+      onError: () => toast.error(SESSION_TEXTS.createFailed),
+    })
+
+  const newButton = (
+    <Button onClick={newSession} disabled={create.isPending}>
+      <Plus aria-hidden />
+      {SESSIONS_PAGE_TEXTS.newSession}
+    </Button>
+  )
+
+  return (
+    <PageLayout
+      header={
+        <PageHeader
+          back="/"
+          title={SESSIONS_PAGE_TEXTS.title}
+          actions={sessions.isSuccess && sessions.data.length > 0 ? newButton : undefined}
+        />
+      }
+    >
+      <p className="mb-6 text-muted-foreground">{SESSIONS_PAGE_TEXTS.intro}</p>
+      {sessions.isPending ? (
+        <SessionsSkeleton />
+      ) : sessions.isError ? (
+        <QueryError
+          message={SESSION_TEXTS.loadFailed}
+          detail={sessions.error.message}
+          retrying={sessions.isFetching}
+          onRetry={() => void sessions.refetch()}
+        />
+      ) : sessions.data.length === 0 ? (
+        <Empty>
+          <IconBadge>
+            <NotebookPen aria-hidden />
+          </IconBadge>
+          <EmptyTitle asChild>
+            <h2>{SESSIONS_PAGE_TEXTS.emptyTitle}</h2>
+          </EmptyTitle>
+          <EmptyDescription>{SESSIONS_PAGE_TEXTS.emptyDescription}</EmptyDescription>
+          {newButton}
+        </Empty>
+      ) : (
+        <div className="flex flex-col gap-4">
+          {sessions.data.map((session) => (
+            <SessionCard key={session.id} session={session} />
+          ))}
+        </div>
+      )}
+    </PageLayout>
+  )
+}
