@@ -8,6 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { reportFigure } from './support.ts'
 
 const web = fileURLToPath(new URL('../dist/web', import.meta.url))
 const assets = path.join(web, 'assets')
@@ -88,5 +89,14 @@ const rows = [...lazy]
 console.log('lazy chunks (what each adds to the first screen, gzip):')
 const width = Math.max(...rows.map((r) => r.name.length))
 for (const row of rows) console.log(`  ${row.name.padEnd(width)}  ${kb(row.gzip).padStart(9)}  (${kb(row.raw)} raw, ${row.files} file(s))`)
+// Issue 21's budgets: the signed-out landing is the first screen; the signed-in home adds the home page's chunk.
+const homeChunk = rows.find((row) => row.name === 'home-page')
+await reportFigure({ measure: 'landing first-screen JavaScript, gzip', value: sum(firstScreen, gz) / 1024, unit: 'kB', budget: 90 })
+await reportFigure({
+  measure: 'signed-in home JavaScript, gzip',
+  value: (sum(firstScreen, gz) + (homeChunk?.gzip ?? 0)) / 1024,
+  unit: 'kB',
+  budget: 170,
+})
 const css = fs.readdirSync(assets).filter((f) => f.endsWith('.css'))
 console.log(`CSS: ${kb(sum(css, (f) => gzipSync(fs.readFileSync(path.join(assets, f))).length))} gzip in ${css.length} file(s)`)

@@ -10,6 +10,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '#server/db/embedded-postgres.ts'
 import { buildWebIfStale } from '../scripts/web-build.ts'
+import { reportFigure } from './support.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -73,3 +74,11 @@ console.log(`first start (database created): ${(first.ms / 1000).toFixed(2)} s`)
 console.log(`second start:                   ${(second.ms / 1000).toFixed(2)} s`)
 console.log(`server RSS idle:                ${(serverRss / 1024).toFixed(1)} MiB`)
 console.log(`PostgreSQL RSS idle (${pgPids.length} processes, shared pages counted per process): ${(pgRss / 1024).toFixed(1)} MiB`)
+await reportFigure({ measure: 'first start (database created) to healthy', value: first.ms / 1000, unit: 's' })
+await reportFigure({ measure: 'second start to healthy', value: second.ms / 1000, unit: 's', budget: 1 })
+await reportFigure({ measure: 'server resident memory, idle', value: serverRss / 1024, unit: 'MiB', budget: 150 })
+await reportFigure({
+  measure: `PostgreSQL resident memory, idle (${pgPids.length} processes, shared pages per process)`,
+  value: pgRss / 1024,
+  unit: 'MiB',
+})
