@@ -13,6 +13,9 @@ import { buildWebIfStale } from '../scripts/web-build.ts'
 import { reportFigure } from './support.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
+// the node flags of `npm start` itself (package.json), so that the figures are those of a real start
+const { scripts } = JSON.parse(await fs.readFile(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
+const startArgs = scripts.start.split(' ').slice(1)
 
 async function rssKb(pid: number): Promise<number> {
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')
@@ -32,7 +35,7 @@ async function childrenOf(pid: number): Promise<number[]> {
 
 async function startOnce(dataDir: string, port: number): Promise<{ ms: number; child: ChildProcess }> {
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child = spawn(process.execPath, startArgs, {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', MODEL_DOWNLOAD: 'false' },
     stdio: 'ignore',
