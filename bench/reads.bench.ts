@@ -26,7 +26,8 @@ function statementRecorder(pool: pg.Pool) {
     if (recording) {
       const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined]
       const text = typeof first === 'string' ? first : first.text
-      const values = typeof first === 'string' ? (second ?? []) : (first.values ?? [])
+      // drizzle passes its parameters beside the query config: query({ text, rowMode }, params)
+      const values = second ?? (typeof first === 'string' ? [] : (first.values ?? []))
       recording.push({ text, values, ms: performance.now() - started })
     }
     return result

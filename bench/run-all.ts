@@ -55,7 +55,14 @@ const verdict = (f: BenchFigure) =>
 const rows = [['measure', 'figure', 'budget', 'within/over'], ...figures.map((f) => [f.measure, figureText(f), budgetText(f), verdict(f)])]
 const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
 const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`
-console.log(`\n===== all figures (${((performance.now() - started) / 60_000).toFixed(1)} min, ${os.cpus().length} cores) =====`)
+// the machine's load says how far the figures are from a quiet machine's
+const load = os
+  .loadavg()
+  .map((n) => n.toFixed(1))
+  .join(' / ')
+console.log(
+  `\n===== all figures (${((performance.now() - started) / 60_000).toFixed(1)} min, ${os.cpus().length} cores, load ${load} at the end) =====`,
+)
 console.log(line(rows[0]!))
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
 for (const row of rows.slice(1)) console.log(line(row))
