@@ -30,7 +30,8 @@ const WORDS = (
   'cold warm snow flowers park river lake mountain bike run swim football match game news city village ' +
   'neighbour church wedding baby cousin uncle aunt letter phone laptop broken fixed painted cooked baked'
 ).split(' ')
-const TOPICS = [
+/** the analysis's topics and emotions as the benches use them */
+export const TOPICS = [
   'family',
   'friends',
   'work',
@@ -46,7 +47,7 @@ const TOPICS = [
   'sleep',
   'music',
 ]
-const EMOTIONS = [
+export const EMOTIONS = [
   'happy',
   'loving',
   'grateful',
