@@ -1,2 +1,1 @@
-CREATE INDEX "profiles_name_lower_idx" ON "profiles" USING btree (lower("name") text_pattern_ops);--> statement-breakpoint
-CREATE INDEX "profiles_name_order_idx" ON "profiles" USING btree ("name","id");
+CREATE INDEX "profiles_name_lower_idx" ON "profiles" USING btree (lower("name") text_pattern_ops);

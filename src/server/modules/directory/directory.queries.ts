@@ -31,11 +31,11 @@ export async function findByExactEmail(db: Executor, email: string, excludeUserI
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
- * The statement behind searchByName, unexecuted (the benchmark prints its plan). Exact matches come first, then
+ * The statement behind searchByName, unexecuted (the benchmark prints its plans). Exact matches come first, then
  * names that start with the text, then names that hold it elsewhere, each by name. One ORDER BY with the rank as
- * its first key would have to find and sort every match before the first 20 (a full scan: 5,000 matches for four
- * letters at 100,000 people), so each rank is its own branch with its own limit: the planner walks the (name, id)
- * index and stops at 20 when matches are common, or reads the few rows the trigram index names when they are rare.
+ * its first key made PostgreSQL find and sort every match of the whole table, so each rank is its own branch with
+ * its own limit (decision 97): exact and prefix read a range of the lower(name) index, anywhere reads what the
+ * trigram index names. No index on the name order: walking it until 20 rows match is a full scan when few do.
  */
 export function searchByNameQuery(db: Executor, query: string, excludeUserId: string) {
   const needle = query.toLowerCase()
