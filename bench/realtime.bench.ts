@@ -99,6 +99,7 @@ try {
   // Throughput: `concurrent` people change at once, each again as soon as their change arrived, for STEP_MS.
   const STEP_MS = 3000
   let best = 0
+  let most = { perSecond: 0, p99: 0 }
   for (const concurrent of [1, 2, 4, 8, 16, 32, 64, 100]) {
     const stepLatencies: number[] = []
     const before = delivered
@@ -114,9 +115,16 @@ try {
     console.log(
       `${String(concurrent).padStart(3)} at once: ${perSecond.toFixed(0)} events/s delivered, p50 ${fmt(percentile(stepLatencies, 50))}  p99 ${fmt(p99)}`,
     )
-    if (p99 > 25) break
-    best = Math.max(best, perSecond)
+    if (perSecond > most.perSecond) most = { perSecond, p99 }
+    if (p99 <= 25) best = Math.max(best, perSecond)
+    // past 100 ms the machine is saturated: more at once only adds waiting
+    if (p99 > 100) break
   }
+  await reportFigure({
+    measure: `realtime events delivered per second, the most measured (p99 ${most.p99.toFixed(0)} ms)`,
+    value: most.perSecond,
+    unit: 'events/s',
+  })
   await reportFigure({
     measure: 'realtime events delivered per second at p99 <= 25 ms',
     value: best,
