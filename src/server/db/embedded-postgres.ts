@@ -41,8 +41,8 @@ type Options = {
  */
 export const HOME_SERVER_SETTINGS: Record<string, string> = {
   // Hearth holds at most 20 pooled connections (jobs use the same pool), one for LISTEN and one for the migration
-  // lock: 40 leaves room for an admin's psql and a second instance during a restart; each allowed one costs memory.
-  max_connections: '40',
+  // lock: 50 leaves room for a second instance during a restart and an admin's psql; each allowed one costs memory.
+  max_connections: '50',
   // 64 MB of page cache of its own (default 128 MB); the operating system's cache holds the rest of the data.
   shared_buffers: '64MB',
   // what the planner may assume the OS caches for it (default 4 GB, more than a small server has)
