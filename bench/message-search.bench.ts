@@ -9,6 +9,7 @@ import { messageSearchTsquery } from '#shared/message-search.ts'
 import { audioMessages, contacts, profiles, user } from '#server/db/schema.ts'
 import { messageSearchQuery } from '#server/modules/message-search/message-search.queries.ts'
 import { createMessageSearchService } from '#server/modules/message-search/message-search.service.ts'
+import { EMOTIONS, TOPICS } from './seed.ts'
 import { fmt, percentile, startBenchDatabase } from './support.ts'
 
 const OWN_MESSAGES = 10_000
@@ -63,36 +64,6 @@ const CLOSERS = [
   'Hope your day is calm.',
   'Big hug.',
   '',
-]
-const EMOTIONS = [
-  'happy',
-  'loving',
-  'grateful',
-  'excited',
-  'calm',
-  'hopeful',
-  'proud',
-  'stressed',
-  'tired',
-  'nostalgic',
-  'anxious',
-  'amused',
-]
-const TOPICS = [
-  'family',
-  'friends',
-  'work',
-  'plans',
-  'travel',
-  'health',
-  'food',
-  'home',
-  'money',
-  'pets',
-  'books',
-  'sports',
-  'sleep',
-  'music',
 ]
 
 let seed = 42

@@ -10,8 +10,12 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '#server/db/embedded-postgres.ts'
 import { buildWebIfStale } from '../scripts/web-build.ts'
+import { reportFigure } from './support.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
+// the node flags of `npm start` itself (package.json), so that the figures are those of a real start
+const { scripts } = JSON.parse(await fs.readFile(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
+const startArgs = scripts.start.split(' ').slice(1)
 
 async function rssKb(pid: number): Promise<number> {
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')
@@ -31,7 +35,7 @@ async function childrenOf(pid: number): Promise<number[]> {
 
 async function startOnce(dataDir: string, port: number): Promise<{ ms: number; child: ChildProcess }> {
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child = spawn(process.execPath, startArgs, {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', MODEL_DOWNLOAD: 'false' },
     stdio: 'ignore',
@@ -73,3 +77,11 @@ console.log(`first start (database created): ${(first.ms / 1000).toFixed(2)} s`)
 console.log(`second start:                   ${(second.ms / 1000).toFixed(2)} s`)
 console.log(`server RSS idle:                ${(serverRss / 1024).toFixed(1)} MiB`)
 console.log(`PostgreSQL RSS idle (${pgPids.length} processes, shared pages counted per process): ${(pgRss / 1024).toFixed(1)} MiB`)
+await reportFigure({ measure: 'first start (database created) to healthy', value: first.ms / 1000, unit: 's' })
+await reportFigure({ measure: 'second start to healthy', value: second.ms / 1000, unit: 's', budget: 1 })
+await reportFigure({ measure: 'server resident memory, idle', value: serverRss / 1024, unit: 'MiB', budget: 150 })
+await reportFigure({
+  measure: `PostgreSQL resident memory, idle (${pgPids.length} processes, shared pages per process)`,
+  value: pgRss / 1024,
+  unit: 'MiB',
+})

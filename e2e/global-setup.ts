@@ -34,7 +34,12 @@ export default async function globalSetup() {
   const [appPort, oidcPort] = [await freePort(), await freePort()]
   const appUrl = `http://127.0.0.1:${appPort}`
 
-  const database = await startEmbeddedPostgres({ dir: path.join(work, 'pg'), password: 'hearth-e2e', log: () => undefined })
+  const database = await startEmbeddedPostgres({
+    dir: path.join(work, 'pg'),
+    password: 'hearth-e2e',
+    log: () => undefined,
+    settings: { max_connections: '200' },
+  })
   const mailDir = path.join(work, 'mail')
   const mail = await startMailDrop(mailDir)
   const oidc = await startOidcProvider(oidcPort, `${appUrl}/api/auth/callback/google`)

@@ -14,7 +14,7 @@ if (env.STORAGE_DRIVER !== 's3') {
   console.error('storage:migrate copies local objects to S3: set STORAGE_DRIVER=s3 and the S3_* variables first (see docs/deploy.md)')
   process.exit(1)
 }
-const target = createObjectStorage(env)
+const target = await createObjectStorage(env)
 try {
   await target.verify()
   const result = await migrateStorage({

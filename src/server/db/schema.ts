@@ -128,6 +128,8 @@ export const profiles = pgTable(
   (t) => [
     // Directory search matches anywhere in the name, case-insensitively: a trigram index keeps that fast.
     index('profiles_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // ...and exact and prefix matches read a range of lower(name), in any collation (decision 97)
+    index('profiles_name_lower_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
   ],
 )
 

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
-import sharp from 'sharp'
 import { PHOTO_VARIANT_NAMES, PHOTO_VARIANTS, type PhotoVariant } from '#shared/photos.ts'
 
 /** Formats a photo may arrive in, recognised by sharp from the bytes, never from a name or a declared type. */
@@ -8,11 +7,15 @@ const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'ti
 /** Refuses decompression bombs: a 5 MB file may not unpack into more than 50 megapixels. */
 const MAX_INPUT_PIXELS = 50_000_000
 
+/** sharp (its native library) is loaded on the first photo, not at start: a start that handles no photo never needs it. */
+const loadSharp = async () => (await import('sharp')).default
+
 export const variantKey = (baseKey: string, variant: PhotoVariant) => `${baseKey}-${variant}.webp`
 export const variantKeys = (baseKey: string) => PHOTO_VARIANT_NAMES.map((variant) => variantKey(baseKey, variant))
 
 /** Whether the file at `filePath` is an image sharp can read; answers its format, or null. */
 export async function imageFormat(filePath: string): Promise<string | null> {
+  const sharp = await loadSharp()
   try {
     const { format } = await sharp(filePath, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
     return format && IMAGE_FORMATS.has(format) ? format : null
@@ -28,6 +31,7 @@ export async function imageFormat(filePath: string): Promise<string | null> {
  * made of the content's hash and a random part: never reused, so its files may be cached for good.
  */
 export async function renderVariants(filePath: string, outDir: string): Promise<{ base: string; files: Map<PhotoVariant, string> }> {
+  const sharp = await loadSharp()
   const input = await fs.readFile(filePath)
   const base = `${createHash('sha256').update(input).digest('hex').slice(0, 24)}${randomBytes(4).toString('hex')}`
   const files = new Map<PhotoVariant, string>()

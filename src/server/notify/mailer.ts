@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 
 export type MailMessage = {
   to: string
@@ -18,13 +18,14 @@ export type Mailer = {
   send: (message: MailMessage) => Promise<void>
 }
 
-/** Mail over SMTP (`SMTP_URL`), e.g. smtp://user:pass@host:587. */
+/** Mail over SMTP (`SMTP_URL`), e.g. smtp://user:pass@host:587; nodemailer is loaded with the first mail, not at start. */
 export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url)
+  let transport: Promise<Transporter> | undefined
   return {
     kind: 'smtp',
     send: async (message) => {
-      await transport.sendMail({ from, ...message })
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url))
+      await (await transport).sendMail({ from, ...message })
     },
   }
 }

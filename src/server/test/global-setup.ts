@@ -21,7 +21,12 @@ export const TEMPLATE_DB = 'hearth_template'
 export default async function setup(project: TestProject) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-int-'))
   await fs.chmod(dir, 0o755)
-  const database = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), password: 'hearth-test', log: () => undefined })
+  const database = await startEmbeddedPostgres({
+    dir: path.join(dir, 'pg'),
+    password: 'hearth-test',
+    log: () => undefined,
+    settings: { max_connections: '200' },
+  })
   const adminUrl = database.url.replace(/\/hearth$/, '/postgres')
 
   const admin = new pg.Client({ connectionString: adminUrl })

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import type { DirectoryResult } from '#shared/directory.ts'
+import { profiles, user } from '#server/db/schema.ts'
 import { insertPerson } from '#server/test/data.ts'
 import { insertSignedInPerson, signIn } from '#server/test/people.ts'
 import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
@@ -58,6 +60,26 @@ describe('GET /api/directory', () => {
     expect(await search(searcher.cookie, 'omar.k@example.test')).toEqual([])
     // still found by name
     expect((await search(searcher.cookie, 'omar')).map((r) => r.id)).toEqual([omar.id])
+  })
+
+  it('lists the exact name first, then names that start with the text, then names that hold it, each by name', async () => {
+    const ranker = await insertSignedInPerson(app, db, { name: 'Ranker' })
+    // inserted out of order, so that the order found is the search's and not the table's
+    const holding = Array.from({ length: 22 }, (_, i) => `Zz Wren ${String(22 - i).padStart(2, '0')}`)
+    const listed = [...holding, 'wren abbot', 'Wrenna Cole', 'Wren Zed', 'Wren'].map((name) => ({ id: randomUUID(), name }))
+    // the directory reads names and confirmation only: no password needed, so no hashing for 26 people
+    const unconfirmed = { id: randomUUID(), name: 'Wren Unconfirmed' }
+    await db
+      .insert(user)
+      .values([
+        ...listed.map((p) => ({ ...p, email: `${p.id}@example.test`, emailVerified: true })),
+        { ...unconfirmed, email: `${unconfirmed.id}@example.test`, emailVerified: false },
+      ])
+    await db.insert(profiles).values([...listed, unconfirmed].map((p) => ({ ...p, fullName: p.name, onboardingCompleted: true })))
+    const names = (await search(ranker.cookie, 'WREN')).map((r) => r.name)
+    expect(names).toEqual(['Wren', 'Wren Zed', 'Wrenna Cole', 'wren abbot', ...holding.toReversed().slice(0, 16)])
+    // a rarer text that only some names hold
+    expect((await search(ranker.cookie, 'n 2')).map((r) => r.name)).toEqual(['Zz Wren 20', 'Zz Wren 21', 'Zz Wren 22'])
   })
 
   it('treats LIKE wildcards as plain text and lists nobody for an empty query', async () => {
