@@ -25,7 +25,7 @@ import { InsightsCard } from './components/insights-card.tsx'
 import { PlaybackControls, SpeedControl } from './components/playback-controls.tsx'
 import { PlaybackTranscript } from './components/playback-transcript.tsx'
 import { keyContextOf, playbackKeyAction } from './playback-keys.ts'
-import { usePlayNextSetting } from './play-next-setting.ts'
+import { usePlayNextSetting } from '#web/lib/audio-player/play-next-setting.ts'
 
 /** Navigation state asking the screen to start playing at once (play-next, or arrows pressed while playing). */
 type PlaybackLocationState = { autoplay?: boolean } | null
