@@ -345,7 +345,7 @@ export function createAudioPlayer({
       // nothing to play on when it cannot be found out
     }
     // the person chose something else meanwhile
-    if (!following || state.currentTrack !== track || state.isPlaying) return
+    if (!following || state.currentTrack !== track) return
     await load(following, { autoplay: true })
   }
 

@@ -25,6 +25,8 @@ type MessageCardProps = React.ComponentProps<'article'> & {
   own: boolean
   contactId: string
   contactName: string
+  /** the contact's picture, for the mini player while one of their messages plays */
+  contactPictureUrl?: string | null
   onPlayUnread?: (message: Message) => void
 }
 
@@ -32,7 +34,16 @@ type MessageCardProps = React.ComponentProps<'article'> & {
  * One message of the conversation: who, when, the waveform with Play, the transcription or its status, ticks or the
  * unread marker, chips, like and Reply. The card itself opens /playback/{id}; the controls sit above that link.
  */
-export function MessageCard({ message, own, contactId, contactName, onPlayUnread, className, ...props }: MessageCardProps) {
+export function MessageCard({
+  message,
+  own,
+  contactId,
+  contactName,
+  contactPictureUrl,
+  onPlayUnread,
+  className,
+  ...props
+}: MessageCardProps) {
   const who = own ? 'You' : contactName
   const when = relativeTime(message.created_at)
   const { text, isStatus } = messageText(message)
@@ -70,6 +81,7 @@ export function MessageCard({ message, own, contactId, contactName, onPlayUnread
         message={message}
         speaker={own ? 'you' : contactName}
         title={own ? `You to ${contactName}` : contactName}
+        other={{ name: contactName, pictureUrl: contactPictureUrl }}
         onPlay={() => {
           if (unread) onPlayUnread?.(message)
         }}
@@ -100,6 +112,7 @@ type MessageListProps = React.ComponentProps<'ol'> & {
   ownUserId: string
   contactId: string
   contactName: string
+  contactPictureUrl?: string | null
   /** called when the receiver starts playing a message they had not read */
   onPlayUnread?: (message: Message) => void
 }
@@ -108,7 +121,16 @@ type MessageListProps = React.ComponentProps<'ol'> & {
  * The conversation's messages as a chat reads them: oldest at the top, newest at the bottom (issue 17; spec 001 lists
  * newest first, every chat app the other way, decision 72).
  */
-export function MessageList({ messages, ownUserId, contactId, contactName, onPlayUnread, className, ...props }: MessageListProps) {
+export function MessageList({
+  messages,
+  ownUserId,
+  contactId,
+  contactName,
+  contactPictureUrl,
+  onPlayUnread,
+  className,
+  ...props
+}: MessageListProps) {
   const sorted = [...messages].sort((a, b) => a.created_at.localeCompare(b.created_at))
   return (
     <ol data-slot="message-list" className={cn('flex flex-col gap-3', className)} {...props}>
@@ -119,6 +141,7 @@ export function MessageList({ messages, ownUserId, contactId, contactName, onPla
             own={message.sender_id === ownUserId}
             contactId={contactId}
             contactName={contactName}
+            contactPictureUrl={contactPictureUrl}
             onPlayUnread={onPlayUnread}
           />
         </li>
