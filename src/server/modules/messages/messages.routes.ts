@@ -41,10 +41,8 @@ export const messagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     async (request) => ({ marked: await service.markAllRead(sessionUser(request).id, request.params.id) }),
   )
 
-  app.get(
-    '/api/messages/unheard',
-    { preHandler: requireUser, schema: { response: { 200: unheardMessagesSchema } } },
-    async (request) => service.listUnheard(sessionUser(request).id),
+  app.get('/api/messages/unheard', { preHandler: requireUser, schema: { response: { 200: unheardMessagesSchema } } }, async (request) =>
+    service.listUnheard(sessionUser(request).id),
   )
 
   app.get(

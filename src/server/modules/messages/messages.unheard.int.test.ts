@@ -41,9 +41,18 @@ describe('GET /api/messages/unheard (Play all new)', () => {
     const second = await send(bob, bobToCy)
     const third = await send(ada, adaToCy)
     // arrival order is the order of created_at, whatever the ids
-    await db.update(audioMessages).set({ createdAt: new Date('2026-11-25T10:00:00Z') }).where(eq(audioMessages.id, first.id))
-    await db.update(audioMessages).set({ createdAt: new Date('2026-11-25T10:01:00Z') }).where(eq(audioMessages.id, second.id))
-    await db.update(audioMessages).set({ createdAt: new Date('2026-11-25T10:02:00Z') }).where(eq(audioMessages.id, third.id))
+    await db
+      .update(audioMessages)
+      .set({ createdAt: new Date('2026-11-25T10:00:00Z') })
+      .where(eq(audioMessages.id, first.id))
+    await db
+      .update(audioMessages)
+      .set({ createdAt: new Date('2026-11-25T10:01:00Z') })
+      .where(eq(audioMessages.id, second.id))
+    await db
+      .update(audioMessages)
+      .set({ createdAt: new Date('2026-11-25T10:02:00Z') })
+      .where(eq(audioMessages.id, third.id))
     await db.update(audioMessages).set({ processingStatus: 'failed' }).where(eq(audioMessages.id, second.id))
 
     expect(await unheard(cy)).toEqual([first.id, second.id, third.id])

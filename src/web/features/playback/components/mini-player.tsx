@@ -108,9 +108,12 @@ export function MiniPlayer() {
               )}
               <span className="sr-only">Elapsed </span>
               {formatDuration(time)}
-              <span aria-hidden> / </span>
-              <span className="sr-only"> of </span>
-              {formatDuration(duration)}
+              {/* a phone keeps the elapsed time; the total is still read out */}
+              <span className="max-[419px]:sr-only">
+                <span aria-hidden> / </span>
+                <span className="sr-only"> of </span>
+                {formatDuration(duration)}
+              </span>
             </span>
           </div>
           <SpeedPill />
