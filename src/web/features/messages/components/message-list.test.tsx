@@ -97,7 +97,9 @@ describe('MessageList', () => {
   })
 
   it('reports playing a received unread message, and not an own one; the player marks it heard as it starts', async () => {
-    const fetchMock = vi.fn(async () => Response.json(testMessage({ id: 'r', is_read: true })))
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      Response.json(testMessage({ id: 'r', is_read: true })),
+    )
     vi.stubGlobal('fetch', fetchMock)
     const onPlayUnread = vi.fn()
     renderList([testMessage({ id: 'r' }), testMessage({ id: 'o', sender_id: 'me', receiver_id: 'u1', minutesAgo: 8 })], onPlayUnread)
