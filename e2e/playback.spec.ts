@@ -93,7 +93,11 @@ test('plays a message with the spoken word highlighted as it advances, and chang
   const [time, index] = await Promise.all([audioTime(page), currentWordIndex(page)])
   expect(Math.abs(index - Math.floor((time - 0.5) / 0.5))).toBeLessThanOrEqual(1)
 
-  await page.getByRole('button', { name: 'Speed 1.5×' }).click()
+  // one speed control: the pill cycles the presets, the fine steps sit behind it
+  await page.getByRole('button', { name: 'Change speed, now 1×' }).click()
+  await page.getByRole('button', { name: 'Change speed, now 1.2×' }).click()
+  await expect.poll(() => audioElement(page).evaluate((audio: HTMLAudioElement) => audio.playbackRate)).toBe(1.5)
+  await page.getByRole('button', { name: 'Fine speed' }).click()
   await expect.poll(() => audioElement(page).evaluate((audio: HTMLAudioElement) => audio.playbackRate)).toBe(1.5)
   await page.getByRole('slider', { name: 'Playback speed' }).focus()
   await page.keyboard.press('ArrowRight')

@@ -121,5 +121,13 @@ export const messageListSchema = z.object({
   nextCursor: z.string().nullable(),
 })
 export type MessageList = z.infer<typeof messageListSchema>
+/**
+ * GET /api/messages/unheard ('Play all new', issue 17): every message the caller received and has not heard, from
+ * the people of their circle, oldest first. At most UNHEARD_MESSAGES_LIMIT (a circle of 10, each at most 3
+ * unanswered messages ahead, holds 30 at a time; more only from before those limits).
+ */
+export const UNHEARD_MESSAGES_LIMIT = 100
+export const unheardMessagesSchema = z.object({ messages: z.array(messageSchema) })
+export type UnheardMessages = z.infer<typeof unheardMessagesSchema>
 export const messageIdParamsSchema = z.object({ id: z.uuid('Message not found') })
 export const likeMessageSchema = z.object({ liked: z.boolean() })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  nextPresetRate,
   clampPlaybackRate,
   conversationPosition,
   formatPlaybackRate,
@@ -30,6 +31,15 @@ describe('clampPlaybackRate', () => {
   it('leaves every preset as it is and writes it short', () => {
     for (const preset of PLAYBACK_RATE_PRESETS) expect(clampPlaybackRate(preset)).toBe(preset)
     expect(PLAYBACK_RATE_PRESETS.map(formatPlaybackRate)).toEqual(['1×', '1.2×', '1.5×', '1.8×', '2×'])
+  })
+})
+
+describe('nextPresetRate (the speed pill)', () => {
+  it('cycles the presets and wraps, and moves a fine speed on to the next preset', () => {
+    expect([1, 1.2, 1.5, 1.8, 2].map(nextPresetRate)).toEqual([1.2, 1.5, 1.8, 2, 1])
+    expect(nextPresetRate(1.3)).toBe(1.5)
+    expect(nextPresetRate(1.9)).toBe(2)
+    expect(nextPresetRate(Number.NaN)).toBe(1.2)
   })
 })
 

@@ -42,6 +42,15 @@ export function formatPlaybackRate(rate: number): string {
   return `${Number(clampPlaybackRate(rate).toFixed(1))}×`
 }
 
+/**
+ * The speed pill's next speed: the first preset above the current speed, back to the first preset after the last
+ * (1 → 1.2 → 1.5 → 1.8 → 2 → 1; a fine speed such as 1.3 goes on to 1.5).
+ */
+export function nextPresetRate(rate: number): number {
+  const current = clampPlaybackRate(rate)
+  return PLAYBACK_RATE_PRESETS.find((preset) => preset > current + 0.001) ?? PLAYBACK_RATE_PRESETS[0]
+}
+
 /** Where a skip of `delta` seconds lands: never before 0, never past the end when the end is known. */
 export function skipTarget(currentTime: number, delta: number, duration: number): number {
   const target = (Number.isFinite(currentTime) ? currentTime : 0) + delta

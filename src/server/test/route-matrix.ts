@@ -160,6 +160,7 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
     request: async (f) => json('/api/messages', { contact_id: f.adaToBob, upload_id: await f.adaUpload() }),
   },
   'GET /api/messages': { access: 'signed-in', request: () => json('/api/messages?q=hello') },
+  'GET /api/messages/unheard': { access: 'signed-in', caller: (f) => f.bob, request: () => json('/api/messages/unheard') },
   'GET /api/messages/:id': { access: 'participant', request: (f) => json(`/api/messages/${f.messageId}`) },
   'POST /api/messages/:id/read': { access: 'participant', caller: (f) => f.bob, request: (f) => json(`/api/messages/${f.messageId}/read`) },
   'POST /api/messages/:id/like': {

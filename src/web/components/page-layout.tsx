@@ -12,14 +12,12 @@ import { cn } from '#web/lib/utils.ts'
 export const pageColumnClass = 'mx-auto w-full max-w-5xl px-4 sm:px-6'
 
 type PageLayoutProps = React.ComponentProps<'main'> & {
-  /** @deprecated every page has the one content width (decision 91); the value is ignored */
-  width?: '5xl'
   /** Usually a <PageHeader>; it takes the page's width. */
   header: React.ReactNode
 }
 
 /** A signed-in page away from home: the warm background, a header row, and one main column of the same width. */
-export function PageLayout({ width: _width, header, className, children, ...props }: PageLayoutProps) {
+export function PageLayout({ header, className, children, ...props }: PageLayoutProps) {
   return (
     <div data-slot="page-layout" className="flex min-h-dvh flex-col bg-hearth-glow">
       {header}

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, exists, getTableColumns, isNull, or, sql } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/pg-core'
 import type { Executor } from '#server/db/client.ts'
 import { audioMessages, contacts, conversations, messageLikes } from '#server/db/schema.ts'
@@ -102,6 +102,24 @@ export async function listMessagesBetween(
   options: { before: MessagePosition | null; limit: number },
 ): Promise<PagedMessageRow[]> {
   return messagesBetweenQuery(db, a, b, options)
+}
+
+/**
+ * What `userId` received and has not heard yet from anyone still in their circle (a contact they have not
+ * archived), oldest first (arrival order), at most `limit`. Messages still being transcribed, or whose transcription
+ * failed, are included: their audio is there.
+ */
+export async function listUnheardForReceiver(db: Executor, userId: string, limit: number): Promise<MessageRow[]> {
+  const inCircle = db
+    .select({ one: sql`1` })
+    .from(contacts)
+    .where(and(eq(contacts.userId, userId), eq(contacts.contactUserId, audioMessages.senderId), isNull(contacts.archivedAt)))
+  return db
+    .select(messageColumns(userId))
+    .from(audioMessages)
+    .where(and(eq(audioMessages.receiverId, userId), eq(audioMessages.isRead, false), exists(inCircle)))
+    .orderBy(asc(audioMessages.createdAt), asc(audioMessages.id))
+    .limit(limit)
 }
 
 /** How many messages the conversation holds, both directions (kept by the triggers of decision 86). */

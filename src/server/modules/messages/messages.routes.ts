@@ -8,6 +8,7 @@ import {
   messageListSchema,
   messageSchema,
   sendMessageSchema,
+  unheardMessagesSchema,
 } from '#shared/messages.ts'
 import { sessionUser } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
@@ -38,6 +39,10 @@ export const messagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     '/api/contacts/:id/messages/read',
     { preHandler: requireUser, schema: { params: contactIdParamsSchema, response: { 200: z.object({ marked: z.number().int() }) } } },
     async (request) => ({ marked: await service.markAllRead(sessionUser(request).id, request.params.id) }),
+  )
+
+  app.get('/api/messages/unheard', { preHandler: requireUser, schema: { response: { 200: unheardMessagesSchema } } }, async (request) =>
+    service.listUnheard(sessionUser(request).id),
   )
 
   app.get(

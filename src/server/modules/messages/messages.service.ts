@@ -1,7 +1,14 @@
 import { ERROR_CODES } from '#shared/api-error.ts'
 import { CONTACT_TEXTS } from '#shared/contacts.ts'
 import { MAX_ACTIVE_CONTACTS, MAX_CONSECUTIVE_UNANSWERED } from '#shared/limits.ts'
-import { MESSAGE_TEXTS, type Message, type MessageList, type MessageListQuery } from '#shared/messages.ts'
+import {
+  MESSAGE_TEXTS,
+  UNHEARD_MESSAGES_LIMIT,
+  type Message,
+  type MessageList,
+  type MessageListQuery,
+  type UnheardMessages,
+} from '#shared/messages.ts'
 import type { Database, Executor } from '#server/db/client.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '#server/http/errors.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
@@ -17,6 +24,7 @@ import {
   getMessageForParticipant,
   insertMessage,
   listMessagesBetween,
+  listUnheardForReceiver,
   lockContactPair,
   markAllReadFrom,
   markRead,
@@ -159,6 +167,12 @@ export function createMessagesService({
     },
 
     get,
+
+    /** 'Play all new' (issue 17): what the caller received and has not heard, across their circle, oldest first. */
+    async listUnheard(userId: string): Promise<UnheardMessages> {
+      const rows = await listUnheardForReceiver(db, userId, UNHEARD_MESSAGES_LIMIT)
+      return { messages: rows.map(respond) }
+    },
 
     /** Only the receiver marks a message read. */
     async markRead(userId: string, messageId: string): Promise<Message> {

@@ -8,7 +8,7 @@ import { useAuth } from '#web/lib/use-auth.ts'
 import { ContactHeader, ContactHeaderSkeleton } from './components/contact-header.tsx'
 import { MessageList } from '#web/features/messages/components/message-list.tsx'
 import { Button } from '#web/components/ui/button.tsx'
-import { chatOrder, useConversationQuery, useMarkReadMutation } from '#web/features/messages/queries.ts'
+import { chatOrder, useConversationQuery } from '#web/features/messages/queries.ts'
 import { ConversationComposer } from '#web/features/recorder/components/conversation-composer.tsx'
 import { ConversationEmpty } from './components/conversation-empty.tsx'
 import { MessageCardSkeleton } from './components/contact-loading.tsx'
@@ -19,7 +19,7 @@ import { cn } from '#web/lib/utils.ts'
 /**
  * /contacts/{id}: the conversation with a contact, read like a chat (issue 17, decision 72): the newest 50 messages
  * oldest to newest, the view anchored at the newest, older pages loading above as the person scrolls up. Playing a
- * received message marks it read. An unknown or foreign contact goes home. The screen is the list, then a footer
+ * received message marks it read (the player does, as it starts). An unknown or foreign contact goes home. The screen is the list, then a footer
  * slot (the composer's place).
  */
 export function ConversationPage() {
@@ -29,7 +29,6 @@ export function ConversationPage() {
   const [searchParams] = useSearchParams()
   const contact = useContactQuery(id)
   const messages = useConversationQuery(contact.data ? id : undefined)
-  const markRead = useMarkReadMutation()
   const ordered = chatOrder(messages.data)
   const total = messages.data?.pages[0]?.total ?? 0
   const { topRef } = useChatScroll({
@@ -114,7 +113,7 @@ export function ConversationPage() {
                     ownUserId={user?.id ?? ''}
                     contactId={contact.data.id}
                     contactName={contact.data.name}
-                    onPlayUnread={(message) => markRead.mutate(message.id)}
+                    contactPictureUrl={contact.data.avatar_url}
                   />
                 </>
               ))}

@@ -23,6 +23,7 @@ import { UnsentMessages } from '#web/features/recorder/components/unsent-message
 import { cn } from '#web/lib/utils.ts'
 import { ContactGrid } from './components/contact-grid.tsx'
 import { ContactGridSkeleton } from './components/contact-grid-skeleton.tsx'
+import { PlayAllNewButton } from './components/play-all-new-button.tsx'
 import { contactsLoadError } from './components/contacts-load-error.ts'
 import { RekindleGrid } from './components/rekindle-grid.tsx'
 import { useMediaQuery } from '#web/lib/use-media-query.ts'
@@ -234,6 +235,8 @@ export function HomePage() {
             </div>
             <p className="text-muted-foreground">{subtitle}</p>
           </div>
+
+          {!editing && loaded && <PlayAllNewButton contacts={loaded} className="self-start" />}
 
           {!editing && <UnsentMessages />}
 

@@ -8,7 +8,14 @@ import {
   type QueryKey,
 } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { messageListSchema, messageSchema, type Message, type MessageList } from '#shared/messages.ts'
+import {
+  messageListSchema,
+  messageSchema,
+  unheardMessagesSchema,
+  type Message,
+  type MessageList,
+  type UnheardMessages,
+} from '#shared/messages.ts'
 import { MESSAGES_PAGE_LIMIT } from '#shared/limits.ts'
 import { STALE } from '#shared/limits.ts'
 import { awaitingSpeech, MESSAGE_STATUS_POLL_MS, SPEECH_TEXTS } from '#shared/speech.ts'
@@ -27,6 +34,8 @@ export const messageKeys = {
   detail: (userId: string | undefined, id: string) => [...root, userId ?? 'anonymous', 'detail', id] as const,
   /** the conversation screen's pages (a different shape from `withContact`, so a different key) */
   conversation: (userId: string | undefined, contactId: string) => [...root, userId ?? 'anonymous', 'conversation', contactId] as const,
+  /** what the person has not heard yet, across their circle (Play all new) */
+  unheard: (userId: string | undefined) => [...root, userId ?? 'anonymous', 'unheard'] as const,
 }
 
 export const LIKE_TEXTS = { failed: 'Could not update like', failedBody: 'Please try again.' } as const
@@ -82,6 +91,27 @@ export function chatOrder(data: InfiniteData<MessageList> | undefined): Message[
   const seen = new Map<string, Message>()
   for (const page of data?.pages ?? []) for (const message of page.messages) if (!seen.has(message.id)) seen.set(message.id, message)
   return [...seen.values()].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))
+}
+
+const fetchUnheard = (signal?: AbortSignal) => apiGet('/api/messages/unheard', unheardMessagesSchema, { signal })
+
+/**
+ * GET /api/messages/unheard: every message the person received and has not heard, from their circle, oldest first
+ * (Play all new). Realtime `message.*` events and marking read invalidate it with the root.
+ */
+export function useUnheardMessagesQuery() {
+  const { user } = useAuth()
+  return useQuery({
+    queryKey: messageKeys.unheard(user?.id),
+    queryFn: ({ signal }) => fetchUnheard(signal),
+    enabled: Boolean(user),
+    staleTime: MESSAGE_STALE,
+  })
+}
+
+/** The unheard messages as the server has them now (play-next asks when a message ends). */
+export function fetchUnheardMessages(queryClient: QueryClient, userId: string | undefined): Promise<UnheardMessages> {
+  return queryClient.fetchQuery({ queryKey: messageKeys.unheard(userId), queryFn: ({ signal }) => fetchUnheard(signal), staleTime: 0 })
 }
 
 /** GET /api/messages/{id}: one message the signed-in person sent or received; 404 for anyone else's. */
@@ -173,16 +203,31 @@ export function useLikeMessageMutation() {
   })
 }
 
+const postRead = (messageId: string) => apiSend('POST', `/api/messages/${encodeURIComponent(messageId)}/read`, undefined, messageSchema)
+
+async function invalidateAfterRead(queryClient: QueryClient) {
+  await queryClient.invalidateQueries({ queryKey: root })
+  await invalidateContacts(queryClient)
+}
+
 /** POST /api/messages/{id}/read: the receiver has opened (played) it. */
 export function useMarkReadMutation() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (messageId: string) => apiSend('POST', `/api/messages/${encodeURIComponent(messageId)}/read`, undefined, messageSchema),
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: root })
-      await invalidateContacts(queryClient)
-    },
+    mutationFn: postRead,
+    onSettled: () => invalidateAfterRead(queryClient),
   })
+}
+
+/** The same, from outside a component: the player marks a received message heard when it starts playing. */
+export async function markMessageRead(queryClient: QueryClient, messageId: string): Promise<void> {
+  try {
+    await postRead(messageId)
+  } catch (error) {
+    logUnexpected(error, 'mark read failed')
+  } finally {
+    await invalidateAfterRead(queryClient)
+  }
 }
 
 /**

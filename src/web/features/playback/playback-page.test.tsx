@@ -139,17 +139,20 @@ describe('PlaybackPage', () => {
     expect((screen.getByRole('button', { name: 'Previous message' }) as HTMLButtonElement).disabled).toBe(true)
   })
 
-  it('loads the message into the shared player, sets the speed from the presets, and plays with Space', async () => {
+  it('loads the message into the shared player, sets the speed with the pill (remembered), and plays with Space', async () => {
     renderAt('/playback/m3', conversation())
     await screen.findByRole('heading', { level: 1, name: 'Maya Ortiz' })
     await waitFor(() => expect(audioPlayer().getState().currentTrack?.id).toBe('m3'))
     const element = document.querySelector<HTMLAudioElement>('audio[data-slot="audio-player"]')
     expect(element?.getAttribute('src')).toBe(conversation()[2]!.audio_url)
 
-    fireEvent.click(screen.getByRole('button', { name: 'Speed 1.5×' }))
+    // the pill moves through the presets; the fine steps sit behind it
+    fireEvent.click(screen.getByRole('button', { name: 'Change speed, now 1×' }))
+    expect(audioPlayer().getState().rate).toBe(1.2)
+    fireEvent.click(screen.getByRole('button', { name: 'Change speed, now 1.2×' }))
     expect(audioPlayer().getState().rate).toBe(1.5)
     expect(element?.playbackRate).toBe(1.5)
-    expect(screen.getByRole('button', { name: 'Speed 1.5×' }).getAttribute('aria-pressed')).toBe('true')
+    expect(window.localStorage.getItem('hearth.playback.rate')).toBe('1.5')
     audioPlayer().setRate(1)
 
     const toggle = vi.spyOn(audioPlayer(), 'toggle').mockResolvedValue()

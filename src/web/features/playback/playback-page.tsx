@@ -4,7 +4,7 @@ import type * as React from 'react'
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router'
 import type { Contact } from '#shared/contacts.ts'
 import type { Message } from '#shared/messages.ts'
-import { conversationPosition, nextUnplayed, PLAYBACK_SKIP_SECONDS } from '#shared/playback.ts'
+import { conversationPosition, PLAYBACK_SKIP_SECONDS } from '#shared/playback.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
@@ -22,10 +22,10 @@ import { formatDuration } from '#web/lib/duration.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 import { InsightsCard } from './components/insights-card.tsx'
-import { PlaybackControls, SpeedControl } from './components/playback-controls.tsx'
+import { PlaybackControls } from './components/playback-controls.tsx'
 import { PlaybackTranscript } from './components/playback-transcript.tsx'
 import { keyContextOf, playbackKeyAction } from './playback-keys.ts'
-import { usePlayNextSetting } from './play-next-setting.ts'
+import { usePlayNextSetting } from '#web/lib/audio-player/play-next-setting.ts'
 
 /** Navigation state asking the screen to start playing at once (play-next, or arrows pressed while playing). */
 type PlaybackLocationState = { autoplay?: boolean } | null
@@ -102,19 +102,23 @@ function ConversationNav({ contactId, messageId }: { contactId: string | undefin
   )
 }
 
-type ListeningProps = { message: Message; contact: Contact | undefined; contactPending: boolean; own: boolean; userId: string }
+type ListeningProps = { message: Message; contact: Contact | undefined; contactPending: boolean; own: boolean }
 
 /** The screen once the message is here: loads it into the shared player and wires the keyboard and play-next. */
-function Listening({ message, contact, contactPending, own, userId }: ListeningProps) {
+function Listening({ message, contact, contactPending, own }: ListeningProps) {
   const navigate = useNavigate()
   const location = useLocation()
   const toTrack = useMessageTrack()
   const [playNext, setPlayNext] = usePlayNextSetting()
-  const conversation = useContactMessagesQuery(contact?.id)
   const name = contact?.name ?? 'Your contact'
   const speaker = own ? 'you' : name
   const title = own ? `You to ${name}` : name
-  const track = useCallback(() => toTrack(message, title), [toTrack, message, title])
+  const otherName = contact?.name
+  const otherPicture = contact?.avatar_url
+  const track = useCallback(
+    () => toTrack(message, title, otherName === undefined ? undefined : { name: otherName, pictureUrl: otherPicture }),
+    [toTrack, message, title, otherName, otherPicture],
+  )
   const autoplay = Boolean((location.state as PlaybackLocationState)?.autoplay)
   const hasAudio = message.audio_url.trim() !== ''
 
@@ -161,30 +165,35 @@ function Listening({ message, contact, contactPending, own, userId }: ListeningP
     return () => window.removeEventListener('keydown', onKeyDown)
   }, [message.id, hasAudio, track])
 
-  // When a received message ends, the next one they sent and you have not heard plays on ('Play next automatically').
-  const messages = conversation.data?.messages
+  // When the player moves on from this message by itself ('Play next automatically' or a queue, both in the player
+  // store), the screen follows to the message now playing.
   useEffect(() => {
-    return audioPlayer().onEnded((ended) => {
-      if (ended.id !== message.id || own || !playNext || !messages) return
-      const next = nextUnplayed(messages, message.id, userId)
-      if (!next) return
-      const state: PlaybackLocationState = { autoplay: true }
-      navigate(`/playback/${encodeURIComponent(next)}`, { replace: true, state })
+    const player = audioPlayer()
+    let previous = player.getState().currentTrack
+    return player.subscribe(() => {
+      const current = player.getState().currentTrack
+      if (current !== previous && previous?.id === message.id && current && current.id !== message.id && current.href) {
+        navigate(current.href, { replace: true })
+      }
+      previous = current
     })
-  }, [message.id, own, playNext, messages, userId, navigate])
+  }, [message.id, navigate])
 
   const duration = useAudioPlayer((s) => (s.currentTrack?.id === message.id ? s.duration : 0))
   const isCurrent = useAudioPlayer((s) => s.currentTrack?.id === message.id)
 
+  // Document order is what a phone shows: who, the transcript, the player (sticky at the bottom, so its controls
+  // stay in reach while the highlighted transcript scrolls), like and play-next, the reply. From 768 px the grid
+  // puts the player back under the avatar, with the transcript beside it.
   return (
-    <div className="grid grid-cols-1 gap-5 md:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] md:grid-rows-[auto_auto_1fr] md:gap-x-8">
+    <div className="grid grid-cols-1 gap-5 md:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] md:grid-rows-[auto_auto_auto_1fr] md:gap-x-8">
       <section aria-label="From" className="flex flex-col items-center gap-3 pt-2 text-center md:col-start-1 md:row-start-1">
         <Avatar
           name={contact?.name ?? '?'}
           src={contact?.avatar_url}
           alt=""
           size={null}
-          className="size-28 shadow-md ring-4 ring-card sm:size-36 md:size-40"
+          className="size-24 shadow-md ring-4 ring-card sm:size-36 md:size-40"
         />
         <div className="flex flex-col items-center gap-1">
           <p className="text-2xl font-semibold tracking-tight break-words">{own ? `You to ${name}` : `From ${name}`}</p>
@@ -192,34 +201,38 @@ function Listening({ message, contact, contactPending, own, userId }: ListeningP
         </div>
       </section>
 
-      <section aria-label="Player" className="flex flex-col gap-5 rounded-2xl border bg-card p-5 shadow-sm md:col-start-1 md:row-start-2">
-        <PlaybackControls message={message} track={track} speaker={speaker} />
-        <SpeedControl className="border-t pt-4" />
-        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3 border-t pt-4">
-          <div className="flex items-center gap-1">
-            <LikeButton messageId={message.id} liked={message.liked} className="-ml-2" />
-            <span className="text-sm text-muted-foreground">{message.liked ? 'Liked' : 'Like'}</span>
-          </div>
-          {!own && (
-            <div className="flex items-center gap-2.5">
-              <Label htmlFor="play-next" className="cursor-pointer text-sm font-normal text-muted-foreground">
-                Play next automatically
-              </Label>
-              <Switch id="play-next" checked={playNext} onCheckedChange={setPlayNext} />
-            </div>
-          )}
-        </div>
-      </section>
-
-      <div className="flex flex-col gap-5 md:col-start-2 md:row-span-3 md:row-start-1">
+      <div className="flex flex-col gap-5 md:col-start-2 md:row-span-4 md:row-start-1">
         <PlaybackTranscript message={message} isCurrent={isCurrent} duration={duration} />
         <InsightsCard message={message} received={!own} />
+      </div>
+
+      <section
+        aria-label="Player"
+        data-slot="playback-dock"
+        className="sticky bottom-0 z-20 -mx-4 border-t bg-card/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-8px_24px_-12px_rgb(0_0_0/0.25)] backdrop-blur supports-[backdrop-filter]:bg-card/85 sm:-mx-6 sm:px-6 md:static md:col-start-1 md:row-start-2 md:mx-0 md:rounded-2xl md:border md:bg-card md:p-5 md:shadow-sm md:backdrop-blur-none"
+      >
+        <PlaybackControls message={message} track={track} speaker={speaker} className="gap-3 md:gap-4" />
+      </section>
+
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3 rounded-2xl border bg-card px-5 py-3 shadow-sm md:col-start-1 md:row-start-3">
+        <div className="flex items-center gap-1">
+          <LikeButton messageId={message.id} liked={message.liked} className="-ml-2" />
+          <span className="text-sm text-muted-foreground">{message.liked ? 'Liked' : 'Like'}</span>
+        </div>
+        {!own && (
+          <div className="flex items-center gap-2.5">
+            <Label htmlFor="play-next" className="cursor-pointer text-sm font-normal text-muted-foreground">
+              Play next automatically
+            </Label>
+            <Switch id="play-next" checked={playNext} onCheckedChange={setPlayNext} />
+          </div>
+        )}
       </div>
 
       {!own && contact && (
         <Link
           to={`/record/${encodeURIComponent(contact.id)}?replyTo=${encodeURIComponent(message.id)}`}
-          className={buttonVariants({ size: 'lg', className: 'w-full md:col-start-1 md:row-start-3 md:self-start' })}
+          className={buttonVariants({ size: 'lg', className: 'w-full md:col-start-1 md:row-start-4 md:self-start' })}
         >
           <MessageCircleReply aria-hidden />
           Record Thoughtful Reply
@@ -269,12 +282,11 @@ export function PlaybackPage() {
       />
     )
   } else {
-    body = <Listening message={message.data} contact={contact} contactPending={contactPending} own={own} userId={user?.id ?? ''} />
+    body = <Listening message={message.data} contact={contact} contactPending={contactPending} own={own} />
   }
 
   return (
     <PageLayout
-      width="5xl"
       header={
         <PageHeader
           back={back}

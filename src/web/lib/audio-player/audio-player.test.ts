@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createAudioPlayer, INITIAL_PLAYER_STATE, type AudioTrack } from './audio-player.ts'
+import { createAudioPlayer, formatQueuePosition, INITIAL_PLAYER_STATE, type AudioTrack } from './audio-player.ts'
 import { createMemoryPositionStore, createPositionStore, MAX_KEPT_POSITIONS, POSITIONS_STORAGE_KEY } from './positions.ts'
+import { RATE_STORAGE_KEY, readStoredRate, storeRate } from './rate-setting.ts'
 import { isSignedUrlFresh, signedUrlExpiresAt } from './signed-url.ts'
 
 /** A media element whose events the test fires by hand; play() answers what the test decides. */
@@ -55,7 +56,7 @@ class FakeAudio extends EventTarget {
 
 const domError = (name: string) => Object.assign(new Error(name), { name })
 
-function setup(options: { isFresh?: (url: string) => boolean; positions?: ReturnType<typeof createMemoryPositionStore> } = {}) {
+function setup(options: Omit<Parameters<typeof createAudioPlayer>[0], 'element'> = {}) {
   const element = new FakeAudio()
   const player = createAudioPlayer({ element, ...options })
   return { element, player }
@@ -326,5 +327,159 @@ describe('signed URLs', () => {
     expect(isSignedUrlFresh(url(-5), now)).toBe(false)
     expect(isSignedUrlFresh('/api/media/u/a.webm', now)).toBe(true)
     expect(signedUrlExpiresAt('/x?expires=soon')).toBeNull()
+  })
+})
+
+/** Plays the current track to its end as the element would report it. */
+function playThrough(element: FakeAudio) {
+  element.metadata(5)
+  element.emit('playing')
+  element.emit('ended')
+}
+
+const queueOf = (...ids: string[]) => ids.map((id) => track({ id, url: `/api/media/${id}.m4a`, title: `Speaker of ${id}` }))
+
+describe('Play all new: the queue', () => {
+  it("plays the tracks in the order given, hands-free, saying '1 of 3', '2 of 3', '3 of 3', then ends", async () => {
+    const { element, player } = setup()
+    await player.playQueue(queueOf('a', 'b', 'c'))
+    expect(player.getState()).toMatchObject({ currentTrack: { id: 'a' }, queue: { index: 1, total: 3 } })
+    expect(formatQueuePosition(player.getState().queue!)).toBe('1 of 3')
+
+    playThrough(element)
+    await flush()
+    expect(player.getState()).toMatchObject({ currentTrack: { id: 'b' }, queue: { index: 2, total: 3 } })
+    expect(formatQueuePosition(player.getState().queue!)).toBe('2 of 3')
+    expect(element.play).toHaveBeenCalledTimes(2)
+
+    playThrough(element)
+    await flush()
+    expect(player.getState()).toMatchObject({ currentTrack: { id: 'c' }, queue: { index: 3, total: 3 } })
+
+    playThrough(element)
+    await flush()
+    expect(player.getState()).toMatchObject({ currentTrack: { id: 'c' }, queue: null, isPlaying: false, started: false })
+    expect(element.sources).toEqual(['/api/media/a.m4a', '/api/media/b.m4a', '/api/media/c.m4a'])
+  })
+
+  it('skips to the next on request; past the last it stops; stop ends the queue', async () => {
+    const { element, player } = setup()
+    await player.playQueue(queueOf('a', 'b'))
+    element.emit('playing')
+    await player.next()
+    expect(player.getState()).toMatchObject({ currentTrack: { id: 'b' }, queue: { index: 2, total: 2 } })
+    element.emit('playing')
+    await player.next()
+    expect(player.getState()).toMatchObject({ currentTrack: { id: 'b' }, queue: null, isPlaying: false, started: false })
+
+    await player.playQueue(queueOf('x', 'y'))
+    element.emit('playing')
+    player.stop()
+    expect(player.getState().queue).toBeNull()
+    element.emit('ended')
+    await flush()
+    expect(player.getState().currentTrack?.id).toBe('x')
+  })
+
+  it('ends when the person plays something else, and moves past a message that cannot play', async () => {
+    const { element, player } = setup()
+    await player.playQueue(queueOf('a', 'b', 'c'))
+    await player.play(track({ id: 'other' }))
+    expect(player.getState().queue).toBeNull()
+
+    await player.playQueue([track({ id: 'broken', url: ' ' }), ...queueOf('b')])
+    await flush()
+    expect(player.getState()).toMatchObject({ currentTrack: { id: 'b' }, queue: { index: 2, total: 2 } })
+    expect(element.play).toHaveBeenCalled()
+  })
+
+  it('does nothing for an empty queue', async () => {
+    const { player } = setup()
+    await player.playQueue([])
+    expect(player.getState()).toMatchObject({ currentTrack: null, queue: null })
+  })
+
+  it('calls onStart once each time a loaded track starts playing (the message is marked heard)', async () => {
+    const { element, player } = setup()
+    const onStart = vi.fn()
+    await player.play(track({ onStart }))
+    expect(onStart).not.toHaveBeenCalled()
+    element.emit('playing')
+    element.emit('pause')
+    element.emit('playing')
+    expect(onStart).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('play next automatically', () => {
+  it("plays the ended track's next when the setting is on, wherever it was started", async () => {
+    let on = true
+    const { element, player } = setup({ playNext: () => on })
+    const second = track({ id: 'm2', url: '/api/media/m2.m4a' })
+    await player.play(track({ next: () => Promise.resolve(second) }))
+    playThrough(element)
+    await flush()
+    expect(player.getState()).toMatchObject({ currentTrack: { id: 'm2' }, loading: true, queue: null })
+
+    on = false
+    await player.play(track({ id: 'm3', url: '/api/media/m3.m4a', next: () => Promise.resolve(second) }))
+    playThrough(element)
+    await flush()
+    expect(player.getState().currentTrack?.id).toBe('m3')
+  })
+
+  it('stays put when there is no next, or when finding it fails', async () => {
+    const { element, player } = setup({ playNext: () => true })
+    await player.play(track({ next: () => Promise.resolve(null) }))
+    playThrough(element)
+    await flush()
+    expect(player.getState()).toMatchObject({ currentTrack: { id: 'm1' }, isPlaying: false })
+
+    await player.play(track({ id: 'm4', next: () => Promise.reject(new Error('offline')) }))
+    playThrough(element)
+    await flush()
+    expect(player.getState()).toMatchObject({ currentTrack: { id: 'm4' }, isPlaying: false, error: null })
+  })
+})
+
+describe('the remembered speed', () => {
+  const memoryStorage = (initial: Record<string, string> = {}) => {
+    const items = new Map(Object.entries(initial))
+    return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) }
+  }
+
+  it('reads the stored speed made valid, and the default without one', () => {
+    expect(readStoredRate(memoryStorage({ [RATE_STORAGE_KEY]: '1.5' }))).toBe(1.5)
+    expect(readStoredRate(memoryStorage({ [RATE_STORAGE_KEY]: '1.25' }))).toBe(1.3)
+    expect(readStoredRate(memoryStorage({ [RATE_STORAGE_KEY]: '9' }))).toBe(2)
+    expect(readStoredRate(memoryStorage({ [RATE_STORAGE_KEY]: 'fast' }))).toBe(1)
+    expect(readStoredRate(memoryStorage())).toBe(1)
+    expect(readStoredRate(null)).toBe(1)
+    const broken = {
+      getItem: () => {
+        throw new Error('denied')
+      },
+      setItem: () => {
+        throw new Error('denied')
+      },
+    }
+    expect(readStoredRate(broken)).toBe(1)
+    expect(() => storeRate(broken, 1.5)).not.toThrow()
+  })
+
+  it('starts the player at the remembered speed, applies it to every track, and remembers each new choice', async () => {
+    const storage = memoryStorage({ [RATE_STORAGE_KEY]: '1.8' })
+    const { element, player } = setup({ initialRate: readStoredRate(storage), onRateChange: (rate) => storeRate(storage, rate) })
+    expect(player.getState().rate).toBe(1.8)
+    await player.play(track())
+    expect(element.playbackRate).toBe(1.8)
+
+    player.setRate(1.2)
+    expect(storage.getItem(RATE_STORAGE_KEY)).toBe('1.2')
+    await player.play(track({ id: 'm2', url: '/api/media/m2.m4a' }))
+    expect(element.playbackRate).toBe(1.2)
+
+    // a player made later (the next visit) starts where this one left off
+    expect(setup({ initialRate: readStoredRate(storage) }).player.getState().rate).toBe(1.2)
   })
 })

@@ -10,11 +10,23 @@ export type AudioTrack = {
   title: string
   /** the track's own screen (/playback/{id}) */
   href?: string
+  /** who is speaking, for the mini player's avatar (their picture, initials without one) */
+  speaker?: { name: string; pictureUrl?: string | null }
   /** seconds measured by the server; used when the file does not say (browser WebM has no duration in its header) */
   durationHint?: number
   /** asks for a fresh signed URL; absent for blob: URLs and anything that does not expire */
   refreshUrl?: () => Promise<string>
+  /** what 'Play next automatically' plays when this track ends (the sender's next unheard message), if anything */
+  next?: () => Promise<AudioTrack | null>
+  /** called once each time the track, after being loaded, starts playing (a received message is marked heard) */
+  onStart?: () => void
 }
+
+/** Where 'Play all new' is: the 1-based place of the current track and how many the queue holds ('2 of 5'). */
+export type QueuePosition = { index: number; total: number }
+
+/** '2 of 5' */
+export const formatQueuePosition = ({ index, total }: QueuePosition) => `${index} of ${total}`
 
 /** Which failure: no usable URL, the audio itself (network, 403, unplayable file), or play() refused to start. */
 export type PlayerErrorKind = 'invalid-url' | 'media' | 'start'
@@ -38,6 +50,8 @@ export type PlayerState = {
   errorKind: PlayerErrorKind | null
   /** playback of the current track started since it was loaded, and it has not been stopped or ended */
   started: boolean
+  /** while a queue plays (Play all new), where in it the current track is */
+  queue: QueuePosition | null
 }
 
 export const INITIAL_PLAYER_STATE: PlayerState = {
@@ -50,6 +64,7 @@ export const INITIAL_PLAYER_STATE: PlayerState = {
   error: null,
   errorKind: null,
   started: false,
+  queue: null,
 }
 
 /** The part of HTMLMediaElement the player uses (tests drive a fake one). */
@@ -86,6 +101,16 @@ export type AudioPlayer = {
   skip: (deltaSeconds: number) => void
   setRate: (rate: number) => void
   reset: () => void
+  /**
+   * plays `tracks` one after another, hands-free, from the first; playing anything else, or stop, ends the queue.
+   * An empty list does nothing.
+   */
+  playQueue: (tracks: readonly AudioTrack[]) => Promise<void>
+  /**
+   * the next track: the queue's next one (past the last, the queue ends and playback stops), else the current
+   * track's own `next` (play-next); nothing when there is none
+   */
+  next: () => Promise<void>
   /** called after a track played to its end */
   onEnded: (listener: (track: AudioTrack) => void) => () => void
 }
@@ -96,6 +121,11 @@ type Options = {
   positions?: PositionStore
   /** whether a URL may be played as it is; a stale one is renewed through the track's refreshUrl first */
   isFresh?: (url: string) => boolean
+  /** 'Play next automatically': read when a track ends; when true, the ended track's `next` plays on */
+  playNext?: () => boolean
+  /** the speed to start with (the one remembered) and where each chosen speed is written */
+  initialRate?: number
+  onRateChange?: (rate: number) => void
 }
 
 /** A position this close to the end counts as heard, so the next play starts from the beginning. */
@@ -116,8 +146,19 @@ const errorName = (error: unknown) => (typeof error === 'object' && error !== nu
  * (an expired signed URL answers 403, which the element only reports as an error) the player asks for a fresh URL
  * once and tries again from the same place. When renewing fails, the original URL is used (spec 001 section 8).
  */
-export function createAudioPlayer({ element, positions = createMemoryPositionStore(), isFresh = () => true }: Options): AudioPlayer {
-  let state = INITIAL_PLAYER_STATE
+export function createAudioPlayer({
+  element,
+  positions = createMemoryPositionStore(),
+  isFresh = () => true,
+  playNext = () => false,
+  initialRate = PLAYBACK_RATE_DEFAULT,
+  onRateChange,
+}: Options): AudioPlayer {
+  let state: PlayerState = { ...INITIAL_PLAYER_STATE, rate: clampPlaybackRate(initialRate) }
+  /** the tracks of Play all new, in order; empty when no queue plays */
+  let queue: readonly AudioTrack[] = []
+  /** the current track's onStart was called since it was loaded */
+  let announced = false
   const listeners = new Set<() => void>()
   const endedListeners = new Set<(track: AudioTrack) => void>()
   /** counts every change of source; async work of an older one is dropped */
@@ -185,6 +226,8 @@ export function createAudioPlayer({ element, positions = createMemoryPositionSto
     }
     wantsPlaying = false
     set({ isPlaying: false, loading: false, error: PLAYER_TEXTS.failed, errorKind: kind })
+    // a queue does not stall on one message that cannot play (its toast said so)
+    if (state.queue) void next()
   }
 
   async function retryWithFreshUrl(track: AudioTrack) {
@@ -216,6 +259,7 @@ export function createAudioPlayer({ element, positions = createMemoryPositionSto
 
   async function load(track: AudioTrack, { autoplay = true }: { autoplay?: boolean } = {}) {
     savePosition(true)
+    announced = false
     element.pause()
     attempt += 1
     loaded = false
@@ -227,7 +271,15 @@ export function createAudioPlayer({ element, positions = createMemoryPositionSto
       element.removeAttribute('src')
       element.load()
       wantsPlaying = false
-      set({ ...INITIAL_PLAYER_STATE, rate: state.rate, currentTrack: track, error: PLAYER_TEXTS.invalidUrl, errorKind: 'invalid-url' })
+      set({
+        ...INITIAL_PLAYER_STATE,
+        rate: state.rate,
+        queue: state.queue,
+        currentTrack: track,
+        error: PLAYER_TEXTS.invalidUrl,
+        errorKind: 'invalid-url',
+      })
+      if (state.queue) void next()
       return
     }
     const resumeAt = positions.get(track.id)
@@ -253,8 +305,62 @@ export function createAudioPlayer({ element, positions = createMemoryPositionSto
     if (wantsPlaying) await start()
   }
 
+  function endQueue() {
+    queue = []
+    if (state.queue) set({ queue: null })
+  }
+
+  /** another track chosen by the person (not the queue moving on) ends the queue */
+  function loadChosen(track: AudioTrack, options?: { autoplay?: boolean }) {
+    if (!isCurrent(track)) endQueue()
+    return load(track, options)
+  }
+
+  async function playQueue(tracks: readonly AudioTrack[]) {
+    const first = tracks[0]
+    if (!first) return
+    queue = [...tracks]
+    set({ queue: { index: 1, total: queue.length } })
+    await load(first, { autoplay: true })
+  }
+
+  async function next() {
+    if (state.queue) {
+      const following = queue[state.queue.index]
+      if (!following) {
+        endQueue()
+        stop()
+        return
+      }
+      set({ queue: { index: state.queue.index + 1, total: queue.length } })
+      await load(following, { autoplay: true })
+      return
+    }
+    const track = state.currentTrack
+    if (!track?.next) return
+    let following: AudioTrack | null = null
+    try {
+      following = await track.next()
+    } catch {
+      // nothing to play on when it cannot be found out
+    }
+    // the person chose something else meanwhile
+    if (!following || state.currentTrack !== track) return
+    await load(following, { autoplay: true })
+  }
+
+  function stop() {
+    wantsPlaying = false
+    element.pause()
+    if (state.currentTrack) positions.clear(state.currentTrack.id)
+    if (loaded && state.duration > 0) element.currentTime = 0
+    pendingSeek = null
+    queue = []
+    set({ isPlaying: false, loading: false, currentTime: 0, started: false, queue: null })
+  }
+
   async function play(track?: AudioTrack) {
-    if (track && !isCurrent(track)) return load(track, { autoplay: true })
+    if (track && !isCurrent(track)) return loadChosen(track, { autoplay: true })
     const current = state.currentTrack
     if (!current) return
     // a failed track gets a fresh start (and a fresh URL if it needs one)
@@ -307,6 +413,10 @@ export function createAudioPlayer({ element, positions = createMemoryPositionSto
   element.addEventListener('playing', () => {
     if (!loaded) return
     set({ isPlaying: true, loading: false, started: true, error: null, errorKind: null })
+    if (!announced && state.currentTrack) {
+      announced = true
+      state.currentTrack.onStart?.()
+    }
   })
   element.addEventListener('waiting', () => {
     if (loaded && state.isPlaying) set({ loading: true })
@@ -330,6 +440,8 @@ export function createAudioPlayer({ element, positions = createMemoryPositionSto
     element.currentTime = 0
     set({ isPlaying: false, loading: false, currentTime: 0, started: false })
     for (const listener of endedListeners) listener(track)
+    // hands-free: the queue moves on by itself; outside a queue, only with 'Play next automatically'
+    if (state.currentTrack === track && (state.queue || playNext())) void next()
   })
   element.addEventListener('error', () => fail(attempt, 'media'))
 
@@ -340,21 +452,14 @@ export function createAudioPlayer({ element, positions = createMemoryPositionSto
       return () => listeners.delete(listener)
     },
     position,
-    load,
+    load: loadChosen,
     play,
     async toggle(track) {
       if (isCurrent(track) && !state.error && (state.isPlaying || wantsPlaying)) pause()
       else await play(track)
     },
     pause,
-    stop() {
-      wantsPlaying = false
-      element.pause()
-      if (state.currentTrack) positions.clear(state.currentTrack.id)
-      if (loaded && state.duration > 0) element.currentTime = 0
-      pendingSeek = null
-      set({ isPlaying: false, loading: false, currentTime: 0, started: false })
-    },
+    stop,
     seek,
     skip(delta) {
       seek(skipTarget(position(), delta, state.duration))
@@ -364,6 +469,7 @@ export function createAudioPlayer({ element, positions = createMemoryPositionSto
       element.defaultPlaybackRate = next
       element.playbackRate = next
       set({ rate: next })
+      onRateChange?.(next)
     },
     reset() {
       savePosition(true)
@@ -374,8 +480,11 @@ export function createAudioPlayer({ element, positions = createMemoryPositionSto
       pendingSeek = null
       element.removeAttribute('src')
       element.load()
+      queue = []
       set({ ...INITIAL_PLAYER_STATE, rate: state.rate })
     },
+    playQueue,
+    next,
     onEnded(listener) {
       endedListeners.add(listener)
       return () => endedListeners.delete(listener)

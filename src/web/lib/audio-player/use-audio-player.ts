@@ -1,7 +1,9 @@
 import { useSyncExternalStore } from 'react'
 import { HIGHLIGHT_REFRESH_MS } from '#shared/playback.ts'
 import { createAudioPlayer, INITIAL_PLAYER_STATE, type AudioPlayer, type PlayerState } from './audio-player.ts'
+import { readPlayNext } from './play-next-setting.ts'
 import { createPositionStore } from './positions.ts'
+import { readStoredRate, storeRate } from './rate-setting.ts'
 import { isSignedUrlFresh } from './signed-url.ts'
 
 let instance: AudioPlayer | null = null
@@ -17,7 +19,8 @@ function browserStorage(): Storage | null {
 /**
  * The app's one player, made on first use around one hidden <audio data-slot="audio-player"> in the body. Exactly
  * one thing plays: when any other audio or video of the page starts (a recording preview, a welcome message) this
- * player pauses, and when this player starts the others pause.
+ * player pauses, and when this player starts the others pause. It starts at the speed chosen last on this device and
+ * plays on by itself as 'Play next automatically' says.
  */
 export function audioPlayer(): AudioPlayer {
   if (instance) return instance
@@ -27,10 +30,14 @@ export function audioPlayer(): AudioPlayer {
   element.hidden = true
   element.setAttribute('aria-hidden', 'true')
   document.body.append(element)
+  const storage = browserStorage()
   const player = createAudioPlayer({
     element,
-    positions: createPositionStore(browserStorage()),
+    positions: createPositionStore(storage),
     isFresh: (url) => isSignedUrlFresh(url, Date.now()),
+    playNext: readPlayNext,
+    initialRate: readStoredRate(storage),
+    onRateChange: (rate) => storeRate(storage, rate),
   })
   document.addEventListener(
     'play',

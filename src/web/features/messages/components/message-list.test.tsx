@@ -96,13 +96,19 @@ describe('MessageList', () => {
     expect(within(plain).queryByRole('list', { name: 'Topics' })).toBeNull()
   })
 
-  it('reports playing a received unread message, and not an own one', () => {
+  it('reports playing a received unread message, and not an own one; the player marks it heard as it starts', async () => {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      Response.json(testMessage({ id: 'r', is_read: true })),
+    )
+    vi.stubGlobal('fetch', fetchMock)
     const onPlayUnread = vi.fn()
     renderList([testMessage({ id: 'r' }), testMessage({ id: 'o', sender_id: 'me', receiver_id: 'u1', minutesAgo: 8 })], onPlayUnread)
     fireEvent.click(screen.getByRole('button', { name: 'Play message from you' }))
     expect(onPlayUnread).not.toHaveBeenCalled()
     fireEvent.click(screen.getByRole('button', { name: 'Play message from Maya Ortiz' }))
     expect(onPlayUnread).toHaveBeenCalledWith(expect.objectContaining({ id: 'r' }))
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/messages/r/read', expect.objectContaining({ method: 'POST' })))
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/messages/o/read')).toHaveLength(0)
   })
 
   it('offers a retry under a failed transcription within 2 hours and asks the server', async () => {

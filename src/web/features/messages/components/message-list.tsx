@@ -26,6 +26,8 @@ type MessageCardProps = React.ComponentProps<'article'> & {
   own: boolean
   contactId: string
   contactName: string
+  /** the contact's picture, for the mini player while one of their messages plays */
+  contactPictureUrl?: string | null
   onPlayUnread?: (message: Message) => void
 }
 
@@ -33,7 +35,16 @@ type MessageCardProps = React.ComponentProps<'article'> & {
  * One message of the conversation: who, when, the waveform with Play, the transcription or its status, ticks or the
  * unread marker, chips, like and Reply. The card itself opens /playback/{id}; the controls sit above that link.
  */
-export function MessageCard({ message, own, contactId, contactName, onPlayUnread, className, ...props }: MessageCardProps) {
+export function MessageCard({
+  message,
+  own,
+  contactId,
+  contactName,
+  contactPictureUrl,
+  onPlayUnread,
+  className,
+  ...props
+}: MessageCardProps) {
   const who = own ? 'You' : contactName
   const when = relativeTime(message.created_at)
   const { text, isStatus } = messageText(message)
@@ -71,6 +82,7 @@ export function MessageCard({ message, own, contactId, contactName, onPlayUnread
         message={message}
         speaker={own ? 'you' : contactName}
         title={own ? `You to ${contactName}` : contactName}
+        other={{ name: contactName, pictureUrl: contactPictureUrl }}
         onPlay={() => {
           if (unread) onPlayUnread?.(message)
         }}
@@ -101,6 +113,7 @@ type MessageListProps = React.ComponentProps<'ol'> & {
   ownUserId: string
   contactId: string
   contactName: string
+  contactPictureUrl?: string | null
   /** called when the receiver starts playing a message they had not read */
   onPlayUnread?: (message: Message) => void
 }
@@ -110,7 +123,16 @@ type MessageListProps = React.ComponentProps<'ol'> & {
  * newest first, every chat app the other way, decision 72). A message arriving while it is open rises in (not under
  * reduced motion).
  */
-export function MessageList({ messages, ownUserId, contactId, contactName, onPlayUnread, className, ...props }: MessageListProps) {
+export function MessageList({
+  messages,
+  ownUserId,
+  contactId,
+  contactName,
+  contactPictureUrl,
+  onPlayUnread,
+  className,
+  ...props
+}: MessageListProps) {
   const sorted = [...messages].sort((a, b) => a.created_at.localeCompare(b.created_at))
   // what was there when the conversation opened; a message newer than that arrived live and rises into place
   const [openedAt] = useState(() => sorted.at(-1)?.created_at ?? new Date().toISOString())
@@ -127,6 +149,7 @@ export function MessageList({ messages, ownUserId, contactId, contactName, onPla
             own={message.sender_id === ownUserId}
             contactId={contactId}
             contactName={contactName}
+            contactPictureUrl={contactPictureUrl}
             onPlayUnread={onPlayUnread}
           />
         </li>

@@ -5,7 +5,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { audioPlayer, useTrackStatus } from '#web/lib/audio-player/use-audio-player.ts'
 import { formatDuration } from '#web/lib/duration.ts'
 import { cn } from '#web/lib/utils.ts'
-import { useMessageTrack } from '#web/features/messages/message-track.ts'
+import { useMessageTrack, type TrackSpeaker } from '#web/features/messages/message-track.ts'
 import { Waveform } from './waveform.tsx'
 
 type PlayButtonProps = Omit<React.ComponentProps<typeof Button>, 'onClick' | 'children'> & {
@@ -14,6 +14,8 @@ type PlayButtonProps = Omit<React.ComponentProps<typeof Button>, 'onClick' | 'ch
   speaker: string
   /** the mini player's title while this plays */
   title: string
+  /** the person on the other side, for the mini player's avatar */
+  other?: TrackSpeaker
   /** each time the person starts it */
   onPlay?: () => void
   iconClassName?: string
@@ -23,7 +25,7 @@ type PlayButtonProps = Omit<React.ComponentProps<typeof Button>, 'onClick' | 'ch
  * Play/Pause of one message on the app's shared player: pressing it plays this message (whatever played before
  * stops), pressing again pauses. Shows a spinner while the audio loads.
  */
-export function MessagePlayButton({ message, speaker, title, onPlay, iconClassName, className, ...props }: PlayButtonProps) {
+export function MessagePlayButton({ message, speaker, title, other, onPlay, iconClassName, className, ...props }: PlayButtonProps) {
   const toTrack = useMessageTrack()
   const { playing, loading } = useTrackStatus(message.id)
   const busy = loading && !playing
@@ -36,7 +38,7 @@ export function MessagePlayButton({ message, speaker, title, onPlay, iconClassNa
       title={playing || busy ? 'Pause' : 'Play'}
       onClick={() => {
         if (!playing && !busy) onPlay?.()
-        void audioPlayer().toggle(toTrack(message, title))
+        void audioPlayer().toggle(toTrack(message, title, other))
       }}
       aria-busy={busy || undefined}
       className={cn('relative z-10 rounded-full', className)}
@@ -59,6 +61,8 @@ type VoicePlayerProps = Omit<React.ComponentProps<'div'>, 'onPlay' | 'title'> & 
   speaker: string
   /** the mini player's title while this plays */
   title: string
+  /** the person on the other side, for the mini player's avatar */
+  other?: TrackSpeaker
   /** each time the person starts it */
   onPlay?: () => void
 }
@@ -68,13 +72,21 @@ type VoicePlayerProps = Omit<React.ComponentProps<'div'>, 'onPlay' | 'title'> & 
  * starts, then the elapsed time). Everything comes from the shared player, so the mini player, the playback screen
  * and this card always agree.
  */
-export function VoicePlayer({ message, speaker, title, onPlay, className, ...props }: VoicePlayerProps) {
+export function VoicePlayer({ message, speaker, title, other, onPlay, className, ...props }: VoicePlayerProps) {
   const { current, playing, time, duration } = useTrackStatus(message.id)
   const total = duration > 0 ? duration : message.duration_seconds
   return (
     <div data-slot="voice-player" className={cn('flex min-w-0 items-center gap-3', className)} {...props}>
-      <MessagePlayButton message={message} speaker={speaker} title={title} onPlay={onPlay} className="size-11" />
-      <SeekableWaveform message={message} speaker={speaker} title={title} current={current} time={current ? time : 0} total={total} />
+      <MessagePlayButton message={message} speaker={speaker} title={title} other={other} onPlay={onPlay} className="size-11" />
+      <SeekableWaveform
+        message={message}
+        speaker={speaker}
+        title={title}
+        other={other}
+        current={current}
+        time={current ? time : 0}
+        total={total}
+      />
       <span className="shrink-0 text-sm text-muted-foreground tabular-nums">
         <span className="sr-only">{current && (playing || time > 0) ? 'Elapsed ' : 'Duration '}</span>
         {current && (playing || time > 0) ? formatDuration(time) : formatDuration(message.duration_seconds)}
@@ -90,6 +102,7 @@ type SeekableWaveformProps = {
   message: Message
   speaker: string
   title: string
+  other?: TrackSpeaker
   /** whether this message is the shared player's track */
   current: boolean
   time: number
@@ -100,12 +113,12 @@ type SeekableWaveformProps = {
  * The card's waveform as a slider: tap a point or drag along it to move the playhead there (issue 17), arrow keys
  * move it by 5 s. A message that is not playing is loaded, without starting, so it plays from where it was put.
  */
-function SeekableWaveform({ message, speaker, title, current, time, total }: SeekableWaveformProps) {
+function SeekableWaveform({ message, speaker, title, other, current, time, total }: SeekableWaveformProps) {
   const toTrack = useMessageTrack()
   const dragging = React.useRef(false)
   const seekTo = async (seconds: number) => {
     const player = audioPlayer()
-    if (!current) await player.load(toTrack(message, title), { autoplay: false })
+    if (!current) await player.load(toTrack(message, title, other), { autoplay: false })
     player.seek(Math.min(Math.max(seconds, 0), total))
   }
   const atPointer = (event: React.PointerEvent<HTMLDivElement>) => {

@@ -1,13 +1,15 @@
-import { LoaderCircle, Pause, Play, Square } from 'lucide-react'
+import { LoaderCircle, Pause, Play, SkipForward, Square } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link, useLocation } from 'react-router'
 import { toast } from 'sonner'
 import { PLAYER_TEXTS } from '#shared/playback.ts'
+import { Avatar } from '#web/components/avatar.tsx'
 import { Button } from '#web/components/ui/button.tsx'
-import { PLAYER_ERROR_DESCRIPTIONS } from '#web/lib/audio-player/audio-player.ts'
+import { formatQueuePosition, PLAYER_ERROR_DESCRIPTIONS } from '#web/lib/audio-player/audio-player.ts'
 import { audioPlayer, useAudioPlayer } from '#web/lib/audio-player/use-audio-player.ts'
 import { formatDuration } from '#web/lib/duration.ts'
 import { cn } from '#web/lib/utils.ts'
+import { SpeedPill } from './playback-controls.tsx'
 
 /** Screens with their own controls, or where a player would be in the way (spec 001, contact detail). */
 export function miniPlayerHiddenOn(pathname: string): boolean {
@@ -30,19 +32,22 @@ function usePlaybackErrorToasts() {
 
 /**
  * The floating mini player (spec 001, contact detail): while a message is playing or paused part-way, a small bar
- * above the bottom edge with Play/Pause, who speaks (linking to the playback screen), elapsed/total time, a progress
- * bar and Stop. Mounted once in the app shell; hidden on /playback, /settings and /contacts/add/link. While it shows,
+ * above the bottom edge with Play/Pause, who speaks (their picture, initials without one; the name links to the
+ * playback screen), elapsed/total time, where Play all new is ('2 of 5'), the speed pill, Next (in a queue, or when
+ * 'Play next automatically' has one to play), a progress bar and Stop (which also ends a queue). Mounted once in the app shell; hidden on /playback, /settings and /contacts/add/link. While it shows,
  * a spacer of its height ends the page, so it never covers the page's last buttons.
  */
 export function MiniPlayer() {
   usePlaybackErrorToasts()
   const { pathname } = useLocation()
   const track = useAudioPlayer((s) => s.currentTrack)
-  const active = useAudioPlayer((s) => s.started && s.error === null)
+  // a queue stays on screen between its messages
+  const active = useAudioPlayer((s) => (s.started || s.queue !== null) && s.error === null)
   const playing = useAudioPlayer((s) => s.isPlaying)
   const loading = useAudioPlayer((s) => s.loading && !s.isPlaying)
   const time = useAudioPlayer((s) => s.currentTime)
   const duration = useAudioPlayer((s) => (s.duration > 0 ? s.duration : (s.currentTrack?.durationHint ?? 0)))
+  const queue = useAudioPlayer((s) => s.queue)
 
   // a take being previewed plays in its recorder, which shows its own controls
   if (!track || !active || miniPlayerHiddenOn(pathname) || track.id.startsWith('recording:')) return null
@@ -57,7 +62,7 @@ export function MiniPlayer() {
         <section
           data-slot="mini-player"
           aria-label="Now playing"
-          className="pointer-events-auto relative mx-auto flex max-w-md animate-in-pop items-center gap-3 overflow-hidden rounded-2xl border bg-card/95 py-2.5 pr-2 pl-2.5 shadow-lg ring-1 ring-black/5 backdrop-blur supports-[backdrop-filter]:bg-card/85 dark:ring-white/5"
+          className="pointer-events-auto relative mx-auto flex max-w-lg animate-in-pop items-center gap-2 overflow-hidden rounded-2xl border bg-card/95 py-2.5 pr-2 pl-2.5 shadow-lg ring-1 ring-black/5 backdrop-blur supports-[backdrop-filter]:bg-card/85 dark:ring-white/5"
         >
           <Button
             size="icon"
@@ -75,6 +80,13 @@ export function MiniPlayer() {
               <Play aria-hidden className="size-5 translate-x-px fill-current" />
             )}
           </Button>
+          <Avatar
+            name={track.speaker?.name ?? track.title}
+            src={track.speaker?.pictureUrl}
+            alt=""
+            size="sm"
+            className="hidden min-[360px]:inline-block"
+          />
           <div className="flex min-w-0 flex-1 flex-col">
             {track.href ? (
               <Link
@@ -86,18 +98,41 @@ export function MiniPlayer() {
             ) : (
               <span className="truncate text-sm font-semibold">{track.title}</span>
             )}
-            <span className="text-xs text-muted-foreground tabular-nums">
+            <span className="truncate text-xs text-muted-foreground tabular-nums">
+              {queue && (
+                <span data-slot="queue-position" className="font-medium text-foreground">
+                  {formatQueuePosition(queue)}
+                  <span aria-hidden> · </span>
+                  <span className="sr-only">, </span>
+                </span>
+              )}
               <span className="sr-only">Elapsed </span>
               {formatDuration(time)}
-              <span aria-hidden> / </span>
-              <span className="sr-only"> of </span>
-              {formatDuration(duration)}
+              {/* a phone keeps the elapsed time; the total is still read out */}
+              <span className="max-[419px]:sr-only">
+                <span aria-hidden> / </span>
+                <span className="sr-only"> of </span>
+                {formatDuration(duration)}
+              </span>
             </span>
           </div>
+          <SpeedPill />
+          {(queue || track.next) && (
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Next message"
+              title="Next message"
+              onClick={() => void player.next()}
+              className="rounded-full text-muted-foreground"
+            >
+              <SkipForward aria-hidden className="size-4 fill-current" />
+            </Button>
+          )}
           <Button
             variant="ghost"
             size="icon"
-            aria-label="Stop"
+            aria-label={queue ? 'Stop playing new messages' : 'Stop'}
             title="Stop"
             onClick={() => player.stop()}
             className="rounded-full text-muted-foreground"

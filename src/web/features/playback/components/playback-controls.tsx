@@ -1,8 +1,9 @@
-import { CircleAlert, LoaderCircle, Pause, Play, RotateCcw, RotateCw } from 'lucide-react'
+import { CircleAlert, LoaderCircle, Pause, Play, RotateCcw, RotateCw, SlidersHorizontal } from 'lucide-react'
 import type * as React from 'react'
 import type { Message } from '#shared/messages.ts'
 import {
   formatPlaybackRate,
+  nextPresetRate,
   PLAYBACK_RATE_MAX,
   PLAYBACK_RATE_MIN,
   PLAYBACK_RATE_PRESETS,
@@ -11,6 +12,7 @@ import {
   PLAYER_TEXTS,
 } from '#shared/playback.ts'
 import { Button } from '#web/components/ui/button.tsx'
+import { Popover, PopoverContent, PopoverTrigger } from '#web/components/ui/popover.tsx'
 import { Slider } from '#web/components/ui/slider.tsx'
 import { Waveform } from '#web/features/messages/components/waveform.tsx'
 import { PLAYER_ERROR_DESCRIPTIONS, type AudioTrack } from '#web/lib/audio-player/audio-player.ts'
@@ -81,6 +83,53 @@ export function SpeedControl({ className, ...props }: React.ComponentProps<'div'
   )
 }
 
+type SpeedPillProps = React.ComponentProps<'div'> & {
+  /** the fine 0.1 steps in a popover next to the pill (the playback screen); the mini player has the pill only */
+  fine?: boolean
+}
+
+/**
+ * The one speed control (issue 17): a pill showing the speed that moves to the next preset on each press
+ * (1 → 1.2 → 1.5 → 1.8 → 2 → 1), with the slider's fine steps behind a button next to it. The speed is the player's,
+ * so it applies everywhere and is remembered.
+ */
+export function SpeedPill({ fine = false, className, ...props }: SpeedPillProps) {
+  const rate = useAudioPlayer((s) => s.rate)
+  const player = audioPlayer()
+  return (
+    <div data-slot="speed-pill" className={cn('flex items-center gap-0.5', className)} {...props}>
+      <Button
+        variant="secondary"
+        size="sm"
+        title="Change speed"
+        onClick={() => player.setRate(nextPresetRate(rate))}
+        className="h-8 min-w-12 rounded-full px-2.5 font-semibold tabular-nums"
+      >
+        <span className="sr-only">Change speed, now </span>
+        {formatPlaybackRate(rate)}
+      </Button>
+      {fine && (
+        <Popover>
+          <PopoverTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Fine speed"
+              title="Fine speed"
+              className="size-8 rounded-full text-muted-foreground"
+            >
+              <SlidersHorizontal aria-hidden className="size-4" />
+            </Button>
+          </PopoverTrigger>
+          <PopoverContent side="top" align="start">
+            <SpeedControl />
+          </PopoverContent>
+        </Popover>
+      )}
+    </div>
+  )
+}
+
 type PlaybackControlsProps = React.ComponentProps<'div'> & {
   message: Message
   /** builds the shared player's track of this message (the screen loads it when it opens) */
@@ -90,8 +139,9 @@ type PlaybackControlsProps = React.ComponentProps<'div'> & {
 }
 
 /**
- * The big player of the playback screen: waveform with progress, a seek slider (disabled until the duration is
- * known), elapsed and total time, back 15 s, play/pause, forward 15 s, and the 'Playback Error' panel.
+ * The big player of the playback screen: waveform with progress (from 768 px; a phone keeps the bar short), a seek
+ * slider (disabled until the duration is known), elapsed and total time, the speed pill, back 15 s, play/pause,
+ * forward 15 s, and the 'Playback Error' panel.
  */
 export function PlaybackControls({ message, track, speaker, className, ...props }: PlaybackControlsProps) {
   const { current, playing, loading, time, duration } = useTrackStatus(message.id)
@@ -105,7 +155,7 @@ export function PlaybackControls({ message, track, speaker, className, ...props 
 
   return (
     <div data-slot="playback-controls" className={cn('flex flex-col gap-4', className)} {...props}>
-      <Waveform peaks={message.waveform} progress={current && total > 0 ? time / total : 0} className="h-16" />
+      <Waveform peaks={message.waveform} progress={current && total > 0 ? time / total : 0} className="hidden h-16 md:block" />
       <div className="flex flex-col gap-2">
         <Slider
           min={0}
@@ -128,51 +178,54 @@ export function PlaybackControls({ message, track, speaker, className, ...props 
           </span>
         </div>
       </div>
-      <div className="flex items-center justify-center gap-6">
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Back ${PLAYBACK_SKIP_SECONDS} seconds`}
-          title={`Back ${PLAYBACK_SKIP_SECONDS} s`}
-          disabled={!known}
-          onClick={() => player.skip(-PLAYBACK_SKIP_SECONDS)}
-          className="relative size-12 rounded-full"
-        >
-          <RotateCcw aria-hidden className="size-7" />
-          <span aria-hidden className="absolute inset-0 grid place-items-center pt-0.5 text-[0.6rem] font-bold">
-            {PLAYBACK_SKIP_SECONDS}
-          </span>
-        </Button>
-        <Button
-          aria-label={`${playing || busy ? 'Pause' : 'Play'} message from ${speaker}`}
-          title={playing || busy ? 'Pause' : 'Play'}
-          aria-busy={busy || undefined}
-          disabled={noAudio}
-          onClick={toggle}
-          className="size-18 rounded-full shadow-md"
-        >
-          {busy ? (
-            <LoaderCircle aria-hidden className="size-8 animate-spin" />
-          ) : playing ? (
-            <Pause aria-hidden className="size-8 fill-current" />
-          ) : (
-            <Play aria-hidden className="size-8 translate-x-0.5 fill-current" />
-          )}
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Forward ${PLAYBACK_SKIP_SECONDS} seconds`}
-          title={`Forward ${PLAYBACK_SKIP_SECONDS} s`}
-          disabled={!known}
-          onClick={() => player.skip(PLAYBACK_SKIP_SECONDS)}
-          className="relative size-12 rounded-full"
-        >
-          <RotateCw aria-hidden className="size-7" />
-          <span aria-hidden className="absolute inset-0 grid place-items-center pt-0.5 text-[0.6rem] font-bold">
-            {PLAYBACK_SKIP_SECONDS}
-          </span>
-        </Button>
+      <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-2">
+        <SpeedPill fine className="justify-self-start" />
+        <div className="flex items-center gap-3 md:gap-6">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Back ${PLAYBACK_SKIP_SECONDS} seconds`}
+            title={`Back ${PLAYBACK_SKIP_SECONDS} s`}
+            disabled={!known}
+            onClick={() => player.skip(-PLAYBACK_SKIP_SECONDS)}
+            className="relative size-12 rounded-full"
+          >
+            <RotateCcw aria-hidden className="size-7" />
+            <span aria-hidden className="absolute inset-0 grid place-items-center pt-0.5 text-[0.6rem] font-bold">
+              {PLAYBACK_SKIP_SECONDS}
+            </span>
+          </Button>
+          <Button
+            aria-label={`${playing || busy ? 'Pause' : 'Play'} message from ${speaker}`}
+            title={playing || busy ? 'Pause' : 'Play'}
+            aria-busy={busy || undefined}
+            disabled={noAudio}
+            onClick={toggle}
+            className="size-14 rounded-full shadow-md md:size-18"
+          >
+            {busy ? (
+              <LoaderCircle aria-hidden className="size-7 animate-spin md:size-8" />
+            ) : playing ? (
+              <Pause aria-hidden className="size-7 fill-current md:size-8" />
+            ) : (
+              <Play aria-hidden className="size-7 translate-x-0.5 fill-current md:size-8" />
+            )}
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Forward ${PLAYBACK_SKIP_SECONDS} seconds`}
+            title={`Forward ${PLAYBACK_SKIP_SECONDS} s`}
+            disabled={!known}
+            onClick={() => player.skip(PLAYBACK_SKIP_SECONDS)}
+            className="relative size-12 rounded-full"
+          >
+            <RotateCw aria-hidden className="size-7" />
+            <span aria-hidden className="absolute inset-0 grid place-items-center pt-0.5 text-[0.6rem] font-bold">
+              {PLAYBACK_SKIP_SECONDS}
+            </span>
+          </Button>
+        </div>
       </div>
       {noAudio ? (
         <PlaybackErrorPanel text={PLAYER_TEXTS.unavailable} />

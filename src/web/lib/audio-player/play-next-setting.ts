@@ -1,13 +1,17 @@
 import { useCallback, useSyncExternalStore } from 'react'
 
-/** 'Play next automatically': on unless the person turned it off on this device. */
+/**
+ * 'Play next automatically': on unless the person turned it off on this device. The one player (audio-player.ts)
+ * honours it wherever a message was started: the playback screen, a conversation card, the mini player.
+ */
 export const PLAY_NEXT_STORAGE_KEY = 'hearth.playback.playNext'
 
 const listeners = new Set<() => void>()
 /** the choice made in this page, for browsers without storage */
 let chosen = true
 
-function read(): boolean {
+/** The setting as it stands; the player reads it each time a track ends. */
+export function readPlayNext(): boolean {
   try {
     const stored = window.localStorage.getItem(PLAY_NEXT_STORAGE_KEY)
     return stored === null ? chosen : stored !== 'off'
@@ -28,7 +32,7 @@ function subscribe(listener: () => void) {
 
 /** The setting and its setter, remembered in localStorage. */
 export function usePlayNextSetting(): [boolean, (on: boolean) => void] {
-  const on = useSyncExternalStore(subscribe, read, () => true)
+  const on = useSyncExternalStore(subscribe, readPlayNext, () => true)
   const set = useCallback((next: boolean) => {
     chosen = next
     try {

@@ -1,0 +1,68 @@
+import { inArray } from 'drizzle-orm'
+import { audioMessages } from '#server/db/schema.ts'
+import { expect, test } from './fixtures.ts'
+import { expectNoSeriousAxeInBothThemes } from './support/axe.ts'
+import { sendRecording, tone } from './support/messages.ts'
+
+// Short recordings as a browser uploads them: long enough to see each one in the mini player.
+const recording = tone(3, 392)
+
+test('Play all new plays two people’s messages in arrival order, hands-free, marking each heard', async ({
+  insertUser,
+  signedInPage,
+  connect,
+  db,
+}) => {
+  test.setTimeout(120_000)
+  const ada = await insertUser({ name: 'Ada Queue' })
+  const bob = await insertUser({ name: 'Bob Queue' })
+  const cy = await insertUser({ name: 'Cy Queue' })
+  const adaToCy = await connect(ada, cy)
+  const bobToCy = await connect(bob, cy)
+  const adaPage = await signedInPage(ada)
+  const bobPage = await signedInPage(bob)
+  const first = await sendRecording(adaPage.request, adaToCy, recording)
+  const second = await sendRecording(bobPage.request, bobToCy, recording)
+
+  const page = await signedInPage(cy)
+  await page.goto('/')
+  const playAll = page.getByRole('button', { name: /^Play all new/ })
+  await expect(playAll).toContainText('2')
+  await playAll.click()
+
+  const mini = page.getByRole('region', { name: 'Now playing' })
+  await expect(mini).toContainText('1 of 2')
+  await expect(mini.getByRole('link', { name: 'Ada Queue' })).toBeVisible()
+  await expect(mini.getByRole('button', { name: /^Change speed, now 1×/ })).toBeVisible()
+
+  // paused part-way, the mini player stays: axe on home with it, in both themes
+  await mini.getByRole('button', { name: 'Pause message from Ada Queue' }).click()
+  await expectNoSeriousAxeInBothThemes(page, 'home-play-all-new', { afterToasts: true, reducedMotion: true })
+  await mini.getByRole('button', { name: 'Play message from Ada Queue' }).click()
+
+  // hands-free: Bob's follows Ada's
+  await expect(mini).toContainText('2 of 2', { timeout: 15_000 })
+  await expect(mini.getByRole('link', { name: 'Bob Queue' })).toBeVisible()
+  await expect(mini).toBeHidden({ timeout: 15_000 })
+
+  // each was marked heard as it played, so there is nothing new left
+  await expect
+    .poll(async () => {
+      const rows = await db.db
+        .select({ read: audioMessages.isRead })
+        .from(audioMessages)
+        .where(inArray(audioMessages.id, [first, second]))
+      return rows.filter((row) => row.read).length
+    })
+    .toBe(2)
+  await expect(playAll).toBeHidden()
+
+  // the playback screen keeps its controls in reach on a phone, one speed pill, axe clean
+  await page.goto(`/playback/${first}`)
+  await expect(page.getByRole('button', { name: /^Change speed, now/ })).toBeVisible()
+  await expectNoSeriousAxeInBothThemes(page, 'playback-dock', { reducedMotion: true })
+
+  await adaPage.context().close()
+  await bobPage.context().close()
+  await page.context().close()
+})

@@ -1,0 +1,46 @@
+import { Play } from 'lucide-react'
+import type * as React from 'react'
+import type { Contact } from '#shared/contacts.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { useMessageTrack } from '#web/features/messages/message-track.ts'
+import { useUnheardMessagesQuery } from '#web/features/messages/queries.ts'
+import { audioPlayer } from '#web/lib/audio-player/use-audio-player.ts'
+import { cn } from '#web/lib/utils.ts'
+
+type PlayAllNewButtonProps = Omit<React.ComponentProps<typeof Button>, 'onClick' | 'children'> & {
+  /** the circle on the tiles: only their messages play, each named and pictured as on their tile */
+  contacts: readonly Pick<Contact, 'name' | 'avatar_url' | 'contact_user_id'>[]
+}
+
+/**
+ * 'Play all new' (issue 17): every message from the circle not heard yet, oldest first, one after another in the
+ * mini player ('2 of 5'), each marked heard as it starts. Shown only while there is something new.
+ */
+export function PlayAllNewButton({ contacts, className, ...props }: PlayAllNewButtonProps) {
+  const unheard = useUnheardMessagesQuery()
+  const toTrack = useMessageTrack()
+  const bySender = new Map(contacts.flatMap((c) => (c.contact_user_id ? [[c.contact_user_id, c] as const] : [])))
+  const playable = (unheard.data?.messages ?? []).filter((m) => bySender.has(m.sender_id))
+  if (playable.length === 0) return null
+
+  const playAll = () => {
+    const tracks = playable.map((message) => {
+      const contact = bySender.get(message.sender_id)
+      const name = contact?.name ?? message.sender_id
+      return toTrack(message, name, { name, pictureUrl: contact?.avatar_url })
+    })
+    void audioPlayer().playQueue(tracks)
+  }
+
+  return (
+    <Button data-slot="play-all-new" onClick={playAll} className={cn('rounded-full', className)} {...props}>
+      <Play aria-hidden className="fill-current" />
+      Play all new
+      <span className="rounded-full bg-primary-foreground/20 px-2 py-0.5 text-xs font-semibold tabular-nums">
+        <span className="sr-only">(</span>
+        {playable.length}
+        <span className="sr-only">)</span>
+      </span>
+    </Button>
+  )
+}
