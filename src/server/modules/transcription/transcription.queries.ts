@@ -3,6 +3,7 @@ import type { Executor } from '#server/db/client.ts'
 import { audioMessages, profiles } from '#server/db/schema.ts'
 import type { TranscriptWord } from '#server/speech/engine.ts'
 import type { Analysis } from '#server/speech/analysis/analyzer.ts'
+import type { HeardTranscript } from './transcription.jobs.ts'
 
 export type SpeechMessageRow = Pick<
   typeof audioMessages.$inferSelect,
@@ -77,15 +78,13 @@ const isCurrent = (messageId: string, guard: AttemptGuard) =>
 export async function saveTranscription(
   db: Executor,
   guard: AttemptGuard & { messageId: string },
-  text: string,
-  words: TranscriptWord[],
+  heard: HeardTranscript,
   completed: boolean,
 ): Promise<boolean> {
   const rows = await db
     .update(audioMessages)
     .set({
-      transcription: text,
-      wordTimestamps: words,
+      ...transcriptColumns(heard),
       processingError: null,
       ...(completed && { processingStatus: 'completed' as const }),
     })
@@ -93,6 +92,14 @@ export async function saveTranscription(
     .returning({ id: audioMessages.id })
   return rows.length > 0
 }
+
+const transcriptColumns = (heard: HeardTranscript) => ({
+  transcription: heard.text,
+  wordTimestamps: heard.words,
+  transcriptConfidence: heard.confidence,
+  transcriptEngine: heard.engine,
+  transcriptModel: heard.model,
+})
 
 export async function saveAnalysis(db: Executor, guard: AttemptGuard & { messageId: string }, analysis: Analysis): Promise<boolean> {
   const rows = await db
