@@ -4,7 +4,7 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { estimateWordTimings, leadingSilenceOffset } from '#shared/word-timing.ts'
 import { nextRetryDelayMs, SPEECH_RETRY_WINDOW_MS, SPEECH_TEXTS } from '#shared/speech.ts'
-import { transcriptCarriesInsights } from '#shared/transcript-confidence.ts'
+import { strongerEngineAvailable, transcriptCarriesInsights } from '#shared/transcript-confidence.ts'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database, Executor } from '#server/db/client.ts'
 import type { JobMap, JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
@@ -19,6 +19,8 @@ import {
   claimForAnalysis,
   claimForTranscription,
   claimWelcome,
+  getFinishedTranscript,
+  replaceTranscript,
   saveAnalysis,
   saveTranscription,
   saveWelcomeTranscript,
@@ -158,6 +160,37 @@ export function createTranscriptionJobs({ db, storage, speech, analyzer, queue, 
     return current ? { status: 'done' } : { status: 'skipped', reason: 'a later attempt took over' }
   }
 
+  /**
+   * A finished message transcribed again because a stronger engine runs now (decision 93). The old transcript stays
+   * until the new one is written, and stays for good if this fails: a worse engine's words beat none. Safe to run
+   * twice: a message already made by an engine as strong as the one running is skipped.
+   */
+  async function handleRedoTranscription(messageId: string): Promise<JobOutcome> {
+    const row = await getFinishedTranscript(db, messageId)
+    if (!row) return { status: 'skipped', reason: 'message gone, not finished or without a transcript' }
+    const active = { engine: speech.name, model: speech.engine?.model ?? null }
+    if (!strongerEngineAvailable({ engine: row.transcriptEngine, model: row.transcriptModel }, active)) {
+      return { status: 'skipped', reason: 'no stronger engine than the one that made the transcript' }
+    }
+    let result: HeardTranscript
+    try {
+      result = await transcribeObject(row.audioKey, row.durationSeconds)
+    } catch (error) {
+      log.warn({ messageId, reason: reasonOf(error) }, 'speech: transcribing again failed; the earlier transcript stays')
+      return { status: 'failed', reason: reasonOf(error) }
+    }
+    const analyse = transcriptCarriesInsights(result)
+    const written = await db.transaction(async (tx) => {
+      if (!(await replaceTranscript(tx, row, result, analyse))) return false
+      if (analyse) await queue.enqueue(tx, 'analyze', { messageId: row.id })
+      // the old words' emotions are gone, and the health of the pair read them
+      else if (row.receiverId) await refreshRelationshipHealth(tx, row.senderId, row.receiverId, new Date(now()))
+      await announce(tx, row, ['transcription', 'word_timestamps', 'emotions', 'topics', 'processing_status'])
+      return true
+    })
+    return written ? { status: 'done' } : { status: 'skipped', reason: 'the message changed meanwhile' }
+  }
+
   async function handleWelcomeTranscription({
     userId,
     audioKey,
@@ -224,6 +257,7 @@ export function createTranscriptionJobs({ db, storage, speech, analyzer, queue, 
   return {
     async handleTranscribe(data: JobMap['transcribe']): Promise<JobOutcome> {
       if (data.kind === 'message') return handleMessageTranscription(data.messageId)
+      if (data.kind === 'redo') return handleRedoTranscription(data.messageId)
       if (data.kind === 'invitation') return handleInvitationTranscription(data)
       return handleWelcomeTranscription(data)
     },

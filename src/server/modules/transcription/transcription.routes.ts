@@ -12,6 +12,7 @@ const PREVIEWS_PER_MINUTE = 45
 
 /**
  * POST /api/messages/:id/retry-transcription: the spec's retry_failed_transcription.
+ * POST /api/messages/:id/retranscribe: again with the stronger engine running now (decision 93).
  * POST /api/speech/preview?from=: a live transcript of a recording in progress (raw audio body).
  */
 export const transcriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -23,6 +24,16 @@ export const transcriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     async (request) => {
       const userId = sessionUser(request).id
       await deps.transcription.retry(userId, request.params.id)
+      return messages.get(userId, request.params.id)
+    },
+  )
+
+  app.post(
+    '/api/messages/:id/retranscribe',
+    { preHandler: deps.requireUser, schema: { params: messageIdParamsSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      const userId = sessionUser(request).id
+      await deps.transcription.retranscribe(userId, request.params.id)
       return messages.get(userId, request.params.id)
     },
   )
