@@ -53,7 +53,13 @@ export function transcriptCarriesInsights(transcript: {
   confidence: number | null
 }): boolean {
   if (!transcript.text?.trim()) return false
-  const words = transcript.words && transcript.words.length > 0 ? transcript.words : transcript.text.trim().split(/\s+/u).map((word) => ({ word }))
+  const words =
+    transcript.words && transcript.words.length > 0
+      ? transcript.words
+      : transcript.text
+          .trim()
+          .split(/\s+/u)
+          .map((word) => ({ word }))
   const clear = words.filter((w) => !isLowConfidenceWord(w)).length
   if (clear < MIN_CLEAR_WORDS) return false
   return transcript.confidence === null || transcript.confidence >= MIN_TRANSCRIPT_CONFIDENCE

@@ -31,9 +31,15 @@ import {
 export type ActiveSpeechEngine = { readonly engine: string; readonly engineModel: string | null }
 
 /** Whether a stronger engine than the one that made this transcript runs now (decision 93). */
-export function canRetranscribe(row: Pick<MessageRow, 'transcription' | 'transcriptEngine' | 'transcriptModel'>, active: ActiveSpeechEngine) {
+export function canRetranscribe(
+  row: Pick<MessageRow, 'transcription' | 'transcriptEngine' | 'transcriptModel'>,
+  active: ActiveSpeechEngine,
+) {
   if (row.transcription === null) return false
-  return strongerEngineAvailable({ engine: row.transcriptEngine, model: row.transcriptModel }, { engine: active.engine, model: active.engineModel })
+  return strongerEngineAvailable(
+    { engine: row.transcriptEngine, model: row.transcriptModel },
+    { engine: active.engine, model: active.engineModel },
+  )
 }
 
 export function toMessageResponse(row: MessageRow, signMediaUrl: (key: string) => string, active: ActiveSpeechEngine): Message {
