@@ -18,25 +18,19 @@ const PREVIEWS_PER_MINUTE = 45
 export const transcriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const messages = createMessagesService(deps)
 
-  app.post(
-    '/api/messages/:id/retry-transcription',
-    { preHandler: deps.requireUser, schema: { params: messageIdParamsSchema, response: { 200: messageSchema } } },
-    async (request) => {
-      const userId = sessionUser(request).id
-      await deps.transcription.retry(userId, request.params.id)
-      return messages.get(userId, request.params.id)
-    },
-  )
-
-  app.post(
-    '/api/messages/:id/retranscribe',
-    { preHandler: deps.requireUser, schema: { params: messageIdParamsSchema, response: { 200: messageSchema } } },
-    async (request) => {
-      const userId = sessionUser(request).id
-      await deps.transcription.retranscribe(userId, request.params.id)
-      return messages.get(userId, request.params.id)
-    },
-  )
+  // both answer the message as it is now, the work queued
+  const actions = { 'retry-transcription': deps.transcription.retry, retranscribe: deps.transcription.retranscribe }
+  for (const [action, run] of Object.entries(actions)) {
+    app.post(
+      `/api/messages/:id/${action}`,
+      { preHandler: deps.requireUser, schema: { params: messageIdParamsSchema, response: { 200: messageSchema } } },
+      async (request) => {
+        const userId = sessionUser(request).id
+        await run(userId, request.params.id)
+        return messages.get(userId, request.params.id)
+      },
+    )
+  }
 
   // The preview takes the raw recording as its body, like POST /api/audio, in a scope of its own.
   await app.register(async (scope) => {
