@@ -36,6 +36,7 @@ try {
     signMediaUrl: (key) => key,
     transcription: { enqueueMessage: async () => undefined },
     notifications: { enqueueNewMessage: async () => undefined },
+    speech: { engine: 'none', engineModel: null },
   })
   const contactId = '00000000-0000-4000-8000-00000000000a'
   const first = await service.listWithContact('ada', contactId, { limit: 50 })

@@ -68,6 +68,7 @@ try {
   const messagesService = createMessagesService({
     db,
     signMediaUrl: (key) => key,
+    speech: { engine: 'none', engineModel: null },
     transcription: { enqueueMessage: async () => undefined },
     notifications: { enqueueNewMessage: async () => undefined },
   })

@@ -1,6 +1,8 @@
 /**
  * Speech figures (issue: Speech): per available engine on the shared fixture clips, the real-time factor
- * (processing time / audio duration) and the word error rate against clips.json; the offline analysis time
+ * (processing time / audio duration), the word error rate against clips.json, the engine's confidence, and the
+ * labels (emotions and topics from clips.json) the offline analyser finds in what the engine heard, next to what it
+ * finds in the clean text, and how many transcripts the confidence rule holds back; the offline analysis time
  * per message; and queue throughput with 100 queued messages through the whole pipeline (pg-boss, ffmpeg,
  * the engine, analysis), with 1 and 2 transcriptions at a time. Run with `npm run bench:speech`.
  * Prints figures; asserts nothing.
@@ -14,6 +16,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { audioMessages } from '#server/db/schema.ts'
 import { parseEnv } from '#server/env.ts'
 import { createJobQueue } from '#server/jobs/job-queue.ts'
+import { transcriptCarriesInsights } from '#shared/transcript-confidence.ts'
 import { createOfflineAnalyzer } from '#server/speech/analysis/offline-analyzer.ts'
 import { decodeForSpeech } from '#server/speech/decode.ts'
 import { selectSpeechEngine } from '#server/speech/select-engine.ts'
@@ -21,7 +24,7 @@ import { SPEECH_FIXTURES_DIR } from '#server/speech/speech-fixtures.ts'
 import { insertPerson } from '#server/test/data.ts'
 import { buildBenchApp, fmt, percentile, startBenchDatabase } from './support.ts'
 
-type Clip = { file: string; text: string }
+type Clip = { file: string; text: string; emotions: string[]; topics: string[] }
 const QUEUED_MESSAGES = Number(process.argv[2] ?? 100)
 const silentLog = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger
 
@@ -52,10 +55,28 @@ const clips: Clip[] = fs.existsSync(clipsFile) ? (JSON.parse(fs.readFileSync(cli
 
 console.log(`speech benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'})`)
 
+/** how many of a clip's expected emotions and topics the analyser finds in a text */
+const analyzer = createOfflineAnalyzer()
+async function labelsFound(clip: Clip, text: string): Promise<number> {
+  const found = await analyzer.analyze(text)
+  const labels = new Set([...found.emotions, ...found.topics].map((l) => l.toLowerCase()))
+  return [...clip.emotions, ...clip.topics].filter((l) => labels.has(l)).length
+}
+const expectedLabels = clips.reduce((sum, c) => sum + c.emotions.length + c.topics.length, 0)
+let cleanLabels = 0
+for (const clip of clips) cleanLabels += await labelsFound(clip, clip.text)
+console.log(`analyser on the clean texts: ${cleanLabels}/${expectedLabels} expected labels found`)
+
 // --- engines on the fixture clips -------------------------------------------------------------------------------
 if (clips.length === 0) console.log(`engines: no fixture clips at ${SPEECH_FIXTURES_DIR}; skipped`)
 for (const name of ['whisper', 'openai', 'pocketsphinx'] as const) {
-  const env = parseEnv({ DATA_DIR: dataDir, TRANSCRIBE_ENGINE: name })
+  // a model or endpoint of your own is measured too: WHISPER_MODEL, OPENAI_BASE_URL, OPENAI_API_KEY from the environment
+  const own = Object.fromEntries(
+    (['WHISPER_MODEL', 'OPENAI_BASE_URL', 'OPENAI_API_KEY', 'OPENAI_TRANSCRIBE_MODEL'] as const).flatMap((key) =>
+      process.env[key] ? [[key, process.env[key]]] : [],
+    ),
+  )
+  const env = parseEnv({ DATA_DIR: dataDir, TRANSCRIBE_ENGINE: name, ...own })
   const choice = await selectSpeechEngine(env)
   if (!choice.engine) {
     console.log(`${name}: not available (${choice.reason})`)
@@ -66,6 +87,9 @@ for (const name of ['whisper', 'openai', 'pocketsphinx'] as const) {
   let processingMs = 0
   let errors = 0
   let referenceWords = 0
+  let labels = 0
+  let heldBack = 0
+  const confidences: number[] = []
   for (const clip of clips) {
     const decoded = await decodeForSpeech(path.join(SPEECH_FIXTURES_DIR, clip.file), dataDir)
     const started = performance.now()
@@ -78,22 +102,29 @@ for (const name of ['whisper', 'openai', 'pocketsphinx'] as const) {
     await decoded.cleanup()
     const wer = wordErrorRate(clip.text, transcript.text)
     const words = clip.text.split(/\s+/).length
+    const confidence = transcript.confidence ?? null
+    if (confidence !== null) confidences.push(confidence)
+    const carries = transcriptCarriesInsights({ text: transcript.text, words: transcript.words, confidence })
+    if (!carries) heldBack++
+    const clipLabels = await labelsFound(clip, transcript.text)
+    labels += clipLabels
     audioSeconds += decoded.durationSeconds
     processingMs += ms
     errors += wer * words
     referenceWords += words
     console.log(
-      `${name} ${clip.file.padEnd(20)} ${decoded.durationSeconds.toFixed(1)} s audio, ${(ms / 1000).toFixed(2)} s, RTF ${(ms / 1000 / decoded.durationSeconds).toFixed(2)}, WER ${(wer * 100).toFixed(0)}%  "${transcript.text}"`,
+      `${name} ${clip.file.padEnd(20)} ${decoded.durationSeconds.toFixed(1)} s audio, ${(ms / 1000).toFixed(2)} s, RTF ${(ms / 1000 / decoded.durationSeconds).toFixed(2)}, WER ${(wer * 100).toFixed(0)}%, confidence ${confidence ?? '-'}${carries ? '' : ' (held back)'}, labels ${clipLabels}  "${transcript.text}"`,
     )
   }
   console.log(
-    `${name} overall: RTF ${(processingMs / 1000 / audioSeconds).toFixed(2)}, WER ${((errors / referenceWords) * 100).toFixed(1)}% over ${clips.length} clips`,
+    `${name} overall: RTF ${(processingMs / 1000 / audioSeconds).toFixed(2)}, WER ${((errors / referenceWords) * 100).toFixed(1)}% over ${clips.length} clips, ` +
+      `mean confidence ${confidences.length ? (confidences.reduce((a, b) => a + b, 0) / confidences.length).toFixed(2) : '-'}, ` +
+      `labels found ${labels}/${expectedLabels} (clean text ${cleanLabels}), held back ${heldBack}/${clips.length}`,
   )
   await choice.engine.close?.()
 }
 
 // --- offline analysis -------------------------------------------------------------------------------------------
-const analyzer = createOfflineAnalyzer()
 const texts =
   clips.length > 0 ? clips.map((c) => c.text) : ['Thank you so much for the birthday gift. I am grateful to have you in my life.']
 const coldStart = performance.now()

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { DbHandle } from '#server/db/client.ts'
 import { audioMessages } from '#server/db/schema.ts'
 import { expect, test } from './fixtures.ts'
+import { expectNoSeriousAxeInBothThemes } from './support/axe.ts'
 import { contactIdOf, sendRecording, tone } from './support/messages.ts'
 
 // Recordings as a browser uploads them (Opus in WebM): a minute for skipping about, and two seconds for play-next.
@@ -234,4 +235,30 @@ test('when a message ends the next unheard one plays on', async ({ insertUser, c
 
   await adaPage.context().close()
   await page.context().close()
+})
+
+test('an unsure transcript shows its unsure words faintly and holds back the mood', async ({ insertUser, signedInPage, connect, db }) => {
+  const { page, id, close } = await bobHasAMessage({ insertUser, signedInPage, connect, db }, 'Unsure')
+  // as pocketsphinx hears a muffled take: most words below 0.5, so the server stored no analysis (decision 92)
+  const unsure = TIMED.slice(0, 8).map((w, i) => ({ ...w, confidence: i % 3 === 0 ? 0.8 : 0.3 }))
+  await db.db
+    .update(audioMessages)
+    .set({
+      transcription: unsure.map((w) => w.word).join(' '),
+      wordTimestamps: unsure,
+      transcriptConfidence: 0.47,
+      emotions: [],
+      topics: [],
+      sentiment: null,
+    })
+    .where(eq(audioMessages.id, id))
+  await page.goto(`/playback/${id}`)
+  const insights = page.getByRole('region', { name: 'AI Insights' })
+  await expect(insights).toContainText('Not enough clear words to read the mood')
+  await expect(insights.getByRole('list', { name: 'Tips' })).toHaveCount(0)
+  const transcript = page.getByRole('region', { name: 'Transcript' })
+  await expect(transcript.locator('[data-confidence="low"]')).toHaveCount(5)
+  await expect(transcript).toContainText('Faint words are ones the speech engine was unsure of.')
+  await expectNoSeriousAxeInBothThemes(page, 'playback-unsure', { fullPage: true })
+  await close()
 })

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import { speechFixtureOrSpoken } from '#server/speech/speech-fixtures.ts'
+import { CONFIDENCE_TEXTS } from '#shared/transcript-confidence.ts'
 import { expect, test } from './fixtures.ts'
 import { contactIdOf, fakeMicrophone, sendRecording } from './support/messages.ts'
 
@@ -38,7 +39,9 @@ test('a spoken message is transcribed and tagged on both screens without reload'
   const words = card.locator('[data-slot="message-text"]')
   await expect(words).toHaveText(/^(Transcription pending\.\.\.|Processing transcription\.\.\.)$/)
   await expect(words).toHaveText(/excited|job|really|miss|coffee|sunday/i, { timeout: 60_000 })
-  await expect(card.getByRole('list', { name: /Emotions|Topics/ }).first()).toBeVisible({ timeout: 30_000 })
+  // then the analysis: tags, or, when pocketsphinx was too unsure of its words (decision 92), the held-back line
+  const tags = card.getByRole('list', { name: /Emotions|Topics/ }).first()
+  await expect(tags.or(card.getByText(CONFIDENCE_TEXTS.notEnoughClearWords))).toBeVisible({ timeout: 30_000 })
 
   // Ada sees the same words on her side.
   const own = adaPage.locator('[data-slot="message-card"]').first()

@@ -29,5 +29,5 @@ export type AppDeps = {
   /** Web Push; other modules call `push.notifyPerson(personId, { title, body, url })` */
   push: PushService
   /** which speech engine and analyser run, and why (health and start-up log) */
-  speech: { engine: string; reason: string; analyzer: string; model: ModelDownloadStatus | null }
+  speech: { engine: string; reason: string; analyzer: string; model: ModelDownloadStatus | null; engineModel: string | null }
 }

@@ -220,6 +220,9 @@ export async function buildApp({
       get reason() {
         return engineChoice.reason
       },
+      get engineModel() {
+        return engineChoice.engine?.model ?? null
+      },
       analyzer: analyzerChoice.analyzer.name,
       get model() {
         return modelDownload ? { ...modelDownload.status } : null

@@ -47,6 +47,13 @@ export const messageSchema = z.object({
   reply_to_id: z.string().nullable(),
   transcription: z.string().nullable(),
   word_timestamps: z.array(wordTimestampSchema).nullable(),
+  /** 0..1, how sure the speech engine was; null when it said nothing (decision 92, `#shared/transcript-confidence.ts`) */
+  transcript_confidence: z.number().nullable(),
+  /** which engine and model made the transcript ('whisper', 'ggml-base.en.bin'); null before it was recorded */
+  transcript_engine: z.string().nullable(),
+  transcript_model: z.string().nullable(),
+  /** a stronger engine than the one that made the transcript runs now: either person may ask for it again */
+  can_retranscribe: z.boolean(),
   emotions: z.array(z.string()),
   topics: z.array(z.string()),
   /** -1..1 from the analysis (how positive the message sounds); null until analysed */

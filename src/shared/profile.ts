@@ -6,7 +6,8 @@ export const PROFILE_TEXTS = {
 } as const
 
 /** A word of a transcript with its start and end in seconds. */
-export const wordTimestampSchema = z.object({ word: z.string(), start: z.number(), end: z.number() })
+/** `confidence` (0..1) when the engine reported one for the word (decision 92); faint on screen below 0.5 */
+export const wordTimestampSchema = z.object({ word: z.string(), start: z.number(), end: z.number(), confidence: z.number().optional() })
 
 export const profileSchema = z.object({
   id: z.string(),

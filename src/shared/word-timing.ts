@@ -5,7 +5,8 @@
  * Without timestamps, word weights are 1-8 characters plus punctuation pauses of 6 or 3."
  */
 
-export type WordTiming = { word: string; start: number; end: number }
+/** `confidence`: 0..1 when the speech engine reported one (see transcript-confidence.ts) */
+export type WordTiming = { word: string; start: number; end: number; confidence?: number }
 
 /** RMS at or above this marks the first window with speech. */
 export const SILENCE_RMS_THRESHOLD = 0.01

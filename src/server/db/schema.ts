@@ -113,7 +113,7 @@ export const profiles = pgTable(
     welcomeTranscriptStatus: text('welcome_transcript_status', {
       enum: ['pending', 'processing', 'completed', 'failed'],
     }),
-    welcomeWordTimestamps: jsonb('welcome_word_timestamps').$type<{ word: string; start: number; end: number }[]>(),
+    welcomeWordTimestamps: jsonb('welcome_word_timestamps').$type<{ word: string; start: number; end: number; confidence?: number }[]>(),
     profilePictureKey: text('profile_picture_key'),
     onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
     emailNotificationsEnabled: boolean('email_notifications_enabled').notNull().default(true),
@@ -270,7 +270,13 @@ export const audioMessages = pgTable(
     durationSeconds: real('duration_seconds').notNull(),
     waveform: jsonb('waveform').$type<number[]>().notNull(),
     transcription: text('transcription'),
-    wordTimestamps: jsonb('word_timestamps').$type<{ word: string; start: number; end: number }[]>(),
+    /** `confidence` per word when the engine gave one (decision 92) */
+    wordTimestamps: jsonb('word_timestamps').$type<{ word: string; start: number; end: number; confidence?: number }[]>(),
+    /** 0..1, how sure the engine was of the whole transcript; null when it said nothing or before decision 92 */
+    transcriptConfidence: real('transcript_confidence'),
+    /** which engine and model made the transcript ('whisper', 'ggml-base.en.bin'): re-transcription compares them */
+    transcriptEngine: text('transcript_engine'),
+    transcriptModel: text('transcript_model'),
     emotions: text('emotions')
       .array()
       .notNull()

@@ -18,6 +18,8 @@ export type JobMap = {
   /** transcribe a voice message, or a welcome message while its audio is still `audioKey` (attempt 1..3) */
   transcribe:
     | { kind: 'message'; messageId: string }
+    /** again, by the engine now running, a message whose transcript a weaker engine made (decision 93) */
+    | { kind: 'redo'; messageId: string }
     | { kind: 'welcome'; userId: string; audioKey: string; attempt: number }
     | { kind: 'invitation'; invitationId: string; audioKey: string; attempt: number }
     | { kind: 'session'; sessionMessageId: string; audioKey: string; attempt: number }

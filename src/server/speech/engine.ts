@@ -3,13 +3,16 @@
  * The pipeline decodes every recording to 16 kHz mono 16-bit PCM WAV first (`decodeForSpeech`), so an
  * engine only ever reads that file.
  */
-export type TranscriptWord = { word: string; start: number; end: number }
+/** `confidence`: 0..1 when the engine reports one per word (pocketsphinx's posterior, an OpenAI segment's) */
+export type TranscriptWord = { word: string; start: number; end: number; confidence?: number }
 
 export type Transcript = {
   text: string
   /** in speaking order, seconds from the start of the audio; empty when the engine has no word times */
   words: TranscriptWord[]
   language: string | null
+  /** 0..1, how sure the engine was of the whole transcript; null or absent when it says nothing (decision 92) */
+  confidence?: number | null
 }
 
 export type SpeechEngineName = 'whisper' | 'openai' | 'pocketsphinx'
@@ -24,6 +27,8 @@ export type TranscribeInput = {
 
 export type SpeechEngine = {
   name: SpeechEngineName | 'test'
+  /** the model it runs, recorded with each transcript (`ggml-base.en.bin`, `whisper-1`, `en-us`) */
+  model?: string
   transcribe(input: TranscribeInput): Promise<Transcript>
   /** releases workers or child processes; optional */
   close?(): Promise<void>

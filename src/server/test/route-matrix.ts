@@ -172,6 +172,10 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
     access: 'participant',
     request: (f) => json(`/api/messages/${f.messageId}/retry-transcription`),
   },
+  'POST /api/messages/:id/retranscribe': {
+    access: 'participant',
+    request: (f) => json(`/api/messages/${f.messageId}/retranscribe`),
+  },
 
   'GET /api/invitations': { access: 'signed-in', request: () => json('/api/invitations') },
   'POST /api/invitations/email': {

@@ -16,9 +16,9 @@ import { createMessagesService } from './messages.service.ts'
 
 export const messagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app,
-  { db, requireUser, signMediaUrl, transcription, notifications },
+  { db, requireUser, signMediaUrl, transcription, notifications, speech },
 ) => {
-  const service = createMessagesService({ db, signMediaUrl, transcription, notifications })
+  const service = createMessagesService({ db, signMediaUrl, transcription, notifications, speech })
 
   app.post(
     '/api/messages',

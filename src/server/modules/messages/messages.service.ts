@@ -9,6 +9,7 @@ import {
   type MessageListQuery,
   type UnheardMessages,
 } from '#shared/messages.ts'
+import { strongerEngineAvailable } from '#shared/transcript-confidence.ts'
 import type { Database, Executor } from '#server/db/client.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '#server/http/errors.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
@@ -34,7 +35,22 @@ import {
   type MessageRow,
 } from './messages.queries.ts'
 
-export function toMessageResponse(row: MessageRow, signMediaUrl: (key: string) => string): Message {
+/** The speech engine running now, as `AppDeps['speech']` tells it (it changes when a model download finishes). */
+export type ActiveSpeechEngine = { readonly engine: string; readonly engineModel: string | null }
+
+/** Whether a stronger engine than the one that made this transcript runs now (decision 93). */
+export function canRetranscribe(
+  row: Pick<MessageRow, 'transcription' | 'transcriptEngine' | 'transcriptModel'>,
+  active: ActiveSpeechEngine,
+) {
+  if (row.transcription === null) return false
+  return strongerEngineAvailable(
+    { engine: row.transcriptEngine, model: row.transcriptModel },
+    { engine: active.engine, model: active.engineModel },
+  )
+}
+
+export function toMessageResponse(row: MessageRow, signMediaUrl: (key: string) => string, active: ActiveSpeechEngine): Message {
   return {
     id: row.id,
     sender_id: row.senderId,
@@ -49,6 +65,10 @@ export function toMessageResponse(row: MessageRow, signMediaUrl: (key: string) =
     reply_to_id: row.replyToId,
     transcription: row.transcription,
     word_timestamps: row.wordTimestamps ?? null,
+    transcript_confidence: row.transcriptConfidence,
+    transcript_engine: row.transcriptEngine,
+    transcript_model: row.transcriptModel,
+    can_retranscribe: canRetranscribe(row, active),
     emotions: row.emotions,
     topics: row.topics,
     sentiment: row.sentiment,
@@ -65,15 +85,18 @@ export function createMessagesService({
   signMediaUrl,
   transcription,
   notifications,
+  speech,
 }: {
   db: Database
   signMediaUrl: (key: string) => string
+  /** the engine running now, for `can_retranscribe` */
+  speech: ActiveSpeechEngine
   /** a sent message is queued for transcription in the transaction that writes it */
   transcription: Pick<TranscriptionService, 'enqueueMessage'>
   /** and its receiver's mail and push notifications, in the same transaction */
   notifications: Pick<NotificationsService, 'enqueueNewMessage'>
 }) {
-  const respond = (row: MessageRow) => toMessageResponse(row, signMediaUrl)
+  const respond = (row: MessageRow) => toMessageResponse(row, signMediaUrl, speech)
 
   /**
    * Whether a message may count as the receiver's contact replying. It always may while that contact is active;

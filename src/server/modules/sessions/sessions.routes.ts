@@ -18,7 +18,7 @@ import { createSessionsService } from './sessions.service.ts'
 
 export const sessionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app,
-  { db, env, storage, signMediaUrl, requireUser, transcription, notifications },
+  { db, env, storage, signMediaUrl, requireUser, transcription, notifications, speech },
 ) => {
   const service = createSessionsService({
     db,
@@ -26,7 +26,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     storage,
     transcription,
     uploads: createAudioUploadsService({ db, storage, tmpDir: `${env.dataDir}/tmp`, quotaBytes: env.STORAGE_QUOTA_MB * MEGABYTE }),
-    messages: createMessagesService({ db, signMediaUrl, transcription, notifications }),
+    messages: createMessagesService({ db, signMediaUrl, transcription, notifications, speech }),
   })
 
   app.get('/api/sessions', { preHandler: requireUser, schema: { response: { 200: sessionListSchema } } }, async (request) => ({

@@ -64,10 +64,12 @@ describe('job leases across instances', () => {
       engine: {
         name: 'test',
         transcribe: async () => ({
-          text: 'made it',
+          // three words: fewer are not enough to read a mood from (decision 92)
+          text: 'we made it',
           words: [
-            { word: 'made', start: 0, end: 0.3 },
-            { word: 'it', start: 0.4, end: 0.6 },
+            { word: 'we', start: 0, end: 0.2 },
+            { word: 'made', start: 0.2, end: 0.5 },
+            { word: 'it', start: 0.6, end: 0.8 },
           ],
           language: 'en',
         }),
@@ -77,13 +79,13 @@ describe('job leases across instances', () => {
     const diedAt = Date.now()
     await expect.poll(async () => (await read()).processing_status, { timeout: 30_000, interval: 250 }).toBe('completed')
     expect(Date.now() - diedAt).toBeLessThan(25_000)
-    expect(await read()).toMatchObject({ transcription: 'made it', emotions: ['calm'], topics: ['home'] })
+    expect(await read()).toMatchObject({ transcription: 'we made it', emotions: ['calm'], topics: ['home'] })
 
     // the cut-off attempt finally fails; it is no longer the current attempt and changes nothing
     cutOff?.(new Error('process died'))
     await dying.close()
     await next.close()
-    expect(await read()).toMatchObject({ processing_status: 'completed', transcription: 'made it', processing_error: null })
+    expect(await read()).toMatchObject({ processing_status: 'completed', transcription: 'we made it', processing_error: null })
   }, 60_000)
 
   it('keeps the lease of a job that runs longer than it while its instance lives: the job runs once', async () => {

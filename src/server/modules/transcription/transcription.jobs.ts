@@ -4,6 +4,7 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { estimateWordTimings, leadingSilenceOffset } from '#shared/word-timing.ts'
 import { nextRetryDelayMs, SPEECH_RETRY_WINDOW_MS, SPEECH_TEXTS } from '#shared/speech.ts'
+import { strongerEngineAvailable, transcriptCarriesInsights } from '#shared/transcript-confidence.ts'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database, Executor } from '#server/db/client.ts'
 import type { JobMap, JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
@@ -19,6 +20,8 @@ import {
   claimForAnalysis,
   claimForTranscription,
   claimWelcome,
+  getFinishedTranscript,
+  replaceTranscript,
   saveAnalysis,
   saveTranscription,
   saveWelcomeTranscript,
@@ -50,6 +53,15 @@ export type TranscriptionDeps = {
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500)
 
+/** What an engine heard, with how sure it was and who made it (decision 92). */
+export type HeardTranscript = {
+  text: string
+  words: TranscriptWord[]
+  confidence: number | null
+  engine: string
+  model: string | null
+}
+
 /** Tells both people of a message that some of its fields changed. */
 export const announceMessageUpdate = (
   executor: Executor,
@@ -67,9 +79,10 @@ export function createTranscriptionJobs({ db, storage, speech, analyzer, queue, 
   const withinWindow = (createdAt: Date) => now() - createdAt.getTime() < SPEECH_RETRY_WINDOW_MS
 
   /** Copies a stored recording to a temporary file and decodes it to 16 kHz mono WAV for the engine. */
-  async function transcribeObject(audioKey: string, durationSeconds: number): Promise<{ text: string; words: TranscriptWord[] }> {
+  async function transcribeObject(audioKey: string, durationSeconds: number): Promise<HeardTranscript> {
     const engine = speech.engine
     if (!engine) throw new SpeechEngineError(`${SPEECH_TEXTS.noEngine}: ${speech.reason}`, false)
+    const made = { engine: speech.name, model: engine.model ?? null }
     await fs.mkdir(tmpDir, { recursive: true })
     const work = await fs.mkdtemp(path.join(tmpDir, 'speech-'))
     try {
@@ -81,11 +94,12 @@ export function createTranscriptionJobs({ db, storage, speech, analyzer, queue, 
         const signal = AbortSignal.timeout(Math.ceil(ENGINE_BASE_TIMEOUT_MS + ENGINE_TIMEOUT_PER_AUDIO_SECOND_MS * decoded.durationSeconds))
         const transcript = await engine.transcribe({ wavPath: decoded.wavPath, durationSeconds: decoded.durationSeconds, signal })
         const text = transcript.text.replace(/\s+/g, ' ').trim()
-        if (!text) return { text: '', words: [] }
-        if (transcript.words.length > 0) return { text, words: transcript.words }
+        if (!text) return { text: '', words: [], confidence: null, ...made }
+        const confidence = transcript.confidence ?? null
+        if (transcript.words.length > 0) return { text, words: transcript.words, confidence, ...made }
         // no word times from this engine: the spec's weighting after the leading silence
         const offset = leadingSilenceOffset(readPcmSamples(decoded.wavPath), SPEECH_SAMPLE_RATE)
-        return { text, words: estimateWordTimings(text, decoded.durationSeconds || durationSeconds, offset) }
+        return { text, words: estimateWordTimings(text, decoded.durationSeconds || durationSeconds, offset), confidence, ...made }
       } finally {
         await decoded.cleanup()
       }
@@ -129,21 +143,53 @@ export function createTranscriptionJobs({ db, storage, speech, analyzer, queue, 
       return claimed
     })
     if (!row) return { status: 'skipped', reason: 'message gone, transcribed or failed' }
-    let result: { text: string; words: TranscriptWord[] }
+    let result: HeardTranscript
     try {
       result = await transcribeObject(row.audioKey, row.durationSeconds)
     } catch (error) {
       return afterMessageFailure(row, 'transcribe', error)
     }
     const current = await db.transaction(async (tx) => {
-      const nothingToAnalyse = result.text === ''
+      // too unsure a transcript is kept and indexed, but not analysed: no mood, tags or tips from guesses (decision 92)
+      const nothingToAnalyse = !transcriptCarriesInsights(result)
       const guard = { messageId: row.id, stage: 'transcribe' as const, attempts: row.transcriptionAttempts }
-      if (!(await saveTranscription(tx, guard, result.text, result.words, nothingToAnalyse))) return false
+      if (!(await saveTranscription(tx, guard, result, nothingToAnalyse))) return false
       if (!nothingToAnalyse) await queue.enqueue(tx, 'analyze', { messageId: row.id })
       await announce(tx, row, ['transcription', 'word_timestamps', 'processing_status'])
       return true
     })
     return current ? { status: 'done' } : { status: 'skipped', reason: 'a later attempt took over' }
+  }
+
+  /**
+   * A finished message transcribed again because a stronger engine runs now (decision 93). The old transcript stays
+   * until the new one is written, and stays for good if this fails: a worse engine's words beat none. Safe to run
+   * twice: a message already made by an engine as strong as the one running is skipped.
+   */
+  async function handleRedoTranscription(messageId: string): Promise<JobOutcome> {
+    const row = await getFinishedTranscript(db, messageId)
+    if (!row) return { status: 'skipped', reason: 'message gone, not finished or without a transcript' }
+    const active = { engine: speech.name, model: speech.engine?.model ?? null }
+    if (!strongerEngineAvailable({ engine: row.transcriptEngine, model: row.transcriptModel }, active)) {
+      return { status: 'skipped', reason: 'no stronger engine than the one that made the transcript' }
+    }
+    let result: HeardTranscript
+    try {
+      result = await transcribeObject(row.audioKey, row.durationSeconds)
+    } catch (error) {
+      log.warn({ messageId, reason: reasonOf(error) }, 'speech: transcribing again failed; the earlier transcript stays')
+      return { status: 'failed', reason: reasonOf(error) }
+    }
+    const analyse = transcriptCarriesInsights(result)
+    const written = await db.transaction(async (tx) => {
+      if (!(await replaceTranscript(tx, row, result, analyse))) return false
+      if (analyse) await queue.enqueue(tx, 'analyze', { messageId: row.id })
+      // the old words' emotions are gone, and the health of the pair read them
+      else if (row.receiverId) await refreshRelationshipHealth(tx, row.senderId, row.receiverId, new Date(now()))
+      await announce(tx, row, ['transcription', 'word_timestamps', 'emotions', 'topics', 'processing_status'])
+      return true
+    })
+    return written ? { status: 'done' } : { status: 'skipped', reason: 'the message changed meanwhile' }
   }
 
   async function handleWelcomeTranscription({
@@ -252,6 +298,7 @@ export function createTranscriptionJobs({ db, storage, speech, analyzer, queue, 
   return {
     async handleTranscribe(data: JobMap['transcribe']): Promise<JobOutcome> {
       if (data.kind === 'message') return handleMessageTranscription(data.messageId)
+      if (data.kind === 'redo') return handleRedoTranscription(data.messageId)
       if (data.kind === 'invitation') return handleInvitationTranscription(data)
       if (data.kind === 'session') return handleSessionTranscription(data)
       return handleWelcomeTranscription(data)

@@ -3,6 +3,7 @@ import type { Executor } from '#server/db/client.ts'
 import { audioMessages, profiles } from '#server/db/schema.ts'
 import type { TranscriptWord } from '#server/speech/engine.ts'
 import type { Analysis } from '#server/speech/analysis/analyzer.ts'
+import type { HeardTranscript } from './transcription.jobs.ts'
 
 export type SpeechMessageRow = Pick<
   typeof audioMessages.$inferSelect,
@@ -77,15 +78,13 @@ const isCurrent = (messageId: string, guard: AttemptGuard) =>
 export async function saveTranscription(
   db: Executor,
   guard: AttemptGuard & { messageId: string },
-  text: string,
-  words: TranscriptWord[],
+  heard: HeardTranscript,
   completed: boolean,
 ): Promise<boolean> {
   const rows = await db
     .update(audioMessages)
     .set({
-      transcription: text,
-      wordTimestamps: words,
+      ...transcriptColumns(heard),
       processingError: null,
       ...(completed && { processingStatus: 'completed' as const }),
     })
@@ -93,6 +92,14 @@ export async function saveTranscription(
     .returning({ id: audioMessages.id })
   return rows.length > 0
 }
+
+const transcriptColumns = (heard: HeardTranscript) => ({
+  transcription: heard.text,
+  wordTimestamps: heard.words,
+  transcriptConfidence: heard.confidence,
+  transcriptEngine: heard.engine,
+  transcriptModel: heard.model,
+})
 
 export async function saveAnalysis(db: Executor, guard: AttemptGuard & { messageId: string }, analysis: Analysis): Promise<boolean> {
   const rows = await db
@@ -107,6 +114,79 @@ export async function saveAnalysis(db: Executor, guard: AttemptGuard & { message
     .where(isCurrent(guard.messageId, guard))
     .returning({ id: audioMessages.id })
   return rows.length > 0
+}
+
+export type RedoRow = SpeechMessageRow & Pick<typeof audioMessages.$inferSelect, 'transcriptEngine' | 'transcriptModel'>
+
+/** A finished message with its transcript's maker, for transcribing it again. */
+export async function getFinishedTranscript(db: Executor, messageId: string): Promise<RedoRow | undefined> {
+  const [row] = await db
+    .select({ ...speechColumns, transcriptEngine: audioMessages.transcriptEngine, transcriptModel: audioMessages.transcriptModel })
+    .from(audioMessages)
+    .where(
+      and(
+        eq(audioMessages.id, messageId),
+        sql`${audioMessages.transcription} is not null`,
+        eq(audioMessages.processingStatus, 'completed'),
+      ),
+    )
+  return row
+}
+
+/**
+ * Replaces a finished transcript with a new one, only while the message is still finished and made by the engine
+ * it was read with (so two redos at once write once). The old analysis goes: it read the old words. With
+ * `analyse`, the message is 'processing' again until the analysis of the new words; else it stays 'completed'.
+ * Answers whether it wrote.
+ */
+export async function replaceTranscript(
+  db: Executor,
+  row: Pick<RedoRow, 'id' | 'transcriptEngine' | 'transcriptModel'>,
+  heard: HeardTranscript,
+  analyse: boolean,
+): Promise<boolean> {
+  const sameMaker = (column: typeof audioMessages.transcriptEngine | typeof audioMessages.transcriptModel, value: string | null) =>
+    value === null ? sql`${column} is null` : sql`${column} = ${value}`
+  const rows = await db
+    .update(audioMessages)
+    .set({
+      ...transcriptColumns(heard),
+      emotions: [],
+      topics: [],
+      sentiment: null,
+      processingError: null,
+      analysisAttempts: 0,
+      processingStatus: analyse ? 'processing' : 'completed',
+    })
+    .where(
+      and(
+        eq(audioMessages.id, row.id),
+        eq(audioMessages.processingStatus, 'completed'),
+        sameMaker(audioMessages.transcriptEngine, row.transcriptEngine),
+        sameMaker(audioMessages.transcriptModel, row.transcriptModel),
+      ),
+    )
+    .returning({ id: audioMessages.id })
+  return rows.length > 0
+}
+
+/**
+ * One page of finished messages, in id order after `afterId`, with who made their transcripts: the command that
+ * transcribes again reads them page by page and queues a job for each one a stronger engine would improve.
+ */
+export async function listFinishedTranscripts(db: Executor, afterId: string | null, limit: number) {
+  return db
+    .select({ id: audioMessages.id, transcriptEngine: audioMessages.transcriptEngine, transcriptModel: audioMessages.transcriptModel })
+    .from(audioMessages)
+    .where(
+      and(
+        sql`${audioMessages.transcription} is not null`,
+        eq(audioMessages.processingStatus, 'completed'),
+        afterId === null ? undefined : sql`${audioMessages.id} > ${afterId}`,
+      ),
+    )
+    .orderBy(audioMessages.id)
+    .limit(limit)
 }
 
 /** Records a failed attempt: `pending` again while another attempt is scheduled, else the final state. */

@@ -36,7 +36,29 @@ describe('parseVerboseJson', () => {
         { word: 'Hello', start: 0.1, end: 0.5 },
         { word: 'there', start: 0.6, end: 1.0 },
       ],
+      confidence: null,
     })
+  })
+
+  it('turns segment avg_logprob into word and transcript confidence', () => {
+    const body = JSON.stringify({
+      text: 'Lets grab coffee. Mumble',
+      segments: [
+        { start: 0, end: 3, text: 'Lets grab coffee.', avg_logprob: Math.log(0.9) },
+        { start: 3, end: 4, text: 'Mumble', avg_logprob: Math.log(0.2) },
+        { start: 4, end: 5, text: '', avg_logprob: 'not a number' },
+      ],
+      words: [
+        { word: 'Lets', start: 0, end: 0.5 },
+        { word: 'coffee', start: 1.5, end: 2.9 },
+        { word: 'Mumble', start: 3.1, end: 3.8 },
+        { word: 'after', start: 5.5, end: 6 },
+      ],
+    })
+    const transcript = parseVerboseJson(body)
+    expect(transcript.words.map((w) => w.confidence)).toEqual([0.9, 0.9, 0.2, undefined])
+    // weighted by length: (0.9 × 3 + 0.2 × 1) / 4
+    expect(transcript.confidence).toBe(0.725)
   })
 
   it('gives no words for a segments-only answer, and no language when none is named', () => {
@@ -44,6 +66,7 @@ describe('parseVerboseJson', () => {
       text: 'Hi',
       words: [],
       language: null,
+      confidence: null,
     })
   })
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import { SpeechEngineError, type SpeechEngine, type Transcript, type TranscriptWord } from '#server/speech/engine.ts'
+import { clampConfidence } from '#shared/transcript-confidence.ts'
 import { openAiUrl } from '#server/speech/openai-url.ts'
 import { languageCode } from './languages.ts'
 
@@ -37,6 +38,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): SpeechEngine {
   const doFetch = options.fetch ?? fetch
   return {
     name: 'openai',
+    model: options.model,
     async transcribe({ wavPath, signal }) {
       const form = new FormData()
       // openAsBlob reads from disk as the body is sent, instead of holding the whole file in memory
@@ -97,7 +99,25 @@ function serverMessage(body: string): string {
   return body.trim().slice(0, 300)
 }
 
-/** Parses `verbose_json`; also accepts the plain `json` shape (`{ text }`), which has no words. */
+type Segment = { start: number; end: number; confidence: number }
+
+/** A segment's `avg_logprob` (mean log-probability of its tokens) as a probability: exp(avg_logprob), 0..1. */
+function segmentsOf(value: unknown): Segment[] {
+  if (!Array.isArray(value)) return []
+  return value.flatMap((item: unknown) => {
+    if (!item || typeof item !== 'object') return []
+    const { start, end, avg_logprob: logprob } = item as Record<string, unknown>
+    if (typeof start !== 'number' || typeof end !== 'number' || typeof logprob !== 'number') return []
+    const confidence = clampConfidence(Math.exp(logprob))
+    return confidence === null ? [] : [{ start, end, confidence }]
+  })
+}
+
+/**
+ * Parses `verbose_json`; also accepts the plain `json` shape (`{ text }`), which has no words. Confidence comes
+ * from the segments' `avg_logprob`: each word takes the confidence of the segment its middle falls in, and the
+ * transcript's is the segments' mean weighted by their length (null when no segment has one).
+ */
 export function parseVerboseJson(body: string): Transcript {
   let json: unknown
   try {
@@ -108,7 +128,8 @@ export function parseVerboseJson(body: string): Transcript {
   if (!json || typeof json !== 'object' || typeof (json as { text?: unknown }).text !== 'string') {
     throw new SpeechEngineError('OpenAI transcription answered JSON without a text field')
   }
-  const record = json as { text: string; language?: unknown; words?: unknown }
+  const record = json as { text: string; language?: unknown; words?: unknown; segments?: unknown }
+  const segments = segmentsOf(record.segments)
   const words: TranscriptWord[] = []
   if (Array.isArray(record.words)) {
     for (const item of record.words as unknown[]) {
@@ -116,8 +137,23 @@ export function parseVerboseJson(body: string): Transcript {
       const { word, start, end } = item as Record<string, unknown>
       if (typeof word !== 'string' || typeof start !== 'number' || typeof end !== 'number') continue
       const trimmed = word.trim()
-      if (trimmed) words.push({ word: trimmed, start, end })
+      if (!trimmed) continue
+      const middle = (start + end) / 2
+      const segment = segments.find((s) => middle >= s.start && middle <= s.end)
+      words.push({ word: trimmed, start, end, ...(segment && { confidence: segment.confidence }) })
     }
   }
-  return { text: record.text.trim(), words, language: typeof record.language === 'string' ? languageCode(record.language) : null }
+  return {
+    text: record.text.trim(),
+    words,
+    language: typeof record.language === 'string' ? languageCode(record.language) : null,
+    confidence: weightedConfidence(segments),
+  }
+}
+
+function weightedConfidence(segments: Segment[]): number | null {
+  if (segments.length === 0) return null
+  const weight = (s: Segment) => Math.max(s.end - s.start, 0.01)
+  const total = segments.reduce((sum, s) => sum + weight(s), 0)
+  return clampConfidence(segments.reduce((sum, s) => sum + s.confidence * weight(s), 0) / total)
 }

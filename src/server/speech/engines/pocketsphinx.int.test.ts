@@ -51,8 +51,13 @@ describe('pocketsphinx engine', () => {
       expect(word.start).toBeGreaterThanOrEqual(previousStart)
       expect(word.end).toBeGreaterThanOrEqual(word.start)
       expect(word.end).toBeLessThanOrEqual(wav.durationSeconds + 0.05)
+      // every word has its posterior, and the transcript their mean
+      expect(word.confidence).toBeGreaterThanOrEqual(0)
+      expect(word.confidence).toBeLessThanOrEqual(1)
       previousStart = word.start
     }
+    const mean = transcript.words.reduce((sum, w) => sum + w.confidence!, 0) / transcript.words.length
+    expect(transcript.confidence).toBeCloseTo(mean, 2)
   })
 
   it.skipIf(!canRun)('kills the process when the signal aborts', async () => {

@@ -28,8 +28,16 @@ describe('parsePocketsphinxOutput', () => {
     expect(transcript.text).toBe('do you really need you so excited for you')
     expect(transcript.language).toBe('en')
     expect(transcript.words.map((w) => w.word)).toEqual(['do', 'you', 'really', 'need', 'you', 'so', 'excited', 'for', 'you'])
-    expect(transcript.words[2]).toEqual({ word: 'really', start: 0.91, end: 1.23 })
-    expect(transcript.words.at(-1)).toEqual({ word: 'you', start: 7.27, end: 7.42 })
+    expect(transcript.words[2]).toEqual({ word: 'really', start: 0.91, end: 1.23, confidence: 0.944 })
+    expect(transcript.words.at(-1)).toEqual({ word: 'you', start: 7.27, end: 7.42, confidence: 1 })
+  })
+
+  it("reads each word's posterior as its confidence and their mean as the transcript's", () => {
+    const transcript = parsePocketsphinxOutput(OUTPUT)
+    expect(transcript.words.map((w) => w.confidence)).toEqual([0.747, 1, 0.944, 0.073, 0.923, 0.984, 0.697, 1, 1])
+    // the mean of the nine posteriors above (fillers and <s> left out), clamped to 0..1 first
+    expect(transcript.confidence).toBe(0.819)
+    expect(parsePocketsphinxOutput('hi 0.1 0.3 1.000100\n').words[0]?.confidence).toBe(1)
   })
 
   it('falls back to the hypothesis lines when there are no word lines', () => {
@@ -37,10 +45,11 @@ describe('parsePocketsphinxOutput', () => {
       text: 'hello there general kenobi',
       words: [],
       language: 'en',
+      confidence: null,
     })
   })
 
   it('gives an empty transcript for silence', () => {
-    expect(parsePocketsphinxOutput('')).toEqual({ text: '', words: [], language: 'en' })
+    expect(parsePocketsphinxOutput('')).toEqual({ text: '', words: [], language: 'en', confidence: null })
   })
 })

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { SpeechEngineError, type SpeechEngine, type Transcript, type TranscriptWord } from '#server/speech/engine.ts'
+import { clampConfidence, meanWordConfidence } from '#shared/transcript-confidence.ts'
 import { runProcess } from '#server/speech/run-process.ts'
 
 /** Where Debian's `pocketsphinx` and `pocketsphinx-en-us` packages put the program and the English model. */
@@ -43,6 +44,7 @@ export function createPocketsphinxEngine(options: PocketsphinxOptions = {}): Spe
   const { hmm, lm, dict } = modelFiles(options.modelDir ?? POCKETSPHINX_MODEL_DIR)
   return {
     name: 'pocketsphinx',
+    model: 'en-us',
     async transcribe({ wavPath, durationSeconds, signal }) {
       const timeoutMs = options.timeoutMs ?? 60_000 + durationSeconds * 4_000
       // -logfn /dev/null: its log is hundreds of lines per run on stderr, useless to us
@@ -62,10 +64,11 @@ function isFiller(word: string): boolean {
 }
 
 /**
- * With `-time yes` each utterance prints its hypothesis on one line, then one `word start end confidence`
- * line per word, times in seconds from the start of the file. Fillers are dropped and alternate
+ * With `-time yes` each utterance prints its hypothesis on one line, then one `word start end posterior`
+ * line per word, times in seconds from the start of the file; the posterior is the word's probability given
+ * the audio (0..1, printed as 1.000100 at times, so clamped). Fillers are dropped and alternate
  * pronunciations (`really(2)`) lose their suffix; the text is the kept words joined, so text and words
- * always agree.
+ * always agree. The transcript's confidence is the mean of its words' posteriors.
  */
 export function parsePocketsphinxOutput(stdout: string): Transcript {
   const words: TranscriptWord[] = []
@@ -80,10 +83,11 @@ export function parsePocketsphinxOutput(stdout: string): Transcript {
     }
     const word = match[1]!.replace(/\(\d+\)$/, '')
     if (isFiller(word)) continue
-    words.push({ word, start: Number(match[2]), end: Number(match[3]) })
+    const confidence = clampConfidence(Number(match[4]))
+    words.push({ word, start: Number(match[2]), end: Number(match[3]), ...(confidence !== null && { confidence }) })
   }
   words.sort((a, b) => a.start - b.start)
   // without word lines (an older build that ignores -time) the hypotheses are still the transcript
   const text = words.length > 0 ? words.map((w) => w.word).join(' ') : hypotheses.join(' ')
-  return { text, words, language: 'en' }
+  return { text, words, language: 'en', confidence: meanWordConfidence(words) }
 }

@@ -127,6 +127,9 @@ describe.skipIf(!bindingLoads)('whisper engine with a generated model', { timeou
         if (index > 0) expect(word.start).toBeGreaterThanOrEqual(transcript.words[index - 1]!.start)
       }
       expect(transcript.words.at(-1)!.end).toBe(5)
+      // three words in 5 s, no loop: the estimate's ceiling (the binding gives no token probabilities, decision 92)
+      expect(transcript.confidence).toBe(0.9)
+      expect(engine.model).toBe('ggml-generated.bin')
     } finally {
       await engine.close?.()
     }

@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { SpeechEngineError, type SpeechEngine, type TranscribeInput, type Transcript } from '#server/speech/engine.ts'
 import type { WhisperJob, WhisperReply } from './whisper.worker.ts'
@@ -129,6 +130,7 @@ export function createWhisperEngine(options: WhisperEngineOptions): SpeechEngine
 
   return {
     name: 'whisper',
+    model: path.basename(modelPath),
     async transcribe(input) {
       if (!fs.existsSync(modelPath)) throw missingModelError(modelPath)
       let release!: () => void

@@ -6,6 +6,7 @@
 import { Whisper, WhisperFullParams, WhisperSamplingStrategy, type Segment } from '@napi-rs/whisper'
 import { readPcmSamples } from '#server/speech/decode.ts'
 import type { Transcript, TranscriptWord } from '#server/speech/engine.ts'
+import { whisperConfidence } from './whisper-confidence.ts'
 
 export type WhisperJob = { id: number; modelPath: string; wavPath: string; durationSeconds: number; threads?: number }
 export type WhisperReply = { id: number; ok: true; transcript: Transcript } | { id: number; ok: false; message: string; retryable: boolean }
@@ -80,7 +81,8 @@ async function transcribe(job: WhisperJob): Promise<Transcript> {
     words.push({ word, start, end: Math.max(start, Math.min(segment.end / 100, last)) })
   }
   const language = multilingual ? Whisper.lang(whisper.fullLangId) : 'en'
-  return { text: cleanText(output), words, language }
+  const text = cleanText(output)
+  return { text, words, language, confidence: whisperConfidence(text, job.durationSeconds) }
 }
 
 /** `[BLANK_AUDIO]`, `[MUSIC]` and the like are whisper's notes about non-speech, not words. */

@@ -1,4 +1,5 @@
 import type { Message } from '#shared/messages.ts'
+import { transcriptCarriesInsights } from '#shared/transcript-confidence.ts'
 
 /** Status texts of spec 001 section 4 (message processing), shown until a transcription exists. */
 export const STATUS_TEXT: Record<Message['processing_status'], string> = {
@@ -19,3 +20,18 @@ export function messageText(message: Pick<Message, 'transcription' | 'processing
 /** Shown per message in the conversation (spec 001 section 9). */
 export const MAX_EMOTIONS = 3
 export const MAX_TOPICS = 5
+
+/**
+ * A finished transcript too unsure to carry a mood, tags or tips (`transcriptCarriesInsights`, decision 92): the
+ * server did not analyse it, and screens say `CONFIDENCE_TEXTS.notEnoughClearWords` where insights would be.
+ */
+export function insightsHeldBack(
+  message: Pick<Message, 'transcription' | 'word_timestamps' | 'transcript_confidence' | 'processing_status'>,
+): boolean {
+  if (message.processing_status !== 'completed' || !message.transcription?.trim()) return false
+  return !transcriptCarriesInsights({
+    text: message.transcription,
+    words: message.word_timestamps,
+    confidence: message.transcript_confidence,
+  })
+}

@@ -19,6 +19,7 @@ import {
 import { MESSAGES_PAGE_LIMIT } from '#shared/limits.ts'
 import { STALE } from '#shared/limits.ts'
 import { awaitingSpeech, MESSAGE_STATUS_POLL_MS, SPEECH_TEXTS } from '#shared/speech.ts'
+import { CONFIDENCE_TEXTS } from '#shared/transcript-confidence.ts'
 import { invalidateContacts } from '#web/features/contacts/queries.ts'
 import { apiGet, apiSend, isApiRequestError } from '#web/lib/api-client.ts'
 import { errorMessage, logUnexpected } from '#web/lib/errors.ts'
@@ -234,6 +235,28 @@ export async function markMessageRead(queryClient: QueryClient, messageId: strin
  * POST /api/messages/{id}/retry-transcription (the spec's retry_failed_transcription). Shows the message as
  * processing at once and says so; the server's answer and the live updates that follow take over.
  */
+/**
+ * Transcribe a message again with the stronger engine the server runs now (decision 93). The old words stay until
+ * the new ones arrive (over realtime); the button goes at once.
+ */
+export function useRetranscribeMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => apiSend('POST', `/api/messages/${encodeURIComponent(id)}/retranscribe`, undefined, messageSchema),
+    onMutate: async (id) => {
+      await queryClient.cancelQueries({ queryKey: root })
+      toast(CONFIDENCE_TEXTS.retranscribing)
+      return { previous: patchCachedMessage(queryClient, id, { can_retranscribe: false }) }
+    },
+    onError: (error, _id, context) => {
+      if (context) restoreMessageCaches(queryClient, context.previous)
+      logUnexpected(error, 'retranscribe failed')
+      toast.error(CONFIDENCE_TEXTS.retranscribeFailed, { description: errorMessage(error) })
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: root }),
+  })
+}
+
 export function useRetryTranscriptionMutation() {
   const queryClient = useQueryClient()
   return useMutation({

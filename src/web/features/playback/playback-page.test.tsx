@@ -6,7 +6,7 @@ import type { Message } from '#shared/messages.ts'
 import { audioPlayer } from '#web/lib/audio-player/use-audio-player.ts'
 import { testContact, testMessage } from '#web/test/fixtures.ts'
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }))
+vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }))
 vi.mock('#web/lib/use-auth.ts', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
 
 const { PlaybackPage } = await import('./playback-page.tsx')
@@ -123,6 +123,47 @@ describe('PlaybackPage', () => {
     await waitFor(() => expect(router.fetchMock.mock.calls.filter(([url]) => String(url) === '/api/messages/m3/read')).toHaveLength(1))
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(router.fetchMock.mock.calls.filter(([url]) => String(url) === '/api/messages/m3/read')).toHaveLength(1)
+  })
+
+  it('shows unsure words faintly, holds back insights and tips, and offers to transcribe again', async () => {
+    const unsure = testMessage({
+      id: 'm4',
+      transcription: 'grab cough fee sunday',
+      word_timestamps: [
+        { word: 'grab', start: 0.2, end: 0.5, confidence: 0.9 },
+        { word: 'cough', start: 0.5, end: 0.7, confidence: 0.2 },
+        { word: 'fee', start: 0.8, end: 1, confidence: 0.3 },
+        { word: 'sunday', start: 1, end: 1.6, confidence: 0.4 },
+      ],
+      transcript_confidence: 0.45,
+      transcript_engine: 'pocketsphinx',
+      can_retranscribe: true,
+      processing_status: 'completed',
+      is_read: true,
+    })
+    // once asked, the server answers that nothing stronger is left to run
+    let asked = false
+    const router = renderAt('/playback/m4', [unsure], (path, init) => {
+      if (path.endsWith('/retranscribe') && init?.method === 'POST') asked = true
+      return asked && path.includes('/api/messages/m4') ? json({ ...unsure, can_retranscribe: false }) : undefined
+    })
+    const insights = await screen.findByRole('region', { name: 'AI Insights' })
+    expect(within(insights).getByText('Not enough clear words to read the mood')).toBeTruthy()
+    expect(within(insights).queryByRole('list', { name: 'Tips' })).toBeNull()
+    expect(within(insights).queryByText('None found yet')).toBeNull()
+
+    const transcript = screen.getByRole('region', { name: 'Transcript' })
+    const faint = [...transcript.querySelectorAll('[data-confidence="low"]')].map((word) => word.textContent)
+    expect(faint).toEqual(['cough', 'fee', 'sunday'])
+    expect(within(transcript).getByText('Faint words are ones the speech engine was unsure of.')).toBeTruthy()
+
+    fireEvent.click(within(transcript).getByRole('button', { name: 'Transcribe again' }))
+    await waitFor(() =>
+      expect(
+        router.fetchMock.mock.calls.filter(([url, init]) => String(url) === '/api/messages/m4/retranscribe' && init?.method === 'POST'),
+      ).toHaveLength(1),
+    )
+    await waitFor(() => expect(within(transcript).queryByRole('button', { name: 'Transcribe again' })).toBeNull())
   })
 
   it("moves through the conversation with 'n of total', replacing history", async () => {

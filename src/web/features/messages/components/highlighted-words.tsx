@@ -1,5 +1,6 @@
 import { memo } from 'react'
 import type * as React from 'react'
+import { isLowConfidenceWord } from '#shared/transcript-confidence.ts'
 import type { WordTiming } from '#shared/word-timing.ts'
 import { cn } from '#web/lib/utils.ts'
 
@@ -11,7 +12,8 @@ type HighlightedWordsProps = React.ComponentProps<'p'> & {
 
 /**
  * The transcript as words: the spoken one highlighted (and marked aria-current), earlier ones dimmed, later ones
- * plain (spec 001 section 4, Playing word).
+ * plain (spec 001 section 4, Playing word). Words the engine was unsure of (`isLowConfidenceWord`) are faint, with a
+ * dotted underline so they differ from spoken ones too (decision 92).
  */
 export const HighlightedWords = memo(function HighlightedWords({ words, current, className, ...props }: HighlightedWordsProps) {
   return (
@@ -21,9 +23,11 @@ export const HighlightedWords = memo(function HighlightedWords({ words, current,
           <span
             data-slot="transcript-word"
             data-state={index < current ? 'spoken' : index === current ? 'current' : 'upcoming'}
+            data-confidence={isLowConfidenceWord(word) ? 'low' : undefined}
             aria-current={index === current ? 'true' : undefined}
             className={cn(
               'rounded-md [box-decoration-break:clone] px-0.5 py-px transition-colors duration-150',
+              isLowConfidenceWord(word) && 'text-muted-foreground underline decoration-dotted underline-offset-4',
               index < current && 'text-muted-foreground',
               index === current && 'bg-primary/15 text-foreground ring-1 ring-primary/25 dark:bg-primary/25',
             )}

@@ -6,7 +6,7 @@ import type { Message } from '#shared/messages.ts'
 import { relativeTime } from '#shared/relative-time.ts'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/utils.ts'
-import { messageText } from '#web/features/messages/message-text.ts'
+import { insightsHeldBack, messageText } from '#web/features/messages/message-text.ts'
 import { LikeButton } from './like-button.tsx'
 import { MessageTags } from './message-tags.tsx'
 import { RetryTranscriptionButton } from './retry-transcription-button.tsx'
@@ -91,7 +91,7 @@ export function MessageCard({
         {text}
       </p>
       {message.processing_status === 'failed' && <RetryTranscriptionButton message={message} className="relative z-10 self-start" />}
-      <MessageTags message={message} />
+      <MessageTags message={message} heldBack={insightsHeldBack(message)} />
       <div className="-mb-1 flex items-center justify-end gap-1">
         <LikeButton messageId={message.id} liked={message.liked} className="relative z-10" />
         {!own && (

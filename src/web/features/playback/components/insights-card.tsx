@@ -3,7 +3,9 @@ import type * as React from 'react'
 import type { Message } from '#shared/messages.ts'
 import { playbackTips } from '#shared/playback-tips.ts'
 import { relativeTime } from '#shared/relative-time.ts'
+import { CONFIDENCE_TEXTS } from '#shared/transcript-confidence.ts'
 import { SectionCard, SectionCardHeader } from '#web/components/section-card.tsx'
+import { insightsHeldBack } from '#web/features/messages/message-text.ts'
 import { cn } from '#web/lib/utils.ts'
 
 /** Insights show 3 emotions, 3 topics and 2 tips (spec 001, /playback). */
@@ -43,11 +45,12 @@ function Chips({ label, items, variant }: { label: string; items: string[]; vari
 
 /**
  * 'AI Insights': how old the message is, up to 3 emotions and 3 topics from the analysis, and 2 tips written from
- * them (`playbackTips`).
+ * them (`playbackTips`). A transcript too unsure to carry them shows one sentence instead (decision 92).
  */
 export function InsightsCard({ message, received, className, ...props }: InsightsCardProps) {
   const tips = playbackTips({ emotions: message.emotions, topics: message.topics, sentiment: message.sentiment, received })
   const analysing = message.processing_status === 'pending' || message.processing_status === 'processing'
+  const heldBack = insightsHeldBack(message)
   return (
     <SectionCard data-slot="insights-card" aria-labelledby="insights-heading" className={cn('gap-4', className)} {...props}>
       <SectionCardHeader
@@ -60,7 +63,9 @@ export function InsightsCard({ message, received, className, ...props }: Insight
           </>
         }
       />
-      {analysing && message.emotions.length === 0 && message.topics.length === 0 ? (
+      {heldBack ? (
+        <p className="text-sm text-muted-foreground italic">{CONFIDENCE_TEXTS.notEnoughClearWords}</p>
+      ) : analysing && message.emotions.length === 0 && message.topics.length === 0 ? (
         <p className="text-sm text-muted-foreground italic">Emotions and topics appear once the message is transcribed.</p>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
@@ -68,17 +73,19 @@ export function InsightsCard({ message, received, className, ...props }: Insight
           <Chips label="Topics" items={message.topics.slice(0, INSIGHT_TOPICS)} variant="topic" />
         </div>
       )}
-      <div className="flex flex-col gap-2">
-        <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Tips</h3>
-        <ul aria-label="Tips" className="flex flex-col gap-2">
-          {tips.map((tip) => (
-            <li key={tip} className="flex items-start gap-2.5 rounded-xl bg-muted/60 px-3 py-2.5 text-sm leading-snug">
-              <Lightbulb aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
-              <span>{tip}</span>
-            </li>
-          ))}
-        </ul>
-      </div>
+      {!heldBack && (
+        <div className="flex flex-col gap-2">
+          <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Tips</h3>
+          <ul aria-label="Tips" className="flex flex-col gap-2">
+            {tips.map((tip) => (
+              <li key={tip} className="flex items-start gap-2.5 rounded-xl bg-muted/60 px-3 py-2.5 text-sm leading-snug">
+                <Lightbulb aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+                <span>{tip}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </SectionCard>
   )
 }

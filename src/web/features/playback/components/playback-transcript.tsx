@@ -3,10 +3,12 @@ import { useMemo, useState } from 'react'
 import type * as React from 'react'
 import type { Message } from '#shared/messages.ts'
 import { transcriptWords } from '#shared/playback.ts'
+import { CONFIDENCE_TEXTS, isLowConfidenceWord } from '#shared/transcript-confidence.ts'
 import { wordIndexAt } from '#shared/word-timing.ts'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '#web/components/ui/collapsible.tsx'
 import { HighlightedWords } from '#web/features/messages/components/highlighted-words.tsx'
+import { RetranscribeButton } from '#web/features/messages/components/retranscribe-button.tsx'
 import { RetryTranscriptionButton } from '#web/features/messages/components/retry-transcription-button.tsx'
 import { messageText } from '#web/features/messages/message-text.ts'
 import { usePlayhead } from '#web/lib/audio-player/use-audio-player.ts'
@@ -20,7 +22,10 @@ type PlaybackTranscriptProps = React.ComponentProps<'section'> & {
   duration: number
 }
 
-/** A collapsible 'Transcript' card: highlighted words while the message plays, or the transcription's status. */
+/**
+ * A collapsible 'Transcript' card: highlighted words while the message plays (unsure ones faint, with a line saying
+ * so), or the transcription's status; 'Transcribe again' when a stronger engine runs now.
+ */
 export function PlaybackTranscript({ message, isCurrent, duration, className, ...props }: PlaybackTranscriptProps) {
   const [open, setOpen] = useState(true)
   const length = duration > 0 ? duration : message.duration_seconds
@@ -48,7 +53,11 @@ export function PlaybackTranscript({ message, isCurrent, duration, className, ..
         </h2>
         <CollapsibleContent className="px-5 pb-5">
           {words.length > 0 ? (
-            <HighlightedWords words={words} current={current} />
+            <div className="flex flex-col items-start gap-3">
+              <HighlightedWords words={words} current={current} />
+              {words.some(isLowConfidenceWord) && <p className="text-xs text-muted-foreground">{CONFIDENCE_TEXTS.faintWordsHint}</p>}
+              <RetranscribeButton message={message} />
+            </div>
           ) : (
             <div className="flex flex-col items-start gap-3">
               <p className={cn('leading-relaxed', isStatus ? 'text-muted-foreground italic' : '')}>{text}</p>
