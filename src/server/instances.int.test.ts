@@ -1,5 +1,3 @@
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +9,7 @@ import { makeAudio } from '#server/test/audio-files.ts'
 import { insertConnectedPair, insertPerson } from '#server/test/data.ts'
 import { killHearthProcesses, startHearthProcess } from '#server/test/hearth-process.ts'
 import { startS3Server } from '#server/test/s3-server.ts'
+import { startSpeechServer } from '#server/test/speech-server.ts'
 import { signInOverHttp } from '#server/test/sign-in.ts'
 import { createTestDatabase } from '#server/test/test-db.ts'
 
@@ -20,34 +19,17 @@ const s3 = await startS3Server()
 const database = await createTestDatabase()
 const secrets = JSON.stringify({ authSecret: 'a'.repeat(40), urlSigningKey: 'u'.repeat(40), postgresPassword: 'p'.repeat(16) })
 
-// An OpenAI-compatible speech server: the first transcription asked for never gets an answer (the instance asking is
-// killed meanwhile); later ones answer. Each instance sends its own API key, so the held request names its instance.
+// The first transcription asked for never gets an answer (the instance asking is killed meanwhile); later ones
+// answer. Each instance sends its own API key, so the held request names its instance.
 const held: { instance?: string } = {}
-const speech = http.createServer((request, response) => {
-  request.resume()
-  request.on('end', () => {
-    const instance = String(request.headers.authorization).replace('Bearer ', '')
-    if (!held.instance) {
-      held.instance = instance
-      return
-    }
-    response.writeHead(200, { 'content-type': 'application/json' }).end(
-      JSON.stringify({
-        text: 'See you at the station.',
-        language: 'english',
-        words: [
-          { word: 'See', start: 0.1, end: 0.3 },
-          { word: 'you', start: 0.3, end: 0.5 },
-        ],
-      }),
-    )
-  })
+const speech = await startSpeechServer((instance) => {
+  if (held.instance) return true
+  held.instance = instance
+  return false
 })
-await new Promise<void>((resolve) => speech.listen(0, '127.0.0.1', resolve))
-const speechUrl = `http://127.0.0.1:${(speech.address() as AddressInfo).port}/v1`
+const speechUrl = speech.url
 
 afterAll(async () => {
-  speech.closeAllConnections()
   speech.close()
   killHearthProcesses()
   await database.close()

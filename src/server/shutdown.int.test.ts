@@ -1,5 +1,4 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import fs from 'node:fs/promises'
 import { afterAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
@@ -8,23 +7,18 @@ import { makeAudio } from '#server/test/audio-files.ts'
 import { insertConnectedPair, insertPerson } from '#server/test/data.ts'
 import { killHearthProcesses, startHearthProcess } from '#server/test/hearth-process.ts'
 import { signInOverHttp } from '#server/test/sign-in.ts'
+import { startSpeechServer } from '#server/test/speech-server.ts'
 import { createTestDatabase } from '#server/test/test-db.ts'
 
 // `npm start`'s server stopped with SIGTERM while it serves a request, holds a socket and runs a job (issue 20).
 const ORIGIN = 'http://localhost:3999'
 const database = await createTestDatabase()
 
-// An OpenAI-compatible speech server that never answers: the transcription job is still running at the stop.
-const transcriptionsAsked: http.ServerResponse[] = []
-const speech = http.createServer((request, response) => {
-  request.resume()
-  request.on('end', () => transcriptionsAsked.push(response))
-})
-await new Promise<void>((resolve) => speech.listen(0, '127.0.0.1', resolve))
+// A speech server that never answers: the transcription job is still running at the stop.
+const speech = await startSpeechServer(() => false)
 
 afterAll(async () => {
   killHearthProcesses()
-  speech.closeAllConnections()
   speech.close()
   await database.close()
 })
@@ -54,7 +48,7 @@ describe('SIGTERM', () => {
       PUBLIC_URL: ORIGIN,
       DATABASE_URL: database.url,
       TRANSCRIBE_ENGINE: 'openai',
-      OPENAI_BASE_URL: `http://127.0.0.1:${(speech.address() as AddressInfo).port}/v1`,
+      OPENAI_BASE_URL: speech.url,
       OPENAI_API_KEY: 'test',
       RATE_LIMIT_ENABLED: 'false',
       SHUTDOWN_GRACE_SECONDS: '4',
@@ -82,7 +76,7 @@ describe('SIGTERM', () => {
       body: JSON.stringify({ contact_id: aToB, upload_id }),
     })
     const message = (await sent.json()) as Message
-    await expect.poll(() => transcriptionsAsked.length, { timeout: 15_000 }).toBe(1)
+    await expect.poll(() => speech.held.length, { timeout: 15_000 }).toBe(1)
 
     const upload = slowUpload(hearth.url, cookie, clip)
     await new Promise((resolve) => setTimeout(resolve, 300))

@@ -1,6 +1,4 @@
 import { execFile } from 'node:child_process'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -15,6 +13,7 @@ import { insertConnectedPair, insertPerson } from '#server/test/data.ts'
 import { killHearthProcesses, startHearthProcess } from '#server/test/hearth-process.ts'
 import { makeJpeg } from '#server/test/images.ts'
 import { signInOverHttp } from '#server/test/sign-in.ts'
+import { SPOKEN_TEXT, startSpeechServer } from '#server/test/speech-server.ts'
 
 // `npm run backup` and `npm run restore` on a real install (`main.ts` on its embedded PostgreSQL): dump, wipe,
 // restore, and everything is there (issue 20, decision 103).
@@ -25,22 +24,7 @@ await fs.chmod(work, 0o755) // (mkdtemp makes it 700; the postgres user must rea
 const dataDir = path.join(work, 'data')
 const backupFile = path.join(work, 'hearth-backup.tar.gz')
 
-const speech = http.createServer((request, response) => {
-  request.resume()
-  request.on('end', () =>
-    response.writeHead(200, { 'content-type': 'application/json' }).end(
-      JSON.stringify({
-        text: 'See you at the station.',
-        language: 'english',
-        words: [
-          { word: 'See', start: 0.1, end: 0.3 },
-          { word: 'you', start: 0.3, end: 0.5 },
-        ],
-      }),
-    ),
-  )
-})
-await new Promise<void>((resolve) => speech.listen(0, '127.0.0.1', resolve))
+const speech = await startSpeechServer()
 
 afterAll(async () => {
   killHearthProcesses()
@@ -53,7 +37,7 @@ const startHearth = () =>
     DATA_DIR: dataDir,
     PUBLIC_URL: ORIGIN,
     TRANSCRIBE_ENGINE: 'openai',
-    OPENAI_BASE_URL: `http://127.0.0.1:${(speech.address() as AddressInfo).port}/v1`,
+    OPENAI_BASE_URL: speech.url,
     OPENAI_API_KEY: 'test',
     RATE_LIMIT_ENABLED: 'false',
   })
@@ -124,7 +108,7 @@ describe('backup and restore', () => {
     const after = await startHearth()
     // the session from before the backup still holds: sessions, people and secrets came back together
     const message = await messageOf(after.url)
-    expect(message).toMatchObject({ id: sent.id, processing_status: 'completed', transcription: 'See you at the station.' })
+    expect(message).toMatchObject({ id: sent.id, processing_status: 'completed', transcription: SPOKEN_TEXT })
     expect((await bytesOf(`${after.url}${message.audio_url}`)).equals(recording)).toBe(true)
     expect((await bytesOf(`${after.url}${photo.urls.card}`)).equals(picture)).toBe(true)
     const bobCookie = await signInOverHttp(after.url, bob, ORIGIN)
