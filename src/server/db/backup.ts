@@ -48,7 +48,16 @@ export async function backupDataDir({ dataDir, file }: { dataDir: string; file: 
   await refuseWhileRunning(dataDir, 'back up')
   const partial = `${file}.partial`
   try {
-    await run('tar', ['--create', '--gzip', `--file=${partial}`, ...LEFT_OUT.map((p) => `--exclude=${p}`), `--directory=${dataDir}`, '.'])
+    // --dereference: as root the cluster may be a link into /var/lib/hearth/clusters (decision 46); the copy holds the cluster
+    await run('tar', [
+      '--create',
+      '--gzip',
+      '--dereference',
+      `--file=${partial}`,
+      ...LEFT_OUT.map((p) => `--exclude=${p}`),
+      `--directory=${dataDir}`,
+      '.',
+    ])
     await run('tar', ['--list', '--gzip', `--file=${partial}`]) // reads it back whole: a damaged file fails here
     await fs.rename(partial, file)
   } finally {
