@@ -230,6 +230,18 @@ export async function buildApp({
     },
   }
 
+  // Limits are declared per route (directory, connect, uploads, photos); the sign-in limits live in Better Auth.
+  // Counted per signed-in person (after requireUser has run), else per connection address, in PostgreSQL so that
+  // several instances share one count (decision 83). Registered before every route: the plugin limits only the
+  // routes registered after it, and ignores the `rateLimit` of any registered earlier.
+  if (env.RATE_LIMIT_ENABLED) {
+    await app.register(rateLimit, {
+      global: false,
+      hook: 'preHandler',
+      store: postgresRateLimitStore(db),
+      keyGenerator: (request) => request.user?.id ?? request.ip,
+    })
+  }
   await registerOpenApi(app, env.publicUrl)
   // created here so that sign-out and password reset can close the sockets of the sessions they end at once
   const hub = createRealtimeHub({ pool, db, log: app.log })
@@ -239,17 +251,6 @@ export async function buildApp({
   await app.register(profilesRoutes, deps)
   await app.register(accountRoutes, { ...deps, onSessionsEnded: () => hub.closeEndedSessions() })
   await app.register(photosRoutes, deps)
-  // Limits are declared per route (directory, connect, uploads); the sign-in limits live in Better Auth.
-  // Counted per signed-in person (after requireUser has run), else per connection address, in PostgreSQL so that
-  // several instances share one count (decision 83).
-  if (env.RATE_LIMIT_ENABLED) {
-    await app.register(rateLimit, {
-      global: false,
-      hook: 'preHandler',
-      store: postgresRateLimitStore(db),
-      keyGenerator: (request) => request.user?.id ?? request.ip,
-    })
-  }
   await app.register(contactsRoutes, deps)
   await app.register(directoryRoutes, deps)
   await app.register(publicProfilesRoutes, deps)

@@ -55,6 +55,8 @@ export const envSchema = z
     SPEECH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
     /** how long a job held by an instance that vanished waits before another instance runs it again (seconds) */
     JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+    /** on SIGTERM/SIGINT, how long running requests and jobs may take to finish before they are cut off and handed back */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(8),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** recordings one person may upload a minute (POST /api/audio); counted only while RATE_LIMIT_ENABLED */
     UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),

@@ -1,59 +1,37 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import type { AudioUpload, Message } from '#shared/messages.ts'
 import { realtimeEventSchema, type RealtimeEvent } from '#shared/realtime.ts'
-import { freePort } from '#server/db/embedded-postgres.ts'
 import { createS3Storage } from '#server/media/s3-storage.ts'
 import { makeAudio } from '#server/test/audio-files.ts'
 import { insertConnectedPair, insertPerson } from '#server/test/data.ts'
+import { killHearthProcesses, startHearthProcess } from '#server/test/hearth-process.ts'
 import { startS3Server } from '#server/test/s3-server.ts'
+import { startSpeechServer } from '#server/test/speech-server.ts'
 import { signInOverHttp } from '#server/test/sign-in.ts'
 import { createTestDatabase } from '#server/test/test-db.ts'
 
 // Two app processes (`npm start`'s server) on one PostgreSQL and one S3 server, as behind a proxy (issue 20).
-const root = fileURLToPath(new URL('../..', import.meta.url))
 const ORIGIN = 'http://localhost:3999'
 const s3 = await startS3Server()
 const database = await createTestDatabase()
-const running = new Set<ChildProcess>()
 const secrets = JSON.stringify({ authSecret: 'a'.repeat(40), urlSigningKey: 'u'.repeat(40), postgresPassword: 'p'.repeat(16) })
 
-// An OpenAI-compatible speech server: the first transcription asked for never gets an answer (the instance asking is
-// killed meanwhile); later ones answer. Each instance sends its own API key, so the held request names its instance.
+// The first transcription asked for never gets an answer (the instance asking is killed meanwhile); later ones
+// answer. Each instance sends its own API key, so the held request names its instance.
 const held: { instance?: string } = {}
-const speech = http.createServer((request, response) => {
-  request.resume()
-  request.on('end', () => {
-    const instance = String(request.headers.authorization).replace('Bearer ', '')
-    if (!held.instance) {
-      held.instance = instance
-      return
-    }
-    response.writeHead(200, { 'content-type': 'application/json' }).end(
-      JSON.stringify({
-        text: 'See you at the station.',
-        language: 'english',
-        words: [
-          { word: 'See', start: 0.1, end: 0.3 },
-          { word: 'you', start: 0.3, end: 0.5 },
-        ],
-      }),
-    )
-  })
+const speech = await startSpeechServer((instance) => {
+  if (held.instance) return true
+  held.instance = instance
+  return false
 })
-await new Promise<void>((resolve) => speech.listen(0, '127.0.0.1', resolve))
-const speechUrl = `http://127.0.0.1:${(speech.address() as AddressInfo).port}/v1`
+const speechUrl = speech.url
 
 afterAll(async () => {
-  speech.closeAllConnections()
   speech.close()
-  for (const child of running) child.kill('SIGKILL')
+  killHearthProcesses()
   await database.close()
   await s3.close()
 })
@@ -62,35 +40,18 @@ async function startInstance(name: string) {
   const dataDir = await fs.mkdtemp('/tmp/hearth-int-instance-')
   // instances share secrets.json, so each accepts the sessions and signed URLs of the other (decision 83)
   await fs.writeFile(path.join(dataDir, 'secrets.json'), secrets, { mode: 0o600 })
-  const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: ORIGIN,
-      DATABASE_URL: database.url,
-      TRANSCRIBE_ENGINE: 'openai',
-      OPENAI_BASE_URL: speechUrl,
-      OPENAI_API_KEY: name,
-      JOB_LEASE_SECONDS: '3',
-      RATE_LIMIT_ENABLED: 'false',
-      LOG_LEVEL: 'warn',
-      ...s3.env,
-    },
+  const instance = await startHearthProcess({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: ORIGIN,
+    DATABASE_URL: database.url,
+    TRANSCRIBE_ENGINE: 'openai',
+    OPENAI_BASE_URL: speechUrl,
+    OPENAI_API_KEY: name,
+    JOB_LEASE_SECONDS: '3',
+    RATE_LIMIT_ENABLED: 'false',
+    ...s3.env,
   })
-  running.add(child)
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => (running.delete(child), resolve(code))))
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', () => output.includes('ready at ') && resolve())
-    child.once('exit', () => reject(new Error(`the instance stopped before it was ready:\n${output}`)))
-  })
-  return { name, url: `http://127.0.0.1:${port}`, port, exited, output: () => output, kill: (signal: NodeJS.Signals) => child.kill(signal) }
+  return { name, ...instance }
 }
 
 let one: Awaited<ReturnType<typeof startInstance>>

@@ -9,6 +9,7 @@ import { createOutboxMailer, createSmtpMailer } from './notify/mailer.ts'
 import { loadSecrets } from './secrets.ts'
 import { isLoopbackAddress } from './http/loopback.ts'
 import { recordingAddressWarning } from './http/secure-context.ts'
+import { drainAndStop } from './shutdown.ts'
 
 const isLoopbackHost = (host: string) => host === 'localhost' || isLoopbackAddress(host)
 
@@ -73,14 +74,11 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
-    say(`${signal}: stopping`)
-    const force = setTimeout(() => process.exit(1), 15_000)
-    force.unref()
-    await app.close().catch(() => undefined)
-    await database.close().catch(() => undefined)
-    await embedded?.stop().catch(() => undefined)
-    say('stopped')
-    process.exit(0)
+    const stopDatabase = async () => {
+      await database.close().catch(() => undefined)
+      await embedded?.stop().catch(() => undefined)
+    }
+    process.exit(await drainAndStop({ app, signal, graceSeconds: env.SHUTDOWN_GRACE_SECONDS, stopDatabase, say }))
   }
   process.on('SIGINT', () => void stop('SIGINT'))
   process.on('SIGTERM', () => void stop('SIGTERM'))

@@ -79,8 +79,13 @@ export type JobQueue = {
   work<N extends JobName>(name: N, handler: (data: JobMap[N]) => Promise<JobOutcome>, concurrency?: number): Promise<void>
   /** Queues `name` on a cron schedule; one instance sends each occurrence (pg-boss's scheduler). */
   schedule(name: JobName, cron: string): Promise<void>
-  /** `graceful: false` abandons running jobs without renewing or settling them (they run again elsewhere): what a crash does */
-  stop(options?: { graceful?: boolean }): Promise<void>
+  /**
+   * Fetches no more jobs; running jobs get `graceMs` (10 s by default) to finish, and those still running then are
+   * handed back at once, for another instance to run without waiting for the lease. `graceful: false` abandons
+   * running jobs without renewing or settling them (they run again once their lease ends): what a crash does.
+   * Later calls answer the first call's promise.
+   */
+  stop(options?: { graceful?: boolean; graceMs?: number }): Promise<void>
 }
 
 /**
@@ -104,6 +109,13 @@ type Lease = { name: JobName; id: string; attempt: number; lost: boolean }
  */
 const RENEW_SQL = `
   UPDATE pgboss.job j SET expire_in = (now() - j.started_on) + $4::int * interval '1 second'
+  FROM unnest($1::text[], $2::uuid[], $3::int[]) AS held(name, id, attempt)
+  WHERE j.name = held.name AND j.id = held.id AND j.retry_count = held.attempt AND j.state = 'active'
+  RETURNING j.id`
+
+/** Hands the jobs this instance still runs back to the queue, to be fetched at once (as a retry) by any instance. */
+const HAND_BACK_SQL = `
+  UPDATE pgboss.job j SET state = 'retry', start_after = now()
   FROM unnest($1::text[], $2::uuid[], $3::int[]) AS held(name, id, attempt)
   WHERE j.name = held.name AND j.id = held.id AND j.retry_count = held.attempt AND j.state = 'active'
   RETURNING j.id`
@@ -139,7 +151,7 @@ export async function createJobQueue({
   const held = new Set<Lease>()
   const loops: Promise<void>[] = []
   const stopping = new AbortController()
-  let stopped = false
+  let stopped: Promise<void> | null = null
   /** set by a crash-like stop: running jobs are left as they are, to expire and run again */
   let abandoned = false
 
@@ -162,6 +174,22 @@ export async function createJobQueue({
     } catch (error) {
       // the database is away: the lease may run out, and the job then runs again elsewhere (handlers are guarded)
       log.warn({ err: error }, 'jobs: could not renew leases')
+    }
+  }
+  async function handBack(): Promise<void> {
+    const leases = [...held]
+    if (leases.length === 0) return
+    // whatever this run does afterwards settles nothing: the job is someone else's now
+    for (const lease of leases) lease.lost = true
+    try {
+      const { rows } = await pool.query<{ id: string }>(HAND_BACK_SQL, [
+        leases.map((l) => l.name),
+        leases.map((l) => l.id),
+        leases.map((l) => l.attempt),
+      ])
+      if (rows.length > 0) log.info({ jobs: rows.map((r) => r.id) }, 'jobs: handed back the jobs still running at shutdown')
+    } catch (error) {
+      log.warn({ err: error }, 'jobs: could not hand back the running jobs; they run again once their leases end')
     }
   }
   const renewTimer = setInterval(() => void renewLeases(), (leaseSeconds * 1000) / 3)
@@ -227,15 +255,20 @@ export async function createJobQueue({
       for (let i = 0; i < concurrency; i++) loops.push(loop(name, handler))
     },
 
-    async stop({ graceful = true } = {}) {
-      if (stopped) return
-      stopped = true
+    stop({ graceful = true, graceMs = 10_000 } = {}) {
+      if (stopped) return stopped
       abandoned = !graceful
       stopping.abort()
-      // a graceful stop lets running jobs settle (renewing their leases) for up to 10 s
-      if (graceful) await Promise.race([Promise.all(loops), delay(10_000, undefined, { ref: false })])
-      clearInterval(renewTimer)
-      await boss.stop({ graceful: false, wait: true, close: false })
+      stopped = (async () => {
+        // a graceful stop lets running jobs settle (renewing their leases) for up to graceMs, then hands back the rest
+        if (graceful) {
+          await Promise.race([Promise.all(loops), delay(graceMs, undefined, { ref: false })])
+          await handBack()
+        }
+        clearInterval(renewTimer)
+        await boss.stop({ graceful: false, wait: true, close: false })
+      })()
+      return stopped
     },
   }
 }

@@ -8,6 +8,7 @@ import { ERROR_CODES } from '#shared/api-error.ts'
 import type { RealtimeHub } from './realtime.hub.ts'
 
 const HEARTBEAT_MS = 30_000
+const GOING_AWAY = 1001
 
 /**
  * GET /api/realtime upgrades to a WebSocket for a signed-in browser tab. The session cookie
@@ -20,6 +21,11 @@ export const realtimeRoutes: FastifyPluginAsync<{ auth: Auth; hub: RealtimeHub; 
   { auth, hub, publicOrigin, socketsPerPerson },
 ) => {
   await hub.start()
+  // At shutdown every socket is told 1001 (going away) before @fastify/websocket's own close (which gives no code):
+  // its tab reconnects, through the proxy, to an instance that still runs (see shutdown.ts).
+  app.addHook('preClose', async () => {
+    for (const client of app.websocketServer.clients) client.close(GOING_AWAY, 'server shutting down')
+  })
   await app.register(websocket, { options: { maxPayload: 1024 } })
 
   const heartbeat = setInterval(() => {

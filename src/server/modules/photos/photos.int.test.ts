@@ -233,3 +233,27 @@ describe('managing photos', () => {
     }
   })
 })
+
+describe('the photo upload limit', async () => {
+  const limited = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-photo-limits-'), UPLOADS_PER_MINUTE: '2' })
+
+  it('allows UPLOADS_PER_MINUTE photos a minute to each person, then answers 429 with a clear text', async () => {
+    const ada = await insertSignedInPerson(limited.app, limited.db)
+    const bob = await insertSignedInPerson(limited.app, limited.db)
+    const image = await makeJpeg({ width: 300, height: 200 })
+    const postAs = (cookie: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/photos',
+        payload: image,
+        headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'image/jpeg' },
+      })
+    for (let i = 0; i < 2; i++) expect((await postAs(ada.cookie)).statusCode).toBe(201)
+    const refused = await postAs(ada.cookie)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } })
+    expect(await (await apiClient(limited.app).get('/api/photos', ada.cookie)).json()).toHaveLength(2)
+    // counted per person: someone else may still upload
+    expect((await postAs(bob.cookie)).statusCode).toBe(201)
+  })
+})
