@@ -138,9 +138,11 @@ describe('OpenAI-compatible engine', () => {
   it('uploads the WAV as multipart with the model and asks for word timestamps', async () => {
     const transcript = await engine().transcribe(input())
 
+    // this server's answers carry no avg_logprob, so the engine can say nothing of its confidence
     expect(transcript).toEqual({
       text: 'Let us grab coffee.',
       language: 'en',
+      confidence: null,
       words: [
         { word: 'Let', start: 0.1, end: 0.3 },
         { word: 'us', start: 0.3, end: 0.45 },
@@ -170,7 +172,12 @@ describe('OpenAI-compatible engine', () => {
 
   it('gives no words when the server answers segments only', async () => {
     mode = 'segments'
-    expect(await engine().transcribe(input())).toEqual({ text: 'Let us grab coffee.', words: [], language: 'en' })
+    expect(await engine().transcribe(input())).toEqual({
+      text: 'Let us grab coffee.',
+      words: [],
+      language: 'en',
+      confidence: null,
+    })
   })
 
   it('turns 401 into a final failure carrying the server message', async () => {
