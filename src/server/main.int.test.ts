@@ -79,7 +79,10 @@ describe('Ctrl-C in the terminal', () => {
     expect(await hearth.exited).toBe(0)
     expect(hearth.errors()).toBe('')
     // only Hearth's own two lines: no warning of work that met a database the signal stopped first, no stack
-    expect(hearth.output().slice(before).trim().split('\n')).toEqual(['[hearth] SIGINT: stopping', '[hearth] stopped'])
+    expect(hearth.output().slice(before).trim().split('\n')).toEqual([
+      '[hearth] SIGINT: stopping (running requests and jobs get up to 8 s)',
+      '[hearth] stopped',
+    ])
     // the database stopped with it: the next start finds no server still running on the cluster
     await expect(fs.access(path.join(dataDir, 'postgres', 'postmaster.pid'))).rejects.toThrow()
   }, 120_000)
