@@ -1,4 +1,3 @@
-import { LoaderCircle, Pause, Play } from 'lucide-react'
 import * as React from 'react'
 import type { Message } from '#shared/messages.ts'
 import { Button } from '#web/components/ui/button.tsx'
@@ -7,6 +6,7 @@ import { formatDuration } from '#web/lib/duration.ts'
 import { cn } from '#web/lib/utils.ts'
 import { useMessageTrack, type TrackSpeaker } from '#web/features/messages/message-track.ts'
 import { Waveform } from './waveform.tsx'
+import { PlayPauseIcon } from '#web/components/play-pause-icon.tsx'
 
 type PlayButtonProps = Omit<React.ComponentProps<typeof Button>, 'onClick' | 'children'> & {
   message: Message
@@ -44,13 +44,7 @@ export function MessagePlayButton({ message, speaker, title, other, onPlay, icon
       className={cn('relative z-10 rounded-full', className)}
       {...props}
     >
-      {busy ? (
-        <LoaderCircle aria-hidden className={cn('size-5 animate-spin', iconClassName)} />
-      ) : playing ? (
-        <Pause aria-hidden className={cn('size-5 fill-current', iconClassName)} />
-      ) : (
-        <Play aria-hidden className={cn('size-5 translate-x-px fill-current', iconClassName)} />
-      )}
+      <PlayPauseIcon busy={busy} playing={playing} className={iconClassName} />
     </Button>
   )
 }

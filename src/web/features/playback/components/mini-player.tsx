@@ -1,4 +1,4 @@
-import { LoaderCircle, Pause, Play, SkipForward, Square } from 'lucide-react'
+import { SkipForward, Square } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link, useLocation } from 'react-router'
 import { toast } from 'sonner'
@@ -10,6 +10,7 @@ import { audioPlayer, useAudioPlayer } from '#web/lib/audio-player/use-audio-pla
 import { formatDuration } from '#web/lib/duration.ts'
 import { cn } from '#web/lib/utils.ts'
 import { SpeedPill } from './playback-controls.tsx'
+import { PlayPauseIcon } from '#web/components/play-pause-icon.tsx'
 
 /** Screens with their own controls, or where a player would be in the way (spec 001, contact detail). */
 export function miniPlayerHiddenOn(pathname: string): boolean {
@@ -72,13 +73,7 @@ export function MiniPlayer() {
             onClick={() => (playing || busy ? player.pause() : void player.play())}
             className="size-11 rounded-full"
           >
-            {busy ? (
-              <LoaderCircle aria-hidden className="size-5 animate-spin" />
-            ) : playing ? (
-              <Pause aria-hidden className="size-5 fill-current" />
-            ) : (
-              <Play aria-hidden className="size-5 translate-x-px fill-current" />
-            )}
+            <PlayPauseIcon busy={busy} playing={playing} />
           </Button>
           <Avatar
             name={track.speaker?.name ?? track.title}

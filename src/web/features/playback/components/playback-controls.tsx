@@ -1,4 +1,4 @@
-import { CircleAlert, LoaderCircle, Pause, Play, RotateCcw, RotateCw, SlidersHorizontal } from 'lucide-react'
+import { CircleAlert, RotateCcw, RotateCw, SlidersHorizontal } from 'lucide-react'
 import type * as React from 'react'
 import type { Message } from '#shared/messages.ts'
 import {
@@ -19,6 +19,7 @@ import { PLAYER_ERROR_DESCRIPTIONS, type AudioTrack } from '#web/lib/audio-playe
 import { audioPlayer, useAudioPlayer, useTrackStatus } from '#web/lib/audio-player/use-audio-player.ts'
 import { formatDuration } from '#web/lib/duration.ts'
 import { cn } from '#web/lib/utils.ts'
+import { PlayPauseIcon } from '#web/components/play-pause-icon.tsx'
 
 /** The 'Playback Error' panel of the screen, with a way to try again when there is audio to try. */
 export function PlaybackErrorPanel({ text, onRetry }: { text: string; onRetry?: () => void }) {
@@ -203,13 +204,7 @@ export function PlaybackControls({ message, track, speaker, className, ...props 
             onClick={toggle}
             className="size-14 rounded-full shadow-md md:size-18"
           >
-            {busy ? (
-              <LoaderCircle aria-hidden className="size-7 animate-spin md:size-8" />
-            ) : playing ? (
-              <Pause aria-hidden className="size-7 fill-current md:size-8" />
-            ) : (
-              <Play aria-hidden className="size-7 translate-x-0.5 fill-current md:size-8" />
-            )}
+            <PlayPauseIcon busy={busy} playing={playing} className="size-7 md:size-8" />
           </Button>
           <Button
             variant="ghost"
