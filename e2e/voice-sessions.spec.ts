@@ -26,7 +26,7 @@ test('a session is created, a note recorded to yourself and transcribed, and the
 
   const adaPage = await signedInPage(ada)
   await adaPage.goto('/')
-  await adaPage.getByRole('link', { name: 'Sessions' }).click()
+  await adaPage.getByRole('link', { name: 'Sessions', exact: true }).click()
   await expect(adaPage).toHaveURL(/\/sessions$/)
   await expect(adaPage.getByRole('heading', { name: 'No sessions yet' })).toBeVisible()
   await expectNoSeriousAxeInBothThemes(adaPage, 'sessions-empty')

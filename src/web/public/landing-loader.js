@@ -31,6 +31,14 @@
     pending = { type: event.type, index: indexOf(target) }
   }
 
+  // The landing is where people install Hearth and where it starts offline: the service worker (the same
+  // registration as lib/service-worker.ts) must not wait for the app.
+  if ('serviceWorker' in navigator) {
+    window.addEventListener('load', function () {
+      navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(function () {})
+    })
+  }
+
   ;['pointerdown', 'keydown', 'focusin', 'touchstart'].forEach(function (type) {
     document.addEventListener(type, start, { capture: true, passive: true })
   })
