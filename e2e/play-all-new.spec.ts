@@ -4,8 +4,10 @@ import { expect, test } from './fixtures.ts'
 import { expectNoSeriousAxeInBothThemes } from './support/axe.ts'
 import { sendRecording, tone } from './support/messages.ts'
 
-// Short recordings as a browser uploads them: long enough to see each one in the mini player.
-const recording = tone(3, 392)
+// Recordings as a browser uploads them. Ada's is long enough to be paused for the axe check on a slow machine
+// (a 3 s one could end before the Pause click lands); Bob's is short so the queue ends soon after.
+const adaRecording = tone(12, 392)
+const bobRecording = tone(3, 392)
 
 test('Play all new plays two people’s messages in arrival order, hands-free, marking each heard', async ({
   insertUser,
@@ -21,8 +23,8 @@ test('Play all new plays two people’s messages in arrival order, hands-free, m
   const bobToCy = await connect(bob, cy)
   const adaPage = await signedInPage(ada)
   const bobPage = await signedInPage(bob)
-  const first = await sendRecording(adaPage.request, adaToCy, recording)
-  const second = await sendRecording(bobPage.request, bobToCy, recording)
+  const first = await sendRecording(adaPage.request, adaToCy, adaRecording)
+  const second = await sendRecording(bobPage.request, bobToCy, bobRecording)
 
   const page = await signedInPage(cy)
   await page.goto('/')
@@ -41,7 +43,7 @@ test('Play all new plays two people’s messages in arrival order, hands-free, m
   await mini.getByRole('button', { name: 'Play message from Ada Queue' }).click()
 
   // hands-free: Bob's follows Ada's
-  await expect(mini).toContainText('2 of 2', { timeout: 15_000 })
+  await expect(mini).toContainText('2 of 2', { timeout: 30_000 })
   await expect(mini.getByRole('link', { name: 'Bob Queue' })).toBeVisible()
   await expect(mini).toBeHidden({ timeout: 15_000 })
 

@@ -47,33 +47,6 @@ test.describe('web shell', () => {
     expect(errors).toEqual([])
   })
 
-  test('the landing is plain HTML until used; what a visitor typed and clicked before the app arrived signs them in', async ({
-    page,
-    insertUser,
-  }) => {
-    const person = await insertUser()
-    const appScripts: string[] = []
-    let release: () => void = () => undefined
-    const held = new Promise<void>((resolve) => (release = resolve))
-    // the app's scripts are held back until the visitor has typed and pressed Sign In
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      appScripts.push(route.request().url())
-      await held
-      await route.continue()
-    })
-    await page.goto('/')
-    await expect(page.getByRole('heading', { level: 1, name: 'Voice messages that matter' })).toBeVisible()
-    await expect(page).toHaveTitle('Hearth - Voice-first private messaging for your closest people')
-    expect(appScripts).toEqual([])
-
-    await page.getByLabel('Email').fill(person.email)
-    await page.getByLabel('Password').fill(person.password)
-    await page.getByRole('button', { name: 'Sign In' }).click()
-    expect(appScripts.length).toBeGreaterThan(0)
-    release()
-    await expect(page.getByRole('link', { name: 'Settings' })).toBeVisible()
-  })
-
   test('the landing card switches to sign-up once the app has taken over', async ({ page }) => {
     await page.goto('/')
     await page.getByRole('button', { name: "Don't have an account? Sign up" }).click()
@@ -117,5 +90,38 @@ test.describe('web shell', () => {
     await page.evaluate(() => localStorage.setItem('theme', 'dark'))
     await page.reload()
     await expect(page.locator('html')).toHaveClass(/dark/)
+  })
+})
+
+test.describe('the prerendered landing', () => {
+  // page.route cannot see what a service worker fetches, and the landing registers one: this test watches the
+  // app's scripts, so its page runs without service workers
+  test.use({ serviceWorkers: 'block' })
+
+  test('the landing is plain HTML until used; what a visitor typed and clicked before the app arrived signs them in', async ({
+    page,
+    insertUser,
+  }) => {
+    const person = await insertUser()
+    const appScripts: string[] = []
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    // the app's scripts are held back until the visitor has typed and pressed Sign In
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      appScripts.push(route.request().url())
+      await held
+      await route.continue()
+    })
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1, name: 'Voice messages that matter' })).toBeVisible()
+    await expect(page).toHaveTitle('Hearth - Voice-first private messaging for your closest people')
+    expect(appScripts).toEqual([])
+
+    await page.getByLabel('Email').fill(person.email)
+    await page.getByLabel('Password').fill(person.password)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    expect(appScripts.length).toBeGreaterThan(0)
+    release()
+    await expect(page.getByRole('link', { name: 'Settings' })).toBeVisible()
   })
 })
