@@ -2,9 +2,9 @@ import fs from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import yauzl from 'yauzl'
-import { audioMessages, profiles, profilePhotos } from '#server/db/schema.ts'
+import { audioMessages, profiles, profilePhotos, sessionMessages } from '#server/db/schema.ts'
 import { makeJpeg, uploadPhoto } from '#server/test/images.ts'
-import { insertSignedInPair } from '#server/test/people.ts'
+import { insertSignedInPair, insertSignedInPerson } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { createTestApp } from '#server/test/test-app.ts'
 import { sendRecording, uploadRecording } from '#server/test/uploads.ts'
@@ -51,6 +51,19 @@ type ExportDocument = {
     recording: string | null
   }[]
   photos: { id: string; is_primary: boolean; file: string }[]
+  sessions: {
+    id: string
+    title: string
+    messages: { id: string; role: string; text: string | null; recording: string | null }[]
+  }[]
+}
+
+/** The archive of one person, unzipped, with its document read. */
+async function exportOf(cookie: string) {
+  const response = await api.get('/api/account/export', cookie)
+  expect(response.statusCode).toBe(200)
+  const entries = await unzip(response.rawPayload)
+  return { entries, document: JSON.parse(entries.get('hearth-export.json')?.toString() ?? '{}') as ExportDocument }
 }
 
 describe('GET /api/account/export', () => {
@@ -101,13 +114,38 @@ describe('GET /api/account/export', () => {
     expect(entries.size).toBe(4)
   })
 
+  it('holds my sessions with their typed and recorded notes, and the recordings byte for byte', async () => {
+    const ada = await insertSignedInPerson(app, db, { name: 'Ada Sessions Export' })
+    const session = (await api.post('/api/sessions', ada.cookie, { title: 'Before the call' })).json() as { id: string }
+    const typed = (await api.post(`/api/sessions/${session.id}/messages`, ada.cookie, { text: 'Ask about the garden' })).json() as {
+      id: string
+    }
+    const recorded = (
+      await api.post(`/api/sessions/${session.id}/messages`, ada.cookie, { upload_id: await uploadRecording(app, ada.cookie) })
+    ).json() as { id: string }
+
+    const { entries, document } = await exportOf(ada.cookie)
+    expect(document.sessions).toEqual([
+      expect.objectContaining({
+        id: session.id,
+        title: 'Before the call',
+        messages: [
+          expect.objectContaining({ id: typed.id, role: 'user', text: 'Ask about the garden', recording: null }),
+          expect.objectContaining({ id: recorded.id, recording: expect.stringMatching(new RegExp(`^recordings/sessions/${session.id}/`)) }),
+        ],
+      }),
+    ])
+    const [note] = await db.select().from(sessionMessages).where(eq(sessionMessages.id, recorded.id))
+    expect(entries.get(document.sessions[0]?.messages[1]?.recording ?? '')).toEqual(await fs.readFile(`${dataDir}/media/${note?.audioKey}`))
+  })
+
   it("holds nothing of anyone else's, and needs a session", async () => {
     const { bob, bobToAda } = await insertSignedInPair(app, db, ['Ada Other', 'Bob Other'])
     await sendRecording(app, bob.cookie, bobToAda)
     const { ada: carol } = await insertSignedInPair(app, db, ['Carol Alone', 'Dan Alone'])
-    const entries = await unzip((await api.get('/api/account/export', carol.cookie)).rawPayload)
-    const document = JSON.parse(entries.get('hearth-export.json')?.toString() ?? '{}') as ExportDocument
+    const { entries, document } = await exportOf(carol.cookie)
     expect(document.messages).toEqual([])
+    expect(document.sessions).toEqual([])
     expect(document.photos).toEqual([])
     expect(document.profile.welcome_message).toBeNull()
     expect([...entries.keys()]).toEqual(['hearth-export.json'])

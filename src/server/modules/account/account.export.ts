@@ -6,6 +6,7 @@ import { variantKey } from '#server/media/images.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'
 import { listPhotosOf } from '#server/modules/photos/photos.queries.ts'
 import { getProfileById } from '#server/modules/profiles/profiles.queries.ts'
+import { listAllSessionMessagesOf, listAllSessionsOf } from '#server/modules/sessions/sessions.queries.ts'
 import { listContactsOfOwner, listMessagesOfParticipant } from './account.queries.ts'
 
 /** The largest rendition kept of a photo: the uploaded original is never stored (decision 55). */
@@ -20,30 +21,41 @@ const AUDIO_EXTENSIONS: Record<string, string> = {
 }
 const audioExtension = (mime: string | null | undefined) => AUDIO_EXTENSIONS[mime ?? ''] ?? 'audio'
 const iso = (date: Date | null) => date?.toISOString() ?? null
+/** An upload's key ends with its type's extension. */
+const keyExtension = (key: string) => key.split('.').pop() ?? 'audio'
+/** A file name that sorts by time and names its row. */
+const timedName = (at: Date, id: string) => `${at.toISOString().replace(/[:.]/g, '-')}-${id}`
 
 /**
  * The person's data as a zip (decision 59): `hearth-export.json` (profile, contacts, messages with transcripts,
- * emotions and topics), `recordings/` (the messages they sent and their welcome message) and `photos/`. The rows are
+ * emotions and topics, sessions with their notes), `recordings/` (the messages they sent, their welcome message and
+ * their sessions' recordings) and `photos/`. The rows are
  * read first (a person's rows are few); the files are streamed one after the other through the storage
  * interface, each opened only when the zip reaches it, so neither the archive nor a file is ever whole in memory.
  */
 export async function buildExport(db: Executor, storage: ObjectStorage, user: { id: string; email: string }, now: Date): Promise<Readable> {
-  const [profile, contactRows, messageRows, photoRows] = await Promise.all([
+  const [profile, contactRows, messageRows, photoRows, sessionRows, sessionMessageRows] = await Promise.all([
     getProfileById(db, user.id),
     listContactsOfOwner(db, user.id),
     listMessagesOfParticipant(db, user.id),
     listPhotosOf(db, user.id),
+    listAllSessionsOf(db, user.id),
+    listAllSessionMessagesOf(db, user.id),
   ])
   const files: { path: string; key: string }[] = []
-  // an upload's key ends with its type's extension
-  const welcomePath = profile?.welcomeAudioKey ? `recordings/welcome-message.${profile.welcomeAudioKey.split('.').pop()}` : null
-  if (profile?.welcomeAudioKey && welcomePath) files.push({ path: welcomePath, key: profile.welcomeAudioKey })
+  /** Adds a stored file to the archive's list and answers its path there. */
+  const addFile = (path: string, key: string) => {
+    files.push({ path, key })
+    return path
+  }
+  const welcomePath = profile?.welcomeAudioKey
+    ? addFile(`recordings/welcome-message.${keyExtension(profile.welcomeAudioKey)}`, profile.welcomeAudioKey)
+    : null
   const names = new Map(contactRows.map((c) => [c.contactUserId, c.name]))
 
   const messages = messageRows.map((m) => {
     const sent = m.senderId === user.id
-    const recording = sent ? `recordings/${m.createdAt.toISOString().replace(/[:.]/g, '-')}-${m.id}.${audioExtension(m.mimeType)}` : null
-    if (recording) files.push({ path: recording, key: m.audioKey })
+    const recording = sent ? addFile(`recordings/${timedName(m.createdAt, m.id)}.${audioExtension(m.mimeType)}`, m.audioKey) : null
     return {
       id: m.id,
       direction: sent ? 'sent' : 'received',
@@ -60,9 +72,28 @@ export async function buildExport(db: Executor, storage: ObjectStorage, user: { 
   })
   const photos = photoRows.map((p, index) => {
     const path = `photos/${String(index + 1).padStart(2, '0')}-${p.id}.webp`
-    files.push({ path, key: variantKey(p.baseKey, EXPORTED_PHOTO_VARIANT) })
+    addFile(path, variantKey(p.baseKey, EXPORTED_PHOTO_VARIANT))
     return { id: p.id, order: index + 1, is_primary: p.isPrimary, file: path, added_at: p.createdAt.toISOString() }
   })
+  const sessions = sessionRows.map((s) => ({
+    id: s.id,
+    title: s.title,
+    date: s.date,
+    created_at: s.createdAt.toISOString(),
+    recording: s.audioKey ? addFile(`recordings/sessions/${timedName(s.createdAt, s.id)}.${keyExtension(s.audioKey)}`, s.audioKey) : null,
+    messages: sessionMessageRows
+      .filter((m) => m.sessionId === s.id)
+      .map((m) => ({
+        id: m.id,
+        role: m.role,
+        text: m.text,
+        transcript_status: m.transcriptStatus,
+        recording: m.audioKey
+          ? addFile(`recordings/sessions/${s.id}/${timedName(m.createdAt, m.id)}.${keyExtension(m.audioKey)}`, m.audioKey)
+          : null,
+        created_at: m.createdAt.toISOString(),
+      })),
+  }))
 
   const document = {
     exported_at: now.toISOString(),
@@ -86,6 +117,7 @@ export async function buildExport(db: Executor, storage: ObjectStorage, user: { 
     })),
     messages,
     photos,
+    sessions,
   }
 
   const zip = new yazl.ZipFile()

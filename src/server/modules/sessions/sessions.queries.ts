@@ -109,3 +109,18 @@ export async function saveSessionTranscript(
     .set({ text: outcome.text, transcriptStatus: outcome.status })
     .where(and(eq(sessionMessages.id, id), eq(sessionMessages.audioKey, audioKey)))
 }
+
+/** Every one of the owner's sessions, oldest first (the data export, decision 59). */
+export async function listAllSessionsOf(db: Executor, ownerId: string): Promise<SessionRow[]> {
+  return db.select().from(talkSessions).where(eq(talkSessions.profileId, ownerId)).orderBy(talkSessions.createdAt, talkSessions.id)
+}
+
+/** Every message of every one of the owner's sessions, oldest first (the data export). */
+export async function listAllSessionMessagesOf(db: Executor, ownerId: string): Promise<SessionMessageRow[]> {
+  return db
+    .select({ ...getColumns() })
+    .from(sessionMessages)
+    .innerJoin(talkSessions, eq(talkSessions.id, sessionMessages.sessionId))
+    .where(eq(talkSessions.profileId, ownerId))
+    .orderBy(sessionMessages.createdAt, sessionMessages.id)
+}
