@@ -15,6 +15,7 @@ export const SESSION_TEXTS = {
   transcribing: 'Transcribing…',
   transcriptFailed: 'Transcription failed',
   noWords: 'No words could be made out.',
+  notRetryable: 'Only a failed transcript can be tried again.',
   sent: (name: string) => `Sent to ${name}`,
 } as const
 

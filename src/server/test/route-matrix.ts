@@ -126,6 +126,13 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
     access: 'owner',
     request: async (f) => json(`/api/sessions/${await f.adaSession()}/messages`, { text: 'a thought' }),
   },
+  'POST /api/sessions/:id/messages/:messageId/retry-transcription': {
+    access: 'owner',
+    request: async (f) => {
+      const { sessionId, noteId } = await f.adaSessionNote()
+      return json(`/api/sessions/${sessionId}/messages/${noteId}/retry-transcription`)
+    },
+  },
   'POST /api/sessions/:id/messages/:messageId/send': {
     access: 'owner',
     request: async (f) => {

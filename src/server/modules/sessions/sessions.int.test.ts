@@ -111,7 +111,24 @@ describe('sessions', () => {
     // the spec's retry schedule waits 3 s then 10 s between the three attempts
     await expect.poll(async () => (await noteIn(ada.cookie, session.id, short.id))?.transcript_status, { timeout: 30_000 }).toBe('failed')
     expect((await get(short.audio_url ?? '')).statusCode).toBe(200)
-  }, 40_000)
+
+    // tried again by its owner only, and only while failed
+    const retryUrl = `/api/sessions/${session.id}/messages/${short.id}/retry-transcription`
+    const stranger = await insertSignedInPerson(app, db)
+    const refused = await post(retryUrl, stranger.cookie)
+    expect(refused.statusCode).toBe(404)
+    expect(refused.json()).toMatchObject({ error: { code: ERROR_CODES.notFound } })
+    const retried = await post(retryUrl, ada.cookie)
+    expect(retried.statusCode).toBe(200)
+    expect((retried.json() as SessionMessage).transcript_status).toBe('pending')
+    const again = await post(retryUrl, ada.cookie)
+    expect(again.statusCode).toBe(409)
+    expect(again.json()).toMatchObject({ error: { message: SESSION_TEXTS.notRetryable } })
+    // the fresh round of attempts runs (and, with this engine, fails again)
+    await expect.poll(async () => (await noteIn(ada.cookie, session.id, short.id))?.transcript_status, { timeout: 30_000 }).toBe('failed')
+    const typed = (await post(`/api/sessions/${session.id}/messages`, ada.cookie, { text: 'typed' })).json() as SessionMessage
+    expect((await post(`/api/sessions/${session.id}/messages/${typed.id}/retry-transcription`, ada.cookie)).statusCode).toBe(409)
+  }, 80_000)
 
   it('sends a take to a contact as a voice message under every message rule, keeping it in the session', async () => {
     const { ada, bob, adaToBob, bobToAda } = await insertSignedInPair(app, db, ['Ada Take', 'Bob Take'])

@@ -97,6 +97,16 @@ export async function claimSessionTranscript(db: Executor, id: string, audioKey:
   return rows.length > 0
 }
 
+/** A failed transcript goes back to pending for a fresh round of attempts; answers the note, or undefined when it had not failed. */
+export async function resetFailedSessionTranscript(db: Executor, id: string): Promise<SessionMessageRow | undefined> {
+  const [row] = await db
+    .update(sessionMessages)
+    .set({ transcriptStatus: 'pending' })
+    .where(and(eq(sessionMessages.id, id), eq(sessionMessages.transcriptStatus, 'failed')))
+    .returning({ ...getColumns() })
+  return row
+}
+
 /** The transcript of a recorded note goes into its text. */
 export async function saveSessionTranscript(
   db: Executor,

@@ -49,6 +49,12 @@ export const sessionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   )
 
   app.post(
+    '/api/sessions/:id/messages/:messageId/retry-transcription',
+    { preHandler: requireUser, schema: { params: sessionMessageParamsSchema, response: { 200: sessionMessageSchema } } },
+    async (request) => service.retryTranscript(sessionUser(request).id, request.params.id, request.params.messageId),
+  )
+
+  app.post(
     '/api/sessions/:id/messages/:messageId/send',
     {
       preHandler: requireUser,

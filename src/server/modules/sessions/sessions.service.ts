@@ -23,6 +23,7 @@ import {
   insertSessionMessage,
   listLatestMessages,
   listSessionsForOwner,
+  resetFailedSessionTranscript,
   type SessionMessageRow,
   type SessionRow,
 } from './sessions.queries.ts'
@@ -109,6 +110,24 @@ export function createSessionsService({
         })
         await transcription.enqueueSessionNote(tx, note.id, upload.objectKey)
         return note
+      })
+      return toMessage(row)
+    },
+
+    /**
+     * A failed transcript tried again (the spec's retry of a failed transcription, for a note): a fresh round of
+     * attempts with the engine running now. 404 for anyone else's note, 409 unless its transcript failed.
+     */
+    async retryTranscript(ownerId: string, sessionId: string, messageId: string): Promise<SessionMessage> {
+      const note = await getSessionMessageForOwner(db, ownerId, sessionId, messageId)
+      if (!note) throw new NotFoundError(SESSION_TEXTS.notFound)
+      const { audioKey } = note
+      if (!audioKey) throw new ConflictError(SESSION_TEXTS.notRetryable)
+      const row = await db.transaction(async (tx) => {
+        const reset = await resetFailedSessionTranscript(tx, note.id)
+        if (!reset) throw new ConflictError(SESSION_TEXTS.notRetryable)
+        await transcription.enqueueSessionNote(tx, note.id, audioKey)
+        return reset
       })
       return toMessage(row)
     },

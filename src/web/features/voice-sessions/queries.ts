@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
 import { STALE } from '#shared/limits.ts'
 import { messageSchema } from '#shared/messages.ts'
+import { SPEECH_TEXTS } from '#shared/speech.ts'
 import {
   isTranscribing,
   SESSION_TRANSCRIPT_POLL_MS,
@@ -12,6 +14,7 @@ import {
 import { invalidateContacts } from '#web/features/contacts/queries.ts'
 import { messageKeys } from '#web/features/messages/queries.ts'
 import { apiGet, apiSend } from '#web/lib/api-client.ts'
+import { errorMessage } from '#web/lib/errors.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 
 const root = ['voice-sessions'] as const
@@ -52,6 +55,24 @@ export function useAddVoiceSessionNoteMutation(sessionId: string) {
   return useMutation({
     mutationFn: (uploadId: string) =>
       apiSend('POST', `/api/sessions/${encodeURIComponent(sessionId)}/messages`, { upload_id: uploadId }, sessionMessageSchema),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: root }),
+  })
+}
+
+/** POST /api/sessions/{id}/messages/{noteId}/retry-transcription: a failed transcript gets a fresh round of attempts. */
+export function useRetryVoiceSessionNoteMutation(sessionId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (noteId: string) =>
+      apiSend(
+        'POST',
+        `/api/sessions/${encodeURIComponent(sessionId)}/messages/${encodeURIComponent(noteId)}/retry-transcription`,
+        undefined,
+        sessionMessageSchema,
+      ),
+    onMutate: () => toast(SPEECH_TEXTS.retryingTitle, { description: SPEECH_TEXTS.retryingBody }),
+    onError: (error) => toast.error(SPEECH_TEXTS.retryFailed, { description: errorMessage(error) }),
+    // the list asks again on its own while the note is transcribing
     onSettled: () => queryClient.invalidateQueries({ queryKey: root }),
   })
 }

@@ -3,9 +3,10 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_TEXTS, type Session } from '#shared/sessions.ts'
+import { SPEECH_TEXTS } from '#shared/speech.ts'
 
 vi.mock('#web/lib/use-auth.ts', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
-const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }))
+const toasts = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }))
 vi.mock('sonner', () => ({ toast: toasts }))
 
 const { VoiceSessionsPage } = await import('./voice-sessions-page.tsx')
@@ -18,12 +19,10 @@ function session(id: string, messages: Session['messages'] = []): Session {
   return { id, title: `Session 2026-11-${id}`, date: `2026-11-${id}`, created_at: '2026-11-25T10:00:00.000Z', messages }
 }
 
-/** Answers GET /api/sessions with `list` and POST /api/sessions with `created`. */
+/** Answers GET /api/sessions with `list` and every POST with `created`; answers the fetch double. */
 function renderWith(list: () => Response, created: () => Response = () => json(201, session('26'))) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => (init?.method === 'POST' ? created() : list())),
-  )
+  const fetch = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => (init?.method === 'POST' ? created() : list()))
+  vi.stubGlobal('fetch', fetch)
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter>
@@ -31,11 +30,13 @@ function renderWith(list: () => Response, created: () => Response = () => json(2
       </MemoryRouter>
     </QueryClientProvider>,
   )
+  return fetch
 }
 
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
+  toasts.mockReset()
   toasts.success.mockReset()
   toasts.error.mockReset()
 })
@@ -94,5 +95,25 @@ describe('VoiceSessionsPage', () => {
     expect(screen.getAllByRole('button', { name: 'Play note' })).toHaveLength(3)
     expect(screen.getAllByRole('button', { name: /Send to/ })).toHaveLength(3)
     expect(screen.getByRole('button', { name: 'Record a note in Session 2026-11-25' })).toBeTruthy()
+  })
+
+  it('offers a failed transcript another round, telling what happens and when the retry was refused', async () => {
+    const failed = {
+      id: 'n2',
+      text: null,
+      role: 'user',
+      audio_url: '/media/n2.m4a',
+      transcript_status: 'failed' as const,
+      created_at: '2026-11-25T10:00:00.000Z',
+    }
+    const fetch = renderWith(
+      () => json(200, { sessions: [session('25', [failed])] }),
+      () => json(409, { error: { code: 'CONFLICT', message: SESSION_TEXTS.notRetryable } }),
+    )
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry transcription' }))
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith(SPEECH_TEXTS.retryFailed, { description: SESSION_TEXTS.notRetryable }))
+    expect(toasts).toHaveBeenCalledWith(SPEECH_TEXTS.retryingTitle, { description: SPEECH_TEXTS.retryingBody })
+    const posted = fetch.mock.calls.find(([, init]) => init?.method === 'POST')
+    expect(String(posted?.[0])).toMatch(/\/api\/sessions\/25\/messages\/n2\/retry-transcription$/)
   })
 })

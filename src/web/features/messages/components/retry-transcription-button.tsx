@@ -8,21 +8,19 @@ type RetryTranscriptionButtonProps = Omit<ButtonProps, 'onClick' | 'children'> &
   message: Pick<Message, 'id' | 'processing_status' | 'created_at'>
 }
 
-/** 'Retry' under a failed transcription, while the server still allows it (2 hours after sending). */
-export function RetryTranscriptionButton({ message, variant = 'outline', size = 'sm', ...props }: RetryTranscriptionButtonProps) {
-  const retry = useRetryTranscriptionMutation()
-  if (!canRetryTranscription(message)) return null
+/** 'Retry transcription' under a failed transcript, of a message or of a session note; disabled while the retry is asked. */
+export function RetryButton({ pending, variant = 'outline', size = 'sm', ...props }: Omit<ButtonProps, 'children'> & { pending: boolean }) {
   return (
-    <Button
-      data-slot="retry-transcription"
-      variant={variant}
-      size={size}
-      disabled={retry.isPending}
-      onClick={() => retry.mutate(message.id)}
-      {...props}
-    >
+    <Button data-slot="retry-transcription" variant={variant} size={size} disabled={pending} aria-busy={pending || undefined} {...props}>
       <RotateCcw aria-hidden />
       Retry transcription
     </Button>
   )
+}
+
+/** 'Retry' under a failed transcription, while the server still allows it (2 hours after sending). */
+export function RetryTranscriptionButton({ message, ...props }: RetryTranscriptionButtonProps) {
+  const retry = useRetryTranscriptionMutation()
+  if (!canRetryTranscription(message)) return null
+  return <RetryButton pending={retry.isPending} onClick={() => retry.mutate(message.id)} {...props} />
 }

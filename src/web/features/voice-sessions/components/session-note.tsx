@@ -11,12 +11,13 @@ import {
   DropdownMenuTrigger,
 } from '#web/components/ui/dropdown-menu.tsx'
 import { useContactsQuery } from '#web/features/contacts/queries.ts'
+import { RetryButton } from '#web/features/messages/components/retry-transcription-button.tsx'
 import { sendBlockedReason } from '#web/features/recorder/send-limits.ts'
 import { audioPlayer, useTrackStatus } from '#web/lib/audio-player/use-audio-player.ts'
 import { formatDuration } from '#web/lib/duration.ts'
 import { errorMessage } from '#web/lib/errors.ts'
 import { relativeTime } from '#shared/relative-time.ts'
-import { useSendVoiceSessionNoteMutation } from '../queries.ts'
+import { useRetryVoiceSessionNoteMutation, useSendVoiceSessionNoteMutation } from '../queries.ts'
 
 export const NOTE_TEXTS = {
   sendTo: 'Send to…',
@@ -28,8 +29,19 @@ export const NOTE_TEXTS = {
   pause: 'Pause note',
 } as const
 
-/** A recorded note's transcript as far as it goes: on its way, made, failed, or no words in it. */
-function NoteTranscript({ note }: { note: SessionMessage }) {
+/** A failed transcript, with the way to try again. */
+function FailedTranscript({ sessionId, note }: { sessionId: string; note: SessionMessage }) {
+  const retry = useRetryVoiceSessionNoteMutation(sessionId)
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <p className="text-sm text-destructive-text">{SESSION_TEXTS.transcriptFailed}</p>
+      <RetryButton pending={retry.isPending} onClick={() => retry.mutate(note.id)} />
+    </div>
+  )
+}
+
+/** A recorded note's transcript as far as it goes: on its way, made, failed (with a retry), or no words in it. */
+function NoteTranscript({ sessionId, note }: { sessionId: string; note: SessionMessage }) {
   if (isTranscribing(note)) {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -38,7 +50,7 @@ function NoteTranscript({ note }: { note: SessionMessage }) {
       </p>
     )
   }
-  if (note.transcript_status === 'failed') return <p className="text-sm text-destructive-text">{SESSION_TEXTS.transcriptFailed}</p>
+  if (note.transcript_status === 'failed') return <FailedTranscript sessionId={sessionId} note={note} />
   if (!note.text) return <p className="text-sm text-muted-foreground italic">{SESSION_TEXTS.noWords}</p>
   return <p className="text-pretty">{note.text}</p>
 }
@@ -122,7 +134,7 @@ export function SessionNote({ sessionId, note }: { sessionId: string; note: Sess
           {relativeTime(note.created_at)}
         </time>
       </div>
-      {note.audio_url ? <NoteTranscript note={note} /> : <p className="text-pretty">{note.text}</p>}
+      {note.audio_url ? <NoteTranscript sessionId={sessionId} note={note} /> : <p className="text-pretty">{note.text}</p>}
       {note.audio_url && (
         <div className="flex justify-end">
           <SendToMenu sessionId={sessionId} note={note} />
