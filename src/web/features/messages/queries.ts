@@ -100,12 +100,12 @@ const fetchUnheard = (signal?: AbortSignal) => apiGet('/api/messages/unheard', u
  * GET /api/messages/unheard: every message the person received and has not heard, from their circle, oldest first
  * (Play all new). Realtime `message.*` events and marking read invalidate it with the root.
  */
-export function useUnheardMessagesQuery() {
+export function useUnheardMessagesQuery({ enabled = true }: { enabled?: boolean } = {}) {
   const { user } = useAuth()
   return useQuery({
     queryKey: messageKeys.unheard(user?.id),
     queryFn: ({ signal }) => fetchUnheard(signal),
-    enabled: Boolean(user),
+    enabled: enabled && Boolean(user),
     staleTime: MESSAGE_STALE,
   })
 }

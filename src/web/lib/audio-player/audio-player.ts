@@ -18,6 +18,8 @@ export type AudioTrack = {
   refreshUrl?: () => Promise<string>
   /** what 'Play next automatically' plays when this track ends (the sender's next unheard message), if anything */
   next?: () => Promise<AudioTrack | null>
+  /** whether `next` has something to play as far as what is known now says (the mini player shows Next only then) */
+  hasNext?: () => boolean
   /** called once each time the track, after being loaded, starts playing (a received message is marked heard) */
   onStart?: () => void
 }

@@ -5,6 +5,7 @@ import { toast } from 'sonner'
 import { PLAYER_TEXTS } from '#shared/playback.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { useUnheardMessagesQuery } from '#web/features/messages/queries.ts'
 import { formatQueuePosition, PLAYER_ERROR_DESCRIPTIONS } from '#web/lib/audio-player/audio-player.ts'
 import { audioPlayer, useAudioPlayer } from '#web/lib/audio-player/use-audio-player.ts'
 import { formatDuration } from '#web/lib/duration.ts'
@@ -35,7 +36,7 @@ function usePlaybackErrorToasts() {
  * The floating mini player (spec 001, contact detail): while a message is playing or paused part-way, a small bar
  * above the bottom edge with Play/Pause, who speaks (their picture, initials without one; the name links to the
  * playback screen), elapsed/total time, where Play all new is ('2 of 5'), the speed pill, Next (in a queue, or when
- * 'Play next automatically' has one to play), a progress bar and Stop (which also ends a queue). Mounted once in the app shell; hidden on /playback, /settings and /contacts/add/link. While it shows,
+ * the sender has another unheard message for play-next), a progress bar and Stop (which also ends a queue). Mounted once in the app shell; hidden on /playback, /settings and /contacts/add/link. While it shows,
  * a spacer of its height ends the page, so it never covers the page's last buttons.
  */
 export function MiniPlayer() {
@@ -49,6 +50,8 @@ export function MiniPlayer() {
   const time = useAudioPlayer((s) => s.currentTime)
   const duration = useAudioPlayer((s) => (s.duration > 0 ? s.duration : (s.currentTrack?.durationHint ?? 0)))
   const queue = useAudioPlayer((s) => s.queue)
+  // kept fresh by realtime: Next appears when the sender's next message arrives while this one plays
+  useUnheardMessagesQuery({ enabled: Boolean(track?.hasNext) && queue === null })
 
   // a take being previewed plays in its recorder, which shows its own controls
   if (!track || !active || miniPlayerHiddenOn(pathname) || track.id.startsWith('recording:')) return null
@@ -112,7 +115,7 @@ export function MiniPlayer() {
             </span>
           </div>
           <SpeedPill />
-          {(queue || track.next) && (
+          {(queue || (track.next && (track.hasNext?.() ?? true))) && (
             <Button
               variant="ghost"
               size="icon"
