@@ -193,3 +193,55 @@ test('the record page: its stages fade in and focus moves on from start, stop an
   await expect(page.getByRole('button', { name: "I'm ready to record" })).toBeFocused()
   await page.context().close()
 })
+
+test('holding the mic records while held: release sends, a slide left cancels, a slide up keeps it going', async ({
+  insertUser,
+  connect,
+  signedInPage,
+}) => {
+  const ada = await insertUser({ name: 'Ada Hold' })
+  const bob = await insertUser({ name: 'Bob Hold' })
+  const adaToBob = await connect(ada, bob)
+  const page = await signedInPage(ada)
+  await page.goto(`/contacts/${adaToBob}`)
+  const mic = page.getByRole('button', { name: 'Record a message for Bob Hold' })
+  await expect(mic).toHaveAccessibleDescription('Tap to record, or hold and release to send')
+  const box = await mic.boundingBox()
+  if (!box) throw new Error('the mic has no box')
+  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+  const press = async () => {
+    await page.mouse.move(centre.x, centre.y)
+    await page.mouse.down()
+    await expect(mic).toHaveText('Release to send')
+    await expect(page.getByRole('timer')).toHaveText('0:01', { timeout: 15_000 })
+  }
+
+  // hold and release: sent at once, no preview
+  await press()
+  await expect(page.getByText('Slide left to cancel')).toBeVisible()
+  await page.screenshot({ path: 'test-results/screens/recorder-hold.png' })
+  await page.mouse.up()
+  await expect(page.getByRole('button', { name: 'Play message from you' })).toBeVisible()
+  await expect(page.getByRole('group', { name: 'Recording preview' })).toHaveCount(0)
+  await expect.poll(() => messageCount(page, adaToBob)).toBe(1)
+
+  // slide left and release: nothing is sent or kept
+  await press()
+  await page.mouse.move(centre.x - 150, centre.y, { steps: 6 })
+  await expect(mic).toHaveText('Release to cancel')
+  await page.mouse.up()
+  await expect(mic).toHaveText('Record a message')
+  await expect(page.getByRole('list', { name: 'Unsent messages' })).toHaveCount(0)
+
+  // slide up: the take goes on hands-free, with Stop and the preview as after a tap
+  await press()
+  await page.mouse.move(centre.x, centre.y - 100, { steps: 6 })
+  await page.mouse.up()
+  const stop = page.getByRole('button', { name: 'Stop', exact: true })
+  await expect(stop).toBeVisible()
+  await stop.click()
+  await expect(page.getByRole('group', { name: 'Recording preview' })).toBeVisible()
+  await page.getByRole('button', { name: 'Discard' }).click()
+  expect(await messageCount(page, adaToBob)).toBe(1)
+  await page.context().close()
+})

@@ -60,6 +60,28 @@ type LiveRecordingProps = {
   children?: ReactNode
 }
 
+/** 'Recording' (or 'Paused') with its pulsing dot, the live level meter and the running time. */
+export function RecordingStatusRow({ recorder, compact = false }: { recorder: UseRecorder; compact?: boolean }) {
+  const paused = recorder.status === 'paused'
+  return (
+    <div className="flex w-full items-center gap-3">
+      <p className="flex shrink-0 items-center gap-2 text-sm font-semibold text-destructive-text">
+        <span aria-hidden className="relative flex size-3">
+          {!paused && (
+            <span className="absolute inline-flex size-full animate-ping rounded-full bg-destructive opacity-60 motion-reduce:animate-none" />
+          )}
+          <span className={cn('relative inline-flex size-3 rounded-full', paused ? 'bg-muted-foreground' : 'bg-destructive')} />
+        </span>
+        {paused ? RECORDER_TEXTS.paused : RECORDER_TEXTS.recording}
+      </p>
+      <LiveLevelMeter levels={recorder.levels} paused={paused} className="min-w-0 flex-1" />
+      <p role="timer" aria-live="off" className={cn('shrink-0 font-semibold tabular-nums', compact ? 'text-lg' : 'text-2xl')}>
+        {formatDuration(recorder.elapsedSeconds)}
+      </p>
+    </div>
+  )
+}
+
 /**
  * While recording or paused: the 'Recording' label, the running time, the live level meter, "We can't hear you"
  * after a few seconds of near silence, the 10-minute cap once it nears, Pause/Resume and Stop. Focus lands on Stop
@@ -72,21 +94,7 @@ export function LiveRecording({ recorder, stopLabel, onCancel, compact = false, 
   const left = RECORDING_MAX_SECONDS - recorder.elapsedSeconds
   return (
     <div data-slot="live-recording" className={cn('flex w-full flex-col items-center gap-3', RECORDER_TRANSITION)}>
-      <div className="flex w-full items-center gap-3">
-        <p className="flex shrink-0 items-center gap-2 text-sm font-semibold text-destructive-text">
-          <span aria-hidden className="relative flex size-3">
-            {!paused && (
-              <span className="absolute inline-flex size-full animate-ping rounded-full bg-destructive opacity-60 motion-reduce:animate-none" />
-            )}
-            <span className={cn('relative inline-flex size-3 rounded-full', paused ? 'bg-muted-foreground' : 'bg-destructive')} />
-          </span>
-          {paused ? RECORDER_TEXTS.paused : RECORDER_TEXTS.recording}
-        </p>
-        <LiveLevelMeter levels={recorder.levels} paused={paused} className="min-w-0 flex-1" />
-        <p role="timer" aria-live="off" className={cn('shrink-0 font-semibold tabular-nums', compact ? 'text-lg' : 'text-2xl')}>
-          {formatDuration(recorder.elapsedSeconds)}
-        </p>
-      </div>
+      <RecordingStatusRow recorder={recorder} compact={compact} />
       {recorder.silent && !paused && (
         <div
           role="status"

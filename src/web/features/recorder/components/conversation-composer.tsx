@@ -1,13 +1,15 @@
-import { Ban, Mic, Send, Trash2 } from 'lucide-react'
+import { ArrowLeft, ArrowUp, Ban, Mic, Send, Trash2 } from 'lucide-react'
 import { useEffect, useId, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import type { Contact } from '#shared/contacts.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { MicrophoneProblem, toastRecorderError } from '#web/features/audio/components/recorder-states.tsx'
-import { LiveRecording, RecordingPreview, RECORDER_TRANSITION } from '#web/features/audio/components/voice-recorder.tsx'
+import { LiveRecording, RecordingPreview, RecordingStatusRow, RECORDER_TRANSITION } from '#web/features/audio/components/voice-recorder.tsx'
+import type { UseRecorder } from '#web/lib/recorder/use-recorder.ts'
 import { cn } from '#web/lib/utils.ts'
 import { useOutbox, useTakes } from '../queries.ts'
 import { sendBlockedReason } from '../send-limits.ts'
+import { CANCEL_SLIDE_PX, useHoldToRecord } from '../use-hold-to-record.ts'
 import { useKeptRecorder } from '../use-kept-recorder.ts'
 import { useOnline } from '../use-online.ts'
 import { LeaveGuard } from './leave-guard.tsx'
@@ -18,19 +20,26 @@ export const COMPOSER_TEXTS = {
   stop: 'Stop',
   send: 'Send',
   discard: 'Discard',
+  holdHint: 'Tap to record, or hold and release to send',
+  releaseToSend: 'Release to send',
+  releaseToCancel: 'Release to cancel',
+  slideToCancel: 'Slide left to cancel',
+  slideToLock: 'Slide up to keep going',
 } as const
 
 /**
  * The composer at the bottom of a conversation (issue 17 "Record in place"): record, listen, send, without leaving.
  * The take is kept on this device while it is made (decision 67); Send hands it to the outbox, which sends in the
  * background (or once the connection returns). Drafts and waiting messages for this person show above the controls.
- * At the message limit the mic is disabled and says why.
+ * At the message limit the mic is disabled and says why. The mic also records while held (decision 112): release
+ * sends, a slide left cancels, a slide up keeps the take going hands-free.
  */
 export function ConversationComposer({ contact, autoStart = false }: { contact: Contact; autoStart?: boolean }) {
   const outbox = useOutbox()
   const online = useOnline()
   const takes = useTakes(contact.id)
   const reasonId = useId()
+  const hintId = useId()
   const micRef = useRef<HTMLButtonElement>(null)
   const blocked = sendBlockedReason(contact)
   const kept = useKeptRecorder({ contact, onError: toastRecorderError })
@@ -64,6 +73,26 @@ export function ConversationComposer({ contact, autoStart = false }: { contact: 
     backToMic()
   }
 
+  // a hold's release stops the take; it is sent once the recorder hands it over
+  const sendWhenRecorded = useRef(false)
+  const hold = useHoldToRecord({
+    start: kept.start,
+    onRelease: () => {
+      sendWhenRecorded.current = true
+      recorder.stop()
+    },
+    onCancel: discard,
+    disabled: Boolean(blocked),
+  })
+  useEffect(() => {
+    if (!sendWhenRecorded.current || recorder.status === 'recording' || recorder.status === 'paused') return
+    sendWhenRecorded.current = false
+    // the take is kept (as a draft) by the time it is here
+    if (recorder.status === 'recorded') send()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [recorder.status])
+  const live = recorder.status === 'recording' || recorder.status === 'paused'
+
   const others = takes.filter((take) => take.id !== kept.activeId)
 
   return (
@@ -94,7 +123,7 @@ export function ConversationComposer({ contact, autoStart = false }: { contact: 
         </p>
       )}
       <MicrophoneProblem recorder={recorder} />
-      {recorder.status === 'recording' || recorder.status === 'paused' ? (
+      {live && !hold.pressed ? (
         <LiveRecording recorder={recorder} stopLabel={COMPOSER_TEXTS.stop} onCancel={discard} compact />
       ) : recorder.status === 'recorded' && recording ? (
         <RecordingPreview recording={recording}>
@@ -110,20 +139,57 @@ export function ConversationComposer({ contact, autoStart = false }: { contact: 
           </div>
         </RecordingPreview>
       ) : (
-        <Button
-          ref={micRef}
-          size="lg"
-          className={cn('w-full', RECORDER_TRANSITION)}
-          aria-label={`${COMPOSER_TEXTS.record} for ${contact.name}`}
-          aria-describedby={blocked ? reasonId : undefined}
-          disabled={Boolean(blocked) || recorder.status === 'starting'}
-          onClick={() => void kept.start()}
-        >
-          <Mic aria-hidden />
-          {COMPOSER_TEXTS.record}
-        </Button>
+        <>
+          {hold.pressed && live && <HoldRecording recorder={recorder} cancelling={hold.phase === 'cancelling'} slide={hold.slide} />}
+          <Button
+            ref={micRef}
+            size="lg"
+            variant={hold.phase === 'holding' || hold.phase === 'cancelling' ? 'destructive' : 'default'}
+            className={cn('w-full touch-none select-none', RECORDER_TRANSITION, hold.pressed && 'motion-safe:scale-[0.98]')}
+            aria-label={`${COMPOSER_TEXTS.record} for ${contact.name}`}
+            aria-describedby={blocked ? reasonId : hintId}
+            // while pressed it stays enabled: a disabled button would lose the finger
+            disabled={Boolean(blocked) || (recorder.status === 'starting' && !hold.pressed)}
+            {...hold.bind}
+          >
+            <Mic aria-hidden />
+            {hold.phase === 'cancelling'
+              ? COMPOSER_TEXTS.releaseToCancel
+              : hold.phase === 'holding'
+                ? COMPOSER_TEXTS.releaseToSend
+                : COMPOSER_TEXTS.record}
+          </Button>
+          <span id={hintId} className="sr-only">
+            {COMPOSER_TEXTS.holdHint}
+          </span>
+        </>
       )}
       <LeaveGuard active={kept.taking} name={contact.name} onLeave={recorder.stop} />
     </section>
+  )
+}
+
+/** While the mic is held: the take's status row, and how to cancel or keep it going; the hint follows the finger. */
+function HoldRecording({ recorder, cancelling, slide }: { recorder: UseRecorder; cancelling: boolean; slide: number }) {
+  return (
+    <div data-slot="hold-recording" className={cn('flex flex-col gap-2', RECORDER_TRANSITION)}>
+      <RecordingStatusRow recorder={recorder} compact />
+      <p
+        aria-live="polite"
+        className={cn(
+          'flex items-center justify-between gap-3 text-sm font-medium motion-safe:transition-colors',
+          cancelling ? 'text-destructive-text' : 'text-muted-foreground',
+        )}
+      >
+        <span className="flex items-center gap-1" style={{ transform: `translateX(${Math.max(slide, -CANCEL_SLIDE_PX)}px)` }}>
+          <ArrowLeft aria-hidden className="size-4" />
+          {cancelling ? COMPOSER_TEXTS.releaseToCancel : COMPOSER_TEXTS.slideToCancel}
+        </span>
+        <span className="flex items-center gap-1">
+          <ArrowUp aria-hidden className="size-4" />
+          {COMPOSER_TEXTS.slideToLock}
+        </span>
+      </p>
+    </div>
   )
 }
