@@ -177,11 +177,12 @@ function HoldRecording({ recorder, cancelling, slide }: { recorder: UseRecorder;
       <p
         aria-live="polite"
         className={cn(
-          'flex items-center justify-between gap-3 text-sm font-medium motion-safe:transition-colors',
+          'flex items-center justify-between gap-3 overflow-hidden text-xs font-medium whitespace-nowrap motion-safe:transition-colors min-[420px]:text-sm',
           cancelling ? 'text-destructive-text' : 'text-muted-foreground',
         )}
       >
-        <span className="flex items-center gap-1" style={{ transform: `translateX(${Math.max(slide, -CANCEL_SLIDE_PX)}px)` }}>
+        {/* an eighth of the finger's way, into its margin: it moves with the finger and stays on screen */}
+        <span className="ml-3 flex items-center gap-1" style={{ transform: `translateX(${Math.max(slide, -CANCEL_SLIDE_PX) / 8}px)` }}>
           <ArrowLeft aria-hidden className="size-4" />
           {cancelling ? COMPOSER_TEXTS.releaseToCancel : COMPOSER_TEXTS.slideToCancel}
         </span>
