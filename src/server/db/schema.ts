@@ -332,6 +332,17 @@ export const audioMessages = pgTable(
   ],
 )
 
+/**
+ * The words in use (decision 110): every lexeme of any message's search_vector, with how many messages hold it, kept
+ * by the statement triggers of migration 0021 on every insert, change of transcript, emotions or topics, and
+ * deletion (a word no message holds any more is removed). The overview's search expands the word being typed into
+ * the words it can become, from here. One vocabulary for everyone; it never leaves the server.
+ */
+export const searchWords = pgTable('search_words', {
+  word: text('word').primaryKey(),
+  messages: integer('messages').notNull(),
+})
+
 /** Each participant likes a message for themselves (decision 42): one row per message and person who liked it. */
 export const messageLikes = pgTable(
   'message_likes',

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm'
 import { DIRECTORY_RESULT_LIMIT } from '#shared/directory.ts'
 import type { Executor } from '#server/db/client.ts'
+import { escapeLike } from '#server/db/like-pattern.ts'
 import { profiles, user } from '#server/db/schema.ts'
 
 export type DirectoryRow = { id: string; name: string; pictureKey: string | null }
@@ -26,8 +27,6 @@ export function findByExactEmailQuery(db: Executor, email: string, excludeUserId
 export async function findByExactEmail(db: Executor, email: string, excludeUserId: string): Promise<DirectoryRow[]> {
   return findByExactEmailQuery(db, email, excludeUserId)
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * How many names, in name order, a search walks looking for the 20 first that hold its text elsewhere than at the
