@@ -281,4 +281,29 @@ describe('GET /api/messages', () => {
     expect(await messageSearchMatch(db, 'vexq ')).toEqual({ tsquery: 'vexq', anyOf: null })
     expect(await transcripts(ada, 'vexq ')).toEqual([])
   })
+
+  it('counts every word right when many transcripts that share words are written at once', async () => {
+    const { ada, bob } = await pair()
+    const words = ['wombatia', 'wombatib', 'wombatic', 'wombatid']
+    // twelve messages, each holding the shared words in its own order, each written in its own transaction
+    const written = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        db.transaction(async (tx) => {
+          const [message] = await insertMessages(tx, [{ senderId: bob.id, receiverId: ada.id, transcription: null }])
+          const order = i % 2 === 0 ? words : words.toReversed()
+          await tx
+            .update(audioMessages)
+            .set({ transcription: order.join(' ') })
+            .where(eq(audioMessages.id, message?.id ?? ''))
+          return message?.id ?? ''
+        }),
+      ),
+    )
+    const counts = async () =>
+      (await db.select().from(searchWords).where(inArray(searchWords.word, words))).map((row) => `${row.word}:${row.messages}`).sort()
+    expect(await counts()).toEqual(words.map((word) => `${word}:12`))
+    expect(await transcripts(ada, 'wombati')).toHaveLength(12)
+    await Promise.all(written.slice(0, 5).map((id) => db.delete(audioMessages).where(eq(audioMessages.id, id))))
+    expect(await counts()).toEqual(words.map((word) => `${word}:7`))
+  })
 })
