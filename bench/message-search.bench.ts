@@ -163,6 +163,8 @@ try {
   // a rare word goes through the GIN index; a common one is filtered while reading newest first; no words reads in order
   await explain("the rare word 'passport'", 'passport')
   await explain("the common prefix 'exci'", 'exci')
+  // a whole word and the word being typed, expanded to the words it can become (decision 110)
+  await explain("the two words 'miss trip'", 'miss trip')
   await explain('the empty query', '')
 } finally {
   await database.stop()
