@@ -7,6 +7,7 @@ import { insertMessages } from '#server/test/data.ts'
 import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { createTestApp } from '#server/test/test-app.ts'
+import { anyOfTsquery } from './message-search.queries.ts'
 import { MESSAGE_SEARCH_MAX_EXPANSION, messageSearchMatch } from './message-search.service.ts'
 
 const { app, db } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-message-search-') })
@@ -305,5 +306,20 @@ describe('GET /api/messages', () => {
     expect(await transcripts(ada, 'wombati')).toHaveLength(12)
     await Promise.all(written.slice(0, 5).map((id) => db.delete(audioMessages).where(eq(audioMessages.id, id))))
     expect(await counts()).toEqual(words.map((word) => `${word}:7`))
+  })
+
+  it('binds every word of an expansion as a lexeme, never as tsquery syntax', async () => {
+    const odd = ["it's", 'back\\slash', 'a:b', 'x|y', '!not', 'paren)', 'sun:*']
+    for (const word of odd) {
+      // each quoted word matches a document holding exactly that lexeme, and not one holding a part of it
+      const result = await db.execute<{ whole: boolean; part: boolean }>(
+        sql`select array_to_tsvector(array[${word}]) @@ ${anyOfTsquery([word])}::tsquery as whole,
+                   array_to_tsvector(array['a', 'b', 'x', 'y', 'it', 's', 'sun', 'not']) @@ ${anyOfTsquery([word])}::tsquery as part`,
+      )
+      expect(result.rows[0], word).toEqual({ whole: true, part: false })
+    }
+    const all = await db.execute<{ n: number }>(sql`select numnode(${anyOfTsquery(odd)}::tsquery) as n`)
+    // seven words joined by six ORs
+    expect(all.rows[0]?.n).toBe(13)
   })
 })
