@@ -31,8 +31,8 @@ export async function findByExactEmail(db: Executor, email: string, excludeUserI
 /**
  * How many names, in name order, a search walks looking for the 20 first that hold its text elsewhere than at the
  * start, before it asks the trigram index instead (decision 109). Walking 4,000 index entries costs about a
- * millisecond; a text that a thousandth of the names hold finds its 20 within them when the names are spread, and a
- * text rarer than that is cheap through the trigram index, which then reads few rows.
+ * millisecond; a text that one name in 200 holds finds its 20 within them when those names are spread through the
+ * order, and a text rarer than that is cheap through the trigram index, which then reads few rows (500 at 100,000).
  */
 export const DIRECTORY_WALK_LIMIT = 4000
 
