@@ -5,10 +5,9 @@
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { messageSearchTsquery } from '#shared/message-search.ts'
 import { audioMessages, contacts, profiles, user } from '#server/db/schema.ts'
 import { messageSearchQuery } from '#server/modules/message-search/message-search.queries.ts'
-import { createMessageSearchService } from '#server/modules/message-search/message-search.service.ts'
+import { createMessageSearchService, messageSearchMatch } from '#server/modules/message-search/message-search.service.ts'
 import { EMOTIONS, TOPICS } from './seed.ts'
 import { fmt, percentile, startBenchDatabase } from './support.ts'
 
@@ -154,7 +153,7 @@ try {
   }
 
   const explain = async (label: string, q: string) => {
-    const query = messageSearchQuery(db, me.id, { tsquery: messageSearchTsquery(q), after: null, limit: 51 }).toSQL()
+    const query = messageSearchQuery(db, me.id, { match: await messageSearchMatch(db, q), after: null, limit: 51 }).toSQL()
     const plan = await pool.query<{ 'QUERY PLAN': string }>(
       `explain (analyze, costs off, timing off, summary off) ${query.sql}`,
       query.params,
@@ -164,6 +163,8 @@ try {
   // a rare word goes through the GIN index; a common one is filtered while reading newest first; no words reads in order
   await explain("the rare word 'passport'", 'passport')
   await explain("the common prefix 'exci'", 'exci')
+  // a whole word and the word being typed, expanded to the words it can become (decision 110)
+  await explain("the two words 'miss trip'", 'miss trip')
   await explain('the empty query', '')
 } finally {
   await database.stop()

@@ -7,9 +7,15 @@ import { startEmbeddedPostgres } from '#server/db/embedded-postgres.ts'
 import { parseEnv } from '#server/env.ts'
 import { createOutboxMailer } from '#server/notify/mailer.ts'
 
-/** A throw-away embedded PostgreSQL with Hearth's migrations, for benchmarks. */
+/**
+ * A throw-away embedded PostgreSQL with Hearth's migrations, for benchmarks. `HEARTH_BENCH_KEEP_DIR=/some/dir` keeps
+ * the database in that directory instead (created on the first run, reused and left in place afterwards), so a
+ * statement can be tried again on a seeded data set without seeding it again.
+ */
 export async function startBenchDatabase(): Promise<DbHandle & { url: string; stop: () => Promise<void> }> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-bench-'))
+  const kept = process.env.HEARTH_BENCH_KEEP_DIR
+  const dir = kept ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-bench-')))
+  if (kept) await fs.mkdir(kept, { recursive: true })
   await fs.chmod(dir, 0o755)
   const database = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), password: 'hearth-bench', log: () => undefined })
   const handle = connectDatabase(database.url, { max: 20 })
@@ -20,7 +26,7 @@ export async function startBenchDatabase(): Promise<DbHandle & { url: string; st
     stop: async () => {
       await handle.close()
       await database.stop()
-      await fs.rm(dir, { recursive: true, force: true })
+      if (!kept) await fs.rm(dir, { recursive: true, force: true })
     },
   }
 }

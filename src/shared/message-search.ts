@@ -70,15 +70,27 @@ export function messageSearchTerms(query: string): string[] {
 }
 
 /**
- * The `to_tsquery('simple', …)` text for a search (decision 87): every word must match as a whole word, except the
- * last one while it is still being typed (the query does not end in a space), which matches as a prefix ('exci' finds
- * 'excited'). Whole words are what make the person-and-document GIN indexes fast; only one prefix is ever asked for.
- * Null when there are no words. The result is passed as a bound parameter, never spliced into SQL.
+ * What a search asks for (decision 87): every word must match as a whole word, except the last one while it is still
+ * being typed (the query does not end in a space), which matches as a prefix ('exci' finds 'excited'). Null when
+ * there are no words.
  */
-export function messageSearchTsquery(query: string): string | null {
+export function messageSearchParts(query: string): { words: string[]; typing: string | null } | null {
   const terms = messageSearchTerms(query)
   if (terms.length === 0) return null
-  const typing = !/\s$/u.test(query)
-  const last = messageSearchTerms(query.slice(query.search(/[\p{L}\p{M}\p{N}]+[^\p{L}\p{M}\p{N}]*$/u)))[0]
-  return terms.map((term) => (typing && term === last ? `${term}:*` : term)).join(' & ')
+  const last = /\s$/u.test(query) ? undefined : messageSearchTerms(query.slice(query.search(/[\p{L}\p{M}\p{N}]+[^\p{L}\p{M}\p{N}]*$/u)))[0]
+  const typing = last !== undefined && terms.includes(last) ? last : null
+  return { words: terms.filter((term) => term !== typing), typing }
+}
+
+/**
+ * The `to_tsquery('simple', …)` text for a search: its whole words joined with `&`, and the word being typed as a
+ * prefix (`coffee & sun:*`). Null when there are no words. The server expands the prefix into the words it can
+ * become where it can (decision 110). The result is passed as a bound parameter, never spliced into SQL.
+ */
+export function messageSearchTsquery(query: string): string | null {
+  const parts = messageSearchParts(query)
+  if (!parts) return null
+  return messageSearchTerms(query)
+    .map((term) => (term === parts.typing ? `${term}:*` : term))
+    .join(' & ')
 }

@@ -123,13 +123,27 @@ export const profiles = pgTable(
     pushShowsTranscript: boolean('push_shows_transcript').notNull().default(false),
     /** gentle nudges when a relationship goes quiet (issue 18); the settings switch turns them off */
     nudgesEnabled: boolean('nudges_enabled').notNull().default(true),
+    /**
+     * The directory lists this person: a copy of `user.email_verified` (only people who confirmed their address are
+     * listed), kept by triggers of migration 0020 whoever writes either row (better-auth, the wizard), so a directory
+     * search reads profiles alone (decision 109). Nothing else writes it.
+     */
+    listed: boolean('listed').notNull().default(false),
     ...timestamps,
   },
   (t) => [
-    // Directory search matches anywhere in the name, case-insensitively: a trigram index keeps that fast.
-    index('profiles_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
-    // ...and exact and prefix matches read a range of lower(name), in any collation (decision 97)
-    index('profiles_name_lower_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
+    // Directory search (decision 109), over listed people only: a name matches anywhere, case-insensitively, through
+    // a trigram index; exact and prefix matches read a range of lower(name) (any collation), with the name order
+    // inside the index; and a common text walks the name order itself, stopping at the first 20 matches.
+    index('profiles_listed_name_trgm_idx')
+      .using('gin', sql`lower(${t.name}) gin_trgm_ops`)
+      .where(sql`${t.listed}`),
+    index('profiles_listed_name_lower_idx')
+      .using('btree', sql`lower(${t.name}) text_pattern_ops`, t.name, t.id)
+      .where(sql`${t.listed}`),
+    index('profiles_listed_name_order_idx')
+      .on(t.name, t.id)
+      .where(sql`${t.listed}`),
   ],
 )
 
@@ -317,6 +331,17 @@ export const audioMessages = pgTable(
     index('audio_messages_receiver_search_idx').using('gin', t.receiverId, t.searchVector),
   ],
 )
+
+/**
+ * The words in use (decision 110): every lexeme of any message's search_vector, with how many messages hold it, kept
+ * by the statement triggers of migration 0021 on every insert, change of transcript, emotions or topics, and
+ * deletion (a word no message holds any more is removed). The overview's search expands the word being typed into
+ * the words it can become, from here. One vocabulary for everyone; it never leaves the server.
+ */
+export const searchWords = pgTable('search_words', {
+  word: text('word').primaryKey(),
+  messages: integer('messages').notNull(),
+})
 
 /** Each participant likes a message for themselves (decision 42): one row per message and person who liked it. */
 export const messageLikes = pgTable(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { DirectoryResult } from '#shared/directory.ts'
 import { profiles, user } from '#server/db/schema.ts'
@@ -31,6 +32,34 @@ describe('GET /api/directory', () => {
   it('leaves out the searcher and people who never confirmed their address', async () => {
     expect(await search(searcher.cookie, 'Zelda')).toEqual([])
     expect((await search(searcher.cookie, 'marg')).map((r) => r.name)).toEqual(['Marguerite Duras'])
+  })
+
+  it('lists a person from the moment they confirm their address, and not once the confirmation is taken back', async () => {
+    const late = await insertPerson(db, { name: 'Quillon Lateconfirm', email: 'quillon@example.test', verified: false })
+    expect(await search(searcher.cookie, 'quillon')).toEqual([])
+    // better-auth writes email_verified when the link is followed; the profile's copy follows (decision 109)
+    await db.update(user).set({ emailVerified: true }).where(eq(user.id, late.id))
+    expect((await search(searcher.cookie, 'quillon')).map((r) => r.id)).toEqual([late.id])
+    await db.update(user).set({ emailVerified: false }).where(eq(user.id, late.id))
+    expect(await search(searcher.cookie, 'quillon')).toEqual([])
+    // the copy is the account's flag whatever the profile's insert says
+    const [row] = await db.select({ listed: profiles.listed }).from(profiles).where(eq(profiles.id, late.id))
+    expect(row?.listed).toBe(false)
+  })
+
+  it('finds a common text among thousands of names, and a rare one, in name order', async () => {
+    const finder = await insertSignedInPerson(app, db, { name: 'Finder' })
+    // 3,000 names, one in three holding 'vorn' (a walk of the name order finds 20 at once), and three holding
+    // 'yxq' at the end of the order (the trigram index finds them)
+    const crowd = Array.from({ length: 3000 }, (_, i) => {
+      const n = String(i).padStart(4, '0')
+      return { id: randomUUID(), name: i >= 2997 ? `Crowd ${n} Yxq` : i % 3 === 0 ? `Crowd ${n} Vorn` : `Crowd ${n}` }
+    })
+    await db.insert(user).values(crowd.map((p) => ({ ...p, email: `${p.id}@example.test`, emailVerified: p.name !== 'Crowd 0000 Vorn' })))
+    await db.insert(profiles).values(crowd.map((p) => ({ ...p, fullName: p.name, onboardingCompleted: true })))
+    const vorn = crowd.filter((p) => p.name.endsWith('Vorn') && p.name !== 'Crowd 0000 Vorn').map((p) => p.name)
+    expect((await search(finder.cookie, 'vorn')).map((r) => r.name)).toEqual(vorn.slice(0, 20))
+    expect((await search(finder.cookie, 'yxq')).map((r) => r.name)).toEqual(['Crowd 2997 Yxq', 'Crowd 2998 Yxq', 'Crowd 2999 Yxq'])
   })
 
   it('matches an e-mail query only against the exact address, in any case', async () => {

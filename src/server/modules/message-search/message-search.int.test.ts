@@ -1,12 +1,14 @@
 import fs from 'node:fs/promises'
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { MessageSearchResult } from '#shared/message-search.ts'
-import { contacts } from '#server/db/schema.ts'
+import { audioMessages, contacts, searchWords } from '#server/db/schema.ts'
 import { insertMessages } from '#server/test/data.ts'
 import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { createTestApp } from '#server/test/test-app.ts'
+import { anyOfTsquery } from './message-search.queries.ts'
+import { MESSAGE_SEARCH_MAX_EXPANSION, messageSearchMatch } from './message-search.service.ts'
 
 const { app, db } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-message-search-') })
 
@@ -221,5 +223,103 @@ describe('GET /api/messages', () => {
     expect(await transcripts(ada, "'); drop table audio_messages; --")).toEqual([])
     // the table is still there, with both messages
     expect((await searchOk(ada)).messages).toHaveLength(2)
+  })
+
+  it('expands the word being typed from the words in use, kept in step with new transcripts, retranscription and deletion', async () => {
+    const { ada, bob } = await pair()
+    // a message waits for its transcript: its words are not there yet
+    const [message] = await insertMessages(db, [{ senderId: bob.id, receiverId: ada.id, transcription: null, processingStatus: 'pending' }])
+    const id = message?.id ?? ''
+    const vocabulary = async (...words: string[]) =>
+      (
+        await db
+          .select({ word: searchWords.word, messages: searchWords.messages })
+          .from(searchWords)
+          .where(inArray(searchWords.word, words))
+      )
+        .map((row) => `${row.word}:${row.messages}`)
+        .sort()
+    expect(await transcripts(ada, 'zephy')).toEqual([])
+    await db
+      .update(audioMessages)
+      .set({ transcription: 'Zephyrine walks the zephyr path', processingStatus: 'completed' })
+      .where(eq(audioMessages.id, id))
+    expect(await vocabulary('zephyrine', 'zephyr', 'path')).toEqual(['path:1', 'zephyr:1', 'zephyrine:1'])
+    expect(await transcripts(ada, 'zephy')).toEqual(['Zephyrine walks the zephyr path'])
+    expect(await transcripts(ada, 'walks zephyri')).toEqual(['Zephyrine walks the zephyr path'])
+    expect(await messageSearchMatch(db, 'walks zephy')).toEqual({ tsquery: 'walks', anyOf: ['zephyr', 'zephyrine'] })
+    // reading it changes no word
+    await db.update(audioMessages).set({ isRead: true }).where(eq(audioMessages.id, id))
+    expect(await vocabulary('zephyrine', 'zephyr')).toEqual(['zephyr:1', 'zephyrine:1'])
+    // a second message with one of the words counts it twice; retranscribing the first takes its old words away
+    await insertMessages(db, [{ senderId: ada.id, receiverId: bob.id, transcription: 'a zephyr again' }])
+    await db.update(audioMessages).set({ transcription: 'Quokkanese quokka' }).where(eq(audioMessages.id, id))
+    expect(await vocabulary('zephyrine', 'zephyr', 'quokkanese', 'quokka', 'path')).toEqual(['quokka:1', 'quokkanese:1', 'zephyr:1'])
+    expect(await transcripts(ada, 'zephyri')).toEqual([])
+    expect(await transcripts(ada, 'zephy')).toEqual(['a zephyr again'])
+    expect(await transcripts(ada, 'quokk')).toEqual(['Quokkanese quokka'])
+    // deletion removes words no message holds any more
+    await db.delete(audioMessages).where(eq(audioMessages.id, id))
+    expect(await vocabulary('quokkanese', 'quokka', 'zephyr')).toEqual(['zephyr:1'])
+    expect(await transcripts(ada, 'quokk')).toEqual([])
+  })
+
+  it('keeps the word being typed a prefix when more words start with it than an expansion may hold, with the same results', async () => {
+    const { ada, bob } = await pair()
+    const many = Array.from({ length: MESSAGE_SEARCH_MAX_EXPANSION + 1 }, (_, i) => `vexq${String(i).padStart(3, '0')}`)
+    await insertMessages(db, [
+      { senderId: bob.id, receiverId: ada.id, transcription: `tea ${many.join(' ')}`, createdAt: minutesAgo(3) },
+      { senderId: ada.id, receiverId: bob.id, transcription: 'tea vexq064 only', createdAt: minutesAgo(2) },
+      { senderId: ada.id, receiverId: bob.id, transcription: 'tea and nothing else', createdAt: minutesAgo(1) },
+    ])
+    // 65 words start with 'vexq': past the cap the prefix stays a prefix
+    expect(await messageSearchMatch(db, 'tea vexq')).toEqual({ tsquery: 'tea & vexq:*', anyOf: null })
+    expect(await transcripts(ada, 'tea vexq')).toEqual(['tea vexq064 only', `tea ${many.join(' ')}`])
+    // 'vexq00' can become ten words: they are named
+    expect((await messageSearchMatch(db, 'vexq00'))?.anyOf).toHaveLength(10)
+    expect(await transcripts(ada, 'vexq06')).toEqual(['tea vexq064 only', `tea ${many.join(' ')}`])
+    // the whole word is never expanded
+    expect(await messageSearchMatch(db, 'vexq ')).toEqual({ tsquery: 'vexq', anyOf: null })
+    expect(await transcripts(ada, 'vexq ')).toEqual([])
+  })
+
+  it('counts every word right when many transcripts that share words are written at once', async () => {
+    const { ada, bob } = await pair()
+    const words = ['wombatia', 'wombatib', 'wombatic', 'wombatid']
+    // twelve messages, each holding the shared words in its own order, each written in its own transaction
+    const written = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        db.transaction(async (tx) => {
+          const [message] = await insertMessages(tx, [{ senderId: bob.id, receiverId: ada.id, transcription: null }])
+          const order = i % 2 === 0 ? words : words.toReversed()
+          await tx
+            .update(audioMessages)
+            .set({ transcription: order.join(' ') })
+            .where(eq(audioMessages.id, message?.id ?? ''))
+          return message?.id ?? ''
+        }),
+      ),
+    )
+    const counts = async () =>
+      (await db.select().from(searchWords).where(inArray(searchWords.word, words))).map((row) => `${row.word}:${row.messages}`).sort()
+    expect(await counts()).toEqual(words.map((word) => `${word}:12`))
+    expect(await transcripts(ada, 'wombati')).toHaveLength(12)
+    await Promise.all(written.slice(0, 5).map((id) => db.delete(audioMessages).where(eq(audioMessages.id, id))))
+    expect(await counts()).toEqual(words.map((word) => `${word}:7`))
+  })
+
+  it('binds every word of an expansion as a lexeme, never as tsquery syntax', async () => {
+    const odd = ["it's", 'back\\slash', 'a:b', 'x|y', '!not', 'paren)', 'sun:*']
+    for (const word of odd) {
+      // each quoted word matches a document holding exactly that lexeme, and not one holding a part of it
+      const result = await db.execute<{ whole: boolean; part: boolean }>(
+        sql`select array_to_tsvector(array[${word}]) @@ ${anyOfTsquery([word])}::tsquery as whole,
+                   array_to_tsvector(array['a', 'b', 'x', 'y', 'it', 's', 'sun', 'not']) @@ ${anyOfTsquery([word])}::tsquery as part`,
+      )
+      expect(result.rows[0], word).toEqual({ whole: true, part: false })
+    }
+    const all = await db.execute<{ n: number }>(sql`select numnode(${anyOfTsquery(odd)}::tsquery) as n`)
+    // seven words joined by six ORs
+    expect(all.rows[0]?.n).toBe(13)
   })
 })

@@ -1,13 +1,20 @@
-import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/pg-core'
 import type { Executor } from '#server/db/client.ts'
-import { audioMessages, contacts, profiles } from '#server/db/schema.ts'
+import { escapeLike } from '#server/db/like-pattern.ts'
+import { audioMessages, contacts, profiles, searchWords } from '#server/db/schema.ts'
 import { cursorAtColumn, olderThan, type MessagePosition } from '#server/modules/messages/message-cursor.ts'
 import { likedBy } from '#server/modules/messages/messages.queries.ts'
 
+/**
+ * What a message's document must hold: the whole words (and perhaps a prefix) as `to_tsquery('simple', …)` text, and
+ * the words the word being typed can become, one of which must be there (decision 110). Both are bound parameters.
+ */
+export type MessageTextMatch = { tsquery: string | null; anyOf: string[] | null }
+
 type MessageSearchOptions = {
-  /** text for `to_tsquery('simple', …)` (see messageSearchTsquery), bound as a parameter; null lists everything */
-  tsquery: string | null
+  /** null lists everything */
+  match: MessageTextMatch | null
   /** continue below this row of a previous page */
   after: MessagePosition | null
   limit: number
@@ -36,9 +43,13 @@ const overviewColumns = (userId: string) => ({
  * narrows each branch through the GIN index on (person, search_vector) (decision 87), or, for a common word, filters
  * while reading in order. The other person's contact, as the user sees them, comes from a join, not a query per row.
  */
-export function messageSearchQuery(db: Executor, userId: string, { tsquery, after, limit }: MessageSearchOptions) {
+export function messageSearchQuery(db: Executor, userId: string, { match, after, limit }: MessageSearchOptions) {
   const narrowing: SQL[] = []
-  if (tsquery !== null) narrowing.push(sql`${audioMessages.searchVector} @@ to_tsquery('simple', ${tsquery})`)
+  const tsqueries: SQL[] = []
+  if (match?.tsquery) tsqueries.push(sql`to_tsquery('simple', ${match.tsquery})`)
+  if (match?.anyOf) tsqueries.push(sql`${anyOfTsquery(match.anyOf)}::tsquery`)
+  // one @@ with the parts joined by && (tsquery AND): the GIN index reads them in one scan
+  if (tsqueries.length > 0) narrowing.push(sql`${audioMessages.searchVector} @@ (${sql.join(tsqueries, sql` && `)})`)
   if (after) narrowing.push(olderThan(after))
   const newestFirst = [desc(audioMessages.createdAt), desc(audioMessages.id)]
   const branch = (own: SQL | undefined) =>
@@ -80,6 +91,28 @@ export function messageSearchQuery(db: Executor, userId: string, { tsquery, afte
       .orderBy(desc(mine.createdAt), desc(mine.id))
       .limit(limit)
   )
+}
+
+/**
+ * `'sunday' | 'sundays'`: lexemes as tsquery input, each quoted (a quote or backslash doubled/escaped), so no word
+ * of the vocabulary is read as an operator. Cast with ::tsquery, not to_tsquery: the words are lexemes already.
+ */
+export function anyOfTsquery(words: string[]): string {
+  return words.map((word) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' | ')
+}
+
+/**
+ * The vocabulary's words that start with `prefix`, in word order, at most `limit` (decision 110): reads a range of
+ * its primary key (the database's collation is C, so the range is the prefix).
+ */
+export async function wordsStartingWith(db: Executor, prefix: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ word: searchWords.word })
+    .from(searchWords)
+    .where(sql`${searchWords.word} like ${`${escapeLike(prefix)}%`}`)
+    .orderBy(asc(searchWords.word))
+    .limit(limit)
+  return rows.map((row) => row.word)
 }
 
 export type MessageSearchRow = Awaited<ReturnType<typeof messageSearchQuery>>[number]
