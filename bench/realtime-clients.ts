@@ -16,6 +16,8 @@ export type ClientsTask = {
   steps: number[]
 }
 
+export type ClientsPhase = { phase: 'rounds' | 'rounds done' }
+
 export type ClientsResult = {
   latency: { p50: number; p99: number; max: number }
   most: { perSecond: number; p99: number }
@@ -29,6 +31,14 @@ function percentile(sortedMs: number[], p: number): number {
   return sortedMs[Math.max(0, index)] as number
 }
 const fmt = (ms: number) => `${ms.toFixed(2)} ms`
+
+/** Tells the bench where the timed rounds begin and end (it measures its own CPU time between them); waits for its answer. */
+function phase(name: ClientsPhase['phase']): Promise<void> {
+  return new Promise((resolve) => {
+    process.once('message', () => resolve())
+    process.send?.({ phase: name })
+  })
+}
 
 type Person = { cookie: string; contactId: string; tabs: WebSocket[]; waiting?: (at: number) => void }
 
@@ -70,7 +80,9 @@ async function runClients(task: ClientsTask): Promise<ClientsResult> {
   }
 
   const latencies: number[] = []
+  await phase('rounds')
   for (let round = 0; round < task.rounds; round++) latencies.push(await change(people[round % people.length] as Person))
+  await phase('rounds done')
   latencies.sort((a, b) => a - b)
   const latency = { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? NaN }
   console.log(`change -> other tab (${task.rounds} rounds): p50 ${fmt(latency.p50)}  p99 ${fmt(latency.p99)}  max ${fmt(latency.max)}`)

@@ -11,11 +11,30 @@
  * Run with `npm run bench:realtime`. Prints figures; asserts nothing.
  */
 import { fork } from 'node:child_process'
+import fs from 'node:fs/promises'
+import inspector from 'node:inspector/promises'
 import { fileURLToPath } from 'node:url'
 import { insertPerson } from '#server/test/data.ts'
 import { signInOverHttp } from '#server/test/sign-in.ts'
-import type { ClientsResult, ClientsTask } from './realtime-clients.ts'
+import type { ClientsPhase, ClientsResult, ClientsTask } from './realtime-clients.ts'
 import { buildBenchApp, reportFigure, startBenchDatabase } from './support.ts'
+
+/** A CPU profile of this process from start() to stop(), written to `file`. */
+function roundsProfiler(file: string) {
+  const session = new inspector.Session()
+  session.connect()
+  return {
+    start: async () => {
+      await session.post('Profiler.enable')
+      await session.post('Profiler.start')
+    },
+    stop: async () => {
+      const { profile } = await session.post('Profiler.stop')
+      await fs.writeFile(file, JSON.stringify(profile))
+      console.log(`server CPU profile of the rounds: ${file}`)
+    },
+  }
+}
 
 const PEOPLE = 100
 const TABS = 2
@@ -62,8 +81,26 @@ try {
     execArgv: ['--import', 'tsx'],
     stdio: 'inherit',
   })
+  // The server's own CPU time per change (the rounds run one change at a time): a figure that other work on the
+  // machine disturbs far less than wall-clock latency.
+  // BENCH_CPU_PROFILE=file.cpuprofile also writes the server's CPU profile of those rounds (open it in Chrome's DevTools).
+  let cpuAtStart = process.cpuUsage()
+  const profiler = process.env.BENCH_CPU_PROFILE ? roundsProfiler(process.env.BENCH_CPU_PROFILE) : null
   const result = await new Promise<ClientsResult>((resolve, reject) => {
-    clients.once('message', (message) => resolve(message as ClientsResult))
+    clients.on('message', (message: ClientsResult | ClientsPhase) => {
+      if (!('phase' in message)) return resolve(message)
+      if (message.phase === 'rounds') {
+        cpuAtStart = process.cpuUsage()
+        void profiler?.start()
+      } else {
+        void profiler?.stop()
+        const used = process.cpuUsage(cpuAtStart)
+        console.log(
+          `server CPU per change: ${((used.user + used.system) / ROUNDS).toFixed(0)} µs (user ${(used.user / ROUNDS).toFixed(0)}, system ${(used.system / ROUNDS).toFixed(0)})`,
+        )
+      }
+      clients.send('go on')
+    })
     clients.once('exit', (code) => reject(new Error(`the clients' process ended with code ${code}`)))
     clients.send(task)
   })
