@@ -8,7 +8,7 @@ import { createAuth } from './auth/auth.ts'
 import { authRoutes } from './auth/auth.routes.ts'
 import { accountRoutes } from './modules/account/account.routes.ts'
 import { createAuthJobs } from './auth/auth.jobs.ts'
-import { requireUser } from './auth/session.ts'
+import { createSessionReader, requireUser } from './auth/session.ts'
 import type { Database } from './db/client.ts'
 import type { Env } from './env.ts'
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts'
@@ -161,6 +161,7 @@ export async function buildApp({
       await ensureProfileFor(db, created)
     },
   })
+  const readSession = await createSessionReader(auth, db)
   const authJobs = createAuthJobs(auth)
   const mail = createMailJobs({ mailer, log: app.log })
   const storage = objects.storage
@@ -205,7 +206,7 @@ export async function buildApp({
     db,
     auth,
     mailer,
-    requireUser: requireUser(auth),
+    requireUser: requireUser(readSession),
     storage,
     signMediaUrl: (key) => signMediaUrl(secrets.urlSigningKey, key),
     pictureUrl: (key) => (key ? publicPictureUrl(key) : null),
@@ -268,7 +269,7 @@ export async function buildApp({
   await app.register(transcriptionRoutes, deps)
   await app.register(notificationsRoutes, { notifications, push, requireUser: deps.requireUser })
   await app.register(mediaRoutes, { storage, signingKey: secrets.urlSigningKey })
-  await app.register(realtimeRoutes, { auth, hub, publicOrigin: env.publicUrl, socketsPerPerson: env.SOCKETS_PER_PERSON })
+  await app.register(realtimeRoutes, { readSession, hub, publicOrigin: env.publicUrl, socketsPerPerson: env.SOCKETS_PER_PERSON })
   if (env.NODE_ENV !== 'production' && mailer.kind === 'outbox') {
     await app.register(devMailboxRoutes, { outboxDir: path.join(env.dataDir, 'outbox') })
   }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { RealtimeEvent } from '#shared/realtime.ts'
 import type { Executor } from '#server/db/client.ts'
 
@@ -13,9 +13,18 @@ export type RealtimeEnvelope = { to: string[]; event: RealtimeEvent }
  * NOTIFY limit because events carry ids only.
  */
 export async function publishRealtime(executor: Executor, to: (string | null)[], event: RealtimeEvent): Promise<void> {
+  const notification = realtimeNotification(to, event)
+  if (notification) await executor.execute(sql`select ${notification}`)
+}
+
+/**
+ * The `pg_notify(...)` call that publishes an event, for a statement that changes something and tells about it in one
+ * round trip (decision 106); null when there is nobody to tell.
+ */
+export function realtimeNotification(to: (string | null)[], event: RealtimeEvent): SQL | null {
   // a null is a person who deleted their account (a message's receiver, decision 60): nobody to tell
   const recipients = [...new Set(to.filter((id): id is string => id !== null))]
-  if (recipients.length === 0) return
+  if (recipients.length === 0) return null
   const envelope: RealtimeEnvelope = { to: recipients, event }
-  await executor.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(envelope)})`)
+  return sql`pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(envelope)})`
 }

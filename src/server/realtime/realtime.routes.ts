@@ -1,8 +1,7 @@
 import websocket from '@fastify/websocket'
 import type { FastifyPluginAsync } from 'fastify'
 import { REALTIME_PATH, REALTIME_TEXTS } from '#shared/realtime.ts'
-import type { Auth } from '#server/auth/auth.ts'
-import { readSession } from '#server/auth/session.ts'
+import type { SessionReader } from '#server/auth/session.ts'
 import { errorBody } from '#server/http/errors.ts'
 import { ERROR_CODES } from '#shared/api-error.ts'
 import type { RealtimeHub } from './realtime.hub.ts'
@@ -16,10 +15,12 @@ const GOING_AWAY = 1001
  * visitor's cookie. The server only sends; messages from the client are ignored. A socket lives no
  * longer than its session, and one person holds at most `socketsPerPerson` on an instance (decision 44).
  */
-export const realtimeRoutes: FastifyPluginAsync<{ auth: Auth; hub: RealtimeHub; publicOrigin: string; socketsPerPerson: number }> = async (
-  app,
-  { auth, hub, publicOrigin, socketsPerPerson },
-) => {
+export const realtimeRoutes: FastifyPluginAsync<{
+  readSession: SessionReader
+  hub: RealtimeHub
+  publicOrigin: string
+  socketsPerPerson: number
+}> = async (app, { readSession, hub, publicOrigin, socketsPerPerson }) => {
   await hub.start()
   // At shutdown every socket is told 1001 (going away) before @fastify/websocket's own close (which gives no code):
   // its tab reconnects, through the proxy, to an instance that still runs (see shutdown.ts).
@@ -60,7 +61,7 @@ export const realtimeRoutes: FastifyPluginAsync<{ auth: Auth; hub: RealtimeHub; 
         if (request.headers.origin !== publicOrigin) {
           return reply.status(403).send(errorBody(ERROR_CODES.forbidden, 'Cross-origin request refused'))
         }
-        const session = await readSession(auth, request)
+        const session = await readSession(request)
         if (!session) return reply.status(401).send(errorBody(ERROR_CODES.unauthorized, 'Not authenticated'))
         if (hub.socketsOf(session.user.id) >= socketsPerPerson) {
           return reply.status(429).send(errorBody(ERROR_CODES.rateLimited, REALTIME_TEXTS.tooManySockets))

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { INACTIVITY_DAYS } from '#shared/limits.ts'
 import type { ContactStatus } from '#shared/contacts.ts'
 import type { Executor } from '#server/db/client.ts'
@@ -161,24 +161,36 @@ export async function markContactRekindled(tx: Executor, ownerId: string, contac
     .where(and(eq(contacts.userId, ownerId), eq(contacts.id, contactId)))
 }
 
-/** Ids among `contactIds` that belong to the owner. */
-export async function ownedContactIds(db: Executor, ownerId: string, contactIds: string[]): Promise<string[]> {
-  if (contactIds.length === 0) return []
-  const rows = await db
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(and(eq(contacts.userId, ownerId), inArray(contacts.id, contactIds)))
-  return rows.map((r) => r.id)
-}
-
-/** display_order becomes the position in the list, starting at 1 (spec 000 section 7). */
-export async function setDisplayOrder(tx: Executor, ownerId: string, orderedIds: string[]): Promise<void> {
-  await tx.execute(sql`
-    update ${contacts} set display_order = ordered.position, updated_at = now()
-    from unnest(${sql.raw('ARRAY[')}${sql.join(
-      orderedIds.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )}${sql.raw(']')})
-      with ordinality as ordered(id, position)
-    where ${contacts.id} = ordered.id and ${contacts.userId} = ${ownerId}`)
+/**
+ * display_order becomes the position in the list, starting at 1 (spec 000 section 7), and `notification` is sent, in
+ * one statement (decision 106): only when every id is one of the owner's contacts, else nothing changes. Answers
+ * whether they all were. It commits asynchronously (`synchronous_commit` off for this transaction only): the answer
+ * and the event do not wait the 2-5 ms of a disk flush, and a crash can lose at most the last fraction of a second of
+ * reorders (never consistency). Messages and everything else keep waiting for the flush.
+ */
+export async function reorderOwnedContacts(
+  db: Executor,
+  ownerId: string,
+  orderedIds: string[],
+  notification: SQL | null,
+): Promise<boolean> {
+  const ids = sql`${sql.raw('ARRAY[')}${sql.join(
+    orderedIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )}${sql.raw(']')}`
+  const result = await db.execute<{ owned: boolean }>(sql`
+    with owned as (
+      select count(*) = ${orderedIds.length} as owned from ${contacts}
+      where ${contacts.userId} = ${ownerId} and ${contacts.id} = any(${ids})
+    ),
+    reordered as (
+      update ${contacts} set display_order = ordered.position, updated_at = now()
+      from unnest(${ids}) with ordinality as ordered(id, position), owned
+      where owned.owned and ${contacts.id} = ordered.id and ${contacts.userId} = ${ownerId}
+    ),
+    notified as (select ${notification ?? sql`null`} from owned where owned.owned),
+    -- the order is a preference: it commits without waiting for the disk (see above)
+    no_flush as (select set_config('synchronous_commit', 'off', true))
+    select owned.owned, (select count(*) from notified) as notified from owned, no_flush`)
+  return result.rows[0]?.owned === true
 }

@@ -5,7 +5,7 @@ import { CONTACTS_PAGE_LIMIT, MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import type { Database } from '#server/db/client.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
 import { ConflictError, NotFoundError, ValidationError } from '#server/http/errors.ts'
-import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
+import { publishRealtime, realtimeNotification } from '#server/realtime/realtime.publisher.ts'
 import { getProfileById } from '#server/modules/profiles/profiles.queries.ts'
 import {
   countActiveContacts,
@@ -17,9 +17,8 @@ import {
   markContactChosen,
   markContactRekindled,
   nextDisplayOrder,
-  ownedContactIds,
+  reorderOwnedContacts,
   setContactArchived,
-  setDisplayOrder,
   type ContactRow,
 } from './contacts.queries.ts'
 
@@ -66,12 +65,10 @@ export function createContactsService({ db, pictureUrl }: { db: Database; pictur
 
     /** The new ordered id list must name only the owner's contacts (404 otherwise). */
     async reorder(ownerId: string, contactIds: string[]): Promise<void> {
-      await db.transaction(async (tx) => {
-        const owned = await ownedContactIds(tx, ownerId, contactIds)
-        if (owned.length !== contactIds.length) throw contactNotFound()
-        await setDisplayOrder(tx, ownerId, contactIds)
-        await publishRealtime(tx, [ownerId], { type: 'contact.changed', contact_id: null, change: 'reordered' })
-      })
+      // one statement, one round trip: the check, the new order and the event (decision 106)
+      const reordered = { type: 'contact.changed', contact_id: null, change: 'reordered' } as const
+      const notification = realtimeNotification([ownerId], reordered)
+      if (!(await reorderOwnedContacts(db, ownerId, contactIds, notification))) throw contactNotFound()
     },
 
     /** archive_contact(contact_id, should_archive). Unarchiving counts against the circle limit. */
