@@ -6,7 +6,7 @@ import { SESSION_TEXTS, type Session } from '#shared/sessions.ts'
 
 vi.mock('#web/lib/use-auth.ts', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }))
-vi.mock('sonner', () => ({ toast: toasts }))
+vi.mock('#web/lib/toast.ts', () => ({ toast: toasts }))
 
 const { VoiceSessionsPage } = await import('./voice-sessions-page.tsx')
 

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react'
 import { useLocation } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { PLAYER_TEXTS } from '#shared/playback.ts'
 import { PLAYER_ERROR_DESCRIPTIONS } from '#web/lib/audio-player/audio-player.ts'
 import { audioPlayer, useAudioPlayer } from '#web/lib/audio-player/use-audio-player.ts'
