@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { authSessionSchema } from '#shared/account.ts'
+import { authSessionSchema } from '#shared/auth-session.ts'
 import { resetAudioPlayer } from '#web/lib/audio-player/use-audio-player.ts'
 import { apiGet, isApiRequestError } from '#web/lib/api-client.ts'
 import { AUTH_TABS_MESSAGE_KEY, onSessionMayHaveChanged, tellOtherTabsSignedOut } from '#web/lib/session-events.ts'

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import type { AuthSessionAnswer } from '#shared/account.ts'
+import type { AuthSessionAnswer } from '#shared/auth-session.ts'
 
 export type AuthUser = NonNullable<AuthSessionAnswer>['user']
 export type AuthSession = NonNullable<AuthSessionAnswer>['session']
