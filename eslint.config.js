@@ -53,6 +53,10 @@ const noWeb = { regex: '^#web/|^(\\.\\./)+web/', message: 'Server and shared cod
 const noDeepRelative = { regex: '^\\.\\./\\.\\./', message: 'Leave a folder through an alias (#web/*, #shared/*), not ../../.' }
 const noApp = { regex: '^#web/app/', message: 'Features never import app/: app/ composes features.' }
 const noFeatures = { regex: '^#web/features/|^(\\.\\./)+features/', message: 'components/ and lib/ import no feature.' }
+const noSonner = {
+  regex: '^sonner$',
+  message: 'Toasts go through #web/lib/toast.ts: it holds them until the Toaster (loaded after the first paint) listens (decision 108).',
+}
 const noModules = { regex: '^#server/modules/|^(\\.\\./)+modules/', message: 'This layer sits below the modules and imports none.' }
 
 /** Both the alias and the one-level relative form (`../record/...` from a feature's top folder). */
@@ -100,20 +104,25 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...restrict(noServer, noDeepRelative),
+      ...restrict(noServer, noDeepRelative, noSonner),
     },
   },
   {
     files: ['src/web/components/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'],
+    rules: restrict(noServer, noDeepRelative, noApp, noFeatures, noSonner),
+  },
+  {
+    // the one place that talks to Sonner, and the Toaster itself
+    files: ['src/web/lib/toast.ts', 'src/web/components/ui/sonner.tsx'],
     rules: restrict(noServer, noDeepRelative, noApp, noFeatures),
   },
   ...RESOURCE_MODULES.map((name) => ({
     files: [`src/web/features/${name}/**/*.{ts,tsx}`],
-    rules: restrict(noServer, noDeepRelative, noApp, noScreens()),
+    rules: restrict(noServer, noDeepRelative, noApp, noScreens(), noSonner),
   })),
   ...SCREEN_MODULES.map((name) => ({
     files: [`src/web/features/${name}/**/*.{ts,tsx}`],
-    rules: restrict(noServer, noDeepRelative, noApp, noScreens(name)),
+    rules: restrict(noServer, noDeepRelative, noApp, noScreens(name), noSonner),
   })),
   {
     files: ['src/server/**/*.ts'],

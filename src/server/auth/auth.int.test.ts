@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { user, verification } from '#server/db/schema.ts'
 import { FULL_NAME_REQUIRED } from '#shared/auth-forms.ts'
+import { authSessionSchema } from '#shared/auth-session.ts'
 import { AUTH_RATE_LIMITS } from './auth.ts'
 import { makeClientAddress, postJson, signUpConfirmAndSignIn } from '#server/test/auth-helpers.ts'
 import { makePerson } from '#server/test/data.ts'
@@ -180,5 +181,20 @@ describe('rate limits', () => {
       expect(check.statusCode).toBe(200)
       expect(check.json()).toMatchObject({ user: { emailVerified: true } })
     }
+  })
+})
+
+describe('the session answer the web reads (decision 108)', () => {
+  it('is the person and their session with a cookie, and null without one, in the shape of authSessionSchema', async () => {
+    const { cookie } = await signUpConfirmAndSignIn(app, smtp)
+    const signedIn = await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } })
+    expect(signedIn.statusCode).toBe(200)
+    const session = authSessionSchema.parse(signedIn.json())
+    expect(session?.session.userId).toBe(session?.user.id)
+    expect(Number.isNaN(Date.parse(session?.session.expiresAt ?? ''))).toBe(false)
+
+    const signedOut = await app.inject({ method: 'GET', url: '/api/auth/get-session' })
+    expect(signedOut.statusCode).toBe(200)
+    expect(authSessionSchema.parse(signedOut.json())).toBeNull()
   })
 })

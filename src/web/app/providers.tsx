@@ -1,15 +1,38 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
-import { Toaster } from '#web/components/ui/sonner.tsx'
+import { Suspense, useEffect, useState, type ReactNode } from 'react'
+import { afterFirstPaint, lazyWithPreload } from '#web/lib/lazy-after-paint.ts'
+import { onToastWaiting } from '#web/lib/toast.ts'
 import { AuthProvider } from './auth-provider.tsx'
 import { RealtimeSync } from './realtime-sync.tsx'
+
+const Toaster = lazyWithPreload(async () => (await import('#web/components/ui/sonner.tsx')).Toaster)
+
+/** The toaster (Sonner) after the first paint, or as soon as a toast waits for it (decision 108). */
+function LazyToaster() {
+  const [wanted, setWanted] = useState(false)
+  useEffect(() => {
+    const want = () => setWanted(true)
+    const cancel = afterFirstPaint(want)
+    const stop = onToastWaiting(want)
+    return () => {
+      cancel()
+      stop()
+    }
+  }, [])
+  if (!wanted) return null
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  )
+}
 
 /** Everything the screens rely on: the query cache, the session, live updates and the toaster. */
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <Toaster />
+        <LazyToaster />
         <RealtimeSync />
         {children}
       </AuthProvider>

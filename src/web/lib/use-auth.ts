@@ -1,5 +1,11 @@
 import { createContext, useContext } from 'react'
-import type { AuthSession, AuthUser } from '#web/lib/auth-client.ts'
+import type { AuthSessionAnswer } from '#shared/auth-session.ts'
+
+export type AuthUser = NonNullable<AuthSessionAnswer>['user']
+export type AuthSession = NonNullable<AuthSessionAnswer>['session']
+
+/** The session query's key (AuthProvider); the cache of everything else is dropped when the person changes. */
+export const SESSION_QUERY_KEY = ['auth', 'session'] as const
 
 export type AuthState = {
   user: AuthUser | null

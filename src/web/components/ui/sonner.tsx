@@ -1,6 +1,8 @@
-import { Toaster as Sonner, type ToasterProps } from 'sonner'
+import { useEffect } from 'react'
+import { Toaster as Sonner, toast, type ToasterProps } from 'sonner'
 import { MOBILE_BREAKPOINT_PX } from '#shared/limits.ts'
 import { useResolvedDark } from '#web/lib/theme.ts'
+import { toasterReady } from '#web/lib/toast.ts'
 import { useMediaQuery } from '#web/lib/use-media-query.ts'
 
 /**
@@ -11,8 +13,13 @@ import { useMediaQuery } from '#web/lib/use-media-query.ts'
 const TOAST_OFFSET = { top: 72, bottom: 24 } as const
 const TOAST_PHONE_OFFSET = { bottom: 'calc(env(safe-area-inset-bottom) + 6rem)', left: 12, right: 12 } as const
 
-/** Toasts: one visible at a time, shown 5 s (spec cache and UI settings), following the page's theme. */
+/**
+ * Toasts: one visible at a time, shown 5 s (spec cache and UI settings), following the page's theme. Loaded after the
+ * first paint; the app says its toasts through lib/toast.ts, which hands them over once this listens.
+ */
 export function Toaster(props: ToasterProps) {
+  // Sonner's own effect, which starts listening, ran first (a child's effects run before its parent's)
+  useEffect(() => toasterReady(toast), [])
   const dark = useResolvedDark()
   const wide = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`)
   return (

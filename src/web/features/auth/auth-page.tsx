@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
 import { ThemeMenu } from '#web/components/theme-menu.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'

@@ -1,7 +1,7 @@
 import { Archive } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { CONTACT_TEXTS, type Contact } from '#shared/contacts.ts'
 import { Empty, EmptyDescription, EmptyTitle } from '#web/components/empty.tsx'
 import { IconBadge } from '#web/components/icon-badge.tsx'

@@ -6,7 +6,7 @@ import type { Message } from '#shared/messages.ts'
 import { testContact, testMessage } from '#web/test/fixtures.ts'
 
 const toastError = vi.hoisted(() => vi.fn())
-vi.mock('sonner', () => ({ toast: { error: toastError, success: vi.fn() } }))
+vi.mock('#web/lib/toast.ts', () => ({ toast: { error: toastError, success: vi.fn() } }))
 vi.mock('#web/lib/use-auth.ts', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
 
 const { ConversationPage } = await import('./conversation-page.tsx')

@@ -1,14 +1,13 @@
 import { Archive, Check, HeartHandshake, MessagesSquare, NotebookPen, Pencil, RotateCw, Settings } from 'lucide-react'
-import { useMemo, useState, type ReactNode } from 'react'
+import { Suspense, useMemo, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { CONTACT_TEXTS, type Contact } from '#shared/contacts.ts'
 import { MAX_ACTIVE_CONTACTS, MOBILE_BREAKPOINT_PX } from '#shared/limits.ts'
 import { QueryError } from '#web/components/query-error.tsx'
 import { ThemeMenu } from '#web/components/theme-menu.tsx'
 import { Wordmark } from '#web/components/wordmark.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
-import { RekindleDialog } from '#web/features/contacts/components/rekindle-dialog.tsx'
 import { notifyRekindled, notifyRekindleFailed } from '#web/features/contacts/components/rekindle-toasts.ts'
 import {
   useArchiveContactMutation,
@@ -25,9 +24,13 @@ import { ContactGrid } from './components/contact-grid.tsx'
 import { ContactGridSkeleton } from './components/contact-grid-skeleton.tsx'
 import { PlayAllNewButton } from './components/play-all-new-button.tsx'
 import { contactsLoadError } from './components/contacts-load-error.ts'
-import { RekindleGrid } from './components/rekindle-grid.tsx'
 import { useMediaQuery } from '#web/lib/use-media-query.ts'
 import { pageColumnClass } from '#web/components/page-layout.tsx'
+import { lazyWithPreload } from '#web/lib/lazy-after-paint.ts'
+
+// rekindle mode, its drag and its dialog belong to edit mode: their code loads after the first paint (decision 108)
+const RekindleGrid = lazyWithPreload(async () => (await import('./components/rekindle-grid.tsx')).RekindleGrid)
+const RekindleDialog = lazyWithPreload(async () => (await import('#web/features/contacts/components/rekindle-dialog.tsx')).RekindleDialog)
 
 const REORDER_FAILED = 'Failed to save the new order'
 const ARCHIVE_UNDO = 'Undo'
@@ -60,6 +63,8 @@ export function HomePage() {
   // a tap on a pink tile asks first, with the archived page's dialog; a drop on 'Reconnect & restore' is its own yes
   const [rekindleTarget, setRekindleTarget] = useState<RekindleCandidate | null>(null)
   const wide = useMediaQuery(WIDE_SCREEN_QUERY)
+  RekindleGrid.usePreloadAfterPaint()
+  RekindleDialog.usePreloadAfterPaint()
 
   const active = useContactsQuery('active')
   // Rekindle candidates matter only in edit mode, where the Rekindle button appears when there are any.
@@ -163,13 +168,15 @@ export function HomePage() {
     )
   } else if (rekindling) {
     body = (
-      <RekindleGrid
-        contacts={candidates}
-        wide={wide}
-        pendingId={rekindlingId}
-        onTap={setRekindleTarget}
-        onDrop={(c) => void onRekindle(c)}
-      />
+      <Suspense fallback={<ContactGridSkeleton />}>
+        <RekindleGrid
+          contacts={candidates}
+          wide={wide}
+          pendingId={rekindlingId}
+          onTap={setRekindleTarget}
+          onDrop={(c) => void onRekindle(c)}
+        />
+      </Suspense>
     )
   } else {
     body = (
@@ -281,12 +288,16 @@ export function HomePage() {
 
         {body}
       </main>
-      <RekindleDialog
-        name={rekindleTarget?.name ?? null}
-        pending={rekindlingId !== null}
-        onCancel={() => setRekindleTarget(null)}
-        onConfirm={() => rekindleTarget && void onRekindle(rekindleTarget)}
-      />
+      {editing && (
+        <Suspense fallback={null}>
+          <RekindleDialog
+            name={rekindleTarget?.name ?? null}
+            pending={rekindlingId !== null}
+            onCancel={() => setRekindleTarget(null)}
+            onConfirm={() => rekindleTarget && void onRekindle(rekindleTarget)}
+          />
+        </Suspense>
+      )}
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { z } from 'zod'
 import { PUSH_TEXTS, pushKeySchema, pushTestResultSchema } from '#shared/notifications.ts'
 import { apiGet, apiSend } from '#web/lib/api-client.ts'

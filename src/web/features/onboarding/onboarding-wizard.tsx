@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { ONBOARDING_STEPS } from '#shared/limits.ts'
 import type { Profile, ProfileUpdate } from '#shared/profile.ts'
 import { ThemeMenu } from '#web/components/theme-menu.tsx'

@@ -6,7 +6,7 @@ import type { Message } from '#shared/messages.ts'
 import { audioPlayer } from '#web/lib/audio-player/use-audio-player.ts'
 import { testContact, testMessage } from '#web/test/fixtures.ts'
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }))
+vi.mock('#web/lib/toast.ts', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }))
 vi.mock('#web/lib/use-auth.ts', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
 
 const { PlaybackPage } = await import('./playback-page.tsx')

@@ -8,7 +8,7 @@ import { testContact } from '#web/test/fixtures.ts'
 const auth = vi.hoisted(() => ({ user: null as { id: string } | null }))
 vi.mock('#web/lib/use-auth.ts', () => ({ useAuth: () => ({ user: auth.user, loading: false }) }))
 const toastError = vi.hoisted(() => vi.fn())
-vi.mock('sonner', () => ({ toast: { error: toastError, success: vi.fn() } }))
+vi.mock('#web/lib/toast.ts', () => ({ toast: { error: toastError, success: vi.fn() } }))
 
 const { PublicProfilePage } = await import('./public-profile-page.tsx')
 

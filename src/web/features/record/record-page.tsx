@@ -1,7 +1,7 @@
 import { Ban, Reply } from 'lucide-react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { CONTACT_TEXTS } from '#shared/contacts.ts'
 import { replyToSchema } from '#shared/messages.ts'
 import { Avatar } from '#web/components/avatar.tsx'

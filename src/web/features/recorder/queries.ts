@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useSyncExternalStore } from 'react'
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { audioUploadSchema, messageSchema, type SendMessage } from '#shared/messages.ts'
 import { uploadWithRetry } from '#web/features/audio/upload-retry.ts'
 import { invalidateContacts } from '#web/features/contacts/queries.ts'

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { STALE } from '#shared/limits.ts'
 import { messageSchema } from '#shared/messages.ts'
 import { SPEECH_TEXTS } from '#shared/speech.ts'

@@ -7,7 +7,7 @@ import { SPEECH_TEXTS } from '#shared/speech.ts'
 
 vi.mock('#web/lib/use-auth.ts', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))
 const toasts = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }))
-vi.mock('sonner', () => ({ toast: toasts }))
+vi.mock('#web/lib/toast.ts', () => ({ toast: toasts }))
 
 const { VoiceSessionsPage } = await import('./voice-sessions-page.tsx')
 

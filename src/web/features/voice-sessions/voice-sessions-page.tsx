@@ -1,6 +1,6 @@
 import { NotebookPen, Plus } from 'lucide-react'
 import { useEffect } from 'react'
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { SESSION_TEXTS } from '#shared/sessions.ts'
 import { Empty, EmptyDescription, EmptyTitle } from '#web/components/empty.tsx'
 import { IconBadge } from '#web/components/icon-badge.tsx'

@@ -1,4 +1,4 @@
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { MicrophoneDeniedCard, NoMicrophoneCard } from '#web/features/audio/components/microphone-help.tsx'
 import type { UseRecorder } from '#web/lib/recorder/use-recorder.ts'
 import { LiveRecording } from './voice-recorder.tsx'

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiRequestError } from '#web/lib/api-client.ts'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }))
-vi.mock('sonner', () => ({ toast }))
+vi.mock('#web/lib/toast.ts', () => ({ toast }))
 
 const { isCircleFullError, notifyRekindled, notifyRekindleFailed } = await import('./rekindle-toasts.ts')
 

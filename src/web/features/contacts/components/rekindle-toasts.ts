@@ -1,4 +1,4 @@
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { CONTACT_TEXTS } from '#shared/contacts.ts'
 import { ERROR_CODES } from '#shared/api-error.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'

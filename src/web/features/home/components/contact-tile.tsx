@@ -1,6 +1,4 @@
-import { useSortable } from '@dnd-kit/sortable'
-import { CSS } from '@dnd-kit/utilities'
-import { Archive, GripVertical } from 'lucide-react'
+import { Archive } from 'lucide-react'
 import type * as React from 'react'
 import { Link } from 'react-router'
 import { formatUnread, inactiveLabel, type Contact } from '#shared/contacts.ts'
@@ -152,42 +150,7 @@ export function ArchiveContactButton({
   )
 }
 
-type EditTileProps = { contact: TileContact; sizes: TileClasses; archiving: boolean; onArchive: () => void }
-
-/**
- * Edit mode on a wide screen: the whole tile is the drag handle (pointer after 8 px, or Space / Enter then the
- * arrow keys). Its accessible name is "Move {name}"; it is no longer a link.
- */
-export function SortableContactTile({ contact, sizes, archiving, onArchive }: EditTileProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: contact.id })
-  return (
-    <div
-      ref={setNodeRef}
-      data-slot="sortable-contact"
-      className={cn('relative h-full', isDragging && 'z-20')}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-    >
-      <div
-        ref={setActivatorNodeRef}
-        data-slot="contact-tile"
-        {...attributes}
-        {...listeners}
-        aria-label={`Move ${contact.name}`}
-        className={cn(
-          TILE_BASE,
-          CONTACT_TILE_SURFACE,
-          'cursor-grab touch-none items-center border-dashed border-primary/35 select-none hover:border-primary/60 active:cursor-grabbing',
-          isDragging && 'cursor-grabbing border-solid border-primary shadow-xl',
-          sizes.tile,
-        )}
-      >
-        <GripVertical aria-hidden className="absolute top-3 left-3 hidden size-4 text-muted-foreground sm:block" />
-        <ContactTileFace contact={contact} sizes={sizes} activity={false} />
-      </div>
-      {!isDragging && <ArchiveContactButton name={contact.name} sizes={sizes} disabled={archiving} onArchive={onArchive} />}
-    </div>
-  )
-}
+export type EditTileProps = { contact: TileContact; sizes: TileClasses; archiving: boolean; onArchive: () => void }
 
 /** Edit mode on a narrow screen: no dragging, only the per-tile Archive button. */
 export function StaticContactTile({ contact, sizes, archiving, onArchive }: EditTileProps) {

@@ -1,6 +1,6 @@
 import { Link2, Mail, MailOpen, RotateCw, Search, X } from 'lucide-react'
 import { Link } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { INVITATION_TEXTS, type Invitation } from '#shared/invitations.ts'
 import { Empty, EmptyDescription, EmptyTitle } from '#web/components/empty.tsx'
 import { IconBadge } from '#web/components/icon-badge.tsx'

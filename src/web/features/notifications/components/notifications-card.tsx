@@ -1,4 +1,4 @@
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { NOTIFICATION_TEXTS } from '#shared/notifications.ts'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { useProfileQuery, useUpdateProfileMutation } from '#web/features/profile/queries.ts'

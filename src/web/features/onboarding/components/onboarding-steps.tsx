@@ -1,6 +1,6 @@
 import { Flame, Mic, PartyPopper, UserRound, Users } from 'lucide-react'
 import { useId, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { INVITATION_TEXTS } from '#shared/invitations.ts'
 import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import { Button } from '#web/components/ui/button.tsx'

@@ -1,6 +1,6 @@
 import { Mic } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { RecordingPreview } from '#web/features/audio/components/voice-recorder.tsx'
 import { MicrophoneProblem, RecordingInProgress, toastRecorderError } from '#web/features/audio/components/recorder-states.tsx'

@@ -1,6 +1,6 @@
 import { MessageCircle } from 'lucide-react'
 import { useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { CONTACT_TEXTS } from '#shared/contacts.ts'
 import { Button, type ButtonProps } from '#web/components/ui/button.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'

@@ -1,4 +1,4 @@
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { NUDGE_TEXTS } from '#shared/relationship-health.ts'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { useNudgeSettingsQuery, useUpdateNudgeSettingsMutation } from '../queries.ts'

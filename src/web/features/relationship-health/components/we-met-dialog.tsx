@@ -1,6 +1,6 @@
 import type * as React from 'react'
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { HEALTH_TEXTS } from '#shared/relationship-health.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import {

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { MailCheck } from 'lucide-react'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
 import { useNavigate, useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { resetRequestFormSchema, signInFormSchema, signUpFormSchema } from '#shared/auth-forms.ts'
 import { HearthLogo } from '#web/components/wordmark.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -13,6 +14,7 @@ import { Input } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { usePublicConfigQuery } from '#web/features/config/queries.ts'
 import { authClient } from '#web/lib/auth-client.ts'
+import { SESSION_QUERY_KEY } from '#web/lib/use-auth.ts'
 import { cn } from '#web/lib/utils.ts'
 import { afterSignInPath, authErrorMessage, emailConfirmedUrl } from '#web/features/session/auth-errors.ts'
 import { GoogleSignInButton } from './google-sign-in-button.tsx'
@@ -55,6 +57,7 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', className 
   const inviteToken = params.get('invite_token') || null
   const next = params.get('next')
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
   const config = usePublicConfigQuery()
   const [mode, setMode] = useState<AuthMode>(initialMode)
   const [notice, setNotice] = useState<Notice | null>(() =>
@@ -88,6 +91,8 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', className 
         return
       }
       toast.success('Welcome back!', { description: "You've successfully signed in to Hearth." })
+      // the session is there before the next screen asks for it
+      await queryClient.refetchQueries({ queryKey: SESSION_QUERY_KEY })
       navigate(afterSignInPath(inviteToken, next), { replace: true })
       return
     }

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { authClient } from '#web/lib/auth-client.ts'
 import { errorMessage } from '#web/lib/errors.ts'

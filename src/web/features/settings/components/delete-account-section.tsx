@@ -1,7 +1,7 @@
 import { Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { z } from 'zod'
 import { ACCOUNT_TEXTS, DELETE_ACCOUNT_CONFIRMATION } from '#shared/account.ts'
 import { Button } from '#web/components/ui/button.tsx'

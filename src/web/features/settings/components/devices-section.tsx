@@ -1,5 +1,5 @@
 import { Laptop } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { ACCOUNT_TEXTS, describeUserAgent, type DeviceSession } from '#shared/account.ts'
 import { relativeTime } from '#shared/relative-time.ts'
 import { QueryError } from '#web/components/query-error.tsx'

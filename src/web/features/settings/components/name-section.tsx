@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { defaultProfileName, profileUpdateSchema, SETTINGS_TEXTS } from '#shared/profile.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { Button } from '#web/components/ui/button.tsx'

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { type z } from 'zod'
 import { ACCOUNT_TEXTS } from '#shared/account.ts'
 import { changePasswordFormSchema } from '#shared/auth-forms.ts'

@@ -1,5 +1,5 @@
 import { Mic, Save, Trash2 } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { SESSION_TEXTS } from '#shared/sessions.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { MicrophoneProblem, toastRecorderError } from '#web/features/audio/components/recorder-states.tsx'

@@ -1,5 +1,5 @@
 import { ChevronDown, LoaderCircle, Send } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '#web/lib/toast.ts'
 import { isTranscribing, SESSION_TEXTS, type SessionMessage } from '#shared/sessions.ts'
 import { PlayPauseIcon } from '#web/components/play-pause-icon.tsx'
 import { Button } from '#web/components/ui/button.tsx'

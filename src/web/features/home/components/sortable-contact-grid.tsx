@@ -1,0 +1,74 @@
+import { DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
+import { arrayMove, rectSortingStrategy, SortableContext } from '@dnd-kit/sortable'
+import { useMemo } from 'react'
+import type { Contact } from '#shared/contacts.ts'
+import { ArchiveDropZone } from './archive-drop-zone.tsx'
+import { ContactGridList } from './contact-grid-list.tsx'
+import {
+  ARCHIVE_DROP_ID,
+  CONTACT_DRAG_INSTRUCTIONS,
+  contactDragAnnouncements,
+  DRAG_ACTIVATION_DISTANCE_PX,
+  pointerThenClosestCenter,
+  stepKeyboardCoordinates,
+} from './drag.ts'
+import { SortableContactTile } from './sortable-contact-tile.tsx'
+
+type SortableContactGridProps = {
+  contacts: readonly Contact[]
+  /** contacts being archived right now (their Archive button is disabled) */
+  archivingIds: ReadonlySet<string>
+  onReorder: (orderedIds: string[]) => void
+  onArchive: (contact: Contact) => void
+}
+
+/**
+ * Edit mode on a wide screen: the tiles are sortable (dnd-kit); dropping one on another reorders, dropping it on
+ * Archive archives it. Its own chunk, loaded after the home's first paint (decision 108).
+ */
+export function SortableContactGrid({ contacts, archivingIds, onReorder, onArchive }: SortableContactGridProps) {
+  const ids = useMemo(() => contacts.map((c) => c.id), [contacts])
+  const announcements = useMemo(() => contactDragAnnouncements(contacts), [contacts])
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_DISTANCE_PX } }),
+    useSensor(KeyboardSensor, { coordinateGetter: stepKeyboardCoordinates }),
+  )
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over) return
+    const contact = contacts.find((c) => c.id === active.id)
+    if (!contact) return
+    if (over.id === ARCHIVE_DROP_ID) {
+      onArchive(contact)
+      return
+    }
+    const from = ids.indexOf(contact.id)
+    const to = ids.indexOf(String(over.id))
+    if (from === -1 || to === -1 || from === to) return
+    onReorder(arrayMove(ids, from, to))
+  }
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={pointerThenClosestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: CONTACT_DRAG_INSTRUCTIONS }}
+    >
+      <SortableContext items={ids} strategy={rectSortingStrategy}>
+        <ContactGridList
+          contacts={contacts}
+          tile={(contact, sizes) => (
+            <SortableContactTile
+              contact={contact}
+              sizes={sizes}
+              archiving={archivingIds.has(contact.id)}
+              onArchive={() => onArchive(contact)}
+            />
+          )}
+          archiveTile={(sizes) => <ArchiveDropZone sizes={sizes} />}
+        />
+      </SortableContext>
+    </DndContext>
+  )
+}
