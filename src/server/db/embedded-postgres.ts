@@ -33,6 +33,8 @@ type Options = {
   programs?: Programs
   /** settings over HOME_SERVER_SETTINGS (the test suites, with many databases on one cluster, allow more connections) */
   settings?: Record<string, string>
+  /** called once PostgreSQL's process runs, while it gets ready: the caller may load what it needs meanwhile */
+  onSpawn?: () => void
 }
 
 /**
@@ -316,6 +318,7 @@ export async function startEmbeddedPostgres({
   fallbackRoot = '/var/lib/hearth',
   programs,
   settings = {},
+  onSpawn,
 }: Options): Promise<EmbeddedDatabase> {
   const chosenPort = port ?? (await freePort())
   let databaseDir = path.resolve(dir)
@@ -363,6 +366,7 @@ export async function startEmbeddedPostgres({
     },
     { detached: true },
   )
+  onSpawn?.()
   let exited = false
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     proc.once('exit', (code, signal) => ((exited = true), resolve({ code, signal }))),
