@@ -12,7 +12,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildWebIfStale } from '../scripts/web-build.ts'
+import { buildWebIfStale } from '../scripts/web-build.mjs'
 import type { BenchFigure } from './support.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))

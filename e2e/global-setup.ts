@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort, startEmbeddedPostgres } from '#server/db/embedded-postgres.ts'
+import { buildServerIfStale, serverEntry } from '../scripts/server-build.mjs'
 import { startMailDrop } from './support/mail-drop.ts'
 import { OIDC_CLIENT, startOidcProvider } from './support/oidc-provider.ts'
 
@@ -44,8 +45,13 @@ export default async function globalSetup() {
   const mail = await startMailDrop(mailDir)
   const oidc = await startOidcProvider(oidcPort, `${appUrl}/api/auth/callback/google`)
 
+  // the compiled server with the node flags of `npm start` (package.json), as a person runs it (decision 107); the
+  // web app is already built (`npm run test:e2e` runs vite build first)
+  await buildServerIfStale(console.log)
+  const { scripts } = JSON.parse(await fs.readFile(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
+  const nodeFlags = scripts.start.split(' ').filter((word) => word.startsWith('--'))
   let output = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeFlags, serverEntry()], {
     cwd: root,
     env: {
       ...process.env,

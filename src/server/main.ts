@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildApp } from './app.ts'
 import { connectDatabase, runMigrations } from './db/client.ts'
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts'
 import { parseEnvOrExit } from './env.ts'
@@ -23,16 +22,29 @@ async function main() {
   await fs.mkdir(env.dataDir, { recursive: true })
   const secrets = await loadSecrets(env.dataDir)
 
+  // The app (Fastify, its plugins and every module: most of what a start loads) loads while PostgreSQL gets ready and
+  // the migrations run, which wait on other processes (decision 107). A failure to load is thrown where it is used.
+  const importApp = () => import('./app.ts')
+  let loadingApp: ReturnType<typeof importApp> | undefined
+  const loadApp = () => (loadingApp ??= importApp())
+  const startLoadingApp = () => void loadApp().catch(() => undefined)
+
   let embedded: EmbeddedDatabase | undefined
   let databaseUrl = env.DATABASE_URL
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres({ dir: path.join(env.dataDir, 'postgres'), password: secrets.postgresPassword, log: say })
+    embedded = await startEmbeddedPostgres({
+      dir: path.join(env.dataDir, 'postgres'),
+      password: secrets.postgresPassword,
+      log: say,
+      onSpawn: startLoadingApp,
+    })
     databaseUrl = embedded.url
     say(`embedded PostgreSQL on 127.0.0.1:${embedded.port}, data in ${path.join(env.dataDir, 'postgres')}`)
   } else {
     say('using the PostgreSQL of DATABASE_URL')
   }
 
+  startLoadingApp()
   const database = connectDatabase(databaseUrl)
   await runMigrations(database.db)
 
@@ -50,6 +62,7 @@ async function main() {
     }
   }
 
+  const { buildApp } = await loadApp()
   const app = await buildApp({
     env,
     db: database.db,

@@ -146,7 +146,9 @@ export async function createJobQueue({
   })
   boss.on('error', (error: unknown) => log.warn({ err: error }, 'jobs: queue error'))
   await boss.start()
-  for (const name of JOB_NAMES) await boss.createQueue(name)
+  // one read instead of a statement per queue on every start: only a new install (or a new job name) creates queues
+  const existing = new Set((await boss.getQueues()).map((queue) => queue.name))
+  for (const name of JOB_NAMES) if (!existing.has(name)) await boss.createQueue(name)
 
   const held = new Set<Lease>()
   const loops: Promise<void>[] = []
