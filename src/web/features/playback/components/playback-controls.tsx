@@ -139,6 +139,28 @@ type PlaybackControlsProps = React.ComponentProps<'div'> & {
   speaker: string
 }
 
+/** Back or Forward PLAYBACK_SKIP_SECONDS: a round arrow with the seconds written inside it. */
+function SkipButton({ direction, disabled, onClick }: { direction: 'back' | 'forward'; disabled: boolean; onClick: () => void }) {
+  const label = direction === 'back' ? 'Back' : 'Forward'
+  const Arrow = direction === 'back' ? RotateCcw : RotateCw
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={`${label} ${PLAYBACK_SKIP_SECONDS} seconds`}
+      title={`${label} ${PLAYBACK_SKIP_SECONDS} s`}
+      disabled={disabled}
+      onClick={onClick}
+      className="relative size-12 rounded-full"
+    >
+      <Arrow aria-hidden className="size-7" />
+      <span aria-hidden className="absolute inset-0 grid place-items-center pt-0.5 text-[0.6rem] font-bold">
+        {PLAYBACK_SKIP_SECONDS}
+      </span>
+    </Button>
+  )
+}
+
 /**
  * The big player of the playback screen: waveform with progress (from 768 px; a phone keeps the bar short), a seek
  * slider (disabled until the duration is known), elapsed and total time, the speed pill, back 15 s, play/pause,
@@ -182,20 +204,7 @@ export function PlaybackControls({ message, track, speaker, className, ...props 
       <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-2">
         <SpeedPill fine className="justify-self-start" />
         <div className="flex items-center gap-3 md:gap-6">
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Back ${PLAYBACK_SKIP_SECONDS} seconds`}
-            title={`Back ${PLAYBACK_SKIP_SECONDS} s`}
-            disabled={!known}
-            onClick={() => player.skip(-PLAYBACK_SKIP_SECONDS)}
-            className="relative size-12 rounded-full"
-          >
-            <RotateCcw aria-hidden className="size-7" />
-            <span aria-hidden className="absolute inset-0 grid place-items-center pt-0.5 text-[0.6rem] font-bold">
-              {PLAYBACK_SKIP_SECONDS}
-            </span>
-          </Button>
+          <SkipButton direction="back" disabled={!known} onClick={() => player.skip(-PLAYBACK_SKIP_SECONDS)} />
           <Button
             aria-label={`${playing || busy ? 'Pause' : 'Play'} message from ${speaker}`}
             title={playing || busy ? 'Pause' : 'Play'}
@@ -206,20 +215,7 @@ export function PlaybackControls({ message, track, speaker, className, ...props 
           >
             <PlayPauseIcon busy={busy} playing={playing} className="size-7 md:size-8" />
           </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Forward ${PLAYBACK_SKIP_SECONDS} seconds`}
-            title={`Forward ${PLAYBACK_SKIP_SECONDS} s`}
-            disabled={!known}
-            onClick={() => player.skip(PLAYBACK_SKIP_SECONDS)}
-            className="relative size-12 rounded-full"
-          >
-            <RotateCw aria-hidden className="size-7" />
-            <span aria-hidden className="absolute inset-0 grid place-items-center pt-0.5 text-[0.6rem] font-bold">
-              {PLAYBACK_SKIP_SECONDS}
-            </span>
-          </Button>
+          <SkipButton direction="forward" disabled={!known} onClick={() => player.skip(PLAYBACK_SKIP_SECONDS)} />
         </div>
       </div>
       {noAudio ? (
