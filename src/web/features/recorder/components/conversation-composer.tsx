@@ -146,7 +146,14 @@ export function ConversationComposer({ contact, autoStart = false }: { contact: 
             size="lg"
             variant={hold.phase === 'holding' || hold.phase === 'cancelling' ? 'destructive' : 'default'}
             className={cn('w-full touch-none select-none', RECORDER_TRANSITION, hold.pressed && 'motion-safe:scale-[0.98]')}
-            aria-label={`${COMPOSER_TEXTS.record} for ${contact.name}`}
+            // the name starts with what the button shows, whatever the finger is doing (axe: label in name)
+            aria-label={
+              hold.phase === 'cancelling'
+                ? COMPOSER_TEXTS.releaseToCancel
+                : hold.phase === 'holding'
+                  ? `${COMPOSER_TEXTS.releaseToSend} to ${contact.name}`
+                  : `${COMPOSER_TEXTS.record} for ${contact.name}`
+            }
             aria-describedby={blocked ? reasonId : hintId}
             // while pressed it stays enabled: a disabled button would lose the finger
             disabled={Boolean(blocked) || (recorder.status === 'starting' && !hold.pressed)}
