@@ -3,8 +3,6 @@ import { PASSWORD_MIN_LENGTH } from './limits.ts'
 
 export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long'
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match'
-/** Said (to screen readers, beside the spinner) while a session lookup that failed is tried again. */
-export const SESSION_RETRYING = 'Hearth is busy. Trying again...'
 /** Also the server's answer to a sign-up without a name (decision 44). */
 export const FULL_NAME_REQUIRED = 'Full name is required'
 

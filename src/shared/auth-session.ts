@@ -11,3 +11,6 @@ export const authSessionSchema = z.nullable(
   }),
 )
 export type AuthSessionAnswer = z.infer<typeof authSessionSchema>
+
+/** Said (to screen readers, beside the spinner) while a session lookup that failed is tried again. */
+export const SESSION_RETRYING = 'Hearth is busy. Trying again...'
