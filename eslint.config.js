@@ -57,6 +57,14 @@ const noSonner = {
   regex: '^sonner$',
   message: 'Toasts go through #web/lib/toast.ts: it holds them until the Toaster (loaded after the first paint) listens (decision 108).',
 }
+const noClassicZod = {
+  regex: '^zod(/v4)?(/classic)?$',
+  message: "Shared and web code use zod/mini: classic zod's methods would all load with the web's first screen (decision 113).",
+}
+const noZodResolver = {
+  regex: '^@hookform/resolvers/zod$',
+  message: "Forms take zodResolver from #web/lib/zod-form.ts, which loads zod's English messages (decision 113).",
+}
 const noModules = { regex: '^#server/modules/|^(\\.\\./)+modules/', message: 'This layer sits below the modules and imports none.' }
 
 /** Both the alias and the one-level relative form (`../record/...` from a feature's top folder). */
@@ -96,7 +104,7 @@ export default tseslint.config(
   },
   {
     files: ['src/shared/**/*.ts'],
-    rules: restrict(noServer, noWeb),
+    rules: restrict(noServer, noWeb, noClassicZod),
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
@@ -104,25 +112,30 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...restrict(noServer, noDeepRelative, noSonner),
+      ...restrict(noServer, noDeepRelative, noSonner, noClassicZod, noZodResolver),
     },
   },
   {
     files: ['src/web/components/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'],
-    rules: restrict(noServer, noDeepRelative, noApp, noFeatures, noSonner),
+    rules: restrict(noServer, noDeepRelative, noApp, noFeatures, noSonner, noClassicZod, noZodResolver),
   },
   {
     // the one place that talks to Sonner, and the Toaster itself
     files: ['src/web/lib/toast.ts', 'src/web/components/ui/sonner.tsx'],
-    rules: restrict(noServer, noDeepRelative, noApp, noFeatures),
+    rules: restrict(noServer, noDeepRelative, noApp, noFeatures, noClassicZod, noZodResolver),
+  },
+  {
+    // the one place that takes zod's resolver, with the messages it needs
+    files: ['src/web/lib/zod-form.ts'],
+    rules: restrict(noServer, noDeepRelative, noApp, noFeatures, noSonner, noClassicZod),
   },
   ...RESOURCE_MODULES.map((name) => ({
     files: [`src/web/features/${name}/**/*.{ts,tsx}`],
-    rules: restrict(noServer, noDeepRelative, noApp, noScreens(), noSonner),
+    rules: restrict(noServer, noDeepRelative, noApp, noScreens(), noSonner, noClassicZod, noZodResolver),
   })),
   ...SCREEN_MODULES.map((name) => ({
     files: [`src/web/features/${name}/**/*.{ts,tsx}`],
-    rules: restrict(noServer, noDeepRelative, noApp, noScreens(name), noSonner),
+    rules: restrict(noServer, noDeepRelative, noApp, noScreens(name), noSonner, noClassicZod, noZodResolver),
   })),
   {
     files: ['src/server/**/*.ts'],

@@ -100,6 +100,39 @@ describe('lint: components and lib import no feature and no app', () => {
   })
 })
 
+describe('lint: shared and web code validate with zod/mini (decision 113)', () => {
+  const message = "Shared and web code use zod/mini: classic zod's methods would all load with the web's first screen (decision 113)."
+
+  it('refuses classic zod in shared code and in every kind of web module', async () => {
+    for (const file of [
+      'src/shared/a.ts',
+      'src/web/app/a.tsx',
+      'src/web/lib/a.ts',
+      'src/web/features/contacts/a.ts',
+      'src/web/features/home/a.tsx',
+    ]) {
+      for (const source of ['zod', 'zod/v4', 'zod/v4/classic']) expect(await importErrors(file, importing(source))).toEqual([message])
+    }
+  })
+
+  it('lets them use zod/mini and its core, and the server use classic zod', async () => {
+    for (const source of ['zod/mini', 'zod/v4/mini', 'zod/v4/core', 'zod/v4/locales']) {
+      expect(await importErrors('src/shared/a.ts', importing(source))).toEqual([])
+      expect(await importErrors('src/web/features/home/a.tsx', importing(source))).toEqual([])
+    }
+    expect(await importErrors('src/server/modules/contacts/a.ts', importing('zod'))).toEqual([])
+  })
+
+  it("takes zodResolver only through #web/lib/zod-form.ts, which loads zod's messages", async () => {
+    const message = "Forms take zodResolver from #web/lib/zod-form.ts, which loads zod's English messages (decision 113)."
+    for (const file of ['src/web/features/session/components/a.tsx', 'src/web/features/settings/a.tsx', 'src/web/lib/a.ts']) {
+      expect(await importErrors(file, importing('@hookform/resolvers/zod'))).toEqual([message])
+    }
+    expect(await importErrors('src/web/lib/zod-form.ts', importing('@hookform/resolvers/zod'))).toEqual([])
+    expect(await importErrors('src/web/features/session/components/a.tsx', importing('#web/lib/zod-form.ts'))).toEqual([])
+  })
+})
+
 describe('lint: features import no app/', () => {
   it('refuses app/ in screens and resources', async () => {
     expect(await importErrors('src/web/features/playback/a.tsx', importing('#web/app/auth-provider.tsx'))).toEqual([

@@ -6,8 +6,6 @@ import path from 'node:path'
 import { createServer, defineConfig, type Plugin } from 'vite'
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url))
-// zod without its `new Function` probe, which the CSP reports as a violation (src/web/lib/zod-jitless.ts)
-const resolve = { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/web/lib/zod-jitless.ts', import.meta.url)) }] }
 
 /**
  * After the build, writes dist/web/landing.html (decision 100): index.html with the landing page rendered into #root
@@ -28,7 +26,6 @@ function prerenderLanding(): Plugin {
         configFile: false,
         root,
         plugins: [react()],
-        resolve,
         logLevel: 'error',
         appType: 'custom',
         server: { middlewareMode: true, hmr: false, ws: false },
@@ -63,13 +60,25 @@ export default defineConfig({
   root,
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
   plugins: [react(), tailwindcss(), prerenderLanding()],
-  resolve,
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
     // The build is what `npm start` serves: no source maps, so the running app does not hand out its sources with
     // their comments. The dev server (`vite`) still maps everything for debugging.
     sourcemap: false,
+    // What every screen loads at once is two files, not a dozen: the libraries (they change only with an upgrade, so
+    // they stay cached across releases) and the app's own code; split, each small piece was compressed alone. The
+    // screens loaded on demand keep their own chunks (decision 113).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
+            { name: 'app', tags: ['$initial'] },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,9 +1,9 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** A signed-in device of the person (a Better Auth session), without its token: the token is the cookie. */
 export const deviceSessionSchema = z.object({
   id: z.string(),
-  user_agent: z.string().nullable(),
+  user_agent: z.nullable(z.string()),
   created_at: z.iso.datetime(),
   /** when the session was last refreshed: Better Auth touches it at most once a day (decision 58) */
   last_active_at: z.iso.datetime(),
@@ -15,18 +15,16 @@ export type DeviceSession = z.infer<typeof deviceSessionSchema>
 export const deviceSessionListSchema = z.object({ sessions: z.array(deviceSessionSchema) })
 export type DeviceSessionList = z.infer<typeof deviceSessionListSchema>
 
-export const sessionIdParamsSchema = z.object({ id: z.string().min(1).max(100) })
+export const sessionIdParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) })
 
-export const revokedSessionsSchema = z.object({ revoked: z.number().int() })
+export const revokedSessionsSchema = z.object({ revoked: z.int() })
 
 /** What a person types to confirm that the account goes (decision 60). */
 export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE'
 
-export const deleteAccountSchema = z
-  .object({
-    confirmation: z.literal(DELETE_ACCOUNT_CONFIRMATION, { error: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm` }),
-  })
-  .strict()
+export const deleteAccountSchema = z.strictObject({
+  confirmation: z.literal(DELETE_ACCOUNT_CONFIRMATION, { error: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm` }),
+})
 
 export const ACCOUNT_TEXTS = {
   sessionNotFound: 'Session not found',

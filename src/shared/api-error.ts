@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** Every API error has this shape: `{ error: { code, message } }`. */
 export const apiErrorSchema = z.object({

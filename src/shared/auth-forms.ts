@@ -1,35 +1,33 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { PASSWORD_MIN_LENGTH } from './limits.ts'
 
 export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long'
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match'
-/** Said (to screen readers, beside the spinner) while a session lookup that failed is tried again. */
-export const SESSION_RETRYING = 'Hearth is busy. Trying again...'
 /** Also the server's answer to a sign-up without a name (decision 44). */
 export const FULL_NAME_REQUIRED = 'Full name is required'
 
-const email = z.string().trim().min(1, 'Email is required').email('Enter a valid email address')
-const password = z.string().min(1, 'Password is required').min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+const email = z.string().check(z.trim(), z.minLength(1, 'Email is required'), z.email('Enter a valid email address'))
+const password = z.string().check(z.minLength(1, 'Password is required'), z.minLength(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT))
 
 export const signInFormSchema = z.object({ email, password })
 export const signUpFormSchema = z.object({
-  fullName: z.string().trim().min(1, FULL_NAME_REQUIRED).max(100),
+  fullName: z.string().check(z.trim(), z.minLength(1, FULL_NAME_REQUIRED), z.maxLength(100)),
   email,
   password,
 })
 export const resetRequestFormSchema = z.object({ email })
 export const newPasswordFormSchema = z
   .object({
-    password: z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT),
+    password: z.string().check(z.minLength(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)),
     confirm: z.string(),
   })
-  .refine((v) => v.password === v.confirm, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirm'] })
+  .check(z.refine((v) => v.password === v.confirm, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirm'] }))
 
 /** Settings' change of password: the current one is required; the new one follows the sign-up rule. */
 export const changePasswordFormSchema = z
   .object({
-    current: z.string().min(1, 'Enter your current password'),
-    password: z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT),
+    current: z.string().check(z.minLength(1, 'Enter your current password')),
+    password: z.string().check(z.minLength(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)),
     confirm: z.string(),
   })
-  .refine((v) => v.password === v.confirm, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirm'] })
+  .check(z.refine((v) => v.password === v.confirm, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirm'] }))

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { INACTIVITY_DAYS } from './limits.ts'
 
 /** Texts of the error catalogue (000 section 8) and of the limits. */
@@ -31,17 +31,17 @@ export const contactSchema = z.object({
   id: z.string(),
   name: z.string(),
   /** the linked person's picture; null means the client draws a generated avatar seeded by name */
-  avatar_url: z.string().nullable(),
-  contact_user_id: z.string().nullable(),
-  display_order: z.number().int(),
+  avatar_url: z.nullable(z.string()),
+  contact_user_id: z.nullable(z.string()),
+  display_order: z.int(),
   last_interaction: z.string(),
-  last_reply_from_them: z.string().nullable(),
-  consecutive_messages_sent: z.number().int(),
-  archived_at: z.string().nullable(),
+  last_reply_from_them: z.nullable(z.string()),
+  consecutive_messages_sent: z.int(),
+  archived_at: z.nullable(z.string()),
   is_active: z.boolean(),
   /** whole days since their last reply once that reaches the inactivity threshold, else null */
-  inactive_days: z.number().int().nullable(),
-  unread_count: z.number().int(),
+  inactive_days: z.nullable(z.int()),
+  unread_count: z.int(),
   /** the linked person has a realtime connection open now and shares their presence with you (decision 24) */
   is_online: z.boolean(),
 })
@@ -50,25 +50,25 @@ export type Contact = z.infer<typeof contactSchema>
 export const contactStatusSchema = z.enum(['active', 'inactive', 'archived'])
 export type ContactStatus = z.infer<typeof contactStatusSchema>
 
-export const contactListQuerySchema = z.object({ status: contactStatusSchema.default('active') })
+export const contactListQuerySchema = z.object({ status: z._default(contactStatusSchema, 'active') })
 export const contactListSchema = z.object({ contacts: z.array(contactSchema) })
 export type ContactList = z.infer<typeof contactListSchema>
 
 export const contactIdParamsSchema = z.object({ id: z.uuid(CONTACT_TEXTS.notFound) })
 
 export const reorderContactsSchema = z.object({
-  contact_ids: z
-    .array(z.uuid())
-    .min(1, 'Give at least one contact')
-    .max(100)
-    .refine((ids) => new Set(ids).size === ids.length, 'Each contact may appear only once'),
+  contact_ids: z.array(z.uuid()).check(
+    z.minLength(1, 'Give at least one contact'),
+    z.maxLength(100),
+    z.refine((ids) => new Set(ids).size === ids.length, 'Each contact may appear only once'),
+  ),
 })
 export type ReorderContacts = z.infer<typeof reorderContactsSchema>
 
 /** The spec's archive_contact(contact_id, should_archive). */
 export const archiveContactSchema = z.object({ should_archive: z.boolean() })
 
-export const connectSchema = z.object({ user_id: z.string().min(1).max(100) })
+export const connectSchema = z.object({ user_id: z.string().check(z.minLength(1), z.maxLength(100)) })
 export const connectResultSchema = z.object({ contact: contactSchema, created: z.boolean() })
 export type ConnectResult = z.infer<typeof connectResultSchema>
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** Invitations last 7 days; a resend extends them by 7 more (spec 000 section 9). */
 export const INVITE_VALIDITY_DAYS = 7
@@ -15,8 +15,8 @@ export const transcriptStatusSchema = z.enum(['pending', 'processing', 'complete
 export const invitationSchema = z.object({
   id: z.string(),
   kind: z.enum(['email', 'link']),
-  email: z.string().nullable(),
-  recipient_name: z.string().nullable(),
+  email: z.nullable(z.string()),
+  recipient_name: z.nullable(z.string()),
   status: invitationStatusSchema,
   expires_at: z.string(),
   created_at: z.string(),
@@ -26,7 +26,7 @@ export type Invitation = z.infer<typeof invitationSchema>
 export const invitationListSchema = z.object({ invitations: z.array(invitationSchema) })
 export const invitationIdParamsSchema = z.object({ id: z.uuid('Invitation not found.') })
 
-const note = z.string().trim().max(500, 'The note is too long (500 characters at most)')
+const note = z.string().check(z.trim(), z.maxLength(500, 'The note is too long (500 characters at most)'))
 
 /**
  * send-contact-invitation: the recording is an upload of the inviter's, consumed like a message's; onboarding's
@@ -34,20 +34,22 @@ const note = z.string().trim().max(500, 'The note is too long (500 characters at
  */
 export const sendEmailInvitationSchema = z
   .object({
-    email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address')),
-    upload_id: z.uuid('Invalid audio upload').optional(),
-    use_welcome_message: z.literal(true).optional(),
-    note: note.optional(),
+    email: z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email('Enter a valid e-mail address')),
+    upload_id: z.optional(z.uuid('Invalid audio upload')),
+    use_welcome_message: z.optional(z.literal(true)),
+    note: z.optional(note),
   })
-  .refine((value) => (value.upload_id === undefined) !== (value.use_welcome_message === undefined), {
-    message: 'Record your personal message first.',
-    path: ['upload_id'],
-  })
+  .check(
+    z.refine((value) => (value.upload_id === undefined) !== (value.use_welcome_message === undefined), {
+      message: 'Record your personal message first.',
+      path: ['upload_id'],
+    }),
+  )
 export type SendEmailInvitation = z.infer<typeof sendEmailInvitationSchema>
 
 /** create-share-link */
 export const createShareLinkSchema = z.object({
-  recipient_name: z.string().trim().min(1, 'Enter the name of the person you invite').max(100),
+  recipient_name: z.string().check(z.trim(), z.minLength(1, 'Enter the name of the person you invite'), z.maxLength(100)),
   upload_id: z.uuid('Invalid audio upload'),
 })
 export type CreateShareLink = z.infer<typeof createShareLinkSchema>
@@ -56,7 +58,7 @@ export type CreateShareLink = z.infer<typeof createShareLinkSchema>
 export const invitationCreatedSchema = z.object({ invitation: invitationSchema, share_url: z.string() })
 export type InvitationCreated = z.infer<typeof invitationCreatedSchema>
 /** Resend: `mail_sent` false for a link, or when the mail failed ('Invitation Extended'); a link's new URL. */
-export const resendResultSchema = z.object({ invitation: invitationSchema, mail_sent: z.boolean(), share_url: z.string().nullable() })
+export const resendResultSchema = z.object({ invitation: invitationSchema, mail_sent: z.boolean(), share_url: z.nullable(z.string()) })
 export const emailInvitationSentSchema = z.object({ invitation: invitationSchema })
 export type ResendResult = z.infer<typeof resendResultSchema>
 
@@ -64,23 +66,25 @@ export type ResendResult = z.infer<typeof resendResultSchema>
 export const inviteTokenSchema = z.object({
   token: z
     .string()
-    .min(1, 'Invalid or missing invite token.')
-    .max(100, 'Invalid or missing invite token.')
-    .regex(/^[A-Za-z0-9_-]+$/, 'Invalid or missing invite token.'),
+    .check(
+      z.minLength(1, 'Invalid or missing invite token.'),
+      z.maxLength(100, 'Invalid or missing invite token.'),
+      z.regex(/^[A-Za-z0-9_-]+$/, 'Invalid or missing invite token.'),
+    ),
 })
 
 /** fetch-invitation: what the landing page shows, to anyone holding the token. */
 export const invitationPreviewSchema = z.object({
   invitation: z.object({
     id: z.string(),
-    recipient_name: z.string().nullable(),
-    note: z.string().nullable(),
+    recipient_name: z.nullable(z.string()),
+    note: z.nullable(z.string()),
     expires_at: z.string(),
   }),
-  inviter: z.object({ name: z.string(), avatar_url: z.string().nullable() }),
-  transcript: z.string().nullable(),
-  transcription_status: transcriptStatusSchema.nullable(),
-  personal_message_signed_url: z.string().nullable(),
+  inviter: z.object({ name: z.string(), avatar_url: z.nullable(z.string()) }),
+  transcript: z.nullable(z.string()),
+  transcription_status: z.nullable(transcriptStatusSchema),
+  personal_message_signed_url: z.nullable(z.string()),
 })
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { messageCursorSchema, messageSchema } from './messages.ts'
 
 /** The overview's search box (spec 001, /messages): longer queries are refused (400). */
@@ -13,8 +13,11 @@ export const messageSearchCursorSchema = messageCursorSchema
 
 /** GET /api/messages?q=&cursor= */
 export const messageSearchQuerySchema = z.object({
-  q: z.string().max(MESSAGE_SEARCH_MAX_QUERY, `Search text is limited to ${MESSAGE_SEARCH_MAX_QUERY} characters`).default(''),
-  cursor: messageSearchCursorSchema.optional(),
+  q: z._default(
+    z.string().check(z.maxLength(MESSAGE_SEARCH_MAX_QUERY, `Search text is limited to ${MESSAGE_SEARCH_MAX_QUERY} characters`)),
+    '',
+  ),
+  cursor: z.optional(messageSearchCursorSchema),
 })
 export type MessageSearchQuery = z.infer<typeof messageSearchQuerySchema>
 
@@ -23,8 +26,8 @@ export type MessageSearchQuery = z.infer<typeof messageSearchQuerySchema>
  * (`contact_id` and `name` are null when the caller has no contact for them: the card says 'Unknown').
  * No audio URL: a card opens /playback/{id}, which asks for the signed one.
  */
-export const overviewMessageSchema = messageSchema
-  .pick({
+export const overviewMessageSchema = z.extend(
+  z.pick(messageSchema, {
     id: true,
     sender_id: true,
     receiver_id: true,
@@ -36,22 +39,23 @@ export const overviewMessageSchema = messageSchema
     emotions: true,
     topics: true,
     processing_status: true,
-  })
-  .extend({
+  }),
+  {
     other_person: z.object({
       /** null once that person deleted their account (decision 60) */
-      user_id: z.string().nullable(),
-      contact_id: z.string().nullable(),
-      name: z.string().nullable(),
-      picture_url: z.string().nullable(),
+      user_id: z.nullable(z.string()),
+      contact_id: z.nullable(z.string()),
+      name: z.nullable(z.string()),
+      picture_url: z.nullable(z.string()),
     }),
-  })
+  },
+)
 export type OverviewMessage = z.infer<typeof overviewMessageSchema>
 
 /** A page of at most 50, newest first; `next_cursor` is null on the last page. */
 export const messageSearchResultSchema = z.object({
   messages: z.array(overviewMessageSchema),
-  next_cursor: z.string().nullable(),
+  next_cursor: z.nullable(z.string()),
 })
 export type MessageSearchResult = z.infer<typeof messageSearchResultSchema>
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { MESSAGES_PAGE_LIMIT } from './limits.ts'
 import { wordTimestampSchema } from './public-profile.ts'
 
@@ -35,7 +35,7 @@ export const messageSchema = z.object({
   id: z.string(),
   sender_id: z.string(),
   /** null once the receiver deleted their account (decision 60) */
-  receiver_id: z.string().nullable(),
+  receiver_id: z.nullable(z.string()),
   audio_url: z.string(),
   mime_type: z.string(),
   duration_seconds: z.number(),
@@ -44,22 +44,22 @@ export const messageSchema = z.object({
   is_read: z.boolean(),
   /** whether the person reading this liked it: each participant's like is their own (decision 42) */
   liked: z.boolean(),
-  reply_to_id: z.string().nullable(),
-  transcription: z.string().nullable(),
-  word_timestamps: z.array(wordTimestampSchema).nullable(),
+  reply_to_id: z.nullable(z.string()),
+  transcription: z.nullable(z.string()),
+  word_timestamps: z.nullable(z.array(wordTimestampSchema)),
   /** 0..1, how sure the speech engine was; null when it said nothing (decision 92, `#shared/transcript-confidence.ts`) */
-  transcript_confidence: z.number().nullable(),
+  transcript_confidence: z.nullable(z.number()),
   /** which engine and model made the transcript ('whisper', 'ggml-base.en.bin'); null before it was recorded */
-  transcript_engine: z.string().nullable(),
-  transcript_model: z.string().nullable(),
+  transcript_engine: z.nullable(z.string()),
+  transcript_model: z.nullable(z.string()),
   /** a stronger engine than the one that made the transcript runs now: either person may ask for it again */
   can_retranscribe: z.boolean(),
   emotions: z.array(z.string()),
   topics: z.array(z.string()),
   /** -1..1 from the analysis (how positive the message sounds); null until analysed */
-  sentiment: z.number().nullable(),
+  sentiment: z.nullable(z.number()),
   processing_status: processingStatusSchema,
-  processing_error: z.string().nullable(),
+  processing_error: z.nullable(z.string()),
 })
 export type Message = z.infer<typeof messageSchema>
 
@@ -67,18 +67,20 @@ export type Message = z.infer<typeof messageSchema>
 export const audioUploadSchema = z.object({
   upload_id: z.string(),
   mime_type: z.string(),
-  bytes: z.number().int(),
+  bytes: z.int(),
   duration_seconds: z.number(),
   waveform: z.array(z.number()),
 })
 export type AudioUpload = z.infer<typeof audioUploadSchema>
 
 /** An empty reply_to or the literal text 'undefined' or 'null' counts as absent (spec 001 section 5). */
-export const replyToSchema = z
-  .string()
-  .nullish()
-  .transform((value) => (value == null || value.trim() === '' || value === 'undefined' || value === 'null' ? null : value.trim()))
-  .pipe(z.uuid(MESSAGE_TEXTS.replyNotFound).nullable())
+export const replyToSchema = z.pipe(
+  z.pipe(
+    z.nullish(z.string()),
+    z.transform((value) => (value == null || value.trim() === '' || value === 'undefined' || value === 'null' ? null : value.trim())),
+  ),
+  z.nullable(z.uuid(MESSAGE_TEXTS.replyNotFound)),
+)
 
 export const sendMessageSchema = z.object({
   contact_id: z.uuid('Invalid receiver'),
@@ -91,14 +93,14 @@ export type SendMessage = z.input<typeof sendMessageSchema>
  * A page position in a list of messages: the last message's `created_at` (microseconds, UTC) and id. Opaque to
  * clients, which only send back the cursor they were given.
  */
-export const messageCursorSchema = z
-  .string()
-  .regex(
+export const messageCursorSchema = z.string().check(
+  z.regex(
     /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
     MESSAGE_TEXTS.invalidCursor,
-  )
+  ),
   // the shape alone lets through a 2026-02-30 or a 25:61 that PostgreSQL would refuse with an error
-  .refine((cursor) => isRealInstant(cursor.slice(0, 19)), MESSAGE_TEXTS.invalidCursor)
+  z.refine((cursor) => isRealInstant(cursor.slice(0, 19)), MESSAGE_TEXTS.invalidCursor),
+)
 
 /** Whether `YYYY-MM-DDTHH:MM:SS` names a moment that exists (Date rolls 02-30 over to March; compare back). */
 function isRealInstant(text: string): boolean {
@@ -108,13 +110,17 @@ function isRealInstant(text: string): boolean {
 
 /** GET /api/contacts/:id/messages?before=&limit= : the page older than `before` (none: the newest), 1 to 50 long. */
 export const messageListQuerySchema = z.object({
-  before: messageCursorSchema.optional(),
-  limit: z.coerce
-    .number()
-    .int('limit must be a whole number')
-    .min(1, `limit must be between 1 and ${MESSAGES_PAGE_LIMIT}`)
-    .max(MESSAGES_PAGE_LIMIT, `limit must be between 1 and ${MESSAGES_PAGE_LIMIT}`)
-    .default(MESSAGES_PAGE_LIMIT),
+  before: z.optional(messageCursorSchema),
+  limit: z._default(
+    z.coerce
+      .number()
+      .check(
+        z.int('limit must be a whole number'),
+        z.minimum(1, `limit must be between 1 and ${MESSAGES_PAGE_LIMIT}`),
+        z.maximum(MESSAGES_PAGE_LIMIT, `limit must be between 1 and ${MESSAGES_PAGE_LIMIT}`),
+      ),
+    MESSAGES_PAGE_LIMIT,
+  ),
 })
 export type MessageListQuery = z.infer<typeof messageListQuerySchema>
 
@@ -124,8 +130,8 @@ export type MessageListQuery = z.infer<typeof messageListQuerySchema>
  */
 export const messageListSchema = z.object({
   messages: z.array(messageSchema),
-  total: z.number().int(),
-  nextCursor: z.string().nullable(),
+  total: z.int(),
+  nextCursor: z.nullable(z.string()),
 })
 export type MessageList = z.infer<typeof messageListSchema>
 /**

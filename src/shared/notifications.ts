@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** The settings Notifications card and its toasts (spec 001, settings and toast catalogue). */
 export const NOTIFICATION_TEXTS = {
@@ -18,7 +18,7 @@ export const NOTIFICATION_TEXTS = {
 /** The one-click unsubscribe endpoint of new-message mail (RFC 8058); the link carries a signed token. */
 export const EMAIL_UNSUBSCRIBE_PATH = '/api/notifications/email/unsubscribe'
 
-export const unsubscribeQuerySchema = z.object({ token: z.string().min(1).max(512) })
+export const unsubscribeQuerySchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(512)) })
 
 /** Web Push texts: the spec's toasts (title, description) and what a push shows. */
 export const PUSH_TEXTS = {
@@ -60,21 +60,21 @@ export const pushPayloadSchema = z.object({
   title: z.string(),
   body: z.string(),
   url: z.string(),
-  tag: z.string().optional(),
+  tag: z.optional(z.string()),
 })
 export type PushPayload = z.infer<typeof pushPayloadSchema>
 
 /** POST /api/push/subscriptions: the browser's PushSubscription.toJSON() (spec: upsert by endpoint). */
 export const pushSubscriptionInputSchema = z.object({
-  endpoint: z.string().min(1).max(2048),
-  expirationTime: z.number().nullable().optional(),
+  endpoint: z.string().check(z.minLength(1), z.maxLength(2048)),
+  expirationTime: z.optional(z.nullable(z.number())),
   keys: z.object({
-    p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'Invalid p256dh key'),
-    auth: z.string().regex(/^[A-Za-z0-9_-]{16,32}$/, 'Invalid auth secret'),
+    p256dh: z.string().check(z.regex(/^[A-Za-z0-9_-]{80,100}$/, 'Invalid p256dh key')),
+    auth: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,32}$/, 'Invalid auth secret')),
   }),
 })
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>
 
-export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(2048) })
+export const pushUnsubscribeSchema = z.object({ endpoint: z.string().check(z.minLength(1), z.maxLength(2048)) })
 export const pushKeySchema = z.object({ public_key: z.string() })
-export const pushTestResultSchema = z.object({ sent: z.number().int() })
+export const pushTestResultSchema = z.object({ sent: z.int() })

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** Every photo text of the catalogue (spec 001): a toast shows the title with its description. */
 export const PHOTO_TEXTS = {
@@ -40,7 +40,7 @@ export const PICTURE_VARIANT: PhotoVariant = 'avatar320'
 
 export const photoSchema = z.object({
   id: z.uuid(),
-  display_order: z.number().int(),
+  display_order: z.int(),
   is_primary: z.boolean(),
   /** one public, immutable URL per variant */
   urls: z.record(z.enum(PHOTO_VARIANT_NAMES as [PhotoVariant, ...PhotoVariant[]]), z.string()),
@@ -50,7 +50,7 @@ export type Photo = z.infer<typeof photoSchema>
 export const photoListSchema = z.array(photoSchema)
 
 export const photoIdParamsSchema = z.object({ id: z.uuid() })
-export const photoOrderSchema = z.object({ ids: z.array(z.uuid()).min(1).max(10) }).strict()
+export const photoOrderSchema = z.strictObject({ ids: z.array(z.uuid()).check(z.minLength(1), z.maxLength(10)) })
 export type PhotoOrder = z.infer<typeof photoOrderSchema>
 
 /** `/api/pictures/{owner}/{base}-avatar320.webp` -> the same photo's `variant`; null stays null. */

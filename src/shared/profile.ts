@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 export const PROFILE_TEXTS = {
   notFound: 'Profile not found.',
@@ -7,18 +7,18 @@ export const PROFILE_TEXTS = {
 
 /** A word of a transcript with its start and end in seconds. */
 /** `confidence` (0..1) when the engine reported one for the word (decision 92); faint on screen below 0.5 */
-export const wordTimestampSchema = z.object({ word: z.string(), start: z.number(), end: z.number(), confidence: z.number().optional() })
+export const wordTimestampSchema = z.object({ word: z.string(), start: z.number(), end: z.number(), confidence: z.optional(z.number()) })
 
 export const profileSchema = z.object({
   id: z.string(),
   name: z.string(),
-  full_name: z.string().nullable(),
+  full_name: z.nullable(z.string()),
   email: z.string(),
-  welcome_audio_url: z.string().nullable(),
-  welcome_transcript: z.string().nullable(),
-  welcome_transcript_status: z.enum(['pending', 'processing', 'completed', 'failed']).nullable(),
-  welcome_word_timestamps: z.array(wordTimestampSchema).nullable(),
-  profile_picture_url: z.string().nullable(),
+  welcome_audio_url: z.nullable(z.string()),
+  welcome_transcript: z.nullable(z.string()),
+  welcome_transcript_status: z.nullable(z.enum(['pending', 'processing', 'completed', 'failed'])),
+  welcome_word_timestamps: z.nullable(z.array(wordTimestampSchema)),
+  profile_picture_url: z.nullable(z.string()),
   onboarding_completed: z.boolean(),
   email_notifications_enabled: z.boolean(),
   /** whether someone who types this person's exact e-mail address in the directory finds them (decision 37) */
@@ -29,17 +29,16 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>
 
 /** Update sends only the provided fields (spec 000 section 5). */
-export const profileUpdateSchema = z
-  .object({
-    name: z.string().trim().min(1, 'Name must not be empty').max(100),
-    full_name: z.string().trim().min(1, 'Name must not be empty').max(100),
+export const profileUpdateSchema = z.partial(
+  z.strictObject({
+    name: z.string().check(z.trim(), z.minLength(1, 'Name must not be empty'), z.maxLength(100)),
+    full_name: z.string().check(z.trim(), z.minLength(1, 'Name must not be empty'), z.maxLength(100)),
     onboarding_completed: z.boolean(),
     email_notifications_enabled: z.boolean(),
     findable_by_email: z.boolean(),
     push_shows_transcript: z.boolean(),
-  })
-  .partial()
-  .strict()
+  }),
+)
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>
 
 export const SETTINGS_TEXTS = {

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** The allow-list of configuration the browser may know (GET /api/config). */
 export const publicConfigSchema = z.object({

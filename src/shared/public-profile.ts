@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { PUBLIC_PROFILE_DESCRIPTION_CHARS } from './limits.ts'
 import { PROFILE_TEXTS, wordTimestampSchema } from './profile.ts'
 
@@ -8,11 +8,11 @@ export { wordTimestampSchema }
 export const publicProfileSchema = z.object({
   id: z.string(),
   name: z.string(),
-  profile_picture_url: z.string().nullable(),
+  profile_picture_url: z.nullable(z.string()),
   photos: z.array(z.object({ id: z.string(), url: z.string(), is_primary: z.boolean() })),
-  welcome_audio_url: z.string().nullable(),
-  welcome_transcript: z.string().nullable(),
-  welcome_word_timestamps: z.array(wordTimestampSchema).nullable(),
+  welcome_audio_url: z.nullable(z.string()),
+  welcome_transcript: z.nullable(z.string()),
+  welcome_word_timestamps: z.nullable(z.array(wordTimestampSchema)),
 })
 export type PublicProfile = z.infer<typeof publicProfileSchema>
 

@@ -1,13 +1,13 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** Events pushed over /api/realtime. They carry ids and changed fields only; clients refetch. */
 export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('contact.changed'),
-    contact_id: z.string().nullable(),
+    contact_id: z.nullable(z.string()),
     change: z.enum(['created', 'updated', 'archived', 'unarchived', 'rekindled', 'reordered']),
   }),
-  z.object({ type: z.literal('message.created'), message_id: z.string(), contact_id: z.string().nullable() }),
+  z.object({ type: z.literal('message.created'), message_id: z.string(), contact_id: z.nullable(z.string()) }),
   z.object({ type: z.literal('message.updated'), message_id: z.string(), fields: z.array(z.string()) }),
   z.object({ type: z.literal('conversation.changed'), conversation_id: z.string(), contact_id: z.string() }),
   z.object({ type: z.literal('profile.updated'), user_id: z.string() }),

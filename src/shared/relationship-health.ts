@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /**
  * Relationship health (spec 001: contact analytics, insights, meetings, emotions, activity). Every figure is computed
@@ -48,18 +48,18 @@ export const insightSchema = z.object({
   title: z.string(),
   description: z.string(),
   /** percent, 0-100 */
-  value: z.number().int().min(0).max(100),
+  value: z.int().check(z.minimum(0), z.maximum(100)),
   trend: z.enum(['up', 'down', 'other']),
 })
 export type Insight = z.infer<typeof insightSchema>
 
-export const tagCountSchema = z.object({ name: z.string(), count: z.number().int() })
+export const tagCountSchema = z.object({ name: z.string(), count: z.int() })
 export type TagCount = z.infer<typeof tagCountSchema>
 
 export const weekActivitySchema = z.object({
   /** the week's first day, YYYY-MM-DD (UTC) */
   week_start: z.string(),
-  messages: z.number().int(),
+  messages: z.int(),
 })
 export type WeekActivity = z.infer<typeof weekActivitySchema>
 
@@ -67,41 +67,35 @@ export const meetingSchema = z.object({
   id: z.string(),
   met_on: z.string(),
   /** whole minutes, or null when not given */
-  duration_minutes: z.number().int().nullable(),
-  note: z.string().nullable(),
+  duration_minutes: z.nullable(z.int()),
+  note: z.nullable(z.string()),
 })
 export type Meeting = z.infer<typeof meetingSchema>
 
 export const relationshipHealthSchema = z.object({
   contact_id: z.string(),
-  score: z.number().int().min(0).max(100),
+  score: z.int().check(z.minimum(0), z.maximum(100)),
   trend: healthTrendSchema,
   /** true when there are too few messages to judge: the score is the spec's fallback */
   fallback: z.boolean(),
-  message_count: z.number().int(),
-  emotions_tracked: z.number().int(),
+  message_count: z.int(),
+  emotions_tracked: z.int(),
   insights: z.array(insightSchema),
   tips: z.array(z.string()),
   top_emotions: z.array(tagCountSchema),
   top_topics: z.array(tagCountSchema),
   activity: z.array(weekActivitySchema),
-  meetings_count: z.number().int(),
+  meetings_count: z.int(),
   recent_meetings: z.array(meetingSchema),
   /** when the figures were last computed (null: nothing exchanged yet) */
-  computed_at: z.string().nullable(),
+  computed_at: z.nullable(z.string()),
 })
 export type RelationshipHealth = z.infer<typeof relationshipHealthSchema>
 
 export const createMeetingSchema = z.object({
   met_on: z.iso.date(),
-  duration_minutes: z
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60)
-    .nullable()
-    .optional(),
-  note: z.string().trim().max(500).nullable().optional(),
+  duration_minutes: z.optional(z.nullable(z.int().check(z.minimum(1), z.maximum(24 * 60)))),
+  note: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(500)))),
 })
 export type CreateMeeting = z.infer<typeof createMeetingSchema>
 

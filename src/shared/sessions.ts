@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** Spec 001 sessions: a private space to talk something through before sending it. Only the owner sees them. */
 export const SESSIONS_PAGE_LIMIT = 10
@@ -24,11 +24,11 @@ export const defaultSessionTitle = (date: string) => `Session ${date}`
 
 export const sessionMessageSchema = z.object({
   id: z.string(),
-  text: z.string().nullable(),
+  text: z.nullable(z.string()),
   role: z.string(),
-  audio_url: z.string().nullable(),
+  audio_url: z.nullable(z.string()),
   /** a recorded note's transcript (in `text` once completed); null for a typed note */
-  transcript_status: z.enum(['pending', 'processing', 'completed', 'failed']).nullable(),
+  transcript_status: z.nullable(z.enum(['pending', 'processing', 'completed', 'failed'])),
   created_at: z.string(),
 })
 export type SessionMessage = z.infer<typeof sessionMessageSchema>
@@ -46,18 +46,18 @@ export type Session = z.infer<typeof sessionSchema>
 export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) })
 
 export const createSessionSchema = z.object({
-  title: z.string().trim().min(1).max(200).optional(),
-  date: z.iso.date().optional(),
+  title: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+  date: z.optional(z.iso.date()),
 })
 
 export const createSessionMessageSchema = z
   .object({
-    text: z.string().trim().min(1).max(10_000).optional(),
-    role: z.enum(['user', 'assistant']).optional(),
-    upload_id: z.uuid().optional(),
+    text: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(10_000))),
+    role: z.optional(z.enum(['user', 'assistant'])),
+    upload_id: z.optional(z.uuid()),
   })
   // a recorded note's text is its transcript, made by the server
-  .refine((m) => (m.text !== undefined) !== (m.upload_id !== undefined), { message: SESSION_TEXTS.empty })
+  .check(z.refine((m) => (m.text !== undefined) !== (m.upload_id !== undefined), { message: SESSION_TEXTS.empty }))
 
 export const sessionIdParamsSchema = z.object({ id: z.uuid() })
 export const sessionMessageParamsSchema = z.object({ id: z.uuid(), messageId: z.uuid() })

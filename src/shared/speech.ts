@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { RECORDING_MAX_SECONDS } from './limits.ts'
 
 /**
@@ -26,11 +26,7 @@ export const LIVE_TRANSCRIPT_INTERVAL_MS = 2_000
 
 /** POST /api/speech/preview?from=: the words of a recording from `from` seconds on, and where they end. */
 export const speechPreviewQuerySchema = z.object({
-  from: z.coerce
-    .number()
-    .min(0)
-    .max(RECORDING_MAX_SECONDS + 1)
-    .default(0),
+  from: z._default(z.coerce.number().check(z.minimum(0), z.maximum(RECORDING_MAX_SECONDS + 1)), 0),
 })
 export const speechPreviewSchema = z.object({ text: z.string(), until: z.number() })
 export type SpeechPreview = z.infer<typeof speechPreviewSchema>

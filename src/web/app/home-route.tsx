@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { SESSION_RETRYING } from '#shared/auth-forms.ts'
+import { SESSION_RETRYING } from '#shared/auth-session.ts'
 import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
 import { useAuth } from '#web/lib/use-auth.ts'
 import { AppShell } from './app-shell.tsx'

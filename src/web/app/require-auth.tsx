@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router'
-import { SESSION_RETRYING } from '#shared/auth-forms.ts'
+import { SESSION_RETRYING } from '#shared/auth-session.ts'
 import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
 import { useAuth } from '#web/lib/use-auth.ts'
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { installFakeXhr } from '#web/test/fakes.ts'
 import { ApiRequestError, apiGet, apiSend, apiUpload } from './api-client.ts'
 

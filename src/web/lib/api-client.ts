@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import { apiErrorSchema } from '#shared/api-error.ts'
 
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR'
@@ -46,7 +46,7 @@ async function request(path: string, init: RequestInit): Promise<Response> {
 }
 
 /** Turns a status and a body text into the validated answer, or throws the server's error as an ApiRequestError. */
-function parseBody<T>(status: number, text: string, schema: z.ZodType<T>): T {
+function parseBody<T>(status: number, text: string, schema: z.ZodMiniType<T>): T {
   let body: unknown = undefined
   if (text) {
     try {
@@ -65,12 +65,12 @@ function parseBody<T>(status: number, text: string, schema: z.ZodType<T>): T {
   return parsed.data
 }
 
-async function parse<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+async function parse<T>(response: Response, schema: z.ZodMiniType<T>): Promise<T> {
   return parseBody(response.status, await response.text(), schema)
 }
 
 /** GETs a same-origin API path and validates the answer with a shared schema. */
-export async function apiGet<T>(path: string, schema: z.ZodType<T>, options: RequestOptions = {}): Promise<T> {
+export async function apiGet<T>(path: string, schema: z.ZodMiniType<T>, options: RequestOptions = {}): Promise<T> {
   const response = await request(path, { method: 'GET', headers: { accept: 'application/json' }, signal: options.signal })
   return parse(response, schema)
 }
@@ -80,7 +80,7 @@ export async function apiSend<T>(
   method: ApiMethod,
   path: string,
   body: unknown,
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
   options: RequestOptions = {},
 ): Promise<T> {
   const response = await request(path, {
@@ -103,7 +103,7 @@ export type UploadOptions = RequestOptions & {
  * XMLHttpRequest because fetch cannot report upload progress; errors are ApiRequestErrors exactly as in apiSend,
  * and an abort through `signal` rejects with an AbortError DOMException.
  */
-export function apiUpload<T>(path: string, blob: Blob, schema: z.ZodType<T>, options: UploadOptions = {}): Promise<T> {
+export function apiUpload<T>(path: string, blob: Blob, schema: z.ZodMiniType<T>, options: UploadOptions = {}): Promise<T> {
   const { signal, onProgress } = options
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {

@@ -1,5 +1,5 @@
 import { Archive, Check, HeartHandshake, MessagesSquare, NotebookPen, Pencil, RotateCw, Settings } from 'lucide-react'
-import { Suspense, useMemo, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { toast } from '#web/lib/toast.ts'
 import { CONTACT_TEXTS, type Contact } from '#shared/contacts.ts'
@@ -16,9 +16,7 @@ import {
   useReorderContactsMutation,
 } from '#web/features/contacts/queries.ts'
 import { errorMessage } from '#web/lib/errors.ts'
-import { PushBanner } from '#web/features/notifications/components/push-banner.tsx'
 import { usePageMeta } from '#web/lib/page-meta.ts'
-import { UnsentMessages } from '#web/features/recorder/components/unsent-messages.tsx'
 import { cn } from '#web/lib/utils.ts'
 import { ContactGrid } from './components/contact-grid.tsx'
 import { ContactGridSkeleton } from './components/contact-grid-skeleton.tsx'
@@ -31,6 +29,13 @@ import { lazyWithPreload } from '#web/lib/lazy-after-paint.ts'
 // rekindle mode, its drag and its dialog belong to edit mode: their code loads after the first paint (decision 108)
 const RekindleGrid = lazyWithPreload(async () => (await import('./components/rekindle-grid.tsx')).RekindleGrid)
 const RekindleDialog = lazyWithPreload(async () => (await import('#web/features/contacts/components/rekindle-dialog.tsx')).RekindleDialog)
+
+// The push offer and the unsent takes show only what the browser answers later (its push subscription, the takes kept
+// on this device): their code loads beside the first screen, not in it (decision 113).
+const PushBanner = lazy(async () => ({ default: (await import('#web/features/notifications/components/push-banner.tsx')).PushBanner }))
+const UnsentMessages = lazy(async () => ({
+  default: (await import('#web/features/recorder/components/unsent-messages.tsx')).UnsentMessages,
+}))
 
 const REORDER_FAILED = 'Failed to save the new order'
 const ARCHIVE_UNDO = 'Undo'
@@ -230,7 +235,9 @@ export function HomePage() {
 
       <main className={cn(pageColumnClass, 'flex-1 pt-4 pb-16 sm:pt-8')}>
         <div className="mb-6 flex flex-col gap-4 sm:mb-8">
-          <PushBanner />
+          <Suspense fallback={null}>
+            <PushBanner />
+          </Suspense>
           <div className="flex flex-col gap-1">
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
               <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{rekindling ? 'Rekindle' : 'Your circle'}</h1>
@@ -245,7 +252,11 @@ export function HomePage() {
 
           {!editing && loaded && <PlayAllNewButton contacts={loaded} className="self-start" />}
 
-          {!editing && <UnsentMessages />}
+          {!editing && (
+            <Suspense fallback={null}>
+              <UnsentMessages />
+            </Suspense>
+          )}
 
           {editing && (
             <div role="toolbar" aria-label="Edit circle" className="flex flex-wrap items-center gap-2">

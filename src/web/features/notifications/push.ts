@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { toast } from '#web/lib/toast.ts'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { PUSH_TEXTS, pushKeySchema, pushTestResultSchema } from '#shared/notifications.ts'
 import { apiGet, apiSend } from '#web/lib/api-client.ts'
 import { logUnexpected } from '#web/lib/errors.ts'

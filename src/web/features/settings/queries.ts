@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { deviceSessionListSchema, revokedSessionsSchema } from '#shared/account.ts'
 import { STALE } from '#shared/limits.ts'
 import { apiGet, apiSend } from '#web/lib/api-client.ts'

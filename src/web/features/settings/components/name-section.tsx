@@ -10,6 +10,7 @@ import { Label } from '#web/components/ui/label.tsx'
 import { useProfileQuery, useUpdateProfileMutation } from '#web/features/profile/queries.ts'
 import { errorMessage } from '#web/lib/errors.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
+import { parseField } from '#web/lib/zod-form.ts'
 
 /**
  * Your name: the one your circle sees and, since the server renames the account with it, the one mails greet.
@@ -26,8 +27,8 @@ export function NameSection() {
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const parsed = profileUpdateSchema.shape.name.safeParse(value)
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message)
+    const parsed = parseField(profileUpdateSchema.shape.name, value)
+    if (parsed.error !== undefined) return setError(parsed.error)
     setError(undefined)
     update.mutate(
       { name: parsed.data },
