@@ -130,7 +130,7 @@ describe('conversation pages', () => {
     const contactNotFound = { error: { code: ERROR_CODES.notFound, message: CONTACT_TEXTS.notFound } }
     for (const contactId of [other.adaToBob, bobToAda, randomUUID()]) {
       // the first page, and an older one (the statement with a cursor)
-      for (const query of [{}, { before: `2026-05-01T00:00:00.000000Z_${randomUUID()}` }]) {
+      for (const query of [{}, { before: `2026-05-01T00:00:00.000000Z_${randomUUID()}` }] as Record<string, string>[]) {
         const response = await get(`/api/contacts/${contactId}/messages`, ada.cookie, { query })
         expect(response.statusCode).toBe(404)
         expect(response.json()).toEqual(contactNotFound)
