@@ -196,7 +196,7 @@ export type MessageSearchRow = Awaited<ReturnType<typeof messageSearchQuery>>[nu
 export function messageSearchReader(db: Database) {
   const placeholder = (name: string) => sql.placeholder(name)
   const shapeOf = (match: MessageTextMatch | null, after: boolean) =>
-    `overview_search_${match ? 'w' : ''}${match?.words.length ? 'h' : ''}${match?.typing ? 't' : ''}${after ? 'a' : ''}`
+    `overview_${match ? 'search' : 'all'}${match?.words.length ? '_whole' : ''}${match?.typing ? '_typing' : ''}${after ? '_after' : ''}`
   const prepare = (match: MessageTextMatch | null, after: boolean) =>
     messageSearchQuery(db, placeholder('userId'), {
       match: match && {
