@@ -97,7 +97,7 @@ export function conversationPageQuery(db: Executor, { ownerId, contactId, before
   const pair = unionAll(branch(ownerId, otherId), branch(otherId, ownerId)).as('pair')
   const page = db.select().from(pair).orderBy(desc(pair.createdAt), desc(pair.id)).limit(limit).as('page')
   return db
-    .select({ otherId, total: conversations.messageCount, message: page._.selectedFields })
+    .select({ contactUserId: otherId, total: conversations.messageCount, message: page._.selectedFields })
     .from(contacts)
     .leftJoin(conversations, eq(conversations.contactId, contacts.id))
     .leftJoinLateral(page, sql`true`)
@@ -106,7 +106,7 @@ export function conversationPageQuery(db: Executor, { ownerId, contactId, before
 }
 
 export type PagedMessageRow = MessageRow & { cursorAt: string }
-export type ConversationPage = { otherId: string | null; total: number; messages: PagedMessageRow[] }
+export type ConversationPage = { contactUserId: string | null; total: number; messages: PagedMessageRow[] }
 
 /**
  * Reads conversation pages (decision 114): the statement is built once per shape (first page, older page) and kept as
@@ -137,7 +137,7 @@ export function conversationPageReader(db: Database) {
     if (!contact) return undefined
     const messages: PagedMessageRow[] = []
     for (const row of rows) if (row.message) messages.push(row.message)
-    return { otherId: contact.otherId, total: contact.total ?? 0, messages }
+    return { contactUserId: contact.contactUserId, total: contact.total ?? 0, messages }
   }
 }
 

@@ -108,11 +108,18 @@ export function createMessagesService({
     return (await countActiveContacts(tx, receiverId)) < MAX_ACTIVE_CONTACTS
   }
 
-  /** The other person of one of the caller's contacts (404 for someone else's contact or an unlinked one). */
-  async function counterpartOf(ownerId: string, contactId: string): Promise<string> {
-    const contact = await getContactForOwner(db, ownerId, contactId)
+  /** A contact read as the caller's: 404 when it is not theirs (no row), 409 when it is unlinked. */
+  function assertLinkedContact<T extends { contactUserId: string | null }>(
+    contact: T | undefined,
+  ): asserts contact is T & { contactUserId: string } {
     if (!contact) throw contactNotFound()
     if (!contact.contactUserId) throw new ConflictError(MESSAGE_TEXTS.notLinked, ERROR_CODES.notLinked)
+  }
+
+  /** The other person of one of the caller's contacts (404 for someone else's contact, 409 for an unlinked one). */
+  async function counterpartOf(ownerId: string, contactId: string): Promise<string> {
+    const contact = await getContactForOwner(db, ownerId, contactId)
+    assertLinkedContact(contact)
     return contact.contactUserId
   }
 
@@ -183,8 +190,7 @@ export function createMessagesService({
         before: before ? decodeMessageCursor(before) : null,
         limit: limit + 1,
       })
-      if (!found) throw contactNotFound()
-      if (!found.otherId) throw new ConflictError(MESSAGE_TEXTS.notLinked, ERROR_CODES.notLinked)
+      assertLinkedContact(found)
       const page = found.messages.slice(0, limit)
       const last = page[page.length - 1]
       return {
