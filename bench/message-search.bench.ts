@@ -5,10 +5,9 @@
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { messageSearchParts } from '#shared/message-search.ts'
 import { audioMessages, contacts, profiles, user } from '#server/db/schema.ts'
-import { bindMatch, messageSearchQuery } from '#server/modules/message-search/message-search.queries.ts'
-import { createMessageSearchService } from '#server/modules/message-search/message-search.service.ts'
+import { bindMatch, messageSearchQuery, messageSearchReader } from '#server/modules/message-search/message-search.queries.ts'
+import { createMessageSearchService, messageSearchMatch } from '#server/modules/message-search/message-search.service.ts'
 import { EMOTIONS, TOPICS } from './seed.ts'
 import { fmt, percentile, startBenchDatabase } from './support.ts'
 
@@ -153,9 +152,10 @@ try {
     console.log(`${name.padEnd(30)} (${SEARCHES}): p50 ${fmt(percentile(ms, 50))}  p95 ${fmt(percentile(ms, 95))}`)
   }
 
+  const vocabulary = messageSearchReader(db)
   const explain = async (label: string, q: string) => {
     const query = messageSearchQuery(db, me.id, {
-      match: bindMatch(messageSearchParts(q)),
+      match: bindMatch(await messageSearchMatch(vocabulary, q)),
       after: null,
       limit: 51,
     }).toSQL()

@@ -3,7 +3,35 @@ import { messageSearchParts, type MessageSearchQuery, type MessageSearchResult, 
 import type { Database } from '#server/db/client.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
 import { decodeMessageCursor, encodeMessageCursor } from '#server/modules/messages/message-cursor.ts'
-import { messageSearchReader, type MessageSearchRow } from './message-search.queries.ts'
+import { messageSearchReader, type MessageSearchReader, type MessageSearchRow, type MessageTextMatch } from './message-search.queries.ts'
+
+/**
+ * How many words of the vocabulary the word being typed may become (decision 110). Past that (a letter or two, 's'),
+ * it stays a prefix, as before: a prefix that many words share is common, and PostgreSQL then reads the person's
+ * messages newest first and keeps those that match.
+ */
+export const MESSAGE_SEARCH_MAX_EXPANSION = 64
+
+/**
+ * What a search asks the database for (decisions 87, 110): whole words as whole words, and the word being typed as
+ * the words of the vocabulary it can become (`coffee & (sunday | sundays)`), which the person-and-document GIN
+ * indexes read cheaply where a prefix (`sunday:*`) first gathers every matching entry of everyone. A prefix no word
+ * of the vocabulary starts with can match nothing: it is asked for as the word itself, which finds nothing.
+ */
+export async function messageSearchMatch(
+  vocabulary: Pick<MessageSearchReader, 'wordsStartingWith'>,
+  query: string,
+): Promise<MessageTextMatch | null> {
+  const parts = messageSearchParts(query)
+  if (!parts) return null
+  const whole = parts.words.length > 0 ? parts.words.join(' & ') : null
+  if (parts.typing === null) return { tsquery: whole, anyOf: null }
+  const words = await vocabulary.wordsStartingWith(parts.typing, MESSAGE_SEARCH_MAX_EXPANSION + 1)
+  if (words.length > MESSAGE_SEARCH_MAX_EXPANSION) {
+    return { tsquery: [...parts.words, `${parts.typing}:*`].join(' & '), anyOf: null }
+  }
+  return { tsquery: whole, anyOf: words.length > 0 ? words : [parts.typing] }
+}
 
 export function toOverviewMessageResponse(row: MessageSearchRow, pictureUrl: PictureUrl): OverviewMessage {
   return {
@@ -45,7 +73,7 @@ export function createMessageSearchService({
      */
     async search(userId: string, { q, cursor }: MessageSearchQuery): Promise<MessageSearchResult> {
       const rows = await reader.search(userId, {
-        match: messageSearchParts(q),
+        match: await messageSearchMatch(reader, q),
         after: cursor ? decodeMessageCursor(cursor) : null,
         // one more than a page tells whether another page follows
         limit: pageSize + 1,
