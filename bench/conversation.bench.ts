@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { createMessagesService } from '#server/modules/messages/messages.service.ts'
-import { messagesBetweenQuery } from '#server/modules/messages/messages.queries.ts'
+import { conversationPageQuery } from '#server/modules/messages/messages.queries.ts'
 import { decodeMessageCursor } from '#server/modules/messages/message-cursor.ts'
 import { fmt, percentile, startBenchDatabase } from './support.ts'
 
@@ -59,7 +59,7 @@ try {
   console.log(`first page (${CALLS}): p50 ${fmt(percentile(firstMs, 50))}  p95 ${fmt(percentile(firstMs, 95))}  total ${first.total}`)
   console.log(`deep page  (${CALLS}): p50 ${fmt(percentile(deepMs, 50))}  p95 ${fmt(percentile(deepMs, 95))}`)
 
-  const statement = messagesBetweenQuery(db, 'ada', 'bob', { before: decodeMessageCursor(deep), limit: 51 }).toSQL()
+  const statement = conversationPageQuery(db, { ownerId: 'ada', contactId, before: decodeMessageCursor(deep), limit: 51 }).toSQL()
   const plan = await database.pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${statement.sql}`, statement.params)
   console.log('plan for a deep page:\n' + plan.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n'))
 } finally {

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { audioMessages, contacts, profiles, user } from '#server/db/schema.ts'
-import { messageSearchQuery } from '#server/modules/message-search/message-search.queries.ts'
+import { bindMatch, messageSearchQuery, messageSearchReader } from '#server/modules/message-search/message-search.queries.ts'
 import { createMessageSearchService, messageSearchMatch } from '#server/modules/message-search/message-search.service.ts'
 import { EMOTIONS, TOPICS } from './seed.ts'
 import { fmt, percentile, startBenchDatabase } from './support.ts'
@@ -152,8 +152,13 @@ try {
     console.log(`${name.padEnd(30)} (${SEARCHES}): p50 ${fmt(percentile(ms, 50))}  p95 ${fmt(percentile(ms, 95))}`)
   }
 
+  const vocabulary = messageSearchReader(db)
   const explain = async (label: string, q: string) => {
-    const query = messageSearchQuery(db, me.id, { match: await messageSearchMatch(db, q), after: null, limit: 51 }).toSQL()
+    const query = messageSearchQuery(db, me.id, {
+      match: bindMatch(await messageSearchMatch(vocabulary, q)),
+      after: null,
+      limit: 51,
+    }).toSQL()
     const plan = await pool.query<{ 'QUERY PLAN': string }>(
       `explain (analyze, costs off, timing off, summary off) ${query.sql}`,
       query.params,

@@ -72,7 +72,35 @@ export const personId = (i: number) => `p${String(i).padStart(5, '0')}`
 export type SeededPerson = { id: string; messages: number; contactId: string; contactMessages: number }
 export type SeededDataSet = { people: number; contacts: number; messages: number; heaviest: SeededPerson; typical: SeededPerson }
 
-/** Seeds the data set into an empty, migrated database and says how long each step took through `log`. */
+/** The data set's sizes, and its heaviest and typical (median) person with the contact they exchanged most with. */
+async function describeDataSet(client: pg.PoolClient): Promise<SeededDataSet> {
+  const sizes = await client.query<{ people: string; contacts: string; messages: string }>(
+    `select (select count(*) from "user") as people, (select count(*) from contacts) as contacts, (select count(*) from audio_messages) as messages`,
+  )
+  const person = async (order: string): Promise<SeededPerson> => {
+    const found = await client.query<{ id: string; messages: number; contact_id: string; contact_messages: number }>(
+      `with per_person as (
+         select ct.user_id as id, sum(c.message_count)::int as messages from contacts ct join conversations c on c.contact_id = ct.id group by 1
+       ), chosen as (select * from per_person order by ${order} limit 1)
+       select chosen.id, chosen.messages, ct.id as contact_id, c.message_count as contact_messages
+       from chosen join contacts ct on ct.user_id = chosen.id join conversations c on c.contact_id = ct.id
+       order by c.message_count desc limit 1`,
+    )
+    const row = found.rows[0]
+    if (!row) throw new Error('the seeded set has no people')
+    return { id: row.id, messages: row.messages, contactId: row.contact_id, contactMessages: row.contact_messages }
+  }
+  const heaviest = await person('messages desc, id')
+  // the median person by messages
+  const typical = await person(`abs(messages - (select percentile_disc(0.5) within group (order by messages) from per_person)), id`)
+  const row = sizes.rows[0]
+  return { people: Number(row?.people), contacts: Number(row?.contacts), messages: Number(row?.messages), heaviest, typical }
+}
+
+/**
+ * Seeds the data set into an empty, migrated database and says how long each step took through `log`; a database that
+ * holds messages already (one kept by HEARTH_BENCH_KEEP_DIR) is reused as it is.
+ */
 export async function seedDataSet(pool: pg.Pool, log: (line: string) => void = console.log): Promise<SeededDataSet> {
   const client = await pool.connect()
   const step = async (label: string, statement: string) => {
@@ -84,6 +112,12 @@ export async function seedDataSet(pool: pg.Pool, log: (line: string) => void = c
     return result
   }
   try {
+    // a database kept by HEARTH_BENCH_KEEP_DIR that holds the data set already is measured again as it is
+    const seeded = await client.query(`select exists (select 1 from audio_messages) as seeded`)
+    if (seeded.rows[0]?.seeded) {
+      log('  the kept database holds the data set already: reusing it')
+      return await describeDataSet(client)
+    }
     await client.query(`set maintenance_work_mem = '256MB'`)
     await client.query(`select setseed(0.21)`)
     await step(
@@ -201,27 +235,7 @@ export async function seedDataSet(pool: pg.Pool, log: (line: string) => void = c
     if (wrongTotals > 0) throw new Error(`${wrongTotals} conversations hold a wrong message total after seeding`)
     log('  stored message totals: all right (checked against a count)')
 
-    const sizes = await client.query<{ people: string; contacts: string; messages: string }>(
-      `select (select count(*) from "user") as people, (select count(*) from contacts) as contacts, (select count(*) from audio_messages) as messages`,
-    )
-    const person = async (order: string): Promise<SeededPerson> => {
-      const found = await client.query<{ id: string; messages: number; contact_id: string; contact_messages: number }>(
-        `with per_person as (
-           select ct.user_id as id, sum(c.message_count)::int as messages from contacts ct join conversations c on c.contact_id = ct.id group by 1
-         ), chosen as (select * from per_person order by ${order} limit 1)
-         select chosen.id, chosen.messages, ct.id as contact_id, c.message_count as contact_messages
-         from chosen join contacts ct on ct.user_id = chosen.id join conversations c on c.contact_id = ct.id
-         order by c.message_count desc limit 1`,
-      )
-      const row = found.rows[0]
-      if (!row) throw new Error('the seeded set has no people')
-      return { id: row.id, messages: row.messages, contactId: row.contact_id, contactMessages: row.contact_messages }
-    }
-    const heaviest = await person('messages desc, id')
-    // the median person by messages
-    const typical = await person(`abs(messages - (select percentile_disc(0.5) within group (order by messages) from per_person)), id`)
-    const row = sizes.rows[0]
-    return { people: Number(row?.people), contacts: Number(row?.contacts), messages: Number(row?.messages), heaviest, typical }
+    return await describeDataSet(client)
   } finally {
     client.release()
   }

@@ -1,9 +1,9 @@
 import { MESSAGES_PAGE_LIMIT } from '#shared/limits.ts'
 import { messageSearchParts, type MessageSearchQuery, type MessageSearchResult, type OverviewMessage } from '#shared/message-search.ts'
-import type { Database, Executor } from '#server/db/client.ts'
+import type { Database } from '#server/db/client.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
 import { decodeMessageCursor, encodeMessageCursor } from '#server/modules/messages/message-cursor.ts'
-import { searchMessagesForUser, wordsStartingWith, type MessageSearchRow, type MessageTextMatch } from './message-search.queries.ts'
+import { messageSearchReader, type MessageSearchReader, type MessageSearchRow, type MessageTextMatch } from './message-search.queries.ts'
 
 /**
  * How many words of the vocabulary the word being typed may become (decision 110). Past that (a letter or two, 's'),
@@ -18,12 +18,15 @@ export const MESSAGE_SEARCH_MAX_EXPANSION = 64
  * indexes read cheaply where a prefix (`sunday:*`) first gathers every matching entry of everyone. A prefix no word
  * of the vocabulary starts with can match nothing: it is asked for as the word itself, which finds nothing.
  */
-export async function messageSearchMatch(db: Executor, query: string): Promise<MessageTextMatch | null> {
+export async function messageSearchMatch(
+  vocabulary: Pick<MessageSearchReader, 'wordsStartingWith'>,
+  query: string,
+): Promise<MessageTextMatch | null> {
   const parts = messageSearchParts(query)
   if (!parts) return null
   const whole = parts.words.length > 0 ? parts.words.join(' & ') : null
   if (parts.typing === null) return { tsquery: whole, anyOf: null }
-  const words = await wordsStartingWith(db, parts.typing, MESSAGE_SEARCH_MAX_EXPANSION + 1)
+  const words = await vocabulary.wordsStartingWith(parts.typing, MESSAGE_SEARCH_MAX_EXPANSION + 1)
   if (words.length > MESSAGE_SEARCH_MAX_EXPANSION) {
     return { tsquery: [...parts.words, `${parts.typing}:*`].join(' & '), anyOf: null }
   }
@@ -61,6 +64,7 @@ export function createMessageSearchService({
   pictureUrl: PictureUrl
   pageSize?: number
 }) {
+  const reader = messageSearchReader(db)
   return {
     /**
      * The messages overview (spec 001, /messages): everything the user sent or received, newest first, 50 a page,
@@ -68,8 +72,8 @@ export function createMessageSearchService({
      * decisions 87 and 110).
      */
     async search(userId: string, { q, cursor }: MessageSearchQuery): Promise<MessageSearchResult> {
-      const rows = await searchMessagesForUser(db, userId, {
-        match: await messageSearchMatch(db, q),
+      const rows = await reader.search(userId, {
+        match: await messageSearchMatch(reader, q),
         after: cursor ? decodeMessageCursor(cursor) : null,
         // one more than a page tells whether another page follows
         limit: pageSize + 1,

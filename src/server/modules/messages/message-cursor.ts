@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type Placeholder } from 'drizzle-orm'
 import { audioMessages } from '#server/db/schema.ts'
 
 /**
@@ -22,6 +22,9 @@ export function decodeMessageCursor(cursor: string): MessagePosition {
 export const cursorAtColumn = () =>
   sql<string>`to_char(${audioMessages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_at')
 
+/** A position, or placeholders for one in a statement built once and run many times (decision 114). */
+export type BoundMessagePosition = { [K in keyof MessagePosition]: MessagePosition[K] | Placeholder }
+
 /** Messages older than the position, in the (…, created_at, id) order of the indexes that serve the lists. */
-export const olderThan = (position: MessagePosition) =>
+export const olderThan = (position: BoundMessagePosition) =>
   sql`(${audioMessages.createdAt}, ${audioMessages.id}) < (${position.createdAt}::timestamptz, ${position.id}::uuid)`

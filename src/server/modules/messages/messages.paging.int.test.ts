@@ -1,8 +1,11 @@
 import fs from 'node:fs/promises'
+import { randomUUID } from 'node:crypto'
 import { eq, inArray, or, and, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { ERROR_CODES } from '#shared/api-error.ts'
+import { CONTACT_TEXTS } from '#shared/contacts.ts'
 import { MESSAGE_TEXTS, type MessageList } from '#shared/messages.ts'
-import { audioMessages, conversations } from '#server/db/schema.ts'
+import { audioMessages, contacts, conversations } from '#server/db/schema.ts'
 import { insertContact } from '#server/modules/contacts/contacts.queries.ts'
 import { insertMessages, insertPerson } from '#server/test/data.ts'
 import { insertSignedInPair, type SignedInPerson as Person } from '#server/test/people.ts'
@@ -118,6 +121,28 @@ describe('conversation pages', () => {
     }
     expect((await get(`/api/contacts/${other.adaToBob}/messages`, ada.cookie)).statusCode).toBe(404)
     expect((await get(`/api/contacts/${adaToBob}/messages`)).statusCode).toBe(401)
+  })
+  it('checks the contact in the statement that reads the page: someone else’s or an unknown one is 404, an unlinked one 409', async () => {
+    const { ada, bob, adaToBob, bobToAda } = await insertSignedInPair(app, db)
+    const other = await insertSignedInPair(app, db, ['Cy', 'Di'])
+    await insertAt(ada, bob, [new Date('2026-04-01T00:00:00Z')])
+    await insertAt(other.ada, other.bob, [new Date('2026-04-01T00:00:00Z')])
+    const contactNotFound = { error: { code: ERROR_CODES.notFound, message: CONTACT_TEXTS.notFound } }
+    for (const contactId of [other.adaToBob, bobToAda, randomUUID()]) {
+      // the first page, and an older one (the statement with a cursor)
+      for (const query of [{}, { before: `2026-05-01T00:00:00.000000Z_${randomUUID()}` }] as Record<string, string>[]) {
+        const response = await get(`/api/contacts/${contactId}/messages`, ada.cookie, { query })
+        expect(response.statusCode).toBe(404)
+        expect(response.json()).toEqual(contactNotFound)
+      }
+    }
+    // an account deletion unlinks the contact: it is still Ada's, and there is no one to talk with
+    await db.update(contacts).set({ contactUserId: null }).where(eq(contacts.id, adaToBob))
+    const unlinked = await get(`/api/contacts/${adaToBob}/messages`, ada.cookie)
+    expect(unlinked.statusCode).toBe(409)
+    expect(unlinked.json()).toEqual({ error: { code: ERROR_CODES.notLinked, message: MESSAGE_TEXTS.notLinked } })
+    // the other pair's page is untouched by all of this
+    expect((await page(other.ada, other.adaToBob)).total).toBe(1)
   })
 })
 

@@ -20,11 +20,10 @@ import { refreshRelationshipHealth } from '#server/modules/relationship-health/r
 import type { TranscriptionService } from '#server/modules/transcription/transcription.service.ts'
 import { decodeMessageCursor, encodeMessageCursor } from './message-cursor.ts'
 import {
-  getConversationTotal,
+  conversationPageReader,
   getMessageBetween,
   getMessageForParticipant,
   insertMessage,
-  listMessagesBetween,
   listUnheardForReceiver,
   lockContactPair,
   markAllReadFrom,
@@ -97,6 +96,7 @@ export function createMessagesService({
   notifications: Pick<NotificationsService, 'enqueueNewMessage'>
 }) {
   const respond = (row: MessageRow) => toMessageResponse(row, signMediaUrl, speech)
+  const readConversationPage = conversationPageReader(db)
 
   /**
    * Whether a message may count as the receiver's contact replying. It always may while that contact is active;
@@ -108,11 +108,18 @@ export function createMessagesService({
     return (await countActiveContacts(tx, receiverId)) < MAX_ACTIVE_CONTACTS
   }
 
-  /** The other person of one of the caller's contacts (404 for someone else's contact or an unlinked one). */
-  async function counterpartOf(ownerId: string, contactId: string): Promise<string> {
-    const contact = await getContactForOwner(db, ownerId, contactId)
+  /** A contact read as the caller's: 404 when it is not theirs (no row), 409 when it is unlinked. */
+  function assertLinkedContact<T extends { contactUserId: string | null }>(
+    contact: T | undefined,
+  ): asserts contact is T & { contactUserId: string } {
     if (!contact) throw contactNotFound()
     if (!contact.contactUserId) throw new ConflictError(MESSAGE_TEXTS.notLinked, ERROR_CODES.notLinked)
+  }
+
+  /** The other person of one of the caller's contacts (404 for someone else's contact, 409 for an unlinked one). */
+  async function counterpartOf(ownerId: string, contactId: string): Promise<string> {
+    const contact = await getContactForOwner(db, ownerId, contactId)
+    assertLinkedContact(contact)
     return contact.contactUserId
   }
 
@@ -175,18 +182,22 @@ export function createMessagesService({
 
     /**
      * A page of the conversation, newest first, both directions, older than `before` (decision 86), with the
-     * conversation's total as stored on it.
+     * conversation's total as stored on it: one statement that also checks the contact (decision 114).
      */
     async listWithContact(ownerId: string, contactId: string, { before, limit }: MessageListQuery): Promise<MessageList> {
-      const otherId = await counterpartOf(ownerId, contactId)
-      const [rows, total] = await Promise.all([
-        // one more than a page tells whether an older page follows
-        listMessagesBetween(db, ownerId, otherId, { before: before ? decodeMessageCursor(before) : null, limit: limit + 1 }),
-        getConversationTotal(db, contactId),
-      ])
-      const page = rows.slice(0, limit)
+      // one more than a page tells whether an older page follows
+      const found = await readConversationPage(ownerId, contactId, {
+        before: before ? decodeMessageCursor(before) : null,
+        limit: limit + 1,
+      })
+      assertLinkedContact(found)
+      const page = found.messages.slice(0, limit)
       const last = page[page.length - 1]
-      return { messages: page.map(respond), total, nextCursor: rows.length > limit && last ? encodeMessageCursor(last) : null }
+      return {
+        messages: page.map(respond),
+        total: found.total,
+        nextCursor: found.messages.length > limit && last ? encodeMessageCursor(last) : null,
+      }
     },
 
     get,
