@@ -151,15 +151,13 @@ describe('gentle nudges', () => {
         .filter((p) => p.subscription === 'ada-nudged')
         .map((p) => p.payload)
         .filter((payload) => (payload as { url?: string }).url?.startsWith('/record/'))
-    await expect
-      .poll(nudgePushes, { timeout: 10_000 })
-      .toEqual([
-        {
-          title: 'Thinking of Bob Push?',
-          body: 'It has been a while since you two last talked, longer than usual. A short voice message could be a nice surprise.',
-          url: `/record/${adaToBob}`,
-        },
-      ])
+    await expect.poll(nudgePushes, { timeout: 10_000 }).toEqual([
+      {
+        title: 'Thinking of Bob Push?',
+        body: 'It has been a while since you two last talked, longer than usual. A short voice message could be a nice surprise.',
+        url: `/record/${adaToBob}`,
+      },
+    ])
     expect(pushService.refused).toEqual([])
     const rows = await db.select().from(contactNudges).where(eq(contactNudges.contactId, adaToBob))
     expect(rows.map((r) => r.channel)).toEqual(['push'])
