@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { parseCookies } from 'better-auth/cookies'
 import type { Auth } from './auth.ts'
 import { readSessionByToken } from './session.queries.ts'
-import type { Executor } from '#server/db/client.ts'
+import type { Database } from '#server/db/client.ts'
 import { UnauthorizedError } from '#server/http/errors.ts'
 
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean }
@@ -41,7 +41,7 @@ function verifiedCookie(cookies: Map<string, string>, name: string, secret: stri
  * reads and its endpoint machinery on every request. Better Auth's own settings decide the cookie names, the secret
  * and the lifetime; no cookie cache: a revoked session is refused on its next request.
  */
-export async function createSessionReader(auth: Auth, db: Executor): Promise<SessionReader> {
+export async function createSessionReader(auth: Auth, db: Database): Promise<SessionReader> {
   const context = await auth.$context
   const { sessionToken, dontRememberToken } = context.authCookies
   const lifetime = { expiresIn: context.sessionConfig.expiresIn, updateAge: context.sessionConfig.updateAge }

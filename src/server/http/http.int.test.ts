@@ -44,6 +44,38 @@ describe('HTTP surface', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff')
   })
 
+  it('sends the same full set of security headers on every kind of answer (worked out once, decision 115)', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+        "media-src 'self' blob:;connect-src 'self';font-src 'self';object-src 'none';base-uri 'self';form-action 'self';" +
+        "frame-ancestors 'none'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+      'permissions-policy': PERMISSIONS_POLICY,
+    }
+    const answers = [
+      await app.inject({ method: 'GET', url: '/api/health' }),
+      await app.inject({ method: 'GET', url: '/api/profile' }),
+      await app.inject({ method: 'GET', url: '/api/no-such-thing' }),
+      await app.inject({ method: 'PUT', url: '/api/contacts/order', headers: { origin: 'https://evil.example' }, payload: {} }),
+    ]
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 401, 404, 403])
+    for (const answer of answers) {
+      expect(answer.headers).toMatchObject(expected)
+      // plain HTTP: no Strict-Transport-Security (it is sent only when PUBLIC_URL is https)
+      expect(answer.headers['strict-transport-security']).toBeUndefined()
+    }
+  })
+
   it('publishes only the allow-listed configuration to the browser', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/config' })
     expect(response.json()).toEqual({ googleSignInEnabled: false, devMailboxEnabled: false })

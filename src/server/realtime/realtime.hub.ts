@@ -8,6 +8,8 @@ import { liveSessionIds } from './realtime.queries.ts'
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from './realtime.publisher.ts'
 
 const LISTENER_RETRY_MAX_MS = 10_000
+/** events go out as text frames (JSON), though encoded to bytes once */
+const TEXT_FRAME = { binary: false } as const
 
 /**
  * Holds this instance's sockets by user and one LISTEN connection to PostgreSQL. Every instance on the
@@ -34,10 +36,13 @@ export function createRealtimeHub({ pool, db, log }: { pool: pg.Pool; db: Databa
       log.warn({ err: error }, 'realtime: ignored a malformed notification')
       return
     }
-    const message = JSON.stringify(envelope.event)
+    // encoded once per event: a string would be measured and encoded again for every socket (decision 115)
+    const message = Buffer.from(JSON.stringify(envelope.event))
     for (const userId of envelope.to) {
-      for (const socket of socketsByUser.get(userId) ?? []) {
-        if (socket.readyState === socket.OPEN) socket.send(message)
+      const sockets = socketsByUser.get(userId)
+      if (!sockets) continue
+      for (const socket of sockets) {
+        if (socket.readyState === socket.OPEN) socket.send(message, TEXT_FRAME)
       }
     }
   }

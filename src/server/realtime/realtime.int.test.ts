@@ -43,12 +43,16 @@ function socketUrl(app: typeof second): string {
 function openSocket(
   headers: Record<string, string>,
   url = secondUrl,
-): Promise<{ socket: WebSocket; events: RealtimeEvent[] } | { refused: number }> {
+): Promise<{ socket: WebSocket; events: RealtimeEvent[]; binaryFrames: () => number } | { refused: number }> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, { headers })
     const events: RealtimeEvent[] = []
-    socket.on('message', (data) => events.push(realtimeEventSchema.parse(JSON.parse(String(data)))))
-    socket.on('open', () => resolve({ socket, events }))
+    let binary = 0
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) binary += 1
+      events.push(realtimeEventSchema.parse(JSON.parse(String(data))))
+    })
+    socket.on('open', () => resolve({ socket, events, binaryFrames: () => binary }))
     socket.on('unexpected-response', (_request, response) => resolve({ refused: response.statusCode ?? 0 }))
     socket.on('error', reject)
   })
@@ -81,6 +85,31 @@ describe('/api/realtime', () => {
     expect(await openSocket({ origin: TEST_ORIGIN })).toEqual({ refused: 401 })
     expect(await openSocket({ cookie: ada.cookie, origin: 'https://evil.example' })).toEqual({ refused: 403 })
     expect(await openSocket({ cookie: ada.cookie })).toEqual({ refused: 403 })
+  })
+
+  it('tells every tab of the person of a new circle order, once, as a text frame; a refused order is not told', async () => {
+    const owner = await insertSignedInPerson(first.app, first.db)
+    const friend = await insertSignedInPerson(first.app, first.db)
+    const stranger = await insertSignedInPerson(first.app, first.db)
+    const mine = (await api.post('/api/contacts/connect', owner.cookie, { user_id: friend.id })).json() as { contact: Contact }
+    const theirs = (await api.post('/api/contacts/connect', stranger.cookie, { user_id: friend.id })).json() as { contact: Contact }
+    // one tab on each instance: the instance that takes the change and the other one both deliver it
+    const tabs = [
+      await openSocket({ cookie: owner.cookie, origin: TEST_ORIGIN }, firstUrl),
+      await openSocket({ cookie: owner.cookie, origin: TEST_ORIGIN }, secondUrl),
+    ]
+    const refused = await api.put('/api/contacts/order', owner.cookie, { contact_ids: [mine.contact.id, theirs.contact.id] })
+    expect(refused.statusCode).toBe(404)
+    expect((await api.put('/api/contacts/order', owner.cookie, { contact_ids: [mine.contact.id] })).statusCode).toBe(204)
+    const reordered = { type: 'contact.changed', contact_id: null, change: 'reordered' }
+    for (const tab of tabs) {
+      if (!('socket' in tab)) throw new Error('socket refused')
+      // events arrive in commit order: had the refused order been told, it would be here before this one
+      await expect.poll(() => tab.events, { timeout: 5000 }).toContainEqual(reordered)
+      expect(tab.events.filter((event) => event.type === 'contact.changed' && event.change === 'reordered')).toEqual([reordered])
+      expect(tab.binaryFrames()).toBe(0)
+      tab.socket.close()
+    }
   })
 
   it('announces nothing for a refused change', async () => {

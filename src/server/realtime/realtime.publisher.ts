@@ -22,9 +22,18 @@ export async function publishRealtime(executor: Executor, to: (string | null)[],
  * round trip (decision 106); null when there is nobody to tell.
  */
 export function realtimeNotification(to: (string | null)[], event: RealtimeEvent): SQL | null {
+  const payload = realtimePayload(to, event)
+  return payload === null ? null : sql`pg_notify(${REALTIME_CHANNEL}, ${payload})`
+}
+
+/**
+ * The NOTIFY payload of an event on REALTIME_CHANNEL, for a prepared statement that sends it itself (decision 115);
+ * null when there is nobody to tell.
+ */
+export function realtimePayload(to: (string | null)[], event: RealtimeEvent): string | null {
   // a null is a person who deleted their account (a message's receiver, decision 60): nobody to tell
   const recipients = [...new Set(to.filter((id): id is string => id !== null))]
   if (recipients.length === 0) return null
   const envelope: RealtimeEnvelope = { to: recipients, event }
-  return sql`pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(envelope)})`
+  return JSON.stringify(envelope)
 }

@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { INACTIVITY_DAYS } from '#shared/limits.ts'
 import type { ContactStatus } from '#shared/contacts.ts'
-import type { Executor } from '#server/db/client.ts'
+import type { Database, Executor } from '#server/db/client.ts'
+import { preparedStatement } from '#server/db/prepared-statement.ts'
 import { audioMessages, contacts, conversations, profiles } from '#server/db/schema.ts'
 import { isPresent, sharesPresence } from '#server/realtime/realtime.queries.ts'
+import { REALTIME_CHANNEL } from '#server/realtime/realtime.publisher.ts'
 
 /**
  * Active means not archived, and either no reply from them yet or a reply (or a rekindle) within the
@@ -161,36 +163,37 @@ export async function markContactRekindled(tx: Executor, ownerId: string, contac
     .where(and(eq(contacts.userId, ownerId), eq(contacts.id, contactId)))
 }
 
-/**
- * display_order becomes the position in the list, starting at 1 (spec 000 section 7), and `notification` is sent, in
- * one statement (decision 106): only when every id is one of the owner's contacts, else nothing changes. Answers
- * whether they all were. It commits asynchronously (`synchronous_commit` off for this transaction only): the answer
- * and the event do not wait the 2-5 ms of a disk flush, and a crash can lose at most the last fraction of a second of
- * reorders (never consistency). Messages and everything else keep waiting for the flush.
- */
-export async function reorderOwnedContacts(
-  db: Executor,
-  ownerId: string,
-  orderedIds: string[],
-  notification: SQL | null,
-): Promise<boolean> {
-  const ids = sql`${sql.raw('ARRAY[')}${sql.join(
-    orderedIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )}${sql.raw(']')}`
-  const result = await db.execute<{ owned: boolean }>(sql`
+/** The statement behind reorderOwnedContacts, prepared: one text for any number of ids (decision 115). */
+const reorderStatement = preparedStatement<{ owned: boolean }, { ownerId: string; ids: string[]; payload: string | null }>(
+  'hearth_reorder_contacts',
+  sql`
     with owned as (
-      select count(*) = ${orderedIds.length} as owned from ${contacts}
-      where ${contacts.userId} = ${ownerId} and ${contacts.id} = any(${ids})
+      select count(*) = cardinality(${sql.placeholder('ids')}::uuid[]) as owned from ${contacts}
+      where ${contacts.userId} = ${sql.placeholder('ownerId')}::text and ${contacts.id} = any(${sql.placeholder('ids')}::uuid[])
     ),
     reordered as (
       update ${contacts} set display_order = ordered.position, updated_at = now()
-      from unnest(${ids}) with ordinality as ordered(id, position), owned
-      where owned.owned and ${contacts.id} = ordered.id and ${contacts.userId} = ${ownerId}
+      from unnest(${sql.placeholder('ids')}::uuid[]) with ordinality as ordered(id, position), owned
+      where owned.owned and ${contacts.id} = ordered.id and ${contacts.userId} = ${sql.placeholder('ownerId')}::text
     ),
-    notified as (select ${notification ?? sql`null`} from owned where owned.owned),
-    -- the order is a preference: it commits without waiting for the disk (see above)
+    notified as (
+      select pg_notify(${REALTIME_CHANNEL}, ${sql.placeholder('payload')}::text) from owned
+      where owned.owned and ${sql.placeholder('payload')}::text is not null
+    ),
+    -- the order is a preference: it commits without waiting for the disk (see below)
     no_flush as (select set_config('synchronous_commit', 'off', true))
-    select owned.owned, (select count(*) from notified) as notified from owned, no_flush`)
-  return result.rows[0]?.owned === true
+    select owned.owned, (select count(*) from notified) as notified from owned, no_flush`,
+)
+
+/**
+ * display_order becomes the position in the list, starting at 1 (spec 000 section 7), and the realtime notification
+ * `payload` (realtimePayload) is sent, in one statement (decision 106): only when every id is one of the owner's
+ * contacts, else nothing changes. Answers whether they all were. It commits asynchronously (`synchronous_commit` off
+ * for this transaction only): the answer and the event do not wait the 2-5 ms of a disk flush, and a crash can lose at
+ * most the last fraction of a second of reorders (never consistency). Messages and everything else keep waiting for
+ * the flush. A prepared statement (decision 115).
+ */
+export async function reorderOwnedContacts(db: Database, ownerId: string, orderedIds: string[], payload: string | null): Promise<boolean> {
+  const rows = await reorderStatement(db, { ownerId, ids: orderedIds, payload })
+  return rows[0]?.owned === true
 }

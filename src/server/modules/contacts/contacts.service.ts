@@ -5,7 +5,7 @@ import { CONTACTS_PAGE_LIMIT, MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import type { Database } from '#server/db/client.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
 import { ConflictError, NotFoundError, ValidationError } from '#server/http/errors.ts'
-import { publishRealtime, realtimeNotification } from '#server/realtime/realtime.publisher.ts'
+import { publishRealtime, realtimePayload } from '#server/realtime/realtime.publisher.ts'
 import { getProfileById } from '#server/modules/profiles/profiles.queries.ts'
 import {
   countActiveContacts,
@@ -67,8 +67,8 @@ export function createContactsService({ db, pictureUrl }: { db: Database; pictur
     async reorder(ownerId: string, contactIds: string[]): Promise<void> {
       // one statement, one round trip: the check, the new order and the event (decision 106)
       const reordered = { type: 'contact.changed', contact_id: null, change: 'reordered' } as const
-      const notification = realtimeNotification([ownerId], reordered)
-      if (!(await reorderOwnedContacts(db, ownerId, contactIds, notification))) throw contactNotFound()
+      const payload = realtimePayload([ownerId], reordered)
+      if (!(await reorderOwnedContacts(db, ownerId, contactIds, payload))) throw contactNotFound()
     },
 
     /** archive_contact(contact_id, should_archive). Unarchiving counts against the circle limit. */
