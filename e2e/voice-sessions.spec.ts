@@ -1,4 +1,6 @@
 import fs from 'node:fs'
+import { eq } from 'drizzle-orm'
+import { sessionMessages } from '#server/db/schema.ts'
 import { speechFixtureOrSpoken } from '#server/speech/speech-fixtures.ts'
 import { SESSION_TEXTS } from '#shared/sessions.ts'
 import { expect, test } from './fixtures.ts'
@@ -18,6 +20,7 @@ test('a session is created, a note recorded to yourself and transcribed, and the
   insertUser,
   connect,
   signedInPage,
+  db,
 }) => {
   test.setTimeout(150_000)
   const ada = await insertUser({ name: 'Ada Sessions' })
@@ -33,7 +36,9 @@ test('a session is created, a note recorded to yourself and transcribed, and the
 
   await adaPage.getByRole('button', { name: 'New session' }).click()
   await expect(adaPage.getByText(SESSION_TEXTS.created)).toBeVisible()
-  const title = ((await adaPage.request.get('/api/sessions').then((r) => r.json())) as { sessions: { title: string }[] }).sessions[0]?.title
+  const created = ((await adaPage.request.get('/api/sessions').then((r) => r.json())) as { sessions: { id: string; title: string }[] })
+    .sessions[0]
+  const title = created?.title
   expect(title).toMatch(/^Session \d{4}-\d{2}-\d{2}$/)
   const session = adaPage.getByRole('region', { name: title })
 
@@ -62,6 +67,17 @@ test('a session is created, a note recorded to yourself and transcribed, and the
   const card = bobPage.locator('[data-slot="message-card"]')
   await expect(card).toHaveCount(1)
   await expect(card.locator('[data-slot="message-text"]')).toHaveText(/excited|job|really|miss|coffee|sunday/i, { timeout: 60_000 })
+
+  // a transcript whose engine failed says so, offers the retry, and passes axe; the retry puts it on its way again
+  await db.db
+    .update(sessionMessages)
+    .set({ transcriptStatus: 'failed', text: null })
+    .where(eq(sessionMessages.sessionId, created?.id ?? ''))
+  await adaPage.reload()
+  await expect(note.getByText(SESSION_TEXTS.transcriptFailed)).toBeVisible()
+  await expectNoSeriousAxeInBothThemes(adaPage, 'sessions-note-failed', { afterToasts: true, fullPage: true })
+  await note.getByRole('button', { name: 'Retry transcription' }).click()
+  await expect(note.getByText(SESSION_TEXTS.transcriptFailed)).toHaveCount(0)
 
   await adaPage.context().close()
   await bobPage.context().close()
