@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { RealtimeEvent } from '#shared/realtime.ts'
 import type { Executor } from '#server/db/client.ts'
 
@@ -13,22 +13,13 @@ export type RealtimeEnvelope = { to: string[]; event: RealtimeEvent }
  * NOTIFY limit because events carry ids only.
  */
 export async function publishRealtime(executor: Executor, to: (string | null)[], event: RealtimeEvent): Promise<void> {
-  const notification = realtimeNotification(to, event)
-  if (notification) await executor.execute(sql`select ${notification}`)
-}
-
-/**
- * The `pg_notify(...)` call that publishes an event, for a statement that changes something and tells about it in one
- * round trip (decision 106); null when there is nobody to tell.
- */
-export function realtimeNotification(to: (string | null)[], event: RealtimeEvent): SQL | null {
   const payload = realtimePayload(to, event)
-  return payload === null ? null : sql`pg_notify(${REALTIME_CHANNEL}, ${payload})`
+  if (payload !== null) await executor.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`)
 }
 
 /**
- * The NOTIFY payload of an event on REALTIME_CHANNEL, for a prepared statement that sends it itself (decision 115);
- * null when there is nobody to tell.
+ * The NOTIFY payload of an event on REALTIME_CHANNEL: publishRealtime sends it, or a statement that changes something
+ * and tells about it in one round trip (the circle's reorder, decisions 106 and 115); null when there is nobody to tell.
  */
 export function realtimePayload(to: (string | null)[], event: RealtimeEvent): string | null {
   // a null is a person who deleted their account (a message's receiver, decision 60): nobody to tell

@@ -1,8 +1,7 @@
 import { Archive } from 'lucide-react'
 import type * as React from 'react'
-import { cn } from '#web/lib/utils.ts'
+import { DropTargetTile } from './drop-target-tile.tsx'
 import type { TileClasses } from './grid-classes.ts'
-import { TILE_BASE } from './contact-tile.tsx'
 
 type ArchiveTileProps = {
   sizes: TileClasses
@@ -19,35 +18,15 @@ type ArchiveTileProps = {
  * The edit-mode 'Archive' tile (spec 000 section 4): a contact dropped here is archived. Drawn here; ArchiveDropZone
  * makes it a drop target once dragging's code has loaded.
  */
-export function ArchiveTile({ sizes, dropEnabled, dragging = false, isOver = false, ref }: ArchiveTileProps) {
+export function ArchiveTile({ dropEnabled, ...props }: ArchiveTileProps) {
   return (
-    <div
-      ref={ref}
-      role="group"
-      aria-label="Archive"
-      data-slot="archive-drop-zone"
-      data-over={isOver || undefined}
-      className={cn(
-        TILE_BASE,
-        'items-center border-2 border-dashed border-input bg-muted/50 text-muted-foreground',
-        dragging && 'border-primary/60 bg-accent/60',
-        isOver && 'border-solid border-destructive-text bg-destructive/10 text-destructive-text',
-        sizes.tile,
-      )}
-    >
-      <span
-        className={cn(
-          'grid shrink-0 place-items-center rounded-full bg-background/80 transition-transform',
-          isOver && 'scale-110',
-          sizes.avatar,
-        )}
-      >
-        <Archive aria-hidden className="size-[40%]" />
-      </span>
-      <span className={sizes.body}>
-        <span className={cn('font-semibold text-foreground', isOver && 'text-destructive-text', sizes.name)}>Archive</span>
-        <span className="text-xs">{dropEnabled ? 'Drop a contact here' : 'Use a tile’s archive button'}</span>
-      </span>
-    </div>
+    <DropTargetTile
+      tone="archive"
+      label="Archive"
+      hint={dropEnabled ? 'Drop a contact here' : 'Use a tile’s archive button'}
+      icon={Archive}
+      slot="archive-drop-zone"
+      {...props}
+    />
   )
 }

@@ -10,6 +10,7 @@ import { cn } from '#web/lib/utils.ts'
 import { TILE_BASE } from './contact-tile.tsx'
 import { DRAG_ACTIVATION_DISTANCE_PX, REKINDLE_DRAG_INSTRUCTIONS, rekindleDragAnnouncements, REKINDLE_DROP_ID } from './drag.ts'
 import { homeGridClasses, type TileClasses } from './grid-classes.ts'
+import { DropTargetTile } from './drop-target-tile.tsx'
 
 /** Pink in both themes: soft fill and dark text by day, a deep rose glow and light text after dusk. */
 const PINK_TILE =
@@ -78,33 +79,17 @@ function RekindleTile({
 function RekindleDropZone({ sizes }: { sizes: TileClasses }) {
   const { setNodeRef, isOver, active } = useDroppable({ id: REKINDLE_DROP_ID })
   return (
-    <div
+    <DropTargetTile
       ref={setNodeRef}
-      role="group"
-      aria-label="Reconnect & restore"
-      data-slot="rekindle-drop-zone"
-      className={cn(
-        TILE_BASE,
-        'items-center border-2 border-dashed border-pink-300 bg-pink-50/50 text-pink-900 dark:border-pink-400/40 dark:bg-pink-950/20 dark:text-pink-100',
-        active && 'border-pink-400 bg-pink-100/70 dark:bg-pink-900/30',
-        isOver && 'border-solid border-pink-500 bg-pink-100 dark:border-pink-300 dark:bg-pink-900/50',
-        sizes.tile,
-      )}
-    >
-      <span
-        className={cn(
-          'grid shrink-0 place-items-center rounded-full bg-pink-100 text-pink-700 dark:bg-pink-900/60 dark:text-pink-200',
-          isOver && 'scale-110',
-          sizes.avatar,
-        )}
-      >
-        <HeartHandshake aria-hidden className="size-[42%]" />
-      </span>
-      <span className={sizes.body}>
-        <span className={cn('font-semibold', sizes.name)}>Reconnect & restore</span>
-        <span className="text-xs text-pink-800 dark:text-pink-200">Drop someone here</span>
-      </span>
-    </div>
+      tone="rekindle"
+      label="Reconnect & restore"
+      hint="Drop someone here"
+      icon={HeartHandshake}
+      slot="rekindle-drop-zone"
+      sizes={sizes}
+      dragging={active !== null}
+      isOver={isOver}
+    />
   )
 }
 
