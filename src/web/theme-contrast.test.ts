@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest'
 // The palette as styles.css declares it: :root (light) and .dark.
 const css = fs.readFileSync(path.join(import.meta.dirname, 'styles.css'), 'utf8')
 
-function tokens(selector: ':root' | '.dark'): Record<string, string> {
+function tokens(selector: string): Record<string, string> {
   const start = css.indexOf(`${selector} {`)
+  if (start < 0) throw new Error(`styles.css declares no ${selector} block`)
   const block = css.slice(start, css.indexOf('}', start))
   return Object.fromEntries([...block.matchAll(/--([a-z-]+):\s*(#[0-9a-f]{6});/g)].map((m) => [m[1], m[2]]))
 }
@@ -37,9 +38,35 @@ describe.each([':root', '.dark'] as const)('the %s palette', (selector) => {
     }
   })
 
+  it('draws the focus ring at 3:1 or more (WCAG 1.4.11) on the page, cards and every tinted surface', () => {
+    for (const surface of [...SURFACES, 'accent'] as const) {
+      expect(contrast(rgb(t.ring ?? ''), on(surface))).toBeGreaterThanOrEqual(3)
+    }
+  })
+
   it("writes the 'Recording' label at 4.5:1 or more (WCAG 1.4.3) on the page and on cards", () => {
     for (const surface of ['background', 'card'] as const) {
       expect(contrast(rgb(t['destructive-text'] ?? ''), on(surface))).toBeGreaterThanOrEqual(4.5)
     }
+  })
+})
+
+describe('focus rings in components', () => {
+  it('use the ring colour at full strength: a faded ring falls under 3:1 on the cream page', () => {
+    const faded: string[] = []
+    for (const file of fs.readdirSync(import.meta.dirname, { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.tsx')) continue
+      const source = fs.readFileSync(path.join(import.meta.dirname, file), 'utf8')
+      for (const m of source.matchAll(/focus(?:-visible)?:ring-ring\/\d+/g)) faded.push(`${file}: ${m[0]}`)
+    }
+    expect(faded).toEqual([])
+  })
+})
+
+describe('toasts in the light theme', () => {
+  const t = tokens(":root [data-sonner-toaster][data-sonner-theme='light']")
+
+  it.each(['success', 'info', 'warning', 'error'])('write %s text at 4.5:1 or more on its tint (WCAG 1.4.3)', (kind) => {
+    expect(contrast(rgb(t[`${kind}-text`] ?? ''), rgb(t[`${kind}-bg`] ?? ''))).toBeGreaterThanOrEqual(4.5)
   })
 })

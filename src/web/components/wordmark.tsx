@@ -24,7 +24,7 @@ export function Wordmark({ className, linked = true }: { className?: string; lin
   const classes = cn('inline-flex items-center gap-2 rounded-lg text-lg font-semibold tracking-tight', className)
   if (!linked) return <span className={classes}>{content}</span>
   return (
-    <Link to="/" className={cn(classes, 'outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60')}>
+    <Link to="/" className={cn(classes, 'outline-none focus-visible:ring-[3px] focus-visible:ring-ring')}>
       {content}
     </Link>
   )

@@ -45,7 +45,7 @@ export function Slider({
           key={index}
           aria-label={ariaLabel}
           aria-valuetext={valueText}
-          className="block size-4 shrink-0 cursor-grab rounded-full border-2 border-primary bg-card shadow-sm transition-[box-shadow] outline-none hover:ring-4 hover:ring-ring/25 focus-visible:ring-4 focus-visible:ring-ring/50 active:cursor-grabbing disabled:pointer-events-none"
+          className="block size-4 shrink-0 cursor-grab rounded-full border-2 border-primary bg-card shadow-sm transition-[box-shadow] outline-none hover:ring-4 hover:ring-ring/25 focus-visible:ring-4 focus-visible:ring-ring active:cursor-grabbing disabled:pointer-events-none"
         />
       ))}
     </SliderPrimitive.Root>

@@ -204,7 +204,7 @@ export function RecordingPreview({ recording, label = 'Recording preview', child
             <Play aria-hidden className="size-5 translate-x-px fill-current" />
           )}
         </Button>
-        <div className="relative min-w-0 flex-1 rounded-md has-[input:focus-visible]:ring-[3px] has-[input:focus-visible]:ring-ring/60">
+        <div className="relative min-w-0 flex-1 rounded-md has-[input:focus-visible]:ring-[3px] has-[input:focus-visible]:ring-ring">
           <Waveform peaks={peaks ?? []} progress={current && total > 0 ? time / total : 0} className="h-8" />
           <input
             type="range"

@@ -23,7 +23,7 @@ export function ArchivedContactRow({ contact, unarchiving, onRekindle, onUnarchi
     >
       <Link
         to={`/contacts/profile/${contact.id}`}
-        className="flex min-w-0 flex-1 items-center gap-3 rounded-xl p-1 outline-none hover:bg-muted/60 focus-visible:ring-[3px] focus-visible:ring-ring/60"
+        className="flex min-w-0 flex-1 items-center gap-3 rounded-xl p-1 outline-none hover:bg-muted/60 focus-visible:ring-[3px] focus-visible:ring-ring"
       >
         <Avatar name={contact.name} src={contact.avatar_url} alt="" size="lg" />
         <span className="flex min-w-0 flex-col">

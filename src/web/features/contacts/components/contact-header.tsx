@@ -35,7 +35,7 @@ export function ContactHeader({ contact, messageCount, className, ...props }: Co
           to={`/u/${encodeURIComponent(contact.contact_user_id)}`}
           aria-label={`${contact.name}'s public profile`}
           title={`${contact.name}'s public profile`}
-          className="shrink-0 rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+          className="shrink-0 rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
         >
           {avatar}
         </Link>

@@ -53,7 +53,7 @@ export function MethodTile({ icon: Icon, title, description, to, className, ...p
         to={to}
         className={cn(
           tileBase,
-          'group transition-colors outline-none hover:border-primary/60 hover:bg-card focus-visible:ring-[3px] focus-visible:ring-ring/60',
+          'group transition-colors outline-none hover:border-primary/60 hover:bg-card focus-visible:ring-[3px] focus-visible:ring-ring',
         )}
       >
         {body}

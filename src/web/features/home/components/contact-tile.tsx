@@ -11,7 +11,7 @@ import { useLongPress } from '#web/lib/use-long-press.ts'
 
 /** Shared by every tile of the home grid; the size classes (TileClasses.tile) add shape and direction. */
 export const TILE_BASE =
-  'group relative flex w-full rounded-2xl border text-card-foreground outline-none transition-[box-shadow,border-color,background-color] focus-visible:ring-[3px] focus-visible:ring-ring/60'
+  'group relative flex w-full rounded-2xl border text-card-foreground outline-none transition-[box-shadow,border-color,background-color] focus-visible:ring-[3px] focus-visible:ring-ring'
 
 export const CONTACT_TILE_SURFACE = 'border-border bg-card shadow-sm'
 
@@ -141,7 +141,7 @@ export function ArchiveContactButton({
       disabled={disabled}
       onClick={onArchive}
       className={cn(
-        'absolute z-10 grid size-9 cursor-pointer place-items-center rounded-full border bg-background/90 text-muted-foreground shadow-sm transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:opacity-55',
+        'absolute z-10 grid size-9 cursor-pointer place-items-center rounded-full border bg-background/90 text-muted-foreground shadow-sm transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring disabled:opacity-55',
         sizes.action,
       )}
     >

@@ -54,7 +54,7 @@ export function MessageCard({
       data-slot="message-card"
       className={cn(
         // a chat bubble: compact, at most ~30 rem wide, yours on the right with its tail corner there
-        'relative flex w-full max-w-[min(30rem,88%)] flex-col gap-2 rounded-2xl border p-3 shadow-sm transition-colors has-[[data-slot=message-open]:focus-visible]:ring-[3px] has-[[data-slot=message-open]:focus-visible]:ring-ring/60 has-[[data-slot=message-open]:hover]:bg-muted/40',
+        'relative flex w-full max-w-[min(30rem,88%)] flex-col gap-2 rounded-2xl border p-3 shadow-sm transition-colors has-[[data-slot=message-open]:focus-visible]:ring-[3px] has-[[data-slot=message-open]:focus-visible]:ring-ring has-[[data-slot=message-open]:hover]:bg-muted/40',
         own ? 'ml-auto rounded-br-md bg-secondary' : 'mr-auto rounded-bl-md border-primary/25 bg-card',
         unread && 'border-primary/60',
         className,

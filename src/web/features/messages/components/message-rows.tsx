@@ -28,7 +28,7 @@ function MessageRow({ message, own, contactName, onPlayUnread }: MessageRowProps
     <div
       data-slot="message-row"
       className={cn(
-        'group relative flex items-center gap-3 rounded-xl border bg-card px-3 py-2.5 shadow-xs transition-colors has-[[data-slot=message-open]:focus-visible]:ring-[3px] has-[[data-slot=message-open]:focus-visible]:ring-ring/60 has-[[data-slot=message-open]:hover]:bg-muted/50',
+        'group relative flex items-center gap-3 rounded-xl border bg-card px-3 py-2.5 shadow-xs transition-colors has-[[data-slot=message-open]:focus-visible]:ring-[3px] has-[[data-slot=message-open]:focus-visible]:ring-ring has-[[data-slot=message-open]:hover]:bg-muted/50',
         own ? 'sm:ml-8' : 'sm:mr-8',
         unread && 'border-primary/60',
         current && 'border-primary/50 bg-accent/40',

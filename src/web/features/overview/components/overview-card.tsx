@@ -101,7 +101,7 @@ export function OverviewCard({
               to={playbackPath}
               // the name holds the visible 'You' or sender's name, as a word (axe: label-content-name-mismatch)
               aria-label={own ? `Message from you to ${otherName}` : `Message from ${sender}`}
-              className="font-semibold outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:ring-[3px] focus-visible:after:ring-ring/60"
+              className="font-semibold outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:ring-[3px] focus-visible:after:ring-ring"
             >
               {sender}
             </Link>

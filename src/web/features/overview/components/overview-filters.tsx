@@ -29,7 +29,7 @@ export function GroupingToggle({ value, onChange, className, ...props }: Groupin
           type="button"
           aria-pressed={value === option}
           onClick={() => onChange(option)}
-          className="inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 aria-pressed:bg-card aria-pressed:text-foreground aria-pressed:shadow-sm"
+          className="inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring aria-pressed:bg-card aria-pressed:text-foreground aria-pressed:shadow-sm"
         >
           <Icon aria-hidden className="size-4" />
           {label}
@@ -63,7 +63,7 @@ export function FilterChips({ chips, selected, expanded, onToggleChip, onExpande
             type="button"
             aria-pressed={selected.has(chip.label)}
             onClick={() => onToggleChip(chip.label)}
-            className="inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-full border bg-card px-3 text-sm text-foreground/90 shadow-xs transition-colors outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/60 aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground aria-pressed:hover:bg-primary-hover"
+            className="inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-full border bg-card px-3 text-sm text-foreground/90 shadow-xs transition-colors outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground aria-pressed:hover:bg-primary-hover"
           >
             {chip.label}
             <span aria-hidden className="text-xs tabular-nums opacity-70">
@@ -77,7 +77,7 @@ export function FilterChips({ chips, selected, expanded, onToggleChip, onExpande
           type="button"
           aria-expanded={expanded}
           onClick={() => onExpandedChange(!expanded)}
-          className="h-8 cursor-pointer rounded-full px-2 text-sm font-medium text-primary-strong underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+          className="h-8 cursor-pointer rounded-full px-2 text-sm font-medium text-primary-strong underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring"
         >
           {expanded ? 'Show less' : `See ${hidden} more`}
         </button>

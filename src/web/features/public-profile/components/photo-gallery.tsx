@@ -70,7 +70,7 @@ export function PhotoGallery({ name, photos, profile_picture_url, className, ...
                 aria-pressed={photo.id === selected.id}
                 onClick={() => setSelectedId(photo.id)}
                 className={cn(
-                  'block size-16 cursor-pointer overflow-hidden rounded-xl border-2 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60',
+                  'block size-16 cursor-pointer overflow-hidden rounded-xl border-2 outline-none focus-visible:ring-[3px] focus-visible:ring-ring',
                   photo.id === selected.id ? 'border-primary' : 'border-transparent opacity-80 hover:opacity-100',
                 )}
               >

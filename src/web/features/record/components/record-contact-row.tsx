@@ -51,7 +51,7 @@ export function RecordContactRow({ contact, className, ...props }: RecordContact
           aria-describedby={noteId}
           className={cn(
             rowClass,
-            'group transition-colors outline-none hover:bg-muted/60 focus-visible:bg-muted/60 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-inset',
+            'group transition-colors outline-none hover:bg-muted/60 focus-visible:bg-muted/60 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-inset',
           )}
         >
           {body}

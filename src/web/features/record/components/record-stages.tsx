@@ -64,7 +64,7 @@ function BigRoundButton({
     >
       <span
         className={cn(
-          'grid size-28 place-items-center rounded-full shadow-lg transition-[transform,box-shadow,background-color] group-hover:scale-[1.03] group-focus-visible:ring-[4px] group-focus-visible:ring-ring/60 group-focus-visible:ring-offset-2 group-focus-visible:ring-offset-card group-active:scale-95 sm:size-32',
+          'grid size-28 place-items-center rounded-full shadow-lg transition-[transform,box-shadow,background-color] group-hover:scale-[1.03] group-focus-visible:ring-[4px] group-focus-visible:ring-ring group-focus-visible:ring-offset-2 group-focus-visible:ring-offset-card group-active:scale-95 sm:size-32',
           tone === 'start'
             ? 'bg-primary text-primary-foreground group-hover:bg-primary-hover'
             : 'bg-destructive text-destructive-foreground',

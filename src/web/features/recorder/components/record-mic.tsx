@@ -12,7 +12,7 @@ type RecordMicProps = {
 }
 
 const micClass =
-  'grid size-11 place-items-center rounded-full border shadow-sm outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/60'
+  'grid size-11 place-items-center rounded-full border shadow-sm outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring'
 
 /**
  * One tap from home or the contact detail to a take for this person: opens the conversation with its composer

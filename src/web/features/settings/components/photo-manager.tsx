@@ -152,7 +152,7 @@ export function PhotoManager() {
           ))}
           {list.length < MAX_PROFILE_PHOTOS && photos.data && (
             <li>
-              <label className="flex aspect-square cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed text-sm text-muted-foreground focus-within:ring-[3px] focus-within:ring-ring/60 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60">
+              <label className="flex aspect-square cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed text-sm text-muted-foreground focus-within:ring-[3px] focus-within:ring-ring has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60">
                 {uploading ? <Loader2 aria-hidden className="size-6 animate-spin" /> : <ImagePlus aria-hidden className="size-6" />}
                 {uploading ? 'Uploading...' : 'Add photos'}
                 <input
