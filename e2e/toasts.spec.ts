@@ -16,7 +16,7 @@ async function expectToastClean(page: Page, text: string) {
     await expect(page.locator('[data-sonner-toaster]')).toHaveAttribute('data-sonner-theme', theme)
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
     await expect(toast).toBeVisible()
-    expect(await seriousAxeViolations(page, '[data-sonner-toaster]')).toEqual([])
+    expect(await seriousAxeViolations(page, { include: '[data-sonner-toaster]' })).toEqual([])
   }
   await page.emulateMedia({ colorScheme: 'light' })
   await page.evaluate(() => document.documentElement.classList.remove('dark'))

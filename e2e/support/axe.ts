@@ -7,18 +7,28 @@ const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'
 
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
 
-/**
- * Runs axe-core in the page (evaluated, so the strict CSP does not block it) and returns serious/critical violations;
- * `include` limits the run to the elements a selector matches (a toast, an open menu).
- */
-export async function seriousAxeViolations(page: Page, include?: string): Promise<string[]> {
+type AxeRunOptions = {
+  /** limit the run to the elements a selector matches (a toast, an open menu) */
+  include?: string
+  /** axe rules that are off by default (experimental ones such as label-content-name-mismatch) to run as well */
+  alsoRules?: string[]
+}
+
+/** Runs axe-core in the page (evaluated, so the strict CSP does not block it) and returns serious/critical violations. */
+export async function seriousAxeViolations(page: Page, { include, alsoRules = [] }: AxeRunOptions = {}): Promise<string[]> {
   await page.evaluate(axeSource)
-  const violations = await page.evaluate(async (selector) => {
-    type Context = Document | { include: string[][] }
-    const axe = (window as unknown as { axe: { run: (ctx: Context, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe
-    const result = await axe.run(selector ? { include: [[selector]] } : document, { resultTypes: ['violations'] })
-    return result.violations
-  }, include)
+  const violations = await page.evaluate(
+    async ({ selector, rules }) => {
+      type Context = Document | { include: string[][] }
+      const axe = (window as unknown as { axe: { run: (ctx: Context, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe
+      const result = await axe.run(selector ? { include: [[selector]] } : document, {
+        resultTypes: ['violations'],
+        rules: Object.fromEntries(rules.map((id) => [id, { enabled: true }])),
+      })
+      return result.violations
+    },
+    { selector: include, rules: alsoRules },
+  )
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)

@@ -6,7 +6,9 @@ import { ArchiveContactButton, CONTACT_TILE_SURFACE, ContactTileFace, TILE_BASE,
 
 /**
  * Edit mode on a wide screen: the whole tile is the drag handle (pointer after 8 px, or Space / Enter then the
- * arrow keys). Its accessible name is "Move {name}"; it is no longer a link.
+ * arrow keys). It is no longer a link. Its accessible name is read from what it shows, after a hidden "Move": "Move
+ * {name}, 3 unread". An aria-label of "Move {name}" would not contain the visible badge, and speech users say what
+ * they see.
  */
 export function SortableContactTile({ contact, sizes, archiving, onArchive }: EditTileProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: contact.id })
@@ -22,7 +24,6 @@ export function SortableContactTile({ contact, sizes, archiving, onArchive }: Ed
         data-slot="contact-tile"
         {...attributes}
         {...listeners}
-        aria-label={`Move ${contact.name}`}
         className={cn(
           TILE_BASE,
           CONTACT_TILE_SURFACE,
@@ -31,6 +32,7 @@ export function SortableContactTile({ contact, sizes, archiving, onArchive }: Ed
           sizes.tile,
         )}
       >
+        <span className="sr-only">Move </span>
         <GripVertical aria-hidden className="absolute top-3 left-3 hidden size-4 text-muted-foreground sm:block" />
         <ContactTileFace contact={contact} sizes={sizes} activity={false} />
       </div>
