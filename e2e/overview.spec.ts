@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import { audioMessages } from '#server/db/schema.ts'
 import { expect, test } from './fixtures.ts'
-import { expectNoSeriousAxeInBothThemes } from './support/axe.ts'
+import { expectNoSeriousAxeInBothThemes, seriousAxeViolations } from './support/axe.ts'
 import { contactIdOf, sendRecording, tone } from './support/messages.ts'
 
 // A short recording for sends through the API, as a browser would upload it.
@@ -128,6 +128,8 @@ test("the overview searches, narrows by chips, regroups by emotion, and keeps ea
   await jobCard.click({ button: 'right' })
   await expect(adaPage.getByRole('menuitem', { name: 'Like' })).toBeVisible()
   await expect(adaPage.getByRole('menuitem', { name: 'Open' })).toBeVisible()
+  // an open menu leaves the page readable: nothing focusable is hidden with aria-hidden
+  expect(await seriousAxeViolations(adaPage)).toEqual([])
   await adaPage.keyboard.press('Escape')
   await expect(adaPage.getByRole('menu')).toHaveCount(0)
   await expect(group(adaPage, 'Liked')).toHaveCount(0)

@@ -4,7 +4,7 @@ import { sessionMessages } from '#server/db/schema.ts'
 import { speechFixtureOrSpoken } from '#server/speech/speech-fixtures.ts'
 import { SESSION_TEXTS } from '#shared/sessions.ts'
 import { expect, test } from './fixtures.ts'
-import { expectNoSeriousAxeInBothThemes } from './support/axe.ts'
+import { expectNoSeriousAxeInBothThemes, seriousAxeViolations } from './support/axe.ts'
 import { contactIdOf, fakeMicrophone } from './support/messages.ts'
 
 // The fake microphone says this sentence (a shared speech clip, else espeak-ng's reading of it); the server's offline
@@ -58,6 +58,8 @@ test('a session is created, a note recorded to yourself and transcribed, and the
 
   // "Send to…" Bob: the take becomes a voice message in their conversation, and stays in the session
   await note.getByRole('button', { name: 'Send to…' }).click()
+  await expect(adaPage.getByRole('menuitem', { name: 'Bob Sessions' })).toBeVisible()
+  expect(await seriousAxeViolations(adaPage)).toEqual([])
   await adaPage.getByRole('menuitem', { name: 'Bob Sessions' }).click()
   await expect(adaPage.getByText(SESSION_TEXTS.sent('Bob Sessions'))).toBeVisible()
   await expect(note).toHaveCount(1)

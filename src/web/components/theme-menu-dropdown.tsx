@@ -33,8 +33,7 @@ export function ThemeMenuDropdown({ defaultOpen, focusTrigger }: ThemeMenuDropdo
     if (!defaultOpen && focusTrigger()) trigger.current?.focus()
   }, [defaultOpen, focusTrigger])
   return (
-    // Not modal: a three-item menu need not hide the page from assistive technology or lock scrolling.
-    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <ThemeMenuButton ref={trigger} />
       </DropdownMenuTrigger>

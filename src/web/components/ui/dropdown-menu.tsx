@@ -3,8 +3,13 @@ import { DropdownMenu as MenuPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '#web/lib/utils.ts'
 
-export function DropdownMenu(props: React.ComponentProps<typeof MenuPrimitive.Root>) {
-  return <MenuPrimitive.Root data-slot="dropdown-menu" {...props} />
+/**
+ * Not modal by default: a menu is a short list beside its button, not a dialog. A modal menu hides the rest of the page
+ * with aria-hidden while its links and buttons stay focusable (axe aria-hidden-focus) and locks scrolling; this one
+ * closes on Escape, a click outside or a Tab away, and hands focus back to its button.
+ */
+export function DropdownMenu({ modal = false, ...props }: React.ComponentProps<typeof MenuPrimitive.Root>) {
+  return <MenuPrimitive.Root data-slot="dropdown-menu" modal={modal} {...props} />
 }
 
 export function DropdownMenuTrigger(props: React.ComponentProps<typeof MenuPrimitive.Trigger>) {
