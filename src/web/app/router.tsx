@@ -5,12 +5,14 @@ import { NotFoundPage } from '#web/features/not-found/not-found-page.tsx'
 import { AppShell } from './app-shell.tsx'
 import { RequireAuth } from './require-auth.tsx'
 import { RouteError } from './route-error.tsx'
+import { RouteFocus } from './route-focus.tsx'
 
 function RootLayout() {
   return (
     <>
       <Outlet />
       <ScrollRestoration />
+      <RouteFocus />
     </>
   )
 }

@@ -1,0 +1,81 @@
+import { useEffect, useRef, useState } from 'react'
+import { useLocation } from 'react-router'
+
+/** How long a new screen may take to show its heading (a lazy page, then its first query) before we give up. */
+const SETTLE_MS = 5000
+
+/** The screen's main heading: the h1 inside main, else the first h1 on the page. */
+function pageHeading(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1')
+}
+
+/** Focus has nowhere to be: on the body, or on an element that left the page. */
+function focusIsLost(): boolean {
+  const active = document.activeElement
+  return !active || active === document.body || !active.isConnected
+}
+
+/** Focuses the heading without scrolling (scroll restoration owns the scroll position); false when there is none. */
+function focusHeading(): boolean {
+  const heading = pageHeading()
+  if (!heading) return false
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
+  heading.focus({ preventScroll: true })
+  return document.activeElement === heading
+}
+
+/**
+ * Focus after every in-app move, as accessible single-page apps do (docs/decisions.md, "Focus after every move"):
+ * once the new screen shows its heading, focus goes there, unless the screen placed focus itself (the recorder's
+ * button) or the control that was pressed is still on screen; in that case the new screen's name is announced
+ * politely instead. And when the focused control disappears under the person's hands (an archived tile, a closed
+ * dialog whose button went, a switch that is saving), focus goes to the heading rather than to the page's body.
+ */
+export function RouteFocus() {
+  const { pathname } = useLocation()
+  const [announcement, setAnnouncement] = useState('')
+  const firstScreen = useRef(true)
+
+  useEffect(() => {
+    // the first screen of a visit is where the browser put focus; only moves within the app are ours to follow
+    if (firstScreen.current) {
+      firstScreen.current = false
+      return
+    }
+    const started = performance.now()
+    let frame = 0
+    const settle = () => {
+      setAnnouncement('')
+      const heading = pageHeading()
+      if (heading && focusIsLost()) {
+        if (focusHeading()) return
+      } else if (heading) {
+        setAnnouncement(heading.textContent?.trim() || document.title)
+        return
+      }
+      if (performance.now() - started < SETTLE_MS) frame = requestAnimationFrame(settle)
+    }
+    frame = requestAnimationFrame(settle)
+    return () => cancelAnimationFrame(frame)
+  }, [pathname])
+
+  useEffect(() => {
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget) return
+      const left = event.target
+      // leaving the window, or clicking on plain text, also blurs to nothing; only a control that went away counts
+      setTimeout(() => {
+        const gone = left instanceof HTMLElement && (!left.isConnected || left.matches(':disabled'))
+        if (gone && focusIsLost()) focusHeading()
+      })
+    }
+    document.addEventListener('focusout', onFocusOut)
+    return () => document.removeEventListener('focusout', onFocusOut)
+  }, [])
+
+  return (
+    <div role="status" aria-live="polite" className="sr-only">
+      {announcement}
+    </div>
+  )
+}
