@@ -130,7 +130,8 @@ export async function buildApp({
   const app = Fastify({
     // secrets never reach a log line: failed queries' parameters and cookies are redacted (issue 13)
     logger: withLogRedaction(logger),
-    trustProxy: false,
+    // the client's address comes from X-Forwarded-For only when the direct peer is a trusted proxy (decision 121)
+    trustProxy: env.TRUST_PROXY ?? false,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
   })
