@@ -87,6 +87,11 @@ export type BuildAppOptions = {
   notificationTiming?: Partial<NotificationTiming>
   /** told about every route as it is registered (the authorization matrix test lists the live route table) */
   onRoute?: (route: RouteOptions) => void
+  /**
+   * the origin of a test's local push service (http on loopback), the one push target allowed past the public-https
+   * rule; tests only: `npm start` never passes it
+   */
+  pushTestOrigin?: string
 }
 
 const MEDIA_SWEEP_INTERVAL_MS = 15 * 60 * 1000
@@ -126,11 +131,13 @@ export async function buildApp({
   jobs,
   onRoute,
   notificationTiming,
+  pushTestOrigin,
 }: BuildAppOptions) {
   const app = Fastify({
     // secrets never reach a log line: failed queries' parameters and cookies are redacted (issue 13)
     logger: withLogRedaction(logger),
-    trustProxy: false,
+    // the client's address comes from X-Forwarded-For only when the direct peer is a trusted proxy (decision 121)
+    trustProxy: env.TRUST_PROXY ?? false,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
   })
@@ -197,7 +204,7 @@ export async function buildApp({
     db,
     queue,
     vapid: vapidOf(env, secrets),
-    allowLoopbackHttp: env.NODE_ENV !== 'production',
+    targets: { testOrigin: pushTestOrigin },
     timing,
     log: app.log,
   })

@@ -10,6 +10,16 @@ describe('parseEnv', () => {
     expect(env.dataDir).toMatch(/data$/)
   })
 
+  it('trusts no proxy unless told, and takes addresses, CIDR ranges and the range names as the list of proxies', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBeUndefined()
+    expect(parseEnv({ TRUST_PROXY: '' }).TRUST_PROXY).toBeUndefined()
+    expect(parseEnv({ TRUST_PROXY: '127.0.0.1, ::1' }).TRUST_PROXY).toEqual(['127.0.0.1', '::1'])
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8,loopback' }).TRUST_PROXY).toEqual(['10.0.0.0/8', 'loopback'])
+    for (const bad of ['true', '*', '10.0.0.0/33', 'proxy.example', '127.0.0.1,,::1']) {
+      expect(() => parseEnv({ TRUST_PROXY: bad })).toThrow(/^Invalid configuration: TRUST_PROXY: /)
+    }
+  })
+
   it('names the variable of a bad value in one line', () => {
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow(EnvError)
     try {

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import ipaddr from 'ipaddr.js'
 import { z } from 'zod'
 
 const optionalString = z
@@ -6,6 +7,10 @@ const optionalString = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional()
+
+/** the names proxy-addr (Fastify's `trustProxy`) knows for whole ranges */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+const isProxyAddress = (item: string) => PROXY_RANGE_NAMES.has(item) || ipaddr.isValid(item) || ipaddr.isValidCIDR(item)
 
 const optionalUrl = (name: string) => optionalString.refine((v) => v === undefined || URL.canParse(v), { message: `${name} must be a URL` })
 
@@ -69,6 +74,15 @@ export const envSchema = z
     VAPID_PRIVATE_KEY: optionalString,
     /** who push services may contact about this server's pushes (a mailto: or https: URL); defaults to MAIL_FROM's address */
     VAPID_SUBJECT: optionalString,
+    /**
+     * the reverse proxy's addresses or CIDRs (comma list; `loopback` for one on the same machine): only a request
+     * from one of them may name its client in X-Forwarded-For. Unset: the connection's address is the client's.
+     */
+    TRUST_PROXY: optionalString
+      .transform((v) => v?.split(',').map((item) => item.trim()))
+      .refine((items) => items === undefined || (items.length > 0 && items.every(isProxyAddress)), {
+        message: 'TRUST_PROXY must list IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal), separated by commas',
+      }),
     RATE_LIMIT_ENABLED: z
       .enum(['true', 'false'])
       .default('true')

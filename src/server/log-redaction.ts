@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify'
+import type { FastifyBaseLogger, FastifyRequest, FastifyServerOptions } from 'fastify'
 
 /**
  * Secrets must never reach a log line (issue 13): a failed query's message carries its parameters, and the query
@@ -8,9 +8,22 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify'
 const QUERY_PARAMS_LINE = /(^|\n)(\s*params: )[^\n]*/g
 const REDACTED = '[redacted]'
 const SECRET_KEYS = new Set(['params', 'cookie', 'authorization', 'set-cookie', 'token', 'password'])
+/**
+ * URLs carry credentials too: reset, confirmation, invitation and unsubscribe tokens and media signatures travel in
+ * the query, and Better Auth's reset link has its token as the path segment after `/reset-password/`. Every query
+ * value is redacted (the names stay, so a line still says what was asked), wherever a URL appears in a log line:
+ * no list of credential names can go stale (decision 121).
+ */
+const QUERY_VALUE = /([?&][^=&?#\s"'<>]*=)[^&#\s"'<>]+/g
+const RESET_PATH_TOKEN = /(\/reset-password\/)[^/?#\s"'<>]+/g
+
+/** A URL (or any text holding one) with every query value and the reset link's token replaced. */
+export function redactUrl(text: string): string {
+  return text.replace(RESET_PATH_TOKEN, `$1${REDACTED}`).replace(QUERY_VALUE, `$1${REDACTED}`)
+}
 
 export function redactText(text: string): string {
-  return text.replace(QUERY_PARAMS_LINE, `$1$2${REDACTED}`)
+  return redactUrl(text.replace(QUERY_PARAMS_LINE, `$1$2${REDACTED}`))
 }
 
 /** A copy of a serialized value with every string redacted and secret-named keys replaced; cycles end in '[cycle]'. */
@@ -40,6 +53,26 @@ export function serializeError(error: Error): SerializedError {
   return { ...redactedFields, type: error.constructor.name, message: redactText(error.message), stack: redactText(stack) }
 }
 
+type LoggedRequest = Pick<FastifyRequest, 'method' | 'url' | 'host' | 'ip'> & { socket?: { remotePort?: number } }
+
+/** A request as Fastify logs it (its `incoming request` line, error lines), with the URL redacted. */
+export function serializeRequest(request: LoggedRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }
+}
+
+/** The top-level strings of a log line's object (a custom `url` field, say); objects go through their serializers. */
+function redactTopLevelStrings(object: Record<string, unknown>): Record<string, unknown> {
+  const copy: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(object)) copy[key] = typeof value === 'string' ? redactText(value) : value
+  return copy
+}
+
 /** Fastify logger options with the redaction added; `false` and `undefined` stay off. */
 export function withLogRedaction(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return false
@@ -47,7 +80,15 @@ export function withLogRedaction(logger: FastifyServerOptions['logger']): Fastif
   return {
     ...base,
     redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'headers.cookie'], censor: REDACTED },
-    serializers: { ...('serializers' in base ? base.serializers : {}), err: serializeError, error: serializeError },
+    formatters: { ...('formatters' in base ? base.formatters : {}), log: redactTopLevelStrings },
+    serializers: {
+      ...('serializers' in base ? base.serializers : {}),
+      req: serializeRequest,
+      err: serializeError,
+      error: serializeError,
+      // the message itself, e.g. Fastify's `Route GET:/… not found`
+      msg: (message: unknown) => (typeof message === 'string' ? redactText(message) : message),
+    },
   }
 }
 

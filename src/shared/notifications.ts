@@ -53,6 +53,7 @@ export const PUSH_TEXTS = {
   testBody: 'This is how a new voice message will reach you.',
   badEndpoint: 'This push service address is not allowed.',
   noSubscription: 'No device of yours is subscribed to push notifications.',
+  endpointTaken: 'This browser already gets notifications for someone else.',
 } as const
 
 /** What the service worker receives in a push (JSON, encrypted for the browser). */
@@ -77,4 +78,5 @@ export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>
 
 export const pushUnsubscribeSchema = z.object({ endpoint: z.string().check(z.minLength(1), z.maxLength(2048)) })
 export const pushKeySchema = z.object({ public_key: z.string() })
-export const pushTestResultSchema = z.object({ sent: z.int() })
+/** POST /api/push/test answers only that the test push is on its way (never what a push service said). */
+export const pushTestResultSchema = z.object({ queued: z.literal(true) })

@@ -7,7 +7,8 @@ function toWebRequest(request: FastifyRequest, baseUrl: string): Request {
     if (value === undefined) continue
     headers.set(name, Array.isArray(value) ? value.join(', ') : value)
   }
-  // The client's own x-forwarded-for is replaced by the socket address: the rate-limit key must not be choosable.
+  // The client's own x-forwarded-for is replaced by Fastify's client address (the socket's, or the one a trusted proxy
+  // forwarded when TRUST_PROXY names it): the rate-limit key must not be choosable.
   headers.set('x-forwarded-for', request.ip)
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
   const body = hasBody && Buffer.isBuffer(request.body) && request.body.length > 0 ? new Uint8Array(request.body) : undefined

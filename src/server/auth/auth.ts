@@ -157,7 +157,8 @@ export function createAuth({ db, env, secret, sendMail, deferResetRequest, log, 
     advanced: {
       useSecureCookies: env.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
-      // The Fastify bridge sets x-forwarded-for to the socket address, so clients cannot choose their rate-limit key.
+      // The Fastify bridge sets x-forwarded-for to request.ip (the socket address, or what a proxy named in TRUST_PROXY
+      // forwarded), so clients cannot choose their rate-limit key; no other header is read.
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },
     databaseHooks: {

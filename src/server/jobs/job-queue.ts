@@ -36,7 +36,7 @@ export type JobMap = {
   /** push a new voice message to every browser the receiver subscribed (issue 16) */
   'push-new-message': { messageId: string }
   /** push a notification to every browser of a person (`notifyPerson`, for other modules) */
-  'send-push': { userId: string; title: string; body: string; url: string }
+  'send-push': { userId: string; title: string; body: string; url: string; tag?: string }
   /** daily: finds relationships gone quiet and queues one 'nudge' each (issue 18) */
   'find-quiet-relationships': Record<string, never>
   /** one gentle nudge for one contact row, if it still qualifies */

@@ -114,6 +114,8 @@ export async function startPushService(vapidPublicKey: () => string) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
+    /** the one push target a test app lets through unchecked (`pushTestOrigin`) */
+    origin,
     received,
     refused,
     /** A new subscription on this service: what the browser would hand to POST /api/push/subscriptions. */

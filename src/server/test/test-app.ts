@@ -20,7 +20,7 @@ export const TEST_SECRETS = {
 export async function createTestApp(
   overrides: Record<string, string> = {},
   /** `mailer` replaces the real SMTP mailer (the outbox, or a double that holds a mail back) */
-  options: Pick<BuildAppOptions, 'speech' | 'jobs' | 'onRoute' | 'webDir' | 'notificationTiming'> &
+  options: Pick<BuildAppOptions, 'speech' | 'jobs' | 'onRoute' | 'webDir' | 'notificationTiming' | 'pushTestOrigin'> &
     Partial<Pick<BuildAppOptions, 'mailer'>> = {},
 ) {
   const database = await createTestDatabase()

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, isNull, notInArray, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { audioMessages, messageMailNotifications, profiles, pushSubscriptions, user } from '#server/db/schema.ts'
 
@@ -105,21 +105,44 @@ export async function disableEmailNotifications(db: Executor, userId: string): P
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect
 
-/** One subscription per endpoint: subscribing again (another person on the same browser, new keys) takes it over. */
-export async function upsertPushSubscription(
+/** Serialises one person's subscription changes until the transaction ends, so two subscribes at the cap cannot pass it. */
+export async function lockPushSubscriptionsOf(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'push:' + userId}))`)
+}
+
+/**
+ * One subscription per endpoint: a new endpoint is added, the caller's own one gets its new keys; an endpoint another
+ * person holds stays theirs, unchanged (answers null).
+ */
+export async function saveOwnPushSubscription(
   db: Executor,
   values: { userId: string; endpoint: string; p256dh: string; auth: string; userAgent: string | null },
-): Promise<PushSubscriptionRow> {
+): Promise<PushSubscriptionRow | null> {
   const [row] = await db
     .insert(pushSubscriptions)
     .values(values)
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId: values.userId, p256dh: values.p256dh, auth: values.auth, userAgent: values.userAgent, updatedAt: new Date() },
+      set: { p256dh: values.p256dh, auth: values.auth, userAgent: values.userAgent, updatedAt: new Date() },
+      setWhere: eq(pushSubscriptions.userId, values.userId),
     })
     .returning()
-  if (!row) throw new Error('push subscription upsert returned no row')
-  return row
+  return row ?? null
+}
+
+/** Removes the person's subscriptions beyond the `keep` most recently saved; answers how many went. */
+export async function deletePushSubscriptionsBeyond(db: Executor, userId: string, keep: number): Promise<number> {
+  const kept = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.updatedAt), desc(pushSubscriptions.createdAt))
+    .limit(keep)
+  const rows = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, kept)))
+    .returning({ id: pushSubscriptions.id })
+  return rows.length
 }
 
 export async function deletePushSubscription(db: Executor, userId: string, endpoint: string): Promise<boolean> {

@@ -16,6 +16,9 @@ import { unsubscribeConfirmPage, unsubscribedPage } from './unsubscribe-pages.ts
 
 const ok = z.object({ ok: z.literal(true) })
 
+/** Each test is a post to every subscribed browser's push service: a few a minute are plenty for a person. */
+export const PUSH_TEST_RATE_LIMIT = { max: 3, timeWindow: '1 minute' }
+
 export const notificationsRoutes: FastifyPluginAsyncZod<{
   notifications: NotificationsService
   push: PushService
@@ -63,7 +66,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     },
   )
 
-  app.post('/api/push/test', { preHandler: requireUser, schema: { response: { 200: pushTestResultSchema } } }, async (request) =>
-    push.sendTest(sessionUser(request).id),
+  app.post(
+    '/api/push/test',
+    { preHandler: requireUser, config: { rateLimit: PUSH_TEST_RATE_LIMIT }, schema: { response: { 202: pushTestResultSchema } } },
+    async (request, reply) => reply.status(202).send(await push.sendTest(sessionUser(request).id)),
   )
 }

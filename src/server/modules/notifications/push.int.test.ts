@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises'
-import { eq } from 'drizzle-orm'
+import net from 'node:net'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { PUSH_TEXTS } from '#shared/notifications.ts'
 import { pushSubscriptions } from '#server/db/schema.ts'
@@ -22,19 +23,42 @@ const engineDouble: EngineChoice = {
   },
 }
 
+let vapidKey = ''
+const pushService = await startPushService(() => vapidKey)
+afterAll(() => pushService.close())
 const dataDir = await fs.mkdtemp('/tmp/hearth-int-push-')
 const { app, db } = await createTestApp(
   { DATA_DIR: dataDir },
-  { speech: { choice: engineDouble }, notificationTiming: { burstMs: 60_000, transcriptWaitMs: 10_000, recheckMs: 300 } },
+  {
+    speech: { choice: engineDouble },
+    notificationTiming: { burstMs: 60_000, transcriptWaitMs: 10_000, recheckMs: 300 },
+    // the local push service is the one non-public target this app may post to
+    pushTestOrigin: pushService.origin,
+  },
 )
 const api = apiClient(app)
-let vapidKey = ''
-const pushService = await startPushService(() => vapidKey)
 vapidKey = ((await api.get('/api/push/key', (await insertSignedInPerson(app, db)).cookie)).json() as { public_key: string }).public_key
-afterAll(() => pushService.close())
 
 const subscriptionsOf = (userId: string) => db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))
 const pushesTo = (name: string) => pushService.received.filter((p) => p.subscription === name)
+/** the states of the person's 'send-push' jobs (a test push is one) */
+const sendPushStates = async (userId: string) =>
+  (
+    await db.execute<{ state: string }>(sql`select state from pgboss.job where name = 'send-push' and data->>'userId' = ${userId}`)
+  ).rows.map((row) => row.state)
+
+/** A TCP listener on loopback that counts the connections made to it: a stand-in for an internal service. */
+async function startInternalService() {
+  let connections = 0
+  const server = net.createServer((socket) => {
+    connections++
+    socket.destroy()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  return { port: (server.address() as net.AddressInfo).port, connections: () => connections }
+}
+const keys = () => pushService.subscribe(`keys-${Math.random().toString(36).slice(2)}`).keys
 
 describe('web push', () => {
   it('hands the VAPID public key to a signed-in browser', async () => {
@@ -57,8 +81,9 @@ describe('web push', () => {
     expect(rows[0]).toMatchObject({ endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, userAgent: 'Phone/2' })
 
     const test = await api.post('/api/push/test', ada.cookie)
-    expect(test.statusCode).toBe(200)
-    expect(test.json()).toEqual({ sent: 1 })
+    expect(test.statusCode).toBe(202)
+    expect(test.json()).toEqual({ queued: true })
+    await expect.poll(() => pushesTo('ada-phone').length, { timeout: 10_000 }).toBe(1)
     expect(pushService.refused).toEqual([])
     expect(pushesTo('ada-phone')).toEqual([
       {
@@ -110,8 +135,11 @@ describe('web push', () => {
     await api.post('/api/push/subscriptions', ada.cookie, pushService.subscribe('ada-new'))
     pushService.gone('ada-old')
     const test = await api.post('/api/push/test', ada.cookie)
-    expect(test.json()).toEqual({ sent: 1 })
-    expect((await subscriptionsOf(ada.id)).map((s) => s.endpoint)).toEqual([expect.stringMatching(/\/push\/ada-new$/)])
+    expect(test.json()).toEqual({ queued: true })
+    await expect
+      .poll(async () => (await subscriptionsOf(ada.id)).map((s) => s.endpoint), { timeout: 10_000 })
+      .toEqual([expect.stringMatching(/\/push\/ada-new$/)])
+    await expect.poll(() => pushesTo('ada-new').length, { timeout: 10_000 }).toBe(1)
   })
 
   it('unsubscribes only the caller’s own endpoint', async () => {
@@ -125,17 +153,102 @@ describe('web push', () => {
     expect(await subscriptionsOf(ada.id)).toHaveLength(0)
   })
 
-  it('refuses a push service that is not https (except loopback outside production), and malformed keys', async () => {
+  it('refuses a push service that is not public https, whatever the name resolves to, and malformed keys', async () => {
     const ada = await insertSignedInPerson(app, db)
     const good = pushService.subscribe('ada-refused')
-    for (const endpoint of ['http://push.example/abc', 'ftp://127.0.0.1/x', 'not a url']) {
+    const internal = await startInternalService()
+    for (const endpoint of [
+      'http://push.example/abc',
+      'ftp://127.0.0.1/x',
+      'not a url',
+      // plain http on loopback, other than the test's own push service
+      `http://127.0.0.1:${internal.port}/`,
+      `https://127.0.0.1:${internal.port}/`,
+      'https://10.0.0.1/',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://100.64.0.1/',
+      'https://[::1]/',
+      'https://[fd00::1]/',
+      'https://[::ffff:127.0.0.1]/',
+      // a name that resolves to loopback
+      `https://localhost:${internal.port}/`,
+    ]) {
       const refused = await api.post('/api/push/subscriptions', ada.cookie, { ...good, endpoint })
-      expect(refused.statusCode).toBe(400)
+      expect(refused.statusCode, endpoint).toBe(400)
       expect(refused.json()).toMatchObject({ error: { message: PUSH_TEXTS.badEndpoint } })
     }
     const badKeys = await api.post('/api/push/subscriptions', ada.cookie, { ...good, keys: { p256dh: 'short', auth: 'x' } })
     expect(badKeys.statusCode).toBe(400)
     expect(await subscriptionsOf(ada.id)).toHaveLength(0)
+    expect(internal.connections()).toBe(0)
+  })
+
+  it('checks the address again on every delivery, and answers a test the same whatever the push service did', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const internal = await startInternalService()
+    // a subscription saved when its name was public, now pointing inside (or a row from before the check)
+    await db.insert(pushSubscriptions).values({ userId: ada.id, endpoint: `https://127.0.0.1:${internal.port}/push`, ...keys() })
+    const onlyInternal = await api.post('/api/push/test', ada.cookie)
+    expect(onlyInternal.statusCode).toBe(202)
+    expect(onlyInternal.json()).toEqual({ queued: true })
+    await expect.poll(() => sendPushStates(ada.id), { timeout: 10_000 }).toEqual(['completed'])
+    expect(internal.connections()).toBe(0)
+    // with a working browser beside it, the answer is the same
+    await api.post('/api/push/subscriptions', ada.cookie, pushService.subscribe('ada-beside'))
+    const both = await api.post('/api/push/test', ada.cookie)
+    expect([both.statusCode, both.json()]).toEqual([onlyInternal.statusCode, onlyInternal.json()])
+    await expect.poll(() => pushesTo('ada-beside').length, { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => sendPushStates(ada.id), { timeout: 10_000 }).toEqual(['completed', 'completed'])
+    expect(internal.connections()).toBe(0)
+  })
+
+  it('limits the tests to 3 a minute per person', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    await api.post('/api/push/subscriptions', ada.cookie, pushService.subscribe('ada-limited'))
+    for (let i = 0; i < 3; i++) expect((await api.post('/api/push/test', ada.cookie)).statusCode).toBe(202)
+    const fourth = await api.post('/api/push/test', ada.cookie)
+    expect(fourth.statusCode).toBe(429)
+    expect(fourth.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } })
+    // someone else is not held up
+    const bob = await insertSignedInPerson(app, db)
+    await api.post('/api/push/subscriptions', bob.cookie, pushService.subscribe('bob-limited'))
+    expect((await api.post('/api/push/test', bob.cookie)).statusCode).toBe(202)
+  })
+
+  it('keeps an endpoint with the person who subscribed it: another person posting it is refused (409)', async () => {
+    const { ada, bob } = await insertSignedInPair(app, db, ['Ada Owner', 'Bob Taker'])
+    const adas = pushService.subscribe('ada-owned')
+    expect((await api.post('/api/push/subscriptions', ada.cookie, adas, { headers: { 'user-agent': 'Ada/1' } })).statusCode).toBe(200)
+    const taken = await api.post('/api/push/subscriptions', bob.cookie, { ...adas, keys: keys() }, { headers: { 'user-agent': 'Bob/1' } })
+    expect(taken.statusCode).toBe(409)
+    expect(taken.json()).toMatchObject({ error: { message: PUSH_TEXTS.endpointTaken } })
+    expect(await subscriptionsOf(bob.id)).toHaveLength(0)
+    expect(await subscriptionsOf(ada.id)).toEqual([
+      expect.objectContaining({ endpoint: adas.endpoint, p256dh: adas.keys.p256dh, auth: adas.keys.auth, userAgent: 'Ada/1' }),
+    ])
+  })
+
+  it('lets the same person post an endpoint again with new keys, which replace the old ones', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const first = pushService.subscribe('ada-rekeyed')
+    await api.post('/api/push/subscriptions', ada.cookie, first)
+    const renewed = { endpoint: first.endpoint, keys: keys() }
+    expect((await api.post('/api/push/subscriptions', ada.cookie, renewed)).statusCode).toBe(200)
+    expect(await subscriptionsOf(ada.id)).toEqual([
+      expect.objectContaining({ endpoint: first.endpoint, p256dh: renewed.keys.p256dh, auth: renewed.keys.auth }),
+    ])
+  })
+
+  it('keeps at most 10 browsers per person: an 11th replaces the one saved longest ago', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const endpoints: string[] = []
+    for (let i = 0; i < 11; i++) {
+      const subscription = pushService.subscribe(`ada-many-${i}`)
+      endpoints.push(subscription.endpoint)
+      expect((await api.post('/api/push/subscriptions', ada.cookie, subscription)).statusCode).toBe(200)
+    }
+    const kept = (await subscriptionsOf(ada.id)).map((row) => row.endpoint)
+    expect(kept.toSorted()).toEqual(endpoints.slice(1).toSorted())
   })
 
   it('lets other modules push to a person through a job (notifyPerson)', async () => {

@@ -4,14 +4,17 @@ import { PUSH_TEXTS, type PushPayload, type PushSubscriptionInput } from '#share
 import type { Database, Executor } from '#server/db/client.ts'
 import type { Env } from '#server/env.ts'
 import { ConflictError, ValidationError } from '#server/http/errors.ts'
-import type { JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
+import type { JobMap, JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
+import { deliverPush, PushTargetRefused, resolvePushTarget, type PushTargetPolicy } from '#server/notify/push-target.ts'
 import {
   deletePushSubscription,
   deletePushSubscriptionById,
+  deletePushSubscriptionsBeyond,
   getNotifiedMessage,
   getNotifiedPerson,
   listPushSubscriptionsOf,
-  upsertPushSubscription,
+  lockPushSubscriptionsOf,
+  saveOwnPushSubscription,
   type PushSubscriptionRow,
 } from './notifications.queries.ts'
 import type { NotificationTiming } from './notifications.service.ts'
@@ -39,48 +42,38 @@ const PUSH_TTL_SECONDS = 24 * 60 * 60
 const PUSH_TIMEOUT_MS = 10_000
 /** words of the transcript a push shows, for someone who chose to see them */
 const PREVIEW_WORDS = 12
+/** browsers one person may subscribe; a new one beyond them replaces the one saved longest ago (decision 122) */
+export const PUSH_SUBSCRIPTIONS_PER_PERSON = 10
 
 export type PushDeps = {
   db: Database
   queue: Pick<JobQueue, 'enqueue'>
   vapid: Vapid
-  /** production accepts https push services only; elsewhere a loopback http one too (the tests' local push service) */
-  allowLoopbackHttp: boolean
+  /** where pushes may go: public https push services only, unless a test names its local one (decision 122) */
+  targets: PushTargetPolicy
   timing: NotificationTiming
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>
 }
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
-
-/** The push service a browser names is a URL the server will post to: only https ones (decision 64). */
-function checkEndpoint(endpoint: string, allowLoopbackHttp: boolean): void {
-  const url = URL.canParse(endpoint) ? new URL(endpoint) : null
-  const ok = url && (url.protocol === 'https:' || (allowLoopbackHttp && url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)))
-  if (!ok) throw new ValidationError(PUSH_TEXTS.badEndpoint)
-}
-
-export function createPushService({ db, queue, vapid, allowLoopbackHttp, timing, log }: PushDeps) {
-  /** Encrypts and posts one push (RFC 8291 aes128gcm, VAPID); answers the push service's status. */
+export function createPushService({ db, queue, vapid, targets, timing, log }: PushDeps) {
+  /**
+   * Encrypts and posts one push (RFC 8291 aes128gcm, VAPID); answers the push service's status. The endpoint is
+   * checked again on every delivery (its name may resolve elsewhere by now), and the post goes to the checked address.
+   */
   async function post(subscription: PushSubscriptionRow, payload: PushPayload): Promise<number> {
+    const target = await resolvePushTarget(subscription.endpoint, targets)
     const details = webpush.generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
       JSON.stringify(payload),
       { vapidDetails: vapid, TTL: PUSH_TTL_SECONDS, contentEncoding: 'aes128gcm', urgency: 'high' },
     )
-    const headers = Object.fromEntries(
-      Object.entries(details.headers)
-        .filter(([name]) => name.toLowerCase() !== 'content-length')
-        .map(([name, value]) => [name, String(value)]),
-    )
-    const response = await fetch(details.endpoint, {
+    const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]))
+    return deliverPush(target, {
       method: details.method,
       headers,
       body: details.body ? new Uint8Array(details.body) : null,
-      redirect: 'error',
-      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+      timeoutMs: PUSH_TIMEOUT_MS,
     })
-    await response.body?.cancel()
-    return response.status
   }
 
   /**
@@ -104,7 +97,11 @@ export function createPushService({ db, queue, vapid, allowLoopbackHttp, timing,
           }
         } catch (error) {
           result.failed++
-          log.warn({ err: error, pushService: new URL(subscription.endpoint).host }, 'push: could not reach the push service')
+          if (error instanceof PushTargetRefused) {
+            log.warn({ reason: error.message, pushService: new URL(subscription.endpoint).host }, 'push: refused to post to this address')
+          } else {
+            log.warn({ err: error, pushService: new URL(subscription.endpoint).host }, 'push: could not reach the push service')
+          }
         }
       }),
     )
@@ -114,15 +111,30 @@ export function createPushService({ db, queue, vapid, allowLoopbackHttp, timing,
   return {
     publicKey: vapid.publicKey,
 
+    /**
+     * Saves this browser's subscription for the caller. The endpoint must be a public https push service. An endpoint
+     * another person holds stays theirs (409); past the cap, the subscription saved longest ago makes room.
+     */
     async subscribe(userId: string, input: PushSubscriptionInput, userAgent: string | null): Promise<void> {
-      checkEndpoint(input.endpoint, allowLoopbackHttp)
-      await upsertPushSubscription(db, {
-        userId,
-        endpoint: input.endpoint,
-        p256dh: input.keys.p256dh,
-        auth: input.keys.auth,
-        userAgent: userAgent?.slice(0, 512) ?? null,
+      try {
+        await resolvePushTarget(input.endpoint, targets)
+      } catch (error) {
+        if (error instanceof PushTargetRefused) throw new ValidationError(PUSH_TEXTS.badEndpoint)
+        throw error
+      }
+      const saved = await db.transaction(async (tx) => {
+        await lockPushSubscriptionsOf(tx, userId)
+        const row = await saveOwnPushSubscription(tx, {
+          userId,
+          endpoint: input.endpoint,
+          p256dh: input.keys.p256dh,
+          auth: input.keys.auth,
+          userAgent: userAgent?.slice(0, 512) ?? null,
+        })
+        if (row) await deletePushSubscriptionsBeyond(tx, userId, PUSH_SUBSCRIPTIONS_PER_PERSON)
+        return row
       })
+      if (!saved) throw new ConflictError(PUSH_TEXTS.endpointTaken)
     },
 
     /** Removes the caller's subscription of this endpoint; one that is already gone is fine (the browser's state wins). */
@@ -130,11 +142,21 @@ export function createPushService({ db, queue, vapid, allowLoopbackHttp, timing,
       await deletePushSubscription(db, userId, endpoint)
     },
 
-    /** Settings' Test: a push to every browser of the caller, now; refused when none is subscribed or none took it. */
-    async sendTest(userId: string): Promise<{ sent: number }> {
-      const result = await sendToPerson(userId, { title: PUSH_TEXTS.testTitle, body: PUSH_TEXTS.testBody, url: '/settings', tag: 'test' })
-      if (result.sent === 0) throw new ConflictError(PUSH_TEXTS.noSubscription)
-      return { sent: result.sent }
+    /**
+     * Settings' Test: a push to every browser of the caller, through a job. The answer says only that it is on its
+     * way: what a push service answered is never told (it could be any server the caller named). Refused when no
+     * browser of the caller is subscribed.
+     */
+    async sendTest(userId: string): Promise<{ queued: true }> {
+      if ((await listPushSubscriptionsOf(db, userId)).length === 0) throw new ConflictError(PUSH_TEXTS.noSubscription)
+      await queue.enqueue(null, 'send-push', {
+        userId,
+        title: PUSH_TEXTS.testTitle,
+        body: PUSH_TEXTS.testBody,
+        url: '/settings',
+        tag: 'test',
+      })
+      return { queued: true }
     },
 
     /**
@@ -150,8 +172,9 @@ export function createPushService({ db, queue, vapid, allowLoopbackHttp, timing,
       await queue.enqueue(executor, 'send-push', { userId: personId, ...message })
     },
 
-    async handleSendPush(data: { userId: string; title: string; body: string; url: string }): Promise<JobOutcome> {
-      const result = await sendToPerson(data.userId, { title: data.title, body: data.body, url: data.url })
+    async handleSendPush(data: JobMap['send-push']): Promise<JobOutcome> {
+      const { userId, ...payload } = data
+      const result = await sendToPerson(userId, payload)
       return result.sent > 0 ? { status: 'done' } : { status: 'skipped', reason: 'no browser took the push' }
     },
 

@@ -14,7 +14,13 @@ import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
 import { sendRecording } from '#server/test/uploads.ts'
 import { createNudgesService } from './nudges.service.ts'
 
-const { app, db, smtp } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-nudges-') })
+let vapidKey = ''
+const pushService = await startPushService(() => vapidKey)
+afterAll(() => pushService.close())
+const { app, db, smtp } = await createTestApp(
+  { DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-nudges-') },
+  { pushTestOrigin: pushService.origin },
+)
 const { get, put } = apiClient(app)
 
 const DAY = 24 * 3600_000
@@ -33,14 +39,11 @@ const push = createPushService({
   db,
   queue,
   vapid: { publicKey: '', privateKey: '', subject: 'mailto:test@example.com' },
-  allowLoopbackHttp: true,
+  targets: { testOrigin: pushService.origin },
   timing: DEFAULT_NOTIFICATION_TIMING,
   log: app.log,
 })
 const nudges = createNudgesService({ db, queue, push, publicUrl: TEST_ORIGIN, now: () => clock })
-let vapidKey = ''
-const pushService = await startPushService(() => vapidKey)
-afterAll(() => pushService.close())
 
 /** Days after the messages of the pair were exchanged (just now). */
 const at = (days: number) => {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { toast } from '#web/lib/toast.ts'
 import { z } from 'zod/mini'
 import { PUSH_TEXTS, pushKeySchema, pushTestResultSchema } from '#shared/notifications.ts'
-import { apiGet, apiSend } from '#web/lib/api-client.ts'
+import { apiGet, apiSend, isApiRequestError } from '#web/lib/api-client.ts'
 import { logUnexpected } from '#web/lib/errors.ts'
 
 const okSchema = z.object({ ok: z.literal(true) })
@@ -24,14 +24,22 @@ async function registration(): Promise<ServiceWorkerRegistration> {
   return navigator.serviceWorker.ready
 }
 
-/** Subscribes this browser and tells the server (upsert by endpoint). */
+/**
+ * Subscribes this browser and tells the server (upsert by endpoint). A subscription the server keeps for someone else
+ * (another person used this browser before) is dropped and a new one made: its pushes stop, and this person's start.
+ */
 async function subscribeThisDevice(): Promise<void> {
   const { public_key } = await apiGet('/api/push/key', pushKeySchema)
   const reg = await registration()
-  const subscription =
-    (await reg.pushManager.getSubscription()) ??
-    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: public_key }))
-  await apiSend('POST', '/api/push/subscriptions', subscription.toJSON(), okSchema)
+  const fresh = () => reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: public_key })
+  const subscription = (await reg.pushManager.getSubscription()) ?? (await fresh())
+  try {
+    await apiSend('POST', '/api/push/subscriptions', subscription.toJSON(), okSchema)
+  } catch (error) {
+    if (!isApiRequestError(error, 409)) throw error
+    await subscription.unsubscribe()
+    await apiSend('POST', '/api/push/subscriptions', (await fresh()).toJSON(), okSchema)
+  }
 }
 
 export type PushState = {
