@@ -6,6 +6,7 @@ import type { MessageSearchResult } from '#shared/message-search.ts'
 import { realtimeEventSchema, type RealtimeEvent } from '#shared/realtime.ts'
 import type { RelationshipHealth } from '#shared/relationship-health.ts'
 import { insertMessages } from '#server/test/data.ts'
+import { uploadPhoto } from '#server/test/images.ts'
 import { insertSignedInPair, insertSignedInPerson } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
@@ -69,6 +70,14 @@ describe('a new name reaches the circle', () => {
     await expect.poll(() => almaHears, { timeout: 5000 }).toEqual([told])
     // one NOTIFY reached every socket of this instance: someone outside her circle was not among its people
     expect(eveHears).toEqual([])
+  })
+
+  it('a new picture reaches the circle the same way: the contact shows it, and Bruno hears of it', async () => {
+    const { ada: alma, bob: bruno, bobToAda: almaForBruno } = await insertSignedInPair(app, db, ['Alma', 'Bruno'])
+    const brunoHears = await listen(bruno.cookie)
+    await uploadPhoto(app, alma.cookie)
+    expect((await api.get(`/api/contacts/${almaForBruno}`, bruno.cookie)).json<Contact>().avatar_url).toEqual(expect.any(String))
+    await expect.poll(() => brunoHears, { timeout: 5000 }).toEqual([{ type: 'profile.updated', user_id: alma.id }])
   })
 
   it('refuses an empty name, and the circle keeps the name she had', async () => {
