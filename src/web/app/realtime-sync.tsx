@@ -26,8 +26,11 @@ const ROOTS = {
 } as const
 type StaleRoot = (typeof ROOTS)[keyof typeof ROOTS]
 
-/** Query key roots a realtime event makes stale. Events only invalidate; screens refetch what they show. */
-export function staleKeysFor(event: RealtimeEvent): StaleRoot[] {
+/**
+ * Query key roots a realtime event makes stale, for the person signed in as `selfId`. Events only invalidate; screens
+ * refetch what they show.
+ */
+export function staleKeysFor(event: RealtimeEvent, selfId: string): StaleRoot[] {
   switch (event.type) {
     case 'contact.changed':
       return [ROOTS.contacts]
@@ -38,7 +41,11 @@ export function staleKeysFor(event: RealtimeEvent): StaleRoot[] {
     case 'conversation.changed':
       return [ROOTS.contacts]
     case 'profile.updated':
-      return [ROOTS.profile, ROOTS.publicProfile]
+      // someone in the circle changed their name or picture (decision 117): every place that shows them reads it
+      // again (their contact, the overview's cards under the messages root, the insights that name them)
+      return event.user_id === selfId
+        ? [ROOTS.profile, ROOTS.publicProfile]
+        : [ROOTS.contacts, ROOTS.messages, ROOTS.health, ROOTS.publicProfile]
     case 'invitation.changed':
       return [ROOTS.invitations]
     case 'presence.changed':
@@ -57,7 +64,7 @@ export function RealtimeSync() {
     const scheduler = createRefetchScheduler<StaleRoot>((root) => void queryClient.invalidateQueries({ queryKey: root }))
     let connectedBefore = false
     const connection = connectRealtime({
-      onEvent: (event) => staleKeysFor(event).forEach((key) => scheduler.schedule(key)),
+      onEvent: (event) => staleKeysFor(event, userId).forEach((key) => scheduler.schedule(key)),
       onStatus: (status) => {
         setRealtimeStatus(status)
         if (status !== 'open') return

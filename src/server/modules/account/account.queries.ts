@@ -13,6 +13,7 @@ import {
   talkSessions,
   user,
 } from '#server/db/schema.ts'
+import { contactName } from '#server/modules/contacts/contacts.queries.ts'
 
 export type SessionRow = Pick<typeof session.$inferSelect, 'id' | 'userAgent' | 'createdAt' | 'updatedAt'>
 
@@ -48,13 +49,14 @@ export async function listContactsOfOwner(db: Executor, userId: string) {
   return db
     .select({
       id: contacts.id,
-      name: contacts.name,
+      name: contactName,
       contactUserId: contacts.contactUserId,
       archivedAt: contacts.archivedAt,
       lastInteraction: contacts.lastInteraction,
       createdAt: contacts.createdAt,
     })
     .from(contacts)
+    .leftJoin(profiles, eq(profiles.id, contacts.contactUserId))
     .where(eq(contacts.userId, userId))
     .orderBy(asc(contacts.displayOrder), asc(contacts.createdAt))
 }
@@ -119,6 +121,17 @@ export async function settleOthersConversations(tx: Executor, userId: string): P
     .where(inArray(conversations.contactId, tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.contactUserId, userId))))
     .returning({ userId: conversations.userId })
   return [...new Set(rows.map((row) => row.userId))]
+}
+
+/**
+ * The others' rows for the person keep the name the person had last (decision 117): while linked, a contact's name is
+ * read from the profile, which goes with the account.
+ */
+export async function keepNameInOthersContacts(tx: Executor, userId: string): Promise<void> {
+  await tx
+    .update(contacts)
+    .set({ name: sql`(select ${profiles.name} from ${profiles} where ${profiles.id} = ${userId})` })
+    .where(and(eq(contacts.contactUserId, userId), sql`exists (select 1 from ${profiles} where ${profiles.id} = ${userId})`))
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   deleteOtherSessionsOfUser,
   deleteSessionOfUser,
   deleteUser,
+  keepNameInOthersContacts,
   listLiveSessionsForUser,
   listOwnObjectKeys,
   settleOthersConversations,
@@ -37,6 +38,7 @@ export function createAccountService({ db, storage, log, onSessionsEnded, now = 
       const keys = await db.transaction(async (tx) => {
         const owned = await listOwnObjectKeys(tx, userId)
         const others = await settleOthersConversations(tx, userId)
+        await keepNameInOthersContacts(tx, userId)
         if (!(await deleteUser(tx, userId))) throw new NotFoundError(ACCOUNT_TEXTS.accountNotFound)
         await publishRealtime(tx, others, { type: 'contact.changed', contact_id: null, change: 'updated' })
         return [...owned.audio, ...owned.photoBases.flatMap(variantKeys)]

@@ -17,12 +17,18 @@ const isActive = sql<boolean>`(${contacts.archivedAt} is null and ${isRecentlyAc
 const inactiveDays = sql<number | null>`case when ${contacts.lastReplyFromThem} is null then null
   else floor(extract(epoch from (now() - ${lastSignOfLife})) / 86400)::int end`
 
+/**
+ * The name the person gave themselves (their profile), read at query time so that a rename reaches every circle at
+ * once (decision 117). The row's own copy is the name as it was when the link ended: an account deletion keeps it.
+ */
+export const contactName = sql<string>`coalesce(${profiles.name}, ${contacts.name})`
+
 /** Online as the owner sees it: a linked person who shares their presence with the owner and has a live socket. */
 const isOnline = sql<boolean>`(${contacts.contactUserId} is not null and ${sharesPresence} and ${isPresent(contacts.contactUserId)})`
 
 const contactColumns = {
   id: contacts.id,
-  name: contacts.name,
+  name: contactName,
   contactUserId: contacts.contactUserId,
   displayOrder: contacts.displayOrder,
   lastInteraction: contacts.lastInteraction,
@@ -82,6 +88,20 @@ export async function getContactForOwner(db: Executor, ownerId: string, contactI
 export async function getContactByUsers(db: Executor, ownerId: string, contactUserId: string): Promise<ContactRow | undefined> {
   const [row] = await selectContacts(db, and(eq(contacts.userId, ownerId), eq(contacts.contactUserId, contactUserId)))
   return row
+}
+
+/**
+ * Everyone who has this person in their circle (whose contact row points at them), in id order: who sees their name
+ * and photo.
+ */
+export async function listPeopleWhoSee(db: Executor, userId: string): Promise<string[]> {
+  // (user_id, contact_user_id) is unique: one row per person
+  const rows = await db
+    .select({ userId: contacts.userId })
+    .from(contacts)
+    .where(eq(contacts.contactUserId, userId))
+    .orderBy(asc(contacts.userId))
+  return rows.map((row) => row.userId)
 }
 
 export async function countActiveContacts(db: Executor, ownerId: string): Promise<number> {

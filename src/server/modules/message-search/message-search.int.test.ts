@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { MessageSearchResult } from '#shared/message-search.ts'
-import { audioMessages, contacts, searchWords } from '#server/db/schema.ts'
+import { audioMessages, profiles, searchWords } from '#server/db/schema.ts'
 import { insertMessages } from '#server/test/data.ts'
 import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
@@ -85,11 +85,12 @@ describe('GET /api/messages', () => {
     expect(await transcripts(bob, 'exci')).toEqual(['The new job starts Monday'])
   })
 
-  it("never returns someone else's messages, and names the other person as the caller sees them", async () => {
+  it("never returns someone else's messages, and names the other person by the name they gave themselves", async () => {
     const { ada, bob, adaToBob } = await pair()
     const others = await pair(['Cy', 'Dee'])
     const stranger = await insertSignedInPerson(app, db, { name: 'Stranger' })
-    await db.update(contacts).set({ name: 'Bobby' }).where(eq(contacts.id, adaToBob))
+    // Bob renamed himself since Ada's contact row was made: the row's copy of his name is not what she sees
+    await db.update(profiles).set({ name: 'Bobby' }).where(eq(profiles.id, bob.id))
     const [fromBob, toBob, fromStranger] = await insertMessages(db, [
       { senderId: bob.id, receiverId: ada.id, transcription: 'secret picnic plans', createdAt: minutesAgo(5) },
       { senderId: ada.id, receiverId: bob.id, transcription: 'picnic sounds lovely', createdAt: minutesAgo(4) },

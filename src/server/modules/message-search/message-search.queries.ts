@@ -5,6 +5,7 @@ import { escapeLike } from '#server/db/like-pattern.ts'
 import { audioMessages, contacts, profiles, searchWords } from '#server/db/schema.ts'
 import { cursorAtColumn, olderThan, type BoundMessagePosition, type MessagePosition } from '#server/modules/messages/message-cursor.ts'
 import { likedBy } from '#server/modules/messages/messages.queries.ts'
+import { contactName } from '#server/modules/contacts/contacts.queries.ts'
 
 /**
  * What a message's document must hold: the whole words (and perhaps a prefix) as `to_tsquery('simple', …)` text, and
@@ -88,7 +89,8 @@ export function messageSearchQuery(db: Executor, userId: string | Placeholder, {
         processingStatus: mine.processingStatus,
         otherUserId,
         contactId: contacts.id,
-        contactName: contacts.name,
+        // the name they gave themselves, for someone in the user's circle (decision 117)
+        contactName: sql<string | null>`case when ${contacts.id} is not null then ${contactName} end`,
         otherPictureKey: profiles.profilePictureKey,
       })
       .from(mine)

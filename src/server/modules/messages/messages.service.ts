@@ -147,9 +147,9 @@ export function createMessagesService({
         const receiverId = mine.contactUserId
         if (!receiverId) throw new ConflictError(MESSAGE_TEXTS.notLinked, ERROR_CODES.notLinked)
         // archiving someone stops their messages (decision 41); they are told, plainly
-        if (theirs?.archivedAt) throw new ConflictError(MESSAGE_TEXTS.archivedByThem(mine.name), ERROR_CODES.contactArchived)
+        if (theirs?.archivedAt) throw new ConflictError(MESSAGE_TEXTS.archivedByThem(peek.name), ERROR_CODES.contactArchived)
         if (mine.consecutiveMessagesSent >= MAX_CONSECUTIVE_UNANSWERED) {
-          throw new ConflictError(MESSAGE_TEXTS.limitReached(mine.name), ERROR_CODES.messageLimit)
+          throw new ConflictError(MESSAGE_TEXTS.limitReached(peek.name), ERROR_CODES.messageLimit)
         }
         const upload = await lockOwnAudioUpload(tx, senderId, input.upload_id)
         if (!upload) throw new NotFoundError(MESSAGE_TEXTS.uploadNotFound)

@@ -10,6 +10,7 @@ import { ConflictError, NotFoundError, ValidationError } from '#server/http/erro
 import { receiveRawBody } from '#server/http/raw-body.ts'
 import { imageFormat, renderVariants, variantKey, variantKeys } from '#server/media/images.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'
+import { announceProfileChange } from '#server/modules/profiles/profiles.service.ts'
 import {
   deletePhoto,
   insertPhoto,
@@ -67,7 +68,10 @@ export function createPhotosService({ db, storage, tmpDir }: { db: Database; sto
             const first = existing.length === 0
             const order = existing.reduce((max, p) => Math.max(max, p.displayOrder + 1), 0)
             const inserted = await insertPhoto(tx, { userId, baseKey, displayOrder: order, isPrimary: first })
-            if (first) await setProfilePicture(tx, userId, variantKey(baseKey, PICTURE_VARIANT))
+            if (first) {
+              await setProfilePicture(tx, userId, variantKey(baseKey, PICTURE_VARIANT))
+              await announceProfileChange(tx, userId)
+            }
             return inserted
           })
           .catch(async (error: unknown) => {
@@ -103,6 +107,7 @@ export function createPhotosService({ db, storage, tmpDir }: { db: Database; sto
         if (!photo) throw new NotFoundError(PHOTO_TEXTS.notFound)
         await markPrimary(tx, userId, id)
         await setProfilePicture(tx, userId, variantKey(photo.baseKey, PICTURE_VARIANT))
+        await announceProfileChange(tx, userId)
       })
       return list(userId)
     },
@@ -117,6 +122,7 @@ export function createPhotosService({ db, storage, tmpDir }: { db: Database; sto
           const [next] = await listPhotosOf(tx, userId)
           if (next) await markPrimary(tx, userId, next.id)
           await setProfilePicture(tx, userId, next ? variantKey(next.baseKey, PICTURE_VARIANT) : null)
+          await announceProfileChange(tx, userId)
         }
         return row
       })

@@ -8,6 +8,8 @@ import type { ObjectStorage } from '#server/media/storage.ts'
 import type { TranscriptionService } from '#server/modules/transcription/transcription.service.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 import { deleteAudioUpload, lockOwnAudioUpload } from '#server/modules/audio-uploads/audio-uploads.queries.ts'
+import { listPeopleWhoSee } from '#server/modules/contacts/contacts.queries.ts'
+import { refreshRelationshipHealth } from '#server/modules/relationship-health/relationship-health.service.ts'
 import { ensureProfile, getProfileById, setAccountName, setWelcomeAudio, updateProfileById, type ProfileRow } from './profiles.queries.ts'
 
 export function toProfileResponse(
@@ -30,6 +32,17 @@ export function toProfileResponse(
     findable_by_email: row.findableByEmail,
     push_shows_transcript: row.pushShowsTranscript,
   }
+}
+
+/**
+ * A change others see (the name, the picture) reaches the person's own screens and everyone who has them in their
+ * circle: one `profile.updated` at commit, and their screens read the profile again (decision 117). Answers who those
+ * people are.
+ */
+export async function announceProfileChange(tx: Executor, userId: string): Promise<string[]> {
+  const watchers = await listPeopleWhoSee(tx, userId)
+  await publishRealtime(tx, [userId, ...watchers], { type: 'profile.updated', user_id: userId })
+  return watchers
 }
 
 /** The person's profile, created with the spec's name rule when it is missing (at sign-up, or on first read). */
@@ -69,7 +82,7 @@ export function createProfilesService({
       // a new name is the account's name too, in the same transaction, so mails greet the name people see
       const row = await db.transaction(async (tx) => {
         if (name !== undefined) await setAccountName(tx, user.id, name)
-        return updateProfileById(tx, user.id, {
+        const updated = await updateProfileById(tx, user.id, {
           ...(update.name !== undefined && { name: update.name }),
           ...(update.full_name !== undefined && { fullName: update.full_name }),
           ...(update.full_name !== undefined && update.name === undefined && { name: update.full_name }),
@@ -80,6 +93,11 @@ export function createProfilesService({
           ...(update.findable_by_email !== undefined && { findableByEmail: update.findable_by_email }),
           ...(update.push_shows_transcript !== undefined && { pushShowsTranscript: update.push_shows_transcript }),
         })
+        if (updated && name !== undefined) {
+          // the relationship insights each of them reads name the person: written again with the new name
+          for (const other of await announceProfileChange(tx, user.id)) await refreshRelationshipHealth(tx, user.id, other)
+        }
+        return updated
       })
       if (!row) throw new NotFoundError(PROFILE_TEXTS.notFound)
       return respond(row, user)

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { INACTIVITY_DAYS } from '#shared/limits.ts'
 import type { Executor } from '#server/db/client.ts'
 import { contactAnalytics, contactNudges, contacts, profiles, pushSubscriptions, user } from '#server/db/schema.ts'
@@ -40,10 +41,13 @@ function nudgeable(now: Date): SQL {
   ) as SQL
 }
 
+/** the contact's own profile, beside the owner's: the nudge names them as they named themselves (decision 117) */
+const contactProfile = alias(profiles, 'contact_profile')
+
 const candidateColumns = {
   contactId: contacts.id,
   userId: contacts.userId,
-  contactName: contacts.name,
+  contactName: sql<string>`coalesce(${contactProfile.name}, ${contacts.name})`,
   ownerName: profiles.name,
   email: user.email,
   hasPush: hasPushSubscription,
@@ -57,6 +61,7 @@ const candidates = (db: Executor) =>
     .innerJoin(contacts, eq(contacts.id, contactAnalytics.contactId))
     .innerJoin(profiles, eq(profiles.id, contacts.userId))
     .innerJoin(user, eq(user.id, contacts.userId))
+    .leftJoin(contactProfile, eq(contactProfile.id, contacts.contactUserId))
 
 /** A page of nudgeable relationships after `afterId`, by contact id. */
 export async function listNudgeCandidates(db: Executor, now: Date, afterId: string | null, limit: number): Promise<NudgeCandidate[]> {

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
-import { audioMessages, contactAnalytics, contactMeetings, contacts, messageLikes } from '#server/db/schema.ts'
+import { audioMessages, contactAnalytics, contactMeetings, contacts, messageLikes, profiles } from '#server/db/schema.ts'
+import { contactName } from '#server/modules/contacts/contacts.queries.ts'
 
 export type AnalyticsRow = typeof contactAnalytics.$inferSelect
 export type MeetingRow = typeof contactMeetings.$inferSelect
@@ -8,8 +9,9 @@ export type MeetingRow = typeof contactMeetings.$inferSelect
 /** Both directions of a relationship that exist (a person may not have the other in their circle). */
 export async function listPairContacts(db: Executor, a: string, b: string) {
   return db
-    .select({ id: contacts.id, userId: contacts.userId, contactUserId: contacts.contactUserId, name: contacts.name })
+    .select({ id: contacts.id, userId: contacts.userId, contactUserId: contacts.contactUserId, name: contactName })
     .from(contacts)
+    .leftJoin(profiles, eq(profiles.id, contacts.contactUserId))
     .where(or(and(eq(contacts.userId, a), eq(contacts.contactUserId, b)), and(eq(contacts.userId, b), eq(contacts.contactUserId, a))))
 }
 
