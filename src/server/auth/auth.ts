@@ -175,7 +175,8 @@ export function createAuth({ db, env, secret, sendMail, deferResetRequest, log, 
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       // an address proved by its invitation at sign-up is confirmed already (decision 118)
-      sendVerificationEmail: async ({ user, url }) => (user.emailVerified ? undefined : sendMail(confirmEmailMail(user.email, user.name, url))),
+      sendVerificationEmail: async ({ user, url }) =>
+        user.emailVerified ? undefined : sendMail(confirmEmailMail(user.email, user.name, url)),
     },
     session: {
       // Sliding sessions: 30 days, renewed at most once a day while in use.
