@@ -144,6 +144,9 @@ test("an invitation to someone who joined another way shows Joined, live, and Re
   await expect(adaPage.getByRole('button', { name: `Resend the invitation to ${cy.email}` })).toBeVisible()
   await adaPage.getByRole('button', { name: `Resend the invitation to ${cy.email}` }).click()
   await expect(adaPage.getByText(INVITATION_TEXTS.alreadyInCircle)).toBeVisible()
+  // the refused invitation closes too: both rows of people in the circle say Joined
+  await expect(adaPage.getByText('Joined', { exact: true })).toHaveCount(2)
+  await expect(adaPage.getByRole('button', { name: /^Resend the invitation/ })).toHaveCount(0)
   await expectNoSeriousAxeInBothThemes(adaPage, 'invite-hub-joined', { afterToasts: true })
 })
 

@@ -602,6 +602,8 @@ describe('closing the invitations of someone who joined another way (decision 11
     const resend = await call('POST', `/api/invitations/${stale.invitation.id}/resend`, ada.cookie)
     expect(resend.statusCode).toBe(409)
     expect(resend.json()).toMatchObject({ error: { message: INVITATION_TEXTS.alreadyInCircle } })
+    // and it closes, so the list stops offering Resend
+    expect((await listOf(ada.cookie)).find((i) => i.id === stale.invitation.id)?.status).toBe('joined')
     const newcomer = await mailedInvite(ada, 'not-yet-joined@example.test')
     expect((await call('POST', `/api/invitations/${newcomer.invitation.id}/resend`, ada.cookie)).statusCode).toBe(200)
   })

@@ -337,12 +337,17 @@ export function createInvitationsService({
         const row = await lockOwnInvitation(tx, inviterId, id)
         if (!row) throw notFound()
         if (row.status === 'accepted') throw new ConflictError(INVITATION_TEXTS.used)
-        if (row.status === 'joined' || (row.email !== null && (await hasContactWithEmail(tx, inviterId, row.email)))) {
-          throw new ConflictError(INVITATION_TEXTS.alreadyInCircle)
+        if (row.status === 'joined') return null
+        if (row.email !== null && (await hasContactWithEmail(tx, inviterId, row.email))) {
+          // connected before invitations closed on connecting: this one closes now, and the list says Joined
+          await updateInvitation(tx, row.id, { status: 'joined' })
+          await changed(tx, inviterId, row.id)
+          return null
         }
         const inviter = await getProfileById(tx, inviterId)
         return { ...(await replaceToken(tx, row, { extend: true })), inviterName: inviter?.name ?? 'Someone' }
       })
+      if (!result) throw new ConflictError(INVITATION_TEXTS.alreadyInCircle)
       const mailSent =
         result.row.kind === 'email' ? await mail(result.row, result.token, result.inviterName, await hasWelcome(result.row)) : false
       return {
