@@ -534,6 +534,7 @@ describe('signing up through an e-mail invitation (decision 118)', () => {
     expect(response.statusCode).toBe(200)
     expect(response.json()).toMatchObject({ token: null, user: { emailVerified: false } })
     expect(response.headers['set-cookie'] ?? '').not.toMatch(/session_token=[^;]/)
+    await smtp.waitForMail(bob.email, /already have a Hearth account/)
   })
 })
 
