@@ -29,7 +29,7 @@ import { contactsRoutes } from './modules/contacts/contacts.routes.ts'
 import { directoryRoutes } from './modules/directory/directory.routes.ts'
 import { createInvitationJobs, EXPIRE_INVITATIONS_CRON } from './modules/invitations/invitations.jobs.ts'
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts'
-import { createInvitationsService } from './modules/invitations/invitations.service.ts'
+import { createInvitationsService, invitationConfirmsAddress } from './modules/invitations/invitations.service.ts'
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts'
 import {
   createNotificationsService,
@@ -167,6 +167,7 @@ export async function buildApp({
     onUserCreated: async (created) => {
       await ensureProfileFor(db, created)
     },
+    invitationConfirmsAddress: (inviteToken, email) => invitationConfirmsAddress(db, inviteToken, email),
   })
   const readSession = await createSessionReader(auth, db)
   const authJobs = createAuthJobs(auth)

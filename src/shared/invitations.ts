@@ -7,7 +7,11 @@ export const INVITE_TRANSCRIPT_POLL_MS = { first: 1000, max: 8000 } as const
 /** The acceptance screen goes home this long after 'Connection Added!'. */
 export const INVITE_ACCEPTED_REDIRECT_MS = 3000
 
-export const invitationStatusSchema = z.enum(['pending', 'expired', 'accepted'])
+/**
+ * 'accepted': this invitation's token made the connection (shown as 'Used'). 'joined': the invited person joined or
+ * connected some other way (a link, the directory, another invitation), so this one closed (decision 119).
+ */
+export const invitationStatusSchema = z.enum(['pending', 'expired', 'accepted', 'joined'])
 export type InvitationStatus = z.infer<typeof invitationStatusSchema>
 export const transcriptStatusSchema = z.enum(['pending', 'processing', 'completed', 'failed'])
 
@@ -82,6 +86,11 @@ export const invitationPreviewSchema = z.object({
     expires_at: z.string(),
   }),
   inviter: z.object({ name: z.string(), avatar_url: z.nullable(z.string()) }),
+  /**
+   * The address an e-mail invitation was sent to, so the sign-up form can be filled in (decision 118): only the holder
+   * of the token sees it, and the token came by mail to that address. Null for a link invitation.
+   */
+  invited_email: z.nullable(z.string()),
   transcript: z.nullable(z.string()),
   transcription_status: z.nullable(transcriptStatusSchema),
   personal_message_signed_url: z.nullable(z.string()),
@@ -123,6 +132,7 @@ export const INVITATION_TEXTS = {
   onboardingSent: 'Invitation sent!',
   connectionAdded: 'Connection Added!',
   noPending: 'No pending invitations',
+  alreadyInCircle: 'They have already joined and are in your circle, so there is nothing to resend.',
 } as const
 
 /** The landing page's mapping of a refusal text to its card (spec 000 section 8). */

@@ -4,6 +4,7 @@ import { betterAuth } from 'better-auth/minimal'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { z } from 'zod'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { setSessionCookie } from 'better-auth/cookies'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { FULL_NAME_REQUIRED } from '#shared/auth-forms.ts'
 import { PASSWORD_MIN_LENGTH } from '#shared/limits.ts'
@@ -25,6 +26,11 @@ export type AuthDeps = {
   log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>
   /** runs when an account is created (the wiring gives every new person their profile; auth knows no feature) */
   onUserCreated: (created: { id: string; name: string; email: string }) => Promise<void>
+  /**
+   * Whether a sign-up carrying this invitation token proves the address (the wiring points it at the invitations
+   * module): the token of a pending e-mail invitation sent to that address (decision 118).
+   */
+  invitationConfirmsAddress: (inviteToken: string, email: string) => Promise<boolean>
 }
 
 /**
@@ -86,7 +92,18 @@ function parseResetRequest(body: unknown, publicUrl: string): ResetRequest {
   return { email, redirectTo: redirectTo as string }
 }
 
-export function createAuth({ db, env, secret, sendMail, deferResetRequest, log, onUserCreated }: AuthDeps) {
+/** The invitation token a sign-up form sends along (`inviteToken` in the body; Better Auth ignores unknown fields). */
+function inviteTokenOf(body: unknown): string | null {
+  const token: unknown = (body as { inviteToken?: unknown } | undefined)?.inviteToken
+  return typeof token === 'string' && token !== '' ? token : null
+}
+
+export function createAuth({ db, env, secret, sendMail, deferResetRequest, log, onUserCreated, invitationConfirmsAddress }: AuthDeps) {
+  /** A sign-up whose invitation token proves its address (decision 118); anything else proves nothing. */
+  const signUpProvesAddress = async (body: unknown, email: string) => {
+    const token = inviteTokenOf(body)
+    return token !== null && (await invitationConfirmsAddress(token, email))
+  }
   const before = createAuthMiddleware(async (ctx) => {
     if (ctx.path === '/sign-up/email') checkSignUpName(ctx.body)
     if (ctx.path === '/update-user') checkUpdateUser(ctx.body)
@@ -97,6 +114,24 @@ export function createAuth({ db, env, secret, sendMail, deferResetRequest, log, 
       await deferResetRequest(parseResetRequest(ctx.body, env.publicUrl))
       return ctx.json(RESET_REQUESTED)
     }
+  })
+  /**
+   * A sign-up that proved its address through an e-mail invitation needs no confirmation mail, so it is signed in at
+   * once, as Better Auth's autoSignIn would do if requireEmailVerification allowed it. Every other sign-up answers
+   * as before: no session, a confirmation mail.
+   */
+  const after = createAuthMiddleware(async (ctx) => {
+    if (ctx.path !== '/sign-up/email') return
+    const returned = ctx.context.returned as { token?: unknown; user?: { id: string; email: string; emailVerified: boolean } } | undefined
+    const created = returned && typeof returned === 'object' && !(returned instanceof Error) ? returned.user : undefined
+    if (!created?.emailVerified || returned?.token) return
+    // checked again: a sign-up answer with a confirmed address comes only from the invitation, never from the body
+    if (!(await signUpProvesAddress(ctx.body, created.email))) return
+    const user = await ctx.context.internalAdapter.findUserById(created.id)
+    if (!user?.emailVerified) return
+    const session = await ctx.context.internalAdapter.createSession(user.id)
+    await setSessionCookie(ctx, { session, user })
+    return ctx.json({ token: session.token, user: returned?.user })
   })
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -139,7 +174,9 @@ export function createAuth({ db, env, secret, sendMail, deferResetRequest, log, 
       sendOnSignIn: true,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => sendMail(confirmEmailMail(user.email, user.name, url)),
+      // an address proved by its invitation at sign-up is confirmed already (decision 118)
+      sendVerificationEmail: async ({ user, url }) =>
+        user.emailVerified ? undefined : sendMail(confirmEmailMail(user.email, user.name, url)),
     },
     session: {
       // Sliding sessions: 30 days, renewed at most once a day while in use.
@@ -164,13 +201,19 @@ export function createAuth({ db, env, secret, sendMail, deferResetRequest, log, 
     databaseHooks: {
       user: {
         create: {
+          // following an e-mail invitation's link proved the address; the sign-up that carries its token counts as
+          // confirmed, checked here on the server (decision 118)
+          before: async (data, ctx) => {
+            if (ctx?.path !== '/sign-up/email' || !(await signUpProvesAddress(ctx.body, data.email))) return
+            return { data: { ...data, emailVerified: true } }
+          },
           after: async (created) => {
             await onUserCreated(created)
           },
         },
       },
     },
-    hooks: { before },
+    hooks: { before, after },
     plugins: google ? [google] : [],
   })
 }

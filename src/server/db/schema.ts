@@ -362,7 +362,8 @@ export const messageLikes = pgTable(
 
 /**
  * An e-mail invitation or a share link, carrying the inviter's recorded message. The token itself is never stored:
- * only its SHA-256 (decision 50). Accepted invitations stay as 'accepted' (shown as 'Used'); cancelled ones are deleted.
+ * only its SHA-256 (decision 50). Accepted invitations stay as 'accepted' (shown as 'Used'), those closed because the
+ * person joined some other way as 'joined' (decision 119); cancelled ones are deleted.
  */
 export const invitations = pgTable(
   'invitations',
@@ -376,7 +377,7 @@ export const invitations = pgTable(
     recipientName: text('recipient_name'),
     note: text('note'),
     tokenHash: text('token_hash').notNull().unique(),
-    status: text('status', { enum: ['pending', 'expired', 'accepted'] })
+    status: text('status', { enum: ['pending', 'expired', 'accepted', 'joined'] })
       .notNull()
       .default('pending'),
     audioKey: text('audio_key').unique(),

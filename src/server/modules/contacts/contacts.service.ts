@@ -6,6 +6,7 @@ import type { Database } from '#server/db/client.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
 import { ConflictError, NotFoundError, ValidationError } from '#server/http/errors.ts'
 import { publishRealtime, realtimePayload } from '#server/realtime/realtime.publisher.ts'
+import { closeInvitationsOnConnection } from '#server/modules/invitations/invitations.service.ts'
 import { getProfileById } from '#server/modules/profiles/profiles.queries.ts'
 import {
   countActiveContacts,
@@ -116,6 +117,7 @@ export function createContactsService({ db, pictureUrl }: { db: Database; pictur
         if (existing) {
           // pressing Message on someone who contacted you first is choosing them back (decision 40)
           await markContactChosen(tx, existing.id)
+          await closeInvitationsOnConnection(tx, ownerId, targetUserId)
           return { contactId: existing.id, created: false }
         }
         const [owner, target] = await Promise.all([getProfileById(tx, ownerId), getProfileById(tx, targetUserId)])
@@ -151,6 +153,8 @@ export function createContactsService({ db, pictureUrl }: { db: Database; pictur
         if (!reverse) {
           await publishRealtime(tx, [targetUserId], { type: 'contact.changed', contact_id: reverseId ?? null, change: 'created' })
         }
+        // invitations either of them still had open to the other are answered now (decision 119)
+        await closeInvitationsOnConnection(tx, ownerId, targetUserId)
         return { contactId, created: true }
       })
       return { contact: respond(await requireContact(ownerId, result.contactId)), created: result.created }

@@ -5,11 +5,11 @@ import { INVITATION_TEXTS, inviteCardFor, type Invitation, type InvitationPrevie
 import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import type { Transcript } from '#server/speech/engine.ts'
 import { connectDatabase } from '#server/db/client.ts'
-import { audioUploads, contacts, invitations, profiles } from '#server/db/schema.ts'
+import { audioUploads, contacts, invitations, profiles, user } from '#server/db/schema.ts'
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from '#server/realtime/realtime.publisher.ts'
 import { insertContact } from '#server/modules/contacts/contacts.queries.ts'
-import { makeClientAddress } from '#server/test/auth-helpers.ts'
-import { insertPerson } from '#server/test/data.ts'
+import { cookiesOf, makeClientAddress, postJson } from '#server/test/auth-helpers.ts'
+import { insertConnectedPair, insertPerson, makePerson, type TestPerson } from '#server/test/data.ts'
 import { insertSignedInPerson } from '#server/test/people.ts'
 import { firstLink } from '#server/test/smtp-capture.ts'
 import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
@@ -443,5 +443,169 @@ describe('link previews of /invite', () => {
     expect(unknown.statusCode).toBe(200)
     expect(unknown.body).not.toContain('og:title')
     expect(unknown.body).toContain('<div id="root"></div>')
+  })
+})
+
+/** An e-mail invitation from `inviter` to `email`, and the token its real mail carries. */
+async function mailedInvite(inviter: { cookie: string }, email: string) {
+  const mailsTo = () => smtp.messages.filter((m) => m.to.includes(email.toLowerCase()) && /invited you/.test(m.subject))
+  const before = mailsTo().length
+  const sent = await sendEmailInvite(inviter, email)
+  expect(sent.statusCode).toBe(201)
+  const { invitation } = sent.json() as { invitation: Invitation }
+  await expect.poll(() => mailsTo().length, { timeout: 10_000 }).toBe(before + 1)
+  return { invitation, token: tokenOf(firstLink(mailsTo()[before]?.text ?? '')) }
+}
+
+const statusOf = async (id: string) => (await db.select().from(invitations).where(eq(invitations.id, id)))[0]?.status
+const emailVerifiedOf = async (email: string) => (await db.select().from(user).where(eq(user.email, email.toLowerCase())))[0]?.emailVerified
+
+describe('signing up through an e-mail invitation (decision 118)', () => {
+  const signUp = (person: TestPerson, inviteToken?: string) =>
+    postJson(app, '/api/auth/sign-up/email', { ...person, ...(inviteToken === undefined ? {} : { inviteToken }) })
+
+  it('the landing page tells the holder of an e-mail invitation its address; a link tells none', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const { token } = await mailedInvite(ada, 'landing-address@example.test')
+    expect(((await preview(token)).json() as InvitationPreview).invited_email).toBe('landing-address@example.test')
+    const link = await createLink(ada)
+    expect(((await preview(link.token)).json() as InvitationPreview).invited_email).toBeNull()
+  })
+
+  it('with the invited address (in any case) counts as confirmed: signed in at once, and the invitation accepts', async () => {
+    const ada = await insertSignedInPerson(app, db, { name: 'Ada Mailer' })
+    const { invitation, token } = await mailedInvite(ada, 'new-friend@example.test')
+    const response = await signUp(makePerson({ email: 'New-Friend@Example.test' }), token)
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ token: expect.any(String), user: { email: 'new-friend@example.test', emailVerified: true } })
+    expect(await emailVerifiedOf('new-friend@example.test')).toBe(true)
+    const cookie = cookiesOf(response)
+    const session = await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } })
+    expect(session.json()).toMatchObject({ user: { email: 'new-friend@example.test' } })
+
+    const accepted = await accept(cookie, token)
+    expect(accepted.statusCode).toBe(200)
+    expect(accepted.json()).toMatchObject({ inviter_name: 'Ada Mailer' })
+    expect(await statusOf(invitation.id)).toBe('accepted')
+  })
+
+  it('needs confirming as before for a link, another address, an expired, used or cancelled invitation, or a forged token', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const link = await createLink(ada)
+    const mismatched = await mailedInvite(ada, 'invited-one@example.test')
+    const expired = await mailedInvite(ada, 'expired-one@example.test')
+    await db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, expired.invitation.id))
+    const used = await mailedInvite(ada, 'used-one@example.test')
+    expect((await accept((await insertSignedInPerson(app, db)).cookie, used.token)).statusCode).toBe(200)
+    const cancelled = await mailedInvite(ada, 'cancelled-one@example.test')
+    expect((await call('DELETE', `/api/invitations/${cancelled.invitation.id}`, ada.cookie)).statusCode).toBe(204)
+
+    const cases: [TestPerson, string][] = [
+      [makePerson({ email: 'link-holder@example.test' }), link.token],
+      [makePerson({ email: 'someone-else@example.test' }), mismatched.token],
+      [makePerson({ email: 'expired-one@example.test' }), expired.token],
+      [makePerson({ email: 'used-one@example.test' }), used.token],
+      [makePerson({ email: 'cancelled-one@example.test' }), cancelled.token],
+      [makePerson({ email: 'forger@example.test' }), 'A'.repeat(43)],
+      [makePerson({ email: 'odd-token@example.test' }), '../not a token'],
+    ]
+    for (const [person, token] of cases) {
+      const response = await signUp(person, token)
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toMatchObject({ token: null, user: { emailVerified: false } })
+      expect(response.headers['set-cookie'] ?? '').not.toMatch(/session_token=[^;]/)
+      expect(await emailVerifiedOf(person.email)).toBe(false)
+      await smtp.waitForMail(person.email, /confirm/i)
+    }
+    // a token of another type in the body is ignored, as is none
+    const typed = makePerson()
+    expect((await postJson(app, '/api/auth/sign-up/email', { ...typed, inviteToken: 42 })).json()).toMatchObject({ token: null })
+    expect(await emailVerifiedOf(typed.email)).toBe(false)
+  })
+
+  it('an address that has an account already gets the same answer as before: no session, and the usual mail', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const bob = await insertPerson(db)
+    const { token } = await mailedInvite(ada, bob.email)
+    const response = await signUp(makePerson({ email: bob.email, password: 'another-password' }), token)
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ token: null, user: { emailVerified: false } })
+    expect(response.headers['set-cookie'] ?? '').not.toMatch(/session_token=[^;]/)
+    await smtp.waitForMail(bob.email, /already have a Hearth account/)
+  })
+})
+
+describe('closing the invitations of someone who joined another way (decision 119)', () => {
+  it('joining through a link closes the e-mail invitation to the same address, live, and Resend is refused', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const bob = await insertSignedInPerson(app, db)
+    const byMail = await mailedInvite(ada, bob.email.toUpperCase())
+    const link = await createLink(ada, 'Bob')
+    const cy = await insertSignedInPerson(app, db)
+    const toSomeoneElse = await mailedInvite(ada, cy.email)
+    const fromEve = await mailedInvite(await insertSignedInPerson(app, db), bob.email)
+
+    expect((await accept(bob.cookie, link.token)).statusCode).toBe(200)
+    const list = await listOf(ada.cookie)
+    expect(list.find((i) => i.id === byMail.invitation.id)?.status).toBe('joined')
+    expect(list.find((i) => i.id === link.invitation.id)?.status).toBe('accepted')
+    expect(list.find((i) => i.id === toSomeoneElse.invitation.id)?.status).toBe('pending')
+    // another inviter's invitation to Bob is theirs to answer: Bob is not in their circle
+    expect(await statusOf(fromEve.invitation.id)).toBe('pending')
+    await expect
+      .poll(() => heard.some((e) => e.event.type === 'invitation.changed' && e.event.invitation_id === byMail.invitation.id))
+      .toBe(true)
+
+    const before = smtp.messages.length
+    const resend = await call('POST', `/api/invitations/${byMail.invitation.id}/resend`, ada.cookie)
+    expect(resend.statusCode).toBe(409)
+    expect(resend.json()).toMatchObject({ error: { message: INVITATION_TEXTS.alreadyInCircle } })
+    expect(smtp.messages.length).toBe(before)
+    // its mailed link now says it was used
+    expect((await preview(byMail.token)).json()).toMatchObject({ error: { message: INVITATION_TEXTS.used } })
+    expect((await accept(bob.cookie, byMail.token)).statusCode).toBe(410)
+  })
+
+  it('accepting one e-mail invitation closes the others from the same inviter; an expired one too', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const bob = await insertSignedInPerson(app, db)
+    const first = await mailedInvite(ada, bob.email)
+    const second = await mailedInvite(ada, bob.email)
+    await db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000), status: 'expired' })
+      .where(eq(invitations.id, first.invitation.id))
+    expect((await accept(bob.cookie, second.token)).statusCode).toBe(200)
+    expect(await statusOf(first.invitation.id)).toBe('joined')
+    expect(await statusOf(second.invitation.id)).toBe('accepted')
+  })
+
+  it('the Message button closes the invitations either of the two had sent the other', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const bob = await insertSignedInPerson(app, db)
+    const adaToBob = await mailedInvite(ada, bob.email)
+    const bobToAda = await mailedInvite(bob, ada.email)
+    const connect = await call('POST', '/api/contacts/connect', bob.cookie, { user_id: ada.id })
+    expect(connect.statusCode).toBeLessThan(300)
+    expect(await statusOf(adaToBob.invitation.id)).toBe('joined')
+    expect(await statusOf(bobToAda.invitation.id)).toBe('joined')
+  })
+
+  it('Resend refuses someone already in the circle however they came in; not someone merely invited', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const bob = await insertSignedInPerson(app, db)
+    await insertConnectedPair(db, ada, bob)
+    // connected before invitations closed on connecting: the invitation is still pending
+    const stale = await mailedInvite(ada, bob.email)
+    const resend = await call('POST', `/api/invitations/${stale.invitation.id}/resend`, ada.cookie)
+    expect(resend.statusCode).toBe(409)
+    expect(resend.json()).toMatchObject({ error: { message: INVITATION_TEXTS.alreadyInCircle } })
+    // and it closes, so the list stops offering Resend
+    expect((await listOf(ada.cookie)).find((i) => i.id === stale.invitation.id)?.status).toBe('joined')
+    const newcomer = await mailedInvite(ada, 'not-yet-joined@example.test')
+    expect((await call('POST', `/api/invitations/${newcomer.invitation.id}/resend`, ada.cookie)).statusCode).toBe(200)
   })
 })

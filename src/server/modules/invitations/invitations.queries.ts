@@ -1,6 +1,6 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
-import { invitations, profiles, rateCounters } from '#server/db/schema.ts'
+import { contacts, invitations, profiles, rateCounters, user } from '#server/db/schema.ts'
 
 export type InvitationRow = typeof invitations.$inferSelect
 
@@ -49,6 +49,46 @@ export async function findByTokenHash(db: Executor, tokenHash: string, lock = fa
   const query = db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash))
   const [row] = await (lock ? query.for('update') : query)
   return row
+}
+
+/** The account's address, for comparing with the addresses invitations were sent to. */
+const accountEmail = (userId: string) => sql`(select lower(${user.email}) from ${user} where ${user.id} = ${userId})`
+
+/**
+ * Closes what two people who are now connected still had open to each other (decision 119): the e-mail invitations,
+ * pending or expired, that either sent to the other's account address (compared case-insensitively) become
+ * 'joined'. A link invitation names nobody's address, so it stays. Answers the closed rows (their inviters' lists
+ * change). Called in the transaction that connects the two.
+ */
+export async function closeInvitationsBetween(
+  tx: Executor,
+  userA: string,
+  userB: string,
+): Promise<{ id: string; inviterUserId: string }[]> {
+  const sentTo = (inviterId: string, inviteeId: string) =>
+    and(eq(invitations.inviterUserId, inviterId), sql`lower(${invitations.email}) = ${accountEmail(inviteeId)}`)
+  return tx
+    .update(invitations)
+    .set({ status: 'joined' })
+    .where(
+      and(
+        eq(invitations.kind, 'email'),
+        inArray(invitations.status, ['pending', 'expired']),
+        or(sentTo(userA, userB), sentTo(userB, userA)),
+      ),
+    )
+    .returning({ id: invitations.id, inviterUserId: invitations.inviterUserId })
+}
+
+/** Whether the owner's circle (active or archived) holds the account with this address, compared case-insensitively. */
+export async function hasContactWithEmail(db: Executor, ownerId: string, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .innerJoin(user, eq(user.id, contacts.contactUserId))
+    .where(and(eq(contacts.userId, ownerId), sql`lower(${user.email}) = lower(${email})`))
+    .limit(1)
+  return row !== undefined
 }
 
 export async function getInviterCard(db: Executor, inviterId: string) {

@@ -34,11 +34,13 @@ import {
 import { getProfileById } from '#server/modules/profiles/profiles.queries.ts'
 import type { TranscriptionService } from '#server/modules/transcription/transcription.service.ts'
 import {
+  closeInvitationsBetween,
   deleteInvitation,
   deleteOldRateCounters,
   expireOverdue,
   findByTokenHash,
   getInviterCard,
+  hasContactWithEmail,
   insertInvitation,
   listInvitationsOf,
   lockOwnInvitation,
@@ -71,6 +73,42 @@ class InvitationGoneError extends DomainError {
 }
 
 const notFound = () => new NotFoundError(INVITATION_TEXTS.notFound)
+
+/**
+ * The token's row, compared in constant time: the look-up is by the SHA-256 of the token (an index cannot be timed
+ * into revealing a token it does not hold), and the stored hash is compared with timingSafeEqual.
+ */
+async function findByToken(executor: Executor, token: string, lock: boolean): Promise<InvitationRow | undefined> {
+  const hash = hashToken(token)
+  const row = await findByTokenHash(executor, hash, lock)
+  if (!row || !timingSafeEqual(Buffer.from(row.tokenHash, 'hex'), Buffer.from(hash, 'hex'))) return undefined
+  return row
+}
+
+/**
+ * Whether signing up with `email` while presenting `token` proves the address (decision 118): the token belongs to a
+ * pending, unexpired e-mail invitation sent to exactly that address (compared case-insensitively), and it reached
+ * the person by mail to that address. A link invitation proves nothing: anyone may hold one.
+ */
+export async function invitationConfirmsAddress(executor: Executor, token: string, email: string): Promise<boolean> {
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(token)) return false
+  const row = await findByToken(executor, token, false)
+  return (
+    row !== undefined &&
+    row.kind === 'email' &&
+    row.status === 'pending' &&
+    row.expiresAt.getTime() > Date.now() &&
+    row.email !== null &&
+    row.email.toLowerCase() === email.trim().toLowerCase()
+  )
+}
+
+/** Tells the inviters whose invitations closed because the two people connected (decision 119). */
+export async function closeInvitationsOnConnection(tx: Executor, userA: string, userB: string): Promise<void> {
+  for (const row of await closeInvitationsBetween(tx, userA, userB)) {
+    await publishRealtime(tx, [row.inviterUserId], { type: 'invitation.changed', invitation_id: row.id })
+  }
+}
 
 export function toInvitationResponse(row: InvitationRow): Invitation {
   return {
@@ -113,20 +151,15 @@ export function createInvitationsService({
   const changed = (tx: Executor, inviterId: string, invitationId: string) =>
     publishRealtime(tx, [inviterId], { type: 'invitation.changed', invitation_id: invitationId })
 
-  /**
-   * The token's row, compared in constant time: the look-up is by the SHA-256 of the token (an index cannot be
-   * timed into revealing a token it does not hold), and the stored hash is compared with timingSafeEqual.
-   */
   async function byToken(executor: Executor, token: string, lock: boolean): Promise<InvitationRow> {
-    const hash = hashToken(token)
-    const row = await findByTokenHash(executor, hash, lock)
-    if (!row || !timingSafeEqual(Buffer.from(row.tokenHash, 'hex'), Buffer.from(hash, 'hex'))) throw notFound()
+    const row = await findByToken(executor, token, lock)
+    if (!row) throw notFound()
     return row
   }
 
-  /** Refuses a used or overdue invitation with the texts the landing page maps to its cards. */
+  /** Refuses a used (or closed, decision 119) or overdue invitation with the texts the landing page maps to its cards. */
   function requireUsable(row: InvitationRow): void {
-    if (row.status === 'accepted') throw new InvitationGoneError(INVITATION_TEXTS.used)
+    if (row.status === 'accepted' || row.status === 'joined') throw new InvitationGoneError(INVITATION_TEXTS.used)
     if (row.status === 'expired' || row.expiresAt.getTime() <= Date.now()) throw new InvitationGoneError(INVITATION_TEXTS.expired)
   }
 
@@ -243,6 +276,7 @@ export function createInvitationsService({
     return {
       invitation: { id: row.id, recipient_name: row.recipientName, note: row.note, expires_at: row.expiresAt.toISOString() },
       inviter: { name: inviter.name, avatar_url: pictureUrl(inviter.pictureKey) },
+      invited_email: row.kind === 'email' ? row.email : null,
       transcript: message.key ? message.transcript : null,
       transcription_status: message.key ? message.status : null,
       personal_message_signed_url: message.key ? signMediaUrl(message.key) : null,
@@ -295,16 +329,25 @@ export function createInvitationsService({
 
     /**
      * Resend (and extend): back to pending, 7 more days from the later of its expiry and now, a new token, and for an
-     * e-mail invitation the mail again. A used invitation cannot be resent.
+     * e-mail invitation the mail again. A used invitation cannot be resent, nor one to someone already in the
+     * inviter's circle, however they came in (decision 119).
      */
     async resend(inviterId: string, id: string): Promise<ResendResult> {
       const result = await db.transaction(async (tx) => {
         const row = await lockOwnInvitation(tx, inviterId, id)
         if (!row) throw notFound()
         if (row.status === 'accepted') throw new ConflictError(INVITATION_TEXTS.used)
+        if (row.status === 'joined') return null
+        if (row.email !== null && (await hasContactWithEmail(tx, inviterId, row.email))) {
+          // connected before invitations closed on connecting: this one closes now, and the list says Joined
+          await updateInvitation(tx, row.id, { status: 'joined' })
+          await changed(tx, inviterId, row.id)
+          return null
+        }
         const inviter = await getProfileById(tx, inviterId)
         return { ...(await replaceToken(tx, row, { extend: true })), inviterName: inviter?.name ?? 'Someone' }
       })
+      if (!result) throw new ConflictError(INVITATION_TEXTS.alreadyInCircle)
       const mailSent =
         result.row.kind === 'email' ? await mail(result.row, result.token, result.inviterName, await hasWelcome(result.row)) : false
       return {
@@ -399,6 +442,7 @@ export function createInvitationsService({
         if (theirs) await markContactChosen(tx, theirs.id)
         await updateInvitation(tx, row.id, { status: 'accepted', acceptedBy: userId, acceptedAt: new Date() })
         await changed(tx, inviterId, row.id)
+        await closeInvitationsOnConnection(tx, inviterId, userId)
         await publishRealtime(tx, [userId], { type: 'contact.changed', contact_id: myId, change: mine ? 'updated' : 'created' })
         await publishRealtime(tx, [inviterId], { type: 'contact.changed', contact_id: theirId, change: theirs ? 'updated' : 'created' })
         return { contact_id: myId, inviter_name: inviter.name, already_connected: Boolean(mine && theirs) }

@@ -7,6 +7,7 @@ import { ThemeMenu } from '#web/components/theme-menu.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { afterSignInPath, readAuthRedirectNotice } from '#web/features/session/auth-errors.ts'
 import { AuthCard, type AuthMode } from '#web/features/session/components/auth-card.tsx'
+import { useInvitationForSignUpQuery } from '#web/features/invitations/queries.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 import { pageColumnClass } from '#web/components/page-layout.tsx'
@@ -20,7 +21,11 @@ function readRequestedMode(state: unknown): AuthMode | undefined {
   return MODES.find((m) => m === mode)
 }
 
-/** /auth: the full auth card. A signed-in visitor goes on to the invitation (invite_token) or home. */
+/**
+ * /auth: the full auth card. A signed-in visitor goes on to the invitation (invite_token) or home. Someone who comes
+ * with a usable invitation is most likely new: the card opens on sign-up, with the address an e-mail invitation was
+ * sent to filled in (decision 118); 'Already have an account? Sign in' keeps the token.
+ */
 export function AuthPage() {
   usePageMeta({
     title: 'Sign in - Hearth',
@@ -33,6 +38,7 @@ export function AuthPage() {
   const next = params.get('next')
   const reported = useRef(false)
   const requestedMode = readRequestedMode(useLocation().state)
+  const invitation = useInvitationForSignUpQuery(!loading && !user ? inviteToken : null)
 
   useEffect(() => {
     if (reported.current) return
@@ -42,7 +48,7 @@ export function AuthPage() {
     if (notice?.kind === 'confirmation-error') toast.error('Authentication Error', { description: notice.description })
   }, [params])
 
-  if (loading) return <FullPageSpinner />
+  if (loading || invitation.isLoading) return <FullPageSpinner />
   if (user) return <Navigate to={afterSignInPath(inviteToken, next)} replace />
 
   return (
@@ -55,7 +61,11 @@ export function AuthPage() {
         <ThemeMenu />
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pt-4 pb-12 sm:items-center sm:pt-0">
-        <AuthCard variant="full" initialMode={requestedMode} />
+        <AuthCard
+          variant="full"
+          initialMode={requestedMode ?? (invitation.isSuccess ? 'sign-up' : undefined)}
+          invitedEmail={invitation.data?.invited_email ?? undefined}
+        />
       </main>
     </div>
   )

@@ -6,6 +6,7 @@ import { nextTranscriptPoll } from './queries.ts'
 const preview = (over: Partial<InvitationPreview> = {}): InvitationPreview => ({
   invitation: { id: 'i', recipient_name: null, note: null, expires_at: new Date().toISOString() },
   inviter: { name: 'Ada', avatar_url: null },
+  invited_email: null,
   transcript: null,
   transcription_status: 'pending',
   personal_message_signed_url: '/api/media/a/b.webm',

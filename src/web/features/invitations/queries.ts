@@ -41,14 +41,31 @@ export function nextTranscriptPoll(preview: InvitationPreview | undefined, polls
   return Math.min(INVITE_TRANSCRIPT_POLL_MS.first * 2 ** polls, INVITE_TRANSCRIPT_POLL_MS.max)
 }
 
-/** fetch-invitation for the landing page (anonymous). Not retried: a refusal is a card, not a glitch. */
+/** fetch-invitation (anonymous). Not retried: a refusal is a card, not a glitch. */
+const previewQuery = (token: string | null) => ({
+  queryKey: invitationKeys.preview(token ?? ''),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiSend('POST', '/api/invitations/preview', { token }, invitationPreviewSchema, { signal }),
+  enabled: Boolean(token),
+  retry: false,
+})
+
+/** fetch-invitation for the landing page, polling the transcript. */
 export function useInvitationPreviewQuery(token: string | null) {
   return useQuery({
-    queryKey: invitationKeys.preview(token ?? ''),
-    queryFn: ({ signal }) => apiSend('POST', '/api/invitations/preview', { token }, invitationPreviewSchema, { signal }),
-    enabled: Boolean(token),
-    retry: false,
+    ...previewQuery(token),
     refetchInterval: (query) => nextTranscriptPoll(query.state.data, Math.max(0, query.state.dataUpdateCount - 1)),
+  })
+}
+
+/**
+ * The same invitation for the sign-up card (the address it was sent to): read once, no transcript polling. The
+ * landing page has usually just loaded it.
+ */
+export function useInvitationForSignUpQuery(token: string | null) {
+  return useQuery({
+    ...previewQuery(token),
+    staleTime: STALE.default,
   })
 }
 

@@ -10,7 +10,9 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { useCancelInvitationMutation, useMyInvitationsQuery, useResendInvitationMutation } from '../queries.ts'
 
-const STATUS_LABEL: Record<Invitation['status'], string> = { pending: 'Pending', expired: 'Expired', accepted: 'Used' }
+const STATUS_LABEL: Record<Invitation['status'], string> = { pending: 'Pending', expired: 'Expired', accepted: 'Used', joined: 'Joined' }
+/** Closed invitations: nothing is left to resend or cancel. */
+const CLOSED: ReadonlySet<Invitation['status']> = new Set(['accepted', 'joined'])
 
 /** '3 days left', '5 hours left', or nothing once it is over. */
 export function timeLeft(expiresAt: string, now = Date.now()): string | null {
@@ -44,9 +46,11 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
         else toast.success(INVITATION_TEXTS.extended)
       },
       onError: (error) =>
-        toast.error(isApiRequestError(error, 404) ? INVITATION_TEXTS.notFoundToast : INVITATION_TEXTS.resendFailed, {
-          description: error.message,
-        }),
+        isApiRequestError(error, 409)
+          ? toast.error(error.message)
+          : toast.error(isApiRequestError(error, 404) ? INVITATION_TEXTS.notFoundToast : INVITATION_TEXTS.resendFailed, {
+              description: error.message,
+            }),
     })
   const onCancel = () =>
     cancel.mutate(invitation.id, {
@@ -69,7 +73,7 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
           {left ? ` · ${left}` : ''}
         </span>
       </div>
-      {invitation.status !== 'accepted' && (
+      {!CLOSED.has(invitation.status) && (
         <div className="flex gap-2">
           <Button variant="outline" size="sm" onClick={onResend} disabled={resend.isPending} aria-label={`Resend the invitation to ${who}`}>
             <RotateCw aria-hidden />

@@ -20,14 +20,18 @@ vi.mock('#web/lib/auth-client.ts', () => ({
 
 const { AuthCard } = await import('./auth-card.tsx')
 
-function renderCard(url = '/auth', config = { googleSignInEnabled: false, devMailboxEnabled: false }) {
+function renderCard(
+  url = '/auth',
+  config = { googleSignInEnabled: false, devMailboxEnabled: false },
+  props: Partial<React.ComponentProps<typeof AuthCard>> = {},
+) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => new Response(JSON.stringify(config), { status: 200, headers: { 'content-type': 'application/json' } })),
   )
   const router = createMemoryRouter(
     [
-      { path: '/auth', element: <AuthCard variant="full" /> },
+      { path: '/auth', element: <AuthCard variant="full" {...props} /> },
       { path: '/auth/invite', element: <p>invitation page</p> },
       { path: '/', element: <p>home page</p> },
     ],
@@ -84,6 +88,35 @@ describe('AuthCard', () => {
     await screen.findByText('invitation page')
     expect(auth.signInEmail).toHaveBeenCalledWith({ email: 'robin@example.com', password: 'secret-123' })
     expect(router.state.location.search).toBe('?token=abc123')
+  })
+
+  it('opens on sign-up with the invited address; signed in by the server, it goes on to the invitation', async () => {
+    auth.signUpEmail.mockResolvedValue({ data: { token: 'session-token', user: {} }, error: null })
+    const router = renderCard('/auth?invite_token=abc123', undefined, { initialMode: 'sign-up', invitedEmail: 'robin@example.com' })
+    const email = screen.getByLabelText<HTMLInputElement>('Email')
+    expect(email.value).toBe('robin@example.com')
+    const hint = screen.getByText('Your invitation came to this address, so there is nothing to confirm.')
+    expect(email.getAttribute('aria-describedby')).toBe(hint.id)
+    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Robin Hood' } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-123' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }))
+    await screen.findByText('invitation page')
+    expect(auth.signUpEmail).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'Robin Hood', email: 'robin@example.com', password: 'secret-123', inviteToken: 'abc123' }),
+    )
+    expect(router.state.location.search).toBe('?token=abc123')
+  })
+
+  it('another address loses the hint, and without a session the card asks to confirm by mail as before', async () => {
+    auth.signUpEmail.mockResolvedValue({ data: { token: null, user: {} }, error: null })
+    const router = renderCard('/auth?invite_token=abc123', undefined, { initialMode: 'sign-up', invitedEmail: 'robin@example.com' })
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'other@example.com' } })
+    expect(screen.queryByText('Your invitation came to this address, so there is nothing to confirm.')).toBeNull()
+    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Robin Hood' } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-123' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }))
+    await screen.findByText('We sent a confirmation link to other@example.com. Open it, then sign in here.')
+    expect(router.state.location.pathname).toBe('/auth')
   })
 
   it('stays on the card when the server refuses', async () => {

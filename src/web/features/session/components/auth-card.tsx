@@ -2,7 +2,7 @@ import { zodResolver } from '#web/lib/zod-form.ts'
 import { MailCheck } from 'lucide-react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useForm, type Resolver } from 'react-hook-form'
+import { useForm, useWatch, type Resolver } from 'react-hook-form'
 import { useNavigate, useSearchParams } from 'react-router'
 import { toast } from '#web/lib/toast.ts'
 import { resetRequestFormSchema, signInFormSchema, signUpFormSchema } from '#shared/auth-forms.ts'
@@ -48,11 +48,16 @@ type AuthCardProps = {
   variant?: 'full' | 'embedded'
   /** The mode to open in (sign-in unless a page asks for another, e.g. after an expired reset link). */
   initialMode?: AuthMode
+  /**
+   * The address an e-mail invitation was sent to (the invite_token's): filled in, and signing up with it needs no
+   * confirmation mail, as the server checks (decision 118).
+   */
+  invitedEmail?: string
   className?: string
 }
 
 /** Sign in, sign up and password-reset request (spec 000 section 2, "Authentication screen"). */
-export function AuthCard({ variant = 'full', initialMode = 'sign-in', className }: AuthCardProps) {
+export function AuthCard({ variant = 'full', initialMode = 'sign-in', invitedEmail, className }: AuthCardProps) {
   const [params] = useSearchParams()
   const inviteToken = params.get('invite_token') || null
   const next = params.get('next')
@@ -67,12 +72,14 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', className 
   )
   const form = useForm<AuthFormValues>({
     resolver: RESOLVERS[mode],
-    defaultValues: { fullName: '', email: '', password: '' },
+    defaultValues: { fullName: '', email: invitedEmail ?? '', password: '' },
   })
   const { errors, isSubmitting } = form.formState
   const text = MODE_TEXT[mode]
   const idPrefix = `auth-${variant}`
   const mailboxEnabled = config.data?.devMailboxEnabled === true
+  const typedEmail = useWatch({ control: form.control, name: 'email' })
+  const invitedAddressKept = Boolean(invitedEmail) && typedEmail.trim().toLowerCase() === invitedEmail?.toLowerCase()
 
   const switchMode = (next: AuthMode) => {
     form.clearErrors()
@@ -97,14 +104,23 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', className 
       return
     }
     if (mode === 'sign-up') {
-      const { error } = await authClient.signUp.email({
+      const { data, error } = await authClient.signUp.email({
         name: fullName.trim(),
         email: email.trim(),
         password,
         callbackURL: emailConfirmedUrl(inviteToken),
+        // the server counts the address as confirmed when this is an e-mail invitation's token for it (decision 118)
+        ...(inviteToken ? { inviteToken } : {}),
       })
       if (error) {
         toast.error('Authentication Error', { description: authErrorMessage(error) })
+        return
+      }
+      if (data?.token) {
+        // signed in already: the invitation's mail proved the address
+        toast.success('Welcome to Hearth!', { description: 'Your account is ready.' })
+        await queryClient.refetchQueries({ queryKey: SESSION_QUERY_KEY })
+        navigate(afterSignInPath(inviteToken, next), { replace: true })
         return
       }
       toast.success('Welcome to Hearth!', { description: 'Please check your email to confirm your account.' })
@@ -182,9 +198,18 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', className 
               autoComplete="email"
               inputMode="email"
               spellCheck={false}
-              {...fieldAria(`${idPrefix}-email`, errorText('email'))}
+              {...fieldAria(
+                `${idPrefix}-email`,
+                errorText('email'),
+                mode === 'sign-up' && invitedAddressKept ? `${idPrefix}-email-hint` : undefined,
+              )}
               {...form.register('email')}
             />
+            {mode === 'sign-up' && invitedAddressKept && (
+              <p id={`${idPrefix}-email-hint`} className="text-sm text-muted-foreground">
+                Your invitation came to this address, so there is nothing to confirm.
+              </p>
+            )}
             <FieldError id={`${idPrefix}-email-error`}>{errorText('email')}</FieldError>
           </Field>
           {mode !== 'reset-password' && (
