@@ -18,14 +18,15 @@ export async function hasChosenContact(db: Executor, ownerId: string, viewerId: 
 }
 
 /**
- * The people whose profile page may be offered to search engines (decision 101): those who chose to be found
- * (`findable_by_email`) and finished onboarding. Oldest first, at most `limit` (a sitemap holds 50,000 addresses).
+ * The people whose profile page may be offered to search engines (decisions 101 and 124): those who confirmed their
+ * address (an unconfirmed account has no public page), chose to be found (`findable_by_email`) and finished
+ * onboarding. Oldest first, at most `limit` (a sitemap holds 50,000 addresses).
  */
 export async function listListedProfiles(db: Executor, limit: number): Promise<{ id: string; updatedAt: Date }[]> {
   return db
     .select({ id: profiles.id, updatedAt: profiles.updatedAt })
     .from(profiles)
-    .where(and(eq(profiles.findableByEmail, true), eq(profiles.onboardingCompleted, true)))
+    .where(and(eq(profiles.listed, true), eq(profiles.findableByEmail, true), eq(profiles.onboardingCompleted, true)))
     .orderBy(asc(profiles.createdAt), asc(profiles.id))
     .limit(limit)
 }
