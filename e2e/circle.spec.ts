@@ -88,10 +88,19 @@ test.describe('the circle', () => {
   })
 
   test('an anonymous visitor sees a public profile and is asked to sign in to message', async ({ page, insertUser }) => {
-    const ada = await insertUser({ name: 'Ada Public' })
+    // someone who did not opt in to being found: the page asks search engines to leave it out, with no Person data
+    const kim = await insertUser({ name: 'Kim Private' })
+    const served = await page.goto(`/u/${kim.id}`)
+    expect(served?.headers()['x-robots-tag']).toBe('noindex')
+    await expect(page.getByRole('heading', { name: 'Kim Private' })).toBeVisible()
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+    await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0)
+
+    const ada = await insertUser({ name: 'Ada Public', findableByEmail: true })
     await page.goto(`/profile/${ada.id}`)
     await expect(page.getByRole('heading', { name: 'Ada Public' })).toBeVisible()
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/u/${ada.id}$`))
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0)
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>
     expect(jsonLd).toMatchObject({ '@type': 'Person', name: 'Ada Public' })
     await page.getByRole('button', { name: 'Message' }).click()

@@ -34,7 +34,7 @@ export function linkIn(mail: DroppedMail): string {
 type Fixtures = {
   db: DbHandle
   /** Creates a confirmed user (with a finished onboarding unless told otherwise); deleted after the test. */
-  insertUser: (options?: { onboardingCompleted?: boolean; name?: string }) => Promise<E2EUser>
+  insertUser: (options?: { onboardingCompleted?: boolean; name?: string; findableByEmail?: boolean }) => Promise<E2EUser>
   /** Signs the page in as `person` through the real sign-in endpoint (only the login test uses the form). */
   login: (page: Page, person: E2EUser) => Promise<void>
   /**
@@ -58,8 +58,8 @@ export const test = base.extend<Fixtures>({
   },
   insertUser: async ({ db }, use) => {
     const created: string[] = []
-    await use(async ({ onboardingCompleted = true, name } = {}) => {
-      const person = await insertPerson(db.db, { onboardingCompleted, ...(name !== undefined && { name }) })
+    await use(async ({ onboardingCompleted = true, name, findableByEmail } = {}) => {
+      const person = await insertPerson(db.db, { onboardingCompleted, findableByEmail, ...(name !== undefined && { name }) })
       created.push(person.id)
       return person
     })

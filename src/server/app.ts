@@ -262,7 +262,7 @@ export async function buildApp({
   await app.register(photosRoutes, deps)
   await app.register(contactsRoutes, deps)
   await app.register(directoryRoutes, deps)
-  await app.register(publicProfilesRoutes, deps)
+  await app.register(publicProfilesRoutes, { ...deps, readSession })
   await app.register(crawlersRoutes, deps)
   await app.register(audioUploadsRoutes, deps)
   await app.register(messagesRoutes, deps)

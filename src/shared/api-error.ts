@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   tooLarge: 'PAYLOAD_TOO_LARGE',
   storageQuota: 'STORAGE_QUOTA',
   photoLimit: 'PHOTO_LIMIT',
+  sessionLimit: 'SESSION_LIMIT',
+  noteLimit: 'NOTE_LIMIT',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
   speechUnavailable: 'SPEECH_UNAVAILABLE',

@@ -13,6 +13,11 @@ export const SIGNED_URL_TTL_SECONDS = 3600
 export const AUDIO_MAX_BYTES = 50 * 1024 * 1024
 export const RECORDING_MAX_SECONDS = 10 * 60
 export const MAX_PROFILE_PHOTOS = 10
+/** Sessions (notes to oneself) are bounded like everything else a person can create (decision 124). */
+export const MAX_SESSIONS_PER_PERSON = 200
+export const MAX_NOTES_PER_SESSION = 100
+export const SESSION_TITLE_MAX_CHARS = 100
+export const SESSION_NOTE_MAX_CHARS = 10_000
 export const PUBLIC_PROFILE_DESCRIPTION_CHARS = 150
 
 /** Data cache settings of the spec (TanStack Query). */

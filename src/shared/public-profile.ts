@@ -4,7 +4,11 @@ import { PROFILE_TEXTS, wordTimestampSchema } from './profile.ts'
 
 export { wordTimestampSchema }
 
-/** What anyone, signed in or not, may read about a person (spec 000: get_public_profile). */
+/**
+ * What anyone, signed in or not, may read about a person (spec 000: get_public_profile; decision 124): `photos` is the
+ * whole gallery only for someone who opted in to being found, for the person and for people they chose, else the
+ * primary photo alone.
+ */
 export const publicProfileSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -13,6 +17,8 @@ export const publicProfileSchema = z.object({
   welcome_audio_url: z.nullable(z.string()),
   welcome_transcript: z.nullable(z.string()),
   welcome_word_timestamps: z.nullable(z.array(wordTimestampSchema)),
+  /** the person opted in to being found: the page may be indexed and carries Person data */
+  findable: z.boolean(),
 })
 export type PublicProfile = z.infer<typeof publicProfileSchema>
 

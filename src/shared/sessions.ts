@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { MAX_NOTES_PER_SESSION, MAX_SESSIONS_PER_PERSON, SESSION_NOTE_MAX_CHARS, SESSION_TITLE_MAX_CHARS } from './limits.ts'
 
 /** Spec 001 sessions: a private space to talk something through before sending it. Only the owner sees them. */
 export const SESSIONS_PAGE_LIMIT = 10
@@ -10,6 +11,11 @@ export const SESSION_TEXTS = {
   saveFailed: 'Failed to save message',
   loadFailed: 'Error: Failed to load sessions',
   notFound: 'Session not found.',
+  sessionLimit: `You can keep up to ${MAX_SESSIONS_PER_PERSON} sessions.`,
+  sessionsLeft: (left: number) => (left === 1 ? 'You can start 1 more session.' : `You can start ${left} more sessions.`),
+  noteLimit: `A session holds up to ${MAX_NOTES_PER_SESSION} notes. Start a new session to keep going.`,
+  titleTooLong: `A session title can be up to ${SESSION_TITLE_MAX_CHARS} characters.`,
+  noteTooLong: `A note can be up to ${SESSION_NOTE_MAX_CHARS.toLocaleString('en')} characters.`,
   empty: 'A session message needs text or a recording, not both.',
   noRecording: 'Only a recorded note can be sent.',
   transcribing: 'Transcribing…',
@@ -40,19 +46,22 @@ export const sessionSchema = z.object({
   created_at: z.string(),
   /** newest first, at most 20 */
   messages: z.array(sessionMessageSchema),
+  /** how many notes the session holds in all (at most MAX_NOTES_PER_SESSION) */
+  message_count: z.number(),
 })
 export type Session = z.infer<typeof sessionSchema>
 
-export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) })
+/** The ten newest sessions, and how many the person keeps in all (at most MAX_SESSIONS_PER_PERSON). */
+export const sessionListSchema = z.object({ sessions: z.array(sessionSchema), total: z.number() })
 
 export const createSessionSchema = z.object({
-  title: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+  title: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(SESSION_TITLE_MAX_CHARS, SESSION_TEXTS.titleTooLong))),
   date: z.optional(z.iso.date()),
 })
 
 export const createSessionMessageSchema = z
   .object({
-    text: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(10_000))),
+    text: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(SESSION_NOTE_MAX_CHARS, SESSION_TEXTS.noteTooLong))),
     role: z.optional(z.enum(['user', 'assistant'])),
     upload_id: z.optional(z.uuid()),
   })
@@ -64,6 +73,9 @@ export const sessionMessageParamsSchema = z.object({ id: z.uuid(), messageId: z.
 
 /** "Send to…": a recorded note goes to one of the owner's contacts as a voice message, under every message rule. */
 export const sendSessionNoteSchema = z.object({ contact_id: z.uuid('Invalid receiver') })
+
+/** From this many left, the sessions screen says how many more sessions can be started. */
+export const SESSIONS_LEFT_NOTICE = 10
 
 /** While a note's transcript is on its way the screen asks again this often. */
 export const SESSION_TRANSCRIPT_POLL_MS = 3000

@@ -13,11 +13,13 @@ export type PageTags = {
   url: string
   /** schema.org data written as a JSON-LD script (the public profile's Person) */
   structuredData?: Record<string, unknown>
+  /** keep the page out of search results: a robots meta tag and an `X-Robots-Tag` header */
+  noindex?: boolean
 }
 export type SpaOptions = {
   /** tags for /invite?token= (issue 14); null leaves the app's defaults */
   inviteTags?: (token: string, address: string) => Promise<PageTags | null>
-  /** tags for /u/{id} and /profile/{id} (issue 15); null (unknown person) leaves the app's generic ones */
+  /** tags for /u/{id} and /profile/{id} (issue 15); null (unknown person) leaves the app's generic ones, not indexed */
   profileTags?: (userId: string) => Promise<PageTags | null>
   /** the address the app is reached at: the prerendered landing's canonical link points at it */
   publicUrl?: string
@@ -52,6 +54,7 @@ export function withPageTags(html: string, tags: PageTags): string {
       `<meta name="twitter:title" content="${escapeAttr(tags.title)}" />`,
       `<meta name="twitter:description" content="${escapeAttr(tags.description)}" />`,
       `<meta name="twitter:image" content="${escapeAttr(tags.image)}" />`,
+      ...(tags.noindex ? ['<meta name="robots" content="noindex" />'] : []),
       ...(tags.structuredData
         ? [`<script type="application/ld+json" data-server-structured-data>${scriptJson(tags.structuredData)}</script>`]
         : []),
@@ -118,6 +121,8 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
           : profileId && options.profileTags
             ? await options.profileTags(profileId).catch(() => null)
             : null
+      // a profile page is indexed only for someone who opted in to being found (decision 124)
+      if (profileId && (!tags || tags.noindex)) void reply.header('x-robots-tag', 'noindex')
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')

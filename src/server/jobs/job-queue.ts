@@ -141,8 +141,13 @@ export async function createJobQueue({
     retryLimit: 3,
     retryDelay: 5,
     retryBackoff: true,
+    // job history holds ids, addresses and file names, so it is kept only as long as it helps to look into a
+    // problem (decision 125): a finished job moves to the archive after an hour, a failed one after a day, and the
+    // archive forgets both a day later; a job still waiting after a day is archived unrun
+    archiveCompletedAfterSeconds: 60 * 60,
+    archiveFailedAfterSeconds: 24 * 60 * 60,
+    deleteAfterDays: 1,
     retentionDays: 1,
-    deleteAfterDays: 2,
   })
   boss.on('error', (error: unknown) => log.warn({ err: error }, 'jobs: queue error'))
   await boss.start()

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import { PHOTO_VARIANT_NAMES, PHOTO_VARIANTS, type PhotoVariant } from '#shared/photos.ts'
 
@@ -27,13 +27,14 @@ export async function imageFormat(filePath: string): Promise<string | null> {
 /**
  * Renders every variant of the image at `filePath` into `outDir`: turned upright by its EXIF orientation, cropped
  * to cover the preset, re-encoded as WebP. sharp writes no metadata unless told to (no withMetadata/keepExif), so
- * EXIF (GPS included), XMP, IPTC and ICC blocks of the original never reach a stored file. Answers a base name
- * made of the content's hash and a random part: never reused, so its files may be cached for good.
+ * EXIF (GPS included), XMP, IPTC and ICC blocks of the original never reach a stored file. Answers a base name of
+ * 128 random bits (32 hex digits): never reused, so its files may be cached for good, and a photo the page does not
+ * show cannot be found by guessing its address (decision 124).
  */
 export async function renderVariants(filePath: string, outDir: string): Promise<{ base: string; files: Map<PhotoVariant, string> }> {
   const sharp = await loadSharp()
   const input = await fs.readFile(filePath)
-  const base = `${createHash('sha256').update(input).digest('hex').slice(0, 24)}${randomBytes(4).toString('hex')}`
+  const base = randomBytes(16).toString('hex')
   const files = new Map<PhotoVariant, string>()
   for (const variant of PHOTO_VARIANT_NAMES) {
     const { width, height, quality } = PHOTO_VARIANTS[variant]

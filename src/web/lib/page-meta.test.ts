@@ -20,4 +20,13 @@ describe('applyPageMeta', () => {
     expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1)
     expect(document.head.querySelector('link[rel="canonical"]')).toBeNull()
   })
+
+  it('writes a robots noindex for a page that asks for it, and drops it on the next page', () => {
+    applyPageMeta({ title: 'Maya - Hearth', noindex: true })
+    applyPageMeta({ title: 'Maya - Hearth', noindex: true })
+    expect(document.head.querySelectorAll('meta[name="robots"]')).toHaveLength(1)
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex')
+    applyPageMeta({ title: 'Hearth' })
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull()
+  })
 })

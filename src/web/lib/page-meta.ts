@@ -3,7 +3,8 @@ import { useEffect } from 'react'
 export const DEFAULT_DESCRIPTION =
   'Hearth is a voice-first private messaging app for your closest people: meaningful voice messages, asynchronous and calm, private by design.'
 
-export type PageMeta = { title: string; description?: string; canonical?: string }
+/** `noindex` keeps the page out of search results (a robots meta tag); the server writes the same for crawlers. */
+export type PageMeta = { title: string; description?: string; canonical?: string; noindex?: boolean }
 
 function upsertHeadElement<K extends 'meta' | 'link'>(selector: string, tag: K, init: (element: HTMLElementTagNameMap[K]) => void) {
   let element = document.head.querySelector<HTMLElementTagNameMap[K]>(selector)
@@ -14,9 +15,15 @@ function upsertHeadElement<K extends 'meta' | 'link'>(selector: string, tag: K, 
   init(element)
 }
 
-/** Writes title, description and canonical link into the document head (no inline script, so no helmet tricks). */
-export function applyPageMeta({ title, description, canonical }: PageMeta, doc: Document = document): void {
+/** Writes title, description, robots and canonical link into the document head (no inline script, so no helmet tricks). */
+export function applyPageMeta({ title, description, canonical, noindex = false }: PageMeta, doc: Document = document): void {
   doc.title = title
+  if (noindex) {
+    upsertHeadElement('meta[name="robots"]', 'meta', (meta) => {
+      meta.name = 'robots'
+      meta.content = 'noindex'
+    })
+  } else doc.head.querySelector('meta[name="robots"]')?.remove()
   upsertHeadElement('meta[name="description"]', 'meta', (meta) => {
     meta.name = 'description'
     meta.content = description ?? DEFAULT_DESCRIPTION
@@ -32,11 +39,11 @@ export function applyPageMeta({ title, description, canonical }: PageMeta, doc: 
   })
 }
 
-/** Sets the page's title, description and canonical link while the page is shown. */
-export function usePageMeta({ title, description, canonical }: PageMeta): void {
+/** Sets the page's title, description, robots and canonical link while the page is shown. */
+export function usePageMeta({ title, description, canonical, noindex }: PageMeta): void {
   useEffect(() => {
-    applyPageMeta({ title, description, canonical })
-  }, [title, description, canonical])
+    applyPageMeta({ title, description, canonical, noindex })
+  }, [title, description, canonical, noindex])
 }
 
 export type StructuredData = Record<string, unknown>

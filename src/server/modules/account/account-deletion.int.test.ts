@@ -29,6 +29,17 @@ async function tablesMentioning(needle: string): Promise<Record<string, number>>
   return found
 }
 
+/** Rows of pg-boss's live table and its archive whose payload, as text, mentions `needle`. */
+async function jobsMentioning(needle: string): Promise<{ job: number; archive: number }> {
+  const count = async (table: 'job' | 'archive') =>
+    (
+      await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from ${sql.identifier('pgboss')}.${sql.identifier(table)} where strpos(data::text, ${needle}) > 0`,
+      )
+    ).rows[0]?.n ?? 0
+  return { job: await count('job'), archive: await count('archive') }
+}
+
 const filesOf = async (ownerId: string) => (await fs.readdir(`${dataDir}/media/${ownerId}`).catch(() => [])).sort()
 
 describe('DELETE /api/account', () => {
@@ -87,5 +98,40 @@ describe('DELETE /api/account', () => {
     // nobody else is touched
     expect((await api.get('/api/profile', another.ada.cookie)).statusCode).toBe(200)
     expect((await api.get('/api/profile', bob.cookie)).statusCode).toBe(200)
+  })
+
+  it('leaves no job, waiting or archived, that names me, my address or my recordings; others keep theirs', async () => {
+    const { ada, adaToBob } = await insertSignedInPair(app, db, ['Ada Forgotten', 'Bob Remembered'])
+    const carol = (await insertSignedInPair(app, db, ['Carol Kept', 'Dan Kept'])).ada
+    expect(
+      (await api.put('/api/profile/welcome-message', ada.cookie, { upload_id: await uploadRecording(app, ada.cookie) })).statusCode,
+    ).toBe(200)
+    await sendRecording(app, ada.cookie, adaToBob)
+    const [welcome] = await db
+      .execute<{ key: string }>(sql`select welcome_audio_key as key from profiles where id = ${ada.id}`)
+      .then((r) => r.rows)
+    const welcomeKey = welcome?.key ?? ''
+    expect(welcomeKey).not.toBe('')
+    // jobs of every kind that name a person: a mail to the address, a push, a reset; Carol's are the control
+    for (const [who, to] of [
+      [ada, ada.email.toUpperCase()],
+      [carol, carol.email],
+    ] as const) {
+      await app.jobs.enqueue(null, 'send-mail', { to, subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' })
+      await app.jobs.enqueue(null, 'send-push', { userId: who.id, title: 'Hello', body: 'Hello', url: '/' })
+      await app.jobs.enqueue(null, 'request-password-reset', { email: who.email }, { delayMs: 60 * 60 * 1000 })
+    }
+    // the history as pg-boss's maintenance leaves it: finished jobs moved into the archive
+    await db.execute(sql`insert into pgboss.archive select j.*, now() from pgboss.job j on conflict do nothing`)
+    expect((await jobsMentioning(ada.id)).archive).toBeGreaterThan(0)
+    expect((await jobsMentioning(welcomeKey)).job).toBeGreaterThan(0)
+
+    expect((await remove(ada.cookie, { confirmation: 'DELETE' })).statusCode).toBe(204)
+
+    for (const needle of [ada.id, ada.email, ada.email.toUpperCase(), welcomeKey]) {
+      expect(await jobsMentioning(needle), needle).toEqual({ job: 0, archive: 0 })
+    }
+    expect((await jobsMentioning(carol.id)).archive).toBeGreaterThan(0)
+    expect((await jobsMentioning(carol.email)).archive).toBe(2)
   })
 })

@@ -1,6 +1,7 @@
 import { ACCOUNT_TEXTS, type DeviceSessionList } from '#shared/account.ts'
 import type { SessionUser } from '#server/auth/session.ts'
 import type { Database } from '#server/db/client.ts'
+import { forgetPersonInJobs } from '#server/jobs/job-history.queries.ts'
 import { variantKeys } from '#server/media/images.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
@@ -30,13 +31,14 @@ export function createAccountService({ db, storage, log, onSessionsEnded, now = 
   return {
     /**
      * Deletes the account (decision 60): the account, its sessions, photos, welcome message, every message the
-     * person sent with its audio, and their side of every relationship. The people they talked to keep the
-     * messages they sent. The rows go in one transaction; the files after it commits (a file left by a crash is
+     * person sent with its audio, their side of every relationship, and every job that names them (decision 125).
+     * The people they talked to keep the messages they sent. The rows go in one transaction; the files after it commits (a file left by a crash is
      * an orphan the media sweep removes).
      */
     async deleteAccount(userId: string): Promise<void> {
       const keys = await db.transaction(async (tx) => {
         const owned = await listOwnObjectKeys(tx, userId)
+        await forgetPersonInJobs(tx, userId, owned.audio)
         const others = await settleOthersConversations(tx, userId)
         await keepNameInOthersContacts(tx, userId)
         if (!(await deleteUser(tx, userId))) throw new NotFoundError(ACCOUNT_TEXTS.accountNotFound)

@@ -24,6 +24,7 @@ describe('GET /sitemap.xml', () => {
     const listed = await insertPerson(db, { findableByEmail: true })
     const privatePerson = await insertPerson(db, { findableByEmail: false })
     const unfinished = await insertPerson(db, { findableByEmail: true, onboardingCompleted: false })
+    const unconfirmed = await insertPerson(db, { findableByEmail: true, verified: false })
 
     const response = await app.inject({ method: 'GET', url: '/sitemap.xml' })
     expect(response.statusCode).toBe(200)
@@ -36,6 +37,7 @@ describe('GET /sitemap.xml', () => {
     expect(urls).toContain(`${TEST_ORIGIN}/u/${listed.id}`)
     expect(urls).not.toContain(`${TEST_ORIGIN}/u/${privatePerson.id}`)
     expect(urls).not.toContain(`${TEST_ORIGIN}/u/${unfinished.id}`)
+    expect(urls).not.toContain(`${TEST_ORIGIN}/u/${unconfirmed.id}`)
     expect(response.body).not.toContain(privatePerson.id)
     expect(response.body).not.toContain(listed.email)
   })

@@ -196,8 +196,8 @@ describe('managing photos', () => {
     expect((await api.delete('/api/photos/not-a-uuid', owner.cookie)).statusCode).toBe(400)
   })
 
-  it('shows the photos, in order, on the public profile to a signed-out visitor', async () => {
-    const person = await insertSignedInPerson(app, db)
+  it('shows the photos, in order, on the public profile of someone who opted in to being found, to a signed-out visitor', async () => {
+    const person = await insertSignedInPerson(app, db, { findableByEmail: true })
     const a = await uploadPhoto(app, person.cookie)
     const b = await uploadPhoto(app, person.cookie)
     await api.put('/api/photos/order', person.cookie, { ids: [b.id, a.id] })

@@ -24,7 +24,7 @@ const jsonLd = (html: string) => {
 
 describe('link previews of /u/{id}, written into the HTML for crawlers', () => {
   it('the title, the first 150 characters of the welcome transcript, Open Graph with the primary photo, and Person data', async () => {
-    const person = await insertPerson(db, { name: 'Robin <Preview>' })
+    const person = await insertPerson(db, { name: 'Robin <Preview>', findableByEmail: true })
     const transcript = `Hello, I am Robin. ${'I love long walks and slow coffee. '.repeat(8)}`
     await db
       .update(profiles)
@@ -55,7 +55,7 @@ describe('link previews of /u/{id}, written into the HTML for crawlers', () => {
   })
 
   it("without a transcript or a photo: the spec's fallback sentence and the app's picture", async () => {
-    const person = await insertPerson(db, { name: 'Sam Quiet' })
+    const person = await insertPerson(db, { name: 'Sam Quiet', findableByEmail: true })
     const html = await page(`/u/${person.id}`)
     expect(html).toContain(
       '<meta name="description" content="Sam Quiet is on Hearth, a voice-first app for small circles of close contacts." />',
@@ -64,12 +64,34 @@ describe('link previews of /u/{id}, written into the HTML for crawlers', () => {
     expect(jsonLd(html)).not.toHaveProperty('image')
   })
 
-  it('an unknown person, or a malformed id, gets the generic page: no name, no Person data', async () => {
+  it('someone who did not opt in to being found: the preview, but no Person data, and neither the page nor the tags indexed', async () => {
+    const person = await insertPerson(db, { name: 'Kim Private' })
+    await db
+      .update(profiles)
+      .set({ welcomeTranscript: 'Hello from Kim', welcomeTranscriptStatus: 'completed' })
+      .where(eq(profiles.id, person.id))
+    const response = await app.inject({ method: 'GET', url: `/u/${person.id}` })
+    expect(response.headers['x-robots-tag']).toBe('noindex')
+    expect(response.body).toContain('<meta name="robots" content="noindex" />')
+    expect(response.body).toContain('<meta property="og:title" content="Kim Private - Hearth" />')
+    expect(response.body).toContain('<meta name="description" content="Hello from Kim" />')
+    expect(jsonLd(response.body)).toBeNull()
+
+    const listed = await insertPerson(db, { name: 'Lee Listed', findableByEmail: true })
+    const indexed = await app.inject({ method: 'GET', url: `/u/${listed.id}` })
+    expect(indexed.headers['x-robots-tag']).toBeUndefined()
+    expect(indexed.body).not.toContain('name="robots"')
+    expect(jsonLd(indexed.body)).toMatchObject({ name: 'Lee Listed' })
+  })
+
+  it('an unknown person, an unconfirmed account or a malformed id gets the generic page, not indexed: no name, no Person data', async () => {
     const generic = await page('/')
-    for (const path of ['/u/no-such-person', '/u/%3Cscript%3E', '/profile/x/y']) {
+    const unconfirmed = await insertPerson(db, { name: 'Uma Unconfirmed', verified: false, findableByEmail: true })
+    for (const path of ['/u/no-such-person', `/u/${unconfirmed.id}`, '/u/%3Cscript%3E', '/profile/x/y']) {
       const html = await page(path)
       expect(html, path).toBe(generic)
       expect(jsonLd(html)).toBeNull()
     }
+    expect((await app.inject({ method: 'GET', url: `/u/${unconfirmed.id}` })).headers['x-robots-tag']).toBe('noindex')
   })
 })

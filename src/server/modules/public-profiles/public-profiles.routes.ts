@@ -1,14 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { publicProfileSchema } from '#shared/public-profile.ts'
+import type { SessionReader } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
 import { createPublicProfilesService } from './public-profiles.service.ts'
 
-export const publicProfilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, signMediaUrl, pictureUrl }) => {
+/** Public on purpose; a signed-in visitor's session only decides whether the whole gallery is shown (decision 124). */
+export const publicProfilesRoutes: FastifyPluginAsyncZod<AppDeps & { readSession: SessionReader }> = async (
+  app,
+  { db, signMediaUrl, pictureUrl, readSession },
+) => {
   const service = createPublicProfilesService({ db, signMediaUrl, pictureUrl })
   app.get(
     '/api/public-profiles/:id',
     { schema: { params: z.object({ id: z.string().min(1).max(100) }), response: { 200: publicProfileSchema } } },
-    async (request) => service.get(request.params.id),
+    async (request, reply) => {
+      const viewer = await readSession(request)
+      // the data of a page is not a page of its own for search engines
+      void reply.header('x-robots-tag', 'noindex')
+      return service.get(request.params.id, viewer?.user.id ?? null)
+    },
   )
 }

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import type { Message, MessageList } from '#shared/messages.ts'
 import { SESSION_TEXTS, type Session, type SessionMessage } from '#shared/sessions.ts'
 import { ERROR_CODES } from '#shared/api-error.ts'
+import { MAX_NOTES_PER_SESSION, MAX_SESSIONS_PER_PERSON, SESSION_NOTE_MAX_CHARS, SESSION_TITLE_MAX_CHARS } from '#shared/limits.ts'
+import { sessionMessages, talkSessions } from '#server/db/schema.ts'
 import type { EngineChoice } from '#server/speech/engine.ts'
 import { insertSignedInPair, insertSignedInPerson } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
@@ -175,5 +177,66 @@ describe('sessions', () => {
     expect(((await get(`/api/contacts/${bobToAda}/messages`, bob.cookie)).json() as MessageList).messages).toHaveLength(3)
     const leftUploads = await db.query.audioUploads.findMany({ where: (u, { eq }) => eq(u.userId, ada.id) })
     expect(leftUploads).toEqual([])
+  })
+
+  it('keeps at most 200 sessions a person: at the limit a create is refused with the text, and two at once make one', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const eve = await insertSignedInPerson(app, db)
+    const fill = (count: number) =>
+      db
+        .insert(talkSessions)
+        .values(Array.from({ length: count }, (_, i) => ({ profileId: ada.id, title: `Old ${i}`, date: '2026-01-01' })))
+    await fill(MAX_SESSIONS_PER_PERSON - 1)
+    const listed = (await get('/api/sessions', ada.cookie)).json() as { total: number }
+    expect(listed.total).toBe(MAX_SESSIONS_PER_PERSON - 1)
+
+    // two creates at the limit minus one: the count is read under the person's lock, so exactly one is made
+    const both = await Promise.all([post('/api/sessions', ada.cookie, {}), post('/api/sessions', ada.cookie, {})])
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409])
+    const refused = both.find((r) => r.statusCode === 409)
+    expect(refused?.json()).toEqual({ error: { code: ERROR_CODES.sessionLimit, message: SESSION_TEXTS.sessionLimit } })
+    expect(((await get('/api/sessions', ada.cookie)).json() as { total: number }).total).toBe(MAX_SESSIONS_PER_PERSON)
+    expect((await post('/api/sessions', ada.cookie, {})).statusCode).toBe(409)
+    // the limit is the person's own: someone else still creates
+    expect((await post('/api/sessions', eve.cookie, {})).statusCode).toBe(201)
+  })
+
+  it('holds at most 100 notes a session: at the limit a note is refused with the text, and two at once make one', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const session = (await post('/api/sessions', ada.cookie, {})).json() as Session
+    const other = (await post('/api/sessions', ada.cookie, {})).json() as Session
+    await db
+      .insert(sessionMessages)
+      .values(Array.from({ length: MAX_NOTES_PER_SESSION - 1 }, (_, i) => ({ sessionId: session.id, text: `thought ${i}`, role: 'user' })))
+    const add = (sessionId: string) => post(`/api/sessions/${sessionId}/messages`, ada.cookie, { text: 'one more' })
+
+    const both = await Promise.all([add(session.id), add(session.id)])
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409])
+    expect(both.find((r) => r.statusCode === 409)?.json()).toEqual({
+      error: { code: ERROR_CODES.noteLimit, message: SESSION_TEXTS.noteLimit },
+    })
+    // a recording is refused too, and its upload stays the owner's
+    const upload = await uploadRecording(app, ada.cookie)
+    expect((await post(`/api/sessions/${session.id}/messages`, ada.cookie, { upload_id: upload })).statusCode).toBe(409)
+    expect((await post(`/api/sessions/${other.id}/messages`, ada.cookie, { upload_id: upload })).statusCode).toBe(201)
+
+    const { sessions } = (await get('/api/sessions', ada.cookie)).json() as { sessions: Session[] }
+    expect(sessions.find((s) => s.id === session.id)?.message_count).toBe(MAX_NOTES_PER_SESSION)
+    expect(sessions.find((s) => s.id === other.id)?.message_count).toBe(1)
+    expect(await add(other.id)).toMatchObject({ statusCode: 201 })
+  })
+
+  it('refuses a title or a note longer than its limit with 400 and the text', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const longTitle = await post('/api/sessions', ada.cookie, { title: 'a'.repeat(SESSION_TITLE_MAX_CHARS + 1) })
+    expect(longTitle.statusCode).toBe(400)
+    expect((longTitle.json() as { error: { message: string } }).error.message).toContain(SESSION_TEXTS.titleTooLong)
+    const titled = await post('/api/sessions', ada.cookie, { title: 'a'.repeat(SESSION_TITLE_MAX_CHARS) })
+    expect(titled.statusCode).toBe(201)
+    const { id } = titled.json() as Session
+    const longNote = await post(`/api/sessions/${id}/messages`, ada.cookie, { text: 'a'.repeat(SESSION_NOTE_MAX_CHARS + 1) })
+    expect(longNote.statusCode).toBe(400)
+    expect((longNote.json() as { error: { message: string } }).error.message).toContain(SESSION_TEXTS.noteTooLong)
+    expect((await post(`/api/sessions/${id}/messages`, ada.cookie, { text: 'a'.repeat(SESSION_NOTE_MAX_CHARS) })).statusCode).toBe(201)
   })
 })

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { sessionMessages, talkSessions } from '#server/db/schema.ts'
 
@@ -12,6 +12,34 @@ export async function listSessionsForOwner(db: Executor, ownerId: string, limit:
     .where(eq(talkSessions.profileId, ownerId))
     .orderBy(desc(talkSessions.createdAt), desc(talkSessions.id))
     .limit(limit)
+}
+
+/** How many sessions the person keeps. */
+export async function countSessionsOf(db: Executor, ownerId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(talkSessions).where(eq(talkSessions.profileId, ownerId))
+  return row?.n ?? 0
+}
+
+/** How many notes each of these sessions holds (a session without notes is absent). */
+export async function countMessagesBySession(db: Executor, sessionIds: string[]): Promise<Map<string, number>> {
+  if (sessionIds.length === 0) return new Map()
+  const rows = await db
+    .select({ sessionId: sessionMessages.sessionId, n: count() })
+    .from(sessionMessages)
+    .where(inArray(sessionMessages.sessionId, sessionIds))
+    .groupBy(sessionMessages.sessionId)
+  return new Map(rows.map((row) => [row.sessionId, row.n]))
+}
+
+/**
+ * Held until the transaction ends: a person's session count, or one session's note count, is read and grown by one
+ * request at a time, so two creates at the limit minus one cannot both pass (decision 124).
+ */
+export async function lockSessionsOf(tx: Executor, ownerId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'sessions:' + ownerId}))`)
+}
+export async function lockSessionNotes(tx: Executor, sessionId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'session-notes:' + sessionId}))`)
 }
 
 export async function getSessionForOwner(db: Executor, ownerId: string, id: string): Promise<SessionRow | undefined> {

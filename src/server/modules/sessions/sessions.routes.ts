@@ -29,9 +29,9 @@ export const sessionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     messages: createMessagesService({ db, signMediaUrl, transcription, notifications, speech }),
   })
 
-  app.get('/api/sessions', { preHandler: requireUser, schema: { response: { 200: sessionListSchema } } }, async (request) => ({
-    sessions: await service.list(sessionUser(request).id),
-  }))
+  app.get('/api/sessions', { preHandler: requireUser, schema: { response: { 200: sessionListSchema } } }, async (request) =>
+    service.list(sessionUser(request).id),
+  )
 
   app.post(
     '/api/sessions',

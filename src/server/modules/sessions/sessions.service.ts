@@ -7,6 +7,8 @@ import {
   type SessionMessage,
 } from '#shared/sessions.ts'
 import { CONTACT_TEXTS } from '#shared/contacts.ts'
+import { ERROR_CODES } from '#shared/api-error.ts'
+import { MAX_NOTES_PER_SESSION, MAX_SESSIONS_PER_PERSON } from '#shared/limits.ts'
 import { MESSAGE_TEXTS, type Message } from '#shared/messages.ts'
 import type { Database } from '#server/db/client.ts'
 import { ConflictError, NotFoundError } from '#server/http/errors.ts'
@@ -17,12 +19,16 @@ import { getContactForOwner } from '#server/modules/contacts/contacts.queries.ts
 import type { MessagesService } from '#server/modules/messages/messages.service.ts'
 import type { TranscriptionService } from '#server/modules/transcription/transcription.service.ts'
 import {
+  countMessagesBySession,
+  countSessionsOf,
   getSessionForOwner,
   getSessionMessageForOwner,
   insertSession,
   insertSessionMessage,
   listLatestMessages,
   listSessionsForOwner,
+  lockSessionNotes,
+  lockSessionsOf,
   resetFailedSessionTranscript,
   type SessionMessageRow,
   type SessionRow,
@@ -59,33 +65,45 @@ export function createSessionsService({
     transcript_status: row.transcriptStatus,
     created_at: row.createdAt.toISOString(),
   })
-  const toSession = (row: SessionRow, messages: SessionMessageRow[]): Session => ({
+  const toSession = (row: SessionRow, messages: SessionMessageRow[], messageCount: number): Session => ({
     id: row.id,
     title: row.title,
     date: row.date,
     created_at: row.createdAt.toISOString(),
     messages: messages.filter((m) => m.sessionId === row.id).map(toMessage),
+    message_count: messageCount,
   })
 
   return {
-    /** The ten newest sessions, each with its twenty newest messages. */
-    async list(ownerId: string): Promise<Session[]> {
+    /** The ten newest sessions, each with its twenty newest messages, and how many sessions the person keeps. */
+    async list(ownerId: string): Promise<{ sessions: Session[]; total: number }> {
       const rows = await listSessionsForOwner(db, ownerId, SESSIONS_PAGE_LIMIT)
-      const messages = await listLatestMessages(
-        db,
-        rows.map((r) => r.id),
-        SESSION_MESSAGES_PAGE_LIMIT,
-      )
-      return rows.map((row) => toSession(row, messages))
+      const ids = rows.map((r) => r.id)
+      const [messages, counts, total] = await Promise.all([
+        listLatestMessages(db, ids, SESSION_MESSAGES_PAGE_LIMIT),
+        countMessagesBySession(db, ids),
+        countSessionsOf(db, ownerId),
+      ])
+      return { sessions: rows.map((row) => toSession(row, messages, counts.get(row.id) ?? 0)), total }
     },
 
+    /** A new session, unless the person keeps MAX_SESSIONS_PER_PERSON already (409, counted under their lock). */
     async create(ownerId: string, input: { title?: string; date?: string }): Promise<Session> {
       const date = input.date ?? now().toISOString().slice(0, 10)
-      const row = await insertSession(db, { profileId: ownerId, title: input.title ?? defaultSessionTitle(date), date })
-      return toSession(row, [])
+      const row = await db.transaction(async (tx) => {
+        await lockSessionsOf(tx, ownerId)
+        if ((await countSessionsOf(tx, ownerId)) >= MAX_SESSIONS_PER_PERSON) {
+          throw new ConflictError(SESSION_TEXTS.sessionLimit, ERROR_CODES.sessionLimit)
+        }
+        return insertSession(tx, { profileId: ownerId, title: input.title ?? defaultSessionTitle(date), date })
+      })
+      return toSession(row, [], 0)
     },
 
-    /** Adds text or a recording (a stored upload of the owner's, consumed here) to one of the owner's sessions. */
+    /**
+     * Adds text or a recording (a stored upload of the owner's, consumed here) to one of the owner's sessions, unless
+     * it holds MAX_NOTES_PER_SESSION already (409).
+     */
     async addMessage(
       ownerId: string,
       sessionId: string,
@@ -94,6 +112,12 @@ export function createSessionsService({
       const session = await getSessionForOwner(db, ownerId, sessionId)
       if (!session) throw new NotFoundError(SESSION_TEXTS.notFound)
       const row = await db.transaction(async (tx) => {
+        // counted under the session's lock; a refused recording stays an upload of the owner's, to keep elsewhere
+        await lockSessionNotes(tx, sessionId)
+        const notes = (await countMessagesBySession(tx, [sessionId])).get(sessionId) ?? 0
+        if (notes >= MAX_NOTES_PER_SESSION) {
+          throw new ConflictError(SESSION_TEXTS.noteLimit, ERROR_CODES.noteLimit)
+        }
         const role = input.role ?? 'user'
         if (!input.upload_id) return insertSessionMessage(tx, { sessionId, text: input.text ?? null, role })
         // the upload becomes the note (its bytes stay counted in the owner's quota) and is queued for its transcript

@@ -11,6 +11,7 @@ const profile: PublicProfile = {
   welcome_audio_url: null,
   welcome_transcript: null,
   welcome_word_timestamps: null,
+  findable: true,
 }
 
 describe('public profile links', () => {

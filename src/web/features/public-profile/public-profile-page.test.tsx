@@ -20,6 +20,7 @@ const profile: PublicProfile = {
   welcome_audio_url: null,
   welcome_transcript: 'Hi, it is Maya. I love long walks and short voice notes.',
   welcome_word_timestamps: null,
+  findable: true,
 }
 
 const contact = testContact({ contact_user_id: 'p1' })
@@ -71,6 +72,13 @@ afterEach(() => {
 })
 
 describe('PublicProfilePage', () => {
+  it('asks search engines not to index someone who did not opt in to being found, and gives no Person data', async () => {
+    renderPage({ 'GET /api/public-profiles/p1': { status: 200, body: { ...profile, findable: false } } })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Ortiz' })).toBeTruthy()
+    await waitFor(() => expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex'))
+    expect(document.head.querySelector('script[type="application/ld+json"]')).toBeNull()
+  })
+
   it('shows the profile with its page meta and structured data', async () => {
     const { view } = renderPage(found, '/profile/p1')
     expect(await screen.findByRole('heading', { level: 1, name: 'Maya Ortiz' })).toBeTruthy()
@@ -80,6 +88,7 @@ describe('PublicProfilePage', () => {
     await waitFor(() => expect(document.title).toBe('Maya Ortiz - Hearth'))
     expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(profile.welcome_transcript)
     expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${window.location.origin}/u/p1`)
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull()
     const script = document.head.querySelector('script[type="application/ld+json"]')
     expect(JSON.parse(script?.textContent ?? '{}')).toEqual({
       '@context': 'https://schema.org',

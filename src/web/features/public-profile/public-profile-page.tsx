@@ -81,7 +81,8 @@ function ProfileNotFound() {
 
 /**
  * /u/{id} and /profile/{id}: a person's public profile, open to anonymous visitors (spec 000 section 2). The
- * canonical link is /u/{id}; the page emits schema.org Person data.
+ * canonical link is /u/{id}; the page of someone who opted in to being found emits schema.org Person data, every
+ * other one asks search engines not to index it.
  */
 export function PublicProfilePage() {
   const { id = '' } = useParams()
@@ -93,8 +94,10 @@ export function PublicProfilePage() {
     title: profile.data ? `${profile.data.name} - Hearth` : notFound ? 'Profile not found - Hearth' : 'Profile - Hearth',
     description: profile.data ? publicProfileDescription(profile.data) : undefined,
     canonical: publicProfilePath(id),
+    // indexed, with Person data, only for someone who opted in to being found (decision 124)
+    noindex: !profile.data?.findable,
   })
-  useStructuredData(profile.data ? personStructuredData(profile.data, window.location.origin) : null)
+  useStructuredData(profile.data?.findable ? personStructuredData(profile.data, window.location.origin) : null)
 
   let body: React.ReactNode
   if (profile.isPending) body = <PublicProfileSkeleton />

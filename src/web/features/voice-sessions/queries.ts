@@ -27,13 +27,15 @@ export const voiceSessionKeys = {
 
 const anyTranscribing = (sessions: Session[] | undefined) => Boolean(sessions?.some((s) => s.messages.some(isTranscribing)))
 
-/** GET /api/sessions: the ten newest sessions, each with its twenty newest notes; asked again while a transcript is on its way. */
+/**
+ * GET /api/sessions: the ten newest sessions, each with its twenty newest notes, and how many the person keeps; asked
+ * again while a transcript is on its way.
+ */
 export function useVoiceSessionsQuery() {
   const { user } = useAuth()
   return useQuery({
     queryKey: voiceSessionKeys.list(user?.id),
     queryFn: ({ signal }) => apiGet('/api/sessions', sessionListSchema, { signal }),
-    select: (data) => data.sessions,
     enabled: Boolean(user),
     staleTime: STALE.default,
     refetchInterval: (query) => (anyTranscribing(query.state.data?.sessions) ? SESSION_TRANSCRIPT_POLL_MS : false),

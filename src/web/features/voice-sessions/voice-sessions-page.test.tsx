@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { MAX_NOTES_PER_SESSION, MAX_SESSIONS_PER_PERSON } from '#shared/limits.ts'
 import { SESSION_TEXTS, type Session } from '#shared/sessions.ts'
 import { SPEECH_TEXTS } from '#shared/speech.ts'
 
@@ -16,7 +17,14 @@ const json = (status: number, body: unknown) =>
 const failure = (message: string) => json(500, { error: { code: 'internal', message } })
 
 function session(id: string, messages: Session['messages'] = []): Session {
-  return { id, title: `Session 2026-11-${id}`, date: `2026-11-${id}`, created_at: '2026-11-25T10:00:00.000Z', messages }
+  return {
+    id,
+    title: `Session 2026-11-${id}`,
+    date: `2026-11-${id}`,
+    created_at: '2026-11-25T10:00:00.000Z',
+    messages,
+    message_count: messages.length,
+  }
 }
 
 /** Answers GET /api/sessions with `list` and every POST with `created`; answers the fetch double. */
@@ -51,14 +59,14 @@ describe('VoiceSessionsPage', () => {
 
   it("starts a session from the empty state, with the spec's toasts for success and failure", async () => {
     renderWith(
-      () => json(200, { sessions: [] }),
-      () => failure('no'),
+      () => json(200, { sessions: [], total: 0 }),
+      () => json(409, { error: { code: 'SESSION_LIMIT', message: SESSION_TEXTS.sessionLimit } }),
     )
     fireEvent.click(await screen.findByRole('button', { name: 'New session' }))
-    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith(SESSION_TEXTS.createFailed))
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith(SESSION_TEXTS.createFailed, { description: SESSION_TEXTS.sessionLimit }))
     cleanup()
 
-    renderWith(() => json(200, { sessions: [] }))
+    renderWith(() => json(200, { sessions: [], total: 0 }))
     expect(await screen.findByRole('heading', { name: 'No sessions yet' })).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'New session' }))
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(SESSION_TEXTS.created))
@@ -84,6 +92,7 @@ describe('VoiceSessionsPage', () => {
             note('n4', { text: 'typed to myself', audio_url: null, transcript_status: null }),
           ]),
         ],
+        total: 1,
       }),
     )
     const region = await screen.findByRole('region', { name: 'Session 2026-11-25' })
@@ -107,7 +116,7 @@ describe('VoiceSessionsPage', () => {
       created_at: '2026-11-25T10:00:00.000Z',
     }
     const fetch = renderWith(
-      () => json(200, { sessions: [session('25', [failed])] }),
+      () => json(200, { sessions: [session('25', [failed])], total: 1 }),
       () => json(409, { error: { code: 'CONFLICT', message: SESSION_TEXTS.notRetryable } }),
     )
     fireEvent.click(await screen.findByRole('button', { name: 'Retry transcription' }))
@@ -115,5 +124,25 @@ describe('VoiceSessionsPage', () => {
     expect(toasts).toHaveBeenCalledWith(SPEECH_TEXTS.retryingTitle, { description: SPEECH_TEXTS.retryingBody })
     const posted = fetch.mock.calls.find(([, init]) => init?.method === 'POST')
     expect(String(posted?.[0])).toMatch(/\/api\/sessions\/25\/messages\/n2\/retry-transcription$/)
+  })
+
+  it('says how many sessions are left near the limit, and at the limit says so and offers no new one', async () => {
+    renderWith(() => json(200, { sessions: [session('25')], total: MAX_SESSIONS_PER_PERSON - 3 }))
+    expect(await screen.findByText(SESSION_TEXTS.sessionsLeft(3))).toBeTruthy()
+    expect((screen.getByRole('button', { name: 'New session' }) as HTMLButtonElement).disabled).toBe(false)
+    cleanup()
+
+    renderWith(() => json(200, { sessions: [session('25')], total: MAX_SESSIONS_PER_PERSON }))
+    expect(await screen.findByText(SESSION_TEXTS.sessionLimit)).toBeTruthy()
+    expect((screen.getByRole('button', { name: 'New session' }) as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('counts every note of a session, and a full session says so in place of the recorder', async () => {
+    renderWith(() => json(200, { sessions: [{ ...session('25'), message_count: MAX_NOTES_PER_SESSION }], total: 1 }))
+    const region = await screen.findByRole('region', { name: 'Session 2026-11-25' })
+    expect(region.textContent).toContain(`${MAX_NOTES_PER_SESSION} notes`)
+    expect(region.textContent).toContain(SESSION_TEXTS.noteLimit)
+    expect(screen.queryByRole('button', { name: /Record a note/ })).toBeNull()
+    expect(screen.queryByText(SESSION_TEXTS.sessionLimit)).toBeNull()
   })
 })

@@ -1,13 +1,15 @@
 import { NotebookPen, Plus } from 'lucide-react'
 import { useEffect } from 'react'
 import { toast } from '#web/lib/toast.ts'
-import { SESSION_TEXTS } from '#shared/sessions.ts'
+import { MAX_SESSIONS_PER_PERSON } from '#shared/limits.ts'
+import { SESSION_TEXTS, SESSIONS_LEFT_NOTICE } from '#shared/sessions.ts'
 import { Empty, EmptyDescription, EmptyTitle } from '#web/components/empty.tsx'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { errorMessage } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { SessionCard } from './components/session-card.tsx'
 import { useCreateVoiceSessionMutation, useVoiceSessionsQuery } from './queries.ts'
@@ -51,11 +53,13 @@ export function VoiceSessionsPage() {
   const newSession = () =>
     create.mutate(undefined, {
       onSuccess: () => toast.success(SESSION_TEXTS.created),
-      onError: () => toast.error(SESSION_TEXTS.createFailed),
+      onError: (error) => toast.error(SESSION_TEXTS.createFailed, { description: errorMessage(error) }),
     })
 
+  // the server refuses a session past the limit; the screen says so before the button is pressed
+  const left = sessions.isSuccess ? MAX_SESSIONS_PER_PERSON - sessions.data.total : MAX_SESSIONS_PER_PERSON
   const newButton = (
-    <Button onClick={newSession} disabled={create.isPending}>
+    <Button onClick={newSession} disabled={create.isPending || left <= 0}>
       <Plus aria-hidden />
       {SESSIONS_PAGE_TEXTS.newSession}
     </Button>
@@ -67,11 +71,16 @@ export function VoiceSessionsPage() {
         <PageHeader
           back="/"
           title={SESSIONS_PAGE_TEXTS.title}
-          actions={sessions.isSuccess && sessions.data.length > 0 ? newButton : undefined}
+          actions={sessions.isSuccess && sessions.data.sessions.length > 0 ? newButton : undefined}
         />
       }
     >
       <p className="mb-6 text-muted-foreground">{SESSIONS_PAGE_TEXTS.intro}</p>
+      {left <= SESSIONS_LEFT_NOTICE && (
+        <p className="mb-6 rounded-xl border bg-muted px-4 py-3 text-sm">
+          {left <= 0 ? SESSION_TEXTS.sessionLimit : SESSION_TEXTS.sessionsLeft(left)}
+        </p>
+      )}
       {sessions.isPending ? (
         <SessionsSkeleton />
       ) : sessions.isError ? (
@@ -81,7 +90,7 @@ export function VoiceSessionsPage() {
           retrying={sessions.isFetching}
           onRetry={() => void sessions.refetch()}
         />
-      ) : sessions.data.length === 0 ? (
+      ) : sessions.data.sessions.length === 0 ? (
         <Empty>
           <IconBadge>
             <NotebookPen aria-hidden />
@@ -94,7 +103,7 @@ export function VoiceSessionsPage() {
         </Empty>
       ) : (
         <div className="flex flex-col gap-4">
-          {sessions.data.map((session) => (
+          {sessions.data.sessions.map((session) => (
             <SessionCard key={session.id} session={session} />
           ))}
         </div>

@@ -1,4 +1,5 @@
-import type { Session } from '#shared/sessions.ts'
+import { MAX_NOTES_PER_SESSION } from '#shared/limits.ts'
+import { SESSION_TEXTS, type Session } from '#shared/sessions.ts'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { SessionNote } from './session-note.tsx'
 import { SessionNoteRecorder } from './session-note-recorder.tsx'
@@ -16,11 +17,15 @@ export function SessionCard({ session }: { session: Session }) {
         <CardDescription>
           <time dateTime={session.date}>{formatDay(session.date)}</time>
           {' · '}
-          {session.messages.length === 1 ? '1 note' : `${session.messages.length} notes`}
+          {session.message_count === 1 ? '1 note' : `${session.message_count} notes`}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <SessionNoteRecorder sessionId={session.id} sessionTitle={session.title} />
+        {session.message_count >= MAX_NOTES_PER_SESSION ? (
+          <p className="rounded-xl border bg-muted px-4 py-3 text-sm">{SESSION_TEXTS.noteLimit}</p>
+        ) : (
+          <SessionNoteRecorder sessionId={session.id} sessionTitle={session.title} />
+        )}
         {session.messages.length > 0 && (
           <ul aria-label={`Notes in ${session.title}`} className="flex flex-col gap-2">
             {session.messages.map((note) => (
