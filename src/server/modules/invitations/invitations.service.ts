@@ -16,6 +16,7 @@ import {
 } from '#shared/invitations.ts'
 import type { Database, Executor } from '#server/db/client.ts'
 import { ConflictError, DomainError, NotFoundError } from '#server/http/errors.ts'
+import { isTokenOfDeletedInviter } from '#server/modules/account/account.queries.ts'
 import type { PageTags } from '#server/http/spa.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'
@@ -120,7 +121,11 @@ export function createInvitationsService({
   async function byToken(executor: Executor, token: string, lock: boolean): Promise<InvitationRow> {
     const hash = hashToken(token)
     const row = await findByTokenHash(executor, hash, lock)
-    if (!row || !timingSafeEqual(Buffer.from(row.tokenHash, 'hex'), Buffer.from(hash, 'hex'))) throw notFound()
+    if (!row || !timingSafeEqual(Buffer.from(row.tokenHash, 'hex'), Buffer.from(hash, 'hex'))) {
+      // an invitation that went with its inviter's account says so (decision 120)
+      if (await isTokenOfDeletedInviter(executor, hash)) throw new InvitationGoneError(INVITATION_TEXTS.inviterDeleted)
+      throw notFound()
+    }
     return row
   }
 
