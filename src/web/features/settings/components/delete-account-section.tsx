@@ -15,7 +15,8 @@ import { useAuth } from '#web/lib/use-auth.ts'
 
 /**
  * Delete my account (decision 60): the button stays disabled until the confirmation word is typed. Afterwards the
- * session is gone with the account; signing out clears what the page still holds, and the visitor goes home.
+ * session is gone with the account; the person lands on a page that says so, and signing out clears what the page
+ * still holds.
  */
 export function DeleteAccountSection() {
   const { signOut } = useAuth()
@@ -33,9 +34,10 @@ export function DeleteAccountSection() {
       setDeleting(false)
       return
     }
-    // the server ended the session with the account; this only clears the page's state and cookie
+    // a calm page says it is done (decision 120); the server ended the session with the account, and signing out
+    // only clears the page's state and cookie
+    navigate('/account-deleted', { replace: true })
     await signOut().catch(() => undefined)
-    navigate('/', { replace: true })
   }
 
   return (
