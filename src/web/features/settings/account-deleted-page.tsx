@@ -1,4 +1,5 @@
 import { Check, CircleCheck } from 'lucide-react'
+import { useEffect } from 'react'
 import { Link } from 'react-router'
 import { ACCOUNT_TEXTS } from '#shared/account.ts'
 import { IconBadge } from '#web/components/icon-badge.tsx'
@@ -7,6 +8,7 @@ import { ThemeMenu } from '#web/components/theme-menu.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { Wordmark } from '#web/components/wordmark.tsx'
+import { accountDeletion } from '#web/lib/account-deletion.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { cn } from '#web/lib/utils.ts'
 
@@ -16,6 +18,8 @@ import { cn } from '#web/lib/utils.ts'
  */
 export function AccountDeletedPage() {
   usePageMeta({ title: 'Account deleted - Hearth' })
+  // arrived: a later sign-out on this page (a new account, say) goes to the landing again
+  useEffect(() => accountDeletion.end(), [])
   return (
     <div className="flex min-h-dvh flex-col bg-hearth-glow">
       <header className={cn(pageColumnClass, 'flex items-center justify-between py-3')}>

@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Field } from '#web/components/ui/field.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
+import { ACCOUNT_DELETED_PATH, accountDeletion } from '#web/lib/account-deletion.ts'
 import { apiSend } from '#web/lib/api-client.ts'
 import { logUnexpected } from '#web/lib/errors.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
@@ -26,9 +27,11 @@ export function DeleteAccountSection() {
 
   const onDelete = async () => {
     setDeleting(true)
+    accountDeletion.begin()
     try {
       await apiSend('DELETE', '/api/account', { confirmation: typed }, z.undefined())
     } catch (error) {
+      accountDeletion.end()
       logUnexpected(error, 'account deletion failed')
       toast.error(ACCOUNT_TEXTS.deleteFailed)
       setDeleting(false)
@@ -36,7 +39,7 @@ export function DeleteAccountSection() {
     }
     // a calm page says it is done (decision 120); the server ended the session with the account, and signing out
     // only clears the page's state and cookie
-    navigate('/account-deleted', { replace: true })
+    await navigate(ACCOUNT_DELETED_PATH, { replace: true })
     await signOut().catch(() => undefined)
   }
 
