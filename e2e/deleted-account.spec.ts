@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import { ACCOUNT_TEXTS } from '#shared/account.ts'
+import { INVITATION_TEXTS } from '#shared/invitations.ts'
 import { expect, test } from './fixtures.ts'
 import { expectNoSeriousAxeInBothThemes } from './support/axe.ts'
 import { contactIdOf, sendRecording, tone } from './support/messages.ts'
@@ -73,3 +76,43 @@ for (const width of [390, 1280]) {
     await expectNoSeriousAxeInBothThemes(almaPage, `account-deleted-archived-${width}`)
   })
 }
+
+test('an invitation of a deleted inviter and a confirmation link of a deleted account each get a clear card', async ({
+  insertUser,
+  signedInPage,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000)
+  const carol = await insertUser({ name: 'Carol Invites Then Leaves' })
+  const carolPage = await signedInPage(carol)
+  const origin = { origin: baseURL ?? '' }
+  const upload = await carolPage.request.post('/api/audio', {
+    data: fs.readFileSync(clip),
+    headers: { 'content-type': 'audio/webm', ...origin },
+  })
+  expect(upload.status()).toBe(201)
+  const { upload_id } = (await upload.json()) as { upload_id: string }
+  const created = await carolPage.request.post('/api/invitations/link', { data: { recipient_name: 'Dana', upload_id }, headers: origin })
+  expect(created.status()).toBe(201)
+  const invite = new URL(((await created.json()) as { share_url: string }).share_url)
+  expect((await carolPage.request.delete('/api/account', { data: { confirmation: 'DELETE' }, headers: origin })).status()).toBe(204)
+
+  const visitor = await browser.newContext({ baseURL })
+  try {
+    const page = await visitor.newPage()
+    await page.goto(`${invite.pathname}${invite.search}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Invite no longer available' })).toBeVisible()
+    await expect(page.getByText(INVITATION_TEXTS.inviterDeleted)).toBeVisible()
+    await expectNoSeriousAxeInBothThemes(page, 'account-deleted-invitation')
+
+    // where Better Auth sends a confirmation link of an account that no longer exists (the integration test follows one)
+    await page.goto('/auth?verified=1&error=USER_NOT_FOUND')
+    await expect(page.getByRole('heading', { name: ACCOUNT_TEXTS.confirmationOfDeletedTitle })).toBeVisible()
+    await expect(page.getByText(ACCOUNT_TEXTS.confirmationOfDeletedBody)).toBeVisible()
+    await expect(page.getByText('Authentication Error')).toHaveCount(0)
+    await expectNoSeriousAxeInBothThemes(page, 'account-deleted-confirmation-link')
+  } finally {
+    await visitor.close()
+  }
+})
