@@ -4,6 +4,7 @@ import { ERROR_CODES } from '#shared/api-error.ts'
 import { CONTACT_TEXTS, type ContactList } from '#shared/contacts.ts'
 import { INVITATION_TEXTS } from '#shared/invitations.ts'
 import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
+import type { MessageSearchResult } from '#shared/message-search.ts'
 import { MESSAGE_TEXTS, type MessageList } from '#shared/messages.ts'
 import { connectDatabase } from '#server/db/client.ts'
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from '#server/realtime/realtime.publisher.ts'
@@ -79,6 +80,13 @@ describe('after someone deletes their account (decision 120)', () => {
     expect(cursor).not.toBeNull()
     const rest = await api.get(`/api/contacts/${almaToCarol}/messages?limit=1&before=${encodeURIComponent(cursor ?? '')}`, alma.cookie)
     expect((rest.json() as MessageList).messages.map((m) => m.id)).toEqual([first.id])
+
+    // the messages overview names her and leads to the conversation
+    const overview = await api.get('/api/messages', alma.cookie)
+    expect(overview.statusCode).toBe(200)
+    const listed = (overview.json() as MessageSearchResult).messages
+    expect(listed.map((m) => m.id)).toEqual([second.id, first.id])
+    expect(listed[0]?.other_person).toEqual({ user_id: null, contact_id: almaToCarol, name: 'Carol Renamed', picture_url: null })
   })
 
   it('refuses a new message to them with a clear text, and their contact cannot come back into the circle', async () => {
