@@ -132,7 +132,7 @@ test.describe('settings: account', () => {
     await expect(remove).toBeDisabled()
     await page.getByLabel('Type DELETE to confirm').fill('DELETE')
     await remove.click()
-    await expect(page).toHaveURL(/\/$/)
+    await expect(page).toHaveURL(/\/account-deleted$/)
     await expect.poll(async () => (await db.db.select().from(user).where(eq(user.id, person.id))).length).toBe(0)
     await phone.context().close()
     await page.context().close()

@@ -59,6 +59,21 @@ export const ACCOUNT_TEXTS = {
   deleteConfirmLabel: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm`,
   deleteButton: 'Delete my account',
   deleteFailed: 'Could not delete your account. Please try again.',
+  /** the page the person sees once their account is gone (decision 120) */
+  deletedTitle: 'Your account has been deleted',
+  deletedIntro: 'Thank you for the time you spent on Hearth. This is what went with your account:',
+  deletedRemoved: [
+    'Your profile, photos and welcome message',
+    'Every message you sent, with its recording and transcript',
+    'Your circle, your conversations, your voice sessions and your invitations',
+    'Your sign-in on every device',
+  ],
+  deletedOthers: 'The people you talked to keep the messages they sent you, and see that your account was deleted.',
+  deletedHome: 'Go to the Hearth home page',
+  /** a confirmation link of an account that no longer exists */
+  confirmationOfDeletedTitle: 'This account no longer exists',
+  confirmationOfDeletedBody:
+    'The account this link confirms was deleted, so there is nothing left to confirm. You can create a new account here.',
 } as const
 
 const BROWSERS: [RegExp, string][] = [

@@ -20,6 +20,7 @@ export const ERROR_CODES = {
   messageLimit: 'MESSAGE_LIMIT',
   notLinked: 'NOT_LINKED',
   contactArchived: 'CONTACT_ARCHIVED',
+  accountDeleted: 'ACCOUNT_DELETED',
   tooLarge: 'PAYLOAD_TOO_LARGE',
   storageQuota: 'STORAGE_QUOTA',
   photoLimit: 'PHOTO_LIMIT',

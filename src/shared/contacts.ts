@@ -24,6 +24,11 @@ export const CONTACT_TEXTS = {
   addFriendFullBody: 'You have 10 active contacts. Archive one to make room for someone new.',
   startMessageFailed: 'Could not start message',
   startMessageFailedBody: "We couldn't create a relationship with this user. Please try again.",
+  /** a person who deleted their account (decision 120): said plainly wherever their conversation shows */
+  accountDeleted: (name: string) => `${name} deleted their account`,
+  accountDeletedDetail: 'What you sent them stays here for you to listen to. New messages can no longer reach them.',
+  accountDeletedBadge: 'Account deleted',
+  cannotRestoreDeleted: (name: string) => `${name} deleted their account, so they can't come back into your circle.`,
 } as const
 
 /** A contact as the API returns it: one direction of a relationship, seen by its owner. */
@@ -38,6 +43,8 @@ export const contactSchema = z.object({
   last_reply_from_them: z.nullable(z.string()),
   consecutive_messages_sent: z.int(),
   archived_at: z.nullable(z.string()),
+  /** the person deleted their account: the row is archived, read-only, and keeps the name they had (decision 120) */
+  account_deleted: z.boolean(),
   is_active: z.boolean(),
   /** whole days since their last reply once that reaches the inactivity threshold, else null */
   inactive_days: z.nullable(z.int()),

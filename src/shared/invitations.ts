@@ -121,6 +121,7 @@ export const INVITATION_TEXTS = {
   notFound: 'Invitation not found.',
   expired: 'This invitation has expired.',
   used: 'This invitation has already been used.',
+  inviterDeleted: 'This invitation is no longer available: the person who sent it deleted their account.',
   ownInvitation: "You can't accept your own invitation.",
   yourCircleFull: 'Your circle is full (10 active contacts). Archive someone before accepting this invitation.',
   inviterCircleFull: (name: string) => `${name}'s circle is full right now, so this invitation can't be accepted.`,
@@ -136,7 +137,8 @@ export const INVITATION_TEXTS = {
 } as const
 
 /** The landing page's mapping of a refusal text to its card (spec 000 section 8). */
-export function inviteCardFor(message: string): 'expired' | 'used' | 'unavailable' {
+export function inviteCardFor(message: string): 'expired' | 'used' | 'inviter-deleted' | 'unavailable' {
+  if (message === INVITATION_TEXTS.inviterDeleted) return 'inviter-deleted'
   const text = message.toLowerCase()
   if (text.includes('expired')) return 'expired'
   if (text.includes('processed') || text.includes('used')) return 'used'

@@ -199,6 +199,11 @@ export const contacts = pgTable(
      * only while both rows of a pair have it.
      */
     chosenAt: timestamp('chosen_at', { withTimezone: true }),
+    /**
+     * When the other person deleted their account (decision 120): the row keeps the name they had then, is archived,
+     * and stays as the owner's way back to what they sent them. Null while the person exists.
+     */
+    accountDeletedAt: timestamp('account_deleted_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -278,6 +283,11 @@ export const audioMessages = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     /** null once the receiver deleted their account: the sender keeps what they sent (decision 60) */
     receiverId: text('receiver_id').references(() => user.id, { onDelete: 'set null' }),
+    /**
+     * The sender's contact row for a receiver who deleted their account (decision 120), set as the receiver goes:
+     * the conversation with them still lists what the sender sent. Null otherwise.
+     */
+    leftContactId: uuid('left_contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     audioKey: text('audio_key').notNull().unique(),
     mimeType: text('mime_type').notNull(),
     bytes: integer('bytes').notNull(),
@@ -329,6 +339,10 @@ export const audioMessages = pgTable(
     // search reads only that person's matching messages instead of intersecting with a bitmap of all of theirs.
     index('audio_messages_sender_search_idx').using('gin', t.senderId, t.searchVector),
     index('audio_messages_receiver_search_idx').using('gin', t.receiverId, t.searchVector),
+    // A deleted person's conversation (decision 120): what the owner sent them, newest first.
+    index('audio_messages_left_contact_idx')
+      .on(t.leftContactId, t.createdAt, t.id)
+      .where(sql`${t.leftContactId} is not null`),
   ],
 )
 
@@ -400,6 +414,15 @@ export const invitations = pgTable(
       .where(sql`${t.status} = 'pending'`),
   ],
 )
+
+/**
+ * Invitation tokens of people who deleted their account (decision 120), as SHA-256 hashes only: the invitation went
+ * with its inviter, and the link still answers why it no longer works until it would have expired.
+ */
+export const deletedInviterTokens = pgTable('deleted_inviter_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+})
 
 /**
  * Fixed-window counters for limits that must hold across instances and restarts (decision 52): one row per key

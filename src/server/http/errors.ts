@@ -32,6 +32,12 @@ export class ConflictError extends DomainError {
     super(409, code, message)
   }
 }
+/** What was asked for existed and is gone for good (a person who deleted their account); the `code` tells which. */
+export class GoneError extends DomainError {
+  constructor(message: string, code: string) {
+    super(410, code, message)
+  }
+}
 export class ValidationError extends DomainError {
   constructor(message: string) {
     super(400, ERROR_CODES.validation, message)

@@ -10,6 +10,12 @@ import { staleKeysFor } from './realtime-sync.tsx'
 describe('staleKeysFor', () => {
   it('maps each event to the query roots it makes stale', () => {
     expect(staleKeysFor({ type: 'contact.changed', contact_id: null, change: 'reordered' }, 'me')).toEqual([contactKeys.all])
+    // someone deleted their account: their messages went and the conversation turned read-only (decision 120)
+    expect(staleKeysFor({ type: 'contact.changed', contact_id: 'c', change: 'account_deleted' }, 'me')).toEqual([
+      contactKeys.all,
+      messageKeys.all,
+      healthKeys.all,
+    ])
     // no query is keyed 'conversations': unread counts travel with the contacts
     // a message's send, read, like or analysis moves the relationship's health (and a nudge's hint)
     expect(staleKeysFor({ type: 'message.created', message_id: 'm', contact_id: 'c' }, 'me')).toEqual([

@@ -33,7 +33,8 @@ type StaleRoot = (typeof ROOTS)[keyof typeof ROOTS]
 export function staleKeysFor(event: RealtimeEvent, selfId: string): StaleRoot[] {
   switch (event.type) {
     case 'contact.changed':
-      return [ROOTS.contacts]
+      // someone deleted their account (decision 120): their messages went, their conversation turned read-only
+      return event.change === 'account_deleted' ? [ROOTS.contacts, ROOTS.messages, ROOTS.health] : [ROOTS.contacts]
     case 'message.created':
     case 'message.updated':
       // a contact carries its unread count and last interaction; a message's send, read, like or analysis moves its health

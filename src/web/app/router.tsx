@@ -43,6 +43,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('#web/features/invitations/invite-landing-page.tsx')).InviteLandingPage }),
       },
       {
+        path: 'account-deleted',
+        lazy: async () => ({ Component: (await import('#web/features/settings/account-deleted-page.tsx')).AccountDeletedPage }),
+      },
+      {
         path: 'u/:id',
         lazy: async () => ({ Component: (await import('#web/features/public-profile/public-profile-page.tsx')).PublicProfilePage }),
       },

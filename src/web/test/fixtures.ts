@@ -13,6 +13,7 @@ export function testContact(overrides: Partial<Contact> = {}): Contact {
     last_reply_from_them: null,
     consecutive_messages_sent: 0,
     archived_at: null,
+    account_deleted: false,
     is_active: true,
     inactive_days: null,
     unread_count: 0,

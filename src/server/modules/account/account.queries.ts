@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import {
   audioMessages,
   audioUploads,
   contacts,
   conversations,
+  deletedInviterTokens,
   invitations,
   profilePhotos,
   profiles,
@@ -124,14 +125,66 @@ export async function settleOthersConversations(tx: Executor, userId: string): P
 }
 
 /**
- * The others' rows for the person keep the name the person had last (decision 117): while linked, a contact's name is
- * read from the profile, which goes with the account.
+ * The others' rows for the person, before the person goes (decision 120): each keeps the name the person has now,
+ * is marked deleted and archived (out of the owner's circle, into their archived list), and the messages its owner
+ * sent them are tagged with it, so the conversation still lists them once the receiver is gone. Answers the rows.
  */
-export async function keepNameInOthersContacts(tx: Executor, userId: string): Promise<void> {
-  await tx
+export async function markContactsOfLeaver(tx: Executor, userId: string): Promise<{ id: string; ownerId: string }[]> {
+  const rows = await tx
     .update(contacts)
-    .set({ name: sql`(select ${profiles.name} from ${profiles} where ${profiles.id} = ${userId})` })
-    .where(and(eq(contacts.contactUserId, userId), sql`exists (select 1 from ${profiles} where ${profiles.id} = ${userId})`))
+    .set({
+      name: sql`coalesce((select ${profiles.name} from ${profiles} where ${profiles.id} = ${userId}), ${contacts.name})`,
+      accountDeletedAt: sql`now()`,
+      archivedAt: sql`coalesce(${contacts.archivedAt}, now())`,
+    })
+    .where(eq(contacts.contactUserId, userId))
+    .returning({ id: contacts.id, ownerId: contacts.userId })
+  await tx
+    .update(audioMessages)
+    .set({ leftContactId: contacts.id })
+    .from(contacts)
+    .where(and(eq(audioMessages.receiverId, userId), eq(contacts.userId, audioMessages.senderId), eq(contacts.contactUserId, userId)))
+  return rows
+}
+
+/**
+ * After the person went: each of the others' conversations with them counts what stays, the owner's own messages
+ * (the triggers of decision 86 cannot match a pair whose other side is already unlinked).
+ */
+export async function recountLeftConversations(tx: Executor, contactIds: string[]): Promise<void> {
+  if (contactIds.length === 0) return
+  await tx
+    .update(conversations)
+    .set({
+      messageCount: sql`(select count(*) from ${audioMessages} where ${audioMessages.leftContactId} = ${conversations.contactId})`,
+    })
+    .where(inArray(conversations.contactId, contactIds))
+}
+
+/**
+ * The person's pending invitations go with them; their tokens' hashes stay until the invitation would have expired,
+ * so the link answers why it no longer works (decision 120). Tombstones already past that go now.
+ */
+export async function keepInvitationTombstones(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(deletedInviterTokens).where(lte(deletedInviterTokens.expiresAt, sql`now()`))
+  await tx
+    .insert(deletedInviterTokens)
+    .select(
+      tx
+        .select({ tokenHash: invitations.tokenHash, expiresAt: invitations.expiresAt })
+        .from(invitations)
+        .where(and(eq(invitations.inviterUserId, userId), eq(invitations.status, 'pending'), gt(invitations.expiresAt, sql`now()`))),
+    )
+    .onConflictDoNothing()
+}
+
+/** Whether an invitation token (its hash) belonged to someone who has since deleted their account. */
+export async function isTokenOfDeletedInviter(db: Executor, tokenHash: string): Promise<boolean> {
+  const rows = await db
+    .select({ tokenHash: deletedInviterTokens.tokenHash })
+    .from(deletedInviterTokens)
+    .where(and(eq(deletedInviterTokens.tokenHash, tokenHash), gt(deletedInviterTokens.expiresAt, sql`now()`)))
+  return rows.length > 0
 }
 
 /**

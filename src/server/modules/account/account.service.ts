@@ -11,9 +11,11 @@ import {
   deleteOtherSessionsOfUser,
   deleteSessionOfUser,
   deleteUser,
-  keepNameInOthersContacts,
+  keepInvitationTombstones,
   listLiveSessionsForUser,
   listOwnObjectKeys,
+  markContactsOfLeaver,
+  recountLeftConversations,
   settleOthersConversations,
 } from './account.queries.ts'
 
@@ -32,17 +34,27 @@ export function createAccountService({ db, storage, log, onSessionsEnded, now = 
     /**
      * Deletes the account (decision 60): the account, its sessions, photos, welcome message, every message the
      * person sent with its audio, their side of every relationship, and every job that names them (decision 125).
-     * The people they talked to keep the messages they sent. The rows go in one transaction; the files after it commits (a file left by a crash is
+     * The people they talked to keep the messages they sent, in a read-only conversation that says the account was
+     * deleted (decision 120). The rows go in one transaction; the files after it commits (a file left by a crash is
      * an orphan the media sweep removes).
      */
     async deleteAccount(userId: string): Promise<void> {
       const keys = await db.transaction(async (tx) => {
         const owned = await listOwnObjectKeys(tx, userId)
         await forgetPersonInJobs(tx, userId, owned.audio)
-        const others = await settleOthersConversations(tx, userId)
-        await keepNameInOthersContacts(tx, userId)
+        await settleOthersConversations(tx, userId)
+        // the others keep a read-only conversation under the name the person had (decision 120)
+        const left = await markContactsOfLeaver(tx, userId)
+        await keepInvitationTombstones(tx, userId)
         if (!(await deleteUser(tx, userId))) throw new NotFoundError(ACCOUNT_TEXTS.accountNotFound)
-        await publishRealtime(tx, others, { type: 'contact.changed', contact_id: null, change: 'updated' })
+        await recountLeftConversations(
+          tx,
+          left.map((row) => row.id),
+        )
+        // each of the others' open tabs hears of it: their home, the conversation and the detail refresh
+        for (const row of left) {
+          await publishRealtime(tx, [row.ownerId], { type: 'contact.changed', contact_id: row.id, change: 'account_deleted' })
+        }
         return [...owned.audio, ...owned.photoBases.flatMap(variantKeys)]
       })
       for (const key of keys) {

@@ -35,6 +35,7 @@ const contactColumns = {
   lastReplyFromThem: contacts.lastReplyFromThem,
   consecutiveMessagesSent: contacts.consecutiveMessagesSent,
   archivedAt: contacts.archivedAt,
+  accountDeletedAt: contacts.accountDeletedAt,
   isActive,
   inactiveDays,
   unreadCount: sql<number>`coalesce(${conversations.unreadCount}, 0)`.mapWith(Number),
@@ -51,6 +52,8 @@ export type ContactRow = {
   lastReplyFromThem: Date | null
   consecutiveMessagesSent: number
   archivedAt: Date | null
+  /** the person deleted their account (decision 120) */
+  accountDeletedAt: Date | null
   isActive: boolean
   inactiveDays: number | null
   unreadCount: number

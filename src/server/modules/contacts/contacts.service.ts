@@ -4,7 +4,7 @@ import { PROFILE_TEXTS } from '#shared/profile.ts'
 import { CONTACTS_PAGE_LIMIT, MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import type { Database } from '#server/db/client.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
-import { ConflictError, NotFoundError, ValidationError } from '#server/http/errors.ts'
+import { ConflictError, GoneError, NotFoundError, ValidationError } from '#server/http/errors.ts'
 import { publishRealtime, realtimePayload } from '#server/realtime/realtime.publisher.ts'
 import { closeInvitationsOnConnection } from '#server/modules/invitations/invitations.service.ts'
 import { getProfileById } from '#server/modules/profiles/profiles.queries.ts'
@@ -34,6 +34,7 @@ export function toContactResponse(row: ContactRow, pictureUrl: PictureUrl): Cont
     last_reply_from_them: row.lastReplyFromThem?.toISOString() ?? null,
     consecutive_messages_sent: row.consecutiveMessagesSent,
     archived_at: row.archivedAt?.toISOString() ?? null,
+    account_deleted: row.accountDeletedAt !== null,
     is_active: row.isActive,
     inactive_days: row.inactiveDays,
     unread_count: row.unreadCount,
@@ -43,6 +44,8 @@ export function toContactResponse(row: ContactRow, pictureUrl: PictureUrl): Cont
 
 const circleFull = () => new ConflictError(CONTACT_TEXTS.circleFull, ERROR_CODES.circleFull)
 const contactNotFound = () => new NotFoundError(CONTACT_TEXTS.notFound)
+/** A person who deleted their account cannot come back into a circle (decision 120). */
+const accountDeleted = (name: string) => new GoneError(CONTACT_TEXTS.cannotRestoreDeleted(name), ERROR_CODES.accountDeleted)
 
 export function createContactsService({ db, pictureUrl }: { db: Database; pictureUrl: PictureUrl }) {
   const respond = (row: ContactRow) => toContactResponse(row, pictureUrl)
@@ -79,6 +82,7 @@ export function createContactsService({ db, pictureUrl }: { db: Database; pictur
         const current = await getContactForOwner(tx, ownerId, contactId)
         if (!current) throw contactNotFound()
         if (shouldArchive === (current.archivedAt !== null)) return
+        if (!shouldArchive && current.accountDeletedAt) throw accountDeleted(current.name)
         if (!shouldArchive && (await countActiveContacts(tx, ownerId)) >= MAX_ACTIVE_CONTACTS) throw circleFull()
         await setContactArchived(tx, ownerId, contactId, shouldArchive ? new Date() : null)
         await publishRealtime(tx, [ownerId], {
@@ -97,6 +101,7 @@ export function createContactsService({ db, pictureUrl }: { db: Database; pictur
         const current = await getContactForOwner(tx, ownerId, contactId)
         if (!current) throw contactNotFound()
         if (current.isActive) return
+        if (current.accountDeletedAt) throw accountDeleted(current.name)
         if ((await countActiveContacts(tx, ownerId)) >= MAX_ACTIVE_CONTACTS) throw circleFull()
         await markContactRekindled(tx, ownerId, contactId)
         await publishRealtime(tx, [ownerId], { type: 'contact.changed', contact_id: contactId, change: 'rekindled' })

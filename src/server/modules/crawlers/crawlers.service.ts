@@ -21,6 +21,7 @@ const DISALLOWED = [
   '/messages',
   '/settings',
   '/archived-contacts',
+  '/account-deleted',
 ]
 
 const escapeXml = (text: string) =>

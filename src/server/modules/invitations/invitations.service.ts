@@ -16,6 +16,7 @@ import {
 } from '#shared/invitations.ts'
 import type { Database, Executor } from '#server/db/client.ts'
 import { ConflictError, DomainError, NotFoundError } from '#server/http/errors.ts'
+import { isTokenOfDeletedInviter } from '#server/modules/account/account.queries.ts'
 import type { PageTags } from '#server/http/spa.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'
@@ -153,7 +154,11 @@ export function createInvitationsService({
 
   async function byToken(executor: Executor, token: string, lock: boolean): Promise<InvitationRow> {
     const row = await findByToken(executor, token, lock)
-    if (!row) throw notFound()
+    if (!row) {
+      // an invitation that went with its inviter's account says so (decision 120)
+      if (await isTokenOfDeletedInviter(executor, hashToken(token))) throw new InvitationGoneError(INVITATION_TEXTS.inviterDeleted)
+      throw notFound()
+    }
     return row
   }
 

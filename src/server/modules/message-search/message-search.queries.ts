@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ne, sql, type Placeholder, type SQL } from 'drizzle-orm'
-import { unionAll } from 'drizzle-orm/pg-core'
+import { alias, unionAll } from 'drizzle-orm/pg-core'
 import type { Database, Executor } from '#server/db/client.ts'
 import { escapeLike } from '#server/db/like-pattern.ts'
 import { audioMessages, contacts, profiles, searchWords } from '#server/db/schema.ts'
@@ -28,6 +28,9 @@ export type BoundMessageSearchOptions = {
   limit: number | Placeholder
 }
 
+/** The caller's contact row for a receiver who deleted their account (decision 120). */
+const leftContact = alias(contacts, 'left_contact')
+
 const overviewColumns = (userId: string | Placeholder) => ({
   id: audioMessages.id,
   senderId: audioMessages.senderId,
@@ -40,6 +43,7 @@ const overviewColumns = (userId: string | Placeholder) => ({
   emotions: audioMessages.emotions,
   topics: audioMessages.topics,
   processingStatus: audioMessages.processingStatus,
+  leftContactId: audioMessages.leftContactId,
   /** the overview's Liked group is what this person liked (decision 42) */
   liked: likedBy(userId).as('liked'),
 })
@@ -88,14 +92,17 @@ export function messageSearchQuery(db: Executor, userId: string | Placeholder, {
         topics: mine.topics,
         processingStatus: mine.processingStatus,
         otherUserId,
-        contactId: contacts.id,
-        // the name they gave themselves, for someone in the user's circle (decision 117)
-        contactName: sql<string | null>`case when ${contacts.id} is not null then ${contactName} end`,
+        contactId: sql<string | null>`coalesce(${contacts.id}, ${leftContact.id})`,
+        // the name they gave themselves, for someone in the user's circle (decision 117); the name they had, for
+        // someone who deleted their account (decision 120)
+        contactName: sql<string | null>`case when ${contacts.id} is not null then ${contactName} else ${leftContact.name} end`,
         otherPictureKey: profiles.profilePictureKey,
       })
       .from(mine)
       // (user_id, contact_user_id) is unique: at most one contact row per message
       .leftJoin(contacts, and(eq(contacts.userId, userId), eq(contacts.contactUserId, otherUserId)))
+      // a message to someone who deleted their account names the sender's row for them (decision 120)
+      .leftJoin(leftContact, and(eq(leftContact.id, mine.leftContactId), eq(leftContact.userId, userId)))
       .leftJoin(profiles, eq(profiles.id, otherUserId))
       .orderBy(desc(mine.createdAt), desc(mine.id))
       .limit(limit)

@@ -97,7 +97,12 @@ export function conversationPageQuery(db: Executor, { ownerId, contactId, before
   const pair = unionAll(branch(ownerId, otherId), branch(otherId, ownerId)).as('pair')
   const page = db.select().from(pair).orderBy(desc(pair.createdAt), desc(pair.id)).limit(limit).as('page')
   return db
-    .select({ contactUserId: otherId, total: conversations.messageCount, message: page._.selectedFields })
+    .select({
+      contactUserId: otherId,
+      accountDeleted: sql<boolean>`${contacts.accountDeletedAt} is not null`,
+      total: conversations.messageCount,
+      message: page._.selectedFields,
+    })
     .from(contacts)
     .leftJoin(conversations, eq(conversations.contactId, contacts.id))
     .leftJoinLateral(page, sql`true`)
@@ -106,7 +111,7 @@ export function conversationPageQuery(db: Executor, { ownerId, contactId, before
 }
 
 export type PagedMessageRow = MessageRow & { cursorAt: string }
-export type ConversationPage = { contactUserId: string | null; total: number; messages: PagedMessageRow[] }
+export type ConversationPage = { contactUserId: string | null; accountDeleted: boolean; total: number; messages: PagedMessageRow[] }
 
 /**
  * Reads conversation pages (decision 114): the statement is built once per shape (first page, older page) and kept as
@@ -137,8 +142,26 @@ export function conversationPageReader(db: Database) {
     if (!contact) return undefined
     const messages: PagedMessageRow[] = []
     for (const row of rows) if (row.message) messages.push(row.message)
-    return { contactUserId: contact.contactUserId, total: contact.total ?? 0, messages }
+    return { contactUserId: contact.contactUserId, accountDeleted: contact.accountDeleted, total: contact.total ?? 0, messages }
   }
+}
+
+/**
+ * A page of what the owner sent to a contact who deleted their account (decision 120), newest first, older than
+ * `before`: their own messages stay, tagged with the contact as the receiver went; what the receiver sent went with them.
+ */
+export async function listMessagesLeftWith(
+  db: Executor,
+  ownerId: string,
+  contactId: string,
+  { before, limit }: { before: MessagePosition | null; limit: number },
+): Promise<PagedMessageRow[]> {
+  return db
+    .select({ ...messageColumns(ownerId), cursorAt: cursorAtColumn() })
+    .from(audioMessages)
+    .where(and(eq(audioMessages.leftContactId, contactId), eq(audioMessages.senderId, ownerId), before ? olderThan(before) : undefined))
+    .orderBy(desc(audioMessages.createdAt), desc(audioMessages.id))
+    .limit(limit)
 }
 
 /**

@@ -11,7 +11,7 @@ import {
 } from '#shared/messages.ts'
 import { strongerEngineAvailable } from '#shared/transcript-confidence.ts'
 import type { Database, Executor } from '#server/db/client.ts'
-import { ConflictError, ForbiddenError, NotFoundError } from '#server/http/errors.ts'
+import { ConflictError, ForbiddenError, GoneError, NotFoundError } from '#server/http/errors.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 import { deleteAudioUpload, lockOwnAudioUpload } from '#server/modules/audio-uploads/audio-uploads.queries.ts'
 import { countActiveContacts, getContactForOwner, lockCircles } from '#server/modules/contacts/contacts.queries.ts'
@@ -24,6 +24,7 @@ import {
   getMessageBetween,
   getMessageForParticipant,
   insertMessage,
+  listMessagesLeftWith,
   listUnheardForReceiver,
   lockContactPair,
   markAllReadFrom,
@@ -78,6 +79,8 @@ export function toMessageResponse(row: MessageRow, signMediaUrl: (key: string) =
 
 const messageNotFound = () => new NotFoundError(MESSAGE_TEXTS.messageNotFound)
 const contactNotFound = () => new NotFoundError(CONTACT_TEXTS.notFound)
+/** Nothing new reaches a person who deleted their account; the sender is told so (decision 120). */
+const accountDeleted = (name: string) => new GoneError(MESSAGE_TEXTS.accountDeleted(name), ERROR_CODES.accountDeleted)
 
 export function createMessagesService({
   db,
@@ -141,9 +144,12 @@ export function createMessagesService({
       const row = await db.transaction(async (tx) => {
         const peek = await getContactForOwner(tx, senderId, input.contact_id)
         if (!peek) throw contactNotFound()
+        if (peek.accountDeletedAt) throw accountDeleted(peek.name)
         if (peek.contactUserId) await lockCircles(tx, [peek.contactUserId])
         const { mine, theirs } = await lockContactPair(tx, senderId, input.contact_id)
         if (!mine) throw contactNotFound()
+        // read again under the lock: the receiver may have deleted their account meanwhile
+        if (mine.accountDeletedAt) throw accountDeleted(mine.name)
         const receiverId = mine.contactUserId
         if (!receiverId) throw new ConflictError(MESSAGE_TEXTS.notLinked, ERROR_CODES.notLinked)
         // archiving someone stops their messages (decision 41); they are told, plainly
@@ -186,17 +192,20 @@ export function createMessagesService({
      */
     async listWithContact(ownerId: string, contactId: string, { before, limit }: MessageListQuery): Promise<MessageList> {
       // one more than a page tells whether an older page follows
-      const found = await readConversationPage(ownerId, contactId, {
-        before: before ? decodeMessageCursor(before) : null,
-        limit: limit + 1,
-      })
-      assertLinkedContact(found)
-      const page = found.messages.slice(0, limit)
+      const position = before ? decodeMessageCursor(before) : null
+      const found = await readConversationPage(ownerId, contactId, { before: position, limit: limit + 1 })
+      if (!found) throw contactNotFound()
+      let rows = found.messages
+      // someone who deleted their account: what the owner sent them, read-only (decision 120)
+      if (found.accountDeleted) rows = await listMessagesLeftWith(db, ownerId, contactId, { before: position, limit: limit + 1 })
+      else assertLinkedContact(found)
+      const total = found.total
+      const page = rows.slice(0, limit)
       const last = page[page.length - 1]
       return {
         messages: page.map(respond),
-        total: found.total,
-        nextCursor: found.messages.length > limit && last ? encodeMessageCursor(last) : null,
+        total,
+        nextCursor: rows.length > limit && last ? encodeMessageCursor(last) : null,
       }
     },
 

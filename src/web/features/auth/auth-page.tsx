@@ -1,7 +1,9 @@
-import { ArrowLeft } from 'lucide-react'
+import { ArrowLeft, UserX } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router'
+import { ACCOUNT_TEXTS } from '#shared/account.ts'
 import { toast } from '#web/lib/toast.ts'
+import { IconBadge } from '#web/components/icon-badge.tsx'
 import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
 import { ThemeMenu } from '#web/components/theme-menu.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
@@ -39,6 +41,8 @@ export function AuthPage() {
   const reported = useRef(false)
   const requestedMode = readRequestedMode(useLocation().state)
   const invitation = useInvitationForSignUpQuery(!loading && !user ? inviteToken : null)
+  // a confirmation link of a deleted account gets a card of its own, not an error toast (decision 120)
+  const deletedAccountLink = readAuthRedirectNotice(params)?.kind === 'confirmation-of-deleted-account'
 
   useEffect(() => {
     if (reported.current) return
@@ -60,10 +64,26 @@ export function AuthPage() {
         </Link>
         <ThemeMenu />
       </header>
-      <main className="flex flex-1 items-start justify-center px-4 pt-4 pb-12 sm:items-center sm:pt-0">
+      <main className="flex flex-1 flex-col items-center justify-start gap-4 px-4 pt-4 pb-12 sm:justify-center sm:pt-0">
+        {deletedAccountLink && (
+          <section
+            aria-labelledby="deleted-account-link-title"
+            className="flex w-full max-w-md items-start gap-3 rounded-2xl border bg-card px-4 py-3 shadow-sm"
+          >
+            <IconBadge tone="muted" size="sm" className="shrink-0">
+              <UserX aria-hidden />
+            </IconBadge>
+            <div className="flex min-w-0 flex-col gap-0.5">
+              <h2 id="deleted-account-link-title" className="font-medium">
+                {ACCOUNT_TEXTS.confirmationOfDeletedTitle}
+              </h2>
+              <p className="text-sm text-muted-foreground">{ACCOUNT_TEXTS.confirmationOfDeletedBody}</p>
+            </div>
+          </section>
+        )}
         <AuthCard
           variant="full"
-          initialMode={requestedMode ?? (invitation.isSuccess ? 'sign-up' : undefined)}
+          initialMode={requestedMode ?? (deletedAccountLink || invitation.isSuccess ? 'sign-up' : undefined)}
           invitedEmail={invitation.data?.invited_email ?? undefined}
         />
       </main>

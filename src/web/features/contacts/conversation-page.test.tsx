@@ -130,6 +130,16 @@ describe('ConversationPage', () => {
     expect(toastError).toHaveBeenCalledWith('Could not update like', { description: 'Please try again.' })
   })
 
+  it('says plainly that a contact deleted their account, lists what I sent, and offers no mic (decision 120)', async () => {
+    const gone = testContact({ contact_user_id: null, account_deleted: true, archived_at: '2025-01-02T00:00:00.000Z', is_active: false })
+    const mine = testMessage({ id: 'm1', sender_id: 'me', receiver_id: null, transcription: 'words kept', processing_status: 'completed' })
+    renderAt('/contacts/c1', 200, gone, { messages: [mine] })
+    expect(await screen.findByRole('region', { name: 'Maya Ortiz deleted their account' })).toBeTruthy()
+    expect(await screen.findByText('words kept')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /Record a message/ })).toBeNull()
+    expect(screen.queryByText('Failed to load messages')).toBeNull()
+  })
+
   it('goes home for an unknown contact, replacing history', async () => {
     const router = renderAt('/contacts/nope', 404, notFound)
     expect(await screen.findByText('home page')).toBeTruthy()

@@ -10,6 +10,7 @@ import { MessageList } from '#web/features/messages/components/message-list.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { chatOrder, useConversationQuery } from '#web/features/messages/queries.ts'
 import { ConversationComposer } from '#web/features/recorder/components/conversation-composer.tsx'
+import { AccountDeletedNotice } from './components/account-deleted-notice.tsx'
 import { ConversationEmpty } from './components/conversation-empty.tsx'
 import { MessageCardSkeleton } from './components/contact-loading.tsx'
 import { useContactQuery } from './queries.ts'
@@ -119,9 +120,13 @@ export function ConversationPage() {
               ))}
           </section>
         )}
-        {contact.data && (
-          <ConversationComposer key={contact.data.id} contact={contact.data} autoStart={searchParams.get('record') === '1'} />
-        )}
+        {contact.data &&
+          (contact.data.account_deleted ? (
+            // read-only: the conversation stays, nothing new can be recorded for them (decision 120)
+            <AccountDeletedNotice name={contact.data.name} className="sticky bottom-[max(0.75rem,env(safe-area-inset-bottom))] mt-auto" />
+          ) : (
+            <ConversationComposer key={contact.data.id} contact={contact.data} autoStart={searchParams.get('record') === '1'} />
+          ))}
       </main>
     </div>
   )

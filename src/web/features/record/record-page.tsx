@@ -13,6 +13,7 @@ import { MicrophoneDeniedCard, NoMicrophoneCard } from '#web/features/audio/comp
 import { useUploadAudioMutation } from '#web/features/audio/queries.ts'
 import { UPLOAD_ATTEMPTS, UploadFailedError } from '#web/features/audio/upload-retry.ts'
 import { RecordingPreview } from '#web/features/audio/components/voice-recorder.tsx'
+import { AccountDeletedNotice } from '#web/features/contacts/components/account-deleted-notice.tsx'
 import { useContactQuery } from '#web/features/contacts/queries.ts'
 import { messageText } from '#web/features/messages/message-text.ts'
 import { useMessageQuery } from '#web/features/messages/queries.ts'
@@ -270,6 +271,9 @@ export function RecordPage() {
         onRetry={() => void contact.refetch()}
       />
     )
+  } else if (c?.account_deleted) {
+    // nothing to record for someone who deleted their account: the text, no mic (decision 120)
+    body = <AccountDeletedNotice name={c.name} />
   } else {
     body = (
       <>

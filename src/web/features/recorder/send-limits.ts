@@ -11,7 +11,10 @@ export function isAtMessageLimit(contact: Pick<Contact, 'consecutive_messages_se
  * Why nothing can be recorded for this contact now (the spec's text), or null: every mic shows it and stays disabled,
  * so nobody records a whole message only to find Send disabled (issue 17 "Limits before effort").
  */
-export function sendBlockedReason(contact: Pick<Contact, 'name' | 'contact_user_id' | 'consecutive_messages_sent'>): string | null {
+export function sendBlockedReason(
+  contact: Pick<Contact, 'name' | 'contact_user_id' | 'consecutive_messages_sent' | 'account_deleted'>,
+): string | null {
+  if (contact.account_deleted) return MESSAGE_TEXTS.accountDeleted(contact.name)
   if (contact.contact_user_id === null) return MESSAGE_TEXTS.notLinked
   if (isAtMessageLimit(contact)) return MESSAGE_TEXTS.limitReached(contact.name)
   return null

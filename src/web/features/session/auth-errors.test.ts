@@ -86,6 +86,11 @@ describe('readAuthRedirectNotice', () => {
     expect(read('verified=1&error=INVALID_TOKEN')).toMatchObject({ kind: 'confirmation-error' })
   })
 
+  it('tells a confirmation link of a deleted account apart (decision 120)', () => {
+    expect(read('verified=1&error=USER_NOT_FOUND')).toEqual({ kind: 'confirmation-of-deleted-account' })
+    expect(read('verified=1&invite_token=abc&error=USER_NOT_FOUND')).toEqual({ kind: 'confirmation-of-deleted-account' })
+  })
+
   it('says nothing on a plain visit', () => {
     expect(read('')).toBeNull()
     expect(read('invite_token=abc')).toBeNull()

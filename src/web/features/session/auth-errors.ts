@@ -63,7 +63,14 @@ export function emailConfirmedUrl(inviteToken: string | null | undefined): strin
 }
 
 export type AuthRedirectNotice =
-  { kind: 'google-error'; description: string } | { kind: 'confirmation-error'; description: string } | { kind: 'email-confirmed' } | null
+  | { kind: 'google-error'; description: string }
+  | { kind: 'confirmation-error'; description: string }
+  | { kind: 'confirmation-of-deleted-account' }
+  | { kind: 'email-confirmed' }
+  | null
+
+/** Better Auth's error when a confirmation link names an account that no longer exists (it was deleted). */
+const USER_NOT_FOUND = 'USER_NOT_FOUND'
 
 function humanize(code: string): string {
   const text = code.replace(/[_-]+/g, ' ').trim()
@@ -75,6 +82,7 @@ export function readAuthRedirectNotice(params: URLSearchParams): AuthRedirectNot
   const error = params.get('error')
   const description = params.get('error_description')
   if (params.has('verified')) {
+    if (error === USER_NOT_FOUND) return { kind: 'confirmation-of-deleted-account' }
     return error ? { kind: 'confirmation-error', description: CONFIRMATION_LINK_INVALID } : { kind: 'email-confirmed' }
   }
   if (params.has('google_error') || error) {

@@ -1,6 +1,6 @@
 import { ArchiveRestore, HeartHandshake, LoaderCircle } from 'lucide-react'
 import { Link } from 'react-router'
-import type { Contact } from '#shared/contacts.ts'
+import { CONTACT_TEXTS, type Contact } from '#shared/contacts.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
@@ -8,13 +8,16 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 const archivedDate = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' })
 
 type ArchivedContactRowProps = {
-  contact: Pick<Contact, 'id' | 'name' | 'avatar_url' | 'archived_at'>
+  contact: Pick<Contact, 'id' | 'name' | 'avatar_url' | 'archived_at' | 'account_deleted'>
   unarchiving: boolean
   onRekindle: () => void
   onUnarchive: () => void
 }
 
-/** One archived contact: avatar and name (opening the contact), then Rekindle and Unarchive. */
+/**
+ * One archived contact: avatar and name (opening the contact), then Rekindle and Unarchive. Someone who deleted their
+ * account says so instead and cannot be brought back (decision 120); their conversation stays one tap away.
+ */
 export function ArchivedContactRow({ contact, unarchiving, onRekindle, onUnarchive }: ArchivedContactRowProps) {
   return (
     <li
@@ -28,34 +31,40 @@ export function ArchivedContactRow({ contact, unarchiving, onRekindle, onUnarchi
         <Avatar name={contact.name} src={contact.avatar_url} alt="" size="lg" />
         <span className="flex min-w-0 flex-col">
           <span className="truncate font-semibold">{contact.name}</span>
-          {contact.archived_at && (
-            <span className="truncate text-sm text-muted-foreground">{`Archived ${archivedDate.format(new Date(contact.archived_at))}`}</span>
+          {contact.account_deleted ? (
+            <span className="text-sm text-muted-foreground">{CONTACT_TEXTS.accountDeleted(contact.name)}</span>
+          ) : (
+            contact.archived_at && (
+              <span className="truncate text-sm text-muted-foreground">{`Archived ${archivedDate.format(new Date(contact.archived_at))}`}</span>
+            )
           )}
         </span>
       </Link>
-      <div className="flex gap-2 sm:shrink-0">
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={`Rekindle ${contact.name}`}
-          onClick={onRekindle}
-          className="flex-1 border-pink-300 text-pink-900 hover:bg-pink-50 sm:flex-none dark:border-pink-400/40 dark:text-pink-100 dark:hover:bg-pink-950/50"
-        >
-          <HeartHandshake aria-hidden />
-          Rekindle
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label={`Unarchive ${contact.name}`}
-          disabled={unarchiving}
-          onClick={onUnarchive}
-          className="flex-1 sm:flex-none"
-        >
-          {unarchiving ? <LoaderCircle aria-hidden className="animate-spin" /> : <ArchiveRestore aria-hidden />}
-          Unarchive
-        </Button>
-      </div>
+      {!contact.account_deleted && (
+        <div className="flex gap-2 sm:shrink-0">
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Rekindle ${contact.name}`}
+            onClick={onRekindle}
+            className="flex-1 border-pink-300 text-pink-900 hover:bg-pink-50 sm:flex-none dark:border-pink-400/40 dark:text-pink-100 dark:hover:bg-pink-950/50"
+          >
+            <HeartHandshake aria-hidden />
+            Rekindle
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Unarchive ${contact.name}`}
+            disabled={unarchiving}
+            onClick={onUnarchive}
+            className="flex-1 sm:flex-none"
+          >
+            {unarchiving ? <LoaderCircle aria-hidden className="animate-spin" /> : <ArchiveRestore aria-hidden />}
+            Unarchive
+          </Button>
+        </div>
+      )}
     </li>
   )
 }

@@ -1,7 +1,7 @@
 import type * as React from 'react'
 import { ExternalLink, MessageCircle, Mic } from 'lucide-react'
 import { Link } from 'react-router'
-import { inactiveLabel, type Contact } from '#shared/contacts.ts'
+import { CONTACT_TEXTS, inactiveLabel, type Contact } from '#shared/contacts.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
@@ -9,6 +9,7 @@ import { PhotoGallery } from '#web/features/public-profile/components/photo-gall
 import { WelcomeSection } from '#web/features/profile/components/welcome-message.tsx'
 import { usePublicProfileQuery } from '#web/features/public-profile/queries.ts'
 import { sendBlockedReason } from '#web/features/recorder/send-limits.ts'
+import { AccountDeletedNotice } from './account-deleted-notice.tsx'
 import { OnlineStatus } from './online-status.tsx'
 
 /**
@@ -34,7 +35,11 @@ export function ContactProfileCard({ contact }: { contact: Contact }) {
         <div className="flex flex-col items-center gap-2">
           <p className="text-2xl font-semibold tracking-tight break-words">{contact.name}</p>
           {contact.contact_user_id && <OnlineStatus online={contact.is_online} name={contact.name} />}
-          {contact.archived_at && <p className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">Archived</p>}
+          {contact.account_deleted ? (
+            <p className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">{CONTACT_TEXTS.accountDeletedBadge}</p>
+          ) : (
+            contact.archived_at && <p className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">Archived</p>
+          )}
           {inactive && <p className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">{inactive}</p>}
         </div>
         <div className="flex w-full flex-col gap-2">
@@ -54,7 +59,10 @@ export function ContactProfileCard({ contact }: { contact: Contact }) {
         </div>
       </section>
       {profile.data?.welcome_audio_url && <WelcomeSection profile={profile.data} />}
-      {blocked ? (
+      {contact.account_deleted ? (
+        // said plainly, in the mic's place (decision 120)
+        <AccountDeletedNotice name={contact.name} />
+      ) : blocked ? (
         <div className="flex flex-col gap-2">
           <Button size="lg" className="h-14 w-full text-base" disabled aria-describedby="record-blocked-reason">
             <Mic aria-hidden />

@@ -1,5 +1,5 @@
-import { CalendarX, CircleCheck, MailQuestion } from 'lucide-react'
-import { inviteCardFor } from '#shared/invitations.ts'
+import { CalendarX, CircleCheck, MailQuestion, UserX } from 'lucide-react'
+import { INVITATION_TEXTS, inviteCardFor } from '#shared/invitations.ts'
 import { InviteMessageCard } from './invite-frame.tsx'
 
 const CARDS = {
@@ -9,6 +9,8 @@ const CARDS = {
     description: 'Invitations last 7 days. Ask the person who invited you to send it again.',
   },
   used: { icon: CircleCheck, title: 'Invite already used', description: 'This invitation has already been accepted.' },
+  // decision 120: the inviter deleted their account, and the invitation went with it
+  'inviter-deleted': { icon: UserX, title: 'Invite no longer available', description: INVITATION_TEXTS.inviterDeleted },
   unavailable: {
     icon: MailQuestion,
     title: 'Invite unavailable',

@@ -7,7 +7,7 @@ import { cn } from '#web/lib/utils.ts'
 import { sendBlockedReason } from '../send-limits.ts'
 
 type RecordMicProps = {
-  contact: Pick<Contact, 'id' | 'name' | 'contact_user_id' | 'consecutive_messages_sent'>
+  contact: Pick<Contact, 'id' | 'name' | 'contact_user_id' | 'consecutive_messages_sent' | 'account_deleted'>
   className?: string
 }
 

@@ -9,13 +9,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Field } from '#web/components/ui/field.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
+import { ACCOUNT_DELETED_PATH, accountDeletion } from '#web/lib/account-deletion.ts'
 import { apiSend } from '#web/lib/api-client.ts'
 import { logUnexpected } from '#web/lib/errors.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 
 /**
  * Delete my account (decision 60): the button stays disabled until the confirmation word is typed. Afterwards the
- * session is gone with the account; signing out clears what the page still holds, and the visitor goes home.
+ * session is gone with the account; the person lands on a page that says so, and signing out clears what the page
+ * still holds.
  */
 export function DeleteAccountSection() {
   const { signOut } = useAuth()
@@ -25,17 +27,20 @@ export function DeleteAccountSection() {
 
   const onDelete = async () => {
     setDeleting(true)
+    accountDeletion.begin()
     try {
       await apiSend('DELETE', '/api/account', { confirmation: typed }, z.undefined())
     } catch (error) {
+      accountDeletion.end()
       logUnexpected(error, 'account deletion failed')
       toast.error(ACCOUNT_TEXTS.deleteFailed)
       setDeleting(false)
       return
     }
-    // the server ended the session with the account; this only clears the page's state and cookie
+    // a calm page says it is done (decision 120); the server ended the session with the account, and signing out
+    // only clears the page's state and cookie
+    await navigate(ACCOUNT_DELETED_PATH, { replace: true })
     await signOut().catch(() => undefined)
-    navigate('/', { replace: true })
   }
 
   return (

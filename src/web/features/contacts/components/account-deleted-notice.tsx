@@ -1,0 +1,30 @@
+import { UserX } from 'lucide-react'
+import type * as React from 'react'
+import { CONTACT_TEXTS } from '#shared/contacts.ts'
+import { IconBadge } from '#web/components/icon-badge.tsx'
+import { cn } from '#web/lib/utils.ts'
+
+type AccountDeletedNoticeProps = React.ComponentProps<'section'> & { name: string }
+
+/**
+ * Says plainly that a contact deleted their account (decision 120), where the mic would be: on the contact detail,
+ * at the foot of the conversation and on the record screen. Nothing new can reach them; what the owner sent stays.
+ */
+export function AccountDeletedNotice({ name, className, ...props }: AccountDeletedNoticeProps) {
+  return (
+    <section
+      data-slot="account-deleted-notice"
+      aria-label={CONTACT_TEXTS.accountDeleted(name)}
+      className={cn('flex items-start gap-3 rounded-2xl border bg-card px-4 py-3 text-left shadow-sm', className)}
+      {...props}
+    >
+      <IconBadge tone="muted" size="sm" className="shrink-0">
+        <UserX aria-hidden />
+      </IconBadge>
+      <div className="flex min-w-0 flex-col gap-0.5">
+        <p className="font-medium break-words">{CONTACT_TEXTS.accountDeleted(name)}</p>
+        <p className="text-sm text-muted-foreground">{CONTACT_TEXTS.accountDeletedDetail}</p>
+      </div>
+    </section>
+  )
+}
