@@ -12,6 +12,7 @@ import {
   getContactByUsers,
   getContactForOwner,
   insertContact,
+  isRequest,
   listContactsForOwner,
   lockCircles,
   markContactChosen,
@@ -104,9 +105,10 @@ export function createContactsService({ db, pictureUrl }: { db: Database; pictur
     },
 
     /**
-     * The Message button of a public profile: both directions in one transaction (decisions 13 and 41).
-     * Both need room in their circles: the caller's own full circle and the other person's full circle are each
-     * refused with their own text (decision 66; the other person's side no longer starts archived).
+     * The Message button of a public profile (decisions 13, 40 and 123). The caller chooses the other person: their
+     * side is a contact of their circle, which needs room. The other person has not chosen them, so theirs is a
+     * message request: it takes none of their ten places and waits on their requests page. Pressing Message on
+     * someone whose request you hold is choosing them back: a plain two-way connection, with room in your circle.
      */
     async connect(ownerId: string, targetUserId: string): Promise<ConnectResult> {
       if (targetUserId === ownerId) throw new ValidationError(CONTACT_TEXTS.notYourself)
@@ -114,19 +116,17 @@ export function createContactsService({ db, pictureUrl }: { db: Database; pictur
         await lockCircles(tx, [ownerId, targetUserId])
         const existing = await getContactByUsers(tx, ownerId, targetUserId)
         if (existing) {
-          // pressing Message on someone who contacted you first is choosing them back (decision 40)
+          if (isRequest(existing) && (await countActiveContacts(tx, ownerId)) >= MAX_ACTIVE_CONTACTS) throw circleFull()
           await markContactChosen(tx, existing.id)
+          if (isRequest(existing)) {
+            await publishRealtime(tx, [ownerId], { type: 'contact.changed', contact_id: existing.id, change: 'created' })
+          }
           return { contactId: existing.id, created: false }
         }
         const [owner, target] = await Promise.all([getProfileById(tx, ownerId), getProfileById(tx, targetUserId)])
         if (!target) throw new NotFoundError(PROFILE_TEXTS.notFound)
         if (!owner) throw new NotFoundError(PROFILE_TEXTS.notFound)
         if ((await countActiveContacts(tx, ownerId)) >= MAX_ACTIVE_CONTACTS) throw circleFull()
-        const reverse = await getContactByUsers(tx, targetUserId, ownerId)
-        // someone new to a full circle is told so plainly, instead of landing unseen in their archive (decision 66)
-        if (!reverse && (await countActiveContacts(tx, targetUserId)) >= MAX_ACTIVE_CONTACTS) {
-          throw new ConflictError(CONTACT_TEXTS.theirCircleFull(target.name), ERROR_CODES.circleFull)
-        }
         const contactId = await insertContact(tx, {
           ownerId,
           contactUserId: targetUserId,
@@ -135,21 +135,19 @@ export function createContactsService({ db, pictureUrl }: { db: Database; pictur
           archivedAt: null,
           chosen: true,
         })
-        let reverseId = reverse?.id
-        if (!reverse) {
-          reverseId = await insertContact(tx, {
+        await publishRealtime(tx, [ownerId], { type: 'contact.changed', contact_id: contactId, change: 'created' })
+        if (!(await getContactByUsers(tx, targetUserId, ownerId))) {
+          // being contacted is not choosing: a request, outside their circle, sharing no presence
+          const requestId = await insertContact(tx, {
             ownerId: targetUserId,
             contactUserId: ownerId,
             name: owner.name,
             displayOrder: await nextDisplayOrder(tx, targetUserId),
             archivedAt: null,
-            // being contacted is not choosing: no presence is shared until they press Message or reply
             chosen: false,
+            request: true,
           })
-        }
-        await publishRealtime(tx, [ownerId], { type: 'contact.changed', contact_id: contactId, change: 'created' })
-        if (!reverse) {
-          await publishRealtime(tx, [targetUserId], { type: 'contact.changed', contact_id: reverseId ?? null, change: 'created' })
+          await publishRealtime(tx, [targetUserId], { type: 'contact.changed', contact_id: requestId, change: 'requested' })
         }
         return { contactId, created: true }
       })
