@@ -46,6 +46,14 @@ async function requestFrom(person: SignedInPerson, requester: { id: string }): P
 const act = (person: SignedInPerson, requestId: string, action: 'accept' | 'ignore' | 'block') =>
   post(`/api/message-requests/${requestId}/${action}`, person.cookie)
 
+/** A link invitation of `inviter`'s: answers its token. */
+async function invite(inviter: SignedInPerson): Promise<string> {
+  const upload_id = await uploadRecording(app, inviter.cookie)
+  const link = await post('/api/invitations/link', inviter.cookie, { recipient_name: 'Friend', upload_id })
+  expect(link.statusCode).toBe(201)
+  return new URL((link.json() as { share_url: string }).share_url).searchParams.get('token') ?? ''
+}
+
 /** Puts `count` people `owner` chose into their circle. */
 async function fillCircle(owner: SignedInPerson, count: number) {
   for (let i = 0; i < count; i++) await pressMessage(owner, await insertPerson(db))
@@ -67,13 +75,7 @@ describe('a stranger pressing Message', () => {
 
     expect((await connect(beth, await insertPerson(db))).statusCode).toBe(201)
     const friend = await insertSignedInPerson(app, db)
-    const link = await post('/api/invitations/link', beth.cookie, {
-      recipient_name: 'Friend',
-      upload_id: await uploadRecording(app, beth.cookie),
-    })
-    expect(link.statusCode).toBe(201)
-    const token = new URL((link.json() as { share_url: string }).share_url).searchParams.get('token') ?? ''
-    expect((await post('/api/invitations/accept', friend.cookie, { token })).statusCode).toBe(200)
+    expect((await post('/api/invitations/accept', friend.cookie, { token: await invite(beth) })).statusCode).toBe(200)
     expect(await circle(beth)).toHaveLength(MAX_ACTIVE_CONTACTS)
   })
 
@@ -178,32 +180,22 @@ describe('accepting a request', () => {
     const friend = await insertSignedInPerson(app, db)
     await pressMessage(ann, bea)
     const request = await requestFrom(bea, ann)
-    const link = await post('/api/invitations/link', bea.cookie, {
-      recipient_name: 'Friend',
-      upload_id: await uploadRecording(app, bea.cookie),
-    })
-    const token = new URL((link.json() as { share_url: string }).share_url).searchParams.get('token') ?? ''
+    const token = await invite(bea)
     const answers = await Promise.all([act(bea, request.id, 'accept'), post('/api/invitations/accept', friend.cookie, { token })])
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409])
     expect(await circle(bea)).toHaveLength(MAX_ACTIVE_CONTACTS)
   })
 
-  it("accepting the requester's invitation is choosing them: the request becomes a contact, with room only", async () => {
-    const invite = async (inviter: SignedInPerson) => {
-      const link = await post('/api/invitations/link', inviter.cookie, {
-        recipient_name: 'Bea',
-        upload_id: await uploadRecording(app, inviter.cookie),
-      })
-      return new URL((link.json() as { share_url: string }).share_url).searchParams.get('token') ?? ''
-    }
+  it("accepting the requester's invitation is choosing them: the request becomes a contact", async () => {
     // Ann holds Bea's request, and Bea accepts an invitation of Ann's
     const [ann, bea] = [await insertSignedInPerson(app, db), await insertSignedInPerson(app, db)]
     await pressMessage(bea, ann)
     expect((await post('/api/invitations/accept', bea.cookie, { token: await invite(ann) })).statusCode).toBe(200)
     expect(await requestsOf(ann)).toEqual([])
     expect((await circle(ann)).map((c) => c.contact_user_id)).toEqual([bea.id])
+  })
 
-    // the same when Ann's circle is full: the request does not slip in as an eleventh
+  it("accepting the requester's invitation into a full circle is refused: the request does not slip in as an eleventh", async () => {
     const [cy, dee] = [await insertSignedInPerson(app, db), await insertSignedInPerson(app, db)]
     await pressMessage(dee, cy)
     const token = await invite(cy)
