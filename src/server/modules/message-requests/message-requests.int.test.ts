@@ -6,6 +6,7 @@ import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import type { MessageRequest } from '#shared/message-requests.ts'
 import type { Message } from '#shared/messages.ts'
 import { contacts } from '#server/db/schema.ts'
+import { insertContact } from '#server/modules/contacts/contacts.queries.ts'
 import { insertPerson } from '#server/test/data.ts'
 import { insertSignedInPerson, type SignedInPerson } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
@@ -54,9 +55,19 @@ async function invite(inviter: SignedInPerson): Promise<string> {
   return new URL((link.json() as { share_url: string }).share_url).searchParams.get('token') ?? ''
 }
 
-/** Puts `count` people `owner` chose into their circle. */
+/** Puts `count` people `owner` chose into their circle (rows written directly: the Message button is tested below). */
 async function fillCircle(owner: SignedInPerson, count: number) {
-  for (let i = 0; i < count; i++) await pressMessage(owner, await insertPerson(db))
+  for (let i = 0; i < count; i++) {
+    const other = await insertPerson(db)
+    await insertContact(db, {
+      ownerId: owner.id,
+      contactUserId: other.id,
+      name: other.name,
+      displayOrder: i + 1,
+      archivedAt: null,
+      chosen: true,
+    })
+  }
 }
 
 describe('a stranger pressing Message', () => {
