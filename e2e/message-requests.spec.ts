@@ -50,7 +50,7 @@ for (const width of [390, 1280]) {
     await expect(beaPage.getByText(`${sam.name} is in your circle`)).toBeVisible()
     await expect(beaPage.getByRole('heading', { name: 'No message requests' })).toBeVisible()
     await beaPage.getByRole('link', { name: 'Back to your circle' }).click()
-    await expect(beaPage.getByRole('link', { name: new RegExp(`^${sam.name}`) })).toBeVisible()
+    await expect(beaPage.getByRole('list', { name: 'Contacts' }).getByRole('link', { name: new RegExp(`^${sam.name}`) })).toBeVisible()
     await expect(beaPage.getByText('1 of 10 in your circle')).toBeVisible()
     await expect(beaPage.getByRole('link', { name: /Message requests/ })).toHaveCount(0)
   })

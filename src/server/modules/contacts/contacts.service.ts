@@ -116,10 +116,13 @@ export function createContactsService({ db, pictureUrl }: { db: Database; pictur
         await lockCircles(tx, [ownerId, targetUserId])
         const existing = await getContactByUsers(tx, ownerId, targetUserId)
         if (existing) {
-          if (isRequest(existing) && (await countActiveContacts(tx, ownerId)) >= MAX_ACTIVE_CONTACTS) throw circleFull()
+          // choosing back someone whose request you hold is accepting it: it takes a place in your circle
+          const accepting = isRequest(existing)
+          if (accepting && (await countActiveContacts(tx, ownerId)) >= MAX_ACTIVE_CONTACTS) throw circleFull()
           await markContactChosen(tx, existing.id)
-          if (isRequest(existing)) {
+          if (accepting) {
             await publishRealtime(tx, [ownerId], { type: 'contact.changed', contact_id: existing.id, change: 'created' })
+            await publishRealtime(tx, [targetUserId], { type: 'contact.changed', contact_id: null, change: 'updated' })
           }
           return { contactId: existing.id, created: false }
         }
