@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { CONTACT_TEXTS, type Contact } from '#shared/contacts.ts'
 import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
@@ -42,6 +42,13 @@ async function requestFrom(person: SignedInPerson, requester: { id: string }): P
   const request = (await requestsOf(person)).find((r) => r.user_id === requester.id)
   if (!request) throw new Error('no request from them')
   return request
+}
+
+/** How many mail and push notifications were queued for these messages (in any state: done ones stay in the table). */
+async function notificationsQueued(messageIds: string[]): Promise<number> {
+  const { rows } = await db.execute<{ queued: number }>(sql`select count(*)::int as queued from pgboss.job
+    where name in ('notify-new-message-mail', 'push-new-message') and data->>'messageId' in ${messageIds}`)
+  return rows[0]?.queued ?? 0
 }
 
 const act = (person: SignedInPerson, requestId: string, action: 'accept' | 'ignore' | 'block') =>
@@ -104,6 +111,8 @@ describe('a stranger pressing Message', () => {
     expect(request.messages.map((m) => m.id)).toEqual(sent.map((m) => m.id))
     expect(request.messages[0]?.audio_url).toContain('/api/media/')
     expect(await circle(bea)).toEqual([])
+    // a stranger's messages wake no one: no mail, no push
+    expect(await notificationsQueued(sent.map((m) => m.id))).toBe(0)
     expect(((await get('/api/messages/unheard', bea.cookie)).json() as { messages: Message[] }).messages).toEqual([])
     expect((await get(`/api/contacts/${request.id}`, bea.cookie)).statusCode).toBe(404)
     expect((await get(`/api/contacts/${request.id}/messages`, bea.cookie)).statusCode).toBe(404)
@@ -150,8 +159,9 @@ describe('accepting a request', () => {
     expect((await circle(bea)).map((c) => c.id)).toEqual([request.id])
     expect(await requestsOf(bea)).toEqual([])
     expect((await act(bea, request.id, 'accept')).statusCode).toBe(404)
-    // now she answers, and the two have chosen each other
-    await sendRecording(app, bea.cookie, request.id)
+    // now she answers, and the two have chosen each other: her message notifies Ann as any message does
+    const answer = await sendRecording(app, bea.cookie, request.id)
+    expect(await notificationsQueued([answer.id])).toBe(2)
     const rows = await db
       .select()
       .from(contacts)
