@@ -58,7 +58,10 @@ try {
   const adaToBob = (
     (await (await api('POST', '/api/contacts/connect', ada.cookie, { user_id: bob.id })).json()) as { contact: { id: string } }
   ).contact.id
-  const bobToAda = ((await (await api('GET', '/api/contacts', bob.cookie)).json()) as { contacts: { id: string }[] }).contacts[0]?.id ?? ''
+  // Bob presses Message back: one press alone would leave him a message request (decision 123)
+  const bobToAda = (
+    (await (await api('POST', '/api/contacts/connect', bob.cookie, { user_id: ada.id })).json()) as { contact: { id: string } }
+  ).contact.id
 
   // Upload: one 10-minute recording, timed and with the server's memory sampled meanwhile.
   const rssBefore = process.memoryUsage().rss

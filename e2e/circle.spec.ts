@@ -44,7 +44,7 @@ async function circleOf(
 }
 
 test.describe('the circle', () => {
-  test('B finds A in the directory and presses Message; both homes show the new tile, A without reload', async ({
+  test("B finds A in the directory and presses Message; B's home shows A, A's shows a message request without reload", async ({
     insertUser,
     signedInPage,
   }) => {
@@ -79,8 +79,9 @@ test.describe('the circle', () => {
     await expect(bobPage.getByRole('heading', { level: 1, name: ada.name })).toBeVisible()
     await expect(bobPage.getByText('No messages yet')).toBeVisible()
 
-    // Ada's home was open the whole time: the realtime event brings Bob's tile in.
-    await expect(adaPage.getByRole('link', { name: new RegExp(`^${bob.name}`) })).toBeVisible()
+    // Ada's home was open the whole time: the realtime event brings in Bob's request, not a tile (decision 123).
+    await expect(adaPage.getByRole('link', { name: 'Message requests (1)' })).toBeVisible()
+    expect(await tileNames(adaPage)).toEqual([])
     await bobPage.goto('/')
     await expect(bobPage.getByRole('link', { name: new RegExp(`^${ada.name}`) })).toBeVisible()
     await adaPage.context().close()

@@ -43,8 +43,9 @@ type Fixtures = {
    */
   signedInPage: (person: E2EUser, options?: BrowserContextOptions) => Promise<Page>
   /**
-   * `from` presses Message on `to`'s profile through the API, which puts them in each other's circles; returns from's
-   * contact id. Called again the other way round, it is `to` choosing `from` back (decision 40).
+   * `from` presses Message on `to`'s profile through the API, and `to` presses it back, which puts them in each other's
+   * circles as two people who chose each other (decisions 40 and 123: one press alone leaves `to` a message request);
+   * returns from's contact id.
    */
   connect: (from: E2EUser, to: E2EUser) => Promise<string>
 }
@@ -89,10 +90,15 @@ export const test = base.extend<Fixtures>({
     await use(async (from, to) => {
       const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL ?? '' } })
       try {
-        expect((await api.post('/api/auth/sign-in/email', { data: { email: from.email, password: from.password } })).status()).toBe(200)
-        const response = await api.post('/api/contacts/connect', { data: { user_id: to.id } })
-        expect([200, 201]).toContain(response.status())
-        return ((await response.json()) as { contact: { id: string } }).contact.id
+        const pressMessage = async (who: E2EUser, other: E2EUser) => {
+          expect((await api.post('/api/auth/sign-in/email', { data: { email: who.email, password: who.password } })).status()).toBe(200)
+          const response = await api.post('/api/contacts/connect', { data: { user_id: other.id } })
+          expect([200, 201]).toContain(response.status())
+          return ((await response.json()) as { contact: { id: string } }).contact.id
+        }
+        const contactId = await pressMessage(from, to)
+        await pressMessage(to, from)
+        return contactId
       } finally {
         await api.dispose()
       }

@@ -26,6 +26,7 @@ import { audioUploadsRoutes } from './modules/audio-uploads/audio-uploads.routes
 import { messagesRoutes } from './modules/messages/messages.routes.ts'
 import { messageSearchRoutes } from './modules/message-search/message-search.routes.ts'
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts'
+import { messageRequestsRoutes } from './modules/message-requests/message-requests.routes.ts'
 import { directoryRoutes } from './modules/directory/directory.routes.ts'
 import { createInvitationJobs, EXPIRE_INVITATIONS_CRON } from './modules/invitations/invitations.jobs.ts'
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts'
@@ -261,6 +262,7 @@ export async function buildApp({
   await app.register(accountRoutes, { ...deps, onSessionsEnded: () => hub.closeEndedSessions() })
   await app.register(photosRoutes, deps)
   await app.register(contactsRoutes, deps)
+  await app.register(messageRequestsRoutes, deps)
   await app.register(directoryRoutes, deps)
   await app.register(publicProfilesRoutes, { ...deps, readSession })
   await app.register(crawlersRoutes, deps)

@@ -18,8 +18,6 @@ export const CONTACT_TEXTS = {
   notFound: 'Contact not found.',
   notYourself: "You can't start a conversation with yourself.",
   circleFull: 'Your circle is full: you already have 10 active contacts. Archive one to make room.',
-  theirCircleFull: (name: string) =>
-    `${name}'s circle is full: they already have 10 active contacts, so they can't start a conversation with someone new right now. Nothing was sent.`,
   addFriendFull: 'Your circle is full',
   addFriendFullBody: 'You have 10 active contacts. Archive one to make room for someone new.',
   startMessageFailed: 'Could not start message',

@@ -2,6 +2,8 @@
 export const PASSWORD_MIN_LENGTH = 6
 export const MAX_ACTIVE_CONTACTS = 10
 export const CONTACTS_PAGE_LIMIT = 20
+/** the most message requests listed at once (decision 123) */
+export const MESSAGE_REQUESTS_PAGE_LIMIT = 50
 export const CONTACT_FETCH_TIMEOUT_MS = 10_000
 export const MESSAGES_PAGE_LIMIT = 50
 export const INACTIVITY_DAYS = 30

@@ -5,7 +5,7 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('contact.changed'),
     contact_id: z.nullable(z.string()),
-    change: z.enum(['created', 'updated', 'archived', 'unarchived', 'rekindled', 'reordered', 'account_deleted']),
+    change: z.enum(['created', 'updated', 'archived', 'unarchived', 'rekindled', 'reordered', 'requested', 'account_deleted']),
   }),
   z.object({ type: z.literal('message.created'), message_id: z.string(), contact_id: z.nullable(z.string()) }),
   z.object({ type: z.literal('message.updated'), message_id: z.string(), fields: z.array(z.string()) }),

@@ -204,6 +204,13 @@ export const contacts = pgTable(
      * and stays as the owner's way back to what they sent them. Null while the person exists.
      */
     accountDeletedAt: timestamp('account_deleted_at', { withTimezone: true }),
+    /**
+     * Set while this row is a message request (decision 123): the other person pressed Message and the owner has not
+     * chosen them. Such a row is not a contact: it takes no place of the owner's ten, is not on their home and shares
+     * no presence. Pending shows on the requests page; ignored is hidden until they write again; blocked hears nothing
+     * more from them. Null is a plain contact.
+     */
+    requestStatus: text('request_status', { enum: ['pending', 'ignored', 'blocked'] }),
     ...timestamps,
   },
   (t) => [

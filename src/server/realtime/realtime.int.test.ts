@@ -10,7 +10,6 @@ import { realtimePresence, verification } from '#server/db/schema.ts'
 import { createSmtpMailer } from '#server/notify/mailer.ts'
 import { insertSignedInPerson } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
-import { uploadRecording } from '#server/test/uploads.ts'
 import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
 
 // Two server instances on one database, as when Hearth runs behind a load balancer.
@@ -72,7 +71,7 @@ describe('/api/realtime', () => {
 
     await expect
       .poll(() => adaSocket.events, { timeout: 5000 })
-      .toEqual([{ type: 'contact.changed', contact_id: expect.any(String), change: 'created' }])
+      .toEqual([{ type: 'contact.changed', contact_id: expect.any(String), change: 'requested' }])
     // Eve is not part of it and hears nothing.
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(eveSocket.events).toEqual([])
@@ -217,19 +216,19 @@ describe('presence', () => {
     expect((await contactOf(ada, bobForAda)).is_online).toBe(true)
   })
 
-  it('shares nothing with a stranger who pressed Message until the other person replies, then both ways', async () => {
+  it('shares nothing with a stranger who pressed Message until the other person accepts, then both ways', async () => {
     const ada = await insertSignedInPerson(first.app, first.db)
     const bob = await insertSignedInPerson(first.app, first.db)
-    // Eve is a stranger to Bob: she presses Message on his profile, which puts her in his circle.
+    // Eve is a stranger to Bob: she presses Message on his profile, which leaves him a message request (decision 123).
     const eve = await insertSignedInPerson(first.app, first.db)
     const bobForEve = await pressMessage(eve, bob)
-    const bobsContacts = await first.app.inject({ method: 'GET', url: '/api/contacts', headers: { cookie: bob.cookie } })
-    const eveForBob = (bobsContacts.json() as { contacts: Contact[] }).contacts.find((c) => c.contact_user_id === eve.id)?.id ?? ''
+    const bobsRequests = await first.app.inject({ method: 'GET', url: '/api/message-requests', headers: { cookie: bob.cookie } })
+    const eveForBob =
+      (bobsRequests.json() as { requests: { id: string; user_id: string }[] }).requests.find((r) => r.user_id === eve.id)?.id ?? ''
     const eveSocket = await open(eve)
     const bobSocket = await open(bob)
     await expect.poll(() => presenceRows(bob.id), { timeout: 5000 }).toHaveLength(1)
     expect((await contactOf(eve, bobForEve)).is_online).toBe(false)
-    expect((await contactOf(bob, eveForBob)).is_online).toBe(false)
 
     // Ada and Bob chose each other; Bob going away is told to Ada, never to Eve.
     const bobForAda = await connect(ada, bob)
@@ -241,15 +240,13 @@ describe('presence', () => {
       .toContainEqual({ type: 'presence.changed', user_id: bob.id, online: false })
     expect(eveSocket.events.filter((e) => e.type === 'presence.changed')).toEqual([])
 
-    // Bob replies to Eve: now they have both chosen each other and see each other.
-    const upload = await uploadRecording(first.app, bob.cookie)
-    const reply = await first.app.inject({
+    // Bob accepts Eve's request: now they have both chosen each other and see each other.
+    const accepted = await first.app.inject({
       method: 'POST',
-      url: '/api/messages',
-      payload: { contact_id: eveForBob, upload_id: upload },
+      url: `/api/message-requests/${eveForBob}/accept`,
       headers: { cookie: bob.cookie, origin: TEST_ORIGIN },
     })
-    expect(reply.statusCode).toBe(201)
+    expect(accepted.statusCode).toBe(200)
     const bobBack = await open(bob)
     await expect.poll(async () => (await contactOf(eve, bobForEve)).is_online, { timeout: 5000 }).toBe(true)
     expect((await contactOf(bob, eveForBob)).is_online).toBe(true)

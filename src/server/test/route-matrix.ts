@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify'
 import { expect } from 'vitest'
 import type { Contact } from '#shared/contacts.ts'
@@ -50,6 +50,8 @@ export type MatrixFixture = {
   adaPhotoIds: () => Promise<string[]>
   /** the id of a fresh session of Ada's on another device (the sign-out-a-device route consumes one) */
   adaOtherSession: () => Promise<string>
+  /** a fresh message request to Bob, from someone new who pressed Message on his profile: Bob's row's id */
+  requestToBob: () => Promise<string>
   /** a fresh session of Ada's */
   adaSession: () => Promise<string>
   /** a fresh session of Ada's holding one recorded note */
@@ -118,6 +120,22 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
   },
   'POST /api/contacts/:id/rekindle': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/rekindle`) },
   'POST /api/contacts/connect': { access: 'signed-in', request: (f) => json('/api/contacts/connect', { user_id: f.bob.id }) },
+  'GET /api/message-requests': { access: 'signed-in', caller: (f) => f.bob, request: () => json('/api/message-requests') },
+  'POST /api/message-requests/:id/accept': {
+    access: 'owner',
+    caller: (f) => f.bob,
+    request: async (f) => json(`/api/message-requests/${await f.requestToBob()}/accept`),
+  },
+  'POST /api/message-requests/:id/ignore': {
+    access: 'owner',
+    caller: (f) => f.bob,
+    request: async (f) => json(`/api/message-requests/${await f.requestToBob()}/ignore`),
+  },
+  'POST /api/message-requests/:id/block': {
+    access: 'owner',
+    caller: (f) => f.bob,
+    request: async (f) => json(`/api/message-requests/${await f.requestToBob()}/block`),
+  },
   'GET /api/contacts/:id/messages': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/messages`) },
   'POST /api/contacts/:id/messages/read': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/messages/read`) },
   'GET /api/sessions': { access: 'signed-in', request: () => json('/api/sessions') },
@@ -312,6 +330,16 @@ export async function createMatrixFixture(app: FastifyInstance, db: Database): P
     if (!latest) throw new Error('the second sign-in made no session')
     return latest.id
   }
+  const requestToBob = async () => {
+    const asking = await insertSignedInPerson(app, db)
+    expect((await sendAs(app, 'POST', json('/api/contacts/connect', { user_id: bob.id }), asking)).statusCode).toBe(201)
+    const [row] = await db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.userId, bob.id), eq(contacts.contactUserId, asking.id)))
+    if (!row) throw new Error('the press of Message made no request')
+    return row.id
+  }
   const adaSession = async () => {
     const created = await sendAs(app, 'POST', json('/api/sessions', {}), ada)
     expect(created.statusCode).toBe(201)
@@ -337,6 +365,7 @@ export async function createMatrixFixture(app: FastifyInstance, db: Database): P
     adaPhoto,
     adaPhotoIds,
     adaOtherSession,
+    requestToBob,
     adaSession,
     adaSessionNote,
   }

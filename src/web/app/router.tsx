@@ -97,6 +97,10 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('#web/features/record/record-page.tsx')).RecordPage }),
               },
               {
+                path: 'requests',
+                lazy: async () => ({ Component: (await import('#web/features/contacts/message-requests-page.tsx')).MessageRequestsPage }),
+              },
+              {
                 path: 'archived-contacts',
                 lazy: async () => ({ Component: (await import('#web/features/contacts/archived-contacts-page.tsx')).ArchivedContactsPage }),
               },

@@ -44,8 +44,10 @@ describe('connecting two people (the Message button)', () => {
     expect(created).toBe(true)
     expect(contact).toMatchObject({ name: 'Ada Lovelace', contact_user_id: ada.id, is_active: true, unread_count: 0, display_order: 1 })
 
-    const adaSees = await listContacts(ada.cookie)
-    expect(adaSees.map((c) => [c.name, c.contact_user_id])).toEqual([['Bob Marley', bob.id]])
+    // Ada has not chosen Bob: his side is a message request, not a contact of hers (decision 123)
+    expect(await listContacts(ada.cookie)).toEqual([])
+    const [adaRow] = await db.select().from(contacts).where(eq(contacts.userId, ada.id))
+    expect(adaRow).toMatchObject({ contactUserId: bob.id, name: 'Bob Marley', requestStatus: 'pending', chosenAt: null })
     expect(await db.select().from(conversations).where(eq(conversations.contactId, contact.id))).toHaveLength(1)
 
     const again = await connect(bob.cookie, ada.id)
@@ -96,17 +98,15 @@ describe('the circle limit of 10 active contacts', () => {
     expect(await listContacts(owner.cookie)).toHaveLength(MAX_ACTIVE_CONTACTS)
   })
 
-  it("tells the caller plainly when the other person's circle is full, and makes nothing", async () => {
+  it('reaches someone with a full circle as a request, which takes none of their places', async () => {
     const busy = await insertSignedInPerson(app, db)
     await fillCircle(busy, MAX_ACTIVE_CONTACTS)
     const stranger = await insertSignedInPerson(app, db)
-    const refused = await connect(stranger.cookie, busy.id)
-    expect(refused.statusCode).toBe(409)
-    expect(refused.json()).toMatchObject({ error: { code: 'CIRCLE_FULL', message: CONTACT_TEXTS.theirCircleFull(busy.name) } })
-    expect(await listContacts(stranger.cookie)).toEqual([])
-    expect(await listContacts(stranger.cookie, 'archived')).toEqual([])
+    expect((await connect(stranger.cookie, busy.id)).statusCode).toBe(201)
+    expect(await listContacts(stranger.cookie)).toHaveLength(1)
     expect(await listContacts(busy.cookie)).toHaveLength(MAX_ACTIVE_CONTACTS)
     expect(await listContacts(busy.cookie, 'archived')).toEqual([])
+    expect(await listContacts(busy.cookie, 'inactive')).toEqual([])
   })
 
   it('still connects to a full circle that already holds the caller', async () => {

@@ -13,7 +13,9 @@ import { REALTIME_CHANNEL } from '#server/realtime/realtime.publisher.ts'
  */
 const lastSignOfLife = sql`greatest(${contacts.lastReplyFromThem}, ${contacts.rekindledAt})`
 const isRecentlyActive = sql`(${contacts.lastReplyFromThem} is null or ${lastSignOfLife} > now() - make_interval(days => ${INACTIVITY_DAYS}))`
-const isActive = sql<boolean>`(${contacts.archivedAt} is null and ${isRecentlyActive})`
+/** A message request is not a contact of its owner (decision 123): only people the owner chose take a place. */
+const isContact = sql<boolean>`(${contacts.requestStatus} is null)`
+const isActive = sql<boolean>`(${isContact} and ${contacts.archivedAt} is null and ${isRecentlyActive})`
 const inactiveDays = sql<number | null>`case when ${contacts.lastReplyFromThem} is null then null
   else floor(extract(epoch from (now() - ${lastSignOfLife})) / 86400)::int end`
 
@@ -41,7 +43,10 @@ const contactColumns = {
   unreadCount: sql<number>`coalesce(${conversations.unreadCount}, 0)`.mapWith(Number),
   avatarKey: profiles.profilePictureKey,
   isOnline,
+  requestStatus: contacts.requestStatus,
 }
+
+export type RequestStatus = NonNullable<typeof contacts.$inferSelect.requestStatus>
 
 export type ContactRow = {
   id: string
@@ -59,7 +64,12 @@ export type ContactRow = {
   unreadCount: number
   avatarKey: string | null
   isOnline: boolean
+  /** not null while the row is a message request rather than a contact (decision 123) */
+  requestStatus: RequestStatus | null
 }
+
+/** Whether the row takes a place in its owner's circle once active: a message request does not. */
+export const isRequest = (row: Pick<ContactRow, 'requestStatus'>) => row.requestStatus !== null
 
 function selectContacts(db: Executor, where: SQL | undefined) {
   return db
@@ -72,8 +82,8 @@ function selectContacts(db: Executor, where: SQL | undefined) {
 
 const statusFilter: Record<ContactStatus, SQL> = {
   active: isActive,
-  inactive: sql`(${contacts.archivedAt} is null and not ${isRecentlyActive})`,
-  archived: sql`${contacts.archivedAt} is not null`,
+  inactive: sql`(${isContact} and ${contacts.archivedAt} is null and not ${isRecentlyActive})`,
+  archived: sql`(${isContact} and ${contacts.archivedAt} is not null)`,
 }
 
 export async function listContactsForOwner(db: Executor, ownerId: string, status: ContactStatus, limit: number): Promise<ContactRow[]> {
@@ -83,11 +93,13 @@ export async function listContactsForOwner(db: Executor, ownerId: string, status
     .limit(limit)
 }
 
+/** One of the owner's contacts; a message request they hold is not one (see getRequestForOwner). */
 export async function getContactForOwner(db: Executor, ownerId: string, contactId: string): Promise<ContactRow | undefined> {
-  const [row] = await selectContacts(db, and(eq(contacts.userId, ownerId), eq(contacts.id, contactId)))
+  const [row] = await selectContacts(db, and(eq(contacts.userId, ownerId), eq(contacts.id, contactId), isContact))
   return row
 }
 
+/** The owner's row for this person, contact or message request (check `requestStatus`). */
 export async function getContactByUsers(db: Executor, ownerId: string, contactUserId: string): Promise<ContactRow | undefined> {
   const [row] = await selectContacts(db, and(eq(contacts.userId, ownerId), eq(contacts.contactUserId, contactUserId)))
   return row
@@ -136,7 +148,16 @@ export async function nextDisplayOrder(db: Executor, ownerId: string): Promise<n
 /** Inserts one direction and its conversation; returns the new contact id. */
 export async function insertContact(
   tx: Executor,
-  values: { ownerId: string; contactUserId: string; name: string; displayOrder: number; archivedAt: Date | null; chosen: boolean },
+  values: {
+    ownerId: string
+    contactUserId: string
+    name: string
+    displayOrder: number
+    archivedAt: Date | null
+    chosen: boolean
+    /** a message request rather than a contact (decision 123) */
+    request?: boolean
+  },
 ): Promise<string> {
   const [row] = await tx
     .insert(contacts)
@@ -147,6 +168,7 @@ export async function insertContact(
       displayOrder: values.displayOrder,
       archivedAt: values.archivedAt,
       chosenAt: values.chosen ? sql`now()` : null,
+      requestStatus: values.request ? 'pending' : null,
     })
     .returning({ id: contacts.id })
   if (!row) throw new Error('contact insert returned no row')
@@ -171,11 +193,19 @@ export async function setContactArchived(tx: Executor, ownerId: string, contactI
   return rows.length > 0
 }
 
-/** The owner chose this person (decision 40); the first time counts. */
+/**
+ * The owner chose this person (decision 40); the first time counts. A message request they held becomes a plain
+ * contact, back in the circle with a fresh 30-day window (decision 123): the caller has checked there is room.
+ */
 export async function markContactChosen(tx: Executor, contactId: string): Promise<void> {
   await tx
     .update(contacts)
-    .set({ chosenAt: sql`coalesce(${contacts.chosenAt}, now())` })
+    .set({
+      chosenAt: sql`coalesce(${contacts.chosenAt}, now())`,
+      rekindledAt: sql`case when ${contacts.requestStatus} is null then ${contacts.rekindledAt} else now() end`,
+      archivedAt: sql`case when ${contacts.requestStatus} is null then ${contacts.archivedAt} else null end`,
+      requestStatus: null,
+    })
     .where(eq(contacts.id, contactId))
 }
 

@@ -13,6 +13,7 @@ import {
   getContactByUsers,
   getContactForOwner,
   insertContact,
+  isRequest,
   listContactsForOwner,
   lockCircles,
   markContactChosen,
@@ -110,30 +111,38 @@ export function createContactsService({ db, pictureUrl }: { db: Database; pictur
     },
 
     /**
-     * The Message button of a public profile: both directions in one transaction (decisions 13 and 41).
-     * Both need room in their circles: the caller's own full circle and the other person's full circle are each
-     * refused with their own text (decision 66; the other person's side no longer starts archived).
+     * The Message button of a public profile (decisions 13, 40 and 123). The caller chooses the other person: their
+     * side is a contact of their circle, which needs room. The other person has not chosen them, so theirs is a
+     * message request: it takes none of their ten places and waits on their requests page. Pressing Message on
+     * someone whose request you hold is choosing them back: a plain two-way connection, with room in your circle.
      */
     async connect(ownerId: string, targetUserId: string): Promise<ConnectResult> {
       if (targetUserId === ownerId) throw new ValidationError(CONTACT_TEXTS.notYourself)
       const result = await db.transaction(async (tx) => {
         await lockCircles(tx, [ownerId, targetUserId])
+        // once both have chosen each other, the invitations either still had open to the other are answered
+        // (decision 119); a request on their side is not a connection yet
+        const closeInvitationsIfConnected = async () => {
+          const theirs = await getContactByUsers(tx, targetUserId, ownerId)
+          if (theirs && !isRequest(theirs)) await closeInvitationsOnConnection(tx, ownerId, targetUserId)
+        }
         const existing = await getContactByUsers(tx, ownerId, targetUserId)
         if (existing) {
-          // pressing Message on someone who contacted you first is choosing them back (decision 40)
+          // choosing back someone whose request you hold is accepting it: it takes a place in your circle
+          const accepting = isRequest(existing)
+          if (accepting && (await countActiveContacts(tx, ownerId)) >= MAX_ACTIVE_CONTACTS) throw circleFull()
           await markContactChosen(tx, existing.id)
-          await closeInvitationsOnConnection(tx, ownerId, targetUserId)
+          if (accepting) {
+            await publishRealtime(tx, [ownerId], { type: 'contact.changed', contact_id: existing.id, change: 'created' })
+            await publishRealtime(tx, [targetUserId], { type: 'contact.changed', contact_id: null, change: 'updated' })
+          }
+          await closeInvitationsIfConnected()
           return { contactId: existing.id, created: false }
         }
         const [owner, target] = await Promise.all([getProfileById(tx, ownerId), getProfileById(tx, targetUserId)])
         if (!target) throw new NotFoundError(PROFILE_TEXTS.notFound)
         if (!owner) throw new NotFoundError(PROFILE_TEXTS.notFound)
         if ((await countActiveContacts(tx, ownerId)) >= MAX_ACTIVE_CONTACTS) throw circleFull()
-        const reverse = await getContactByUsers(tx, targetUserId, ownerId)
-        // someone new to a full circle is told so plainly, instead of landing unseen in their archive (decision 66)
-        if (!reverse && (await countActiveContacts(tx, targetUserId)) >= MAX_ACTIVE_CONTACTS) {
-          throw new ConflictError(CONTACT_TEXTS.theirCircleFull(target.name), ERROR_CODES.circleFull)
-        }
         const contactId = await insertContact(tx, {
           ownerId,
           contactUserId: targetUserId,
@@ -142,24 +151,21 @@ export function createContactsService({ db, pictureUrl }: { db: Database; pictur
           archivedAt: null,
           chosen: true,
         })
-        let reverseId = reverse?.id
-        if (!reverse) {
-          reverseId = await insertContact(tx, {
+        await publishRealtime(tx, [ownerId], { type: 'contact.changed', contact_id: contactId, change: 'created' })
+        if (!(await getContactByUsers(tx, targetUserId, ownerId))) {
+          // being contacted is not choosing: a request, outside their circle, sharing no presence
+          const requestId = await insertContact(tx, {
             ownerId: targetUserId,
             contactUserId: ownerId,
             name: owner.name,
             displayOrder: await nextDisplayOrder(tx, targetUserId),
             archivedAt: null,
-            // being contacted is not choosing: no presence is shared until they press Message or reply
             chosen: false,
+            request: true,
           })
+          await publishRealtime(tx, [targetUserId], { type: 'contact.changed', contact_id: requestId, change: 'requested' })
         }
-        await publishRealtime(tx, [ownerId], { type: 'contact.changed', contact_id: contactId, change: 'created' })
-        if (!reverse) {
-          await publishRealtime(tx, [targetUserId], { type: 'contact.changed', contact_id: reverseId ?? null, change: 'created' })
-        }
-        // invitations either of them still had open to the other are answered now (decision 119)
-        await closeInvitationsOnConnection(tx, ownerId, targetUserId)
+        await closeInvitationsIfConnected()
         return { contactId, created: true }
       })
       return { contact: respond(await requireContact(ownerId, result.contactId)), created: result.created }

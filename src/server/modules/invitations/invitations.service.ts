@@ -28,6 +28,7 @@ import {
   countActiveContacts,
   getContactByUsers,
   insertContact,
+  isRequest,
   lockCircles,
   markContactChosen,
   nextDisplayOrder,
@@ -417,10 +418,11 @@ export function createInvitationsService({
         const mine = await getContactByUsers(tx, userId, inviterId)
         const theirs = await getContactByUsers(tx, inviterId, userId)
         // a row that exists but is not active still needs room, as a rekindle would; an existing active one does not
-        if (!mine && (await countActiveContacts(tx, userId)) >= MAX_ACTIVE_CONTACTS) {
+        // a message request held is no place in the circle yet: accepting the invitation takes one (decision 123)
+        if ((!mine || isRequest(mine)) && (await countActiveContacts(tx, userId)) >= MAX_ACTIVE_CONTACTS) {
           throw new ConflictError(INVITATION_TEXTS.yourCircleFull, ERROR_CODES.circleFull)
         }
-        if (!theirs && (await countActiveContacts(tx, inviterId)) >= MAX_ACTIVE_CONTACTS) {
+        if ((!theirs || isRequest(theirs)) && (await countActiveContacts(tx, inviterId)) >= MAX_ACTIVE_CONTACTS) {
           throw new ConflictError(INVITATION_TEXTS.inviterCircleFull(inviter.name), ERROR_CODES.circleFull)
         }
         const myId =

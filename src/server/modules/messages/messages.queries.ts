@@ -96,18 +96,21 @@ export function conversationPageQuery(db: Executor, { ownerId, contactId, before
       .limit(limit)
   const pair = unionAll(branch(ownerId, otherId), branch(otherId, ownerId)).as('pair')
   const page = db.select().from(pair).orderBy(desc(pair.createdAt), desc(pair.id)).limit(limit).as('page')
-  return db
-    .select({
-      contactUserId: otherId,
-      accountDeleted: sql<boolean>`${contacts.accountDeletedAt} is not null`,
-      total: conversations.messageCount,
-      message: page._.selectedFields,
-    })
-    .from(contacts)
-    .leftJoin(conversations, eq(conversations.contactId, contacts.id))
-    .leftJoinLateral(page, sql`true`)
-    .where(and(eq(contacts.id, contactId), eq(contacts.userId, ownerId)))
-    .orderBy(desc(page.createdAt), desc(page.id))
+  return (
+    db
+      .select({
+        contactUserId: otherId,
+        accountDeleted: sql<boolean>`${contacts.accountDeletedAt} is not null`,
+        total: conversations.messageCount,
+        message: page._.selectedFields,
+      })
+      .from(contacts)
+      .leftJoin(conversations, eq(conversations.contactId, contacts.id))
+      .leftJoinLateral(page, sql`true`)
+      // a message request is not a conversation of its receiver's until they accept it (decision 123)
+      .where(and(eq(contacts.id, contactId), eq(contacts.userId, ownerId), isNull(contacts.requestStatus)))
+      .orderBy(desc(page.createdAt), desc(page.id))
+  )
 }
 
 export type PagedMessageRow = MessageRow & { cursorAt: string }
@@ -173,11 +176,29 @@ export async function listUnheardForReceiver(db: Executor, userId: string, limit
   const inCircle = db
     .select({ one: sql`1` })
     .from(contacts)
-    .where(and(eq(contacts.userId, userId), eq(contacts.contactUserId, audioMessages.senderId), isNull(contacts.archivedAt)))
+    .where(
+      and(
+        eq(contacts.userId, userId),
+        eq(contacts.contactUserId, audioMessages.senderId),
+        isNull(contacts.archivedAt),
+        // messages of a request wait on the requests page (decision 123)
+        isNull(contacts.requestStatus),
+      ),
+    )
   return db
     .select(messageColumns(userId))
     .from(audioMessages)
     .where(and(eq(audioMessages.receiverId, userId), eq(audioMessages.isRead, false), exists(inCircle)))
+    .orderBy(asc(audioMessages.createdAt), asc(audioMessages.id))
+    .limit(limit)
+}
+
+/** What `senderId` sent `receiverId`, oldest first, at most `limit`: a message request's messages (decision 123). */
+export async function listMessagesFrom(db: Executor, senderId: string, receiverId: string, limit: number): Promise<MessageRow[]> {
+  return db
+    .select(messageColumns(receiverId))
+    .from(audioMessages)
+    .where(and(eq(audioMessages.senderId, senderId), eq(audioMessages.receiverId, receiverId)))
     .orderBy(asc(audioMessages.createdAt), asc(audioMessages.id))
     .limit(limit)
 }

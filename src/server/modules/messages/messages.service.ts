@@ -15,6 +15,7 @@ import { ConflictError, ForbiddenError, GoneError, NotFoundError } from '#server
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 import { deleteAudioUpload, lockOwnAudioUpload } from '#server/modules/audio-uploads/audio-uploads.queries.ts'
 import { countActiveContacts, getContactForOwner, lockCircles } from '#server/modules/contacts/contacts.queries.ts'
+import { reopenIgnoredRequest } from '#server/modules/message-requests/message-requests.queries.ts'
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts'
 import { refreshRelationshipHealth } from '#server/modules/relationship-health/relationship-health.service.ts'
 import type { TranscriptionService } from '#server/modules/transcription/transcription.service.ts'
@@ -174,13 +175,19 @@ export function createMessagesService({
         })
         await deleteAudioUpload(tx, upload.id)
         await transcription.enqueueMessage(tx, message.id)
-        await notifications.enqueueNewMessage(tx, message.id)
+        // A message request reaches its receiver quietly, on their requests page, and an ignored one comes back there;
+        // a blocked one reaches them not at all. The sender's answer is the same in every case (decision 123).
+        const request = theirs?.requestStatus ?? null
+        if (request === null) await notifications.enqueueNewMessage(tx, message.id)
+        if (request === 'ignored' && theirs) await reopenIgnoredRequest(tx, theirs.id)
         const countsAsReply = theirs ? await replyFitsCircle(tx, receiverId, theirs.id) : false
         await recordSend(tx, mine.id, theirs?.id, message.id, countsAsReply)
         await refreshUnreadCount(tx, receiverId, senderId)
         await refreshRelationshipHealth(tx, senderId, receiverId)
         await publishRealtime(tx, [senderId], { type: 'message.created', message_id: message.id, contact_id: mine.id })
-        await publishRealtime(tx, [receiverId], { type: 'message.created', message_id: message.id, contact_id: theirs?.id ?? null })
+        if (request !== 'blocked') {
+          await publishRealtime(tx, [receiverId], { type: 'message.created', message_id: message.id, contact_id: theirs?.id ?? null })
+        }
         return message
       })
       return respond(row)

@@ -9,6 +9,7 @@ import {
   type ContactStatus,
 } from '#shared/contacts.ts'
 import { CONTACT_FETCH_TIMEOUT_MS, STALE } from '#shared/limits.ts'
+import { messageRequestListSchema } from '#shared/message-requests.ts'
 import { apiGet, apiSend, ApiRequestError } from '#web/lib/api-client.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 
@@ -19,6 +20,8 @@ export const contactKeys = {
   all: root,
   list: (userId: string | undefined, status: ContactStatus) => [...root, userId ?? 'anonymous', 'list', status] as const,
   detail: (userId: string | undefined, id: string) => [...root, userId ?? 'anonymous', 'detail', id] as const,
+  /** message requests live under the contacts root: the events that change contacts change them too (decision 123) */
+  requests: (userId: string | undefined) => [...root, userId ?? 'anonymous', 'requests'] as const,
 }
 
 export const CONTACT_TIMEOUT_CODE = 'TIMEOUT'
@@ -120,6 +123,32 @@ export function useConnectMutation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (userId: string) => apiSend('POST', '/api/contacts/connect', { user_id: userId }, connectResultSchema),
+    onSettled: () => invalidateContacts(queryClient),
+  })
+}
+
+/** GET /api/message-requests: people who pressed Message on the signed-in person and wait to be accepted. */
+export function useMessageRequestsQuery() {
+  const { user } = useAuth()
+  return useQuery({
+    queryKey: contactKeys.requests(user?.id),
+    queryFn: ({ signal }) => apiGet('/api/message-requests', messageRequestListSchema, { signal }),
+    enabled: Boolean(user),
+    staleTime: STALE.default,
+  })
+}
+
+export type RequestAnswer = 'accept' | 'ignore' | 'block'
+
+/**
+ * POST /api/message-requests/{id}/{accept | ignore | block}. Accept answers the new contact; ignore and block answer
+ * nothing. Either way the request leaves the list, and an accepted one joins the circle.
+ */
+export function useAnswerRequestMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, answer }: { id: string; answer: RequestAnswer }) =>
+      apiSend('POST', `/api/message-requests/${encodeURIComponent(id)}/${answer}`, undefined, z.unknown()),
     onSettled: () => invalidateContacts(queryClient),
   })
 }

@@ -1,6 +1,6 @@
 import { Archive, Check, HeartHandshake, MessagesSquare, NotebookPen, Pencil, RotateCw, Settings } from 'lucide-react'
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { toast } from '#web/lib/toast.ts'
 import { CONTACT_TEXTS, type Contact } from '#shared/contacts.ts'
 import { MAX_ACTIVE_CONTACTS, MOBILE_BREAKPOINT_PX } from '#shared/limits.ts'
@@ -9,6 +9,7 @@ import { ThemeMenu } from '#web/components/theme-menu.tsx'
 import { Wordmark } from '#web/components/wordmark.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { notifyRekindled, notifyRekindleFailed } from '#web/features/contacts/components/rekindle-toasts.ts'
+import { MessageRequestsEntry } from '#web/features/contacts/components/message-requests-entry.tsx'
 import {
   useArchiveContactMutation,
   useContactsQuery,
@@ -61,7 +62,9 @@ function without(set: ReadonlySet<string>, id: string): ReadonlySet<string> {
  * edit mode the Archive tile, dragging, a link to the archived contacts and rekindle mode.
  */
 export function HomePage() {
-  const [editing, setEditing] = useState(false)
+  // 'Make room in your circle' (a refused accept of a message request) arrives here in edit mode
+  const arrivedToEdit = (useLocation().state as { edit?: boolean } | null)?.edit === true
+  const [editing, setEditing] = useState(arrivedToEdit)
   const [rekindleRequested, setRekindleRequested] = useState(false)
   const [archivingIds, setArchivingIds] = useState<ReadonlySet<string>>(() => new Set())
   const [rekindlingId, setRekindlingId] = useState<string | null>(null)
@@ -250,7 +253,12 @@ export function HomePage() {
             <p className="text-muted-foreground">{subtitle}</p>
           </div>
 
-          {!editing && loaded && <PlayAllNewButton contacts={loaded} className="self-start" />}
+          {!editing && (
+            <div className="flex flex-wrap items-center gap-2 empty:hidden">
+              {loaded && <PlayAllNewButton contacts={loaded} />}
+              <MessageRequestsEntry />
+            </div>
+          )}
 
           {!editing && (
             <Suspense fallback={null}>

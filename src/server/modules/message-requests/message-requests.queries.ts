@@ -1,0 +1,67 @@
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import type { Executor } from '#server/db/client.ts'
+import { contacts, profiles } from '#server/db/schema.ts'
+import type { RequestStatus } from '#server/modules/contacts/contacts.queries.ts'
+
+export type MessageRequestRow = {
+  id: string
+  requesterId: string
+  name: string
+  avatarKey: string | null
+  requestedAt: Date
+}
+
+const requestColumns = {
+  id: contacts.id,
+  requesterId: contacts.contactUserId,
+  name: contacts.name,
+  avatarKey: profiles.profilePictureKey,
+  // a request is as recent as the last thing its requester did (pressed Message, sent a message)
+  requestedAt: contacts.lastInteraction,
+}
+
+/** A request row always names its requester; one whose account is gone is no request any more. */
+function linked(row: Omit<MessageRequestRow, 'requesterId'> & { requesterId: string | null }): row is MessageRequestRow {
+  return row.requesterId !== null
+}
+
+/** The owner's pending message requests (decision 123), most recent first, at most `limit`. */
+export async function listPendingRequests(db: Executor, ownerId: string, limit: number): Promise<MessageRequestRow[]> {
+  const rows = await db
+    .select(requestColumns)
+    .from(contacts)
+    .leftJoin(profiles, eq(profiles.id, contacts.contactUserId))
+    .where(and(eq(contacts.userId, ownerId), eq(contacts.requestStatus, 'pending')))
+    .orderBy(desc(contacts.lastInteraction), desc(contacts.id))
+    .limit(limit)
+  return rows.filter(linked)
+}
+
+/** One of the owner's requests in one of these states; undefined for anyone else's row or a plain contact. */
+export async function getRequestForOwner(
+  db: Executor,
+  ownerId: string,
+  id: string,
+  states: RequestStatus[],
+): Promise<MessageRequestRow | undefined> {
+  const [row] = await db
+    .select(requestColumns)
+    .from(contacts)
+    .leftJoin(profiles, eq(profiles.id, contacts.contactUserId))
+    .where(and(eq(contacts.userId, ownerId), eq(contacts.id, id), inArray(contacts.requestStatus, states)))
+  return row && linked(row) ? row : undefined
+}
+
+export async function setRequestStatus(tx: Executor, id: string, status: RequestStatus): Promise<void> {
+  await tx.update(contacts).set({ requestStatus: status }).where(eq(contacts.id, id))
+}
+
+/** An ignored request whose requester writes again is back on the list (decision 123); answers whether it was ignored. */
+export async function reopenIgnoredRequest(tx: Executor, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(contacts)
+    .set({ requestStatus: 'pending' })
+    .where(and(eq(contacts.id, id), eq(contacts.requestStatus, 'ignored')))
+    .returning({ id: contacts.id })
+  return rows.length > 0
+}

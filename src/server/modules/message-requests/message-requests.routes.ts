@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { contactSchema } from '#shared/contacts.ts'
+import { messageRequestListSchema, messageRequestParamsSchema } from '#shared/message-requests.ts'
+import { sessionUser } from '#server/auth/session.ts'
+import type { AppDeps } from '#server/app-deps.ts'
+import { createMessageRequestsService } from './message-requests.service.ts'
+
+export const messageRequestsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, pictureUrl, signMediaUrl, speech, requireUser }) => {
+  const service = createMessageRequestsService({ db, pictureUrl, signMediaUrl, speech })
+
+  app.get('/api/message-requests', { preHandler: requireUser, schema: { response: { 200: messageRequestListSchema } } }, async (request) =>
+    service.list(sessionUser(request).id),
+  )
+
+  app.post(
+    '/api/message-requests/:id/accept',
+    { preHandler: requireUser, schema: { params: messageRequestParamsSchema, response: { 200: contactSchema } } },
+    async (request) => service.accept(sessionUser(request).id, request.params.id),
+  )
+
+  app.post(
+    '/api/message-requests/:id/ignore',
+    { preHandler: requireUser, schema: { params: messageRequestParamsSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await service.ignore(sessionUser(request).id, request.params.id)
+      return reply.status(204).send(null)
+    },
+  )
+
+  app.post(
+    '/api/message-requests/:id/block',
+    { preHandler: requireUser, schema: { params: messageRequestParamsSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await service.block(sessionUser(request).id, request.params.id)
+      return reply.status(204).send(null)
+    },
+  )
+}

@@ -1,0 +1,97 @@
+import type { Contact } from '#shared/contacts.ts'
+import { CONTACT_TEXTS } from '#shared/contacts.ts'
+import { ERROR_CODES } from '#shared/api-error.ts'
+import { MAX_ACTIVE_CONTACTS, MAX_CONSECUTIVE_UNANSWERED, MESSAGE_REQUESTS_PAGE_LIMIT } from '#shared/limits.ts'
+import { MESSAGE_REQUEST_TEXTS, type MessageRequestList } from '#shared/message-requests.ts'
+import type { Database } from '#server/db/client.ts'
+import type { PictureUrl } from '#server/media/signed-url.ts'
+import { ConflictError, NotFoundError } from '#server/http/errors.ts'
+import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
+import {
+  countActiveContacts,
+  getContactForOwner,
+  getContactByUsers,
+  lockCircles,
+  markContactChosen,
+} from '#server/modules/contacts/contacts.queries.ts'
+import { toContactResponse } from '#server/modules/contacts/contacts.service.ts'
+import { listMessagesFrom } from '#server/modules/messages/messages.queries.ts'
+import { toMessageResponse, type ActiveSpeechEngine } from '#server/modules/messages/messages.service.ts'
+import { getRequestForOwner, listPendingRequests, setRequestStatus } from './message-requests.queries.ts'
+
+const requestNotFound = () => new NotFoundError(MESSAGE_REQUEST_TEXTS.notFound)
+
+/**
+ * Message requests (decision 123): someone who pressed Message on a person who had not chosen them waits here, outside
+ * that person's circle, until they accept (a plain two-way connection), ignore (hidden; back if the requester writes
+ * again) or block (nothing more from them reaches the receiver). The requester is told none of it but the accept.
+ */
+export function createMessageRequestsService({
+  db,
+  pictureUrl,
+  signMediaUrl,
+  speech,
+}: {
+  db: Database
+  pictureUrl: PictureUrl
+  signMediaUrl: (key: string) => string
+  speech: ActiveSpeechEngine
+}) {
+  /** Moves a pending (or ignored) request to another state, or 404 when it is not one of the owner's. */
+  async function settle(ownerId: string, id: string, status: 'ignored' | 'blocked'): Promise<void> {
+    await db.transaction(async (tx) => {
+      const request = await getRequestForOwner(tx, ownerId, id, status === 'blocked' ? ['pending', 'ignored'] : ['pending'])
+      if (!request) throw requestNotFound()
+      await setRequestStatus(tx, id, status)
+      // the receiver's other tabs drop it from their list; the requester hears nothing
+      await publishRealtime(tx, [ownerId], { type: 'contact.changed', contact_id: null, change: 'updated' })
+    })
+  }
+
+  return {
+    async list(ownerId: string): Promise<MessageRequestList> {
+      const rows = await listPendingRequests(db, ownerId, MESSAGE_REQUESTS_PAGE_LIMIT)
+      const requests = await Promise.all(
+        rows.map(async (row) => ({
+          id: row.id,
+          user_id: row.requesterId,
+          name: row.name,
+          avatar_url: pictureUrl(row.avatarKey),
+          requested_at: row.requestedAt.toISOString(),
+          messages: (await listMessagesFrom(db, row.requesterId, ownerId, MAX_CONSECUTIVE_UNANSWERED)).map((message) =>
+            toMessageResponse(message, signMediaUrl, speech),
+          ),
+        })),
+      )
+      return { requests }
+    },
+
+    /**
+     * The receiver chooses the requester: their row becomes a contact of their circle, if it has room. The circle is
+     * locked as every path that fills it locks it, so two accepts (or an accept and an invitation) at 9 of 10 take the
+     * tenth place once.
+     */
+    async accept(ownerId: string, id: string): Promise<Contact> {
+      await db.transaction(async (tx) => {
+        await lockCircles(tx, [ownerId])
+        const request = await getRequestForOwner(tx, ownerId, id, ['pending'])
+        if (!request) throw requestNotFound()
+        if ((await countActiveContacts(tx, ownerId)) >= MAX_ACTIVE_CONTACTS) {
+          throw new ConflictError(CONTACT_TEXTS.circleFull, ERROR_CODES.circleFull)
+        }
+        await markContactChosen(tx, id)
+        await publishRealtime(tx, [ownerId], { type: 'contact.changed', contact_id: id, change: 'created' })
+        // the requester's tile now shows the receiver's presence: they chose each other
+        const theirs = await getContactByUsers(tx, request.requesterId, ownerId)
+        await publishRealtime(tx, [request.requesterId], { type: 'contact.changed', contact_id: theirs?.id ?? null, change: 'updated' })
+      })
+      const contact = await getContactForOwner(db, ownerId, id)
+      if (!contact) throw requestNotFound()
+      return toContactResponse(contact, pictureUrl)
+    },
+
+    ignore: (ownerId: string, id: string) => settle(ownerId, id, 'ignored'),
+    block: (ownerId: string, id: string) => settle(ownerId, id, 'blocked'),
+  }
+}
+export type MessageRequestsService = ReturnType<typeof createMessageRequestsService>
