@@ -83,6 +83,12 @@ test('home reads like a calm inbox: new messages on the tile and in the tab titl
   await expect(bobPage.getByRole('link', { name: /^Ada Inbox/ })).toContainText('New message · now')
   await expect(bobPage).toHaveTitle('(2) Your circle - Hearth')
   await expectNoSeriousAxeInBothThemes(bobPage, 'home-inbox')
+  // the count stays in front of every screen's title, as in a mail or chat app's background tab
+  await bobPage.getByRole('link', { name: 'Settings' }).click()
+  await expect(bobPage.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(bobPage).toHaveTitle(/^\(2\) Settings/)
+  await bobPage.goto('/messages')
+  await expect(bobPage).toHaveTitle(/^\(2\) /)
   await adaPage.context().close()
   await bobPage.context().close()
 })

@@ -23,13 +23,17 @@ test('two people exchange messages and watch the health card fill in; "We met" a
   await expect(who.getByRole('status')).toHaveText(/Offline/)
   await expect(who.getByRole('link', { name: 'View public profile' })).toHaveAttribute('href', `/profile/${bob.id}`)
   await expect(adaPage.getByRole('link', { name: 'Record New Message' })).toHaveAttribute('href', `/contacts/${adaToBob}?record=1`)
-  await expect(card.getByRole('progressbar', { name: 'Relationship health' })).toHaveAttribute('aria-valuenow', '50')
-  await expect(card).toContainText('0 messages')
-  await expect(card).toContainText('Only 0 messages so far')
+  // a new relationship starts calmly: no score, no heart, how far it is to a first reading
+  await expect(card).toContainText('Just getting started')
+  await expect(card.getByRole('progressbar', { name: 'Messages until a first reading' })).toHaveAttribute('aria-valuenow', '0')
+  await expect(card.getByRole('progressbar', { name: 'Relationship health' })).toHaveCount(0)
+  await expect(card).toContainText('No messages yet. After 6, Hearth can tell how you two are doing.')
 
   // each message moves the figures, and realtime brings them to the open page
   await sendRecording(adaPage.request, adaToBob, clip)
-  await expect(card).toContainText('1 message ·')
+  await expect(card).toContainText('1 message so far.')
+  await expect(card.getByText('The last message was yours.')).toBeVisible()
+  await expect(card).not.toContainText('%')
   await expect(card).toContainText('You sent the last message: give Bob Health a little time to answer.')
   await sendRecording(bobPage.request, bobToAda, clip)
   await expect(card).toContainText('2 messages')
@@ -40,7 +44,8 @@ test('two people exchange messages and watch the health card fill in; "We met" a
     await sendRecording(bobPage.request, bobToAda, clip)
   }
   await expect(card).toContainText('6 messages')
-  await expect(card).not.toContainText('so far: after')
+  await expect(card).not.toContainText('Just getting started')
+  await expect(card.getByRole('progressbar', { name: 'Relationship health' })).toBeVisible()
   await expect(card.getByText('Of your last 6 messages, you sent 3 and Bob Health sent 3.')).toBeVisible()
 
   await card.getByRole('button', { name: 'Activity' }).click()

@@ -31,11 +31,19 @@ export function healthStatus(score: number): { word: string; tone: HealthTone } 
   return { word: 'Needs Attention', tone: 'red' }
 }
 
+/**
+ * The spec's heart for a score: 80 green, 60 yellow, otherwise broken. Screens draw it as an icon (a device without an
+ * emoji font shows an emoji as an empty box); `healthEmoji` is the same heart as text.
+ */
+export function healthHeart(score: number): 'green' | 'yellow' | 'broken' {
+  if (score >= HEALTH_THRESHOLDS.excellent) return 'green'
+  if (score >= HEALTH_THRESHOLDS.good) return 'yellow'
+  return 'broken'
+}
+
 /** The spec's emoji: 80 green heart, 60 yellow heart, otherwise a broken heart. */
 export function healthEmoji(score: number): string {
-  if (score >= HEALTH_THRESHOLDS.excellent) return '💚'
-  if (score >= HEALTH_THRESHOLDS.good) return '💛'
-  return '💔'
+  return { green: '💚', yellow: '💛', broken: '💔' }[healthHeart(score)]
 }
 
 /** The spec's fallback: 50 plus the message count (count capped at 45, total at 95), trend stable. */
@@ -103,8 +111,13 @@ export const HEALTH_TEXTS = {
   /** the one sentence on screen that explains the score */
   explanation:
     'The score weighs how evenly you both reach out, how soon you answer each other, how recent your last exchange is against your usual rhythm, how often you talk now compared with before, how warm your messages feel, likes, and meeting in person.',
+  /** a new relationship, before there is enough to judge: a calm start, not a verdict (decision 127) */
+  startingTitle: 'Just getting started',
   fallback: (count: number, needed: number) =>
-    `Only ${count} message${count === 1 ? '' : 's'} so far: after ${needed} Hearth can judge how you two are doing, so this is a starting score.`,
+    count === 0
+      ? `No messages yet. After ${needed}, Hearth can tell how you two are doing.`
+      : `${count} message${count === 1 ? '' : 's'} so far. After ${needed}, Hearth can tell how you two are doing.`,
+  startingProgress: 'Messages until a first reading',
   loadFailed: 'Failed to load relationship health',
   meetingSaved: 'Meeting saved',
   meetingFailed: 'Failed to save meeting',

@@ -1,3 +1,4 @@
+import { formatDuration } from '#shared/duration.ts'
 import type { MailMessage } from './mailer.ts'
 
 const escapeHtml = (value: string) =>
@@ -82,13 +83,6 @@ export type MailedVoiceMessage = {
   url: string
 }
 
-const spokenLength = (seconds: number) => {
-  const total = Math.max(1, Math.round(seconds))
-  const minutes = Math.floor(total / 60)
-  const rest = total % 60
-  return minutes === 0 ? `${rest} s` : `${minutes} min ${rest.toString().padStart(2, '0')} s`
-}
-
 /**
  * New voice messages from one sender (issue 16): each with its length, its transcript and what it is about when
  * they are ready, and a link to play it. `unsubscribeUrl` turns this mail off in one click, without signing in.
@@ -100,7 +94,7 @@ export function newMessagesMail(to: string, senderName: string, messages: Mailed
     const about = [m.emotions.length ? `Feels: ${m.emotions.join(', ')}` : '', m.topics.length ? `About: ${m.topics.join(', ')}` : '']
       .filter(Boolean)
       .join(' · ')
-    return { length: spokenLength(m.durationSeconds), transcript: m.transcript?.trim() || null, about }
+    return { length: formatDuration(m.durationSeconds), transcript: m.transcript?.trim() || null, about }
   }
   const text = messages
     .map((m, i) => {

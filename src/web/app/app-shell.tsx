@@ -4,6 +4,7 @@ import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
 import { MiniPlayer } from '#web/features/playback/components/mini-player.tsx'
 import { useProfileQuery } from '#web/features/profile/queries.ts'
+import { useUnreadTitle } from '#web/features/contacts/use-unread-title.ts'
 import { useOutboxRunner } from '#web/features/recorder/queries.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
@@ -19,6 +20,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
   const profile = useProfileQuery()
   // messages waiting on this device go out from here, whichever screen is open
   useOutboxRunner()
+  useUnreadTitle()
   const sessionEnded = isApiRequestError(profile.error, 401)
 
   useEffect(() => {

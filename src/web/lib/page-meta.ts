@@ -15,9 +15,28 @@ function upsertHeadElement<K extends 'meta' | 'link'>(selector: string, tag: K, 
   init(element)
 }
 
+/** The screen's own title and the signed-in person's unread count, which every title carries in front. */
+const titleState = { screen: '', unread: 0 }
+
+const titled = () => (titleState.unread > 0 ? `(${titleState.unread}) ${titleState.screen}` : titleState.screen)
+
+/**
+ * The unread count in front of every screen's title, as mail and chat apps show it in a background tab, and on the
+ * installed app's icon where the platform has a badge (decision 127). 0 takes both away.
+ */
+export function setUnreadInTitle(unread: number, doc: Document = document): void {
+  if (unread === titleState.unread) return
+  titleState.unread = unread
+  if (titleState.screen) doc.title = titled()
+  const badge = navigator as Navigator & { setAppBadge?: (n: number) => Promise<void>; clearAppBadge?: () => Promise<void> }
+  // a badge is a nicety: a browser without one, or one that refuses it, changes nothing
+  void (unread > 0 ? badge.setAppBadge?.(unread) : badge.clearAppBadge?.())?.catch(() => undefined)
+}
+
 /** Writes title, description, robots and canonical link into the document head (no inline script, so no helmet tricks). */
 export function applyPageMeta({ title, description, canonical, noindex = false }: PageMeta, doc: Document = document): void {
-  doc.title = title
+  titleState.screen = title
+  doc.title = titled()
   if (noindex) {
     upsertHeadElement('meta[name="robots"]', 'meta', (meta) => {
       meta.name = 'robots'

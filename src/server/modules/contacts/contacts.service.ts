@@ -6,6 +6,7 @@ import type { Database } from '#server/db/client.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
 import { ConflictError, GoneError, NotFoundError, ValidationError } from '#server/http/errors.ts'
 import { publishRealtime, realtimePayload } from '#server/realtime/realtime.publisher.ts'
+import { hasInvitedByMail } from '#server/modules/invitations/invitations.queries.ts'
 import { closeInvitationsOnConnection } from '#server/modules/invitations/invitations.service.ts'
 import { getProfileById } from '#server/modules/profiles/profiles.queries.ts'
 import {
@@ -153,17 +154,24 @@ export function createContactsService({ db, pictureUrl }: { db: Database; pictur
         })
         await publishRealtime(tx, [ownerId], { type: 'contact.changed', contact_id: contactId, change: 'created' })
         if (!(await getContactByUsers(tx, targetUserId, ownerId))) {
-          // being contacted is not choosing: a request, outside their circle, sharing no presence
-          const requestId = await insertContact(tx, {
+          // being contacted is not choosing: a request, outside their circle, sharing no presence. But someone who
+          // invited you by mail has chosen you: their side is a contact, when their circle has room (decision 123)
+          const chosenByInvitation =
+            (await hasInvitedByMail(tx, targetUserId, ownerId)) && (await countActiveContacts(tx, targetUserId)) < MAX_ACTIVE_CONTACTS
+          const theirId = await insertContact(tx, {
             ownerId: targetUserId,
             contactUserId: ownerId,
             name: owner.name,
             displayOrder: await nextDisplayOrder(tx, targetUserId),
             archivedAt: null,
-            chosen: false,
-            request: true,
+            chosen: chosenByInvitation,
+            request: !chosenByInvitation,
           })
-          await publishRealtime(tx, [targetUserId], { type: 'contact.changed', contact_id: requestId, change: 'requested' })
+          await publishRealtime(tx, [targetUserId], {
+            type: 'contact.changed',
+            contact_id: theirId,
+            change: chosenByInvitation ? 'created' : 'requested',
+          })
         }
         await closeInvitationsIfConnected()
         return { contactId, created: true }

@@ -592,6 +592,19 @@ describe('closing the invitations of someone who joined another way (decision 11
     expect(connect.statusCode).toBeLessThan(300)
     expect(await statusOf(adaToBob.invitation.id)).toBe('joined')
     expect(await statusOf(bobToAda.invitation.id)).toBe('joined')
+    // Ada chose Bob when she invited him: he is in her circle, not a message request (decision 128)
+    const adas = await call('GET', '/api/contacts?status=active', ada.cookie)
+    expect(adas.json().contacts.map((c: { contact_user_id: string }) => c.contact_user_id)).toContain(bob.id)
+  })
+
+  it('a Message from someone you never invited stays a request and closes nothing', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const bob = await insertSignedInPerson(app, db)
+    const adaToSomeoneElse = await mailedInvite(ada, 'someone-else@example.test')
+    expect((await call('POST', '/api/contacts/connect', bob.cookie, { user_id: ada.id })).statusCode).toBeLessThan(300)
+    const adas = await call('GET', '/api/contacts?status=active', ada.cookie)
+    expect(adas.json().contacts.map((c: { contact_user_id: string }) => c.contact_user_id)).not.toContain(bob.id)
+    expect(await statusOf(adaToSomeoneElse.invitation.id)).toBe('pending')
   })
 
   it('Resend refuses someone already in the circle however they came in; not someone merely invited', async () => {

@@ -54,6 +54,21 @@ export async function findByTokenHash(db: Executor, tokenHash: string, lock = fa
 /** The account's address, for comparing with the addresses invitations were sent to. */
 const accountEmail = (userId: string) => sql`(select lower(${user.email}) from ${user} where ${user.id} = ${userId})`
 
+/** An e-mail invitation, still open (pending or expired), that one person sent to the other's account address. */
+const openMailedInvitation = (inviterId: string, inviteeId: string) =>
+  and(
+    eq(invitations.kind, 'email'),
+    inArray(invitations.status, ['pending', 'expired']),
+    eq(invitations.inviterUserId, inviterId),
+    sql`lower(${invitations.email}) = ${accountEmail(inviteeId)}`,
+  )
+
+/** Whether `inviterId` has invited `inviteeId` by mail and the invitation is still open: they chose that person. */
+export async function hasInvitedByMail(db: Executor, inviterId: string, inviteeId: string): Promise<boolean> {
+  const [row] = await db.select({ id: invitations.id }).from(invitations).where(openMailedInvitation(inviterId, inviteeId)).limit(1)
+  return Boolean(row)
+}
+
 /**
  * Closes what two people who are now connected still had open to each other (decision 119): the e-mail invitations,
  * pending or expired, that either sent to the other's account address (compared case-insensitively) become
@@ -65,18 +80,10 @@ export async function closeInvitationsBetween(
   userA: string,
   userB: string,
 ): Promise<{ id: string; inviterUserId: string }[]> {
-  const sentTo = (inviterId: string, inviteeId: string) =>
-    and(eq(invitations.inviterUserId, inviterId), sql`lower(${invitations.email}) = ${accountEmail(inviteeId)}`)
   return tx
     .update(invitations)
     .set({ status: 'joined' })
-    .where(
-      and(
-        eq(invitations.kind, 'email'),
-        inArray(invitations.status, ['pending', 'expired']),
-        or(sentTo(userA, userB), sentTo(userB, userA)),
-      ),
-    )
+    .where(and(or(openMailedInvitation(userA, userB), openMailedInvitation(userB, userA))))
     .returning({ id: invitations.id, inviterUserId: invitations.inviterUserId })
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fallbackHealthScore, healthEmoji, healthStatus, MIN_MESSAGES_TO_JUDGE } from '#shared/relationship-health.ts'
 import {
+  balanceSentence,
   computeHealth,
   healthScore,
   healthTips,
@@ -184,5 +185,15 @@ describe('going quiet', () => {
     // no rhythm yet, nothing to compare
     expect(isGoingQuiet(daysAgo(30), null, NOW)).toBe(false)
     expect(isGoingQuiet(null, null, NOW)).toBe(false)
+  })
+})
+
+describe('balanceSentence', () => {
+  it('is right for one message, for one side alone and for a mix', () => {
+    expect(balanceSentence(0, 1, 'Bob')).toBe('The last message came from Bob.')
+    expect(balanceSentence(1, 0, 'Bob')).toBe('The last message was yours.')
+    expect(balanceSentence(3, 0, 'Bob')).toBe('You sent all of your last 3 messages.')
+    expect(balanceSentence(0, 2, 'Bob')).toBe('Bob sent all of your last 2 messages.')
+    expect(balanceSentence(4, 3, 'Bob')).toBe('Of your last 7 messages, you sent 4 and Bob sent 3.')
   })
 })

@@ -186,6 +186,15 @@ const ago = (d: number) => (days(d) === 0 ? 'today' : `${plural(days(d), 'day')}
 const insightTrend = (now: number, before: number | null): Insight['trend'] =>
   before === null ? 'other' : now - before >= 0.05 ? 'up' : before - now >= 0.05 ? 'down' : 'other'
 
+/** Who sent the last messages, in words that are right for one, a few and many, and for one side alone. */
+export function balanceSentence(mine: number, theirs: number, name: string): string {
+  const total = mine + theirs
+  if (total === 1) return mine === 1 ? 'The last message was yours.' : `The last message came from ${name}.`
+  if (theirs === 0) return `You sent all of your last ${total} messages.`
+  if (mine === 0) return `${name} sent all of your last ${total} messages.`
+  return `Of your last ${total} messages, you sent ${mine} and ${name} sent ${theirs}.`
+}
+
 /** Key Insights: each component the pair has data for, with its value and how it moved in two weeks. */
 export function healthInsights(history: PairHistory, now: Date, name: string): Insight[] {
   const facts = pairFacts(history, now)
@@ -193,12 +202,11 @@ export function healthInsights(history: PairHistory, now: Date, name: string): I
   const parts = components(facts)
   const beforeFacts = pairFacts(history, new Date(now.getTime() - TREND_LOOKBACK_MS))
   const before = beforeFacts.total >= MIN_MESSAGES_TO_JUDGE ? components(beforeFacts) : null
-  const recentTotal = facts.recentMine + facts.recentTheirs
   const insights: Insight[] = [
     {
       emoji: '🤝',
       title: 'Balance',
-      description: `Of your last ${plural(recentTotal, 'message')}, you sent ${facts.recentMine} and ${name} sent ${facts.recentTheirs}.`,
+      description: balanceSentence(facts.recentMine, facts.recentTheirs, name),
       value: pct(parts.reciprocity),
       trend: insightTrend(parts.reciprocity, before?.reciprocity ?? null),
     },

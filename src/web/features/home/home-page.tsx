@@ -78,9 +78,8 @@ export function HomePage() {
   // Rekindle candidates matter only in edit mode, where the Rekindle button appears when there are any.
   const inactive = useContactsQuery('inactive', { enabled: editing })
   const archived = useContactsQuery('archived', { enabled: editing })
-  // the unread count in the tab title, as mail and chat apps show it
-  const unread = (active.data?.contacts ?? []).reduce((sum, contact) => sum + contact.unread_count, 0)
-  usePageMeta({ title: `${unread > 0 ? `(${unread}) ` : ''}Your circle - Hearth` })
+  // the shell puts the unread count in front (decision 127)
+  usePageMeta({ title: 'Your circle - Hearth' })
   const reorder = useReorderContactsMutation()
   const archive = useArchiveContactMutation()
   const rekindle = useRekindleContactMutation()

@@ -96,6 +96,13 @@ describe('MessageList', () => {
     expect(within(plain).queryByRole('list', { name: 'Topics' })).toBeNull()
   })
 
+  it('says nothing under a bubble whose transcript is too unsure to read the mood (the playback screen says it once)', () => {
+    renderList([testMessage({ id: 'unsure', processing_status: 'completed', transcription: 'uh', transcript_confidence: 0.1 })])
+    const card = screen.getByRole('article')
+    expect(card.dataset.insights).toBe('held-back')
+    expect(within(card).queryByText('Not enough clear words to read the mood')).toBeNull()
+  })
+
   it('reports playing a received unread message, and not an own one; the player marks it heard as it starts', async () => {
     const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
       Response.json(testMessage({ id: 'r', is_read: true })),

@@ -52,6 +52,8 @@ export function MessageCard({
   return (
     <article
       data-slot="message-card"
+      // too unsure a transcript carries no tags; the playback screen says why, the bubble stays quiet
+      data-insights={insightsHeldBack(message) ? 'held-back' : undefined}
       className={cn(
         // a chat bubble: compact, at most ~30 rem wide, yours on the right with its tail corner there
         'relative flex w-full max-w-[min(30rem,88%)] flex-col gap-2 rounded-2xl border p-3 shadow-sm transition-colors has-[[data-slot=message-open]:focus-visible]:ring-[3px] has-[[data-slot=message-open]:focus-visible]:ring-ring has-[[data-slot=message-open]:hover]:bg-muted/40',
@@ -91,7 +93,7 @@ export function MessageCard({
         {text}
       </p>
       {message.processing_status === 'failed' && <RetryTranscriptionButton message={message} className="relative z-10 self-start" />}
-      <MessageTags message={message} heldBack={insightsHeldBack(message)} />
+      <MessageTags message={message} />
       <div className="-mb-1 flex items-center justify-end gap-1">
         <LikeButton messageId={message.id} liked={message.liked} className="relative z-10" />
         {!own && (

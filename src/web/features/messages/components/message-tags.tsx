@@ -1,6 +1,5 @@
 import type * as React from 'react'
 import type { Message } from '#shared/messages.ts'
-import { CONFIDENCE_TEXTS } from '#shared/transcript-confidence.ts'
 import { cn } from '#web/lib/utils.ts'
 import { MAX_EMOTIONS, MAX_TOPICS } from '#web/features/messages/message-text.ts'
 
@@ -8,29 +7,19 @@ type MessageTagsProps = React.ComponentProps<'div'> & {
   message: Pick<Message, 'emotions' | 'topics'>
   maxEmotions?: number
   maxTopics?: number
-  /** the transcript is too unsure to carry tags (`insightsHeldBack`): say so instead of showing none */
-  heldBack?: boolean
 }
 
 /**
- * Emotion and topic chips (up to 3 and 5 by default). Renders nothing until the analysis has found some, or the
- * held-back text when the transcript is too unsure to carry them.
+ * Emotion and topic chips (up to 3 and 5 by default). Renders nothing until the analysis has found some; a transcript
+ * too unsure to carry them says so once, on the playback screen, not under every bubble (decision 127).
  */
 export function MessageTags({
   message,
   maxEmotions = MAX_EMOTIONS,
   maxTopics = MAX_TOPICS,
-  heldBack = false,
   className,
   ...props
 }: MessageTagsProps) {
-  if (heldBack) {
-    return (
-      <div data-slot="message-tags" className={cn('text-xs text-muted-foreground italic', className)} {...props}>
-        {CONFIDENCE_TEXTS.notEnoughClearWords}
-      </div>
-    )
-  }
   const emotions = message.emotions.slice(0, maxEmotions)
   const topics = message.topics.slice(0, maxTopics)
   if (emotions.length === 0 && topics.length === 0) return null

@@ -17,7 +17,7 @@ import { Slider } from '#web/components/ui/slider.tsx'
 import { Waveform } from '#web/features/messages/components/waveform.tsx'
 import { PLAYER_ERROR_DESCRIPTIONS, type AudioTrack } from '#web/lib/audio-player/audio-player.ts'
 import { audioPlayer, useAudioPlayer, useTrackStatus } from '#web/lib/audio-player/use-audio-player.ts'
-import { formatDuration } from '#web/lib/duration.ts'
+import { formatDuration } from '#shared/duration.ts'
 import { cn } from '#web/lib/utils.ts'
 import { PlayPauseIcon } from '#web/components/play-pause-icon.tsx'
 

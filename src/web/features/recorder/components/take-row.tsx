@@ -1,6 +1,6 @@
 import { CloudOff, Headphones, LoaderCircle, Send, Trash2 } from 'lucide-react'
 import { Button } from '#web/components/ui/button.tsx'
-import { formatDuration } from '#web/lib/duration.ts'
+import { formatDuration } from '#shared/duration.ts'
 import type { Take } from '../take-store.ts'
 
 export const TAKE_TEXTS = {

@@ -1,7 +1,20 @@
-import { ChevronDown, HeartPulse, Minus, TrendingDown, TrendingUp } from 'lucide-react'
+import {
+  ChevronDown,
+  Clock,
+  Handshake,
+  Heart,
+  HeartCrack,
+  HeartPulse,
+  Minus,
+  Smile,
+  Sprout,
+  TrendingDown,
+  TrendingUp,
+  Zap,
+} from 'lucide-react'
 import type * as React from 'react'
 import {
-  healthEmoji,
+  healthHeart,
   healthStatus,
   HEALTH_TEXTS,
   MIN_MESSAGES_TO_JUDGE,
@@ -51,20 +64,29 @@ function HealthSection({ title, defaultOpen = false, children }: { title: string
   )
 }
 
-function InsightRow({ insight }: { insight: Insight }) {
+/** The insights' emojis drawn as icons, the same on every device; an emoji without one shows none rather than a box. */
+const INSIGHT_ICONS: Record<string, React.ReactNode> = {
+  '🤝': <Handshake aria-hidden className="size-5" />,
+  '⚡': <Zap aria-hidden className="size-5" />,
+  '🕰️': <Clock aria-hidden className="size-5" />,
+  '😊': <Smile aria-hidden className="size-5" />,
+}
+
+/** One insight; while the relationship is just starting, its words without a percentage (there is no verdict yet). */
+function InsightRow({ insight, starting }: { insight: Insight; starting: boolean }) {
   const trend = insight.trend === 'up' ? 'rising' : insight.trend === 'down' ? 'falling' : null
   return (
     <li className="flex items-start gap-3">
-      <span aria-hidden className="text-xl leading-6">
-        {insight.emoji}
-      </span>
+      <span className="mt-0.5 flex size-5 shrink-0 text-primary">{INSIGHT_ICONS[insight.emoji]}</span>
       <div className="flex min-w-0 flex-1 flex-col">
         <p className="flex items-center justify-between gap-2 font-medium">
           <span>{insight.title}</span>
-          <span className="flex items-center gap-1 text-sm tabular-nums">
-            {insight.value}%{trend === 'rising' && <TrendingUp aria-label="rising" className="size-4" />}
-            {trend === 'falling' && <TrendingDown aria-label="falling" className="size-4" />}
-          </span>
+          {!starting && (
+            <span className="flex items-center gap-1 text-sm tabular-nums">
+              {insight.value}%{trend === 'rising' && <TrendingUp aria-label="rising" className="size-4" />}
+              {trend === 'falling' && <TrendingDown aria-label="falling" className="size-4" />}
+            </span>
+          )}
         </p>
         <p className="text-sm text-muted-foreground">{insight.description}</p>
       </div>
@@ -94,16 +116,27 @@ function TagList({ label, tags }: { label: string; tags: TagCount[] }) {
 const meetingDate = (isoDate: string) =>
   new Date(`${isoDate}T00:00:00Z`).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
 
-function HealthBody({ health, contactId, name }: { health: RelationshipHealth; contactId: string; name: string }) {
+/** The score's heart as an icon, the same on every device (an emoji needs an emoji font). */
+function ScoreHeart({ score }: { score: number }) {
+  const heart = healthHeart(score)
+  if (heart === 'broken') return <HeartCrack aria-hidden className="size-7 text-red-700 dark:text-red-400" />
+  return (
+    <Heart
+      aria-hidden
+      className={cn('size-7', heart === 'green' ? 'fill-green-600 text-green-700 dark:fill-green-500' : 'fill-yellow-400 text-yellow-700')}
+    />
+  )
+}
+
+/** The score, its word, trend and bar: a verdict, shown once there is enough to judge. */
+function HealthVerdict({ health }: { health: RelationshipHealth }) {
   const status = healthStatus(health.score)
   const trend = TREND[health.trend]
   return (
     <>
       <div className="flex items-center justify-between gap-3">
-        <p className="flex items-baseline gap-2">
-          <span aria-hidden className="text-2xl">
-            {healthEmoji(health.score)}
-          </span>
+        <p className="flex items-center gap-2">
+          <ScoreHeart score={health.score} />
           <span className="text-4xl font-semibold tabular-nums">{health.score}%</span>
         </p>
         <div className="flex flex-col items-end gap-0.5 text-sm">
@@ -128,14 +161,49 @@ function HealthBody({ health, contactId, name }: { health: RelationshipHealth; c
         {health.message_count} message{health.message_count === 1 ? '' : 's'} · {health.emotions_tracked} emotion
         {health.emotions_tracked === 1 ? '' : 's'} tracked
       </p>
-      {health.fallback && <p className="text-sm">{HEALTH_TEXTS.fallback(health.message_count, MIN_MESSAGES_TO_JUDGE)}</p>}
+    </>
+  )
+}
+
+/**
+ * A new relationship, before there is enough to judge (decision 127): a calm start with how far it is to a first
+ * reading, never a low score and a broken heart after one message.
+ */
+function HealthStarting({ health }: { health: RelationshipHealth }) {
+  const count = Math.min(health.message_count, MIN_MESSAGES_TO_JUDGE)
+  return (
+    <>
+      <p className="flex items-center gap-2 text-lg font-semibold">
+        <Sprout aria-hidden className="size-6 text-green-700 dark:text-green-400" />
+        {HEALTH_TEXTS.startingTitle}
+      </p>
+      <div
+        role="progressbar"
+        aria-label={HEALTH_TEXTS.startingProgress}
+        aria-valuemin={0}
+        aria-valuemax={MIN_MESSAGES_TO_JUDGE}
+        aria-valuenow={count}
+        aria-valuetext={`${count} of ${MIN_MESSAGES_TO_JUDGE}`}
+        className="h-2 overflow-hidden rounded-full bg-muted"
+      >
+        <div className="h-full rounded-full bg-primary" style={{ width: `${(count / MIN_MESSAGES_TO_JUDGE) * 100}%` }} />
+      </div>
+      <p className="text-sm">{HEALTH_TEXTS.fallback(health.message_count, MIN_MESSAGES_TO_JUDGE)}</p>
+    </>
+  )
+}
+
+function HealthBody({ health, contactId, name }: { health: RelationshipHealth; contactId: string; name: string }) {
+  return (
+    <>
+      {health.fallback ? <HealthStarting health={health} /> : <HealthVerdict health={health} />}
       <p className="text-xs text-muted-foreground">{HEALTH_TEXTS.explanation}</p>
 
       <HealthSection title="Key Insights" defaultOpen>
         {health.insights.length > 0 && (
           <ul className="flex flex-col gap-3">
             {health.insights.map((insight) => (
-              <InsightRow key={insight.title} insight={insight} />
+              <InsightRow key={insight.title} insight={insight} starting={health.fallback} />
             ))}
           </ul>
         )}

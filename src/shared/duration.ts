@@ -1,4 +1,7 @@
-/** How long a recording lasts, for display: the recorder, players, message rows and the overview all show it alike. */
+/**
+ * How long a recording lasts, for display: the recorder, players, message rows, the overview and the new-message mail
+ * all show it alike, in whole seconds rounded down (a 10.6 s message is 0:10 everywhere).
+ */
 
 /** Whole seconds as m:ss ('0:07', '1:05', '10:00'); negative or non-finite values read as 0:00. */
 export function formatDuration(seconds: number): string {
