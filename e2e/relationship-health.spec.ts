@@ -34,6 +34,7 @@ test('two people exchange messages and watch the health card fill in; "We met" a
   await expect(card).toContainText('1 message so far.')
   await expect(card.getByText('The last message was yours.')).toBeVisible()
   await expect(card).not.toContainText('%')
+  await expectNoSeriousAxeInBothThemes(adaPage, 'health-starting', { afterToasts: true, fullPage: true })
   await expect(card).toContainText('You sent the last message: give Bob Health a little time to answer.')
   await sendRecording(bobPage.request, bobToAda, clip)
   await expect(card).toContainText('2 messages')
