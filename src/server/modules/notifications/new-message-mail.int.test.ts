@@ -36,7 +36,7 @@ const { app, db, smtp } = await createTestApp(
   { DATA_DIR: dataDir },
   {
     speech: { choice: engineDouble, analyzer: analyzerDouble },
-    notificationTiming: { burstMs: 1_500, transcriptWaitMs: 2_500, recheckMs: 300 },
+    notificationTiming: { burstMs: 1_500, transcriptWaitMs: 2_500, recheckMs: 300, onlineRecheckMs: 500 },
   },
 )
 const api = apiClient(app)
@@ -99,6 +99,30 @@ describe('new voice message mail', () => {
     expect(read.statusCode).toBe(200)
     await mailJobsSettled(message.id)
     expect(mailsTo(bob.email)).toEqual([])
+  })
+
+  it('mails no one who has Hearth open; once they leave with the message unheard, the mail goes', async () => {
+    const { ada, bob, adaToBob } = await insertSignedInPair(app, db, ['Ada Open', 'Bob Open'])
+    // Bob has a tab open (a live socket on an instance)
+    await db.execute(sql`insert into realtime_presence (instance_id, user_id, connections) values ('open-tab', ${bob.id}, 1)`)
+    const message = await sendRecording(app, ada.cookie, adaToBob, { seconds: 1 })
+    // past the burst and the transcript, and several looks while he stays: nothing
+    await expect
+      .poll(
+        async () => {
+          const { rows } = await db.execute<{ looks: number }>(
+            sql`select count(*)::int as looks from pgboss.job where name = 'notify-new-message-mail' and data->>'messageId' = ${message.id}`,
+          )
+          return rows[0]?.looks ?? 0
+        },
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThanOrEqual(3)
+    expect(mailsTo(bob.email)).toEqual([])
+    // he closes the tab without playing it
+    await db.execute(sql`delete from realtime_presence where user_id = ${bob.id}`)
+    const mail = await smtp.waitForMail(bob.email, /New voice message from Ada Open/, 15_000)
+    expect(mail.text).toContain(`/playback/${message.id}`)
   })
 
   it('gathers a burst from one sender into one mail', async () => {

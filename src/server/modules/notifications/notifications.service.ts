@@ -4,6 +4,7 @@ import type { Database, Executor } from '#server/db/client.ts'
 import { ForbiddenError } from '#server/http/errors.ts'
 import type { JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
 import { newMessagesMail } from '#server/notify/templates.ts'
+import { isUserOnline } from '#server/realtime/realtime.queries.ts'
 import {
   claimMailed,
   disableEmailNotifications,
@@ -17,10 +18,17 @@ import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-toke
  * When new-message mail goes out (decision 62). A message's mail job starts `burstMs` after it arrives and takes
  * every unplayed, unmailed message the sender sent since `burstMs` before it, so a burst becomes one mail. While one of
  * them is still being transcribed, and for at most `transcriptWaitMs` after it arrived, the job looks again every
- * `recheckMs`; then the mail leaves with what is ready.
+ * `recheckMs`; then the mail leaves with what is ready. While the receiver has Hearth open (a live socket on any instance),
+ * they see the message arrive: the job looks again every `onlineRecheckMs`, and the mail leaves only if the message is
+ * still unheard at a look after they left (decision 129).
  */
-export type NotificationTiming = { burstMs: number; transcriptWaitMs: number; recheckMs: number }
-export const DEFAULT_NOTIFICATION_TIMING: NotificationTiming = { burstMs: 60_000, transcriptWaitMs: 5 * 60_000, recheckMs: 20_000 }
+export type NotificationTiming = { burstMs: number; transcriptWaitMs: number; recheckMs: number; onlineRecheckMs: number }
+export const DEFAULT_NOTIFICATION_TIMING: NotificationTiming = {
+  burstMs: 60_000,
+  transcriptWaitMs: 5 * 60_000,
+  recheckMs: 20_000,
+  onlineRecheckMs: 5 * 60_000,
+}
 
 export type NotificationsDeps = {
   db: Database
@@ -56,6 +64,10 @@ export function createNotificationsService({ db, queue, publicUrl, signingKey, t
       if (message.isRead) return { status: 'skipped', reason: 'already played' }
       const receiver = await getNotifiedPerson(db, message.receiverId)
       if (!receiver?.emailNotificationsEnabled) return { status: 'skipped', reason: 'email notifications off' }
+      if (await isUserOnline(db, receiver.id)) {
+        await queue.enqueue(null, 'notify-new-message-mail', { messageId }, { delayMs: timing.onlineRecheckMs })
+        return { status: 'skipped', reason: 'the receiver has Hearth open' }
+      }
 
       const burst = await listUnmailedBurst(
         db,

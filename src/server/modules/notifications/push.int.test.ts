@@ -31,7 +31,7 @@ const { app, db } = await createTestApp(
   { DATA_DIR: dataDir },
   {
     speech: { choice: engineDouble },
-    notificationTiming: { burstMs: 60_000, transcriptWaitMs: 10_000, recheckMs: 300 },
+    notificationTiming: { burstMs: 60_000, transcriptWaitMs: 10_000, recheckMs: 300, onlineRecheckMs: 60_000 },
     // the local push service is the one non-public target this app may post to
     pushTestOrigin: pushService.origin,
   },
