@@ -13,13 +13,7 @@ type MessageTagsProps = React.ComponentProps<'div'> & {
  * Emotion and topic chips (up to 3 and 5 by default). Renders nothing until the analysis has found some; a transcript
  * too unsure to carry them says so once, on the playback screen, not under every bubble (decision 127).
  */
-export function MessageTags({
-  message,
-  maxEmotions = MAX_EMOTIONS,
-  maxTopics = MAX_TOPICS,
-  className,
-  ...props
-}: MessageTagsProps) {
+export function MessageTags({ message, maxEmotions = MAX_EMOTIONS, maxTopics = MAX_TOPICS, className, ...props }: MessageTagsProps) {
   const emotions = message.emotions.slice(0, maxEmotions)
   const topics = message.topics.slice(0, maxTopics)
   if (emotions.length === 0 && topics.length === 0) return null
