@@ -73,6 +73,8 @@ test("the overview searches, narrows by chips, regroups by emotion, and keeps ea
   await expect(searchBox).toHaveAttribute('placeholder', 'Search messages, emotions, topics...')
   await searchBox.fill('grandm')
   await expect(cards(adaPage)).toHaveCount(1)
+  // the results are said once they are in
+  await expect(adaPage.locator('[data-slot="announcer"]')).toHaveText('Search found 1 message')
   await expect(cards(adaPage)).toContainText('Grandma loved the flowers you sent')
   await expect(adaPage).toHaveURL(/\?q=grandm$/)
   await searchBox.fill('EXCI')
@@ -81,6 +83,7 @@ test("the overview searches, narrows by chips, regroups by emotion, and keeps ea
   await expect(adaPage.getByText('Grandma loved')).toHaveCount(0)
   await searchBox.fill('zebra')
   await expect(adaPage.getByText('No messages found matching your search')).toBeVisible()
+  await expect(adaPage.locator('[data-slot="announcer"]')).toHaveText('Search found no messages')
   await adaPage.getByRole('button', { name: 'Clear search and filters' }).click()
   await expect(searchBox).toHaveValue('')
   await expect(group(adaPage, 'Family')).toContainText('2 messages')

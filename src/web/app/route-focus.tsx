@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
+import { announce } from '#web/lib/announce.ts'
 
 /** How long a new screen may take to show its heading (a lazy page, then its first query) before we give up. */
 const SETTLE_MS = 5000
@@ -33,7 +34,6 @@ function focusHeading(): boolean {
  */
 export function RouteFocus() {
   const { pathname } = useLocation()
-  const [announcement, setAnnouncement] = useState('')
   const firstScreen = useRef(true)
 
   useEffect(() => {
@@ -45,12 +45,12 @@ export function RouteFocus() {
     const started = performance.now()
     let frame = 0
     const settle = () => {
-      setAnnouncement('')
       const heading = pageHeading()
       if (heading && focusIsLost()) {
         if (focusHeading()) return
       } else if (heading) {
-        setAnnouncement(heading.textContent?.trim() || document.title)
+        // the title ("Settings - Hearth"), which names the screen without repeating a text on it
+        announce(document.title)
         return
       }
       if (performance.now() - started < SETTLE_MS) frame = requestAnimationFrame(settle)
@@ -73,9 +73,5 @@ export function RouteFocus() {
     return () => document.removeEventListener('focusout', onFocusOut)
   }, [])
 
-  return (
-    <div role="status" aria-live="polite" className="sr-only">
-      {announcement}
-    </div>
-  )
+  return null
 }

@@ -1,5 +1,5 @@
 import { Heart, Search, X } from 'lucide-react'
-import { useMemo, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import type { OverviewMessage } from '#shared/message-search.ts'
@@ -10,6 +10,7 @@ import { Input } from '#web/components/ui/input.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { useLikeMessageMutation } from '#web/features/messages/queries.ts'
 import { useProfileQuery } from '#web/features/profile/queries.ts'
+import { announce } from '#web/lib/announce.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 import { cn } from '#web/lib/utils.ts'
@@ -95,6 +96,12 @@ export function MessagesOverviewPage() {
 
   const searching = q !== '' || activeSelection.size > 0
   const typing = text.trim() !== q
+  // a new search's results are said once they are in (decision 131); the list itself changes silently
+  const settled = searching && !typing && search.isSuccess && !search.isPlaceholderData
+  const resultCount = shown.length
+  useEffect(() => {
+    if (settled) announce(OVERVIEW_TEXTS.resultsFound(resultCount))
+  }, [settled, q, activeSelection.size, resultCount])
   let body: ReactNode
   if (search.isPending) {
     body = <OverviewSkeleton />

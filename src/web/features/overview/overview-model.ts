@@ -22,6 +22,8 @@ export const OVERVIEW_TEXTS = {
   searchPlaceholder: 'Search messages, emotions, topics...',
   filterBy: 'Filter by:',
   noResults: 'No messages found matching your search',
+  /** said by the live region once a search's results are in (worded apart from what the page shows) */
+  resultsFound: (count: number) => (count === 0 ? 'Search found no messages' : `Search found ${count} message${count === 1 ? '' : 's'}`),
   loadFailed: 'Failed to load messages',
   liked: 'Liked',
   other: 'Other',

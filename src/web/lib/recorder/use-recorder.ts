@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { RECORDING_MAX_SECONDS } from '#shared/limits.ts'
+import { announce } from '#web/lib/announce.ts'
 import { createSilenceWatch, LEVEL_SAMPLE_MS, LIVE_LEVEL_BARS, meterLevel, rmsLevel } from './level-meter.ts'
 import {
   AUDIO_BITS_PER_SECOND,
@@ -86,6 +87,26 @@ function stopTracks(stream: MediaStream | null) {
   stream?.getTracks().forEach((track) => track.stop())
 }
 
+/** What a screen reader hears as the recorder changes state (said once each; the running time is not). */
+export const RECORDER_ANNOUNCEMENTS = {
+  starting: 'Starting the microphone',
+  recording: 'Microphone on: recording',
+  resumed: 'Microphone on again: recording',
+  paused: 'Microphone paused',
+  recorded: 'Microphone off: your recording is ready to hear',
+} as const
+
+/** Says each change of the recorder's state in the app's polite live region (decision 131); idle says nothing. */
+function useAnnouncedStatus(status: RecorderStatus) {
+  const previous = useRef<RecorderStatus>(status)
+  useEffect(() => {
+    const before = previous.current
+    previous.current = status
+    if (status === before || status === 'idle') return
+    announce(status === 'recording' && before === 'paused' ? RECORDER_ANNOUNCEMENTS.resumed : RECORDER_ANNOUNCEMENTS[status])
+  }, [status])
+}
+
 /**
  * Records one voice message with MediaRecorder (spec 001 section 4 "Recording" and "Microphone permission"):
  * idle -> recording (elapsed timer, auto-stop at the limit) -> recorded (blob and preview URL). Reusable for messages,
@@ -93,6 +114,7 @@ function stopTracks(stream: MediaStream | null) {
  */
 export function useRecorder({ maxSeconds = RECORDING_MAX_SECONDS, onError, onData }: UseRecorderOptions = {}): UseRecorder {
   const [status, setStatus] = useState<RecorderStatus>('idle')
+  useAnnouncedStatus(status)
   const [elapsedSeconds, setElapsedSeconds] = useState(0)
   const [recording, setRecording] = useState<Recording | null>(null)
   const [permission, setPermission] = useState<MicrophonePermission>('unknown')
