@@ -6,13 +6,12 @@ import { INVITATION_TEXTS } from '#shared/invitations.ts'
 import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import type { MessageSearchResult } from '#shared/message-search.ts'
 import { MESSAGE_TEXTS, type MessageList } from '#shared/messages.ts'
-import { connectDatabase } from '#server/db/client.ts'
-import { REALTIME_CHANNEL, type RealtimeEnvelope } from '#server/realtime/realtime.publisher.ts'
 import { cookiesOf, postJson } from '#server/test/auth-helpers.ts'
 import { insertConnectedPair, insertPerson, makePerson } from '#server/test/data.ts'
 import { insertSignedInPair, insertSignedInPerson } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { firstLink } from '#server/test/smtp-capture.ts'
+import { listenToRealtime } from '#server/test/realtime-listener.ts'
 import { createTestApp } from '#server/test/test-app.ts'
 import { sendRecording, uploadRecording } from '#server/test/uploads.ts'
 
@@ -20,17 +19,8 @@ const dataDir = await fs.mkdtemp('/tmp/hearth-int-deleted-')
 const { app, db, smtp, databaseUrl } = await createTestApp({ DATA_DIR: dataDir, RATE_LIMIT_ENABLED: 'false' })
 
 // every NOTIFY the services publish, as each server instance's hub hears it
-const listener = connectDatabase(databaseUrl, { max: 1 })
-const heard: RealtimeEnvelope[] = []
-const listenClient = await listener.pool.connect()
-listenClient.on('notification', (n) => {
-  if (n.channel === REALTIME_CHANNEL && n.payload) heard.push(JSON.parse(n.payload) as RealtimeEnvelope)
-})
-await listenClient.query(`LISTEN ${REALTIME_CHANNEL}`)
-afterAll(async () => {
-  listenClient.release()
-  await listener.close()
-})
+const { heard, close: stopListening } = await listenToRealtime(databaseUrl)
+afterAll(stopListening)
 const api = apiClient(app)
 const deleteAccount = (cookie: string) => api.call('DELETE', '/api/account', cookie, { confirmation: 'DELETE' })
 const contactsOf = async (cookie: string, status = 'active') =>

@@ -4,14 +4,13 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { INVITATION_TEXTS, inviteCardFor, type Invitation, type InvitationPreview } from '#shared/invitations.ts'
 import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import type { Transcript } from '#server/speech/engine.ts'
-import { connectDatabase } from '#server/db/client.ts'
 import { audioUploads, contacts, invitations, profiles, user } from '#server/db/schema.ts'
-import { REALTIME_CHANNEL, type RealtimeEnvelope } from '#server/realtime/realtime.publisher.ts'
 import { insertContact } from '#server/modules/contacts/contacts.queries.ts'
 import { cookiesOf, makeClientAddress, postJson } from '#server/test/auth-helpers.ts'
 import { insertConnectedPair, insertPerson, makePerson, type TestPerson } from '#server/test/data.ts'
 import { insertSignedInPerson } from '#server/test/people.ts'
 import { firstLink } from '#server/test/smtp-capture.ts'
+import { listenToRealtime } from '#server/test/realtime-listener.ts'
 import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
 import { uploadRecording } from '#server/test/uploads.ts'
 import { EXPIRE_INVITATIONS_CRON } from './invitations.jobs.ts'
@@ -36,18 +35,9 @@ const { app, db, smtp, databaseUrl } = await createTestApp(
   },
 )
 
-/** What the realtime publisher sent, heard as a server instance hears it. */
-const listener = connectDatabase(databaseUrl, { max: 1 })
-const heard: RealtimeEnvelope[] = []
-const listenClient = await listener.pool.connect()
-listenClient.on('notification', (n) => {
-  if (n.channel === REALTIME_CHANNEL && n.payload) heard.push(JSON.parse(n.payload) as RealtimeEnvelope)
-})
-await listenClient.query(`LISTEN ${REALTIME_CHANNEL}`)
-afterAll(async () => {
-  listenClient.release()
-  await listener.close()
-})
+// every NOTIFY the services publish, as each server instance's hub hears it
+const { heard, close: stopListening } = await listenToRealtime(databaseUrl)
+afterAll(stopListening)
 
 type Method = 'GET' | 'POST' | 'DELETE'
 const call = (method: Method, url: string, cookie?: string, payload?: unknown, remoteAddress = makeClientAddress()) =>

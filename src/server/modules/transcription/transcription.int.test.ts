@@ -4,13 +4,12 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { Message } from '#shared/messages.ts'
 import type { Profile } from '#shared/profile.ts'
 import { SPEECH_TEXTS } from '#shared/speech.ts'
-import { connectDatabase } from '#server/db/client.ts'
 import { audioMessages } from '#server/db/schema.ts'
-import { REALTIME_CHANNEL, type RealtimeEnvelope } from '#server/realtime/realtime.publisher.ts'
 import type { Analyzer } from '#server/speech/analysis/analyzer.ts'
 import { SpeechEngineError, type EngineChoice, type Transcript, type TranscribeInput } from '#server/speech/engine.ts'
 import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
+import { listenToRealtime } from '#server/test/realtime-listener.ts'
 import { createTestApp } from '#server/test/test-app.ts'
 import { uploadRecording } from '#server/test/uploads.ts'
 
@@ -49,18 +48,9 @@ const words = (text: string) => text.split(' ').map((word, i) => ({ word, start:
 const dataDir = await fs.mkdtemp('/tmp/hearth-int-speech-')
 const { app, db, databaseUrl } = await createTestApp({ DATA_DIR: dataDir }, { speech: { choice: engineDouble, analyzer: analyzerDouble } })
 
-// Every NOTIFY the services publish, as each server instance's hub hears it.
-const listener = connectDatabase(databaseUrl, { max: 1 })
-const heard: RealtimeEnvelope[] = []
-const listenClient = await listener.pool.connect()
-listenClient.on('notification', (n) => {
-  if (n.channel === REALTIME_CHANNEL && n.payload) heard.push(JSON.parse(n.payload) as RealtimeEnvelope)
-})
-await listenClient.query(`LISTEN ${REALTIME_CHANNEL}`)
-afterAll(async () => {
-  listenClient.release()
-  await listener.close()
-})
+// every NOTIFY the services publish, as each server instance's hub hears it
+const { heard, close: stopListening } = await listenToRealtime(databaseUrl)
+afterAll(stopListening)
 
 const { get, post, put } = apiClient(app)
 const getMessage = async (person: Person, id: string) => (await get(`/api/messages/${id}`, person.cookie)).json() as Message
