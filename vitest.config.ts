@@ -7,7 +7,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts', 'eslint.config.test.ts'],
+          include: [
+            'src/shared/**/*.test.ts',
+            'src/server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'docs/**/*.test.ts',
+            'eslint.config.test.ts',
+          ],
           exclude: ['src/**/*.int.test.ts'],
           environment: 'node',
           setupFiles: ['./src/test-setup/unit.ts'],

@@ -26,7 +26,7 @@ function focusHeading(): boolean {
 }
 
 /**
- * Focus after every in-app move, as accessible single-page apps do (docs/decisions.md, "Focus after every move"):
+ * Focus after every in-app move, as accessible single-page apps do (docs/decisions/126-*.md):
  * once the new screen shows its heading, focus goes there, unless the screen placed focus itself (the recorder's
  * button) or the control that was pressed is still on screen; in that case the new screen's name is announced
  * politely instead. And when the focused control disappears under the person's hands (an archived tile, a closed

@@ -4,7 +4,7 @@ import { sessionMayHaveChanged } from './session-events.ts'
 /**
  * Better Auth's browser client on the same origin, for signing in, up and out and changing the password. It loads
  * with the screens that do so: the first screen reads the session with the app's own query (decision 108). The
- * session lives in an httpOnly cookie; nothing is kept in localStorage. Google sign-in is a generic OpenID Connect provider on the server (docs/decisions.md 2); in
+ * session lives in an httpOnly cookie; nothing is kept in localStorage. Google sign-in is a generic OpenID Connect provider on the server (docs/decisions/002-*.md); in
  * Better Auth 1.7 such providers are started through `signIn.social`, so no client plugin is needed.
  */
 // (no window when the landing page is rendered at build time, decision 100; the client is never called there)

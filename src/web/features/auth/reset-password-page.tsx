@@ -54,7 +54,7 @@ function InvalidLinkCard() {
   )
 }
 
-/** /auth/reset-password?token=: choose a new password from the mailed link (docs/decisions.md 4). */
+/** /auth/reset-password?token=: choose a new password from the mailed link (docs/decisions/004-*.md). */
 export function ResetPasswordPage() {
   usePageMeta({ title: 'Choose a new password - Hearth' })
   const [params] = useSearchParams()
