@@ -2,7 +2,8 @@ import fs from 'node:fs/promises'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { MessageSearchResult } from '#shared/message-search.ts'
-import { audioMessages, profiles, searchWords } from '#server/db/schema.ts'
+import { audioMessages, contacts, profiles, searchWords } from '#server/db/schema.ts'
+import { insertContact } from '#server/modules/contacts/contacts.queries.ts'
 import { insertMessages } from '#server/test/data.ts'
 import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
@@ -116,6 +117,40 @@ describe('GET /api/messages', () => {
       'picnic from someone new',
       'picnic with the stranger',
     ])
+  })
+
+  it("leaves out a message request's messages, whatever its state, until the request is accepted", async () => {
+    const ada = await insertSignedInPerson(app, db, { name: 'Ada' })
+    const requesters = await Promise.all(['Pending', 'Ignored', 'Blocked'].map((name) => insertSignedInPerson(app, db, { name })))
+    const states = ['pending', 'ignored', 'blocked'] as const
+    const rows = await Promise.all(
+      requesters.map((requester, index) =>
+        insertContact(db, {
+          ownerId: ada.id,
+          contactUserId: requester.id,
+          name: requester.name,
+          displayOrder: index,
+          archivedAt: null,
+          chosen: false,
+          request: true,
+        }),
+      ),
+    )
+    await Promise.all(rows.map((id, index) => db.update(contacts).set({ requestStatus: states[index] }).where(eq(contacts.id, id))))
+    await insertMessages(
+      db,
+      requesters.map((requester) => ({ senderId: requester.id, receiverId: ada.id, transcription: `picnic from ${requester.name}` })),
+    )
+
+    expect(await transcripts(ada, 'picnic')).toEqual([])
+    expect((await searchOk(ada)).messages).toEqual([])
+    // the requester still finds what they sent
+    expect(await transcripts(requesters[0]!, 'picnic')).toEqual(['picnic from Pending'])
+
+    // accepted: the row is a contact, and the overview lists the messages under it
+    await db.update(contacts).set({ requestStatus: null }).where(eq(contacts.id, rows[0]!))
+    const found = await searchOk(ada, { q: 'picnic' })
+    expect(found.messages.map((m) => [m.transcription, m.other_person.contact_id])).toEqual([['picnic from Pending', rows[0]]])
   })
 
   it('lists everything newest first for an empty query, or one without words', async () => {

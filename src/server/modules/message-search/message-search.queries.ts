@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, ne, not, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { alias, unionAll } from 'drizzle-orm/pg-core'
 import type { Database, Executor } from '#server/db/client.ts'
 import { escapeLike } from '#server/db/like-pattern.ts'
@@ -71,9 +71,12 @@ export function messageSearchQuery(db: Executor, userId: string | Placeholder, {
       .where(and(own, ...narrowing))
       .orderBy(...newestFirst)
       .limit(limit)
+  // a message request's messages (pending, ignored or blocked) are read on /requests, not listed here: the overview
+  // would link to a conversation that does not exist yet (decision 123)
+  const fromARequest = sql`exists (select 1 from ${contacts} where ${contacts.userId} = ${userId} and ${contacts.contactUserId} = ${audioMessages.senderId} and ${contacts.requestStatus} is not null)`
   const mine = unionAll(
     branch(eq(audioMessages.senderId, userId)),
-    branch(and(eq(audioMessages.receiverId, userId), ne(audioMessages.senderId, userId))),
+    branch(and(eq(audioMessages.receiverId, userId), ne(audioMessages.senderId, userId), not(fromARequest))),
   ).as('mine')
   const otherUserId = sql<string | null>`case when ${mine.senderId} = ${userId} then ${mine.receiverId} else ${mine.senderId} end`
   return (
