@@ -6,5 +6,8 @@ import { buildServerIfStale, serverEntry } from './server-build.mjs'
 import { buildWebIfStale } from './web-build.mjs'
 
 const log = (/** @type {string} */ line) => console.log(`[hearth] ${line}`)
+// Hearth is built and tested on the current LTS lines; an older Node may start but is not what the tests ran on
+const nodeMajor = Number(process.versions.node.split('.')[0])
+if (nodeMajor < 24) log(`Node.js ${process.versions.node} is older than Hearth supports: use Node.js 24 or 26.`)
 await Promise.all([buildWebIfStale(log), buildServerIfStale(log)])
 await import(pathToFileURL(serverEntry()).href)
