@@ -4,7 +4,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 // ---------------------------------------------------------------------------------------------------------------
-// Layers (STYLE.md sections 1 and 3, docs/architecture.md). Every rule below is proven by eslint.config.test.ts.
+// Layers (docs/architecture.md). Every rule below is proven by eslint.config.test.ts.
 //
 // The patterns are regular expressions on the import text (`regex`), not the rule's default gitignore syntax:
 // there a pattern that begins with `#` is a comment, so `#server/*` once matched nothing. ESLint gives a file the

@@ -1,4 +1,4 @@
-// The house format (STYLE.md): no semicolons, single quotes, trailing commas, 140 columns. Tailwind classes are sorted
+// The house format: no semicolons, single quotes, trailing commas, 140 columns. Tailwind classes are sorted
 // in className and in cn()/cva() calls. Prettier demands the default export.
 /** @type {import('prettier').Config} */
 export default {

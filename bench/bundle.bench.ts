@@ -1,5 +1,5 @@
 /**
- * Production bundle size of the web app (issue 6): JavaScript, gzipped, that the first screen loads (the entry
+ * Production bundle size of the web app: JavaScript, gzipped, that the first screen loads (the entry
  * script, its modulepreloads and everything they import statically) and what each lazy chunk adds on top of it
  * (the chunk and its static imports that the first screen does not already hold). Reads dist/web, so run
  * `npx vite build` first; `npm run bench:bundle`. Prints figures; asserts nothing. Also the two first screens of issue
@@ -95,7 +95,7 @@ console.log('lazy chunks (what each adds to the first screen, gzip):')
 const width = Math.max(...rows.map((r) => r.name.length))
 for (const row of rows) console.log(`  ${row.name.padEnd(width)}  ${kb(row.gzip).padStart(9)}  (${kb(row.raw)} raw, ${row.files} file(s))`)
 const css = fs.readdirSync(assets).filter((f) => f.endsWith('.css'))
-// issue 21's budgets: the signed-out landing (its own entry, landing.html) and the signed-in home (the app's first
+// the budgets (docs/performance.md): the signed-out landing (its own entry, landing.html) and the signed-in home (the app's first
 // screen plus the home page chunk it loads at once)
 // The landing is prerendered HTML whose only scripts are plain files of public/ (theme-init.js, landing-loader.js);
 // the app loads once the visitor reaches for the page (decision 100). Without landing.html the app is the landing.

@@ -1,5 +1,5 @@
 /**
- * Conversation pages (issue 21, decision 86): one heavy pair (40,000 messages by default; `--pair=N` for fewer)
+ * Conversation pages (decision 86): one heavy pair (40,000 messages by default; `--pair=N` for fewer)
  * among some background traffic, p50/p95 of the first page, of a deep page and of the stored total, through the
  * same service the route calls, and the plan of a deep page. Prints figures; asserts nothing.
  */

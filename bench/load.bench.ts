@@ -1,5 +1,5 @@
 /**
- * How many people one instance holds (issue 20): each person keeps a live socket open and sends a voice message a
+ * How many people one instance holds: each person keeps a live socket open and sends a voice message a
  * minute (upload + send), and the receiver, told live, loads the conversation page, as the app does. The number of
  * people steps up until the p95 of those API requests passes 100 ms; then the same with two instances on one
  * PostgreSQL, each person on one of them. Instances are `main.ts` processes on an embedded PostgreSQL, on loopback,

@@ -1,5 +1,5 @@
 /**
- * Messages overview search (issue 6) with 10,000 messages for one person among 40,000 of other people: p50/p95 of
+ * Messages overview search with 10,000 messages for one person among 40,000 of other people: p50/p95 of
  * GET /api/messages's service for full-word, prefix, several-word, rare, missing and empty queries and for a second
  * page, plus the plans PostgreSQL picks. Run with `npm run bench:search`. Prints figures; asserts nothing.
  */

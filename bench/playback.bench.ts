@@ -1,5 +1,5 @@
 /**
- * Playback figures (issue 6): time from pressing Play to the audio element's first `playing` event for a 5-minute
+ * Playback figures: time from pressing Play to the audio element's first `playing` event for a 5-minute
  * voice message (Opus in WebM, 64 kbps, ~2.4 MB), in Debian's Chromium against the built app on loopback. Measured
  * in the page, from the click event's time stamp to the `playing` event, each run in a fresh browser context (empty
  * HTTP cache):

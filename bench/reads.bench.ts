@@ -1,5 +1,5 @@
 /**
- * Every list and search at a million messages (issue 21): seeds the issue's data set (`bench/seed.ts`), then times
+ * Every list and search at a million messages: seeds the million-message data set (`bench/seed.ts`), then times
  * each read through the same service functions the routes call, p50/p95 over 200 calls, for the heaviest person
  * and for a typical (median) one, and prints the plan of each read's slowest statement. Budgets: p95 <= 10 ms for
  * the heaviest person, <= 3 ms for a typical one. `npm run bench:reads`. Prints figures; asserts nothing.
@@ -50,7 +50,7 @@ const database = await startBenchDatabase()
 const { db, pool } = database
 try {
   const started = performance.now()
-  console.log('seeding the data set of issue 21 (bench/seed.ts):')
+  console.log('seeding the million-message data set (bench/seed.ts):')
   const seeded = await seedDataSet(pool)
   console.log(
     `seeded ${seeded.people.toLocaleString('en')} people, ${seeded.contacts.toLocaleString('en')} contact rows, ` +

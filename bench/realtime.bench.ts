@@ -2,7 +2,7 @@
  * Realtime delivery latency (issue: The circle): 200 WebSocket clients (100 people with two tabs each) on
  * one server over loopback. Each round one person reorders their circle through the HTTP API in one tab;
  * we time from sending that request to the event arriving in their other tab (HTTP + transaction +
- * NOTIFY + fan-out). Then throughput (issue 21): more and more people change their circle at once, each again as
+ * NOTIFY + fan-out). Then throughput: more and more people change their circle at once, each again as
  * soon as their change arrived, for a few seconds per step; the figure is the most events delivered per second
  * (to both tabs) while the p99 of change-to-other-tab stays within 25 ms.
  * The clients (200 sockets and the HTTP client) run in a child process (realtime-clients.ts), as browsers run on other

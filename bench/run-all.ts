@@ -1,11 +1,11 @@
 /**
- * `npm run bench` (issue 21): runs the benchmarks one after another, each in its own process with its own throw-away
+ * `npm run bench`: runs the benchmarks one after another, each in its own process with its own throw-away
  * database, and ends with one table of every figure they reported against its budget. Budgets are printed, never
  * asserted: the run ends with code 0 whatever the figures are (a bench that fails to run ends it with 1).
  *
  * Left out: `speech` (it measures real speech engines, and no real model can be downloaded here: the suite's
  * generated model would give meaningless figures), and `conversation` and `search` (their reads are measured by
- * `reads` on the issue's million-message set, through the same services; run them alone for their smaller sets).
+ * `reads` on the million-message set, through the same services; run them alone for their smaller sets).
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'

@@ -1,5 +1,5 @@
 /**
- * The data set of issue 21, built in bulk SQL on a database migrated with Hearth's own migrations: 10,000 people,
+ * The million-message data set (docs/performance.md), built in bulk SQL on a database migrated with Hearth's own migrations: 10,000 people,
  * ~93,000 contact rows (both directions of ~46,500 pairs, each with its conversation rows), and ~1,000,000 voice
  * messages: ten heavy pairs of 20,000 to 40,000 messages over ten years, the rest spread over the other pairs with a
  * skew (most pairs exchange a few, some many), 30-word transcripts with topics and emotions, and one rare word in

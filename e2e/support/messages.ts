@@ -35,7 +35,7 @@ export function silence(seconds: number): string {
   return file
 }
 
-/** Chromium records from a fake microphone that plays `wavFile` (DESIGN.md section 8). */
+/** Chromium records from a fake microphone that plays `wavFile`. */
 export function fakeMicrophone(wavFile: string): LaunchOptions {
   return {
     executablePath: '/usr/bin/chromium',

@@ -13,7 +13,7 @@ import { startSpeechServer } from '#server/test/speech-server.ts'
 import { signInOverHttp } from '#server/test/sign-in.ts'
 import { createTestDatabase } from '#server/test/test-db.ts'
 
-// Two app processes (`npm start`'s server) on one PostgreSQL and one S3 server, as behind a proxy (issue 20).
+// Two app processes (`npm start`'s server) on one PostgreSQL and one S3 server, as behind a proxy.
 const ORIGIN = 'http://localhost:3999'
 const s3 = await startS3Server()
 const database = await createTestDatabase()

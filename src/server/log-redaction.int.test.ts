@@ -40,7 +40,7 @@ const app = await buildApp({
 await app.ready()
 afterAll(() => app.close())
 
-describe('logs (issue 13)', () => {
+describe('logs', () => {
   it('never carry the session token, not even when the database fails while looking the session up', async () => {
     const person = await insertSignedInPerson(app, base.db)
     const token = decodeURIComponent(person.cookie.split('=')[1]?.split('.')[0] ?? '')

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest, FastifyServerOptions } from 'fastify'
 
 /**
- * Secrets must never reach a log line (issue 13): a failed query's message carries its parameters, and the query
+ * Secrets must never reach a log line: a failed query's message carries its parameters, and the query
  * that looks a session up has the session token as its parameter. Drizzle writes them as a `params: …` line and keeps
  * them on the error as `params`; both go. Cookie and authorization headers are dropped wherever they are logged.
  */

@@ -8,7 +8,7 @@ const secretsSchema = z.object({
   authSecret: z.string().min(32),
   urlSigningKey: z.string().min(32),
   postgresPassword: z.string().min(16),
-  /** the Web Push (VAPID) key pair, base64url; VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY replace it (issue 16) */
+  /** the Web Push (VAPID) key pair, base64url; VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY replace it */
   vapidPublicKey: z.string().min(80),
   vapidPrivateKey: z.string().min(40),
 })

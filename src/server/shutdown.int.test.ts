@@ -10,7 +10,7 @@ import { signInOverHttp } from '#server/test/sign-in.ts'
 import { startSpeechServer } from '#server/test/speech-server.ts'
 import { createTestDatabase } from '#server/test/test-db.ts'
 
-// `npm start`'s server stopped with SIGTERM while it serves a request, holds a socket and runs a job (issue 20).
+// `npm start`'s server stopped with SIGTERM while it serves a request, holds a socket and runs a job.
 const ORIGIN = 'http://localhost:3999'
 const database = await createTestDatabase()
 

@@ -15,7 +15,7 @@ type Options = {
 const DATABASE_STOP_MS = 10_000
 
 /**
- * How an instance stops on SIGTERM or SIGINT, so that a proxy in front of several loses nothing (issue 20):
+ * How an instance stops on SIGTERM or SIGINT, so that a proxy in front of several loses nothing:
  * - it accepts no new connection, and answers 503 to a request that still arrives on an open one;
  * - every live socket is closed with 1001 (going away), and its tab reconnects, through the proxy, to another
  *   instance (see realtime.routes.ts);

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
 import { INACTIVITY_DAYS } from './limits.ts'
 
-/** Texts of the error catalogue (000 section 8) and of the limits. */
+/** Texts of the error catalogue (docs/product/circle.md) and of the limits. */
 export const CONTACT_TEXTS = {
   loadFailed: 'Failed to load contacts',
   timeout: 'Request timeout',
@@ -68,7 +68,6 @@ export const reorderContactsSchema = z.object({
     z.refine((ids) => new Set(ids).size === ids.length, 'Each contact may appear only once'),
   ),
 })
-export type ReorderContacts = z.infer<typeof reorderContactsSchema>
 
 /** The spec's archive_contact(contact_id, should_archive). */
 export const archiveContactSchema = z.object({ should_archive: z.boolean() })
@@ -87,7 +86,7 @@ export function formatUnread(count: number, cap: number): string | null {
 }
 
 /**
- * Merges duplicates by case-insensitive name (spec 000 section 7), keeping the first-seen order.
+ * Merges duplicates by case-insensitive name (docs/product/circle.md), keeping the first-seen order.
  * An entry linked to a real user wins over an unlinked one, then the most recent interaction wins.
  * Two entries linked to different people are both real and are never merged (decision 14).
  */

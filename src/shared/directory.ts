@@ -7,7 +7,7 @@ export const directoryQuerySchema = z.object({
   q: z._default(z.string().check(z.trim(), z.maxLength(DIRECTORY_QUERY_MAX, 'Search text is too long')), ''),
 })
 
-/** Never carries an e-mail address (DESIGN section 7). */
+/** Never carries an e-mail address (docs/product/directory.md). */
 export const directoryResultSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -1,5 +1,5 @@
 /**
- * Home grid sizing (spec 000 section 2): the tile count is contacts + 2 (Add Friend and Archive).
+ * Home grid sizing (docs/product/circle.md): the tile count is contacts + 2 (Add Friend and Archive).
  * Columns are listed from the smallest screen to the largest; the web maps them to breakpoints
  * sm 640 px, md 768 px and lg 1024 px.
  */

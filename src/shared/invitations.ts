@@ -1,8 +1,8 @@
 import { z } from 'zod/mini'
 
-/** Invitations last 7 days; a resend extends them by 7 more (spec 000 section 9). */
+/** Invitations last 7 days; a resend extends them by 7 more (docs/product/invitations.md). */
 export const INVITE_VALIDITY_DAYS = 7
-/** The landing page asks for the transcript after 1 s, doubling up to 8 s (spec 000 section 9). */
+/** The landing page asks for the transcript after 1 s, doubling up to 8 s (docs/product/invitations.md). */
 export const INVITE_TRANSCRIPT_POLL_MS = { first: 1000, max: 8000 } as const
 /** The acceptance screen goes home this long after 'Connection Added!'. */
 export const INVITE_ACCEPTED_REDIRECT_MS = 3000
@@ -12,7 +12,6 @@ export const INVITE_ACCEPTED_REDIRECT_MS = 3000
  * connected some other way (a link, the directory, another invitation), so this one closed (decision 119).
  */
 export const invitationStatusSchema = z.enum(['pending', 'expired', 'accepted', 'joined'])
-export type InvitationStatus = z.infer<typeof invitationStatusSchema>
 export const transcriptStatusSchema = z.enum(['pending', 'processing', 'completed', 'failed'])
 
 /** An invitation as its inviter sees it in 'Your invitations'. The token is not part of it (decision 50). */
@@ -100,7 +99,7 @@ export type InvitationPreview = z.infer<typeof invitationPreviewSchema>
 export const acceptInvitationResultSchema = z.object({ contact_id: z.string(), inviter_name: z.string(), already_connected: z.boolean() })
 export type AcceptInvitationResult = z.infer<typeof acceptInvitationResultSchema>
 
-/** Texts of the error catalogue (000 section 8) and of the invitation rules. */
+/** Texts of the error catalogue (docs/product/invitations.md) and of the invitation rules. */
 export const INVITATION_TEXTS = {
   sent: 'Invitation Sent',
   sendFailed: 'Failed to send invitation',
@@ -136,7 +135,7 @@ export const INVITATION_TEXTS = {
   alreadyInCircle: 'They have already joined and are in your circle, so there is nothing to resend.',
 } as const
 
-/** The landing page's mapping of a refusal text to its card (spec 000 section 8). */
+/** The landing page's mapping of a refusal text to its card (docs/product/invitations.md). */
 export function inviteCardFor(message: string): 'expired' | 'used' | 'inviter-deleted' | 'unavailable' {
   if (message === INVITATION_TEXTS.inviterDeleted) return 'inviter-deleted'
   const text = message.toLowerCase()

@@ -1,4 +1,4 @@
-/** Business constants from the spec (000 section 9, 001 section 9). One place, used by server and web. */
+/** The product's limits (docs/product/): one place, used by server and web. */
 export const PASSWORD_MIN_LENGTH = 6
 export const MAX_ACTIVE_CONTACTS = 10
 export const CONTACTS_PAGE_LIMIT = 20
@@ -22,7 +22,7 @@ export const SESSION_TITLE_MAX_CHARS = 100
 export const SESSION_NOTE_MAX_CHARS = 10_000
 export const PUBLIC_PROFILE_DESCRIPTION_CHARS = 150
 
-/** Data cache settings of the spec (TanStack Query). */
+/** Data cache settings (TanStack Query; docs/product/README.md). */
 export const STALE = {
   default: 5 * 60 * 1000,
   gc: 30 * 60 * 1000,
@@ -30,5 +30,5 @@ export const STALE = {
 export const QUERY_RETRIES = 2
 export const QUERY_RETRY_MAX_DELAY_MS = 30_000
 export const MUTATION_RETRIES = 1
-/** A photo must be under 5 MB (spec 001 validation). */
+/** A photo must be under 5 MB (docs/product/settings.md). */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024

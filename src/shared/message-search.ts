@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
 import { messageCursorSchema, messageSchema } from './messages.ts'
 
-/** The overview's search box (spec 001, /messages): longer queries are refused (400). */
+/** The overview's search box (docs/product/messages-overview.md): longer queries are refused (400). */
 export const MESSAGE_SEARCH_MAX_QUERY = 200
 /** Words of a query that take part in the search; more are ignored. */
 export const MESSAGE_SEARCH_MAX_TERMS = 10

@@ -74,7 +74,7 @@ export const audioUploadSchema = z.object({
 })
 export type AudioUpload = z.infer<typeof audioUploadSchema>
 
-/** An empty reply_to or the literal text 'undefined' or 'null' counts as absent (spec 001 section 5). */
+/** An empty reply_to or the literal text 'undefined' or 'null' counts as absent (docs/product/conversation.md). */
 export const replyToSchema = z.pipe(
   z.pipe(
     z.nullish(z.string()),
@@ -136,7 +136,7 @@ export const messageListSchema = z.object({
 })
 export type MessageList = z.infer<typeof messageListSchema>
 /**
- * GET /api/messages/unheard ('Play all new', issue 17): every message the caller received and has not heard, from
+ * GET /api/messages/unheard ('Play all new', docs/product/playback.md): every message the caller received and has not heard, from
  * the people of their circle, oldest first. At most UNHEARD_MESSAGES_LIMIT (a circle of 10, each at most 3
  * unanswered messages ahead, holds 30 at a time; more only from before those limits).
  */

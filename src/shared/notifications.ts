@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 
-/** The settings Notifications card and its toasts (spec 001, settings and toast catalogue). */
+/** The settings Notifications card and its toasts (docs/product/settings.md). */
 export const NOTIFICATION_TEXTS = {
   cardTitle: 'Notifications',
   cardDescription: 'How Hearth tells you that a voice message arrived.',
@@ -20,7 +20,7 @@ export const EMAIL_UNSUBSCRIBE_PATH = '/api/notifications/email/unsubscribe'
 
 export const unsubscribeQuerySchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(512)) })
 
-/** Web Push texts: the spec's toasts (title, description) and what a push shows. */
+/** Web Push texts: the product's toasts (title, description) and what a push shows. */
 export const PUSH_TEXTS = {
   settingLabel: 'Push Notifications',
   settingHint: 'Show a notification on this device when a voice message arrives',

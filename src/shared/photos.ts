@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 
-/** Every photo text of the catalogue (spec 001): a toast shows the title with its description. */
+/** Every photo text of the catalogue (docs/product/settings.md): a toast shows the title with its description. */
 export const PHOTO_TEXTS = {
   uploadFailed: 'Upload failed',
   deleteFailed: 'Delete failed',
@@ -18,7 +18,7 @@ export const PHOTO_TEXTS = {
 } as const
 
 /**
- * The stored renditions of a photo (spec 000 section 3, decision 55): the avatar presets square at quality 85,
+ * The stored renditions of a photo (docs/product/settings.md, decision 55): the avatar presets square at quality 85,
  * the tile presets at 80, and the 3x renditions at 70. Each is a WebP (decision 56).
  */
 export const PHOTO_VARIANTS = {
@@ -51,7 +51,6 @@ export const photoListSchema = z.array(photoSchema)
 
 export const photoIdParamsSchema = z.object({ id: z.uuid() })
 export const photoOrderSchema = z.strictObject({ ids: z.array(z.uuid()).check(z.minLength(1), z.maxLength(10)) })
-export type PhotoOrder = z.infer<typeof photoOrderSchema>
 
 /** `/api/pictures/{owner}/{base}-avatar320.webp` -> the same photo's `variant`; null stays null. */
 export function pictureVariantUrl(url: string | null, variant: PhotoVariant): string | null {

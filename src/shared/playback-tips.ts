@@ -1,6 +1,6 @@
 /**
- * The two tips of the playback screen's AI Insights card (spec 001: "Insights show 3 emotions, 3 topics and 2
- * tips"). The spec does not say where tips come from; they are written here from the message's own analysis only
+ * The two tips of the playback screen's AI Insights card (docs/product/playback.md: 3 emotions, 3 topics and 2
+ * tips). Nothing else says where tips come from; they are written here from the message's own analysis only
  * (its emotion labels, topic labels and sentiment score), so a tip never states anything the analysis did not find.
  * Each is one short, kind sentence with one concrete thing to do.
  */

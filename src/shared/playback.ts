@@ -1,13 +1,13 @@
 /**
- * Pure rules of listening (spec 001: /playback/{messageId}, 'Playing word', validation rules on playback and
- * the constants of section 9), shared by the player store, the playback screen and their tests.
+ * Pure rules of listening (docs/product/playback.md: the playback screen, the word being spoken, speed and skips),
+ * shared by the player store, the playback screen and their tests.
  */
 import type { Message } from './messages.ts'
 import { estimateWordTimings, FALLBACK_LEADING_SILENCE_SECONDS, type WordTiming } from './word-timing.ts'
 
 /** Back and forward buttons and the arrow keys move this far. */
 export const PLAYBACK_SKIP_SECONDS = 15
-/** Speed is clamped to 1.0-2.0 in steps of 0.1 (spec 001 section 5). */
+/** Speed is clamped to 1.0-2.0 in steps of 0.1 (docs/product/playback.md). */
 export const PLAYBACK_RATE_MIN = 1
 export const PLAYBACK_RATE_MAX = 2
 export const PLAYBACK_RATE_STEP = 0.1
@@ -16,7 +16,7 @@ export const PLAYBACK_RATE_PRESETS = [1, 1.2, 1.5, 1.8, 2] as const
 /** The transcript highlight reads the playhead this often while playing. */
 export const HIGHLIGHT_REFRESH_MS = 200
 
-/** Texts of the error catalogue (spec 001 section 8) and of the player state. */
+/** Texts of the error catalogue (docs/product/playback.md) and of the player state. */
 export const PLAYER_TEXTS = {
   invalidUrl: 'Invalid audio URL',
   failed: 'Failed to play audio',

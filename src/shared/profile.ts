@@ -23,12 +23,12 @@ export const profileSchema = z.object({
   email_notifications_enabled: z.boolean(),
   /** whether someone who types this person's exact e-mail address in the directory finds them (decision 37) */
   findable_by_email: z.boolean(),
-  /** whether a push about a new message shows the transcript's first words (issue 16) */
+  /** whether a push about a new message shows the transcript's first words */
   push_shows_transcript: z.boolean(),
 })
 export type Profile = z.infer<typeof profileSchema>
 
-/** Update sends only the provided fields (spec 000 section 5). */
+/** Update sends only the provided fields (docs/product/settings.md). */
 export const profileUpdateSchema = z.partial(
   z.strictObject({
     name: z.string().check(z.trim(), z.minLength(1, 'Name must not be empty'), z.maxLength(100)),

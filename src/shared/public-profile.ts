@@ -5,7 +5,7 @@ import { PROFILE_TEXTS, wordTimestampSchema } from './profile.ts'
 export { wordTimestampSchema }
 
 /**
- * What anyone, signed in or not, may read about a person (spec 000: get_public_profile; decision 124): `photos` is the
+ * What anyone, signed in or not, may read about a person (docs/product/directory.md; decision 124): `photos` is the
  * whole gallery only for someone who opted in to being found, for the person and for people they chose, else the
  * primary photo alone.
  */

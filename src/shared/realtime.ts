@@ -16,9 +16,8 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('presence.changed'), user_id: z.string(), online: z.boolean() }),
 ])
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>
-export type RealtimeEventType = RealtimeEvent['type']
 
-/** The spec's live-update timing (000 section 9). */
+/** The live-update timing (docs/product/README.md). */
 export const REALTIME_DEBOUNCE_MS = 500
 export const REALTIME_REFETCH_GUARD_MS = 1000
 export const REALTIME_RECONNECT_BASE_MS = 1000

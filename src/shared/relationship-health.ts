@@ -1,22 +1,20 @@
 import { z } from 'zod/mini'
 
 /**
- * Relationship health (spec 001: contact analytics, insights, meetings, emotions, activity). Every figure is computed
+ * Relationship health (docs/product/relationship-health.md: the score, insights, meetings, emotions, activity). Every figure is computed
  * from the two people's own messages and meetings (docs/relationship-health.md has the formula); there is no sample data.
  */
 
-/** Spec 001 section 9: 80 Excellent (green), 60 Good (yellow), 40 Fair, below 40 Needs Attention (red). */
+/** 80 Excellent (green), 60 Good (yellow), 40 Fair, below 40 Needs Attention (red). */
 export const HEALTH_THRESHOLDS = { excellent: 80, good: 60, fair: 40 } as const
 /** Too few messages to judge below this many: the spec's fallback score applies (decision 74). */
 export const MIN_MESSAGES_TO_JUDGE = 6
-/** Top emotions and top topics shown (spec 001: 'top 5'). */
+/** Top emotions and top topics shown (the top 5 of each). */
 export const TOP_TAGS = 5
 /** Weeks of the activity chart. */
 export const ACTIVITY_WEEKS = 12
-/** Recent Meetings shows the first 5 (spec 001 section 9). */
+/** Recent Meetings shows the first 5 (docs/product/relationship-health.md). */
 export const RECENT_MEETINGS = 5
-/** Interactions: newest first, 50 a page (spec 001 section 9). */
-export const INTERACTIONS_PAGE_LIMIT = 50
 
 export const healthTrendSchema = z.enum(['improving', 'stable', 'declining'])
 export type HealthTrend = z.infer<typeof healthTrendSchema>

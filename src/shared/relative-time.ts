@@ -1,5 +1,5 @@
 /**
- * Relative time of spec 001 section 9: under 60 s 'just now', then minutes, hours, days ('yesterday' at 1 day),
+ * Relative time (docs/product/README.md): under 60 s 'just now', then minutes, hours, days ('yesterday' at 1 day),
  * weeks (under 4), months (under 12), years.
  */
 export function relativeTime(from: Date | string, now: Date = new Date()): string {
@@ -21,7 +21,7 @@ export function relativeTime(from: Date | string, now: Date = new Date()): strin
 }
 
 /**
- * The short form for tight places (home tiles, issue 17): 'now', '5 min ago', '2 h ago', 'yesterday', '3 d ago',
+ * The short form for tight places (home tiles): 'now', '5 min ago', '2 h ago', 'yesterday', '3 d ago',
  * '2 wk ago', '4 mo ago', '2 y ago'.
  */
 export function shortRelativeTime(from: Date | string, now: Date = new Date()): string {

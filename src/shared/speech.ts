@@ -2,7 +2,7 @@ import { z } from 'zod/mini'
 import { RECORDING_MAX_SECONDS } from './limits.ts'
 
 /**
- * Speech processing rules shared by server and web (spec 001 sections 4, 8 and 9).
+ * Speech processing rules shared by server and web (docs/product/playback.md).
  */
 
 /** Transcription-retry helper: the wait before attempt n+1 is RETRY_DELAYS_MS[n-1]. */
@@ -15,7 +15,7 @@ export const SPEECH_RETRY_WINDOW_MS = 2 * 60 * 60 * 1000
 /** Welcome transcript: the profile is re-fetched every 3 s while processing, for at most 120 s. */
 export const WELCOME_TRANSCRIPT_POLL_MS = 3_000
 export const WELCOME_TRANSCRIPT_POLL_MAX_MS = 120_000
-/** one more fetch this long after the welcome transcript completed (spec 001 section 4) */
+/** one more fetch this long after the welcome transcript completed (docs/product/playback.md) */
 export const WELCOME_TRANSCRIPT_REFRESH_MS = 1_000
 
 /** Polling fallback for a message while the realtime socket is down. */
@@ -57,7 +57,7 @@ export function nextRetryDelayMs(attemptsMade: number): number | null {
 /**
  * Whether a screen should keep asking for this message while no live updates arrive: transcription
  * polling while there is no transcript and it has not failed; analysis polling while there is a
- * transcript but the analysis has not finished (spec 001 section 4).
+ * transcript but the analysis has not finished (docs/product/playback.md).
  */
 export function awaitingSpeech(message: { processing_status: string }): boolean {
   // the status stays 'processing' between the transcript and the analysis, so one rule covers both

@@ -1,5 +1,5 @@
 /**
- * How sure a speech engine was of a transcript, and what that allows (issues 17 and 19, decision 92). Shared by
+ * How sure a speech engine was of a transcript, and what that allows (docs/product/playback.md, decision 92). Shared by
  * the server (which skips the analysis of a transcript too unsure to carry it) and the web (faint words, the
  * held-back insights). Every confidence is a probability-like number from 0 (a guess) to 1 (certain).
  */

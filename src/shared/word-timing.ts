@@ -1,8 +1,8 @@
 /**
  * Word timing for the playback highlight, shared by the server (fallback timestamps when an engine gives
- * none) and the web (leading-silence offset and the word under the playhead). Spec section 9: "Word
- * highlight by silence offset: RMS threshold 0.01 over 100 ms windows, offset times 0.9; fallback 0.3 s.
- * Without timestamps, word weights are 1-8 characters plus punctuation pauses of 6 or 3."
+ * none) and the web (leading-silence offset and the word under the playhead; docs/product/playback.md). The leading
+ * silence ends where a 100 ms window first reaches an RMS of 0.01, times 0.9 (0.3 s when it cannot be measured).
+ * Without timestamps, each word weighs its length (1-8 characters) plus a pause of 6 after a sentence, 3 after a clause.
  */
 
 /** `confidence`: 0..1 when the speech engine reported one (see transcript-confidence.ts) */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest'
 
-// An unexpected console.error fails the test (STYLE.md section 6). Tests that expect one spy on it themselves.
+// An unexpected console.error fails the test. Tests that expect one spy on it themselves.
 let errorSpy: ReturnType<typeof vi.spyOn> | undefined
 beforeEach(() => {
   errorSpy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {

@@ -36,7 +36,7 @@ export type AuthDeps = {
 /**
  * Rate limits per client IP on the endpoints that can be abused (window in seconds). Every other auth path has
  * 100 a minute, except the session check: every page load asks it, it only reads the caller's own cookie, and a
- * 429 there would show a signed-in person the signed-out page (issue 13, finding 10), so it is not limited.
+ * 429 there would show a signed-in person the signed-out page, so it is not limited.
  */
 export const AUTH_RATE_LIMITS = {
   '/get-session': false,

@@ -16,7 +16,7 @@ import { signInOverHttp } from '#server/test/sign-in.ts'
 import { SPOKEN_TEXT, startSpeechServer } from '#server/test/speech-server.ts'
 
 // `npm run backup` and `npm run restore` on a real install (`main.ts` on its embedded PostgreSQL): dump, wipe,
-// restore, and everything is there (issue 20, decision 103).
+// restore, and everything is there (decision 103).
 const root = fileURLToPath(new URL('../../..', import.meta.url))
 const ORIGIN = 'http://localhost:3999'
 const work = await fs.mkdtemp('/tmp/hearth-int-backup-')

@@ -119,9 +119,9 @@ export const profiles = pgTable(
     emailNotificationsEnabled: boolean('email_notifications_enabled').notNull().default(true),
     /** the directory's exact e-mail match finds only people who turned this on (decision 37) */
     findableByEmail: boolean('findable_by_email').notNull().default(false),
-    /** a push shows the transcript's first words only when the person turned this on (issue 16) */
+    /** a push shows the transcript's first words only when the person turned this on */
     pushShowsTranscript: boolean('push_shows_transcript').notNull().default(false),
-    /** gentle nudges when a relationship goes quiet (issue 18); the settings switch turns them off */
+    /** gentle nudges when a relationship goes quiet; the settings switch turns them off */
     nudgesEnabled: boolean('nudges_enabled').notNull().default(true),
     /**
      * The directory lists this person: a copy of `user.email_verified` (only people who confirmed their address are
@@ -148,7 +148,7 @@ export const profiles = pgTable(
 )
 
 /**
- * A person's photos (spec 001 Profile photo). `base_key` names the stored renditions: `{base_key}-{variant}.webp`
+ * A person's photos (docs/product/settings.md). `base_key` names the stored renditions: `{base_key}-{variant}.webp`
  * (decision 55); names are never reused, so they are cached for good. At most one primary per person.
  */
 export const profilePhotos = pgTable(
@@ -379,7 +379,7 @@ export const messageLikes = pgTable(
   (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('message_likes_user_idx').on(t.userId)],
 )
 
-/* ---- Invitations (issue 14) ---- */
+/* ---- Invitations ---- */
 
 /**
  * An e-mail invitation or a share link, carrying the inviter's recorded message. The token itself is never stored:
@@ -459,7 +459,7 @@ export const rateCounters = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_counters_window_idx').on(t.windowStart)],
 )
 
-/* ---- Notifications (issue 16) ---- */
+/* ---- Notifications ---- */
 
 /**
  * One row per message that went out in a new-message mail: the primary key is what makes a message mailed at most
@@ -489,10 +489,10 @@ export const pushSubscriptions = pgTable(
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 )
 
-/* ---- Relationship health (issue 18) ---- */
+/* ---- Relationship health ---- */
 
 /**
- * One person's view of one relationship (spec 001 Contact analytics), kept up to date when a message between the two
+ * One person's view of one relationship (docs/product/relationship-health.md), kept up to date when a message between the two
  * is sent, read, liked or analysed and when a meeting is noted (decision 75); pages only read this row.
  */
 export const contactAnalytics = pgTable('contact_analytics', {
@@ -543,7 +543,7 @@ export const contactMeetings = pgTable(
   (t) => [index('contact_meetings_contact_idx').on(t.contactId, t.metOn)],
 )
 
-/** Gentle nudges sent (issue 18): the limits (one per contact per two weeks, one per person per week) read these. */
+/** Gentle nudges sent: the limits (one per contact per two weeks, one per person per week) read these. */
 export const contactNudges = pgTable(
   'contact_nudges',
   {
@@ -560,9 +560,9 @@ export const contactNudges = pgTable(
   (t) => [index('contact_nudges_user_sent_idx').on(t.userId, t.sentAt), index('contact_nudges_contact_sent_idx').on(t.contactId, t.sentAt)],
 )
 
-/* ---- Sessions (issue 18): a private space to talk something through before sending it ---- */
+/* ---- Sessions: a private space to talk something through before sending it ---- */
 
-/** Spec 001 Session: only its owner ever sees it. */
+/** A session (docs/product/voice-sessions.md): only its owner ever sees it. */
 export const talkSessions = pgTable(
   'sessions',
   {
@@ -579,7 +579,7 @@ export const talkSessions = pgTable(
   (t) => [index('sessions_profile_created_idx').on(t.profileId, t.createdAt)],
 )
 
-/** Spec 001 Session message: text, role (default 'user'), audio. */
+/** A session's note: text, role (default 'user'), audio. */
 export const sessionMessages = pgTable(
   'session_messages',
   {

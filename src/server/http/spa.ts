@@ -17,9 +17,9 @@ export type PageTags = {
   noindex?: boolean
 }
 export type SpaOptions = {
-  /** tags for /invite?token= (issue 14); null leaves the app's defaults */
+  /** tags for /invite?token=; null leaves the app's defaults */
   inviteTags?: (token: string, address: string) => Promise<PageTags | null>
-  /** tags for /u/{id} and /profile/{id} (issue 15); null (unknown person) leaves the app's generic ones, not indexed */
+  /** tags for /u/{id} and /profile/{id}; null (unknown person) leaves the app's generic ones, not indexed */
   profileTags?: (userId: string) => Promise<PageTags | null>
   /** the address the app is reached at: the prerendered landing's canonical link points at it */
   publicUrl?: string

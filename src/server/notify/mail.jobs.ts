@@ -4,7 +4,7 @@ import type { MailMessage, Mailer } from './mailer.ts'
 
 /**
  * Mail leaves through the job queue: a request that sends mail answers as fast whether or not a mail goes out,
- * so its timing does not tell whether an address has an account (issue 13, finding 3).
+ * so its timing does not tell whether an address has an account.
  */
 export function queueMail(queue: Pick<JobQueue, 'enqueue'>) {
   return (message: MailMessage) => queue.enqueue(null, 'send-mail', message)

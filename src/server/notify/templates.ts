@@ -54,7 +54,7 @@ export function existingAccountMail(to: string, name: string, signInUrl: string)
   }
 }
 
-/** An e-mail invitation (issue 14): names the inviter, quotes their note, and links to the landing page. */
+/** An e-mail invitation: names the inviter, quotes their note, and links to the landing page. */
 export function invitationMail(to: string, inviterName: string, note: string | null, url: string, hasMessage: boolean): MailMessage {
   const voice = hasMessage ? `${inviterName} recorded a voice message for you.` : `${inviterName} would like you in their circle.`
   const quoted = note ? `\n\n"${note}"` : ''
@@ -84,7 +84,7 @@ export type MailedVoiceMessage = {
 }
 
 /**
- * New voice messages from one sender (issue 16): each with its length, its transcript and what it is about when
+ * New voice messages from one sender: each with its length, its transcript and what it is about when
  * they are ready, and a link to play it. `unsubscribeUrl` turns this mail off in one click, without signing in.
  */
 export function newMessagesMail(to: string, senderName: string, messages: MailedVoiceMessage[], unsubscribeUrl: string): MailMessage {
@@ -143,7 +143,7 @@ export function newMessagesMail(to: string, senderName: string, messages: Mailed
   }
 }
 
-/** A gentle nudge (issue 18): a relationship has gone quiet against its own rhythm; the button opens recording. */
+/** A gentle nudge: a relationship has gone quiet against its own rhythm; the button opens recording. */
 /** The same nudge as a push: a tap opens recording for the contact (`recordPath`). */
 export function nudgePush(contactName: string, recordPath: string): { title: string; body: string; url: string } {
   return {

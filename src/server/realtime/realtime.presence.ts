@@ -111,4 +111,3 @@ export function createPresenceTracker({
     },
   }
 }
-export type PresenceTracker = ReturnType<typeof createPresenceTracker>

@@ -90,7 +90,7 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/docs': { access: 'anonymous', request: () => json('/api/docs') },
   'GET /api/docs/json': { access: 'anonymous', request: () => json('/api/docs/json') },
   'GET /api/public-profiles/:id': { access: 'anonymous', request: (f) => json(`/api/public-profiles/${f.ada.id}`) },
-  // for search engines (issue 21): the public pages only
+  // for search engines: the public pages only
   'GET /robots.txt': { access: 'anonymous', request: () => json('/robots.txt') },
   'GET /sitemap.xml': { access: 'anonymous', request: () => json('/sitemap.xml') },
 
@@ -215,10 +215,6 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/invitations/:id/resend': {
     access: 'owner',
     request: async (f) => json(`/api/invitations/${(await f.adaInvitation()).id}/resend`),
-  },
-  'POST /api/invitations/:id/link': {
-    access: 'owner',
-    request: async (f) => json(`/api/invitations/${(await f.adaInvitation()).id}/link`),
   },
   // the token is the permission: anyone holding it sees the invitation (the landing page), anyone signed in accepts it
   'POST /api/invitations/preview': {

@@ -12,7 +12,7 @@ import { useAuth } from '#web/lib/use-auth.ts'
 const OnboardingWizard = lazy(async () => ({ default: (await import('#web/features/onboarding/onboarding-wizard.tsx')).OnboardingWizard }))
 
 /**
- * The signed-in shell (spec 000 section 2): the onboarding wizard until `onboarding_completed` is true, then the
+ * The signed-in shell (docs/product/accounts.md): the onboarding wizard until `onboarding_completed` is true, then the
  * page with the floating mini player of the shared audio player below it.
  */
 export function AppShell({ children }: { children?: ReactNode }) {

@@ -18,7 +18,7 @@ function RootLayout() {
 }
 
 /**
- * The route table of spec 000 section 2, as far as it is built. Every screen loads on demand: a visitor's first
+ * The route table (docs/product/accounts.md). Every screen loads on demand: a visitor's first
  * screen is the prerendered landing (decision 100), so the app's own first screen is the signed-in home's.
  */
 export const routes: RouteObject[] = [

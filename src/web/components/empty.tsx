@@ -3,7 +3,7 @@ import { Slot } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '#web/lib/utils.ts'
 
-// The empty state of a data view (STYLE.md section 4: an icon, one sentence, one next action), as a family on
+// The empty state of a data view (an icon, one sentence, one next action), as a family on
 // shadcn's Empty pattern: <Empty><IconBadge/><EmptyTitle/><EmptyDescription/>{action}</Empty>.
 
 export const emptyVariants = cva('flex flex-col items-center gap-3 rounded-2xl border px-6 text-center', {

@@ -8,7 +8,7 @@ export function errorMessage(error: unknown, fallback?: string): string | undefi
 }
 
 /**
- * STYLE.md section 3, "log unexpected errors, but not plain network failures", applied one way everywhere. A failed
+ * "Log unexpected errors, but not plain network failures", applied one way everywhere. A failed
  * connection, a refusal (4xx) and a server failure (5xx, which the server logs itself) are outcomes the screen already
  * explains to the person. An answer that does not match its schema, or anything thrown that is not an API error, is a
  * bug in the app and goes to the console.

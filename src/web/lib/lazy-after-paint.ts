@@ -24,7 +24,7 @@ export function afterFirstPaint(run: () => void): () => void {
 }
 
 /**
- * A component whose code loads on demand (issue 21: the signed-in home's first screen carries only what it shows),
+ * A component whose code loads on demand (the signed-in home's first screen carries only what it shows; docs/performance.md),
  * with `preload()` to fetch it ahead of use and `usePreloadAfterPaint()` to do so once the first screen is painted,
  * so that a tap finds it there.
  */

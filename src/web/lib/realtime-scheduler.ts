@@ -1,7 +1,7 @@
 import { REALTIME_DEBOUNCE_MS, REALTIME_REFETCH_GUARD_MS } from '#shared/realtime.ts'
 
 /**
- * Collapses bursts of realtime events into refetches (spec 000 section 4): a key is refreshed 500 ms after
+ * Collapses bursts of realtime events into refetches (docs/product/circle.md): a key is refreshed 500 ms after
  * the last event for it, and never twice within 1 s; an event inside the guard is served when it ends.
  */
 export function createRefetchScheduler<Key = string>(

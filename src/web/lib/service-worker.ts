@@ -1,5 +1,5 @@
 /**
- * Registers the service worker (public/sw.js): the app shell for offline starts and Web Push (issue 16). A browser
+ * Registers the service worker (public/sw.js): the app shell for offline starts and Web Push. A browser
  * without service workers, or a failed registration, leaves Hearth working as a plain web page.
  */
 export function registerServiceWorker(): void {

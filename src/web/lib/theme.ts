@@ -1,8 +1,7 @@
 import { useSyncExternalStore } from 'react'
 
-/** Theme preference (spec 000 section 3): kept in localStorage under `theme`, default 'system'. */
+/** Theme preference (docs/product/accounts.md): kept in localStorage under `theme`, default 'system'. */
 export type Theme = 'light' | 'dark' | 'system'
-export const THEMES: readonly Theme[] = ['light', 'dark', 'system']
 export const THEME_STORAGE_KEY = 'theme'
 const DARK_QUERY = '(prefers-color-scheme: dark)'
 

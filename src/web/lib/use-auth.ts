@@ -20,7 +20,7 @@ export type AuthState = {
   isAuthenticated: boolean
   /** Asks the server for the session again (after a 401, for example). */
   refresh: () => Promise<void>
-  /** Ends the session; rethrows the server's error (spec 000 section 7). The query cache is cleared once it ended. */
+  /** Ends the session; rethrows the server's error (docs/product/accounts.md). The query cache is cleared once it ended. */
   signOut: () => Promise<void>
 }
 

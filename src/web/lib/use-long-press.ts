@@ -11,7 +11,7 @@ type LongPressHandlers = Pick<
 >
 
 /**
- * Right-click or a 500 ms press (spec 000 section 2: "on wide screens a right-click or long-press on a tile triggers
+ * Right-click or a 500 ms press (docs/product/circle.md: "on wide screens a right-click or long-press on a tile triggers
  * the long-press action"). The click that ends a long press is swallowed, so a tile that is a link does not open too.
  * Returns no handlers when disabled, so phones keep their own long-press behaviour.
  */

@@ -1,4 +1,4 @@
-/* Hearth's service worker (issue 16): the app shell for offline starts, and Web Push.
+/* Hearth's service worker: the app shell for offline starts, and Web Push.
  * The API, media and audio are never cached: they always come from the network (decision 65). */
 const SHELL_CACHE = 'hearth-shell-v1'
 const SHELL = ['/offline.html', '/offline.css', '/favicon.svg', '/theme-init.js', '/manifest.webmanifest', '/icons/icon-192.png']

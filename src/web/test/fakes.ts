@@ -1,6 +1,6 @@
 import { vi } from 'vitest'
 
-// Browser parts happy-dom does not have, faked once for every web test (STYLE.md section 6: test doubles only in
+// Browser parts happy-dom does not have, faked once for every web test (test doubles only in
 // tests). Each `install*` stubs the global; the test's `vi.unstubAllGlobals()` puts the original back.
 
 /**

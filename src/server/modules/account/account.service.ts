@@ -98,4 +98,3 @@ export function createAccountService({ db, storage, log, onSessionsEnded, now = 
     },
   }
 }
-export type AccountService = ReturnType<typeof createAccountService>

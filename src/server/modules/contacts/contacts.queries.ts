@@ -9,7 +9,7 @@ import { REALTIME_CHANNEL } from '#server/realtime/realtime.publisher.ts'
 
 /**
  * Active means not archived, and either no reply from them yet or a reply (or a rekindle) within the
- * inactivity threshold (spec 000 section 4). Derived at read time so it never goes stale.
+ * inactivity threshold (docs/product/circle.md). Derived at read time so it never goes stale.
  */
 const lastSignOfLife = sql`greatest(${contacts.lastReplyFromThem}, ${contacts.rekindledAt})`
 const isRecentlyActive = sql`(${contacts.lastReplyFromThem} is null or ${lastSignOfLife} > now() - make_interval(days => ${INACTIVITY_DAYS}))`
@@ -239,7 +239,7 @@ const reorderStatement = preparedStatement<{ owned: boolean }, { ownerId: string
 )
 
 /**
- * display_order becomes the position in the list, starting at 1 (spec 000 section 7), and the realtime notification
+ * display_order becomes the position in the list, starting at 1 (docs/product/circle.md), and the realtime notification
  * `payload` (realtimePayload) is sent, in one statement (decision 106): only when every id is one of the owner's
  * contacts, else nothing changes. Answers whether they all were. It commits asynchronously (`synchronous_commit` off
  * for this transaction only): the answer and the event do not wait the 2-5 ms of a disk flush, and a crash can lose at

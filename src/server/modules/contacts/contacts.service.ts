@@ -180,4 +180,3 @@ export function createContactsService({ db, pictureUrl }: { db: Database; pictur
     },
   }
 }
-export type ContactsService = ReturnType<typeof createContactsService>

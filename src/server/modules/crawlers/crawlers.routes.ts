@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppDeps } from '#server/app-deps.ts'
 import { createCrawlersService } from './crawlers.service.ts'
 
-/** `/robots.txt` and `/sitemap.xml` for search engines (issue 21); both public, both short-lived in caches. */
+/** `/robots.txt` and `/sitemap.xml` for search engines; both public, both short-lived in caches. */
 export const crawlersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, env }) => {
   const service = createCrawlersService({ db, publicUrl: env.publicUrl })
   app.get('/robots.txt', async (_request, reply) =>

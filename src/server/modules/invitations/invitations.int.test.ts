@@ -320,7 +320,7 @@ describe('accepting', () => {
 })
 
 describe('managing invitations', () => {
-  it("lists only the inviter's own, newest first; nobody else can see, cancel, resend or renew them", async () => {
+  it("lists only the inviter's own, newest first; nobody else can see, cancel or resend them", async () => {
     const ada = await insertSignedInPerson(app, db)
     const eve = await insertSignedInPerson(app, db)
     const older = await createLink(ada, 'First')
@@ -330,7 +330,6 @@ describe('managing invitations', () => {
     for (const [method, suffix] of [
       ['DELETE', ''],
       ['POST', '/resend'],
-      ['POST', '/link'],
     ] as const) {
       const response = await call(method, `/api/invitations/${older.invitation.id}${suffix}`, eve.cookie)
       expect(response.statusCode).toBe(404)
@@ -375,11 +374,12 @@ describe('managing invitations', () => {
     expect((await preview(newToken)).statusCode).toBe(200)
   })
 
-  it('a used invitation cannot be resent; a link can be copied again as a new link that replaces the old', async () => {
+  it('resending a link gives a new link that replaces the old; a used invitation cannot be resent', async () => {
     const ada = await insertSignedInPerson(app, db)
     const link = await createLink(ada)
-    const renewed = await call('POST', `/api/invitations/${link.invitation.id}/link`, ada.cookie)
+    const renewed = await call('POST', `/api/invitations/${link.invitation.id}/resend`, ada.cookie)
     expect(renewed.statusCode).toBe(200)
+    expect(renewed.json()).toMatchObject({ mail_sent: false })
     const newToken = tokenOf((renewed.json() as { share_url: string }).share_url)
     expect((await preview(link.token)).statusCode).toBe(404)
     const bob = await insertSignedInPerson(app, db)

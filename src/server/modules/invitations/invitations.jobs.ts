@@ -1,7 +1,7 @@
 import type { JobOutcome } from '#server/jobs/job-queue.ts'
 import type { InvitationsService } from './invitations.service.ts'
 
-/** The scheduled expiry (spec 000 section 6): every 15 minutes, besides the bulk update on each list load. */
+/** The scheduled expiry (docs/product/invitations.md): every 15 minutes, besides the bulk update on each list load. */
 export const EXPIRE_INVITATIONS_CRON = '*/15 * * * *'
 
 export function createInvitationJobs(invitations: Pick<InvitationsService, 'expireAll'>) {

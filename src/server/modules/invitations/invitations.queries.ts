@@ -10,7 +10,7 @@ export async function insertInvitation(tx: Executor, values: typeof invitations.
   return row
 }
 
-/** Marks every pending invitation past its expiry as expired (spec 000 section 6: a bulk update on load); answers the changed rows. */
+/** Marks every pending invitation past its expiry as expired (a bulk update on load; docs/product/invitations.md); answers the changed rows. */
 export async function expireOverdue(db: Executor, inviterId?: string): Promise<{ id: string; inviterUserId: string }[]> {
   return db
     .update(invitations)

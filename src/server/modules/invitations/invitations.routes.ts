@@ -58,12 +58,6 @@ export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { invitations: I
     async (request) => service.resend(sessionUser(request).id, request.params.id),
   )
 
-  app.post(
-    '/api/invitations/:id/link',
-    { preHandler: requireUser, schema: { params: invitationIdParamsSchema, response: { 200: invitationCreatedSchema } } },
-    async (request) => service.renewLink(sessionUser(request).id, request.params.id),
-  )
-
   /** fetch-invitation: open to anonymous visitors (the landing page); the token travels in the body, not the URL. */
   app.post(
     '/api/invitations/preview',

@@ -171,7 +171,7 @@ export function createInvitationsService({
 
   /**
    * Creates an invitation carrying the inviter's upload, consumed in the same transaction (as a message's is), and
-   * queues its transcription. The inviter needs room in their circle (spec 000 section 5).
+   * queues its transcription. The inviter needs room in their circle (docs/product/invitations.md).
    */
   async function create(
     inviterId: string,
@@ -244,17 +244,17 @@ export function createInvitationsService({
     return Boolean((await getInviterCard(db, row.inviterUserId))?.welcomeAudioKey)
   }
 
-  /** Replaces the token (decision 50): the new link works, the one before does not. */
-  async function replaceToken(
-    tx: Executor,
-    row: InvitationRow,
-    extra: { extend: boolean },
-  ): Promise<{ row: InvitationRow; token: string }> {
+  /**
+   * Replaces the token and extends the invitation (decision 50): the new link works, the one before does not, and
+   * it is pending for 7 days from the later of its expiry and now.
+   */
+  async function renewToken(tx: Executor, row: InvitationRow): Promise<{ row: InvitationRow; token: string }> {
     const token = newToken()
     const base = Math.max(row.expiresAt.getTime(), Date.now())
     const updated = await updateInvitation(tx, row.id, {
       tokenHash: hashToken(token),
-      ...(extra.extend ? { status: 'pending' as const, expiresAt: new Date(base + VALIDITY_MS) } : {}),
+      status: 'pending',
+      expiresAt: new Date(base + VALIDITY_MS),
     })
     await changed(tx, row.inviterUserId, row.id)
     return { row: updated, token }
@@ -351,7 +351,7 @@ export function createInvitationsService({
           return null
         }
         const inviter = await getProfileById(tx, inviterId)
-        return { ...(await replaceToken(tx, row, { extend: true })), inviterName: inviter?.name ?? 'Someone' }
+        return { ...(await renewToken(tx, row)), inviterName: inviter?.name ?? 'Someone' }
       })
       if (!result) throw new ConflictError(INVITATION_TEXTS.alreadyInCircle)
       const mailSent =
@@ -361,17 +361,6 @@ export function createInvitationsService({
         mail_sent: mailSent,
         share_url: result.row.kind === 'link' ? inviteUrl(publicUrl, result.token) : null,
       }
-    },
-
-    /** Copying a link again: a new token replaces the old one (decision 50); the expiry is unchanged. */
-    async renewLink(inviterId: string, id: string): Promise<InvitationCreated> {
-      const result = await db.transaction(async (tx) => {
-        const row = await lockOwnInvitation(tx, inviterId, id)
-        if (!row) throw notFound()
-        requireUsable(row)
-        return replaceToken(tx, row, { extend: false })
-      })
-      return { invitation: toInvitationResponse(result.row), share_url: inviteUrl(publicUrl, result.token) }
     },
 
     preview,

@@ -94,4 +94,3 @@ export function createMessageRequestsService({
     block: (ownerId: string, id: string) => settle(ownerId, id, 'blocked'),
   }
 }
-export type MessageRequestsService = ReturnType<typeof createMessageRequestsService>

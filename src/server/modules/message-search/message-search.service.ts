@@ -67,7 +67,7 @@ export function createMessageSearchService({
   const reader = messageSearchReader(db)
   return {
     /**
-     * The messages overview (spec 001, /messages): everything the user sent or received, newest first, 50 a page,
+     * The messages overview (docs/product/messages-overview.md): everything the user sent or received, newest first, 50 a page,
      * narrowed by a full-text search over transcript, emotions and topics (whole words, the word being typed as a prefix:
      * decisions 87 and 110).
      */

@@ -31,11 +31,6 @@ export async function updateProfileById(
   return row
 }
 
-export async function getUserEmailById(db: Executor, id: string): Promise<string | undefined> {
-  const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, id))
-  return row?.email
-}
-
 /** Sets the welcome recording; answers the key it replaced (to delete), if any. */
 export async function setWelcomeAudio(tx: Executor, id: string, objectKey: string): Promise<{ previousKey: string | null } | undefined> {
   const [before] = await tx.select({ key: profiles.welcomeAudioKey }).from(profiles).where(eq(profiles.id, id)).for('update')

@@ -104,8 +104,8 @@ export function createProfilesService({
     },
 
     /**
-     * Makes a stored upload the person's welcome message (spec 001 'Saving a welcome message needs recorded
-     * audio'). The upload is consumed in the same transaction; the replaced recording is deleted after commit.
+     * Makes a stored upload the person's welcome message (saving one needs a
+     * recording: docs/product/settings.md). The upload is consumed in the same transaction; the replaced recording is deleted after commit.
      */
     async saveWelcomeMessage(user: SessionUser, uploadId: string): Promise<Profile> {
       await ensureProfileFor(db, user)
@@ -124,4 +124,3 @@ export function createProfilesService({
     },
   }
 }
-export type ProfilesService = ReturnType<typeof createProfilesService>

@@ -16,7 +16,7 @@ import { listPhotosOf } from '#server/modules/photos/photos.queries.ts'
 import { toPhotoResponse } from '#server/modules/photos/photos.service.ts'
 
 /**
- * Welcome audio is the one media that is public (DESIGN section 7): anyone who can open the profile gets a
+ * Welcome audio is the one media that is public (docs/product/settings.md): anyone who can open the profile gets a
  * signed URL for it.
  */
 export function createPublicProfilesService({
@@ -58,7 +58,7 @@ export function createPublicProfilesService({
     get,
 
     /**
-     * The link preview of /u/{id}, written into the served HTML for crawlers and messaging apps (spec 000: title,
+     * The link preview of /u/{id}, written into the served HTML for crawlers and messaging apps (docs/product/directory.md: title,
      * the description from the first 150 characters of the transcript or the fallback sentence, Person data). The
      * same public fields an anonymous visitor's page shows; Person data and indexing only for someone who opted in to
      * being found (decision 124); an unknown or unconfirmed person answers null, so the app's generic tags stay.

@@ -365,9 +365,8 @@ export function computeHealth(history: PairHistory, now: Date, name: string) {
     usualGapSeconds: facts.usualGapDays === null ? null : Math.round(facts.usualGapDays * 24 * 3600),
   }
 }
-export type ComputedHealth = ReturnType<typeof computeHealth>
 
-/** Nudges: quiet for twice the pair's usual gap and at least a week (issue 18). */
+/** Nudges: quiet for twice the pair's usual gap and at least a week. */
 export const NUDGE_MIN_QUIET_MS = 7 * DAY_MS
 export const NUDGE_GAP_FACTOR = 2
 /** At most one nudge per contact every two weeks, and one per person every week. */

@@ -20,7 +20,7 @@ const PAGE = 200
 export const NUDGE_CRON = '0 10 * * *'
 
 /**
- * Gentle nudges (issue 18): once a day, relationships gone quiet against their own rhythm get one nudge, within the
+ * Gentle nudges: once a day, relationships gone quiet against their own rhythm get one nudge, within the
  * limits (one per contact per two weeks, one per person per week) and only while the person keeps nudges on. It is
  * pushed to the person's browsers when they subscribed one, else mailed when they keep e-mail on (decision 95). Either
  * way it opens recording for that contact.

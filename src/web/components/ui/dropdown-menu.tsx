@@ -1,4 +1,4 @@
-import { Check, Circle } from 'lucide-react'
+import { Circle } from 'lucide-react'
 import { DropdownMenu as MenuPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '#web/lib/utils.ts'
@@ -39,17 +39,6 @@ export function DropdownMenuItem({ className, ...props }: React.ComponentProps<t
   return <MenuPrimitive.Item data-slot="dropdown-menu-item" className={cn(itemClass, className)} {...props} />
 }
 
-export function DropdownMenuCheckboxItem({ className, children, ...props }: React.ComponentProps<typeof MenuPrimitive.CheckboxItem>) {
-  return (
-    <MenuPrimitive.CheckboxItem data-slot="dropdown-menu-checkbox-item" className={cn(itemClass, 'pr-8', className)} {...props}>
-      {children}
-      <MenuPrimitive.ItemIndicator className="absolute right-2 inline-flex">
-        <Check aria-hidden />
-      </MenuPrimitive.ItemIndicator>
-    </MenuPrimitive.CheckboxItem>
-  )
-}
-
 export function DropdownMenuRadioGroup(props: React.ComponentProps<typeof MenuPrimitive.RadioGroup>) {
   return <MenuPrimitive.RadioGroup data-slot="dropdown-menu-radio-group" {...props} />
 }
@@ -77,8 +66,4 @@ export function DropdownMenuLabel({ className, ...props }: React.ComponentProps<
       {...props}
     />
   )
-}
-
-export function DropdownMenuSeparator({ className, ...props }: React.ComponentProps<typeof MenuPrimitive.Separator>) {
-  return <MenuPrimitive.Separator data-slot="dropdown-menu-separator" className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />
 }

@@ -36,7 +36,7 @@ function EmptyArchive() {
 }
 
 /**
- * /archived-contacts (spec 000 section 2): the archived list, newest first. A contact can be opened, unarchived, or
+ * /archived-contacts (docs/product/circle.md): the archived list, newest first. A contact can be opened, unarchived, or
  * rekindled through a confirmation dialog; a rekindle goes home afterwards.
  */
 export function ArchivedContactsPage() {

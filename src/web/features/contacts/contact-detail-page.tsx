@@ -21,7 +21,7 @@ function Centered({ children }: { children: React.ReactNode }) {
   return <div className="flex flex-1 flex-col items-center justify-center gap-3 px-4 py-16 text-center">{children}</div>
 }
 
-/** The conversation view shows the last 8 messages, and 'View All' once there are more than 5 (spec 001 section 9). */
+/** The conversation view shows the last 8 messages, and 'View All' once there are more than 5 (docs/product/conversation.md). */
 export const RECENT_MESSAGES = 8
 export const VIEW_ALL_AFTER = 5
 
@@ -71,8 +71,8 @@ function RecentConversation({ contactId, contactName }: { contactId: string; con
 }
 
 /**
- * /contacts/profile/{contactId}: the contact detail (spec 001 section 2): who the contact is, where to go next and
- * the last messages, with the relationship's health computed from the pair's own messages (issue 18).
+ * /contacts/profile/{contactId}: the contact detail (docs/product/conversation.md): who the contact is, where to go next and
+ * the last messages, with the relationship's health computed from the pair's own messages.
  */
 export function ContactDetailPage() {
   const { contactId } = useParams()

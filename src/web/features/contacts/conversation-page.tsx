@@ -18,7 +18,7 @@ import { pageColumnClass } from '#web/components/page-layout.tsx'
 import { cn } from '#web/lib/utils.ts'
 
 /**
- * /contacts/{id}: the conversation with a contact, read like a chat (issue 17, decision 72): the newest 50 messages
+ * /contacts/{id}: the conversation with a contact, read like a chat (decision 72): the newest 50 messages
  * oldest to newest, the view anchored at the newest, older pages loading above as the person scrolls up. Playing a
  * received message marks it read (the player does, as it starts). An unknown or foreign contact goes home. The screen is the list, then a footer
  * slot (the composer's place).

@@ -5,7 +5,7 @@ import { YourInvitations } from '#web/features/invitations/components/your-invit
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { MethodTile } from './components/method-tile.tsx'
 
-/** /contacts/add: the add-contact hub (spec 000 section 2): three ways to add someone and 'Your invitations'. */
+/** /contacts/add: the add-contact hub (docs/product/invitations.md): three ways to add someone and 'Your invitations'. */
 export function AddContactPage() {
   usePageMeta({ title: 'Add to your circle - Hearth' })
 

@@ -58,7 +58,7 @@ function without(set: ReadonlySet<string>, id: string): ReadonlySet<string> {
 }
 
 /**
- * The signed-in home (spec 000 section 2, "Contacts home grid"): the circle's tiles, the Add Friend tile, and in
+ * The signed-in home (docs/product/circle.md): the circle's tiles, the Add Friend tile, and in
  * edit mode the Archive tile, dragging, a link to the archived contacts and rekindle mode.
  */
 export function HomePage() {

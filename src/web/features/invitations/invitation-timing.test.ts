@@ -13,7 +13,7 @@ const preview = (over: Partial<InvitationPreview> = {}): InvitationPreview => ({
   ...over,
 })
 
-describe('the landing page polls the transcript from 1 s, doubling to 8 s (spec 000 section 6)', () => {
+describe('the landing page polls the transcript from 1 s, doubling to 8 s (docs/product/invitations.md)', () => {
   it('waits 1, 2, 4, 8, 8 s while the transcript is on its way', () => {
     expect([0, 1, 2, 3, 4].map((n) => nextTranscriptPoll(preview(), n))).toEqual([1000, 2000, 4000, 8000, 8000])
   })

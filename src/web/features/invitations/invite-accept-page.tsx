@@ -12,7 +12,7 @@ import { InviteUnusableCard } from './components/invite-unusable-card.tsx'
 import { useAcceptInvitationMutation } from './queries.ts'
 
 /**
- * /auth/invite?token=: accepting an invitation (spec 000 section 2). Accepting needs a session, so a visitor
+ * /auth/invite?token=: accepting an invitation (docs/product/invitations.md). Accepting needs a session, so a visitor
  * without one signs up (with the invited address, signed in at once: decision 118), in, or with Google first and
  * comes back here with the token.
  * A spinner, then 'Connection Added!' and home after 3 s, or the error card.

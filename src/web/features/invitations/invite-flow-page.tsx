@@ -79,7 +79,7 @@ function LinkReadyDialog({ url, onDone }: { url: string; onDone: () => void }) {
 }
 
 /**
- * /contacts/add/email and /contacts/add/link (spec 000 section 5): details, then the personal message (required),
+ * /contacts/add/email and /contacts/add/link (docs/product/invitations.md): details, then the personal message (required),
  * then send. The recording is uploaded like a message's and the invitation consumes it.
  */
 export function InviteFlowPage({ kind }: { kind: Kind }) {

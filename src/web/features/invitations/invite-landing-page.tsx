@@ -27,7 +27,7 @@ function Transcript({ text, status }: { text: string | null; status: string | nu
 }
 
 /**
- * /invite?token=: the invite landing page, open to anonymous visitors (spec 000 section 2). Accepting needs a
+ * /invite?token=: the invite landing page, open to anonymous visitors (docs/product/invitations.md). Accepting needs a
  * session: a signed-in visitor goes to /auth/invite, anyone else to /auth with the token kept, where the card opens on
  * sign-up with the invited address filled in (decision 118).
  */

@@ -34,7 +34,7 @@ export function useMyInvitationsQuery() {
   })
 }
 
-/** The transcript's next poll: 1 s doubling to 8 s, until there is one or it failed (spec 000 section 6). */
+/** The transcript's next poll: 1 s doubling to 8 s, until there is one or it failed (docs/product/invitations.md). */
 export function nextTranscriptPoll(preview: InvitationPreview | undefined, polls: number): number | false {
   if (!preview?.personal_message_signed_url) return false
   if (preview.transcript !== null || preview.transcription_status === 'failed' || preview.transcription_status === 'completed') return false
@@ -99,15 +99,6 @@ export function useResendInvitationMutation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: string) => apiSend('POST', `/api/invitations/${id}/resend`, undefined, resendResultSchema),
-    retry: false,
-    onSettled: () => invalidateInvitations(queryClient),
-  })
-}
-
-export function useRenewLinkMutation() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (id: string) => apiSend('POST', `/api/invitations/${id}/link`, undefined, invitationCreatedSchema),
     retry: false,
     onSettled: () => invalidateInvitations(queryClient),
   })

@@ -41,7 +41,7 @@ export const LANDING_META = {
 
 const SAMPLE_CIRCLE = ['Maya', 'Samuel', 'Lena', 'Jun']
 
-/** `/` for visitors: what Hearth is, with the sign-in card beside it (spec 000 section 2, "Landing page"). */
+/** `/` for visitors: what Hearth is, with the sign-in card beside it (docs/product/accounts.md). */
 export function LandingPage() {
   usePageMeta(LANDING_META)
   return (

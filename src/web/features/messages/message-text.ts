@@ -1,7 +1,7 @@
 import type { Message } from '#shared/messages.ts'
 import { transcriptCarriesInsights } from '#shared/transcript-confidence.ts'
 
-/** Status texts of spec 001 section 4 (message processing), shown until a transcription exists. */
+/** Status texts of message processing (docs/product/playback.md), shown until a transcription exists. */
 export const STATUS_TEXT: Record<Message['processing_status'], string> = {
   pending: 'Transcription pending...',
   processing: 'Processing transcription...',
@@ -17,7 +17,7 @@ export function messageText(message: Pick<Message, 'transcription' | 'processing
   return { text: STATUS_TEXT[message.processing_status] || 'No words in this message', isStatus: true }
 }
 
-/** Shown per message in the conversation (spec 001 section 9). */
+/** Shown per message in the conversation (docs/product/conversation.md). */
 export const MAX_EMOTIONS = 3
 export const MAX_TOPICS = 5
 

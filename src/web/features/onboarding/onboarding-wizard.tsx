@@ -17,7 +17,7 @@ import { pageColumnClass } from '#web/components/page-layout.tsx'
 import { cn } from '#web/lib/utils.ts'
 
 /**
- * The five onboarding steps (spec 000 section 2), shown by the app shell until the profile's
+ * The five onboarding steps (docs/product/accounts.md), shown by the app shell until the profile's
  * `onboarding_completed` is true. Saving the name and finishing are the two calls to the server.
  */
 export function OnboardingWizard({ profile }: { profile: Profile }) {

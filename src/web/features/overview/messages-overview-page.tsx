@@ -30,7 +30,7 @@ import { patchOverviewMessage, useMessageSearchQuery } from './queries.ts'
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts'
 
 /**
- * /messages (spec 001 section 2): every message the person sent or received, searched on the server, grouped by
+ * /messages (docs/product/messages-overview.md): every message the person sent or received, searched on the server, grouped by
  * topic or emotion with Liked first, narrowed by chips on the loaded messages. The search text and the grouping
  * live in the address, so coming back from /playback finds the same view.
  */

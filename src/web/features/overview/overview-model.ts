@@ -1,7 +1,7 @@
 import type { OverviewMessage } from '#shared/message-search.ts'
 
 /**
- * The rules of the messages overview (spec 001, /messages, sections 4, 5 and 9) as pure functions: grouping,
+ * The rules of the messages overview (docs/product/messages-overview.md) as pure functions: grouping,
  * the chip list, chip filtering, ordering within a group, card tint and the entrance animation's delay.
  */
 
@@ -56,7 +56,7 @@ export function messagePriority(message: Ordered, ownUserId: string): number {
   return 0
 }
 
-/** The overview's order (spec 001 section 4): higher priority first, then newest first (then by id, to be stable). */
+/** The overview's order (docs/product/messages-overview.md): higher priority first, then newest first (then by id, to be stable). */
 export function compareOverview(ownUserId: string) {
   return (a: Ordered, b: Ordered): number =>
     messagePriority(b, ownUserId) - messagePriority(a, ownUserId) ||
@@ -85,7 +85,7 @@ export function visibleChips(chips: readonly Chip[], selected: ReadonlySet<strin
   return { chips: shown, hidden: chips.length - shown.length }
 }
 
-/** All selected chips must match (spec 001 section 5): a message stays when it carries every selected label. */
+/** All selected chips must match (docs/product/messages-overview.md): a message stays when it carries every selected label. */
 export function matchesAllChips(message: Labelled, grouping: OverviewGrouping, selected: ReadonlySet<string>): boolean {
   if (selected.size === 0) return true
   const labels = new Set(labelsOf(message, grouping))

@@ -243,7 +243,7 @@ function Listening({ message, contact, contactPending, own }: ListeningProps) {
 }
 
 /**
- * /playback/{messageId} (spec 001 section 2): the big avatar, the player (waveform, seek, ±15 s, play/pause, speed,
+ * /playback/{messageId} (docs/product/playback.md): the big avatar, the player (waveform, seek, ±15 s, play/pause, speed,
  * like), the transcript highlighted as it is spoken, AI Insights with tips, 'Record Thoughtful Reply', and the
  * previous/next arrows through the conversation. Opening a received unread message marks it read, once. A message
  * that is not yours goes home; Back goes to the contact.

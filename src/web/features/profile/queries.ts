@@ -68,7 +68,7 @@ export function welcomeTranscriptInFlight(profile: Pick<Profile, 'welcome_audio_
 }
 
 /**
- * When to fetch the own profile again while waiting for the welcome transcript (spec 001 section 4): every 3 s
+ * When to fetch the own profile again while waiting for the welcome transcript (docs/product/settings.md): every 3 s
  * while it is on its way, for at most 120 s from `waitingSince`, then once more 1 s after it completed.
  * `state.refreshed` remembers that last fetch was made.
  */

@@ -18,7 +18,7 @@ const profile = (status: Profile['welcome_transcript_status'], audio: string | n
   push_shows_transcript: false,
 })
 
-describe('welcome transcript polling (spec 001 section 4)', () => {
+describe('welcome transcript polling (docs/product/settings.md)', () => {
   it('polls every 3 s while processing, stops after 120 s', () => {
     const state = { sawInFlight: false, refreshed: false }
     expect(welcomeTranscriptRefetchInterval(profile('processing'), 0, 1_000, state)).toBe(3_000)

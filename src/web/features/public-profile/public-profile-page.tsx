@@ -80,7 +80,7 @@ function ProfileNotFound() {
 }
 
 /**
- * /u/{id} and /profile/{id}: a person's public profile, open to anonymous visitors (spec 000 section 2). The
+ * /u/{id} and /profile/{id}: a person's public profile, open to anonymous visitors (docs/product/directory.md). The
  * canonical link is /u/{id}; the page of someone who opted in to being found emits schema.org Person data, every
  * other one asks search engines not to index it.
  */

@@ -16,7 +16,7 @@ import { PrivacySection } from './components/privacy-section.tsx'
 import { SignOutButton } from './components/sign-out-button.tsx'
 import { WelcomeSettingsSection } from './components/welcome-section.tsx'
 
-/** /settings (spec 001): Back to /, 'Preview Public Profile', then one section component per setting, and Sign Out. */
+/** /settings (docs/product/settings.md): Back to /, 'Preview Public Profile', then one section component per setting, and Sign Out. */
 export function SettingsPage() {
   usePageMeta({ title: 'Settings - Hearth' })
   const { user } = useAuth()

@@ -37,7 +37,7 @@ function SessionsSkeleton() {
 }
 
 /**
- * /sessions (issue 18): the person's ten newest sessions, each a place to record notes to themselves, read their
+ * /sessions: the person's ten newest sessions, each a place to record notes to themselves, read their
  * transcripts and send a take to someone in their circle when ready.
  */
 export function VoiceSessionsPage() {

@@ -1,7 +1,7 @@
 import { clampPlaybackRate, PLAYBACK_RATE_DEFAULT, PLAYER_TEXTS, skipTarget } from '#shared/playback.ts'
 import { createMemoryPositionStore, type PositionStore } from './positions.ts'
 
-/** Something to listen to (spec 001: Audio track). */
+/** Something to listen to (docs/product/playback.md). */
 export type AudioTrack = {
   /** a stable key: the message id */
   id: string
@@ -33,14 +33,14 @@ export const formatQueuePosition = ({ index, total }: QueuePosition) => `${index
 /** Which failure: no usable URL, the audio itself (network, 403, unplayable file), or play() refused to start. */
 export type PlayerErrorKind = 'invalid-url' | 'media' | 'start'
 
-/** What the 'Playback Error' toast and panel say for each kind of failure (spec 001 section 8). */
+/** What the 'Playback Error' toast and panel say for each kind of failure (docs/product/playback.md). */
 export const PLAYER_ERROR_DESCRIPTIONS: Record<PlayerErrorKind, string> = {
   'invalid-url': PLAYER_TEXTS.unavailable,
   media: PLAYER_TEXTS.cannotPlay,
   start: PLAYER_TEXTS.failed,
 }
 
-/** Spec 001 Player state, plus why it failed and whether the track has started since it was loaded. */
+/** The player's state (docs/product/playback.md), plus why it failed and whether the track has started since it was loaded. */
 export type PlayerState = {
   isPlaying: boolean
   currentTime: number
@@ -138,7 +138,7 @@ const SAVE_EVERY_SECONDS = 2
 const errorName = (error: unknown) => (typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : '')
 
 /**
- * The app's one audio player (spec 001 section 4, Audio player): a small external store around one media element.
+ * The app's one audio player (docs/product/playback.md): a small external store around one media element.
  * Screens read it with useSyncExternalStore and call its actions; the element's events move the state:
  * play → loading, error cleared; loadedmetadata → duration, loading ends; playing → isPlaying; timeupdate →
  * currentTime; ended → not playing, time 0; error → 'Failed to play audio', not playing, not loading.
@@ -146,7 +146,7 @@ const errorName = (error: unknown) => (typeof error === 'object' && error !== nu
  * URLs: an empty one fails with 'Invalid audio URL'; blob: URLs play as they are; any other URL that is about to
  * expire is renewed through `refreshUrl` before it is given to the element, and when the element fails on a URL
  * (an expired signed URL answers 403, which the element only reports as an error) the player asks for a fresh URL
- * once and tries again from the same place. When renewing fails, the original URL is used (spec 001 section 8).
+ * once and tries again from the same place. When renewing fails, the original URL is used (docs/product/playback.md).
  */
 export function createAudioPlayer({
   element,

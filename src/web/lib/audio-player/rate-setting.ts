@@ -1,6 +1,6 @@
 import { clampPlaybackRate, PLAYBACK_RATE_DEFAULT } from '#shared/playback.ts'
 
-/** The chosen speed, remembered on this device and read once when the player is made (issue 17). */
+/** The chosen speed, remembered on this device and read once when the player is made. */
 export const RATE_STORAGE_KEY = 'hearth.playback.rate'
 
 type RateStorage = Pick<Storage, 'getItem' | 'setItem'>

@@ -101,7 +101,7 @@ function subscribeToPlayhead(callback: () => void) {
 }
 
 /**
- * The playhead of the current track, read from the audio element every 200 ms (spec 001 section 9: highlight
+ * The playhead of the current track, read from the audio element every 200 ms (docs/product/playback.md: highlight
  * refresh) and at every change of the player, for the transcript highlight. Re-renders only when it moved.
  */
 export function usePlayhead(): number {

@@ -8,8 +8,6 @@ import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/utils.ts'
 
-export const RECORD_UNAVAILABLE = 'Recording is not available yet'
-
 export function messageCountText(count: number): string {
   return `${count} ${count === 1 ? 'message' : 'messages'}`
 }
@@ -22,7 +20,7 @@ type ContactHeaderProps = React.ComponentProps<'header'> & {
 }
 
 /**
- * The conversation's header (spec 001, /contacts/{id}): back home, the contact's picture (to their public profile),
+ * The conversation's header (docs/product/conversation.md): back home, the contact's picture (to their public profile),
  * name and message count and a Profile button (recording happens in the composer at the bottom, decision 68).
  */
 export function ContactHeader({ contact, messageCount, className, ...props }: ContactHeaderProps) {

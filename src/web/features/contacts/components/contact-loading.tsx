@@ -5,7 +5,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/utils.ts'
 
-/** The loading-slow warning of spec 001 section 9. */
+/** The loading-slow warning (docs/product/conversation.md). */
 export const LOADING_SLOW_MS = 8_000
 
 export const CONTACT_LOADING_TEXTS = {
@@ -25,7 +25,7 @@ type ContactLoadingProps = React.ComponentProps<'div'> & {
 }
 
 /**
- * The wrapper while a contact loads (spec 001, contact detail): a spinner and reassurance; after 8 s the slow
+ * The wrapper while a contact loads (docs/product/conversation.md): a spinner and reassurance; after 8 s the slow
  * warning, the retry count once a retry has happened, and Try Again / Go Back.
  */
 export function ContactLoading({

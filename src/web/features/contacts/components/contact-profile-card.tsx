@@ -13,7 +13,7 @@ import { AccountDeletedNotice } from './account-deleted-notice.tsx'
 import { OnlineStatus } from './online-status.tsx'
 
 /**
- * The contact detail's left column (spec 001 section 2): the contact's photo gallery with their name and Online
+ * The contact detail's left column (docs/product/conversation.md): the contact's photo gallery with their name and Online
  * indicator, 'View public profile', their welcome audio when they recorded one, and 'Record New Message'. Photos
  * and welcome audio are what the contact shows on their public profile.
  */

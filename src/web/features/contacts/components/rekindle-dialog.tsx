@@ -10,7 +10,7 @@ type RekindleDialogProps = {
   onConfirm: () => void
 }
 
-/** "Rekindle with {name}" (spec 000 section 2, "Archived contacts"): confirms bringing a contact back into the circle. */
+/** "Rekindle with {name}" (docs/product/circle.md): confirms bringing a contact back into the circle. */
 export function RekindleDialog({ name, pending, onCancel, onConfirm }: RekindleDialogProps) {
   return (
     <Dialog

@@ -8,7 +8,7 @@ export function isCircleFullError(error: unknown): boolean {
   return isApiRequestError(error) && (error.code === ERROR_CODES.circleFull || error.message === CONTACT_TEXTS.circleFull)
 }
 
-/** 'Connection rekindled!' with '{name} has been restored to your active contacts.' (spec 000 section 8). */
+/** 'Connection rekindled!' with '{name} has been restored to your active contacts.' (docs/product/circle.md). */
 export function notifyRekindled(name: string): void {
   toast.success(CONTACT_TEXTS.rekindled, { description: CONTACT_TEXTS.rekindledBody(name) })
 }

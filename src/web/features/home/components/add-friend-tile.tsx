@@ -8,7 +8,7 @@ import { TILE_BASE } from './contact-tile.tsx'
 
 /**
  * The 'Add Friend' tile: a dashed card linking to the add-contact hub. With 10 active contacts it says that the circle
- * is full before anyone searches or invites (issue 17 "Limits before effort").
+ * is full before anyone searches or invites ("Limits before effort").
  */
 export function AddFriendTile({ sizes, full = false }: { sizes: TileClasses; full?: boolean }) {
   if (full) {

@@ -15,7 +15,7 @@ type ArchiveTileProps = {
 }
 
 /**
- * The edit-mode 'Archive' tile (spec 000 section 4): a contact dropped here is archived. Drawn here; ArchiveDropZone
+ * The edit-mode 'Archive' tile (docs/product/circle.md): a contact dropped here is archived. Drawn here; ArchiveDropZone
  * makes it a drop target once dragging's code has loaded.
  */
 export function ArchiveTile({ dropEnabled, ...props }: ArchiveTileProps) {

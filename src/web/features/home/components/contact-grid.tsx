@@ -30,7 +30,7 @@ type ContactGridProps = {
  */
 export function ContactGrid({ contacts, editing, wide, archivingIds, onReorder, onArchive, onLongPress }: ContactGridProps) {
   SortableContactGrid.usePreloadAfterPaint()
-  // gentle nudges (issue 18): a soft hint on the tiles of contacts gone quiet
+  // gentle nudges: a soft hint on the tiles of contacts gone quiet
   const nudged = useOpenNudgesQuery()
   const dragEnabled = editing && wide
 

@@ -21,7 +21,7 @@ type TileContact = Pick<
 >
 
 /**
- * The tile's one line of news, calm like an inbox (issue 17): new messages first, else that you are waiting for their
+ * The tile's one line of news, calm like an inbox: new messages first, else that you are waiting for their
  * reply and how many of the 3 unanswered messages you have sent, else when you last heard from each other.
  */
 export function tileActivity(contact: TileContact, now = new Date()): string {

@@ -6,7 +6,7 @@ import { errorMessage } from '#web/lib/errors.ts'
 export type ContactsLoadError = { message: string; detail?: string }
 
 /**
- * What the home grid says when the contact list fails (spec 000 section 8): a time-out reads 'Request timeout', or
+ * What the home grid says when the contact list fails (docs/product/circle.md): a time-out reads 'Request timeout', or
  * the longer connection hint when nothing is loaded yet; any other failure reads 'Failed to load contacts' with
  * the server's own message underneath.
  */

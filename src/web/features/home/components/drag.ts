@@ -8,7 +8,7 @@ import {
   type UniqueIdentifier,
 } from '@dnd-kit/core'
 
-/** Spec 000 sections 4 and 9: a drag starts after an 8 px pointer move, and each arrow key moves it 25 px. */
+/** docs/product/circle.md: a drag starts after an 8 px pointer move, and each arrow key moves it 25 px. */
 export const DRAG_ACTIVATION_DISTANCE_PX = 8
 export const KEYBOARD_DRAG_STEP_PX = 25
 

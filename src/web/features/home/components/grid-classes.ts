@@ -1,7 +1,7 @@
 import type { HomeGridLayout, TileSize } from '#shared/home-grid.ts'
 
 /*
- * Static Tailwind class strings for the home grid (spec 000 section 2). Every class is written out in full so
+ * Static Tailwind class strings for the home grid (docs/product/circle.md). Every class is written out in full so
  * that Tailwind's scanner sees it; never build a class name from pieces.
  */
 

@@ -13,7 +13,7 @@ type PlayAllNewButtonProps = Omit<React.ComponentProps<typeof Button>, 'onClick'
 }
 
 /**
- * 'Play all new' (issue 17): every message from the circle not heard yet, oldest first, one after another in the
+ * 'Play all new': every message from the circle not heard yet, oldest first, one after another in the
  * mini player ('2 of 5'), each marked heard as it starts. Shown only while there is something new.
  */
 export function PlayAllNewButton({ contacts, className, ...props }: PlayAllNewButtonProps) {

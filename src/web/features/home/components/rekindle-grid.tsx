@@ -106,7 +106,7 @@ type RekindleGridProps = {
 }
 
 /**
- * Rekindle mode (spec 000 section 2): inactive and archived contacts as pink tiles. Tapping one (or Enter) asks to
+ * Rekindle mode (docs/product/circle.md): inactive and archived contacts as pink tiles. Tapping one (or Enter) asks to
  * rekindle it, as the archived contacts page does; on wide screens it can also be dropped on 'Reconnect & restore'.
  * A tile's name is its visible text (name, status, 'Rekindle').
  */

@@ -12,7 +12,7 @@ type HighlightedWordsProps = React.ComponentProps<'p'> & {
 
 /**
  * The transcript as words: the spoken one highlighted (and marked aria-current), earlier ones dimmed, later ones
- * plain (spec 001 section 4, Playing word). Words the engine was unsure of (`isLowConfidenceWord`) are faint, with a
+ * plain (docs/product/playback.md). Words the engine was unsure of (`isLowConfidenceWord`) are faint, with a
  * dotted underline so they differ from spoken ones too (decision 92).
  */
 export const HighlightedWords = memo(function HighlightedWords({ words, current, className, ...props }: HighlightedWordsProps) {

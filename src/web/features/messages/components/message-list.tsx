@@ -121,8 +121,8 @@ type MessageListProps = React.ComponentProps<'ol'> & {
 }
 
 /**
- * The conversation's messages as a chat reads them: oldest at the top, newest at the bottom (issue 17; spec 001 lists
- * newest first, every chat app the other way, decision 72). A message arriving while it is open rises in (not under
+ * The conversation's messages as a chat reads them: oldest at the top, newest at the bottom (as every chat app
+ * reads them, decision 72). A message arriving while it is open rises in (not under
  * reduced motion).
  */
 export function MessageList({

@@ -104,7 +104,7 @@ type SeekableWaveformProps = {
 }
 
 /**
- * The card's waveform as a slider: tap a point or drag along it to move the playhead there (issue 17), arrow keys
+ * The card's waveform as a slider: tap a point or drag along it to move the playhead there, arrow keys
  * move it by 5 s. A message that is not playing is loaded, without starting, so it plays from where it was put.
  */
 function SeekableWaveform({ message, speaker, title, other, current, time, total }: SeekableWaveformProps) {

@@ -5,7 +5,7 @@ import { useProfileQuery, useUpdateProfileMutation } from '#web/features/profile
 import { PushControls } from './push-controls.tsx'
 import { SwitchField } from '#web/components/switch-field.tsx'
 
-/** The settings Notifications card (spec 001): new-message mail with transcripts. */
+/** The settings Notifications card (docs/product/settings.md): new-message mail with transcripts. */
 export function NotificationsCard() {
   const profile = useProfileQuery()
   const updateProfile = useUpdateProfileMutation()

@@ -14,7 +14,7 @@ const dismissedBefore = () => {
   }
 }
 
-/** Home's offer to turn on push (spec 001): only where push works and the person has not decided; Later or ✕ hide it for good. */
+/** Home's offer to turn on push (docs/product/settings.md): only where push works and the person has not decided; Later or ✕ hide it for good. */
 export function PushBanner() {
   const push = usePush()
   const [dismissed, setDismissed] = useState(dismissedBefore)

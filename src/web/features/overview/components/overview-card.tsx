@@ -23,7 +23,7 @@ import {
   type CardTint,
 } from '#web/features/overview/overview-model.ts'
 
-/** Quiet washes of colour by feeling (spec 001: liked, happy/joy, excited/energetic, calm/peaceful, default). */
+/** Quiet washes of colour by feeling (liked, happy/joy, excited/energetic, calm/peaceful, default; docs/product/messages-overview.md). */
 export const CARD_TINT_CLASSES: Record<CardTint, string> = {
   liked: 'border-rose-200 bg-rose-50/80 dark:border-rose-300/20 dark:bg-rose-400/[0.07]',
   happy: 'border-amber-200 bg-amber-50/80 dark:border-amber-300/20 dark:bg-amber-300/[0.06]',

@@ -8,7 +8,7 @@ import { SectionCard, SectionCardHeader } from '#web/components/section-card.tsx
 import { insightsHeldBack } from '#web/features/messages/message-text.ts'
 import { cn } from '#web/lib/utils.ts'
 
-/** Insights show 3 emotions, 3 topics and 2 tips (spec 001, /playback). */
+/** Insights show 3 emotions, 3 topics and 2 tips (docs/product/playback.md). */
 export const INSIGHT_EMOTIONS = 3
 export const INSIGHT_TOPICS = 3
 

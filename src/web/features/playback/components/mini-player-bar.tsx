@@ -11,7 +11,7 @@ import { SpeedPill } from './playback-controls.tsx'
 import { PlayPauseIcon } from '#web/components/play-pause-icon.tsx'
 
 /**
- * The floating mini player (spec 001, contact detail): while a message is playing or paused part-way, a small bar
+ * The floating mini player (docs/product/playback.md): while a message is playing or paused part-way, a small bar
  * above the bottom edge with Play/Pause, who speaks (their picture, initials without one; the name links to the
  * playback screen), elapsed/total time, where Play all new is ('2 of 5'), the speed pill, Next (in a queue, or when
  * the sender has another unheard message for play-next), a progress bar and Stop (which also ends a queue). While it shows, a spacer of its height ends the page, so it never covers the page's last buttons.

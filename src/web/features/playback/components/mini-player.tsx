@@ -9,12 +9,12 @@ import { lazyWithPreload } from '#web/lib/lazy-after-paint.ts'
 // the bar and its speed popover load after the first paint, not with the first screen (decision 108)
 const MiniPlayerBar = lazyWithPreload(async () => (await import('./mini-player-bar.tsx')).MiniPlayerBar)
 
-/** Screens with their own controls, or where a player would be in the way (spec 001, contact detail). */
+/** Screens with their own controls, or where a player would be in the way (docs/product/playback.md). */
 export function miniPlayerHiddenOn(pathname: string): boolean {
   return pathname.startsWith('/playback/') || pathname === '/settings' || pathname.startsWith('/contacts/add/link')
 }
 
-/** 'Playback Error' toasts of the error catalogue (spec 001 section 8), once per failure, wherever it happened. */
+/** 'Playback Error' toasts of the error catalogue (docs/product/playback.md), once per failure, wherever it happened. */
 function usePlaybackErrorToasts() {
   useEffect(() => {
     const player = audioPlayer()
@@ -29,7 +29,7 @@ function usePlaybackErrorToasts() {
 }
 
 /**
- * The floating mini player (spec 001, contact detail; the bar is MiniPlayerBar): mounted once in the app shell, shown
+ * The floating mini player (docs/product/playback.md): mounted once in the app shell, shown
  * while a message is playing or paused part-way, hidden on /playback, /settings and /contacts/add/link.
  */
 export function MiniPlayer() {

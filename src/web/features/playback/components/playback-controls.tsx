@@ -39,7 +39,7 @@ export function PlaybackErrorPanel({ text, onRetry }: { text: string; onRetry?: 
   )
 }
 
-/** Speed 1.0-2.0 in 0.1 steps (a slider) with the presets 1, 1.2, 1.5, 1.8 and 2 (spec 001 sections 5 and 9). */
+/** Speed 1.0-2.0 in 0.1 steps (a slider) with the presets 1, 1.2, 1.5, 1.8 and 2 (docs/product/playback.md). */
 export function SpeedControl({ className, ...props }: React.ComponentProps<'div'>) {
   const rate = useAudioPlayer((s) => s.rate)
   const player = audioPlayer()
@@ -90,7 +90,7 @@ type SpeedPillProps = React.ComponentProps<'div'> & {
 }
 
 /**
- * The one speed control (issue 17): a pill showing the speed that moves to the next preset on each press
+ * The one speed control: a pill showing the speed that moves to the next preset on each press
  * (1 → 1.2 → 1.5 → 1.8 → 2 → 1), with the slider's fine steps behind a button next to it. The speed is the player's,
  * so it applies everywhere and is remembered.
  */

@@ -10,7 +10,7 @@ import { useSaveWelcomeMessageMutation } from '#web/features/profile/queries.ts'
 import { useRecorder } from '#web/lib/recorder/use-recorder.ts'
 
 /**
- * The welcome recording of spec 001 section 4: idle, recording (the shared live recorder, 'Tap to stop'),
+ * The welcome recording (docs/product/settings.md): idle, recording (the shared live recorder, 'Tap to stop'),
  * preview (Discard or Save; no transcript yet), saved (Re-record offered). Saving uploads the audio and makes
  * it the profile's welcome message.
  */

@@ -259,7 +259,7 @@ function HealthBody({ health, contactId, name }: { health: RelationshipHealth; c
   )
 }
 
-/** The contact detail's Relationship Health card (spec 001 section 2), with its collapsible sections. */
+/** The contact detail's Relationship Health card (docs/product/relationship-health.md), with its collapsible sections. */
 export function HealthCard({ contactId, name }: { contactId: string; name: string }) {
   const health = useRelationshipHealthQuery(contactId)
   return (

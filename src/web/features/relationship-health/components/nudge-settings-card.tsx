@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { useNudgeSettingsQuery, useUpdateNudgeSettingsMutation } from '../queries.ts'
 import { SwitchField } from '#web/components/switch-field.tsx'
 
-/** The settings card that turns gentle nudges on or off (issue 18). */
+/** The settings card that turns gentle nudges on or off. */
 export function NudgeSettingsCard() {
   const settings = useNudgeSettingsQuery()
   const update = useUpdateNudgeSettingsMutation()

@@ -20,7 +20,7 @@ function uploadErrorToast(error: unknown) {
 }
 
 /**
- * Settings' photo manager (spec 001): upload one or several images, reorder, delete, set the primary (the
+ * Settings' photo manager (docs/product/settings.md): upload one or several images, reorder, delete, set the primary (the
  * profile picture). The add tile is gone at 10, the picker is disabled while uploading, and the primary's
  * Set Primary is disabled. Files are checked here for type and size first; the server decides by content.
  */

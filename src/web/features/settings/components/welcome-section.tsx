@@ -29,7 +29,7 @@ function CurrentWelcome({ onReRecord }: { onReRecord: () => void }) {
 }
 
 /**
- * Settings' welcome message (spec 001 section 4): the saved one with Re-record, or the recorder (idle,
+ * Settings' welcome message (docs/product/settings.md): the saved one with Re-record, or the recorder (idle,
  * 'Recording... Tap to stop' with its timer, preview with Discard or Save). A save goes back to the saved view.
  */
 export function WelcomeSettingsSection() {
