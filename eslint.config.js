@@ -42,6 +42,7 @@ export const SCREEN_MODULES = [
   'playback',
   'record',
   'settings',
+  'share', // a recording shared from another app: pick whom it is for (decision 142)
   'voice-sessions', // the spec's sessions: notes to oneself, transcribed, a take sent when ready ('session' is the sign-in)
 ]
 

@@ -40,6 +40,7 @@ import {
 import { createPushService, vapidOf } from './modules/notifications/push.service.ts'
 import { publicProfilesRoutes } from './modules/public-profiles/public-profiles.routes.ts'
 import { crawlersRoutes } from './modules/crawlers/crawlers.routes.ts'
+import { shareTargetRoutes } from './modules/share-target/share-target.routes.ts'
 import { createPublicProfilesService } from './modules/public-profiles/public-profiles.service.ts'
 import { realtimeRoutes } from './realtime/realtime.routes.ts'
 import { createRealtimeHub } from './realtime/realtime.hub.ts'
@@ -266,6 +267,7 @@ export async function buildApp({
   await app.register(directoryRoutes, deps)
   await app.register(publicProfilesRoutes, { ...deps, readSession })
   await app.register(crawlersRoutes, deps)
+  await app.register(shareTargetRoutes)
   await app.register(audioUploadsRoutes, deps)
   await app.register(messagesRoutes, deps)
   await app.register(messageSearchRoutes, deps)

@@ -250,6 +250,15 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     }),
   },
+  // the share sheet's post when no service worker answered it: only a redirect, nothing read (decision 142)
+  'POST /share': {
+    access: 'anonymous',
+    request: () => ({
+      url: '/share',
+      payload: '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nhi\r\n--x--\r\n',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    }),
+  },
   'GET /api/push/key': { access: 'signed-in', request: () => json('/api/push/key') },
   'POST /api/push/subscriptions': {
     access: 'signed-in',

@@ -47,6 +47,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('#web/features/settings/account-deleted-page.tsx')).AccountDeletedPage }),
       },
       {
+        path: 'share/not-ready',
+        lazy: async () => ({ Component: (await import('#web/features/share/share-not-ready-page.tsx')).ShareNotReadyPage }),
+      },
+      {
         path: 'u/:id',
         lazy: async () => ({ Component: (await import('#web/features/public-profile/public-profile-page.tsx')).PublicProfilePage }),
       },
@@ -83,6 +87,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'contacts/:id',
                 lazy: async () => ({ Component: (await import('#web/features/contacts/conversation-page.tsx')).ConversationPage }),
+              },
+              {
+                path: 'share',
+                lazy: async () => ({ Component: (await import('#web/features/share/share-page.tsx')).SharePage }),
               },
               {
                 path: 'record',

@@ -1,6 +1,7 @@
 /**
- * Registers the service worker (public/sw.js): the app shell for offline starts and Web Push. A browser
- * without service workers, or a failed registration, leaves Hearth working as a plain web page.
+ * Registers the service worker (public/sw.js): the app shell for offline starts, Web Push, and recordings shared into
+ * Hearth from the share sheet (decision 142). A browser without service workers, or a failed registration, leaves
+ * Hearth working as a plain web page (a share then reaches the server, which asks to open Hearth once).
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return

@@ -393,6 +393,60 @@ describe('Play all new: the queue', () => {
     expect(element.play).toHaveBeenCalled()
   })
 
+  it('goes back a track near the start, and restarts the current one later in it or with nothing before', async () => {
+    const { element, player } = setup()
+    await player.playQueue(queueOf('a', 'b'))
+    playThrough(element)
+    await flush()
+    element.metadata(5)
+    element.emit('playing')
+    element.timeupdate(1)
+    await player.previous()
+    expect(player.getState()).toMatchObject({ currentTrack: { id: 'a' }, queue: { index: 1, total: 2 } })
+
+    element.metadata(5)
+    element.emit('playing')
+    element.timeupdate(4)
+    await player.previous()
+    expect(player.getState()).toMatchObject({ currentTrack: { id: 'a' }, queue: { index: 1 }, currentTime: 0 })
+    expect(element.currentTime).toBe(0)
+
+    // nothing before the first: it starts again, and a paused one plays
+    player.pause()
+    await player.previous()
+    expect(player.getState().currentTrack?.id).toBe('a')
+    expect(element.play).toHaveBeenCalledTimes(4)
+  })
+
+  it('signs the next track while the current one plays, so its end switches at once with no request between', async () => {
+    const stale = (id: string) => `/api/media/${id}.m4a?expires=1&signature=old`
+    const refreshed: string[] = []
+    const tracks = ['a', 'b'].map((id) =>
+      track({
+        id,
+        url: stale(id),
+        refreshUrl: async () => {
+          refreshed.push(id)
+          return `/api/media/${id}.m4a?fresh`
+        },
+      }),
+    )
+    const { element, player } = setup({ isFresh: (url) => url.endsWith('fresh') })
+    await player.playQueue(tracks)
+    expect(refreshed).toEqual(['a'])
+    element.metadata(5)
+    element.emit('playing')
+    expect(refreshed).toEqual(['a', 'b'])
+    await flush()
+
+    // the end's switch sets the source within the ended event's own turn (a background tab throttles timers)
+    element.emit('ended')
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(element.src).toBe('/api/media/b.m4a?fresh')
+    expect(refreshed).toEqual(['a', 'b'])
+  })
+
   it('does nothing for an empty queue', async () => {
     const { player } = setup()
     await player.playQueue([])

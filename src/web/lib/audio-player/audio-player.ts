@@ -113,6 +113,11 @@ export type AudioPlayer = {
    * track's own `next` (play-next); nothing when there is none
    */
   next: () => Promise<void>
+  /**
+   * the previous track, as podcast players do it: past the first few seconds, or with nothing before, the current
+   * track starts again; near its start in a queue, the queue's previous track plays
+   */
+  previous: () => Promise<void>
   /** called after a track played to its end */
   onEnded: (listener: (track: AudioTrack) => void) => () => void
 }
@@ -134,6 +139,8 @@ type Options = {
 const HEARD_WITHIN_SECONDS = 2
 /** Positions are written at most this often while playing (and at every pause). */
 const SAVE_EVERY_SECONDS = 2
+/** Previous within this many seconds of a track's start goes to the track before; later, it restarts this one. */
+export const RESTART_AFTER_SECONDS = 3
 
 const errorName = (error: unknown) => (typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : '')
 
@@ -175,6 +182,11 @@ export function createAudioPlayer({
   /** applied once the metadata is there (a resume position, or a seek before loading) */
   let pendingSeek: number | null = null
   let lastSaved = 0
+  /**
+   * fresh URLs fetched ahead for the queue's next track, by track id: the switch at `ended` then sets the source at
+   * once, with no request first, which matters in a background tab or with the screen locked
+   */
+  const prepared = new Map<string, Promise<string>>()
 
   const set = (patch: Partial<PlayerState>) => {
     state = { ...state, ...patch }
@@ -299,7 +311,10 @@ export function createAudioPlayer({
     const which = attempt
     let url = track.url
     if (!url.startsWith('blob:') && track.refreshUrl && !isFresh(url)) {
-      url = await freshUrl(track)
+      const ahead = prepared.get(track.id)
+      prepared.delete(track.id)
+      const early = ahead ? await ahead : null
+      url = early && isFresh(early) ? early : await freshUrl(track)
       if (which !== attempt) return
     }
     pendingSeek = resumeAt > 0 ? resumeAt : null
@@ -307,8 +322,22 @@ export function createAudioPlayer({
     if (wantsPlaying) await start()
   }
 
+  /** signs the queue's next track ahead when its URL would need renewing, so `ended` can switch without a request */
+  function prepareFollowing() {
+    const following = state.queue ? queue[state.queue.index] : undefined
+    if (!following?.refreshUrl || following.url.startsWith('blob:') || !following.url.trim()) return
+    if (prepared.has(following.id) || isFresh(following.url)) return
+    const url = freshUrl(following)
+    prepared.set(following.id, url)
+    // a renewed URL that is stale by the time it is used is renewed again in load
+    void url.then((fresh) => {
+      if (!isFresh(fresh)) prepared.delete(following.id)
+    })
+  }
+
   function endQueue() {
     queue = []
+    prepared.clear()
     if (state.queue) set({ queue: null })
   }
 
@@ -351,7 +380,21 @@ export function createAudioPlayer({
     await load(following, { autoplay: true })
   }
 
+  async function previous() {
+    const index = state.queue?.index ?? 1
+    const before = index > 1 ? queue[index - 2] : undefined
+    if (!before || position() > RESTART_AFTER_SECONDS) {
+      if (!state.currentTrack) return
+      seek(0)
+      if (!state.isPlaying) await play()
+      return
+    }
+    set({ queue: { index: index - 1, total: queue.length } })
+    await load(before, { autoplay: true })
+  }
+
   function stop() {
+    prepared.clear()
     wantsPlaying = false
     element.pause()
     if (state.currentTrack) positions.clear(state.currentTrack.id)
@@ -419,6 +462,7 @@ export function createAudioPlayer({
       announced = true
       state.currentTrack.onStart?.()
     }
+    prepareFollowing()
   })
   element.addEventListener('waiting', () => {
     if (loaded && state.isPlaying) set({ loading: true })
@@ -483,10 +527,12 @@ export function createAudioPlayer({
       element.removeAttribute('src')
       element.load()
       queue = []
+      prepared.clear()
       set({ ...INITIAL_PLAYER_STATE, rate: state.rate })
     },
     playQueue,
     next,
+    previous,
     onEnded(listener) {
       endedListeners.add(listener)
       return () => endedListeners.delete(listener)

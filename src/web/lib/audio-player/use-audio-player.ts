@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { HIGHLIGHT_REFRESH_MS } from '#shared/playback.ts'
 import { createAudioPlayer, INITIAL_PLAYER_STATE, type AudioPlayer, type PlayerState } from './audio-player.ts'
+import { connectMediaSession } from './media-session.ts'
 import { readPlayNext } from './play-next-setting.ts'
 import { createPositionStore } from './positions.ts'
 import { readStoredRate, storeRate } from './rate-setting.ts'
@@ -20,7 +21,8 @@ function browserStorage(): Storage | null {
  * The app's one player, made on first use around one hidden <audio data-slot="audio-player"> in the body. Exactly
  * one thing plays: when any other audio or video of the page starts (a recording preview, a welcome message) this
  * player pauses, and when this player starts the others pause. It starts at the speed chosen last on this device and
- * plays on by itself as 'Play next automatically' says.
+ * plays on by itself as 'Play next automatically' says. Nothing pauses it when the page is hidden: listening with the
+ * screen off is the point of Play all new.
  */
 export function audioPlayer(): AudioPlayer {
   if (instance) return instance
@@ -49,6 +51,9 @@ export function audioPlayer(): AudioPlayer {
   element.addEventListener('play', () => {
     for (const other of document.querySelectorAll<HTMLMediaElement>('audio, video')) if (other !== element) other.pause()
   })
+  // the lock screen and headset buttons (decision 141); the element lives as long as the page, so a locked phone or a
+  // hidden tab plays on, and the queue moves on from the element's own `ended`
+  if ('mediaSession' in navigator && typeof MediaMetadata === 'function') connectMediaSession(player, navigator.mediaSession, MediaMetadata)
   instance = player
   return player
 }
