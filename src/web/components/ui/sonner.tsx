@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from 'react'
+import { useEffect, useLayoutEffect, useMemo } from 'react'
 import { Toaster as Sonner, toast, useSonner, type ToasterProps } from 'sonner'
 import { MOBILE_BREAKPOINT_PX } from '#shared/limits.ts'
 import { useResolvedDark } from '#web/lib/theme.ts'
@@ -51,10 +51,8 @@ function phoneEdge(): 'top' | 'bottom' {
 function useToastBand(phone: boolean): 'top' | 'bottom' {
   const { toasts } = useSonner()
   const showing = toasts.length > 0
-  const [edge, setEdge] = useState<'top' | 'bottom'>('top')
-  useLayoutEffect(() => {
-    if (phone && showing) setEdge(phoneEdge())
-  }, [phone, showing])
+  // read once as a toast appears, from the page as it stands before the toast is drawn
+  const edge = useMemo(() => (phone && showing ? phoneEdge() : 'top'), [phone, showing])
   useLayoutEffect(() => {
     const root = document.documentElement
     const clear = () => void root.style.removeProperty('--toast-band')
