@@ -91,6 +91,19 @@ export const serverAliasRule = [
   })),
 ]
 
+/**
+ * Hearth's own player on every screen (decision 139): the browser's grey `<audio controls>` (or a video's) never
+ * shows; play through TrackPlayer / VoicePlayer in features/messages, which use the app's one shared player.
+ * @type {import('eslint').Linter.RuleEntry}
+ */
+export const noNativeMediaControlsRule = [
+  'error',
+  {
+    selector: 'JSXOpeningElement[name.name=/^(audio|video)$/] > JSXAttribute[name.name="controls"]',
+    message: "No native media controls: use Hearth's player (TrackPlayer in features/messages/components/voice-player.tsx).",
+  },
+]
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/', 'src/web/public/'] },
   js.configs.recommended,
@@ -138,6 +151,10 @@ export default tseslint.config(
     files: [`src/web/features/${name}/**/*.{ts,tsx}`],
     rules: restrict(noServer, noDeepRelative, noApp, noScreens(name), noSonner, noClassicZod, noZodResolver),
   })),
+  {
+    files: ['src/web/**/*.tsx'],
+    rules: { 'no-restricted-syntax': noNativeMediaControlsRule },
+  },
   {
     files: ['src/server/**/*.ts'],
     rules: {

@@ -226,3 +226,21 @@ describe('lint: server code uses #server/* to leave its folder (enabled by the a
     expect(await importErrors('src/server/modules/contacts/a.ts', importing('./contacts.queries.ts'), withAlias)).toEqual([])
   })
 })
+
+describe("lint: Hearth's own player, never the browser's controls (decision 139)", () => {
+  const message = "No native media controls: use Hearth's player (TrackPlayer in features/messages/components/voice-player.tsx)."
+  const component = (jsx: string) => `export function A({ url }: { url: string }) {\n  return ${jsx}\n}\n`
+
+  it('refuses controls on an audio or video element anywhere in the web', async () => {
+    for (const file of ['src/web/features/profile/components/a.tsx', 'src/web/features/home/a.tsx', 'src/web/components/a.tsx']) {
+      expect(await importErrors(file, component('<audio controls src={url} />'))).toEqual([message])
+      expect(await importErrors(file, component('<audio controls={true} src={url} />'))).toEqual([message])
+      expect(await importErrors(file, component('<video src={url} controls />'))).toEqual([message])
+    }
+  })
+
+  it('lets an audio element without controls be, and controls mean nothing on other elements', async () => {
+    expect(await importErrors('src/web/features/profile/components/a.tsx', component('<audio src={url} hidden />'))).toEqual([])
+    expect(await importErrors('src/web/features/profile/components/a.tsx', component('<div aria-controls={url} />'))).toEqual([])
+  })
+})

@@ -72,7 +72,7 @@ for (const viewport of [
       await section.getByRole('button', { name: 'Tap to stop' }).click()
       await section.getByRole('button', { name: 'Save' }).click()
       await expect(page.getByText(SETTINGS_TEXTS.welcomeSaved, { exact: true })).toBeVisible()
-      await expect(section.getByLabel('Welcome message from you')).toBeVisible()
+      await expect(section.getByRole('button', { name: 'Play welcome message from you' })).toBeVisible()
       const first = (await db.db.select().from(profiles).where(eq(profiles.id, person.id)))[0]?.welcomeAudioKey
       expect(first).toBeTruthy()
       if (spoken) {
@@ -89,7 +89,7 @@ for (const viewport of [
       await expect(section.getByText('0:02')).toBeVisible({ timeout: 15_000 })
       await section.getByRole('button', { name: 'Tap to stop' }).click()
       await section.getByRole('button', { name: 'Save' }).click()
-      await expect(section.getByLabel('Welcome message from you')).toBeVisible()
+      await expect(section.getByRole('button', { name: 'Play welcome message from you' })).toBeVisible()
       await expect
         .poll(async () => (await db.db.select().from(profiles).where(eq(profiles.id, person.id)))[0]?.welcomeAudioKey)
         .not.toBe(first)

@@ -81,9 +81,16 @@ test('onboarding records and saves a welcome message that plays on the public pr
   await expect(page.getByRole('heading', { name: 'Invite your closest friends' })).toBeVisible()
 
   await page.goto(`/u/${robin.id}`)
-  const audio = page.getByLabel('Welcome message from Robin Welcome')
-  await expect(audio).toBeVisible()
-  const src = await audio.getAttribute('src')
+  // Hearth's player: Play, the bar to scrub, the time and the speed; the audio plays on the app's one player
+  await expect(page.locator('audio[controls]')).toHaveCount(0)
+  await expect(page.getByRole('slider', { name: 'Seek welcome message from Robin Welcome' })).toBeVisible()
+  await expect(page.getByRole('button', { name: /Change speed/ })).toBeVisible()
+  await page.getByRole('button', { name: 'Play welcome message from Robin Welcome' }).click()
+  await expect(page.getByRole('button', { name: 'Pause welcome message from Robin Welcome' })).toBeVisible()
+  await expect
+    .poll(() => page.locator('audio[data-slot=audio-player]').evaluate((audio: HTMLAudioElement) => audio.currentTime))
+    .toBeGreaterThan(0)
+  const src = await page.locator('audio[data-slot=audio-player]').getAttribute('src')
   expect((await page.request.get(src ?? '')).status()).toBe(200)
 })
 

@@ -43,11 +43,16 @@ export function ConversationPage() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-hearth-glow">
-      {contact.data ? <ContactHeader contact={contact.data} messageCount={total} /> : <ContactHeaderSkeleton />}
-      <div aria-hidden className={pageColumnClass}>
-        <div className="h-px bg-border" />
+      {/* the header stays in view while the conversation scrolls under it, as in every chat app (decision 138) */}
+      {/* on a phone it also holds the room a toast takes (decision 140), so a toast never covers a bubble */}
+      <div
+        data-slot="conversation-header"
+        data-toast-room
+        className="sticky top-0 z-20 border-b bg-background/95 pt-[var(--toast-band,0px)] backdrop-blur transition-[padding] duration-200"
+      >
+        {contact.data ? <ContactHeader contact={contact.data} messageCount={total} /> : <ContactHeaderSkeleton />}
       </div>
-      <main className={cn(pageColumnClass, 'flex flex-1 flex-col gap-4 pt-6')}>
+      <main className={cn(pageColumnClass, 'flex flex-1 flex-col gap-4 pt-3')}>
         {contact.isPending && (
           <div aria-busy="true" className="flex flex-col gap-3">
             <span role="status" className="sr-only">

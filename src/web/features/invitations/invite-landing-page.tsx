@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
+import { TrackPlayer } from '#web/features/messages/components/voice-player.tsx'
 import { InviteFrame, InviteMessageCard } from './components/invite-frame.tsx'
 import { InviteUnusableCard } from './components/invite-unusable-card.tsx'
 import { useInvitationPreviewQuery } from './queries.ts'
@@ -100,12 +101,17 @@ export function InviteLandingPage() {
         <CardContent className="flex flex-col gap-4">
           {personal_message_signed_url ? (
             <>
-              <audio
-                controls
-                preload="metadata"
-                src={personal_message_signed_url}
-                aria-label={`Message from ${inviter.name}`}
-                className="w-full"
+              <TrackPlayer
+                trackId={`invitation:${token}`}
+                track={() => ({
+                  id: `invitation:${token}`,
+                  url: personal_message_signed_url,
+                  title: `Message from ${inviter.name}`,
+                  speaker: { name: inviter.name, pictureUrl: inviter.avatar_url },
+                })}
+                subject={`message from ${inviter.name}`}
+                url={personal_message_signed_url}
+                className="rounded-2xl border bg-background/60 px-3 py-2"
               />
               <Transcript text={transcript} status={transcription_status} />
             </>

@@ -102,7 +102,11 @@ describe('PublicProfilePage', () => {
 
   it('plays the welcome message when there is one', async () => {
     renderPage({ 'GET /api/public-profiles/p1': { status: 200, body: { ...profile, welcome_audio_url: '/media/welcome.webm' } } })
-    expect(await screen.findByLabelText('Welcome message from Maya Ortiz')).toBeTruthy()
+    // Hearth's player, never the browser's controls
+    expect(await screen.findByRole('button', { name: 'Play welcome message from Maya Ortiz' })).toBeTruthy()
+    expect(screen.getByRole('slider', { name: 'Seek welcome message from Maya Ortiz' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: /Change speed/ })).toBeTruthy()
+    expect(document.querySelector('audio[controls]')).toBeNull()
   })
 
   it('sends a signed-out visitor to sign in, with the way back', async () => {
@@ -170,16 +174,18 @@ describe('the welcome message', () => {
         },
       },
     })
-    const audio = (await screen.findByLabelText('Welcome message from Maya Ortiz')) as HTMLAudioElement
     const current = () => document.querySelector('[data-slot="transcript-word"][aria-current="true"]')?.textContent ?? null
+    fireEvent.click(await screen.findByRole('button', { name: 'Play welcome message from Maya Ortiz' }))
     expect(current()).toBeNull()
-
+    // it plays on the app's one player: the highlight follows that player's element
+    const audio = document.querySelector<HTMLAudioElement>('audio[data-slot="audio-player"]')
+    if (!audio) throw new Error('no shared player')
     Object.defineProperty(audio, 'currentTime', { configurable: true, writable: true, value: 2.6 })
-    fireEvent(audio, new Event('play'))
+    fireEvent(audio, new Event('timeupdate'))
     await waitFor(() => expect(current()).toBe('is'))
     Object.defineProperty(audio, 'currentTime', { configurable: true, writable: true, value: 3.7 })
     fireEvent(audio, new Event('pause'))
-    expect(current()).toBe('Maya.')
+    await waitFor(() => expect(current()).toBe('Maya.'))
     expect(document.querySelector('[data-slot="transcript-word"][data-state="spoken"]')?.textContent).toBe('Hi,')
   })
 })

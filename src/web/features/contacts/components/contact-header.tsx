@@ -41,7 +41,10 @@ export function ContactHeader({ contact, messageCount, className, ...props }: Co
         avatar
       )}
       <div className="flex min-w-0 flex-1 flex-col">
-        <h1 className="truncate text-lg leading-tight font-semibold tracking-tight">{contact.name}</h1>
+        {/* a long name is cut with an ellipsis; the whole of it stays in the title and the accessible name */}
+        <h1 title={contact.name} className="truncate text-lg leading-tight font-semibold tracking-tight">
+          {contact.name}
+        </h1>
         <p className="text-sm text-muted-foreground">{messageCountText(messageCount)}</p>
       </div>
       <Button asChild variant="outline" size="sm" className="shrink-0 max-sm:size-10 max-sm:px-0">

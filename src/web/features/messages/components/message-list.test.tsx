@@ -61,8 +61,10 @@ describe('MessageList', () => {
     // newest first below, as the assertions were written
     const cards = [...inOrder].reverse()
     const [card0, card1, card2, card3] = cards as [HTMLElement, HTMLElement, HTMLElement, HTMLElement]
-    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Maya OrtizNew', 'You', 'You', 'Maya Ortiz'])
-    expect(within(card0).getByText('2 minutes ago')).toBeTruthy()
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Maya Ortiz, new', 'You', 'You', 'Maya Ortiz'])
+    // the short time on the bubble, the whole one in its title
+    expect(within(card0).getByText('2 min ago').getAttribute('title')).toBe('2 minutes ago')
+    expect(within(card0).getByText('New')).toBeTruthy()
     expect(within(card0).getByText('1:13')).toBeTruthy()
     expect(within(card0).getByText('Transcription pending...')).toBeTruthy()
     expect(within(card1).getByText('Processing transcription...')).toBeTruthy()
@@ -76,9 +78,7 @@ describe('MessageList', () => {
 
     const replies = screen.getAllByRole('link', { name: 'Reply' })
     expect(replies.map((link) => link.getAttribute('href'))).toEqual(['/record/c1?replyTo=old', '/record/c1?replyTo=new'])
-    expect(within(card0).getByRole('link', { name: 'Open message from Maya Ortiz, 2 minutes ago' }).getAttribute('href')).toBe(
-      '/playback/new',
-    )
+    expect(within(card0).getByRole('link', { name: 'Open message from Maya Ortiz, 2 min ago' }).getAttribute('href')).toBe('/playback/new')
     expect(within(card1).getByRole('button', { name: 'Play message from you' })).toBeTruthy()
     expect(within(card0).getByRole('button', { name: 'Play message from Maya Ortiz' })).toBeTruthy()
     expect(within(card0).getByRole('button', { name: 'Like' }).getAttribute('aria-pressed')).toBe('false')

@@ -1,15 +1,20 @@
-import { Check, CheckCheck, Reply } from 'lucide-react'
+import { Check, CheckCheck, ChevronDown, Reply } from 'lucide-react'
 import type * as React from 'react'
-import { useState } from 'react'
+import { useId, useLayoutEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { Message } from '#shared/messages.ts'
-import { relativeTime } from '#shared/relative-time.ts'
+import { relativeTime, shortRelativeTime } from '#shared/relative-time.ts'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/utils.ts'
+import { transcriptWords } from '#shared/playback.ts'
+import { wordIndexAt } from '#shared/word-timing.ts'
+import { useAudioPlayer, usePlayhead } from '#web/lib/audio-player/use-audio-player.ts'
 import { insightsHeldBack, messageText } from '#web/features/messages/message-text.ts'
+import { HighlightedWords } from './highlighted-words.tsx'
 import { LikeButton } from './like-button.tsx'
 import { MessageTags } from './message-tags.tsx'
 import { RetryTranscriptionButton } from './retry-transcription-button.tsx'
+import { SpeedButton } from './speed-button.tsx'
 import { VoicePlayer } from './voice-player.tsx'
 
 /** Read ticks on your own messages: one for sent, two for read. */
@@ -32,8 +37,10 @@ type MessageCardProps = React.ComponentProps<'article'> & {
 }
 
 /**
- * One message of the conversation: who, when, the waveform with Play, the transcription or its status, ticks or the
- * unread marker, chips, like and Reply. The card itself opens /playback/{id}; the controls sit above that link.
+ * One message of the conversation as a compact voice bubble (decision 138): Play, the waveform to scrub and the time;
+ * the transcript folded to a line that opens on demand; then small chips, the speed while it is the one playing, the
+ * unread marker, when, ticks, like and Reply. Who sent it is the side it sits on (and a hidden heading). The bubble
+ * itself opens /playback/{id}; the controls sit above that link.
  */
 export function MessageCard({
   message,
@@ -47,67 +54,140 @@ export function MessageCard({
 }: MessageCardProps) {
   const who = own ? 'You' : contactName
   const when = relativeTime(message.created_at)
-  const { text, isStatus } = messageText(message)
+  const shortWhen = shortRelativeTime(message.created_at)
   const unread = !own && !message.is_read
+  const current = useAudioPlayer((s) => s.currentTrack?.id === message.id)
   return (
     <article
       data-slot="message-card"
       // too unsure a transcript carries no tags; the playback screen says why, the bubble stays quiet
       data-insights={insightsHeldBack(message) ? 'held-back' : undefined}
       className={cn(
-        // a chat bubble: compact, at most ~30 rem wide, yours on the right with its tail corner there
-        'relative flex w-full max-w-[min(30rem,88%)] flex-col gap-2 rounded-2xl border p-3 shadow-sm transition-colors has-[[data-slot=message-open]:focus-visible]:ring-[3px] has-[[data-slot=message-open]:focus-visible]:ring-ring has-[[data-slot=message-open]:hover]:bg-muted/40',
+        // a chat bubble: at most ~30 rem wide, yours on the right with its tail corner there
+        'relative flex w-full max-w-[min(30rem,88%)] flex-col gap-0.5 rounded-2xl border px-2.5 pt-1.5 pb-0.5 shadow-xs transition-colors has-[[data-slot=message-open]:focus-visible]:ring-[3px] has-[[data-slot=message-open]:focus-visible]:ring-ring has-[[data-slot=message-open]:hover]:bg-muted/40',
         own ? 'ml-auto rounded-br-md bg-secondary' : 'mr-auto rounded-bl-md border-primary/25 bg-card',
         unread && 'border-primary/60',
+        current && 'border-primary/60',
         className,
       )}
       {...props}
     >
-      <div className="flex items-center justify-between gap-2 text-sm">
-        <h2 className="flex min-w-0 items-center gap-2 font-semibold">
-          <Link
-            data-slot="message-open"
-            to={`/playback/${encodeURIComponent(message.id)}`}
-            aria-label={`Open message from ${own ? 'you' : contactName}, ${when}`}
-            className="truncate outline-none after:absolute after:inset-0 after:rounded-2xl"
-          >
-            {who}
-          </Link>
-          {unread && <span className="shrink-0 rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">New</span>}
-        </h2>
-        <span className="flex shrink-0 items-center gap-1.5 text-muted-foreground">
-          <time dateTime={message.created_at}>{when}</time>
-          {own && <ReadTicks read={message.is_read} />}
-        </span>
-      </div>
+      <h2 className="sr-only">
+        {who}
+        {unread && ', new'}
+      </h2>
       <VoicePlayer
         message={message}
         speaker={own ? 'you' : contactName}
         title={own ? `You to ${contactName}` : contactName}
         other={{ name: contactName, pictureUrl: contactPictureUrl }}
+        speed={false}
+        compact
         onPlay={() => {
           if (unread) onPlayUnread?.(message)
         }}
       />
-      <p data-slot="message-text" className={cn('text-sm leading-relaxed', isStatus ? 'text-muted-foreground italic' : 'text-foreground')}>
-        {text}
-      </p>
+      <FoldedTranscript message={message} />
       {message.processing_status === 'failed' && <RetryTranscriptionButton message={message} className="relative z-10 self-start" />}
-      <MessageTags message={message} />
-      <div className="-mb-1 flex items-center justify-end gap-1">
-        <LikeButton messageId={message.id} liked={message.liked} className="relative z-10" />
+      <div className="flex min-h-7 items-center gap-1.5">
+        {current && <SpeedButton className="relative z-10 h-6 min-w-10 px-2 text-xs" />}
+        <MessageTags message={message} size="sm" className="min-w-0 flex-1" />
+        <span className="ml-auto flex shrink-0 items-center gap-1 text-xs text-muted-foreground">
+          {unread && <span className="rounded-full bg-primary px-1.5 py-px text-[0.7rem] font-medium text-primary-foreground">New</span>}
+          <Link
+            data-slot="message-open"
+            to={`/playback/${encodeURIComponent(message.id)}`}
+            // the name holds the visible short time, so speech input finds it
+            aria-label={`Open message from ${own ? 'you' : contactName}, ${shortWhen}`}
+            className="rounded-sm outline-none after:absolute after:inset-0 after:rounded-2xl"
+          >
+            <time dateTime={message.created_at} title={when}>
+              {shortWhen}
+            </time>
+          </Link>
+          {own && <ReadTicks read={message.is_read} className="[&_svg]:size-3.5" />}
+        </span>
+        <LikeButton messageId={message.id} liked={message.liked} className="relative z-10 size-7 [&_svg]:size-4" />
         {!own && (
           <Link
             to={`/record/${encodeURIComponent(contactId)}?replyTo=${encodeURIComponent(message.id)}`}
-            className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'relative z-10' })}
+            aria-label="Reply"
+            title="Reply"
+            className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative z-10 size-7 text-muted-foreground')}
           >
             <Reply aria-hidden />
-            Reply
           </Link>
         )}
       </div>
     </article>
   )
+}
+
+/**
+ * The transcript folded to one line under the waveform, opened by its chevron (a button with aria-expanded) to the
+ * whole text; open while the message plays, its words follow the voice. Status texts ('Transcription pending...')
+ * show as they are, in one line.
+ */
+function FoldedTranscript({ message }: { message: Message }) {
+  const [open, setOpen] = useState(false)
+  const [overflows, setOverflows] = useState(false)
+  const textRef = useRef<HTMLDivElement>(null)
+  const id = useId()
+  const { text, isStatus } = messageText(message)
+  // the chevron only when there is more than the line shows (measured again as the bubble's width changes)
+  useLayoutEffect(() => {
+    const node = textRef.current
+    if (!node || open) return
+    const measure = () => setOverflows(node.scrollWidth > node.clientWidth + 1 || node.scrollHeight > node.clientHeight + 1)
+    measure()
+    if (typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(measure)
+    observer.observe(node)
+    return () => observer.disconnect()
+  }, [open, text])
+  return (
+    <div className="flex items-start gap-1">
+      <div
+        ref={textRef}
+        id={id}
+        data-slot="message-text"
+        data-state={open ? 'open' : 'folded'}
+        className={cn(
+          'min-w-0 flex-1 text-sm leading-5',
+          isStatus ? 'text-muted-foreground italic' : 'text-foreground',
+          !open && 'truncate',
+        )}
+      >
+        {open && !isStatus ? <BubbleWords message={message} /> : text}
+      </div>
+      {(overflows || open) && !isStatus && (
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={id}
+          aria-label="Full transcript"
+          title={open ? 'Fold the transcript' : 'Read the whole transcript'}
+          onClick={() => setOpen((value) => !value)}
+          className="relative z-10 -my-0.5 grid size-6 shrink-0 cursor-pointer place-items-center rounded-full text-muted-foreground outline-none hover:bg-muted hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring"
+        >
+          <ChevronDown aria-hidden className={cn('size-4 transition-transform', open && 'rotate-180')} />
+        </button>
+      )}
+    </div>
+  )
+}
+
+/** The opened transcript: word by word, the spoken one highlighted while this message plays. */
+function BubbleWords({ message }: { message: Message }) {
+  const words = transcriptWords(message, message.duration_seconds)
+  const current = useAudioPlayer((s) => s.currentTrack?.id === message.id)
+  if (!current) return <HighlightedWords words={words} current={-1} className="text-sm leading-5" />
+  return <PlayingWords words={words} />
+}
+
+function PlayingWords({ words }: { words: ReturnType<typeof transcriptWords> }) {
+  const playhead = usePlayhead()
+  return <HighlightedWords words={words} current={wordIndexAt(words, playhead)} className="text-sm leading-5" />
 }
 
 type MessageListProps = React.ComponentProps<'ol'> & {
@@ -139,7 +219,7 @@ export function MessageList({
   // what was there when the conversation opened; a message newer than that arrived live and rises into place
   const [openedAt] = useState(() => sorted.at(-1)?.created_at ?? new Date().toISOString())
   return (
-    <ol data-slot="message-list" className={cn('flex flex-col gap-3', className)} {...props}>
+    <ol data-slot="message-list" className={cn('flex flex-col gap-2', className)} {...props}>
       {sorted.map((message) => (
         <li
           key={message.id}

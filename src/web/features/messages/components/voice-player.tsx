@@ -1,47 +1,53 @@
 import * as React from 'react'
 import type { Message } from '#shared/messages.ts'
 import { Button } from '#web/components/ui/button.tsx'
+import type { AudioTrack } from '#web/lib/audio-player/audio-player.ts'
 import { audioPlayer, useTrackStatus } from '#web/lib/audio-player/use-audio-player.ts'
 import { formatDuration } from '#shared/duration.ts'
 import { cn } from '#web/lib/utils.ts'
 import { useMessageTrack, type TrackSpeaker } from '#web/features/messages/message-track.ts'
 import { Waveform } from './waveform.tsx'
+import { SpeedButton } from './speed-button.tsx'
 import { PlayPauseIcon } from '#web/components/play-pause-icon.tsx'
 
-type PlayButtonProps = Omit<React.ComponentProps<typeof Button>, 'onClick' | 'children'> & {
-  message: Message
-  /** who is speaking, for the name 'Play message from {speaker}' ('you' for your own) */
-  speaker: string
-  /** the mini player's title while this plays */
-  title: string
-  /** the person on the other side, for the mini player's avatar */
-  other?: TrackSpeaker
-  /** each time the person starts it */
-  onPlay?: () => void
-  iconClassName?: string
+/**
+ * What a control of one track needs: the track's id (to read its state from the shared player), a way to build the
+ * track when it is played or moved, and what it is, for the names ('Play message from Ada', 'Seek message from Ada').
+ */
+type TrackControl = {
+  trackId: string
+  track: () => AudioTrack
+  /** 'message from Ada', 'welcome message from Ada' */
+  subject: string
 }
 
+type TrackPlayButtonProps = Omit<React.ComponentProps<typeof Button>, 'onClick' | 'children' | 'onPlay'> &
+  TrackControl & {
+    /** each time the person starts it */
+    onPlay?: () => void
+    iconClassName?: string
+  }
+
 /**
- * Play/Pause of one message on the app's shared player: pressing it plays this message (whatever played before
- * stops), pressing again pauses. Shows a spinner while the audio loads.
+ * Play/Pause of one track on the app's shared player: pressing it plays this track (whatever played before stops),
+ * pressing again pauses. Shows a spinner while the audio loads.
  */
-export function MessagePlayButton({ message, speaker, title, other, onPlay, iconClassName, className, ...props }: PlayButtonProps) {
-  const toTrack = useMessageTrack()
-  const { playing, loading } = useTrackStatus(message.id)
+export function TrackPlayButton({ trackId, track, subject, onPlay, iconClassName, className, ...props }: TrackPlayButtonProps) {
+  const { playing, loading } = useTrackStatus(trackId)
   const busy = loading && !playing
   return (
     <Button
       data-slot="message-play-button"
       size="icon"
       variant="default"
-      aria-label={`${playing || busy ? 'Pause' : 'Play'} message from ${speaker}`}
+      aria-label={`${playing || busy ? 'Pause' : 'Play'} ${subject}`}
       title={playing || busy ? 'Pause' : 'Play'}
       onClick={() => {
         if (!playing && !busy) onPlay?.()
-        void audioPlayer().toggle(toTrack(message, title, other))
+        void audioPlayer().toggle(track())
       }}
       aria-busy={busy || undefined}
-      className={cn('relative z-10 rounded-full', className)}
+      className={cn('relative z-10 shrink-0 rounded-full', className)}
       {...props}
     >
       <PlayPauseIcon busy={busy} playing={playing} className={iconClassName} />
@@ -49,7 +55,7 @@ export function MessagePlayButton({ message, speaker, title, other, onPlay, icon
   )
 }
 
-type VoicePlayerProps = Omit<React.ComponentProps<'div'>, 'onPlay' | 'title'> & {
+type MessageTrackProps = {
   message: Message
   /** who is speaking, for the name 'Play message from {speaker}' ('you' for your own) */
   speaker: string
@@ -61,58 +67,141 @@ type VoicePlayerProps = Omit<React.ComponentProps<'div'>, 'onPlay' | 'title'> & 
   onPlay?: () => void
 }
 
-/**
- * A conversation card's player: Play/Pause, the waveform filling as it plays, and the time (the duration until it
- * starts, then the elapsed time). Everything comes from the shared player, so the mini player, the playback screen
- * and this card always agree.
- */
-export function VoicePlayer({ message, speaker, title, other, onPlay, className, ...props }: VoicePlayerProps) {
-  const { current, playing, time, duration } = useTrackStatus(message.id)
-  const total = duration > 0 ? duration : message.duration_seconds
+/** Play/Pause of one message on the shared player. */
+export function MessagePlayButton({
+  message,
+  speaker,
+  title,
+  other,
+  ...props
+}: Omit<TrackPlayButtonProps, keyof TrackControl> & MessageTrackProps) {
+  const toTrack = useMessageTrack()
   return (
-    <div data-slot="voice-player" className={cn('flex min-w-0 items-center gap-3', className)} {...props}>
-      <MessagePlayButton message={message} speaker={speaker} title={title} other={other} onPlay={onPlay} className="size-11" />
+    <TrackPlayButton trackId={message.id} track={() => toTrack(message, title, other)} subject={`message from ${speaker}`} {...props} />
+  )
+}
+
+type TrackPlayerProps = Omit<React.ComponentProps<'div'>, 'onPlay' | 'title'> &
+  TrackControl & {
+    /** the waveform's peaks; without them the bar is an even line that fills the same way */
+    peaks?: number[]
+    /** seconds, when the server measured them; otherwise read from the file's metadata */
+    durationSeconds?: number
+    /** the audio's address, for reading its length when `durationSeconds` is not given */
+    url?: string
+    /** show the speed pill beside the time (a bubble shows it in its own footer instead) */
+    speed?: boolean
+    /** a conversation bubble's smaller Play */
+    compact?: boolean
+    onPlay?: () => void
+  }
+
+/**
+ * Hearth's player, the same on every screen: Play/Pause, the waveform filling as it plays (tap or drag to move, arrow
+ * keys step), the time (the duration until it starts, then the elapsed time) and the speed. Everything comes from the
+ * shared player, so this, the mini player and the playback screen always agree, and only one thing plays at a time.
+ */
+export function TrackPlayer({
+  trackId,
+  track,
+  subject,
+  peaks = [],
+  durationSeconds,
+  url,
+  speed = true,
+  compact = false,
+  onPlay,
+  className,
+  ...props
+}: TrackPlayerProps) {
+  const { current, playing, time, duration } = useTrackStatus(trackId)
+  const probed = useMetadataDuration(durationSeconds === undefined ? url : undefined)
+  const known = durationSeconds ?? probed
+  const total = current && duration > 0 && Number.isFinite(duration) ? duration : known
+  const elapsed = current && (playing || time > 0)
+  return (
+    <div data-slot="voice-player" className={cn('flex min-w-0 items-center gap-2.5', className)} {...props}>
+      <TrackPlayButton trackId={trackId} track={track} subject={subject} onPlay={onPlay} className={compact ? 'size-9' : 'size-10'} />
       <SeekableWaveform
-        message={message}
-        speaker={speaker}
-        title={title}
-        other={other}
+        trackId={trackId}
+        track={track}
+        subject={subject}
+        peaks={peaks}
         current={current}
         time={current ? time : 0}
         total={total}
       />
-      <span className="shrink-0 text-sm text-muted-foreground tabular-nums">
-        <span className="sr-only">{current && (playing || time > 0) ? 'Elapsed ' : 'Duration '}</span>
-        {current && (playing || time > 0) ? formatDuration(time) : formatDuration(message.duration_seconds)}
+      <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
+        <span className="sr-only">{elapsed ? 'Elapsed ' : 'Duration '}</span>
+        {elapsed ? formatDuration(time) : total > 0 ? formatDuration(total) : '-:--'}
       </span>
+      {speed && <SpeedButton className="h-7 min-w-11 px-2 text-xs" />}
     </div>
   )
+}
+
+type VoicePlayerProps = Omit<TrackPlayerProps, keyof TrackControl | 'peaks' | 'durationSeconds' | 'url' | 'onPlay'> & MessageTrackProps
+
+/** A message on Hearth's player (`TrackPlayer`): its waveform and the server's duration. */
+export function VoicePlayer({ message, speaker, title, other, ...props }: VoicePlayerProps) {
+  const toTrack = useMessageTrack()
+  return (
+    <TrackPlayer
+      trackId={message.id}
+      track={() => toTrack(message, title, other)}
+      subject={`message from ${speaker}`}
+      peaks={message.waveform}
+      durationSeconds={message.duration_seconds}
+      {...props}
+    />
+  )
+}
+
+/**
+ * The length of an audio file as its metadata says (0 until known, or when the file does not say): a detached
+ * element that only reads the header and never plays, so the shared player stays the one thing that sounds.
+ */
+function useMetadataDuration(url: string | undefined): number {
+  const [seconds, setSeconds] = React.useState(0)
+  React.useEffect(() => {
+    if (!url || typeof Audio === 'undefined') return
+    const probe = new Audio()
+    probe.preload = 'metadata'
+    const read = () => {
+      if (Number.isFinite(probe.duration) && probe.duration > 0) setSeconds(probe.duration)
+    }
+    probe.addEventListener('loadedmetadata', read)
+    probe.addEventListener('durationchange', read)
+    probe.src = url
+    return () => {
+      probe.removeEventListener('loadedmetadata', read)
+      probe.removeEventListener('durationchange', read)
+      probe.removeAttribute('src')
+    }
+  }, [url])
+  return seconds
 }
 
 /** Seconds one arrow key moves the playhead on a waveform. */
 const KEY_STEP_SECONDS = 5
 
-type SeekableWaveformProps = {
-  message: Message
-  speaker: string
-  title: string
-  other?: TrackSpeaker
-  /** whether this message is the shared player's track */
+type SeekableWaveformProps = TrackControl & {
+  peaks: number[]
+  /** whether this track is the shared player's */
   current: boolean
   time: number
   total: number
 }
 
 /**
- * The card's waveform as a slider: tap a point or drag along it to move the playhead there, arrow keys
- * move it by 5 s. A message that is not playing is loaded, without starting, so it plays from where it was put.
+ * A waveform as a slider: tap a point or drag along it to move the playhead there, arrow keys move it by 5 s. A track
+ * that is not playing is loaded, without starting, so it plays from where it was put.
  */
-function SeekableWaveform({ message, speaker, title, other, current, time, total }: SeekableWaveformProps) {
-  const toTrack = useMessageTrack()
+function SeekableWaveform({ trackId, track, subject, peaks, current, time, total }: SeekableWaveformProps) {
   const dragging = React.useRef(false)
   const seekTo = async (seconds: number) => {
     const player = audioPlayer()
-    if (!current) await player.load(toTrack(message, title, other), { autoplay: false })
+    if (!current || player.getState().currentTrack?.id !== trackId) await player.load(track(), { autoplay: false })
     player.seek(Math.min(Math.max(seconds, 0), total))
   }
   const atPointer = (event: React.PointerEvent<HTMLDivElement>) => {
@@ -123,7 +212,7 @@ function SeekableWaveform({ message, speaker, title, other, current, time, total
     <div
       role="slider"
       tabIndex={0}
-      aria-label={`Seek message from ${speaker}`}
+      aria-label={`Seek ${subject}`}
       aria-valuemin={0}
       aria-valuemax={Math.round(total)}
       aria-valuenow={Math.round(time)}
@@ -156,7 +245,7 @@ function SeekableWaveform({ message, speaker, title, other, current, time, total
         void seekTo(to)
       }}
     >
-      <Waveform peaks={message.waveform} progress={total > 0 ? time / total : 0} className="h-8 w-full" />
+      <Waveform peaks={peaks} progress={total > 0 ? time / total : 0} className="h-7 w-full" />
     </div>
   )
 }

@@ -3,7 +3,6 @@ import type * as React from 'react'
 import type { Message } from '#shared/messages.ts'
 import {
   formatPlaybackRate,
-  nextPresetRate,
   PLAYBACK_RATE_MAX,
   PLAYBACK_RATE_MIN,
   PLAYBACK_RATE_PRESETS,
@@ -19,6 +18,7 @@ import { PLAYER_ERROR_DESCRIPTIONS, type AudioTrack } from '#web/lib/audio-playe
 import { audioPlayer, useAudioPlayer, useTrackStatus } from '#web/lib/audio-player/use-audio-player.ts'
 import { formatDuration } from '#shared/duration.ts'
 import { cn } from '#web/lib/utils.ts'
+import { SpeedButton } from '#web/features/messages/components/speed-button.tsx'
 import { PlayPauseIcon } from '#web/components/play-pause-icon.tsx'
 
 /** The 'Playback Error' panel of the screen, with a way to try again when there is audio to try. */
@@ -89,26 +89,11 @@ type SpeedPillProps = React.ComponentProps<'div'> & {
   fine?: boolean
 }
 
-/**
- * The one speed control: a pill showing the speed that moves to the next preset on each press
- * (1 → 1.2 → 1.5 → 1.8 → 2 → 1), with the slider's fine steps behind a button next to it. The speed is the player's,
- * so it applies everywhere and is remembered.
- */
+/** The shared speed pill (`SpeedButton`), with the slider's fine steps behind a button next to it. */
 export function SpeedPill({ fine = false, className, ...props }: SpeedPillProps) {
-  const rate = useAudioPlayer((s) => s.rate)
-  const player = audioPlayer()
   return (
     <div data-slot="speed-pill" className={cn('flex items-center gap-0.5', className)} {...props}>
-      <Button
-        variant="secondary"
-        size="sm"
-        title="Change speed"
-        onClick={() => player.setRate(nextPresetRate(rate))}
-        className="h-8 min-w-12 rounded-full px-2.5 font-semibold tabular-nums"
-      >
-        <span className="sr-only">Change speed, now </span>
-        {formatPlaybackRate(rate)}
-      </Button>
+      <SpeedButton />
       {fine && (
         <Popover>
           <PopoverTrigger asChild>

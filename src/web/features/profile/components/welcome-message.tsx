@@ -1,33 +1,37 @@
 import { AudioLines, Quote } from 'lucide-react'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useMemo } from 'react'
 import type * as React from 'react'
-import { HIGHLIGHT_REFRESH_MS } from '#shared/playback.ts'
 import type { PublicProfile } from '#shared/public-profile.ts'
 import { estimateWordTimings, FALLBACK_LEADING_SILENCE_SECONDS, wordIndexAt } from '#shared/word-timing.ts'
 import { SectionCard, SectionCardHeader } from '#web/components/section-card.tsx'
 import { HighlightedWords } from '#web/features/messages/components/highlighted-words.tsx'
+import { TrackPlayer } from '#web/features/messages/components/voice-player.tsx'
+import { usePlayhead, useTrackStatus } from '#web/lib/audio-player/use-audio-player.ts'
 
-type WelcomeMessageProps = React.ComponentProps<'section'> &
-  Pick<PublicProfile, 'name' | 'welcome_audio_url'> & {
-    audioRef?: React.Ref<HTMLAudioElement>
-  }
+type WelcomeMessageProps = React.ComponentProps<'section'> & Pick<PublicProfile, 'name' | 'welcome_audio_url'>
 
-/** The welcome audio: a native player when one is recorded, else a calm note that there is none yet. */
-export function WelcomeMessage({ name, welcome_audio_url, audioRef, className, ...props }: WelcomeMessageProps) {
+/** The track of someone's welcome message on the shared player (its id is its address: one recording, one track). */
+export function welcomeTrackId(url: string): string {
+  return `welcome:${url}`
+}
+
+/** The welcome audio on Hearth's player when one is recorded, else a calm note that there is none yet. */
+export function WelcomeMessage({ name, welcome_audio_url, className, ...props }: WelcomeMessageProps) {
   return (
     <SectionCard data-slot="welcome-message" aria-labelledby="welcome-message-heading" className={className} {...props}>
       <SectionCardHeader id="welcome-message-heading" icon={<AudioLines aria-hidden />} title="Welcome message" />
       {welcome_audio_url ? (
-        <audio
-          ref={audioRef}
-          controls
-          preload="metadata"
-          src={welcome_audio_url}
-          aria-label={`Welcome message from ${name}`}
-          className="w-full"
-        >
-          Your browser can't play this recording.
-        </audio>
+        <TrackPlayer
+          trackId={welcomeTrackId(welcome_audio_url)}
+          track={() => ({
+            id: welcomeTrackId(welcome_audio_url),
+            url: welcome_audio_url,
+            title: `Welcome message from ${name}`,
+            speaker: { name },
+          })}
+          subject={`welcome message from ${name}`}
+          url={welcome_audio_url}
+        />
       ) : (
         <p className="text-sm text-muted-foreground">{name} hasn't recorded a welcome message yet.</p>
       )}
@@ -75,56 +79,41 @@ type WelcomeSectionProps = {
 }
 
 /**
- * The welcome audio and, once transcribed, its words following the voice: the audio's position is read every
- * 200 ms while it plays. Used by the public profile and by its owner's settings.
+ * The welcome audio and, once transcribed, its words following the voice while it plays on the shared player. Used by
+ * the public profile, the contact's profile and its owner's settings.
  */
 export function WelcomeSection({ profile, fallback }: WelcomeSectionProps) {
-  const audio = useRef<HTMLAudioElement>(null)
-  const [time, setTime] = useState<number | null>(null)
-  const [duration, setDuration] = useState(0)
   const transcript = profile.welcome_transcript?.trim()
-
-  useEffect(() => {
-    const element = audio.current
-    if (!element) return
-    let timer: ReturnType<typeof setInterval> | undefined
-    const read = () => setTime(element.currentTime)
-    const onPlay = () => {
-      clearInterval(timer)
-      timer = setInterval(read, HIGHLIGHT_REFRESH_MS)
-    }
-    const onStop = () => {
-      clearInterval(timer)
-      read()
-    }
-    const onEnded = () => {
-      clearInterval(timer)
-      setTime(null)
-    }
-    const onMetadata = () => setDuration(Number.isFinite(element.duration) ? element.duration : 0)
-    element.addEventListener('play', onPlay)
-    element.addEventListener('pause', onStop)
-    element.addEventListener('seeked', read)
-    element.addEventListener('ended', onEnded)
-    element.addEventListener('loadedmetadata', onMetadata)
-    return () => {
-      clearInterval(timer)
-      element.removeEventListener('play', onPlay)
-      element.removeEventListener('pause', onStop)
-      element.removeEventListener('seeked', read)
-      element.removeEventListener('ended', onEnded)
-      element.removeEventListener('loadedmetadata', onMetadata)
-    }
-  }, [profile.welcome_audio_url])
-
   return (
     <>
-      <WelcomeMessage name={profile.name} welcome_audio_url={profile.welcome_audio_url} audioRef={audio} />
+      <WelcomeMessage name={profile.name} welcome_audio_url={profile.welcome_audio_url} />
       {transcript ? (
-        <WelcomeTranscript transcript={transcript} words={profile.welcome_word_timestamps} time={time} durationSeconds={duration} />
+        profile.welcome_audio_url ? (
+          <FollowingTranscript
+            transcript={transcript}
+            words={profile.welcome_word_timestamps}
+            trackId={welcomeTrackId(profile.welcome_audio_url)}
+          />
+        ) : (
+          <WelcomeTranscript transcript={transcript} words={profile.welcome_word_timestamps} />
+        )
       ) : (
         fallback
       )}
     </>
+  )
+}
+
+/** The transcript, its spoken word highlighted while the welcome track is the shared player's. */
+function FollowingTranscript({ transcript, words, trackId }: { transcript: string; words: TranscriptProps['words']; trackId: string }) {
+  const { current, duration } = useTrackStatus(trackId)
+  if (!current) return <WelcomeTranscript transcript={transcript} words={words} />
+  return <PlayingTranscript transcript={transcript} words={words} duration={duration} />
+}
+
+function PlayingTranscript({ transcript, words, duration }: { transcript: string; words: TranscriptProps['words']; duration: number }) {
+  const playhead = usePlayhead()
+  return (
+    <WelcomeTranscript transcript={transcript} words={words} time={playhead} durationSeconds={Number.isFinite(duration) ? duration : 0} />
   )
 }

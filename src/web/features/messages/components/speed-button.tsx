@@ -1,0 +1,27 @@
+import { formatPlaybackRate, nextPresetRate } from '#shared/playback.ts'
+import { Button, type ButtonProps } from '#web/components/ui/button.tsx'
+import { audioPlayer, useAudioPlayer } from '#web/lib/audio-player/use-audio-player.ts'
+import { cn } from '#web/lib/utils.ts'
+
+/**
+ * The speed pill of every player (a bubble, a welcome message, the mini player, the playback screen): it shows the
+ * speed and moves to the next preset on each press (1 → 1.2 → 1.5 → 1.8 → 2 → 1). The speed is the shared player's,
+ * so it applies everywhere and is remembered on this device.
+ */
+export function SpeedButton({ className, variant = 'secondary', size = 'sm', ...props }: Omit<ButtonProps, 'onClick' | 'children'>) {
+  const rate = useAudioPlayer((s) => s.rate)
+  return (
+    <Button
+      data-slot="speed-button"
+      variant={variant}
+      size={size}
+      title="Change speed"
+      onClick={() => audioPlayer().setRate(nextPresetRate(rate))}
+      className={cn('h-8 min-w-12 rounded-full px-2.5 font-semibold tabular-nums', className)}
+      {...props}
+    >
+      <span className="sr-only">Change speed, now </span>
+      {formatPlaybackRate(rate)}
+    </Button>
+  )
+}
