@@ -5,12 +5,11 @@ import { MESSAGE_TEXTS } from './messages.ts'
  * Sharing a recording into Hearth from the phone's share sheet (the Web Share Target of the manifest, decision 142).
  * The share sheet posts the file to SHARE_PATH; the service worker keeps it and opens the same path, where the person
  * picks whom it is for. Without a service worker the post reaches the server, which sends the browser to
- * SHARE_NOT_READY_PATH.
+ * SHARE_NOT_READY_PATH. The file's multipart field is `audio`, named in public/manifest.webmanifest and read by
+ * public/sw.js (static files that cannot import this one).
  */
 export const SHARE_PATH = '/share'
 export const SHARE_NOT_READY_PATH = '/share/not-ready'
-/** the multipart field the manifest names for the shared file */
-export const SHARE_FILE_FIELD = 'audio'
 
 export const SHARE_TEXTS = {
   title: 'Share a recording',
