@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test'
+import { eq } from 'drizzle-orm'
+import { contacts } from '#server/db/schema.ts'
+import { SETTINGS_TEXTS } from '#shared/profile.ts'
 import { expect, test } from './fixtures.ts'
-import { contactIdOf, sendRecording, tone } from './support/messages.ts'
+import { contactIdOf, fakeMicrophone, sendRecording, tone } from './support/messages.ts'
+
+// the recorder's test records from Chromium's fake microphone (a launch option: it holds for the whole file)
+test.use({ launchOptions: fakeMicrophone(tone(6, 300, 'wav')) })
 
 /** Where focus is: the focused element's tag and text, or BODY when it fell to the page. */
 const focused = (page: Page) =>
@@ -36,11 +42,124 @@ test.describe('focus after every move', () => {
     await page.goBack()
     await expect(page.getByRole('heading', { level: 1, name: 'Your circle' })).toBeFocused()
 
-    // edit mode: archiving Cleo by keyboard removes her tile and its button; focus does not fall to the body
+    // edit mode: archiving Cleo by keyboard removes her tile and its button; focus goes to the Undo left in her place
     await page.getByRole('button', { name: 'Edit contacts' }).click()
     await page.getByRole('button', { name: 'Archive Cleo Focus' }).press('Enter')
     await expect(page.getByRole('button', { name: 'Archive Cleo Focus' })).toHaveCount(0)
-    await expect.poll(() => focused(page)).not.toMatch(/^BODY/)
+    await expect(page.getByRole('button', { name: 'Undo archiving Cleo Focus' })).toBeFocused()
+    // Undo: Cleo's tile is back, and focus on its Archive button, where it was before
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('button', { name: 'Archive Cleo Focus' })).toBeFocused()
+    // Done goes with the edit toolbar: focus returns to the Edit contacts toggle
+    await page.getByRole('button', { name: 'Done' }).press('Enter')
+    await expect(page.getByRole('button', { name: 'Edit contacts' })).toBeFocused()
+    await expect(page.getByRole('button', { name: 'Edit contacts' })).toHaveAttribute('aria-pressed', 'false')
+  })
+
+  test('the landing keeps the focus a visitor gave it when the app takes over the prerendered page', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(await page.evaluate(() => '__hearthAppReady' in window)).toBe(false)
+    // the first key loads the app; focus is on a link of the plain HTML page meanwhile
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Tab')
+    const before = await focused(page)
+    expect(before).not.toMatch(/^BODY/)
+    await page.waitForFunction(() => (window as { __hearthAppReady?: boolean }).__hearthAppReady === true)
+    await expect.poll(() => focused(page)).toBe(before)
+    // and it is the app's element, still in the page
+    expect(await page.evaluate(() => document.activeElement?.isConnected && document.activeElement !== document.body)).toBe(true)
+  })
+
+  test('a settings switch keeps focus while its change is saved', async ({ page, insertUser, login }) => {
+    const person = await insertUser()
+    await login(page, person)
+    // the save waits until the test lets it go, so the saving state can be seen
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/profile', async (route) => {
+      if (route.request().method() === 'PATCH') await held
+      await route.continue()
+    })
+    await page.goto('/settings')
+    const findable = page.getByRole('switch', { name: SETTINGS_TEXTS.findableByEmailLabel })
+    await expect(findable).toHaveAttribute('aria-checked', 'false')
+    await findable.focus()
+    await page.keyboard.press('Space')
+    await expect(findable).toHaveAttribute('aria-busy', 'true')
+    await expect(findable).toHaveAttribute('aria-checked', 'true')
+    await expect(findable).toBeFocused()
+    // a second press while saving changes nothing
+    await page.keyboard.press('Space')
+    await expect(findable).toHaveAttribute('aria-checked', 'true')
+    release()
+    await expect(findable).not.toHaveAttribute('aria-busy', 'true')
+    await expect(findable).toHaveAttribute('aria-checked', 'true')
+    await expect(findable).toBeFocused()
+  })
+
+  test('the rekindle dialogs hand focus back to the button that opened them', async ({ page, insertUser, login, connect, db }) => {
+    const owner = await insertUser()
+    const dan = await insertUser({ name: 'Dan Rekindle' })
+    const eve = await insertUser({ name: 'Eve Rekindle' })
+    const toDan = await connect(owner, dan)
+    const toEve = await connect(owner, eve)
+    await db.db.update(contacts).set({ archivedAt: new Date() }).where(eq(contacts.id, toDan))
+    await db.db.update(contacts).set({ archivedAt: new Date() }).where(eq(contacts.id, toEve))
+    await login(page, owner)
+
+    // the archived page: Escape and Cancel go back to the row's Rekindle button
+    await page.goto('/archived-contacts')
+    const rekindleDan = page.getByRole('button', { name: 'Rekindle Dan Rekindle' })
+    await rekindleDan.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Rekindle with Dan Rekindle' })
+    await expect(dialog).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(rekindleDan).toBeFocused()
+    await rekindleDan.press('Enter')
+    await dialog.getByRole('button', { name: 'Cancel' }).press('Enter')
+    await expect(rekindleDan).toBeFocused()
+    // a rekindle goes home, where the heading takes focus
+    await rekindleDan.press('Enter')
+    await dialog.getByRole('button', { name: 'Rekindle Connection' }).press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'Your circle' })).toBeFocused()
+
+    // home's rekindle mode: Cancel goes back to Eve's tile; a rekindle, whose tile leaves, to the heading
+    await page.getByRole('button', { name: 'Edit contacts' }).click()
+    await page.getByRole('button', { name: 'Rekindle', exact: true }).click()
+    const eveTile = page.getByRole('list', { name: 'Contacts to rekindle' }).getByRole('button', { name: /^Eve Rekindle/ })
+    await eveTile.press('Enter')
+    const eveDialog = page.getByRole('dialog', { name: 'Rekindle with Eve Rekindle' })
+    await eveDialog.getByRole('button', { name: 'Cancel' }).press('Enter')
+    await expect(eveTile).toBeFocused()
+    await eveTile.press('Enter')
+    await eveDialog.getByRole('button', { name: 'Rekindle Connection' }).press('Enter')
+    await expect(eveDialog).toHaveCount(0)
+    await expect.poll(() => focused(page)).toMatch(/^H1/)
+  })
+})
+
+test.describe('focus through the recorder', () => {
+  test('/record/select to /record/{id}, then a send, land focus on each new screen', async ({ insertUser, connect, signedInPage }) => {
+    const ada = await insertUser({ name: 'Ada Keys' })
+    const bob = await insertUser({ name: 'Bob Keys' })
+    await connect(ada, bob)
+    const page = await signedInPage(ada, { permissions: ['microphone'] })
+    await page.goto('/record/select')
+    await page.getByRole('link', { name: /^Bob Keys/ }).press('Enter')
+    await expect(page).toHaveURL(/\/record\/[^/]+$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Message for Bob Keys' })).toBeFocused()
+
+    await page.getByRole('button', { name: "I'm ready to record" }).press('Enter')
+    const stop = page.getByRole('button', { name: 'Tap to stop' })
+    await expect(stop).toBeFocused()
+    await expect(page.getByText('0:02')).toBeVisible({ timeout: 15_000 })
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { name: 'Listen before you send' })).toBeVisible()
+    await page.getByRole('button', { name: 'Send', exact: true }).press('Enter')
+    await expect(page).toHaveURL(/\/contacts\/profile\//)
+    await expect(page.getByRole('heading', { level: 1, name: /Bob Keys/ })).toBeFocused()
   })
 })
 

@@ -12,22 +12,26 @@ type AxeRunOptions = {
   include?: string
   /** axe rules that are off by default (experimental ones such as label-content-name-mismatch) to run as well */
   alsoRules?: string[]
+  /** run only the rules of these tags (['wcag2a', 'wcag2aa', ...]); all of axe's default rules otherwise */
+  tags?: string[]
 }
 
 /** Runs axe-core in the page (evaluated, so the strict CSP does not block it) and returns serious/critical violations. */
-export async function seriousAxeViolations(page: Page, { include, alsoRules = [] }: AxeRunOptions = {}): Promise<string[]> {
-  await page.evaluate(axeSource)
+export async function seriousAxeViolations(page: Page, { include, alsoRules = [], tags }: AxeRunOptions = {}): Promise<string[]> {
+  // once a document: a sweep runs axe many times on one page
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
   const violations = await page.evaluate(
-    async ({ selector, rules }) => {
+    async ({ selector, rules, only }) => {
       type Context = Document | { include: string[][] }
       const axe = (window as unknown as { axe: { run: (ctx: Context, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe
       const result = await axe.run(selector ? { include: [[selector]] } : document, {
         resultTypes: ['violations'],
         rules: Object.fromEntries(rules.map((id) => [id, { enabled: true }])),
+        ...(only ? { runOnly: { type: 'tag', values: only } } : {}),
       })
       return result.violations
     },
-    { selector: include, rules: alsoRules },
+    { selector: include, rules: alsoRules, only: tags },
   )
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

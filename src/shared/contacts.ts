@@ -6,7 +6,6 @@ export const CONTACT_TEXTS = {
   loadFailed: 'Failed to load contacts',
   timeout: 'Request timeout',
   timeoutEmpty: 'Loading is taking longer than expected. Please check your connection.',
-  archived: 'Contact archived',
   archiveFailed: 'Failed to archive contact',
   unarchived: 'Contact unarchived',
   unarchiveFailed: 'Failed to unarchive contact',

@@ -42,6 +42,17 @@
   ;['pointerdown', 'keydown', 'focusin', 'touchstart'].forEach(function (type) {
     document.addEventListener(type, start, { capture: true, passive: true })
   })
+  // Focus is found again by id, else by its place among the page's controls (most links have no id). It is noted at
+  // each move, until the app's page is there: a visitor may go on tabbing while the app loads.
+  var lastFocus = null
+  document.addEventListener(
+    'focusin',
+    function (event) {
+      if (window.__hearthAppReady || !root.contains(event.target)) return
+      lastFocus = { id: event.target.id, index: indexOf(event.target) }
+    },
+    true,
+  )
   document.addEventListener('click', hold, true)
   document.addEventListener('submit', hold, true)
 
@@ -51,7 +62,6 @@
     root.querySelectorAll('input').forEach(function (input) {
       if (input.id && input.value) values.push({ id: input.id, value: input.value })
     })
-    var focused = document.activeElement && root.contains(document.activeElement) ? document.activeElement.id : ''
     return function restore() {
       window.__hearthAppReady = true
       var setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set
@@ -61,7 +71,11 @@
         setValue.call(input, saved.value)
         input.dispatchEvent(new Event('input', { bubbles: true }))
       })
-      if (focused) document.getElementById(focused)?.focus()
+      var focused = lastFocus
+      if (focused) {
+        var refocus = (focused.id && document.getElementById(focused.id)) || root.querySelectorAll(INTERACTIVE)[focused.index]
+        refocus?.focus()
+      }
       if (!pending) return
       var again = root.querySelectorAll(INTERACTIVE)[pending.index]
       pending = null

@@ -1,5 +1,5 @@
 import { Archive, Check, HeartHandshake, MessagesSquare, NotebookPen, Pencil, RotateCw, Settings } from 'lucide-react'
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
 import { toast } from '#web/lib/toast.ts'
 import { CONTACT_TEXTS, type Contact } from '#shared/contacts.ts'
@@ -21,6 +21,7 @@ import { usePageMeta } from '#web/lib/page-meta.ts'
 import { cn } from '#web/lib/utils.ts'
 import { ContactGrid } from './components/contact-grid.tsx'
 import { ContactGridSkeleton } from './components/contact-grid-skeleton.tsx'
+import { JustArchived } from './components/just-archived.tsx'
 import { PlayAllNewButton } from './components/play-all-new-button.tsx'
 import { contactsLoadError } from './components/contacts-load-error.ts'
 import { useMediaQuery } from '#web/lib/use-media-query.ts'
@@ -39,8 +40,18 @@ const UnsentMessages = lazy(async () => ({
 }))
 
 const REORDER_FAILED = 'Failed to save the new order'
-const ARCHIVE_UNDO = 'Undo'
 const WIDE_SCREEN_QUERY = `(min-width: ${MOBILE_BREAKPOINT_PX}px)`
+
+type ArchivedHere = Pick<Contact, 'id' | 'name'>
+
+/** After an Undo, focus goes where the person was: their tile's Archive button in edit mode, else their tile. */
+function focusRestoredTile(name: string, editing: boolean) {
+  const grid = document.querySelector('[data-slot=contact-grid]')
+  const target = editing
+    ? grid?.querySelector<HTMLElement>(`[aria-label="${CSS.escape(`Archive ${name}`)}"]`)
+    : [...(grid?.querySelectorAll<HTMLElement>('a') ?? [])].find((link) => link.textContent?.startsWith(name))
+  target?.focus()
+}
 
 type RekindleCandidate = Pick<Contact, 'id' | 'name' | 'avatar_url' | 'inactive_days' | 'archived_at'>
 
@@ -68,6 +79,12 @@ export function HomePage() {
   const [rekindleRequested, setRekindleRequested] = useState(false)
   const [archivingIds, setArchivingIds] = useState<ReadonlySet<string>>(() => new Set())
   const [rekindlingId, setRekindlingId] = useState<string | null>(null)
+  // the people archived on this visit, newest first, each with an Undo that waits (decision 144)
+  const [archivedHere, setArchivedHere] = useState<ArchivedHere[]>([])
+  const [undoingIds, setUndoingIds] = useState<ReadonlySet<string>>(() => new Set())
+  // a new object for each archive, so that focus moves to its Undo even when the same person is archived again
+  const [focusUndo, setFocusUndo] = useState<{ id: string } | null>(null)
+  const editButton = useRef<HTMLButtonElement>(null)
   // a tap on a pink tile asks first, with the archived page's dialog; a drop on 'Reconnect & restore' is its own yes
   const [rekindleTarget, setRekindleTarget] = useState<RekindleCandidate | null>(null)
   const wide = useMediaQuery(WIDE_SCREEN_QUERY)
@@ -89,10 +106,18 @@ export function HomePage() {
   const contacts = useMemo(() => (loaded ?? []).filter((c) => !archivingIds.has(c.id)), [loaded, archivingIds])
   const candidates = useMemo(() => mergeCandidates(inactive.data?.contacts, archived.data?.contacts), [inactive.data, archived.data])
   const rekindling = editing && rekindleRequested && candidates.length > 0
+  // someone back in the circle another way (Unarchive in another tab, a rekindle) needs no Undo here
+  const undoable = useMemo(() => archivedHere.filter((c) => !loaded?.some((active) => active.id === c.id)), [archivedHere, loaded])
 
   const setEditMode = (on: boolean) => {
     setEditing(on)
     if (!on) setRekindleRequested(false)
+  }
+
+  // Done goes with the toolbar it sits in: focus returns to the Edit contacts toggle that opened edit mode
+  const finishEditing = () => {
+    setEditMode(false)
+    editButton.current?.focus()
   }
 
   // The long-press action (right-click or a 500 ms press on a tile, wide screens only) is "enter edit mode": the
@@ -110,10 +135,8 @@ export function HomePage() {
     setArchivingIds((ids) => new Set(ids).add(contact.id))
     try {
       await archive.mutateAsync({ id: contact.id, shouldArchive: true })
-      toast.success(CONTACT_TEXTS.archived, {
-        description: `${contact.name} is in your archived contacts.`,
-        action: { label: ARCHIVE_UNDO, onClick: () => void onUndoArchive(contact) },
-      })
+      setArchivedHere((list) => [{ id: contact.id, name: contact.name }, ...list.filter((c) => c.id !== contact.id)])
+      setFocusUndo({ id: contact.id })
     } catch (error) {
       toast.error(CONTACT_TEXTS.archiveFailed, { description: errorMessage(error) })
     } finally {
@@ -122,12 +145,18 @@ export function HomePage() {
   }
 
   // Undo puts the contact back as it was (archived_at cleared, its 30-day window untouched), as Unarchive does.
-  const onUndoArchive = async (contact: Contact) => {
+  const onUndoArchive = async (contact: ArchivedHere) => {
+    if (undoingIds.has(contact.id)) return
+    setUndoingIds((ids) => new Set(ids).add(contact.id))
     try {
       await archive.mutateAsync({ id: contact.id, shouldArchive: false })
+      setArchivedHere((list) => list.filter((c) => c.id !== contact.id))
       toast.success(CONTACT_TEXTS.unarchived, { description: `${contact.name} is back in your circle.` })
+      requestAnimationFrame(() => focusRestoredTile(contact.name, editing))
     } catch (error) {
       toast.error(CONTACT_TEXTS.unarchiveFailed, { description: errorMessage(error) })
+    } finally {
+      setUndoingIds((ids) => without(ids, contact.id))
     }
   }
 
@@ -218,6 +247,7 @@ export function HomePage() {
           </Button>
           <ThemeMenu />
           <Button
+            ref={editButton}
             variant={editing ? 'secondary' : 'ghost'}
             size="icon"
             aria-label="Edit contacts"
@@ -286,13 +316,15 @@ export function HomePage() {
                 <Archive aria-hidden />
                 Archived contacts
               </Link>
-              <Button size="sm" className="ml-auto" onClick={() => setEditMode(false)}>
+              <Button size="sm" className="ml-auto" onClick={finishEditing}>
                 <Check aria-hidden />
                 Done
               </Button>
             </div>
           )}
         </div>
+
+        <JustArchived contacts={undoable} focusRequest={focusUndo} undoingIds={undoingIds} onUndo={(c) => void onUndoArchive(c)} />
 
         {staleError && (
           <div role="alert" className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-2xl border bg-card px-4 py-3 text-sm">

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { RECORDING_MAX_SECONDS } from '#shared/limits.ts'
 import { announce } from '#web/lib/announce.ts'
-import { createSilenceWatch, LEVEL_SAMPLE_MS, LIVE_LEVEL_BARS, meterLevel, rmsLevel } from './level-meter.ts'
+import { CAP_NOTICE_SECONDS, createSilenceWatch, LEVEL_SAMPLE_MS, LIVE_LEVEL_BARS, meterLevel, rmsLevel } from './level-meter.ts'
 import {
   AUDIO_BITS_PER_SECOND,
   AUDIO_CONSTRAINTS,
@@ -94,6 +94,7 @@ export const RECORDER_ANNOUNCEMENTS = {
   resumed: 'Microphone on again: recording',
   paused: 'Microphone paused',
   recorded: 'Microphone off: your recording is ready to hear',
+  capNear: 'One minute left: recordings stop at 10 minutes',
 } as const
 
 /** Says each change of the recorder's state in the app's polite live region (decision 131); idle says nothing. */
@@ -108,6 +109,22 @@ function useAnnouncedStatus(status: RecorderStatus) {
 }
 
 /**
+ * Says the cap notice once a take nears its limit: once per take (a pause and resume do not repeat it), the running
+ * count-down under it is never read out.
+ */
+function useAnnouncedCap(elapsedSeconds: number, maxSeconds: number) {
+  const said = useRef(false)
+  useEffect(() => {
+    const near = elapsedSeconds > 0 && elapsedSeconds >= maxSeconds - CAP_NOTICE_SECONDS
+    if (!near) said.current = false
+    else if (!said.current) {
+      said.current = true
+      announce(RECORDER_ANNOUNCEMENTS.capNear)
+    }
+  }, [elapsedSeconds, maxSeconds])
+}
+
+/**
  * Records one voice message with MediaRecorder (spec 001 section 4 "Recording" and "Microphone permission"):
  * idle -> recording (elapsed timer, auto-stop at the limit) -> recorded (blob and preview URL). Reusable for messages,
  * welcome audio and invitations; the caller decides what to do with the blob.
@@ -116,6 +133,7 @@ export function useRecorder({ maxSeconds = RECORDING_MAX_SECONDS, onError, onDat
   const [status, setStatus] = useState<RecorderStatus>('idle')
   useAnnouncedStatus(status)
   const [elapsedSeconds, setElapsedSeconds] = useState(0)
+  useAnnouncedCap(status === 'recording' || status === 'paused' ? elapsedSeconds : 0, maxSeconds)
   const [recording, setRecording] = useState<Recording | null>(null)
   const [permission, setPermission] = useState<MicrophonePermission>('unknown')
   const [microphoneMissing, setMicrophoneMissing] = useState(false)

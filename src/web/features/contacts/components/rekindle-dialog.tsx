@@ -1,4 +1,5 @@
 import { LoaderCircle } from 'lucide-react'
+import { useRef } from 'react'
 import { Button } from '#web/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx'
 
@@ -12,6 +13,9 @@ type RekindleDialogProps = {
 
 /** "Rekindle with {name}" (docs/product/circle.md): confirms bringing a contact back into the circle. */
 export function RekindleDialog({ name, pending, onCancel, onConfirm }: RekindleDialogProps) {
+  // the dialog opens from a row's or a tile's button, not from a Radix trigger: focus goes back to that button on close
+  // while it is still there (a rekindled tile is not; then the screen's heading takes focus, docs/decisions/126-*.md)
+  const opener = useRef<HTMLElement | null>(null)
   return (
     <Dialog
       open={name !== null}
@@ -19,7 +23,18 @@ export function RekindleDialog({ name, pending, onCancel, onConfirm }: RekindleD
         if (!open && !pending) onCancel()
       }}
     >
-      <DialogContent data-slot="rekindle-dialog" showCloseButton={!pending}>
+      <DialogContent
+        data-slot="rekindle-dialog"
+        showCloseButton={!pending}
+        onOpenAutoFocus={() => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+        }}
+        onCloseAutoFocus={(event) => {
+          if (!opener.current?.isConnected) return
+          event.preventDefault()
+          opener.current.focus()
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{`Rekindle with ${name ?? ''}`}</DialogTitle>
           <DialogDescription>

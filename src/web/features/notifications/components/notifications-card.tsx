@@ -39,7 +39,8 @@ export function NotificationsCard() {
           label={NOTIFICATION_TEXTS.emailLabel}
           hint={NOTIFICATION_TEXTS.emailHint}
           checked={emailOn}
-          disabled={!profile.data || updateProfile.isPending}
+          disabled={!profile.data}
+          saving={updateProfile.isPending}
           onCheckedChange={onEmailChange}
         />
         <PushControls />

@@ -59,7 +59,8 @@ export function PushControls() {
         label={PUSH_TEXTS.previewLabel}
         hint={PUSH_TEXTS.previewHint}
         checked={previewOn}
-        disabled={!profile.data || updateProfile.isPending}
+        disabled={!profile.data}
+        saving={updateProfile.isPending}
         onCheckedChange={(checked) =>
           updateProfile.mutate(
             { push_shows_transcript: checked },

@@ -19,7 +19,8 @@ export function NudgeSettingsCard() {
           id="nudges-enabled"
           label={NUDGE_TEXTS.label}
           checked={settings.data?.enabled ?? false}
-          disabled={!settings.data || update.isPending}
+          disabled={!settings.data}
+          saving={update.isPending}
           onCheckedChange={(enabled) =>
             update.mutate(
               { enabled },

@@ -21,7 +21,8 @@ export function PrivacySection() {
           hint={SETTINGS_TEXTS.findableByEmailHint}
           // the switch shows the stored value; while a change is on its way it shows the asked-for one
           checked={updateProfile.isPending ? Boolean(updateProfile.variables.findable_by_email) : Boolean(profile.data?.findable_by_email)}
-          disabled={!profile.data || updateProfile.isPending}
+          disabled={!profile.data}
+          saving={updateProfile.isPending}
           onCheckedChange={(checked) =>
             updateProfile.mutate({ findable_by_email: checked }, { onError: () => toast.error(SETTINGS_TEXTS.saveFailed) })
           }
