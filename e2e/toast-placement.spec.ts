@@ -40,12 +40,7 @@ async function dismissToasts(page: Page) {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 })
 }
 
-test('on a phone, no toast covers a control: sign-in, onboarding, home, a conversation, settings', async ({
-  page,
-  insertUser,
-  connect,
-  db,
-}) => {
+test('on a phone, no toast covers a control: sign-in, onboarding, a conversation, settings', async ({ page, insertUser, connect, db }) => {
   test.setTimeout(90_000)
   await page.setViewportSize({ width: 390, height: 844 })
   const ada = await insertUser({ name: 'Ada Toasts', onboardingCompleted: false })
@@ -71,14 +66,10 @@ test('on a phone, no toast covers a control: sign-in, onboarding, home, a conver
   await page.getByRole('button', { name: /start using hearth/i }).click()
   await expect(page.getByRole('link', { name: /add friend/i })).toBeVisible()
 
-  // home: archiving a contact leaves an Undo row on the page; its Undo says so in a toast
+  // home's archive Undo is a row on the page, not a toast; its "Contact unarchived" toast shows on a page scrolled to
+  // the person's tile with controls at both edges of the screen, the case decision 140 leaves open (e2e/circle.spec.ts
+  // checks it covers neither Done nor the tile's Archive)
   const adaToBob = await connect(ada, bob)
-  await page.goto('/')
-  await page.getByRole('button', { name: 'Edit contacts' }).click()
-  await page.getByRole('button', { name: 'Archive Bob Toasts' }).click()
-  await page.getByRole('button', { name: 'Undo archiving Bob Toasts' }).click()
-  expect(await controlsUnder(page, 'Contact unarchived')).toEqual([])
-  await dismissToasts(page)
 
   // a conversation full of bubbles: a message whose audio is gone says 'Playback Error'
   const start = Date.now() - 30 * 60_000
