@@ -9,7 +9,7 @@ import { ContactHeader, ContactHeaderSkeleton } from './components/contact-heade
 import { MessageList } from '#web/features/messages/components/message-list.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { chatOrder, useConversationQuery } from '#web/features/messages/queries.ts'
-import { ConversationComposer } from '#web/features/recorder/components/conversation-composer.tsx'
+import { ConversationComposer } from '#web/features/recording/components/conversation-composer.tsx'
 import { AccountDeletedNotice } from './components/account-deleted-notice.tsx'
 import { ConversationEmpty } from './components/conversation-empty.tsx'
 import { MessageCardSkeleton } from './components/contact-loading.tsx'
