@@ -5,7 +5,7 @@ import { CONTACT_TEXTS } from '#shared/contacts.ts'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
-import { QueryError } from '#web/components/query-error.tsx'
+import { QueryErrorFor } from '#web/components/query-error.tsx'
 import { MessageRows } from '#web/features/messages/components/message-rows.tsx'
 import { useContactMessagesQuery, useMarkReadMutation } from '#web/features/messages/queries.ts'
 import { HealthCard } from '#web/features/relationship-health/components/health-card.tsx'
@@ -21,7 +21,7 @@ function Centered({ children }: { children: React.ReactNode }) {
   return <div className="flex flex-1 flex-col items-center justify-center gap-3 px-4 py-16 text-center">{children}</div>
 }
 
-/** The conversation view shows the last 8 messages, and 'View All' once there are more than 5 (spec 001 section 9). */
+/** The detail shows the last 8 messages, and 'View All' once there are more than 5. */
 export const RECENT_MESSAGES = 8
 export const VIEW_ALL_AFTER = 5
 
@@ -46,14 +46,7 @@ function RecentConversation({ contactId, contactName }: { contactId: string; con
         )}
       </div>
       {messages.isPending && <ConversationRowsSkeleton />}
-      {messages.isError && (
-        <QueryError
-          message="Failed to load messages"
-          detail={messages.error.message}
-          retrying={messages.isFetching}
-          onRetry={() => void messages.refetch()}
-        />
-      )}
+      {messages.isError && <QueryErrorFor query={messages} message="Failed to load messages" />}
       {messages.data &&
         (recent.length === 0 ? (
           <ConversationEmpty name={contactName} />
@@ -71,8 +64,8 @@ function RecentConversation({ contactId, contactName }: { contactId: string; con
 }
 
 /**
- * /contacts/profile/{contactId}: the contact detail (spec 001 section 2): who the contact is, where to go next and
- * the last messages, with the relationship's health computed from the pair's own messages (issue 18).
+ * /contacts/profile/{contactId}: the contact detail: who the contact is, where to go next and the last messages,
+ * with the relationship's health computed from the pair's own messages.
  */
 export function ContactDetailPage() {
   const { contactId } = useParams()

@@ -1,7 +1,7 @@
 import * as React from 'react'
 import { Navigate, useParams, useSearchParams } from 'react-router'
 import { CONTACT_TEXTS } from '#shared/contacts.ts'
-import { QueryError } from '#web/components/query-error.tsx'
+import { QueryErrorFor } from '#web/components/query-error.tsx'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
@@ -12,13 +12,13 @@ import { chatOrder, useConversationQuery } from '#web/features/messages/queries.
 import { ConversationComposer } from '#web/features/recording/components/conversation-composer.tsx'
 import { AccountDeletedNotice } from './components/account-deleted-notice.tsx'
 import { ConversationEmpty } from './components/conversation-empty.tsx'
-import { MessageCardSkeleton } from './components/contact-loading.tsx'
+import { MessageCardsSkeleton } from './components/contact-loading.tsx'
 import { useContactQuery } from './queries.ts'
 import { pageColumnClass } from '#web/components/page-layout.tsx'
 import { cn } from '#web/lib/utils.ts'
 
 /**
- * /contacts/{id}: the conversation with a contact, read like a chat (issue 17, decision 72): the newest 50 messages
+ * /contacts/{id}: the conversation with a contact, read like a chat (decision 72): the newest 50 messages
  * oldest to newest, the view anchored at the newest, older pages loading above as the person scrolls up. Playing a
  * received message marks it read (the player does, as it starts). An unknown or foreign contact goes home. The screen is the list, then a footer
  * slot (the composer's place).
@@ -48,45 +48,17 @@ export function ConversationPage() {
         <div className="h-px bg-border" />
       </div>
       <main className={cn(pageColumnClass, 'flex flex-1 flex-col gap-4 pt-6')}>
-        {contact.isPending && (
-          <div aria-busy="true" className="flex flex-col gap-3">
-            <span role="status" className="sr-only">
-              Loading conversation
-            </span>
-            <MessageCardSkeleton />
-            <MessageCardSkeleton />
-          </div>
-        )}
+        {contact.isPending && <MessageCardsSkeleton label="Loading conversation" />}
         {contact.isError && (
           <>
             <h1 className="sr-only">Conversation</h1>
-            <QueryError
-              message={CONTACT_TEXTS.loadFailed}
-              detail={contact.error.message}
-              retrying={contact.isFetching}
-              onRetry={() => void contact.refetch()}
-            />
+            <QueryErrorFor query={contact} message={CONTACT_TEXTS.loadFailed} />
           </>
         )}
         {contact.data && (
           <section aria-label="Messages">
-            {messages.isPending && (
-              <div aria-busy="true" className="flex flex-col gap-3">
-                <span role="status" className="sr-only">
-                  Loading messages
-                </span>
-                <MessageCardSkeleton />
-                <MessageCardSkeleton />
-              </div>
-            )}
-            {messages.isError && (
-              <QueryError
-                message="Failed to load messages"
-                detail={messages.error.message}
-                retrying={messages.isFetching}
-                onRetry={() => void messages.refetch()}
-              />
-            )}
+            {messages.isPending && <MessageCardsSkeleton label="Loading messages" />}
+            {messages.isError && <QueryErrorFor query={messages} message="Failed to load messages" />}
             {messages.data &&
               (ordered.length === 0 ? (
                 <ConversationEmpty name={contact.data.name} />

@@ -7,7 +7,7 @@ import { replyToSchema } from '#shared/messages.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
-import { QueryError } from '#web/components/query-error.tsx'
+import { QueryErrorFor } from '#web/components/query-error.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { AccountDeletedNotice } from '#web/features/contacts/components/account-deleted-notice.tsx'
 import { useContactQuery } from '#web/features/contacts/queries.ts'
@@ -247,14 +247,7 @@ export function RecordPage() {
       </div>
     )
   } else if (contact.isError) {
-    body = (
-      <QueryError
-        message={CONTACT_TEXTS.loadFailed}
-        detail={contact.error.message}
-        retrying={contact.isFetching}
-        onRetry={() => void contact.refetch()}
-      />
-    )
+    body = <QueryErrorFor query={contact} message={CONTACT_TEXTS.loadFailed} />
   } else if (c?.account_deleted) {
     // nothing to record for someone who deleted their account: the text, no mic (decision 120)
     body = <AccountDeletedNotice name={c.name} />

@@ -5,7 +5,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/utils.ts'
 
-/** The loading-slow warning of spec 001 section 9. */
+/** After this long the loading screen says it is slow. */
 export const LOADING_SLOW_MS = 8_000
 
 export const CONTACT_LOADING_TEXTS = {
@@ -25,7 +25,7 @@ type ContactLoadingProps = React.ComponentProps<'div'> & {
 }
 
 /**
- * The wrapper while a contact loads (spec 001, contact detail): a spinner and reassurance; after 8 s the slow
+ * The wrapper while a contact loads: a spinner and reassurance; after 8 s the slow
  * warning, the retry count once a retry has happened, and Try Again / Go Back.
  */
 export function ContactLoading({
@@ -87,6 +87,19 @@ export function MessageCardSkeleton({ className }: { className?: string }) {
         <Skeleton className="h-4 w-8" />
       </div>
       <Skeleton className="h-4 w-3/4" />
+    </div>
+  )
+}
+
+/** Two message cards while a conversation or its messages load; `label` is what a screen reader hears. */
+export function MessageCardsSkeleton({ label }: { label: string }) {
+  return (
+    <div aria-busy="true" className="flex flex-col gap-3">
+      <span role="status" className="sr-only">
+        {label}
+      </span>
+      <MessageCardSkeleton />
+      <MessageCardSkeleton />
     </div>
   )
 }
