@@ -18,7 +18,6 @@ import tseslint from 'typescript-eslint'
  * Every folder in src/web/features must be in one of the two lists (the lint test checks it).
  */
 export const RESOURCE_MODULES = [
-  'audio', // recordings and their upload, the microphone help (record, onboarding; later invitations, settings)
   'config', // the public config
   'contacts', // the circle, its rows and headers (its own pages are screens that live with the resource)
   'invitations', // invitations and their queries (settings and onboarding will list and send them)
@@ -27,9 +26,9 @@ export const RESOURCE_MODULES = [
   'photos', // the person's own photos and their manager's queries (settings)
   'profile', // the person's own profile and welcome message
   'public-profile', // anyone's public profile: its page, photo gallery and welcome message (the contact detail shows them too)
+  'recording', // recording and sending: the recorder, level meter, takes kept on this device, the outbox, the mics and composer
   'relationship-health', // a relationship's health, insights, meetings and activity (the contact detail)
-  'recorder', // sending voice messages: the composer, the mic buttons, drafts and the outbox kept on this device
-  'session', // the signed-in session: the sign-in card shown by landing, the auth screen and invitations
+  'sign-in', // signing in: the sign-in card shown by landing, the auth screen and invitations, the Google button, auth errors
 ]
 export const SCREEN_MODULES = [
   'auth',
@@ -43,7 +42,7 @@ export const SCREEN_MODULES = [
   'record',
   'settings',
   'share', // a recording shared from another app: pick whom it is for (decision 142)
-  'voice-sessions', // the spec's sessions: notes to oneself, transcribed, a take sent when ready ('session' is the sign-in)
+  'voice-sessions', // voice sessions: notes to oneself, transcribed, a take sent when ready (signing in is 'sign-in')
 ]
 
 /** Server folders below the feature modules: the modules use them, never the other way round. */

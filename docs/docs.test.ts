@@ -101,11 +101,6 @@ const ALLOWED_FOR_NOW = [
   'src/server/modules/sessions/',
   'src/server/modules/messages/',
   'src/server/modules/audio-uploads/',
-  'src/web/features/audio/',
-  'src/web/features/recorder/',
-  'src/web/features/record/',
-  'src/web/features/session/',
-  'src/web/lib/recorder/',
 ]
 
 function scannedFiles(path: string): string[] {

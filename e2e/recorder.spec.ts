@@ -254,3 +254,50 @@ test('holding the mic records while held: release sends, a slide left cancels, a
   expect(await messageCount(page, adaToBob)).toBe(1)
   await page.context().close()
 })
+
+test('a take sent from /record without a connection is kept, and goes once the connection returns, even after a reload', async ({
+  insertUser,
+  connect,
+  signedInPage,
+}) => {
+  const ada = await insertUser({ name: 'Ada Kept' })
+  const bob = await insertUser({ name: 'Bob Kept' })
+  const adaToBob = await connect(ada, bob)
+  const page = await signedInPage(ada)
+  const recordAndStop = async () => {
+    await page.getByRole('button', { name: "I'm ready to record" }).click()
+    await expect(page.getByRole('timer')).toHaveText('0:02', { timeout: 15_000 })
+    await page.getByRole('button', { name: 'Tap to stop' }).click()
+    await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeFocused()
+  }
+  // the record screen is loaded before the connection goes (the app has no offline cache)
+  await page.goto(`/record/${adaToBob}`)
+  await recordAndStop()
+
+  // offline: Send hands the take to the outbox, and the page says it waits
+  await page.context().setOffline(true)
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(page.getByRole('heading', { name: /^Waiting to send to Bob Kept, 0:0\d$/ })).toBeFocused()
+  await expect(page.getByRole('status').filter({ hasText: "You're offline: it goes as soon as the connection returns." })).toBeVisible()
+  await expectNoSeriousAxeInBothThemes(page, 'record-waiting', { reducedMotion: true })
+  await page.context().setOffline(false)
+  await expect(page).toHaveURL(new RegExp(`/contacts/profile/${adaToBob}$`))
+  await expect(page.getByText('Sent to Bob Kept')).toBeVisible()
+  expect(await messageCount(page, adaToBob)).toBe(1)
+
+  // the connection drops during the upload: after its attempts the take stays on this device, through a reload
+  await page.goto(`/record/${adaToBob}`)
+  await recordAndStop()
+  await page.route('**/api/audio', (route) => route.abort('internetdisconnected'))
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Upload Failed' })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByText('It stays on this device and goes by itself once the connection is back.')).toBeVisible()
+  await expect(page.getByRole('group', { name: 'Recording preview' })).toBeVisible()
+  await expectNoSeriousAxeInBothThemes(page, 'record-upload-failed', { reducedMotion: true })
+  await page.unroute('**/api/audio')
+  await page.reload()
+  // the app sends what waits as soon as it opens
+  await expect(page.getByText('Sent to Bob Kept')).toBeVisible()
+  await expect.poll(() => messageCount(page, adaToBob)).toBe(2)
+  await page.context().close()
+})

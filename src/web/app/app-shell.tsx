@@ -5,7 +5,7 @@ import { QueryError } from '#web/components/query-error.tsx'
 import { MiniPlayer } from '#web/features/playback/components/mini-player.tsx'
 import { useProfileQuery } from '#web/features/profile/queries.ts'
 import { useUnreadTitle } from '#web/features/contacts/use-unread-title.ts'
-import { useOutboxRunner } from '#web/features/recorder/queries.ts'
+import { useOutboxRunner } from '#web/features/recording/queries.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 

@@ -34,3 +34,11 @@ export function QueryError({ message, detail, onRetry, retrying = false, classNa
     </div>
   )
 }
+
+/** What QueryErrorFor reads from a TanStack query result. */
+export type RefetchableQuery = { error: Error | null; isFetching: boolean; refetch: () => unknown }
+
+/** QueryError wired to a query: the error's own text under the message, Retry refetches. */
+export function QueryErrorFor({ query, ...props }: Omit<QueryErrorProps, 'detail' | 'onRetry' | 'retrying'> & { query: RefetchableQuery }) {
+  return <QueryError detail={query.error?.message} retrying={query.isFetching} onRetry={() => void query.refetch()} {...props} />
+}

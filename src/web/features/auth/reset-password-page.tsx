@@ -6,14 +6,12 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { toast } from '#web/lib/toast.ts'
 import { newPasswordFormSchema } from '#shared/auth-forms.ts'
 import { IconBadge } from '#web/components/icon-badge.tsx'
-import { PasswordInput } from '#web/components/password-input.tsx'
+import { NewPasswordFields } from '#web/components/password-field.tsx'
 import { ThemeMenu } from '#web/components/theme-menu.tsx'
 import { Wordmark } from '#web/components/wordmark.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
-import { Field, FieldError, fieldAria } from '#web/components/ui/field.tsx'
-import { Label } from '#web/components/ui/label.tsx'
-import { RESET_ERROR_FALLBACK } from '#web/features/session/auth-errors.ts'
+import { RESET_ERROR_FALLBACK } from '#web/features/sign-in/auth-errors.ts'
 import { authClient } from '#web/lib/auth-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { pageColumnClass } from '#web/components/page-layout.tsx'
@@ -105,24 +103,11 @@ export function ResetPasswordPage() {
         </CardHeader>
         <CardContent>
           <form className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
-            <Field>
-              <Label htmlFor="new-password">New Password</Label>
-              <PasswordInput
-                autoComplete="new-password"
-                {...fieldAria('new-password', errors.password?.message)}
-                {...form.register('password')}
-              />
-              <FieldError id="new-password-error">{errors.password?.message}</FieldError>
-            </Field>
-            <Field>
-              <Label htmlFor="confirm-password">Confirm New Password</Label>
-              <PasswordInput
-                autoComplete="new-password"
-                {...fieldAria('confirm-password', errors.confirm?.message)}
-                {...form.register('confirm')}
-              />
-              <FieldError id="confirm-password-error">{errors.confirm?.message}</FieldError>
-            </Field>
+            <NewPasswordFields
+              labels={{ password: 'New Password', confirm: 'Confirm New Password' }}
+              fields={{ password: form.register('password'), confirm: form.register('confirm') }}
+              errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
+            />
             {formError && (
               <p
                 role="alert"

@@ -6,7 +6,7 @@ import { CONTACT_TEXTS, type Contact } from '#shared/contacts.ts'
 import { Empty, EmptyDescription, EmptyTitle } from '#web/components/empty.tsx'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
-import { QueryError } from '#web/components/query-error.tsx'
+import { ListStates } from '#web/components/list-states.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { errorMessage } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
@@ -78,41 +78,35 @@ export function ArchivedContactsPage() {
   }
 
   const contacts = archived.data?.contacts
-  let body
-  if (archived.isPending) {
-    body = (
-      <ul aria-label="Loading archived contacts" className="flex flex-col gap-3">
-        <ArchivedContactRowSkeleton />
-        <ArchivedContactRowSkeleton />
-        <ArchivedContactRowSkeleton />
-      </ul>
-    )
-  } else if (archived.isError && !contacts) {
-    body = (
-      <QueryError
-        message={CONTACT_TEXTS.archivedLoadFailed}
-        detail={archived.error.message}
-        retrying={archived.isFetching}
-        onRetry={() => void archived.refetch()}
-      />
-    )
-  } else if (!contacts || contacts.length === 0) {
-    body = <EmptyArchive />
-  } else {
-    body = (
-      <ul aria-label="Archived contacts" className="flex flex-col gap-3">
-        {contacts.map((contact) => (
-          <ArchivedContactRow
-            key={contact.id}
-            contact={contact}
-            unarchiving={unarchivingIds.has(contact.id)}
-            onRekindle={() => setRekindleTarget({ id: contact.id, name: contact.name })}
-            onUnarchive={() => void onUnarchive(contact)}
-          />
-        ))}
-      </ul>
-    )
-  }
+  const body = (
+    <ListStates
+      query={archived}
+      items={contacts}
+      loading={
+        <ul aria-label="Loading archived contacts" className="flex flex-col gap-3">
+          <ArchivedContactRowSkeleton />
+          <ArchivedContactRowSkeleton />
+          <ArchivedContactRowSkeleton />
+        </ul>
+      }
+      errorMessage={CONTACT_TEXTS.archivedLoadFailed}
+      empty={<EmptyArchive />}
+    >
+      {(list) => (
+        <ul aria-label="Archived contacts" className="flex flex-col gap-3">
+          {list.map((contact) => (
+            <ArchivedContactRow
+              key={contact.id}
+              contact={contact}
+              unarchiving={unarchivingIds.has(contact.id)}
+              onRekindle={() => setRekindleTarget({ id: contact.id, name: contact.name })}
+              onUnarchive={() => void onUnarchive(contact)}
+            />
+          ))}
+        </ul>
+      )}
+    </ListStates>
+  )
 
   return (
     <PageLayout
@@ -126,14 +120,6 @@ export function ArchivedContactsPage() {
         </PageHeader>
       }
     >
-      {archived.isError && contacts && (
-        <QueryError
-          message={CONTACT_TEXTS.archivedLoadFailed}
-          detail={archived.error.message}
-          retrying={archived.isFetching}
-          onRetry={() => void archived.refetch()}
-        />
-      )}
       {body}
       <RekindleDialog
         name={rekindleTarget?.name ?? null}

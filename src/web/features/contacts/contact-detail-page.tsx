@@ -5,7 +5,7 @@ import { CONTACT_TEXTS } from '#shared/contacts.ts'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
-import { QueryError } from '#web/components/query-error.tsx'
+import { QueryErrorFor } from '#web/components/query-error.tsx'
 import { MessageRows } from '#web/features/messages/components/message-rows.tsx'
 import { useContactMessagesQuery, useMarkReadMutation } from '#web/features/messages/queries.ts'
 import { HealthCard } from '#web/features/relationship-health/components/health-card.tsx'
@@ -46,14 +46,7 @@ function RecentConversation({ contactId, contactName }: { contactId: string; con
         )}
       </div>
       {messages.isPending && <ConversationRowsSkeleton />}
-      {messages.isError && (
-        <QueryError
-          message="Failed to load messages"
-          detail={messages.error.message}
-          retrying={messages.isFetching}
-          onRetry={() => void messages.refetch()}
-        />
-      )}
+      {messages.isError && <QueryErrorFor query={messages} message="Failed to load messages" />}
       {messages.data &&
         (recent.length === 0 ? (
           <ConversationEmpty name={contactName} />

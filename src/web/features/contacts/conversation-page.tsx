@@ -1,7 +1,7 @@
 import * as React from 'react'
 import { Navigate, useParams, useSearchParams } from 'react-router'
 import { CONTACT_TEXTS } from '#shared/contacts.ts'
-import { QueryError } from '#web/components/query-error.tsx'
+import { QueryErrorFor } from '#web/components/query-error.tsx'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
@@ -9,10 +9,10 @@ import { ContactHeader, ContactHeaderSkeleton } from './components/contact-heade
 import { MessageList } from '#web/features/messages/components/message-list.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { chatOrder, useConversationQuery } from '#web/features/messages/queries.ts'
-import { ConversationComposer } from '#web/features/recorder/components/conversation-composer.tsx'
+import { ConversationComposer } from '#web/features/recording/components/conversation-composer.tsx'
 import { AccountDeletedNotice } from './components/account-deleted-notice.tsx'
 import { ConversationEmpty } from './components/conversation-empty.tsx'
-import { MessageCardSkeleton } from './components/contact-loading.tsx'
+import { MessageCardsSkeleton } from './components/contact-loading.tsx'
 import { useContactQuery } from './queries.ts'
 import { pageColumnClass } from '#web/components/page-layout.tsx'
 import { cn } from '#web/lib/utils.ts'
@@ -53,45 +53,17 @@ export function ConversationPage() {
         {contact.data ? <ContactHeader contact={contact.data} messageCount={total} /> : <ContactHeaderSkeleton />}
       </div>
       <main className={cn(pageColumnClass, 'flex flex-1 flex-col gap-4 pt-3')}>
-        {contact.isPending && (
-          <div aria-busy="true" className="flex flex-col gap-3">
-            <span role="status" className="sr-only">
-              Loading conversation
-            </span>
-            <MessageCardSkeleton />
-            <MessageCardSkeleton />
-          </div>
-        )}
+        {contact.isPending && <MessageCardsSkeleton label="Loading conversation" />}
         {contact.isError && (
           <>
             <h1 className="sr-only">Conversation</h1>
-            <QueryError
-              message={CONTACT_TEXTS.loadFailed}
-              detail={contact.error.message}
-              retrying={contact.isFetching}
-              onRetry={() => void contact.refetch()}
-            />
+            <QueryErrorFor query={contact} message={CONTACT_TEXTS.loadFailed} />
           </>
         )}
         {contact.data && (
           <section aria-label="Messages">
-            {messages.isPending && (
-              <div aria-busy="true" className="flex flex-col gap-3">
-                <span role="status" className="sr-only">
-                  Loading messages
-                </span>
-                <MessageCardSkeleton />
-                <MessageCardSkeleton />
-              </div>
-            )}
-            {messages.isError && (
-              <QueryError
-                message="Failed to load messages"
-                detail={messages.error.message}
-                retrying={messages.isFetching}
-                onRetry={() => void messages.refetch()}
-              />
-            )}
+            {messages.isPending && <MessageCardsSkeleton label="Loading messages" />}
+            {messages.isError && <QueryErrorFor query={messages} message="Failed to load messages" />}
             {messages.data &&
               (ordered.length === 0 ? (
                 <ConversationEmpty name={contact.data.name} />

@@ -6,7 +6,7 @@ import { MESSAGE_REQUEST_TEXTS, type MessageRequest } from '#shared/message-requ
 import { Empty, EmptyDescription, EmptyTitle } from '#web/components/empty.tsx'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
-import { QueryError } from '#web/components/query-error.tsx'
+import { ListStates } from '#web/components/list-states.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { ApiRequestError } from '#web/lib/api-client.ts'
 import { errorMessage } from '#web/lib/errors.ts'
@@ -73,40 +73,34 @@ export function MessageRequestsPage() {
   }
 
   const list = requests.data?.requests
-  let body
-  if (requests.isPending) {
-    body = (
-      <ul aria-label="Loading message requests" className="flex flex-col gap-4">
-        <MessageRequestCardSkeleton />
-        <MessageRequestCardSkeleton />
-      </ul>
-    )
-  } else if (requests.isError && !list) {
-    body = (
-      <QueryError
-        message={MESSAGE_REQUEST_TEXTS.loadFailed}
-        detail={requests.error.message}
-        retrying={requests.isFetching}
-        onRetry={() => void requests.refetch()}
-      />
-    )
-  } else if (!list || list.length === 0) {
-    body = <NoRequests />
-  } else {
-    body = (
-      <ul aria-label={MESSAGE_REQUEST_TEXTS.title} className="flex flex-col gap-4">
-        {list.map((request) => (
-          <MessageRequestCard
-            key={request.id}
-            request={request}
-            pending={pending?.id === request.id ? pending.answer : null}
-            refusal={refusals.get(request.id) ?? null}
-            onAnswer={(chosen) => void onAnswer(request, chosen)}
-          />
-        ))}
-      </ul>
-    )
-  }
+  const body = (
+    <ListStates
+      query={requests}
+      items={list}
+      loading={
+        <ul aria-label="Loading message requests" className="flex flex-col gap-4">
+          <MessageRequestCardSkeleton />
+          <MessageRequestCardSkeleton />
+        </ul>
+      }
+      errorMessage={MESSAGE_REQUEST_TEXTS.loadFailed}
+      empty={<NoRequests />}
+    >
+      {(shown) => (
+        <ul aria-label={MESSAGE_REQUEST_TEXTS.title} className="flex flex-col gap-4">
+          {shown.map((request) => (
+            <MessageRequestCard
+              key={request.id}
+              request={request}
+              pending={pending?.id === request.id ? pending.answer : null}
+              refusal={refusals.get(request.id) ?? null}
+              onAnswer={(chosen) => void onAnswer(request, chosen)}
+            />
+          ))}
+        </ul>
+      )}
+    </ListStates>
+  )
 
   return (
     <PageLayout
@@ -118,14 +112,6 @@ export function MessageRequestsPage() {
       }
     >
       <p className="text-muted-foreground">{MESSAGE_REQUEST_TEXTS.intro}</p>
-      {requests.isError && list && (
-        <QueryError
-          message={MESSAGE_REQUEST_TEXTS.loadFailed}
-          detail={requests.error.message}
-          retrying={requests.isFetching}
-          onRetry={() => void requests.refetch()}
-        />
-      )}
       {body}
     </PageLayout>
   )

@@ -36,7 +36,7 @@ const RekindleDialog = lazyWithPreload(async () => (await import('#web/features/
 // on this device): their code loads beside the first screen, not in it (decision 113).
 const PushBanner = lazy(async () => ({ default: (await import('#web/features/notifications/components/push-banner.tsx')).PushBanner }))
 const UnsentMessages = lazy(async () => ({
-  default: (await import('#web/features/recorder/components/unsent-messages.tsx')).UnsentMessages,
+  default: (await import('#web/features/recording/components/unsent-messages.tsx')).UnsentMessages,
 }))
 
 const REORDER_FAILED = 'Failed to save the new order'

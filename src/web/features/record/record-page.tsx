@@ -1,5 +1,5 @@
 import { Ban, Reply } from 'lucide-react'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { toast } from '#web/lib/toast.ts'
 import { CONTACT_TEXTS } from '#shared/contacts.ts'
@@ -7,25 +7,26 @@ import { replyToSchema } from '#shared/messages.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
-import { QueryError } from '#web/components/query-error.tsx'
+import { QueryErrorFor } from '#web/components/query-error.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
-import { MicrophoneDeniedCard, NoMicrophoneCard } from '#web/features/audio/components/microphone-help.tsx'
-import { useUploadAudioMutation } from '#web/features/audio/queries.ts'
-import { UPLOAD_ATTEMPTS, UploadFailedError } from '#web/features/audio/upload-retry.ts'
-import { RecordingPreview } from '#web/features/audio/components/voice-recorder.tsx'
 import { AccountDeletedNotice } from '#web/features/contacts/components/account-deleted-notice.tsx'
 import { useContactQuery } from '#web/features/contacts/queries.ts'
 import { messageText } from '#web/features/messages/message-text.ts'
 import { useMessageQuery } from '#web/features/messages/queries.ts'
-import { errorMessage } from '#web/lib/errors.ts'
-import { isRetryable } from '#web/lib/retryable.ts'
-import { cn } from '#web/lib/utils.ts'
+import { LeaveGuard } from '#web/features/recording/components/leave-guard.tsx'
+import { MicrophoneDeniedCard, NoMicrophoneCard } from '#web/features/recording/components/microphone-help.tsx'
+import { toastRecorderError } from '#web/features/recording/components/recorder-states.tsx'
+import { RecordingPreview } from '#web/features/recording/components/voice-recorder.tsx'
+import { useOutbox, useSending, useTakes } from '#web/features/recording/queries.ts'
+import { sendBlockedReason } from '#web/features/recording/send-limits.ts'
+import type { Take } from '#web/features/recording/take-store.ts'
+import { UPLOAD_ATTEMPTS } from '#web/features/recording/upload-retry.ts'
+import { useKeptRecorder } from '#web/features/recording/use-kept-recorder.ts'
+import type { Recording } from '#web/features/recording/use-recorder.ts'
+import { useOnline } from '#web/features/recording/use-online.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
-import type { RecorderError } from '#web/lib/recorder/use-recorder.ts'
-import { LeaveGuard } from '#web/features/recorder/components/leave-guard.tsx'
-import { useKeptRecorder } from '#web/features/recorder/use-kept-recorder.ts'
-import { sendBlockedReason } from '#web/features/recorder/send-limits.ts'
+import { cn } from '#web/lib/utils.ts'
 import {
   FailurePanel,
   LiveTranscriptPanel,
@@ -35,35 +36,17 @@ import {
   RECORD_TEXTS,
   SentPanel,
   UploadProgressPanel,
+  WaitingPanel,
 } from './components/record-stages.tsx'
-import { useSendMessageMutation } from '#web/features/recorder/queries.ts'
 import { useLiveTranscript } from './use-live-transcript.ts'
 
-type Phase =
-  | { kind: 'compose' }
-  | { kind: 'uploading'; progress: number; attempt: number }
-  | { kind: 'upload-failed'; reason: string; canRetry: boolean }
-  | { kind: 'sending'; uploadId: string }
-  | { kind: 'send-failed'; uploadId: string; reason: string; canRetry: boolean }
-  | { kind: 'sent' }
-
 const BLOCKED_REASON_ID = 'record-blocked-reason'
-/** reply card suggestions (spec 001 section 9) */
+/** how many of the answered message's topics the reply card suggests */
 const MAX_SUGGESTED_TOPICS = 3
 
-function isAbort(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError'
-}
-
-function toastRecorderError(error: RecorderError) {
-  // 'denied' and 'no-microphone' get their own cards on the page.
-  if (error === 'processing-failed') toast.error('Recording Error', { description: 'Could not process the recording' })
-  else if (error === 'error' || error === 'unsupported') toast.error('Recording Error', { description: 'Could not start recording' })
-}
-
 /**
- * The message being answered: a line of what they said and up to 3 of its topics as suggestions (the
- * reply context of spec 001). Topics appear once the analysis has found them.
+ * The message being answered: a line of what they said and up to 3 of its topics as suggestions. Topics appear once
+ * the analysis has found them.
  */
 function ReplyCard({ messageId, contactName }: { messageId: string; contactName: string }) {
   const original = useMessageQuery(messageId)
@@ -97,9 +80,19 @@ function ReplyCard({ messageId, contactName }: { messageId: string; contactName:
   )
 }
 
+/** A take handed to the outbox as a recording the preview can play; its URL lives as long as the take is shown. */
+function useTakeRecording(take: Take | null): Recording | null {
+  const blob = take?.blob
+  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob])
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url])
+  if (!take || !url) return null
+  return { blob: take.blob, url, mimeType: take.blob.type, durationSeconds: take.durationSeconds }
+}
+
 /**
- * /record/{contactId}?replyTo={messageId}: record a voice message for one contact, preview it, upload it with
- * retries and send it (spec 001 section 2 and sections 4, 8, 9).
+ * /record/{contactId}?replyTo={messageId}: record a voice message for one contact, preview it and send it. Send hands
+ * the take to the outbox like the composer does (decision 135), so it is kept on this device until the server has
+ * it; the page follows it there: the upload's progress, waiting for the connection, or why it failed.
  */
 export function RecordPage() {
   const { contactId } = useParams()
@@ -108,28 +101,49 @@ export function RecordPage() {
   const replyTo = replyToSchema.safeParse(searchParams.get('replyTo')).data ?? null
   const navigate = useNavigate()
   const contact = useContactQuery(contactId)
-  // the take is kept on this device until it is sent (decision 67): a reload or a failed upload leaves a draft
+  // the take is kept on this device until it is sent (decision 67): a reload leaves a draft
   const kept = useKeptRecorder({ contact: contact.data, replyTo, onError: toastRecorderError })
   const recorder = kept.recorder
   // while answering, the words so far appear as they are heard (decision 28)
   const live = useLiveTranscript({ active: Boolean(replyTo) && recorder.status === 'recording', snapshot: recorder.snapshot })
-  const uploadAudio = useUploadAudioMutation()
-  const sendMessage = useSendMessageMutation()
-  const [phase, setPhase] = useState<Phase>({ kind: 'compose' })
+  const outbox = useOutbox()
+  const takes = useTakes()
+  const sending = useSending()
+  const online = useOnline()
+  // the take this page handed to the outbox, followed until it arrives
+  const [handedId, setHandedId] = useState<string | null>(null)
+  const handed = handedId ? (takes.find((take) => take.id === handedId) ?? null) : null
+  const arrived = handedId !== null && outbox?.wasSent(handedId) === true
+  const inFlight = handed !== null && sending?.id === handed.id
+  const failure = handed && !inFlight && (handed.state === 'failed' || handed.error) ? handed : null
+  const failedRecording = useTakeRecording(failure && failure.uploadId === null ? failure : null)
   // after Discard or Cancel the start button takes focus back (not on arrival: the page starts at its top)
   const [discarded, setDiscarded] = useState(false)
   const discard = () => {
     setDiscarded(true)
     kept.discard()
   }
-  const abortRef = useRef<AbortController | null>(null)
   usePageMeta({ title: contact.data ? `Message for ${contact.data.name} - Hearth` : 'Record a message - Hearth' })
 
-  useEffect(() => () => abortRef.current?.abort(), [])
-  const sentTo = phase.kind === 'sent' ? contact.data?.id : undefined
+  const sentTo = arrived ? contact.data?.id : undefined
   useEffect(() => {
     if (sentTo) void navigate(`/contacts/profile/${encodeURIComponent(sentTo)}`)
   }, [sentTo, navigate])
+
+  // a failure is said once, when it happens; the panel keeps saying it
+  const failureKey = failure ? `${failure.id}:${failure.state}:${failure.error}` : null
+  useEffect(() => {
+    if (!failure) return
+    const reason = failure.error ?? ''
+    if (failure.uploadId === null) {
+      const exhausted = failure.state === 'queued'
+      toast.error(RECORD_TEXTS.uploadFailed, {
+        description: exhausted ? `Could not upload recording after ${UPLOAD_ATTEMPTS} attempts: ${reason}` : reason,
+      })
+    } else toast.error('Failed to send', { description: reason || 'Please try again.' })
+    // once per failure
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [failureKey])
 
   if (isApiRequestError(contact.error, 404)) return <Navigate to="/record/select" replace />
 
@@ -137,95 +151,65 @@ export function RecordPage() {
   const c = contact.data
   const blockedReason = c ? sendBlockedReason(c) : null
 
-  const send = async (uploadId: string) => {
-    if (!c) return
-    setPhase({ kind: 'sending', uploadId })
-    const toastId = toast.loading(RECORD_TEXTS.sending)
-    try {
-      await sendMessage.mutateAsync({ contact_id: c.id, upload_id: uploadId, reply_to_id: replyTo })
-      toast.success(RECORD_TEXTS.sent, { id: toastId, description: `Sent to ${c.name}` })
-      kept.discard()
-      // goes to the contact once this render is committed, when nothing is left to guard
-      setPhase({ kind: 'sent' })
-    } catch (error) {
-      const reason = errorMessage(error, 'Unknown error')
-      setPhase({ kind: 'send-failed', uploadId, reason, canRetry: isRetryable(error) })
-      toast.error('Failed to send', { id: toastId, description: reason || 'Please try again.' })
-    }
-  }
-
-  const uploadAndSend = async () => {
-    const recording = recorder.recording
-    if (!recording || blockedReason) return
-    abortRef.current?.abort()
-    const controller = new AbortController()
-    abortRef.current = controller
-    setPhase({ kind: 'uploading', progress: 0, attempt: 1 })
-    let uploadId: string
-    try {
-      const upload = await uploadAudio.mutateAsync({
-        blob: recording.blob,
-        signal: controller.signal,
-        onAttempt: (attempt) => setPhase({ kind: 'uploading', progress: 0, attempt }),
-        onProgress: (progress) => setPhase((current) => (current.kind === 'uploading' ? { ...current, progress } : current)),
-      })
-      uploadId = upload.upload_id
-    } catch (error) {
-      if (isAbort(error)) return
-      const exhausted = error instanceof UploadFailedError && error.exhausted
-      const reason = errorMessage(error, 'Unknown error')
-      setPhase({ kind: 'upload-failed', reason, canRetry: exhausted })
-      toast.error(RECORD_TEXTS.uploadFailed, {
-        description: exhausted ? `Could not upload recording after ${UPLOAD_ATTEMPTS} attempts: ${reason}` : reason,
-      })
-      return
-    }
-    await send(uploadId)
+  const send = () => {
+    const take = kept.current()
+    if (!take || !outbox || blockedReason) return
+    setHandedId(take.id)
+    void outbox.enqueue(take)
+    kept.handOver()
   }
 
   const recordAgain = () => {
-    setPhase({ kind: 'compose' })
+    if (handed) void outbox?.discard(handed.id)
+    setHandedId(null)
     kept.discard()
     void kept.start()
   }
 
   let stage: ReactNode
-  if (phase.kind === 'sent') {
+  if (arrived) {
     stage = <SentPanel name={c?.name ?? ''} />
-  } else if (phase.kind === 'uploading' || phase.kind === 'sending') {
+  } else if (failure) {
+    // a queued take with an error goes again by itself; a failed one was refused and only a new take helps
+    const canRetry = failure.state === 'queued'
+    const keptNote = canRetry ? <p className="max-w-sm text-sm text-balance text-muted-foreground">{RECORD_TEXTS.keptForLater}</p> : null
+    stage =
+      failure.uploadId === null ? (
+        <FailurePanel
+          title={RECORD_TEXTS.uploadFailed}
+          reason={failure.error ?? ''}
+          retryLabel={canRetry ? RECORD_TEXTS.retryUpload : null}
+          againLabel={RECORD_TEXTS.recordAgain}
+          onRetry={() => void outbox?.enqueue(failure)}
+          onAgain={recordAgain}
+        >
+          {keptNote}
+          {failedRecording && <RecordingPreview recording={failedRecording} />}
+        </FailurePanel>
+      ) : (
+        <FailurePanel
+          title={RECORD_TEXTS.sendFailed}
+          reason={failure.error ?? ''}
+          retryLabel={canRetry && !blockedReason ? RECORD_TEXTS.trySendingAgain : null}
+          againLabel={RECORD_TEXTS.recordNew}
+          onRetry={() => void outbox?.enqueue(failure)}
+          onAgain={recordAgain}
+        >
+          {keptNote}
+        </FailurePanel>
+      )
+  } else if (handed && (inFlight || online)) {
+    const upload = inFlight && sending?.stage === 'upload' ? sending : null
     stage = (
       <UploadProgressPanel
-        progress={phase.kind === 'uploading' ? phase.progress : 1}
-        attempt={phase.kind === 'uploading' ? phase.attempt : 1}
+        progress={upload?.progress ?? (inFlight ? 1 : 0)}
+        attempt={upload?.attempt ?? 1}
         attempts={UPLOAD_ATTEMPTS}
-        sending={phase.kind === 'sending'}
+        sending={inFlight && sending?.stage === 'send'}
       />
     )
-  } else if (phase.kind === 'upload-failed') {
-    stage = (
-      <FailurePanel
-        title={RECORD_TEXTS.uploadFailed}
-        reason={phase.reason}
-        retryLabel={phase.canRetry && recorder.recording ? RECORD_TEXTS.retryUpload : null}
-        againLabel={RECORD_TEXTS.recordAgain}
-        onRetry={() => void uploadAndSend()}
-        onAgain={recordAgain}
-      >
-        {recorder.recording && <RecordingPreview recording={recorder.recording} />}
-      </FailurePanel>
-    )
-  } else if (phase.kind === 'send-failed') {
-    const uploadId = phase.uploadId
-    stage = (
-      <FailurePanel
-        title={RECORD_TEXTS.sendFailed}
-        reason={phase.reason}
-        retryLabel={phase.canRetry && !blockedReason ? RECORD_TEXTS.trySendingAgain : null}
-        againLabel={RECORD_TEXTS.recordNew}
-        onRetry={() => void send(uploadId)}
-        onAgain={recordAgain}
-      />
-    )
+  } else if (handed) {
+    stage = <WaitingPanel take={handed} />
   } else if (recorder.status === 'recording' || recorder.status === 'paused') {
     stage = (
       <RecordingPanel recorder={recorder} onCancel={discard}>
@@ -238,7 +222,7 @@ export function RecordPage() {
         recording={recorder.recording}
         sendDisabled={blockedReason !== null}
         blockedReasonId={BLOCKED_REASON_ID}
-        onSend={() => void uploadAndSend()}
+        onSend={send}
         onDiscard={discard}
         onReRecord={recordAgain}
       />
@@ -263,14 +247,7 @@ export function RecordPage() {
       </div>
     )
   } else if (contact.isError) {
-    body = (
-      <QueryError
-        message={CONTACT_TEXTS.loadFailed}
-        detail={contact.error.message}
-        retrying={contact.isFetching}
-        onRetry={() => void contact.refetch()}
-      />
-    )
+    body = <QueryErrorFor query={contact} message={CONTACT_TEXTS.loadFailed} />
   } else if (c?.account_deleted) {
     // nothing to record for someone who deleted their account: the text, no mic (decision 120)
     body = <AccountDeletedNotice name={c.name} />
@@ -278,7 +255,7 @@ export function RecordPage() {
     body = (
       <>
         {replyTo && <ReplyCard messageId={replyTo} contactName={c?.name ?? ''} />}
-        {blockedReason && phase.kind !== 'sent' && (
+        {blockedReason && !arrived && (
           <div
             id={BLOCKED_REASON_ID}
             data-slot="record-blocked"
@@ -289,7 +266,7 @@ export function RecordPage() {
           </div>
         )}
         {stage}
-        <LeaveGuard active={kept.taking && phase.kind !== 'sent'} name={c?.name ?? ''} onLeave={recorder.stop} />
+        <LeaveGuard active={kept.taking && handedId === null} name={c?.name ?? ''} onLeave={recorder.stop} />
       </>
     )
   }

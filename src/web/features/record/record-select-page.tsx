@@ -13,7 +13,7 @@ import { RecordContactListSkeleton, RecordContactRow } from './components/record
 
 export const NO_ACTIVE_CONTACTS = 'No active contacts available to share with'
 
-/** /record/select (also /record): pick an active contact to record a voice message for (spec 001 section 2). */
+/** /record/select (also /record): pick an active contact to record a voice message for. */
 export function RecordSelectPage() {
   usePageMeta({ title: 'Record a message - Hearth' })
   const contacts = useContactsQuery('active')

@@ -91,6 +91,19 @@ export function MessageCardSkeleton({ className }: { className?: string }) {
   )
 }
 
+/** Two message cards while a conversation or its messages load; `label` is what a screen reader hears. */
+export function MessageCardsSkeleton({ label }: { label: string }) {
+  return (
+    <div aria-busy="true" className="flex flex-col gap-3">
+      <span role="status" className="sr-only">
+        {label}
+      </span>
+      <MessageCardSkeleton />
+      <MessageCardSkeleton />
+    </div>
+  )
+}
+
 /** Compact conversation rows while the detail's messages load. */
 export function ConversationRowsSkeleton({ rows = 3 }: { rows?: number }) {
   return (

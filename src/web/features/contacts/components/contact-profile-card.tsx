@@ -8,7 +8,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { PhotoGallery } from '#web/features/public-profile/components/photo-gallery.tsx'
 import { WelcomeSection } from '#web/features/profile/components/welcome-message.tsx'
 import { usePublicProfileQuery } from '#web/features/public-profile/queries.ts'
-import { sendBlockedReason } from '#web/features/recorder/send-limits.ts'
+import { sendBlockedReason } from '#web/features/recording/send-limits.ts'
 import { AccountDeletedNotice } from './account-deleted-notice.tsx'
 import { OnlineStatus } from './online-status.tsx'
 

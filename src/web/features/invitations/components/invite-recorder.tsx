@@ -1,8 +1,8 @@
 import { Mic, RotateCcw } from 'lucide-react'
 import { Button } from '#web/components/ui/button.tsx'
-import { RecordingPreview } from '#web/features/audio/components/voice-recorder.tsx'
-import { MicrophoneProblem, RecordingInProgress } from '#web/features/audio/components/recorder-states.tsx'
-import type { useRecorder } from '#web/lib/recorder/use-recorder.ts'
+import { RecordingPreview } from '#web/features/recording/components/voice-recorder.tsx'
+import { MicrophoneProblem, RecordingInProgress } from '#web/features/recording/components/recorder-states.tsx'
+import type { useRecorder } from '#web/features/recording/use-recorder.ts'
 
 /**
  * The personal message of an invitation, made with the app's recorder: record, stop, listen back, re-record.

@@ -2,12 +2,12 @@ import { Mic } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from '#web/lib/toast.ts'
 import { Button } from '#web/components/ui/button.tsx'
-import { RecordingPreview } from '#web/features/audio/components/voice-recorder.tsx'
-import { MicrophoneProblem, RecordingInProgress, toastRecorderError } from '#web/features/audio/components/recorder-states.tsx'
-import { useUploadAudioMutation } from '#web/features/audio/queries.ts'
+import { RecordingPreview } from '#web/features/recording/components/voice-recorder.tsx'
+import { MicrophoneProblem, RecordingInProgress, toastRecorderError } from '#web/features/recording/components/recorder-states.tsx'
+import { useUploadAudioMutation } from '#web/features/recording/queries.ts'
 import { WelcomeTranscriptStatus } from '#web/features/profile/components/welcome-transcript-status.tsx'
 import { useSaveWelcomeMessageMutation } from '#web/features/profile/queries.ts'
-import { useRecorder } from '#web/lib/recorder/use-recorder.ts'
+import { useRecorder } from '#web/features/recording/use-recorder.ts'
 
 /**
  * The welcome recording (docs/product/settings.md): idle, recording (the shared live recorder, 'Tap to stop'),

@@ -1,6 +1,6 @@
 import type { Contact } from '#shared/contacts.ts'
 import { MAX_CONSECUTIVE_UNANSWERED } from '#shared/limits.ts'
-import { isAtMessageLimit } from '#web/features/recorder/send-limits.ts'
+import { isAtMessageLimit } from '#web/features/recording/send-limits.ts'
 
 export const WAITING_FOR_REPLY = 'Waiting for their reply before sending more'
 export const READY_TO_RECEIVE = 'Ready to receive your message'

@@ -5,8 +5,10 @@ import { RECORDING_MAX_SECONDS } from '#shared/limits.ts'
 import { SPEECH_TEXTS } from '#shared/speech.ts'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
-import { LiveRecording, RecordingPreview, RECORDER_TRANSITION } from '#web/features/audio/components/voice-recorder.tsx'
-import type { Recording, UseRecorder } from '#web/lib/recorder/use-recorder.ts'
+import { TAKE_TEXTS } from '#web/features/recording/components/take-row.tsx'
+import { LiveRecording, RecordingPreview, RECORDER_TRANSITION } from '#web/features/recording/components/voice-recorder.tsx'
+import type { Take } from '#web/features/recording/take-store.ts'
+import type { Recording, UseRecorder } from '#web/features/recording/use-recorder.ts'
 import { cn } from '#web/lib/utils.ts'
 
 export const RECORD_TEXTS = {
@@ -24,6 +26,7 @@ export const RECORD_TEXTS = {
   recordNew: 'Record new',
   sending: 'Sending your message...',
   sent: 'Message sent',
+  keptForLater: 'It stays on this device and goes by itself once the connection is back.',
 } as const
 
 /** Each stage's panel; a stage replacing another fades in (none under reduced motion). */
@@ -33,7 +36,7 @@ const panelClass = cn(
 )
 
 /**
- * Focus moves into a stage that replaces the one holding it (issue 17): the element behind `ref` takes it once the
+ * Focus moves into a stage that replaces the one holding it: the element behind `ref` takes it once the
  * stage appears, when `when` is true, so the keyboard never falls back to the top of the page.
  */
 function useFocusOnArrival(ref: RefObject<HTMLElement | null>, when = true) {
@@ -219,6 +222,28 @@ export function UploadProgressPanel({
           <div className="h-full rounded-full bg-primary transition-[width] duration-200" style={{ width: `${percent}%` }} />
         </div>
         <p className="text-right text-sm font-medium tabular-nums">{percent}%</p>
+      </div>
+    </section>
+  )
+}
+
+/** Sent while offline: the take waits in the outbox, kept on this device, and goes once the connection returns. */
+export function WaitingPanel({ take }: { take: Pick<Take, 'contactName' | 'durationSeconds'> }) {
+  // Send is gone: focus rests on what is happening now
+  const titleRef = useRef<HTMLHeadingElement>(null)
+  useFocusOnArrival(titleRef)
+  return (
+    <section data-slot="waiting-panel" aria-labelledby="waiting-title" className={panelClass}>
+      <IconBadge size="lg">
+        <CloudOff aria-hidden />
+      </IconBadge>
+      <div className="flex flex-col items-center gap-1">
+        <h2 ref={titleRef} id="waiting-title" tabIndex={-1} className="text-lg font-semibold tracking-tight outline-none">
+          {TAKE_TEXTS.waiting(take.contactName, take.durationSeconds)}
+        </h2>
+        <p role="status" className="max-w-sm text-sm text-balance text-muted-foreground">
+          {TAKE_TEXTS.offline}
+        </p>
       </div>
     </section>
   )

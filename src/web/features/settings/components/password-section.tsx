@@ -4,11 +4,9 @@ import { toast } from '#web/lib/toast.ts'
 import { type z } from 'zod/mini'
 import { ACCOUNT_TEXTS } from '#shared/account.ts'
 import { changePasswordFormSchema } from '#shared/auth-forms.ts'
-import { PasswordInput } from '#web/components/password-input.tsx'
+import { NewPasswordFields, PasswordField } from '#web/components/password-field.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
-import { Field, FieldError, fieldAria } from '#web/components/ui/field.tsx'
-import { Label } from '#web/components/ui/label.tsx'
 import { logUnexpected } from '#web/lib/errors.ts'
 import { PasswordChangeError, useChangePasswordMutation } from '../queries.ts'
 
@@ -49,33 +47,18 @@ export function PasswordSection() {
       </CardHeader>
       <CardContent>
         <form className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
-          <Field>
-            <Label htmlFor="current-password">{ACCOUNT_TEXTS.currentPasswordLabel}</Label>
-            <PasswordInput
-              autoComplete="current-password"
-              {...fieldAria('current-password', errors.current?.message)}
-              {...form.register('current')}
-            />
-            <FieldError id="current-password-error">{errors.current?.message}</FieldError>
-          </Field>
-          <Field>
-            <Label htmlFor="new-password">{ACCOUNT_TEXTS.newPasswordLabel}</Label>
-            <PasswordInput
-              autoComplete="new-password"
-              {...fieldAria('new-password', errors.password?.message)}
-              {...form.register('password')}
-            />
-            <FieldError id="new-password-error">{errors.password?.message}</FieldError>
-          </Field>
-          <Field>
-            <Label htmlFor="confirm-new-password">{ACCOUNT_TEXTS.confirmPasswordLabel}</Label>
-            <PasswordInput
-              autoComplete="new-password"
-              {...fieldAria('confirm-new-password', errors.confirm?.message)}
-              {...form.register('confirm')}
-            />
-            <FieldError id="confirm-new-password-error">{errors.confirm?.message}</FieldError>
-          </Field>
+          <PasswordField
+            id="current-password"
+            label={ACCOUNT_TEXTS.currentPasswordLabel}
+            autoComplete="current-password"
+            field={form.register('current')}
+            error={errors.current?.message}
+          />
+          <NewPasswordFields
+            labels={{ password: ACCOUNT_TEXTS.newPasswordLabel, confirm: ACCOUNT_TEXTS.confirmPasswordLabel }}
+            fields={{ password: form.register('password'), confirm: form.register('confirm') }}
+            errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
+          />
           <Button type="submit" className="self-start" disabled={change.isPending}>
             {change.isPending ? 'Changing...' : 'Change password'}
           </Button>

@@ -12,7 +12,7 @@ import {
 } from '#web/components/ui/dropdown-menu.tsx'
 import { useContactsQuery } from '#web/features/contacts/queries.ts'
 import { RetryButton } from '#web/features/messages/components/retry-transcription-button.tsx'
-import { sendBlockedReason } from '#web/features/recorder/send-limits.ts'
+import { sendBlockedReason } from '#web/features/recording/send-limits.ts'
 import { audioPlayer, useTrackStatus } from '#web/lib/audio-player/use-audio-player.ts'
 import { formatDuration } from '#shared/duration.ts'
 import { errorMessage } from '#web/lib/errors.ts'

@@ -3,7 +3,7 @@ import { toast } from '#web/lib/toast.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { authClient } from '#web/lib/auth-client.ts'
 import { errorMessage } from '#web/lib/errors.ts'
-import { GOOGLE_ERROR_FALLBACK, googleReturnUrls } from '#web/features/session/auth-errors.ts'
+import { GOOGLE_ERROR_FALLBACK, googleReturnUrls } from '#web/features/sign-in/auth-errors.ts'
 
 function GoogleMark() {
   return (

@@ -11,7 +11,7 @@ export const LEAVE_TEXTS = {
 } as const
 
 /**
- * Leaving a screen with a take asks first (issue 17): the app's dialog for a link inside the app, the browser's own
+ * Leaving a screen with a take asks first: the app's dialog for a link inside the app, the browser's own
  * for a reload or closing the tab. Leaving keeps the take as a draft; `onLeave` stops a recording first.
  */
 export function LeaveGuard({ active, name, onLeave }: { active: boolean; name: string; onLeave: () => void }) {

@@ -16,7 +16,7 @@ import { usePublicConfigQuery } from '#web/features/config/queries.ts'
 import { authClient } from '#web/lib/auth-client.ts'
 import { SESSION_QUERY_KEY } from '#web/lib/use-auth.ts'
 import { cn } from '#web/lib/utils.ts'
-import { afterSignInPath, authErrorMessage, emailConfirmedUrl } from '#web/features/session/auth-errors.ts'
+import { afterSignInPath, authErrorMessage, emailConfirmedUrl } from '#web/features/sign-in/auth-errors.ts'
 import { GoogleSignInButton } from './google-sign-in-button.tsx'
 
 export type AuthMode = 'sign-in' | 'sign-up' | 'reset-password'
@@ -56,7 +56,7 @@ type AuthCardProps = {
   className?: string
 }
 
-/** Sign in, sign up and password-reset request (spec 000 section 2, "Authentication screen"). */
+/** Sign in, sign up and the password-reset request, as one card. */
 export function AuthCard({ variant = 'full', initialMode = 'sign-in', invitedEmail, className }: AuthCardProps) {
   const [params] = useSearchParams()
   const inviteToken = params.get('invite_token') || null

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { UseRecorder } from '#web/lib/recorder/use-recorder.ts'
+import type { UseRecorder } from '../use-recorder.ts'
 import { LiveRecording } from './voice-recorder.tsx'
 
 afterEach(cleanup)

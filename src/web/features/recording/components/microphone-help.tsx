@@ -38,7 +38,7 @@ function ProblemCard({ slot, title, description, className, children, ...props }
   )
 }
 
-/** The microphone is blocked for this site: how to allow it in each browser, then refresh (spec 001 /record). */
+/** The microphone is blocked for this site: how to allow it in each browser, then refresh. */
 export function MicrophoneDeniedCard({ onRefresh, ...props }: React.ComponentProps<'section'> & { onRefresh: () => void }) {
   return (
     <ProblemCard

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { isNearSilent, peaksFromSamples } from '#web/lib/recorder/level-meter.ts'
+import { isNearSilent, peaksFromSamples } from './level-meter.ts'
 
 export type TakeAnalysis = {
   /** 64 peaks for the preview's waveform, or null while decoding (and where the browser cannot decode) */

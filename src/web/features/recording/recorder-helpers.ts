@@ -1,6 +1,6 @@
-/** Pure parts of the recorder (spec 001 section 9 "Audio"): format choice, constraints, error mapping. */
+/** Pure parts of the recorder: format choice, constraints, error mapping. */
 
-/** The spec's format preference; the first one the browser's MediaRecorder accepts wins. */
+/** The formats we prefer, best first; the first one the browser's MediaRecorder accepts wins. */
 export const AUDIO_FORMAT_PREFERENCE = ['audio/webm;codecs=opus', 'audio/webm', 'audio/mp4', 'audio/ogg;codecs=opus', 'audio/wav'] as const
 
 /** 64 kbps. */

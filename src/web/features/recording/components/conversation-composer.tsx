@@ -3,9 +3,9 @@ import { useEffect, useId, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import type { Contact } from '#shared/contacts.ts'
 import { Button } from '#web/components/ui/button.tsx'
-import { MicrophoneProblem, toastRecorderError } from '#web/features/audio/components/recorder-states.tsx'
-import { LiveRecording, RecordingPreview, RecordingStatusRow, RECORDER_TRANSITION } from '#web/features/audio/components/voice-recorder.tsx'
-import type { UseRecorder } from '#web/lib/recorder/use-recorder.ts'
+import { MicrophoneProblem, toastRecorderError } from './recorder-states.tsx'
+import { LiveRecording, RecordingPreview, RecordingStatusRow, RECORDER_TRANSITION } from './voice-recorder.tsx'
+import type { UseRecorder } from '../use-recorder.ts'
 import { cn } from '#web/lib/utils.ts'
 import { useOutbox, useTakes } from '../queries.ts'
 import { sendBlockedReason } from '../send-limits.ts'
@@ -28,7 +28,7 @@ export const COMPOSER_TEXTS = {
 } as const
 
 /**
- * The composer at the bottom of a conversation (issue 17 "Record in place"): record, listen, send, without leaving.
+ * The composer at the bottom of a conversation: record, listen and send without leaving it.
  * The take is kept on this device while it is made (decision 67); Send hands it to the outbox, which sends in the
  * background (or once the connection returns). Drafts and waiting messages for this person show above the controls.
  * At the message limit the mic is disabled and says why. The mic also records while held (decision 112): release

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiRequestError } from '#web/lib/api-client.ts'
-import { createOutbox, type OutboxTransport } from './outbox.ts'
+import { createOutbox, type Outbox, type OutboxTransport } from './outbox.ts'
 import { createTakeStore, type Take } from './take-store.ts'
 
 function makeTake(change: Partial<Take> = {}): Take {
@@ -105,5 +105,37 @@ describe('outbox', () => {
     // a failed take is not retried by itself; the person sends it again
     await outbox.flush()
     expect(send).toHaveBeenCalledTimes(3)
+  })
+
+  it('reports the take going out, its upload progress and attempt, then that it was sent', async () => {
+    const store = createTakeStore(new IDBFactory())
+    const take = makeTake()
+    const seen: (ReturnType<Outbox['getSending']> | 'sent')[] = []
+    let outbox: Outbox | null = null
+    const transport: OutboxTransport = {
+      upload: async (_blob, report) => {
+        report.onAttempt(1)
+        report.onProgress(0.5)
+        report.onAttempt(2)
+        report.onProgress(1)
+        return 'upload-1'
+      },
+      send: async () => {},
+    }
+    outbox = createOutbox({ store, transport, ownerId: 'me' })
+    outbox.subscribe(() => seen.push(outbox?.wasSent(take.id) ? 'sent' : (outbox?.getSending() ?? null)))
+    expect(outbox.wasSent(take.id)).toBe(false)
+    await outbox.enqueue(take)
+    expect(seen).toEqual([
+      null, // queued
+      { id: take.id, stage: 'upload', attempt: 1, progress: 0 },
+      { id: take.id, stage: 'upload', attempt: 1, progress: 0.5 },
+      { id: take.id, stage: 'upload', attempt: 2, progress: 0 },
+      { id: take.id, stage: 'upload', attempt: 2, progress: 1 },
+      { id: take.id, stage: 'send' },
+      'sent',
+    ])
+    expect(outbox.getSending()).toBeNull()
+    expect(outbox.wasSent(take.id)).toBe(true)
   })
 })

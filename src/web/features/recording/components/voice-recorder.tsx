@@ -6,8 +6,8 @@ import { Waveform, WaveBar } from '#web/features/messages/components/waveform.ts
 import type { AudioTrack } from '#web/lib/audio-player/audio-player.ts'
 import { audioPlayer, useTrackStatus } from '#web/lib/audio-player/use-audio-player.ts'
 import { formatDuration } from '#shared/duration.ts'
-import { CAP_NOTICE_SECONDS, LIVE_LEVEL_BARS } from '#web/lib/recorder/level-meter.ts'
-import type { Recording, UseRecorder } from '#web/lib/recorder/use-recorder.ts'
+import { CAP_NOTICE_SECONDS, LIVE_LEVEL_BARS } from '../level-meter.ts'
+import type { Recording, UseRecorder } from '../use-recorder.ts'
 import { cn } from '#web/lib/utils.ts'
 import { useTakeAnalysis } from '../take-analysis.ts'
 

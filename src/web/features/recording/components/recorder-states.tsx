@@ -1,13 +1,14 @@
 import { toast } from '#web/lib/toast.ts'
-import { MicrophoneDeniedCard, NoMicrophoneCard } from '#web/features/audio/components/microphone-help.tsx'
-import type { UseRecorder } from '#web/lib/recorder/use-recorder.ts'
+import { MicrophoneDeniedCard, NoMicrophoneCard } from './microphone-help.tsx'
+import type { RecorderError, UseRecorder } from '../use-recorder.ts'
 import { LiveRecording } from './voice-recorder.tsx'
 
 type Recorder = UseRecorder
 
-/** The recorder's `onError` for the short recorders: the microphone problems have their own cards, the rest a toast. */
-export function toastRecorderError(error: string) {
-  if (error !== 'denied' && error !== 'no-microphone') toast.error('Recording Error', { description: 'Could not start recording' })
+/** The recorder's `onError`: the microphone problems have their own cards, the rest a toast. */
+export function toastRecorderError(error: RecorderError) {
+  if (error === 'processing-failed') toast.error('Recording Error', { description: 'Could not process the recording' })
+  else if (error !== 'denied' && error !== 'no-microphone') toast.error('Recording Error', { description: 'Could not start recording' })
 }
 
 /** The card for a blocked or missing microphone, or null when the microphone is usable. */

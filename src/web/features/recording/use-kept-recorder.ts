@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Contact } from '#shared/contacts.ts'
-import { useRecorder, type RecorderError } from '#web/lib/recorder/use-recorder.ts'
+import { useRecorder, type RecorderError } from './use-recorder.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 import { useOutbox } from './queries.ts'
 import type { Take, TakeState } from './take-store.ts'
@@ -22,6 +22,8 @@ export function useKeptRecorder({ contact, replyTo = null, onError }: Options) {
   const outbox = useOutbox()
   const [activeId, setActiveId] = useState<string | null>(null)
   const activeRef = useRef<string | null>(null)
+  // the ids, not the objects: a new object with the same person must not keep the take again
+  const ownerId = user?.id
   const contactId = contact?.id
   const contactName = contact?.name
 
@@ -33,10 +35,10 @@ export function useKeptRecorder({ contact, replyTo = null, onError }: Options) {
   const keep = useCallback(
     (blob: Blob, durationSeconds: number, state: TakeState) => {
       const id = activeRef.current
-      if (!outbox || !user || !id || !contactId || contactName === undefined) return
+      if (!outbox || !ownerId || !id || !contactId || contactName === undefined) return
       const take: Take = {
         id,
-        ownerId: user.id,
+        ownerId,
         contactId,
         contactName,
         replyTo,
@@ -49,7 +51,7 @@ export function useKeptRecorder({ contact, replyTo = null, onError }: Options) {
       }
       void outbox.keep(take)
     },
-    [outbox, user, contactId, contactName, replyTo],
+    [outbox, ownerId, contactId, contactName, replyTo],
   )
   const recorder = useRecorder({ onError, onData: (blob, seconds) => keep(blob, seconds, 'recording') })
   const { recording } = recorder

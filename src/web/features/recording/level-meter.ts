@@ -1,5 +1,5 @@
 /**
- * Pure loudness helpers of the recorder (issue 17 "Alive" and "a silent take is caught"): the level of one frame of
+ * Pure loudness helpers of the recorder, so it looks alive and catches a silent take: the level of one frame of
  * microphone samples, a watch that says when the input has stayed near silence for a few seconds, the peaks of a
  * finished take for its waveform, and whether that take is near silent as a whole.
  */

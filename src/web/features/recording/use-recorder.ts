@@ -21,7 +21,7 @@ export type Recording = { blob: Blob; url: string; mimeType: string; durationSec
 export type RecorderError = RecorderStartFailure | 'processing-failed'
 
 export type UseRecorderOptions = {
-  /** Stops by itself after this many seconds (spec: 10 minutes). */
+  /** Stops by itself after this many seconds (10 minutes by default). */
   maxSeconds?: number
   /** Called once per failure, for a toast; 'denied' and 'no-microphone' are also kept in state for a card. */
   onError?: (error: RecorderError, cause: unknown) => void
@@ -125,7 +125,7 @@ function useAnnouncedCap(elapsedSeconds: number, maxSeconds: number) {
 }
 
 /**
- * Records one voice message with MediaRecorder (spec 001 section 4 "Recording" and "Microphone permission"):
+ * Records one voice message with MediaRecorder (recording, pausing and the microphone permission):
  * idle -> recording (elapsed timer, auto-stop at the limit) -> recorded (blob and preview URL). Reusable for messages,
  * welcome audio and invitations; the caller decides what to do with the blob.
  */

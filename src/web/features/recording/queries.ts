@@ -1,30 +1,50 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useSyncExternalStore } from 'react'
 import { toast } from '#web/lib/toast.ts'
-import { audioUploadSchema, messageSchema, type SendMessage } from '#shared/messages.ts'
-import { uploadWithRetry } from '#web/features/audio/upload-retry.ts'
+import { audioUploadSchema, messageSchema } from '#shared/messages.ts'
 import { invalidateContacts } from '#web/features/contacts/queries.ts'
 import { messageKeys } from '#web/features/messages/queries.ts'
 import { apiSend, apiUpload } from '#web/lib/api-client.ts'
 import { logUnexpected } from '#web/lib/errors.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
-import { createOutbox, type Outbox } from './outbox.ts'
+import { createOutbox, type Outbox, type Sending } from './outbox.ts'
 import { createTakeStore, type Take } from './take-store.ts'
+import { uploadWithRetry } from './upload-retry.ts'
 
-// The recorder resource: sending messages, and the takes kept on this device (drafts and the outbox). Any screen
-// may import it; the app shell runs the outbox.
+// The recording resource: audio uploads, sending messages, and the takes kept on this device (drafts and the
+// outbox). Any screen may import it; the app shell runs the outbox.
+//
+// A voice message for a contact goes one way, whatever screen recorded it (decision 135): `useKeptRecorder` keeps
+// the take, `useOutbox().enqueue(take)` sends it (upload with retries, then POST /api/messages), `useTakes` and
+// `useSending` show where it is. Something that makes a take outside a recorder (a shared file) builds a `Take`
+// with state 'draft' and hands it to `outbox.keep` (to offer it) or `outbox.enqueue` (to send it).
+
+type UploadAudioInput = {
+  blob: Blob
+  /** Upload progress from 0 to 1 of the current attempt. */
+  onProgress?: (fraction: number) => void
+  /** Before each attempt (1-based). */
+  onAttempt?: (attempt: number) => void
+  signal?: AbortSignal
+}
+
+/** POST /api/audio with the raw recording, up to 3 attempts with back-off on network errors and 5xx answers. */
+function uploadAudio({ blob, onProgress, onAttempt, signal }: UploadAudioInput) {
+  return uploadWithRetry(
+    (attempt) => {
+      if (attempt > 1) onProgress?.(0)
+      return apiUpload('/api/audio', blob, audioUploadSchema, { onProgress, signal })
+    },
+    { signal, onAttempt },
+  )
+}
 
 /**
- * POST /api/messages with a stored upload. Never retried by itself: the person decides with 'Try sending again',
- * which reuses the same upload. Contacts are refetched afterwards, since the unanswered count changed.
+ * An upload that something other than a message refers to (a welcome message, an invitation's, a session note):
+ * the retries live in `uploadAudio`, so the mutation itself never retries. Fails with an UploadFailedError.
  */
-export function useSendMessageMutation() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (input: SendMessage) => apiSend('POST', '/api/messages', input, messageSchema),
-    retry: false,
-    onSettled: () => invalidateContacts(queryClient),
-  })
+export function useUploadAudioMutation() {
+  return useMutation({ mutationFn: uploadAudio, retry: false })
 }
 
 /** Retries queued takes this often while any wait (besides the browser's 'online' event). */
@@ -39,7 +59,7 @@ function outboxFor(ownerId: string, queryClient: QueryClient): Outbox {
     ownerId,
     isOnline: () => navigator.onLine,
     transport: {
-      upload: async (blob) => (await uploadWithRetry(() => apiUpload('/api/audio', blob, audioUploadSchema))).upload_id,
+      upload: async (blob, report) => (await uploadAudio({ blob, ...report })).upload_id,
       send: async (take, uploadId) => {
         await apiSend(
           'POST',
@@ -74,6 +94,12 @@ export function useTakes(contactId?: string): Take[] {
   const outbox = useOutbox()
   const takes = useSyncExternalStore(outbox?.subscribe ?? noop, outbox?.getTakes ?? (() => EMPTY))
   return contactId ? takes.filter((take) => take.contactId === contactId) : takes
+}
+
+/** The take the outbox is sending right now and how far it got, or null. */
+export function useSending(): Sending | null {
+  const outbox = useOutbox()
+  return useSyncExternalStore(outbox?.subscribe ?? noop, outbox?.getSending ?? (() => null))
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * Takes that have not reached the server yet, kept in IndexedDB so that nothing recorded is lost (issue 17 "Never
- * lose a take"): the audio so far while recording (a reload or a crash leaves it behind), a finished take nobody sent,
+ * Takes that have not reached the server yet, kept in IndexedDB so that nothing recorded is lost
+ * (decision 67): the audio so far while recording (a reload or a crash leaves it behind), a finished take nobody sent,
  * and the outbox (queued while offline or failed). One row per take; the audio is a Blob, which IndexedDB stores as is.
  */
 

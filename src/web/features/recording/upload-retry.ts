@@ -1,7 +1,7 @@
 import { ApiRequestError } from '#web/lib/api-client.ts'
 import { errorMessage } from '#web/lib/errors.ts'
 
-/** Spec 001 section 9: 3 upload attempts, back-off 1 s, 2 s, capped at 5 s. */
+/** 3 upload attempts, back-off 1 s, 2 s, capped at 5 s: enough for a stumble, short enough to wait through. */
 export const UPLOAD_ATTEMPTS = 3
 export const UPLOAD_BACKOFF_BASE_MS = 1000
 export const UPLOAD_BACKOFF_CAP_MS = 5000

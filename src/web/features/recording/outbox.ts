@@ -2,15 +2,28 @@ import { ApiRequestError } from '#web/lib/api-client.ts'
 import { errorMessage } from '#web/lib/errors.ts'
 import { recoverTake, type Take, type TakeStore } from './take-store.ts'
 
+/** How an upload reports on itself: before each attempt (1-based), and the fraction of the current one sent. */
+export type UploadReport = {
+  onAttempt: (attempt: number) => void
+  onProgress: (fraction: number) => void
+}
+
 /** What the outbox needs from the network: store the audio, then send the message that refers to it. */
 export type OutboxTransport = {
-  upload: (blob: Blob) => Promise<string>
+  upload: (blob: Blob, report: UploadReport) => Promise<string>
   send: (take: Take, uploadId: string) => Promise<void>
 }
+
+/** The take going out right now: its upload (with the attempt and the fraction sent), then the message. */
+export type Sending = { id: string; stage: 'upload'; attempt: number; progress: number } | { id: string; stage: 'send' }
 
 export type Outbox = {
   /** every take of the signed-in person, oldest first (drafts, queued, failed, recording) */
   getTakes: () => Take[]
+  /** the take going out right now and how far it is, or null (for a progress bar) */
+  getSending: () => Sending | null
+  /** whether this take went out since the page loaded (a screen that handed it over learns it arrived) */
+  wasSent: (id: string) => boolean
   subscribe: (listener: () => void) => () => void
   /** loads the kept takes (an interrupted recording becomes a draft) and sends what was queued */
   load: () => Promise<void>
@@ -41,14 +54,17 @@ type OutboxOptions = {
 }
 
 /**
- * The outbox (issue 17): takes wait here while offline and go out in order once the connection returns; a server
- * refusal turns a take into a failed one that the person can send again, listen to or discard. Sending happens
- * here, not in a screen, so it carries on when the person leaves the conversation.
+ * The outbox, the one way a voice message leaves this device (decision 135): takes wait here while offline and go
+ * out in order once the connection returns; a server refusal turns a take into a failed one that the person can
+ * send again, listen to or discard. Sending happens here, not in a screen, so it carries on when the person leaves
+ * the screen that recorded it.
  */
 export function createOutbox({ store, transport, ownerId, isOnline = () => true, onSent }: OutboxOptions): Outbox {
   let takes: Take[] = []
   const listeners = new Set<() => void>()
   let flushing: Promise<void> | null = null
+  let sending: Sending | null = null
+  const sent = new Set<string>()
 
   const emit = () => listeners.forEach((listener) => listener())
   const replace = (take: Take | null, id: string) => {
@@ -62,10 +78,21 @@ export function createOutbox({ store, transport, ownerId, isOnline = () => true,
 
   const sendOne = async (take: Take): Promise<boolean> => {
     let uploadId = take.uploadId
+    const report = (next: Sending | null) => {
+      sending = next
+      emit()
+    }
     try {
-      uploadId ??= await transport.upload(take.blob)
+      uploadId ??= await transport.upload(take.blob, {
+        onAttempt: (attempt) => report({ id: take.id, stage: 'upload', attempt, progress: 0 }),
+        onProgress: (progress) => {
+          if (sending?.id === take.id && sending.stage === 'upload') report({ ...sending, progress })
+        },
+      })
+      report({ id: take.id, stage: 'send' })
       await transport.send(take, uploadId)
     } catch (error) {
+      sending = null
       if (isTransient(error)) {
         // stays queued with what it reached, and goes on the next flush
         await save({ ...take, uploadId, error: errorMessage(error, 'Waiting for the connection') })
@@ -74,6 +101,8 @@ export function createOutbox({ store, transport, ownerId, isOnline = () => true,
       await save({ ...take, uploadId, state: 'failed', error: errorMessage(error, 'The message could not be sent') })
       return true
     }
+    sending = null
+    sent.add(take.id)
     replace(null, take.id)
     await store.delete(take.id)
     onSent?.(take)
@@ -97,6 +126,8 @@ export function createOutbox({ store, transport, ownerId, isOnline = () => true,
 
   return {
     getTakes: () => takes,
+    getSending: () => sending,
+    wasSent: (id) => sent.has(id),
     subscribe: (listener) => {
       listeners.add(listener)
       return () => listeners.delete(listener)

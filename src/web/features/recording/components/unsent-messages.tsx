@@ -6,7 +6,7 @@ import { useOnline } from '../use-online.ts'
 import { TakeRow } from './take-row.tsx'
 
 /**
- * Every take this device still holds, for home (issue 17): drafts offered back ("Unsent message to Sam, 0:42: Send /
+ * Every take this device still holds, for home: drafts offered back ("Unsent message to Sam, 0:42: Send /
  * Listen / Discard") and the outbox, visible wherever the person is. Listen plays the draft on the app's player.
  */
 export function UnsentMessages() {

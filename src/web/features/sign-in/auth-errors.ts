@@ -1,4 +1,4 @@
-/** Spec 000 section 8: what the auth screens say when something fails. */
+/** What the sign-in screens say when something fails. */
 export const AUTH_ERROR_FALLBACK = 'Something went wrong. Please try again.'
 export const SIGN_UP_UNAVAILABLE = 'Email sign-up is temporarily unavailable. Please try Google sign-in or contact support.'
 export const EMAIL_NOT_VERIFIED_TEXT = 'Please confirm your email address before signing in. We sent you a new link.'
