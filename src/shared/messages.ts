@@ -88,7 +88,6 @@ export const sendMessageSchema = z.object({
   upload_id: z.uuid('Invalid audio upload'),
   reply_to_id: replyToSchema,
 })
-export type SendMessage = z.input<typeof sendMessageSchema>
 
 /**
  * A page position in a list of messages: the last message's `created_at` (microseconds, UTC) and id. Opaque to
