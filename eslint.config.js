@@ -65,6 +65,11 @@ const noZodResolver = {
   regex: '^@hookform/resolvers/zod$',
   message: "Forms take zodResolver from #web/lib/zod-form.ts, which loads zod's English messages (decision 113).",
 }
+const noServiceConstruction = {
+  regex: '\\.(service|jobs)\\.ts$',
+  importNamePattern: '^create',
+  message: 'Route plugins receive their services in AppDeps (built once in src/server/services.ts) and never build one.',
+}
 const noModules = { regex: '^#server/modules/|^(\\.\\./)+modules/', message: 'This layer sits below the modules and imports none.' }
 
 /** Both the alias and the one-level relative form (`../record/...` from a feature's top folder). */
@@ -145,9 +150,18 @@ export default tseslint.config(
     },
   },
   {
+    // the composition root (src/server/services.ts) builds every service and job handler, once
+    files: ['src/server/**/*.routes.ts'],
+    rules: restrict(noWeb, noServiceConstruction),
+  },
+  {
     files: SERVER_INFRASTRUCTURE.map((name) => `src/server/${name}/**/*.ts`),
     // Tests may wire a whole stack (a contact row for a presence test); the layer rule is about shipped code.
     ignores: ['**/*.test.ts'],
     rules: restrict(noWeb, noModules),
+  },
+  {
+    files: SERVER_INFRASTRUCTURE.map((name) => `src/server/${name}/**/*.routes.ts`),
+    rules: restrict(noWeb, noModules, noServiceConstruction),
   },
 )

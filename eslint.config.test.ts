@@ -20,7 +20,7 @@ async function importErrors(filePath: string, code: string, linter = eslint): Pr
   if (fatal.length > 0) throw new Error(fatal.map((message) => message.message).join('\n'))
   return result.messages
     .filter((message) => message.ruleId === 'no-restricted-imports' || message.ruleId === 'no-restricted-syntax')
-    .map((m) => m.message.replace(/^'.*' import is restricted from being used by a pattern\. /, ''))
+    .map((m) => m.message.replace(/^'.*' (import from '.*' |import )is restricted from being used by a pattern\. /, ''))
 }
 
 /** A file with one used import, so no other rule has anything to say. */
@@ -200,6 +200,38 @@ describe('lint: speech, db, realtime (and the rest below the modules) import no 
   it('lets them import each other, and modules import them', async () => {
     expect(await importErrors('src/server/realtime/a.ts', importing('#server/db/client.ts'))).toEqual([])
     expect(await importErrors('src/server/modules/contacts/a.ts', importing('#server/realtime/realtime.queries.ts'))).toEqual([])
+  })
+})
+
+describe('lint: route plugins receive services and build none (decision 132)', () => {
+  const message = 'Route plugins receive their services in AppDeps (built once in src/server/services.ts) and never build one.'
+  const building = (source: string, name: string) => `import { ${name} } from '${source}'\nexport const y = ${name}\n`
+
+  it("refuses a service's or job handlers' constructor in a route plugin, its own module's or another's", async () => {
+    expect(
+      await importErrors('src/server/modules/messages/messages.routes.ts', building('./messages.service.ts', 'createMessagesService')),
+    ).toEqual([message])
+    expect(
+      await importErrors(
+        'src/server/modules/a/a.routes.ts',
+        building('#server/modules/messages/messages.service.ts', 'createMessagesService'),
+      ),
+    ).toEqual([message])
+    expect(await importErrors('src/server/modules/a/a.routes.ts', building('./a.jobs.ts', 'createAJobs'))).toEqual([message])
+    expect(await importErrors('src/server/auth/a.routes.ts', building('#server/auth/a.service.ts', 'createAService'))).toEqual([message])
+  })
+
+  it('lets a route plugin take types, constants and helpers from a service, and the composition root build it', async () => {
+    expect(await importErrors('src/server/modules/photos/photos.routes.ts', building('./photos.service.ts', 'PICTURES_PATH'))).toEqual([])
+    expect(
+      await importErrors(
+        'src/server/modules/a/a.routes.ts',
+        `import type { MessagesService } from '#server/modules/messages/messages.service.ts'\nexport type Y = MessagesService\n`,
+      ),
+    ).toEqual([])
+    expect(
+      await importErrors('src/server/services.ts', building('./modules/messages/messages.service.ts', 'createMessagesService')),
+    ).toEqual([])
   })
 })
 

@@ -12,14 +12,8 @@ import {
 } from '#shared/messages.ts'
 import { sessionUser } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
-import { createMessagesService } from './messages.service.ts'
 
-export const messagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (
-  app,
-  { db, requireUser, signMediaUrl, transcription, notifications, speech },
-) => {
-  const service = createMessagesService({ db, signMediaUrl, transcription, notifications, speech })
-
+export const messagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { messages: service, requireUser }) => {
   app.post(
     '/api/messages',
     { preHandler: requireUser, schema: { body: sendMessageSchema, response: { 201: messageSchema } } },

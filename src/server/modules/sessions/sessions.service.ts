@@ -177,3 +177,5 @@ export function createSessionsService({
     },
   }
 }
+
+export type SessionsService = ReturnType<typeof createSessionsService>

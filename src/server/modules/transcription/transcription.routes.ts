@@ -5,7 +5,6 @@ import { sessionUser } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
 import { acceptRawBody, rawBody } from '#server/http/raw-body.ts'
 import { refuseOversizeAudio } from '#server/media/audio.ts'
-import { createMessagesService } from '#server/modules/messages/messages.service.ts'
 
 /** How many live previews one person may ask for in a minute (one every 2 s is 30). */
 const PREVIEWS_PER_MINUTE = 45
@@ -16,7 +15,7 @@ const PREVIEWS_PER_MINUTE = 45
  * POST /api/speech/preview?from=: a live transcript of a recording in progress (raw audio body).
  */
 export const transcriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const messages = createMessagesService(deps)
+  const { messages } = deps
 
   // both answer the message as it is now, the work queued
   const actions = { 'retry-transcription': deps.transcription.retry, retranscribe: deps.transcription.retranscribe }
