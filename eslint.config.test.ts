@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { ESLint } from 'eslint'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { RESOURCE_MODULES, SCREEN_MODULES, serverAliasRule } from './eslint.config.js'
+import { RESOURCE_MODULES, SCREEN_MODULES, SERVER_MODULES, serverAliasRule } from './eslint.config.js'
 
 // Each layer rule of eslint.config.js, proven on a file that breaks it and one that keeps it. The files do not exist:
 // ESLint lints the text as if it stood at `filePath`, so the rules that apply are those of that place.
@@ -235,6 +235,45 @@ describe('lint: route plugins receive services and build none (decision 132)', (
   })
 })
 
+describe('lint: no import cycle between server modules (decision 133)', () => {
+  const message = 'A server module imports only the modules listed after it in SERVER_MODULES (eslint.config.js): no cycles.'
+
+  it('refuses an import of a module listed before, so a cycle cannot be written', async () => {
+    // the cycles this rule ended: speech jobs reading invitations, contacts asking invitations, contacts reading profiles
+    expect(
+      await importErrors('src/server/modules/transcription/a.ts', importing('#server/modules/invitations/invitations.queries.ts')),
+    ).toEqual([message])
+    expect(await importErrors('src/server/modules/contacts/a.ts', importing('#server/modules/invitations/invitations.service.ts'))).toEqual(
+      [message],
+    )
+    expect(await importErrors('src/server/modules/contacts/a.ts', importing('#server/modules/profiles/profiles.queries.ts'))).toEqual([
+      message,
+    ])
+    expect(
+      await importErrors('src/server/modules/messages/messages.routes.ts', importing('#server/modules/sessions/sessions.queries.ts')),
+    ).toEqual([message])
+  })
+
+  it('lets a module import those listed after it, and itself', async () => {
+    expect(await importErrors('src/server/modules/invitations/a.ts', importing('#server/modules/contacts/contacts.queries.ts'))).toEqual([])
+    expect(await importErrors('src/server/modules/profiles/a.ts', importing('#server/modules/contacts/contacts.queries.ts'))).toEqual([])
+    expect(await importErrors('src/server/modules/messages/a.ts', importing('./messages.queries.ts'))).toEqual([])
+    expect(await importErrors('src/server/modules/messages/a.ts', importing('#server/modules/messages/messages.queries.ts'))).toEqual([])
+    // a test may wire modules together
+    expect(
+      await importErrors('src/server/modules/contacts/a.int.test.ts', importing('#server/modules/invitations/invitations.queries.ts')),
+    ).toEqual([])
+  })
+
+  it('has every server module folder in the list, once', () => {
+    const folders = readdirSync(new URL('./src/server/modules', import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort()
+    expect([...SERVER_MODULES].sort()).toEqual(folders)
+  })
+})
+
 describe('lint: server code uses #server/* to leave its folder (enabled by the alias sweep)', () => {
   let withAlias: ESLint
   beforeAll(() => {
@@ -248,7 +287,7 @@ describe('lint: server code uses #server/* to leave its folder (enabled by the a
     expect(await importErrors('src/server/modules/contacts/a.ts', importing('../../db/client.ts'), withAlias)).toEqual([
       'Use #server/* for imports that leave the folder, not ../.',
     ])
-    expect(await importErrors('src/server/modules/contacts/a.ts', `export * from '../profiles/profiles.queries.ts'\n`, withAlias)).toEqual([
+    expect(await importErrors('src/server/modules/profiles/a.ts', `export * from '../contacts/contacts.queries.ts'\n`, withAlias)).toEqual([
       'Use #server/* for imports that leave the folder, not ../.',
     ])
   })

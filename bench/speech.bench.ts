@@ -174,7 +174,7 @@ if (!pocketsphinx.engine) {
         .returning({ id: audioMessages.id })
       // all 100 jobs are queued, as sends would queue them, before any worker runs
       const queue = await createJobQueue({ pool: database.pool, log: silentLog })
-      for (const row of rows) await queue.enqueue(null, 'transcribe', { kind: 'message', messageId: row.id })
+      for (const row of rows) await queue.enqueue(null, 'transcribe-message', { messageId: row.id })
       await queue.stop()
 
       const started = performance.now()

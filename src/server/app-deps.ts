@@ -13,6 +13,7 @@ import type { DirectoryService } from './modules/directory/directory.service.ts'
 import type { InvitationsService } from './modules/invitations/invitations.service.ts'
 import type { MessageRequestsService } from './modules/message-requests/message-requests.service.ts'
 import type { MessageSearchService } from './modules/message-search/message-search.service.ts'
+import type { MessageSpeechService } from './modules/messages/message-speech.service.ts'
 import type { MessagesService } from './modules/messages/messages.service.ts'
 import type { NotificationsService } from './modules/notifications/notifications.service.ts'
 import type { PushService } from './modules/notifications/push.service.ts'
@@ -55,6 +56,8 @@ export type AppDeps = {
   messageRequests: MessageRequestsService
   messageSearch: MessageSearchService
   messages: MessagesService
+  /** a message's transcript asked for again (after a failure, or with a stronger engine) */
+  messageSpeech: MessageSpeechService
   /** queues a new message's mail and push to its receiver */
   notifications: NotificationsService
   nudges: NudgesService
@@ -64,7 +67,7 @@ export type AppDeps = {
   /** Web Push; other modules call `push.notifyPerson(personId, { title, body, url })` */
   push: PushService
   relationshipHealth: RelationshipHealthService
-  sessions: SessionsService
-  /** live previews and retries of the speech pipeline */
+  voiceSessions: SessionsService
+  /** live previews of a recording in progress */
   transcription: TranscriptionService
 }

@@ -18,9 +18,16 @@ import { createContactsService } from './modules/contacts/contacts.service.ts'
 import { createCrawlersService } from './modules/crawlers/crawlers.service.ts'
 import { createDirectoryService } from './modules/directory/directory.service.ts'
 import { createInvitationJobs, EXPIRE_INVITATIONS_CRON } from './modules/invitations/invitations.jobs.ts'
-import { createInvitationsService, invitationConfirmsAddress } from './modules/invitations/invitations.service.ts'
+import { hasInvitedByMail } from './modules/invitations/invitations.queries.ts'
+import {
+  closeInvitationsOnConnection,
+  createInvitationsService,
+  invitationConfirmsAddress,
+} from './modules/invitations/invitations.service.ts'
 import { createMessageRequestsService } from './modules/message-requests/message-requests.service.ts'
 import { createMessageSearchService } from './modules/message-search/message-search.service.ts'
+import { createMessageSpeechService } from './modules/messages/message-speech.service.ts'
+import { createMessageJobs } from './modules/messages/messages.jobs.ts'
 import { createMessagesService } from './modules/messages/messages.service.ts'
 import {
   createNotificationsService,
@@ -29,12 +36,13 @@ import {
 } from './modules/notifications/notifications.service.ts'
 import { createPushService, vapidOf } from './modules/notifications/push.service.ts'
 import { createPhotosService, publicPictureUrl } from './modules/photos/photos.service.ts'
+import { createProfileJobs } from './modules/profiles/profiles.jobs.ts'
 import { createProfilesService, ensureProfileFor } from './modules/profiles/profiles.service.ts'
 import { createPublicProfilesService } from './modules/public-profiles/public-profiles.service.ts'
 import { createNudgesService, NUDGE_CRON } from './modules/relationship-health/nudges.service.ts'
 import { createRelationshipHealthService } from './modules/relationship-health/relationship-health.service.ts'
+import { createVoiceSessionJobs } from './modules/sessions/sessions.jobs.ts'
 import { createSessionsService } from './modules/sessions/sessions.service.ts'
-import { createTranscriptionJobs } from './modules/transcription/transcription.jobs.ts'
 import { createTranscriptionService } from './modules/transcription/transcription.service.ts'
 import { createMailJobs, queueMail } from './notify/mail.jobs.ts'
 import type { Mailer } from './notify/mailer.ts'
@@ -45,6 +53,7 @@ import { selectAnalyzer } from './speech/analysis/select-analyzer.ts'
 import type { EngineChoice } from './speech/engine.ts'
 import { startModelDownload } from './speech/model-download.ts'
 import { selectSpeechEngine } from './speech/select-engine.ts'
+import { createObjectTranscriber } from './speech/transcribe-object.ts'
 
 /** The media sweep's schedule: what crashes left behind goes within a quarter of an hour (docs/operations.md). */
 export const SWEEP_MEDIA_CRON = '*/15 * * * *'
@@ -132,15 +141,17 @@ export async function createServices({
     },
   }
 
-  const transcriptionDeps = { db, storage, speech: engineChoice, analyzer: analyzerChoice.analyzer, queue, tmpDir, log }
-  const transcription = createTranscriptionService(transcriptionDeps)
+  const transcription = createTranscriptionService({ speech: engineChoice, tmpDir })
+  // speech is CPU-bound: SPEECH_CONCURRENCY transcriptions at a time on this instance, whichever module's job asks
+  const transcriber = createObjectTranscriber({ storage, speech: engineChoice, tmpDir, concurrency: env.SPEECH_CONCURRENCY })
+  const speechJobDeps = { db, transcriber, queue, log }
   const timing = { ...DEFAULT_NOTIFICATION_TIMING, ...notificationTiming }
   const notifications = createNotificationsService({ db, queue, publicUrl: env.publicUrl, signingKey: secrets.urlSigningKey, timing, log })
   const push = createPushService({ db, queue, vapid: vapidOf(env, secrets), targets: { testOrigin: pushTestOrigin }, timing, log })
   const signUrl = (key: string) => signMediaUrl(secrets.urlSigningKey, key)
   const pictureUrl = (key: string | null) => (key ? publicPictureUrl(key) : null)
   const audioUploads = createAudioUploadsService({ db, storage, tmpDir, quotaBytes: env.STORAGE_QUOTA_MB * MEGABYTE })
-  const messages = createMessagesService({ db, signMediaUrl: signUrl, transcription, notifications, speech: activeSpeech })
+  const messages = createMessagesService({ db, signMediaUrl: signUrl, queue, notifications, speech: activeSpeech })
   const invitations = createInvitationsService({
     db,
     mailer,
@@ -148,7 +159,7 @@ export async function createServices({
     publicUrl: env.publicUrl,
     signMediaUrl: signUrl,
     pictureUrl,
-    transcription,
+    queue,
     log,
     rateLimits: env.RATE_LIMIT_ENABLED,
   })
@@ -167,33 +178,51 @@ export async function createServices({
     speech: activeSpeech,
     account: createAccountService({ db, storage, log, onSessionsEnded }),
     audioUploads,
-    contacts: createContactsService({ db, pictureUrl }),
+    contacts: createContactsService({ db, pictureUrl, invitations: { hasInvitedByMail, closeOnConnection: closeInvitationsOnConnection } }),
     crawlers: createCrawlersService({ db, publicUrl: env.publicUrl }),
     directory: createDirectoryService({ db, pictureUrl }),
     invitations,
     messageRequests: createMessageRequestsService({ db, pictureUrl, signMediaUrl: signUrl, speech: activeSpeech }),
     messageSearch: createMessageSearchService({ db, pictureUrl }),
     messages,
+    messageSpeech: createMessageSpeechService({ db, queue, speech: activeSpeech }),
     notifications,
     nudges,
     photos: createPhotosService({ db, storage, tmpDir }),
-    profiles: createProfilesService({ db, storage, signMediaUrl: signUrl, pictureUrl, transcription }),
+    profiles: createProfilesService({ db, storage, signMediaUrl: signUrl, pictureUrl, queue }),
     publicProfiles: createPublicProfilesService({ db, signMediaUrl: signUrl, pictureUrl }),
     push,
     relationshipHealth: createRelationshipHealthService({ db }),
-    sessions: createSessionsService({ db, signMediaUrl: signUrl, storage, transcription, uploads: audioUploads, messages }),
+    voiceSessions: createSessionsService({ db, signMediaUrl: signUrl, storage, queue, uploads: audioUploads, messages }),
     transcription,
   }
 
   const sweeper = createMediaSweeper({ db, storage, tmpDir })
   const authJobs = createAuthJobs(auth)
   const mail = createMailJobs({ mailer, log })
-  const invitationJobs = createInvitationJobs(invitations)
-  const transcriptionJobs = createTranscriptionJobs(transcriptionDeps)
+  const invitationJobs = createInvitationJobs(invitations, speechJobDeps)
+  const messageJobs = createMessageJobs({ ...speechJobDeps, analyzer: analyzerChoice.analyzer })
+  const profileJobs = createProfileJobs(speechJobDeps)
+  const voiceSessionJobs = createVoiceSessionJobs(speechJobDeps)
+  // each module owns the jobs that store its recordings' transcripts; the transcriber bounds how many run at once
+  const speechConcurrency = env.SPEECH_CONCURRENCY
   const jobTable: JobTable = {
-    // speech is CPU-bound: SPEECH_CONCURRENCY transcriptions at a time per instance, analysis beside them
-    transcribe: { handle: (data) => transcriptionJobs.handleTranscribe(data), concurrency: env.SPEECH_CONCURRENCY },
-    analyze: { handle: (data) => transcriptionJobs.handleAnalyze(data) },
+    'transcribe-message': { handle: (data) => messageJobs.handleTranscribeMessage(data), concurrency: speechConcurrency },
+    'retranscribe-message': { handle: (data) => messageJobs.handleRetranscribeMessage(data), concurrency: speechConcurrency },
+    'transcribe-welcome': { handle: (data) => profileJobs.handleTranscribeWelcome(data), concurrency: speechConcurrency },
+    'transcribe-invitation': { handle: (data) => invitationJobs.handleTranscribeInvitation(data), concurrency: speechConcurrency },
+    'transcribe-voice-note': { handle: (data) => voiceSessionJobs.handleTranscribeVoiceNote(data), concurrency: speechConcurrency },
+    // jobs of the one speech job of earlier versions, still waiting after an upgrade: each goes to its module's handler
+    transcribe: {
+      handle: (data) => {
+        if (data.kind === 'message') return messageJobs.handleTranscribeMessage(data)
+        if (data.kind === 'redo') return messageJobs.handleRetranscribeMessage(data)
+        if (data.kind === 'welcome') return profileJobs.handleTranscribeWelcome(data)
+        if (data.kind === 'invitation') return invitationJobs.handleTranscribeInvitation(data)
+        return voiceSessionJobs.handleTranscribeVoiceNote(data)
+      },
+    },
+    analyze: { handle: (data) => messageJobs.handleAnalyze(data) },
     'send-mail': { handle: (data) => mail.handleSendMail(data) },
     'request-password-reset': { handle: (data) => authJobs.handleRequestPasswordReset(data) },
     'expire-invitations': { handle: () => invitationJobs.handleExpireInvitations(), cron: EXPIRE_INVITATIONS_CRON },

@@ -16,14 +16,26 @@ declare module 'fastify' {
 
 /** Every job Hearth queues, by name, with its payload. One handler per name. */
 export type JobMap = {
-  /** transcribe a voice message, or a welcome message while its audio is still `audioKey` (attempt 1..3) */
+  /** transcribe a sent voice message (the messages module) */
+  'transcribe-message': { messageId: string }
+  /** again, by the engine now running, a message whose transcript a weaker engine made (decision 93) */
+  'retranscribe-message': { messageId: string }
+  /** a profile's welcome message, while its audio is still `audioKey` (attempt 1..3; the profiles module) */
+  'transcribe-welcome': { userId: string; audioKey: string; attempt: number }
+  /** an invitation's personal message (the invitations module) */
+  'transcribe-invitation': { invitationId: string; audioKey: string; attempt: number }
+  /** a note recorded in a voice session (the voice sessions module) */
+  'transcribe-voice-note': { sessionMessageId: string; audioKey: string; attempt: number }
+  /**
+   * The one speech job of earlier versions, a union of every kind of recording. Nothing queues it any more; its
+   * worker hands jobs still waiting from before an upgrade to the module that owns each kind (decision 133).
+   */
   transcribe:
-    | { kind: 'message'; messageId: string }
-    /** again, by the engine now running, a message whose transcript a weaker engine made (decision 93) */
-    | { kind: 'redo'; messageId: string }
-    | { kind: 'welcome'; userId: string; audioKey: string; attempt: number }
-    | { kind: 'invitation'; invitationId: string; audioKey: string; attempt: number }
-    | { kind: 'session'; sessionMessageId: string; audioKey: string; attempt: number }
+    | ({ kind: 'message' } & JobMap['transcribe-message'])
+    | ({ kind: 'redo' } & JobMap['retranscribe-message'])
+    | ({ kind: 'welcome' } & JobMap['transcribe-welcome'])
+    | ({ kind: 'invitation' } & JobMap['transcribe-invitation'])
+    | ({ kind: 'session' } & JobMap['transcribe-voice-note'])
   /** find emotions, topics and sentiment in a message's transcript */
   analyze: { messageId: string }
   /** send one mail (auth mail is sent after the answer, never while the client waits) */
@@ -50,6 +62,11 @@ export type JobMap = {
 export type JobName = keyof JobMap
 /** Every name once (a missing or unknown name does not compile): the queue creates one pg-boss queue each. */
 const EVERY_JOB: Record<JobName, true> = {
+  'transcribe-message': true,
+  'retranscribe-message': true,
+  'transcribe-welcome': true,
+  'transcribe-invitation': true,
+  'transcribe-voice-note': true,
   transcribe: true,
   analyze: true,
   'send-mail': true,
@@ -145,7 +162,7 @@ export async function createJobQueue({
     db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
     expireInSeconds: leaseSeconds,
     maintenanceIntervalSeconds,
-    // our handlers schedule their own retries (the spec's 3 s / 10 s / 30 s); pg-boss retries only what
+    // our handlers schedule their own retries (3 s / 10 s / 30 s, `nextRetryDelayMs` in src/shared/speech.ts); pg-boss retries only what
     // crashed or expired, a little later each time
     retryLimit: 3,
     retryDelay: 5,

@@ -19,7 +19,7 @@ async function writeInput(name: string, data: Buffer | string): Promise<string> 
   return file
 }
 
-describe('the decoding cap (issue 13)', () => {
+describe('the decoding cap', () => {
   // 22 minutes: twice the longest recording Hearth takes, still under the 50 MB upload limit
   const long = async () => writeInput('long.wav', await makeAudio({ seconds: 1320, silent: true, format: 'wav' }))
 

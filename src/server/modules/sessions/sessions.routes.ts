@@ -13,7 +13,7 @@ import { messageSchema } from '#shared/messages.ts'
 import { sessionUser } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
 
-export const sessionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { sessions: service, requireUser }) => {
+export const sessionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { voiceSessions: service, requireUser }) => {
   app.get('/api/sessions', { preHandler: requireUser, schema: { response: { 200: sessionListSchema } } }, async (request) =>
     service.list(sessionUser(request).id),
   )
