@@ -94,6 +94,10 @@ const noZodResolver = {
   regex: '^@hookform/resolvers/zod$',
   message: "Forms take zodResolver from #web/lib/zod-form.ts, which loads zod's English messages (decision 113).",
 }
+const noTestHelpers = {
+  regex: '^#server/test/|^(\\.\\./)+test/',
+  message: 'Test helpers (src/server/test) are for tests, benches and scripts; the app never imports them.',
+}
 const noServiceConstruction = {
   regex: '\\.(service|jobs)\\.ts$',
   importNamePattern: '^create',
@@ -183,35 +187,40 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts'],
     rules: {
-      ...restrict(noWeb),
+      ...restrict(noWeb, noTestHelpers),
       'no-restricted-syntax': serverAliasRule,
     },
   },
   {
+    // tests and their helpers may use the helpers
+    files: ['src/server/**/*.test.ts', 'src/server/test/**/*.ts'],
+    rules: restrict(noWeb),
+  },
+  {
     // the composition root (src/server/services.ts) builds every service and job handler, once
     files: ['src/server/**/*.routes.ts'],
-    rules: restrict(noWeb, noServiceConstruction),
+    rules: restrict(noWeb, noTestHelpers, noServiceConstruction),
   },
   ...SERVER_MODULES.flatMap((name) => [
     {
       files: [`src/server/modules/${name}/**/*.ts`],
       // tests may wire a whole stack; the rule is about shipped code
       ignores: ['**/*.test.ts'],
-      rules: restrict(noWeb, noHigherModules(name)),
+      rules: restrict(noWeb, noTestHelpers, noHigherModules(name)),
     },
     {
       files: [`src/server/modules/${name}/**/*.routes.ts`],
-      rules: restrict(noWeb, noHigherModules(name), noServiceConstruction),
+      rules: restrict(noWeb, noTestHelpers, noHigherModules(name), noServiceConstruction),
     },
   ]),
   {
     files: SERVER_INFRASTRUCTURE.map((name) => `src/server/${name}/**/*.ts`),
     // Tests may wire a whole stack (a contact row for a presence test); the layer rule is about shipped code.
     ignores: ['**/*.test.ts'],
-    rules: restrict(noWeb, noModules),
+    rules: restrict(noWeb, noTestHelpers, noModules),
   },
   {
     files: SERVER_INFRASTRUCTURE.map((name) => `src/server/${name}/**/*.routes.ts`),
-    rules: restrict(noWeb, noModules, noServiceConstruction),
+    rules: restrict(noWeb, noTestHelpers, noModules, noServiceConstruction),
   },
 )

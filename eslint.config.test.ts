@@ -274,6 +274,28 @@ describe('lint: no import cycle between server modules (decision 133)', () => {
   })
 })
 
+describe('lint: test helpers stay with the tests', () => {
+  const message = 'Test helpers (src/server/test) are for tests, benches and scripts; the app never imports them.'
+
+  it('refuses a test helper in app code, whatever its layer', async () => {
+    for (const file of [
+      'src/server/app.ts',
+      'src/server/speech/a.ts',
+      'src/server/modules/messages/a.ts',
+      'src/server/modules/messages/a.routes.ts',
+    ]) {
+      expect(await importErrors(file, importing('#server/test/speech-fixtures.ts'))).toEqual([message])
+    }
+  })
+
+  it('lets tests, the helpers themselves, benches and scripts use them', async () => {
+    expect(await importErrors('src/server/speech/decode.int.test.ts', importing('#server/test/speech-fixtures.ts'))).toEqual([])
+    expect(await importErrors('src/server/modules/messages/a.int.test.ts', importing('#server/test/data.ts'))).toEqual([])
+    expect(await importErrors('src/server/test/a.ts', importing('./speech-fixtures.ts'))).toEqual([])
+    expect(await importErrors('bench/a.bench.ts', importing('#server/test/speech-fixtures.ts'))).toEqual([])
+  })
+})
+
 describe('lint: server code uses #server/* to leave its folder (enabled by the alias sweep)', () => {
   let withAlias: ESLint
   beforeAll(() => {

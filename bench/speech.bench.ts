@@ -20,7 +20,7 @@ import { transcriptCarriesInsights } from '#shared/transcript-confidence.ts'
 import { createOfflineAnalyzer } from '#server/speech/analysis/offline-analyzer.ts'
 import { decodeForSpeech } from '#server/speech/decode.ts'
 import { selectSpeechEngine } from '#server/speech/select-engine.ts'
-import { SPEECH_FIXTURES_DIR } from '#server/speech/speech-fixtures.ts'
+import { SPEECH_FIXTURES_DIR } from '#server/test/speech-fixtures.ts'
 import { insertPerson } from '#server/test/data.ts'
 import { buildBenchApp, fmt, percentile, startBenchDatabase } from './support.ts'
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { eq } from 'drizzle-orm'
 import { sessionMessages } from '#server/db/schema.ts'
-import { speechFixtureOrSpoken } from '#server/speech/speech-fixtures.ts'
+import { speechFixtureOrSpoken } from '#server/test/speech-fixtures.ts'
 import { SESSION_TEXTS } from '#shared/sessions.ts'
 import { expect, test } from './fixtures.ts'
 import { expectNoSeriousAxeInBothThemes, seriousAxeViolations } from './support/axe.ts'

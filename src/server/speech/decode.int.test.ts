@@ -6,7 +6,7 @@ import { makeAudio } from '#server/test/audio-files.ts'
 import { decodeAudio, DECODE_LIMIT_SECONDS } from '#server/media/audio.ts'
 import { decodeForSpeech, NoAudioSamplesError, readPcmSamples, readWavHeader } from './decode.ts'
 import { SpeechEngineError } from './engine.ts'
-import { speechFixture } from './speech-fixtures.ts'
+import { speechFixture } from '#server/test/speech-fixtures.ts'
 
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-decode-'))
 afterAll(() => fs.rm(dir, { recursive: true, force: true }))
