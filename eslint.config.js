@@ -54,7 +54,7 @@ export const SCREEN_MODULES = [
 export const SERVER_MODULES = [
   'invitations',
   'account',
-  'sessions',
+  'voice-sessions',
   'message-requests',
   'message-search',
   'crawlers',

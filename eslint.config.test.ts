@@ -250,7 +250,10 @@ describe('lint: no import cycle between server modules (decision 133)', () => {
       message,
     ])
     expect(
-      await importErrors('src/server/modules/messages/messages.routes.ts', importing('#server/modules/sessions/sessions.queries.ts')),
+      await importErrors(
+        'src/server/modules/messages/messages.routes.ts',
+        importing('#server/modules/voice-sessions/voice-sessions.queries.ts'),
+      ),
     ).toEqual([message])
   })
 

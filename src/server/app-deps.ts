@@ -22,7 +22,7 @@ import type { ProfilesService } from './modules/profiles/profiles.service.ts'
 import type { PublicProfilesService } from './modules/public-profiles/public-profiles.service.ts'
 import type { NudgesService } from './modules/relationship-health/nudges.service.ts'
 import type { RelationshipHealthService } from './modules/relationship-health/relationship-health.service.ts'
-import type { SessionsService } from './modules/sessions/sessions.service.ts'
+import type { VoiceSessionsService } from './modules/voice-sessions/voice-sessions.service.ts'
 import type { TranscriptionService } from './modules/transcription/transcription.service.ts'
 import type { Mailer } from './notify/mailer.ts'
 
@@ -67,7 +67,7 @@ export type AppDeps = {
   /** Web Push; other modules call `push.notifyPerson(personId, { title, body, url })` */
   push: PushService
   relationshipHealth: RelationshipHealthService
-  voiceSessions: SessionsService
+  voiceSessions: VoiceSessionsService
   /** live previews of a recording in progress */
   transcription: TranscriptionService
 }

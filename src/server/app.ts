@@ -34,7 +34,7 @@ import { healthRoutes } from './modules/health/health.routes.ts'
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
 import { photosRoutes } from './modules/photos/photos.routes.ts'
 import { relationshipHealthRoutes } from './modules/relationship-health/relationship-health.routes.ts'
-import { sessionsRoutes } from './modules/sessions/sessions.routes.ts'
+import { voiceSessionsRoutes } from './modules/voice-sessions/voice-sessions.routes.ts'
 import { nudgesRoutes } from './modules/relationship-health/nudges.routes.ts'
 import type { Mailer } from './notify/mailer.ts'
 import { transcriptionRoutes } from './modules/transcription/transcription.routes.ts'
@@ -152,7 +152,7 @@ export async function buildApp({
   await app.register(messageSearchRoutes, deps)
   await app.register(relationshipHealthRoutes, deps)
   await app.register(nudgesRoutes, deps)
-  await app.register(sessionsRoutes, deps)
+  await app.register(voiceSessionsRoutes, deps)
   await app.register(invitationsRoutes, deps)
   await app.register(transcriptionRoutes, deps)
   await app.register(notificationsRoutes, deps)

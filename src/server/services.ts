@@ -41,8 +41,8 @@ import { createProfilesService, ensureProfileFor } from './modules/profiles/prof
 import { createPublicProfilesService } from './modules/public-profiles/public-profiles.service.ts'
 import { createNudgesService, NUDGE_CRON } from './modules/relationship-health/nudges.service.ts'
 import { createRelationshipHealthService } from './modules/relationship-health/relationship-health.service.ts'
-import { createVoiceSessionJobs } from './modules/sessions/sessions.jobs.ts'
-import { createSessionsService } from './modules/sessions/sessions.service.ts'
+import { createVoiceSessionJobs } from './modules/voice-sessions/voice-sessions.jobs.ts'
+import { createVoiceSessionsService } from './modules/voice-sessions/voice-sessions.service.ts'
 import { createTranscriptionService } from './modules/transcription/transcription.service.ts'
 import { createMailJobs, queueMail } from './notify/mail.jobs.ts'
 import type { Mailer } from './notify/mailer.ts'
@@ -193,7 +193,7 @@ export async function createServices({
     publicProfiles: createPublicProfilesService({ db, signMediaUrl: signUrl, pictureUrl }),
     push,
     relationshipHealth: createRelationshipHealthService({ db }),
-    voiceSessions: createSessionsService({ db, signMediaUrl: signUrl, storage, queue, uploads: audioUploads, messages }),
+    voiceSessions: createVoiceSessionsService({ db, signMediaUrl: signUrl, storage, queue, uploads: audioUploads, messages }),
     transcription,
   }
 

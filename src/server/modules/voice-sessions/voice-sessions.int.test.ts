@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import type { Message, MessageList } from '#shared/messages.ts'
-import { SESSION_TEXTS, type Session, type SessionMessage } from '#shared/sessions.ts'
+import { SESSION_TEXTS, type Session, type SessionMessage } from '#shared/voice-sessions.ts'
 import { ERROR_CODES } from '#shared/api-error.ts'
 import { MAX_NOTES_PER_SESSION, MAX_SESSIONS_PER_PERSON, SESSION_NOTE_MAX_CHARS, SESSION_TITLE_MAX_CHARS } from '#shared/limits.ts'
 import { sessionMessages, talkSessions } from '#server/db/schema.ts'

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '#server/db/client.ts'
 import type { JobMap, JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
 import { transcribeKept, type ObjectTranscriber } from '#server/speech/transcribe-object.ts'
-import { claimSessionTranscript, saveSessionTranscript } from './sessions.queries.ts'
+import { claimSessionTranscript, saveSessionTranscript } from './voice-sessions.queries.ts'
 
 /**
  * A voice session's own job: a recorded note's transcript becomes the note's text (private to its owner). The owner's

@@ -8,12 +8,12 @@ import {
   sessionMessageParamsSchema,
   sessionMessageSchema,
   sessionSchema,
-} from '#shared/sessions.ts'
+} from '#shared/voice-sessions.ts'
 import { messageSchema } from '#shared/messages.ts'
 import { sessionUser } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
 
-export const sessionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { voiceSessions: service, requireUser }) => {
+export const voiceSessionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { voiceSessions: service, requireUser }) => {
   app.get('/api/sessions', { preHandler: requireUser, schema: { response: { 200: sessionListSchema } } }, async (request) =>
     service.list(sessionUser(request).id),
   )

@@ -5,7 +5,7 @@ import {
   SESSIONS_PAGE_LIMIT,
   type Session,
   type SessionMessage,
-} from '#shared/sessions.ts'
+} from '#shared/voice-sessions.ts'
 import { CONTACT_TEXTS } from '#shared/contacts.ts'
 import { ERROR_CODES } from '#shared/api-error.ts'
 import { MAX_NOTES_PER_SESSION, MAX_SESSIONS_PER_PERSON } from '#shared/limits.ts'
@@ -32,7 +32,7 @@ import {
   resetFailedSessionTranscript,
   type SessionMessageRow,
   type SessionRow,
-} from './sessions.queries.ts'
+} from './voice-sessions.queries.ts'
 
 /**
  * Voice sessions: a person's private notes to themselves, in text or recorded. A recorded note is
@@ -40,7 +40,7 @@ import {
  * voice message through the ordinary send (decision 96). Every read and write is filtered by the owner: someone
  * else's session answers exactly as a missing one (404).
  */
-export function createSessionsService({
+export function createVoiceSessionsService({
   db,
   signMediaUrl,
   storage,
@@ -52,7 +52,7 @@ export function createSessionsService({
   db: Database
   signMediaUrl: (key: string) => string
   storage: Pick<ObjectStorage, 'read'>
-  /** a recorded note is queued for transcription with it (sessions.jobs.ts) */
+  /** a recorded note is queued for transcription with it (voice-sessions.jobs.ts) */
   queue: Pick<JobQueue, 'enqueue'>
   uploads: Pick<AudioUploadsService, 'store' | 'discard'>
   messages: Pick<MessagesService, 'send'>
@@ -179,4 +179,4 @@ export function createSessionsService({
   }
 }
 
-export type SessionsService = ReturnType<typeof createSessionsService>
+export type VoiceSessionsService = ReturnType<typeof createVoiceSessionsService>

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
 import { MAX_NOTES_PER_SESSION, MAX_SESSIONS_PER_PERSON, SESSION_NOTE_MAX_CHARS, SESSION_TITLE_MAX_CHARS } from './limits.ts'
 
-/** Spec 001 sessions: a private space to talk something through before sending it. Only the owner sees them. */
+/** Voice sessions: a private space to talk something through before sending it. Only the owner sees them. */
 export const SESSIONS_PAGE_LIMIT = 10
 export const SESSION_MESSAGES_PAGE_LIMIT = 20
 
@@ -25,7 +25,7 @@ export const SESSION_TEXTS = {
   sent: (name: string) => `Sent to ${name}`,
 } as const
 
-/** The spec's default title: 'Session {date}'. */
+/** A new session's default title: 'Session {date}'. */
 export const defaultSessionTitle = (date: string) => `Session ${date}`
 
 export const sessionMessageSchema = z.object({
