@@ -45,6 +45,36 @@ export const SCREEN_MODULES = [
   'voice-sessions', // voice sessions: notes to oneself, transcribed, a take sent when ready (signing in is 'sign-in')
 ]
 
+/**
+ * The server's feature modules, from the top down: a module imports only modules after it in this list, so no two
+ * modules can import each other, directly or around a loop. What a lower module needs from a higher one is handed in
+ * by the composition root (src/server/services.ts), as contacts gets the invitations' part of connecting two people.
+ * Every folder in src/server/modules must be here (the lint test checks it).
+ */
+export const SERVER_MODULES = [
+  'invitations',
+  'account',
+  'voice-sessions',
+  'message-requests',
+  'message-search',
+  'crawlers',
+  'public-profiles',
+  'photos',
+  'messages',
+  'profiles',
+  'relationship-health',
+  'notifications',
+  'audio-uploads',
+  'contacts',
+  // modules that import no other
+  'directory',
+  'health',
+  'config',
+  'dev-mailbox',
+  'share-target',
+  'transcription',
+]
+
 /** Server folders below the feature modules: the modules use them, never the other way round. */
 export const SERVER_INFRASTRUCTURE = ['auth', 'db', 'http', 'jobs', 'media', 'notify', 'realtime', 'speech']
 
@@ -65,6 +95,15 @@ const noZodResolver = {
   regex: '^@hookform/resolvers/zod$',
   message: "Forms take zodResolver from #web/lib/zod-form.ts, which loads zod's English messages (decision 113).",
 }
+const noTestHelpers = {
+  regex: '^#server/test/|^(\\.\\./)+test/',
+  message: 'Test helpers (src/server/test) are for tests, benches and scripts; the app never imports them.',
+}
+const noServiceConstruction = {
+  regex: '\\.(service|jobs)\\.ts$',
+  importNamePattern: '^create',
+  message: 'Route plugins receive their services in AppDeps (built once in src/server/services.ts) and never build one.',
+}
 const noModules = { regex: '^#server/modules/|^(\\.\\./)+modules/', message: 'This layer sits below the modules and imports none.' }
 
 /** Both the alias and the one-level relative form (`../record/...` from a feature's top folder). */
@@ -72,6 +111,15 @@ function noScreens(except) {
   const names = SCREEN_MODULES.filter((name) => name !== except).join('|')
   const message = except ? 'A screen module never imports another screen.' : 'A resource module never imports a screen.'
   return { regex: `^(#web/features/|\\.\\./)(${names})/`, message }
+}
+
+/** A module may not import the modules listed before it in SERVER_MODULES, nor itself through the alias. */
+function noHigherModules(name) {
+  const names = SERVER_MODULES.slice(0, SERVER_MODULES.indexOf(name) + 1).filter((other) => other !== name)
+  return {
+    regex: `^(#server/modules/|(\\.\\./)+)(${names.join('|')})/`,
+    message: 'A server module imports only the modules listed after it in SERVER_MODULES (eslint.config.js): no cycles.',
+  }
 }
 
 function restrict(...patterns) {
@@ -157,14 +205,40 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts'],
     rules: {
-      ...restrict(noWeb),
+      ...restrict(noWeb, noTestHelpers),
       'no-restricted-syntax': serverAliasRule,
     },
   },
   {
+    // tests and their helpers may use the helpers
+    files: ['src/server/**/*.test.ts', 'src/server/test/**/*.ts'],
+    rules: restrict(noWeb),
+  },
+  {
+    // the composition root (src/server/services.ts) builds every service and job handler, once
+    files: ['src/server/**/*.routes.ts'],
+    rules: restrict(noWeb, noTestHelpers, noServiceConstruction),
+  },
+  ...SERVER_MODULES.flatMap((name) => [
+    {
+      files: [`src/server/modules/${name}/**/*.ts`],
+      // tests may wire a whole stack; the rule is about shipped code
+      ignores: ['**/*.test.ts'],
+      rules: restrict(noWeb, noTestHelpers, noHigherModules(name)),
+    },
+    {
+      files: [`src/server/modules/${name}/**/*.routes.ts`],
+      rules: restrict(noWeb, noTestHelpers, noHigherModules(name), noServiceConstruction),
+    },
+  ]),
+  {
     files: SERVER_INFRASTRUCTURE.map((name) => `src/server/${name}/**/*.ts`),
     // Tests may wire a whole stack (a contact row for a presence test); the layer rule is about shipped code.
     ignores: ['**/*.test.ts'],
-    rules: restrict(noWeb, noModules),
+    rules: restrict(noWeb, noTestHelpers, noModules),
+  },
+  {
+    files: SERVER_INFRASTRUCTURE.map((name) => `src/server/${name}/**/*.routes.ts`),
+    rules: restrict(noWeb, noTestHelpers, noModules, noServiceConstruction),
   },
 )

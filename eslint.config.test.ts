@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { ESLint } from 'eslint'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { RESOURCE_MODULES, SCREEN_MODULES, serverAliasRule } from './eslint.config.js'
+import { RESOURCE_MODULES, SCREEN_MODULES, SERVER_MODULES, serverAliasRule } from './eslint.config.js'
 
 // Each layer rule of eslint.config.js, proven on a file that breaks it and one that keeps it. The files do not exist:
 // ESLint lints the text as if it stood at `filePath`, so the rules that apply are those of that place.
@@ -20,7 +20,7 @@ async function importErrors(filePath: string, code: string, linter = eslint): Pr
   if (fatal.length > 0) throw new Error(fatal.map((message) => message.message).join('\n'))
   return result.messages
     .filter((message) => message.ruleId === 'no-restricted-imports' || message.ruleId === 'no-restricted-syntax')
-    .map((m) => m.message.replace(/^'.*' import is restricted from being used by a pattern\. /, ''))
+    .map((m) => m.message.replace(/^'.*' (import from '.*' |import )is restricted from being used by a pattern\. /, ''))
 }
 
 /** A file with one used import, so no other rule has anything to say. */
@@ -208,6 +208,102 @@ describe('lint: speech, db, realtime (and the rest below the modules) import no 
   })
 })
 
+describe('lint: route plugins receive services and build none (decision 132)', () => {
+  const message = 'Route plugins receive their services in AppDeps (built once in src/server/services.ts) and never build one.'
+  const building = (source: string, name: string) => `import { ${name} } from '${source}'\nexport const y = ${name}\n`
+
+  it("refuses a service's or job handlers' constructor in a route plugin, its own module's or another's", async () => {
+    expect(
+      await importErrors('src/server/modules/messages/messages.routes.ts', building('./messages.service.ts', 'createMessagesService')),
+    ).toEqual([message])
+    expect(
+      await importErrors(
+        'src/server/modules/a/a.routes.ts',
+        building('#server/modules/messages/messages.service.ts', 'createMessagesService'),
+      ),
+    ).toEqual([message])
+    expect(await importErrors('src/server/modules/a/a.routes.ts', building('./a.jobs.ts', 'createAJobs'))).toEqual([message])
+    expect(await importErrors('src/server/auth/a.routes.ts', building('#server/auth/a.service.ts', 'createAService'))).toEqual([message])
+  })
+
+  it('lets a route plugin take types, constants and helpers from a service, and the composition root build it', async () => {
+    expect(await importErrors('src/server/modules/photos/photos.routes.ts', building('./photos.service.ts', 'PICTURES_PATH'))).toEqual([])
+    expect(
+      await importErrors(
+        'src/server/modules/a/a.routes.ts',
+        `import type { MessagesService } from '#server/modules/messages/messages.service.ts'\nexport type Y = MessagesService\n`,
+      ),
+    ).toEqual([])
+    expect(
+      await importErrors('src/server/services.ts', building('./modules/messages/messages.service.ts', 'createMessagesService')),
+    ).toEqual([])
+  })
+})
+
+describe('lint: no import cycle between server modules (decision 133)', () => {
+  const message = 'A server module imports only the modules listed after it in SERVER_MODULES (eslint.config.js): no cycles.'
+
+  it('refuses an import of a module listed before, so a cycle cannot be written', async () => {
+    // the cycles this rule ended: speech jobs reading invitations, contacts asking invitations, contacts reading profiles
+    expect(
+      await importErrors('src/server/modules/transcription/a.ts', importing('#server/modules/invitations/invitations.queries.ts')),
+    ).toEqual([message])
+    expect(await importErrors('src/server/modules/contacts/a.ts', importing('#server/modules/invitations/invitations.service.ts'))).toEqual(
+      [message],
+    )
+    expect(await importErrors('src/server/modules/contacts/a.ts', importing('#server/modules/profiles/profiles.queries.ts'))).toEqual([
+      message,
+    ])
+    expect(
+      await importErrors(
+        'src/server/modules/messages/messages.routes.ts',
+        importing('#server/modules/voice-sessions/voice-sessions.queries.ts'),
+      ),
+    ).toEqual([message])
+  })
+
+  it('lets a module import those listed after it, and itself', async () => {
+    expect(await importErrors('src/server/modules/invitations/a.ts', importing('#server/modules/contacts/contacts.queries.ts'))).toEqual([])
+    expect(await importErrors('src/server/modules/profiles/a.ts', importing('#server/modules/contacts/contacts.queries.ts'))).toEqual([])
+    expect(await importErrors('src/server/modules/messages/a.ts', importing('./messages.queries.ts'))).toEqual([])
+    expect(await importErrors('src/server/modules/messages/a.ts', importing('#server/modules/messages/messages.queries.ts'))).toEqual([])
+    // a test may wire modules together
+    expect(
+      await importErrors('src/server/modules/contacts/a.int.test.ts', importing('#server/modules/invitations/invitations.queries.ts')),
+    ).toEqual([])
+  })
+
+  it('has every server module folder in the list, once', () => {
+    const folders = readdirSync(new URL('./src/server/modules', import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort()
+    expect([...SERVER_MODULES].sort()).toEqual(folders)
+  })
+})
+
+describe('lint: test helpers stay with the tests', () => {
+  const message = 'Test helpers (src/server/test) are for tests, benches and scripts; the app never imports them.'
+
+  it('refuses a test helper in app code, whatever its layer', async () => {
+    for (const file of [
+      'src/server/app.ts',
+      'src/server/speech/a.ts',
+      'src/server/modules/messages/a.ts',
+      'src/server/modules/messages/a.routes.ts',
+    ]) {
+      expect(await importErrors(file, importing('#server/test/speech-fixtures.ts'))).toEqual([message])
+    }
+  })
+
+  it('lets tests, the helpers themselves, benches and scripts use them', async () => {
+    expect(await importErrors('src/server/speech/decode.int.test.ts', importing('#server/test/speech-fixtures.ts'))).toEqual([])
+    expect(await importErrors('src/server/modules/messages/a.int.test.ts', importing('#server/test/data.ts'))).toEqual([])
+    expect(await importErrors('src/server/test/a.ts', importing('./speech-fixtures.ts'))).toEqual([])
+    expect(await importErrors('bench/a.bench.ts', importing('#server/test/speech-fixtures.ts'))).toEqual([])
+  })
+})
+
 describe('lint: server code uses #server/* to leave its folder (enabled by the alias sweep)', () => {
   let withAlias: ESLint
   beforeAll(() => {
@@ -221,7 +317,7 @@ describe('lint: server code uses #server/* to leave its folder (enabled by the a
     expect(await importErrors('src/server/modules/contacts/a.ts', importing('../../db/client.ts'), withAlias)).toEqual([
       'Use #server/* for imports that leave the folder, not ../.',
     ])
-    expect(await importErrors('src/server/modules/contacts/a.ts', `export * from '../profiles/profiles.queries.ts'\n`, withAlias)).toEqual([
+    expect(await importErrors('src/server/modules/profiles/a.ts', `export * from '../contacts/contacts.queries.ts'\n`, withAlias)).toEqual([
       'Use #server/* for imports that leave the folder, not ../.',
     ])
   })

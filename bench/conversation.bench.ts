@@ -34,7 +34,7 @@ try {
   const service = createMessagesService({
     db,
     signMediaUrl: (key) => key,
-    transcription: { enqueueMessage: async () => undefined },
+    queue: { enqueue: async () => undefined },
     notifications: { enqueueNewMessage: async () => undefined },
     speech: { engine: 'none', engineModel: null },
   })

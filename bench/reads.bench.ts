@@ -6,6 +6,8 @@
  */
 import type pg from 'pg'
 import { createContactsService } from '#server/modules/contacts/contacts.service.ts'
+import { hasInvitedByMail } from '#server/modules/invitations/invitations.queries.ts'
+import { closeInvitationsOnConnection } from '#server/modules/invitations/invitations.service.ts'
 import { createMessageSearchService } from '#server/modules/message-search/message-search.service.ts'
 import { createMessagesService } from '#server/modules/messages/messages.service.ts'
 import { seedDataSet, RARE_WORD, type SeededPerson } from './seed.ts'
@@ -64,12 +66,16 @@ try {
 
   const recorder = statementRecorder(pool)
   const pictureUrl = () => null
-  const contactsService = createContactsService({ db, pictureUrl })
+  const contactsService = createContactsService({
+    db,
+    pictureUrl,
+    invitations: { hasInvitedByMail, closeOnConnection: closeInvitationsOnConnection },
+  })
   const messagesService = createMessagesService({
     db,
     signMediaUrl: (key) => key,
     speech: { engine: 'none', engineModel: null },
-    transcription: { enqueueMessage: async () => undefined },
+    queue: { enqueue: async () => undefined },
     notifications: { enqueueNewMessage: async () => undefined },
   })
   const searchService = createMessageSearchService({ db, pictureUrl })

@@ -20,7 +20,7 @@ import { transcriptCarriesInsights } from '#shared/transcript-confidence.ts'
 import { createOfflineAnalyzer } from '#server/speech/analysis/offline-analyzer.ts'
 import { decodeForSpeech } from '#server/speech/decode.ts'
 import { selectSpeechEngine } from '#server/speech/select-engine.ts'
-import { SPEECH_FIXTURES_DIR } from '#server/speech/speech-fixtures.ts'
+import { SPEECH_FIXTURES_DIR } from '#server/test/speech-fixtures.ts'
 import { insertPerson } from '#server/test/data.ts'
 import { buildBenchApp, fmt, percentile, startBenchDatabase } from './support.ts'
 
@@ -174,7 +174,7 @@ if (!pocketsphinx.engine) {
         .returning({ id: audioMessages.id })
       // all 100 jobs are queued, as sends would queue them, before any worker runs
       const queue = await createJobQueue({ pool: database.pool, log: silentLog })
-      for (const row of rows) await queue.enqueue(null, 'transcribe', { kind: 'message', messageId: row.id })
+      for (const row of rows) await queue.enqueue(null, 'transcribe-message', { messageId: row.id })
       await queue.stop()
 
       const started = performance.now()

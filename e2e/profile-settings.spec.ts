@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { eq } from 'drizzle-orm'
 import { profiles, user } from '#server/db/schema.ts'
-import { speechFixtureOrSpoken } from '#server/speech/speech-fixtures.ts'
+import { speechFixtureOrSpoken } from '#server/test/speech-fixtures.ts'
 import { SETTINGS_TEXTS } from '#shared/profile.ts'
 import { expect, test } from './fixtures.ts'
 import { seriousAxeViolations } from './support/axe.ts'

@@ -1,6 +1,6 @@
 import { sessionMessages, talkSessions } from '#server/db/schema.ts'
 import { MAX_NOTES_PER_SESSION, MAX_SESSIONS_PER_PERSON } from '#shared/limits.ts'
-import { SESSION_TEXTS } from '#shared/sessions.ts'
+import { SESSION_TEXTS } from '#shared/voice-sessions.ts'
 import { expect, test } from './fixtures.ts'
 import { expectNoSeriousAxeInBothThemes } from './support/axe.ts'
 

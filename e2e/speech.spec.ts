@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { speechFixtureOrSpoken } from '#server/speech/speech-fixtures.ts'
+import { speechFixtureOrSpoken } from '#server/test/speech-fixtures.ts'
 import { CONFIDENCE_TEXTS } from '#shared/transcript-confidence.ts'
 import { expect, test } from './fixtures.ts'
 import { contactIdOf, fakeMicrophone, sendRecording } from './support/messages.ts'

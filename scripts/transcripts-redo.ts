@@ -5,7 +5,7 @@ import { connectDatabase, runMigrations } from '#server/db/client.ts'
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '#server/db/embedded-postgres.ts'
 import { parseEnvOrExit } from '#server/env.ts'
 import { createJobQueue } from '#server/jobs/job-queue.ts'
-import { queueRetranscriptions } from '#server/modules/transcription/transcription.service.ts'
+import { queueRetranscriptions } from '#server/modules/messages/message-speech.service.ts'
 import { loadSecrets } from '#server/secrets.ts'
 import { selectSpeechEngine } from '#server/speech/select-engine.ts'
 

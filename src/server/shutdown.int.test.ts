@@ -89,7 +89,7 @@ describe('SIGTERM', () => {
     expect(await hearth.exited).toBe(0)
     // handed back at once, to run on another instance now rather than a lease (a minute) later
     const { rows } = await database.pool.query<{ state: string; start_after: Date }>(
-      `select state, start_after from pgboss.job where name = 'transcribe' and data->>'messageId' = $1`,
+      `select state, start_after from pgboss.job where name = 'transcribe-message' and data->>'messageId' = $1`,
       [message.id],
     )
     expect(rows).toEqual([{ state: 'retry', start_after: expect.any(Date) }])

@@ -19,9 +19,20 @@ import {
 /** PostgreSQL's full-text document type, read as its text form. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
+/* ---- columns many tables share ---- */
+
+/** A moment in time, kept with its time zone (every timestamp of Hearth's is one). */
+const moment = (name: string) => timestamp(name, { withTimezone: true })
+/** A uuid primary key that PostgreSQL makes. */
+const uuidPrimaryKey = () => uuid('id').primaryKey().defaultRandom()
+/** When the row was written. */
+const createdAt = () => moment('created_at').notNull().defaultNow()
+/** When a row of limited life stops counting. */
+const expiresAt = () => moment('expires_at').notNull()
+
 const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true })
+  createdAt: createdAt(),
+  updatedAt: moment('updated_at')
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date()),
@@ -46,7 +57,7 @@ export const session = pgTable(
   'session',
   {
     id: text('id').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: expiresAt(),
     token: text('token').notNull().unique(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
@@ -70,8 +81,8 @@ export const account = pgTable(
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    accessTokenExpiresAt: moment('access_token_expires_at'),
+    refreshTokenExpiresAt: moment('refresh_token_expires_at'),
     scope: text('scope'),
     password: text('password'),
     ...timestamps,
@@ -85,7 +96,7 @@ export const verification = pgTable(
     id: text('id').primaryKey(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: expiresAt(),
     ...timestamps,
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
@@ -154,7 +165,7 @@ export const profiles = pgTable(
 export const profilePhotos = pgTable(
   'profile_photos',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -180,30 +191,30 @@ export const profilePhotos = pgTable(
 export const contacts = pgTable(
   'contacts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     contactUserId: text('contact_user_id').references(() => user.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     displayOrder: integer('display_order').notNull().default(0),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    archivedAt: moment('archived_at'),
     /** a rekindle starts a fresh 30-day window even when their last reply is older */
-    rekindledAt: timestamp('rekindled_at', { withTimezone: true }),
-    lastInteraction: timestamp('last_interaction', { withTimezone: true }).notNull().defaultNow(),
-    lastReplyFromThem: timestamp('last_reply_from_them', { withTimezone: true }),
+    rekindledAt: moment('rekindled_at'),
+    lastInteraction: moment('last_interaction').notNull().defaultNow(),
+    lastReplyFromThem: moment('last_reply_from_them'),
     consecutiveMessagesSent: integer('consecutive_messages_sent').notNull().default(0),
     /**
      * When the owner chose this person: pressed Message on their profile, or sent them a message (decision 40). Null
      * for a row made because the other person pressed Message: being contacted is not choosing. Presence is shared
      * only while both rows of a pair have it.
      */
-    chosenAt: timestamp('chosen_at', { withTimezone: true }),
+    chosenAt: moment('chosen_at'),
     /**
      * When the other person deleted their account (decision 120): the row keeps the name they had then, is archived,
      * and stays as the owner's way back to what they sent them. Null while the person exists.
      */
-    accountDeletedAt: timestamp('account_deleted_at', { withTimezone: true }),
+    accountDeletedAt: moment('account_deleted_at'),
     /**
      * Set while this row is a message request (decision 123): the other person pressed Message and the owner has not
      * chosen them. Such a row is not a contact: it takes no place of the owner's ten, is not on their home and shares
@@ -223,7 +234,7 @@ export const contacts = pgTable(
 export const conversations = pgTable(
   'conversations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -256,7 +267,7 @@ export const realtimePresence = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     connections: integer('connections').notNull(),
-    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+    seenAt: moment('seen_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.instanceId, t.userId] }), index('realtime_presence_user_idx').on(t.userId, t.seenAt)],
 )
@@ -267,7 +278,7 @@ export const realtimePresence = pgTable(
 export const audioUploads = pgTable(
   'audio_uploads',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -276,7 +287,7 @@ export const audioUploads = pgTable(
     bytes: integer('bytes').notNull(),
     durationSeconds: real('duration_seconds').notNull(),
     waveform: jsonb('waveform').$type<number[]>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('audio_uploads_created_idx').on(t.createdAt)],
 )
@@ -284,7 +295,7 @@ export const audioUploads = pgTable(
 export const audioMessages = pgTable(
   'audio_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     senderId: text('sender_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -374,7 +385,7 @@ export const messageLikes = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('message_likes_user_idx').on(t.userId)],
 )
@@ -389,7 +400,7 @@ export const messageLikes = pgTable(
 export const invitations = pgTable(
   'invitations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     inviterUserId: text('inviter_user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -410,8 +421,8 @@ export const invitations = pgTable(
     transcript: text('transcript'),
     transcriptStatus: text('transcript_status', { enum: ['pending', 'processing', 'completed', 'failed'] }),
     acceptedBy: text('accepted_by').references(() => user.id, { onDelete: 'set null' }),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: moment('accepted_at'),
+    expiresAt: expiresAt(),
     ...timestamps,
   },
   (t) => [
@@ -428,7 +439,7 @@ export const invitations = pgTable(
  */
 export const deletedInviterTokens = pgTable('deleted_inviter_tokens', {
   tokenHash: text('token_hash').primaryKey(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: expiresAt(),
 })
 
 /**
@@ -443,7 +454,7 @@ export const requestLimits = pgTable(
   'request_limits',
   {
     key: text('key').primaryKey(),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    windowStart: moment('window_start').notNull(),
     count: integer('count').notNull(),
   },
   (t) => [index('request_limits_window_idx').on(t.windowStart)],
@@ -453,7 +464,7 @@ export const rateCounters = pgTable(
   'rate_counters',
   {
     key: text('key').notNull(),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    windowStart: moment('window_start').notNull(),
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_counters_window_idx').on(t.windowStart)],
@@ -469,14 +480,14 @@ export const messageMailNotifications = pgTable('message_mail_notifications', {
   messageId: uuid('message_id')
     .primaryKey()
     .references(() => audioMessages.id, { onDelete: 'cascade' }),
-  mailedAt: timestamp('mailed_at', { withTimezone: true }).notNull().defaultNow(),
+  mailedAt: moment('mailed_at').notNull().defaultNow(),
 })
 
 /** A browser's Web Push subscription (spec: push_subscriptions), one per endpoint. */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -509,7 +520,7 @@ export const contactAnalytics = pgTable('contact_analytics', {
   emotionsTracked: integer('emotions_tracked').notNull(),
   avgSentiment: real('avg_sentiment'),
   /** the pair's last message and usual gap (median, at least a day): what the nudge job compares */
-  lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+  lastMessageAt: moment('last_message_at'),
   usualGapSeconds: integer('usual_gap_seconds'),
   /** insights, tips, top emotions and topics, weekly activity: shaped by `#shared/relationship-health.ts` */
   details: jsonb('details')
@@ -521,14 +532,14 @@ export const contactAnalytics = pgTable('contact_analytics', {
       activity: { week_start: string; messages: number }[]
     }>()
     .notNull(),
-  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+  computedAt: moment('computed_at').notNull(),
 })
 
 /** A meeting in person the owner noted with "We met" (decision 76): it counts in their own view only. */
 export const contactMeetings = pgTable(
   'contact_meetings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -538,7 +549,7 @@ export const contactMeetings = pgTable(
     metOn: date('met_on', { mode: 'string' }).notNull(),
     durationSeconds: integer('duration_seconds'),
     note: text('note'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('contact_meetings_contact_idx').on(t.contactId, t.metOn)],
 )
@@ -547,7 +558,7 @@ export const contactMeetings = pgTable(
 export const contactNudges = pgTable(
   'contact_nudges',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -555,7 +566,7 @@ export const contactNudges = pgTable(
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
     channel: text('channel', { enum: ['email', 'push'] }).notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    sentAt: moment('sent_at').notNull(),
   },
   (t) => [index('contact_nudges_user_sent_idx').on(t.userId, t.sentAt), index('contact_nudges_contact_sent_idx').on(t.contactId, t.sentAt)],
 )
@@ -566,7 +577,7 @@ export const contactNudges = pgTable(
 export const talkSessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     profileId: text('profile_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -574,7 +585,7 @@ export const talkSessions = pgTable(
     /** the day it is about (spec: date), YYYY-MM-DD */
     date: date('date', { mode: 'string' }).notNull(),
     audioKey: text('audio_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('sessions_profile_created_idx').on(t.profileId, t.createdAt)],
 )
@@ -583,7 +594,7 @@ export const talkSessions = pgTable(
 export const sessionMessages = pgTable(
   'session_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     sessionId: uuid('session_id')
       .notNull()
       .references(() => talkSessions.id, { onDelete: 'cascade' }),
@@ -594,7 +605,7 @@ export const sessionMessages = pgTable(
     bytes: integer('bytes'),
     /** a recorded note's transcript (written into `text`): pending, processing, completed or failed; null for a typed note */
     transcriptStatus: text('transcript_status', { enum: ['pending', 'processing', 'completed', 'failed'] }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('session_messages_session_created_idx').on(t.sessionId, t.createdAt)],
 )

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { sql, type SQL } from 'drizzle-orm'
+import { setMaxListeners } from 'node:events'
 import { setTimeout as delay } from 'node:timers/promises'
 import PgBoss from 'pg-boss'
 import type pg from 'pg'
@@ -15,14 +16,26 @@ declare module 'fastify' {
 
 /** Every job Hearth queues, by name, with its payload. One handler per name. */
 export type JobMap = {
-  /** transcribe a voice message, or a welcome message while its audio is still `audioKey` (attempt 1..3) */
+  /** transcribe a sent voice message (the messages module) */
+  'transcribe-message': { messageId: string }
+  /** again, by the engine now running, a message whose transcript a weaker engine made (decision 93) */
+  'retranscribe-message': { messageId: string }
+  /** a profile's welcome message, while its audio is still `audioKey` (attempt 1..3; the profiles module) */
+  'transcribe-welcome': { userId: string; audioKey: string; attempt: number }
+  /** an invitation's personal message (the invitations module) */
+  'transcribe-invitation': { invitationId: string; audioKey: string; attempt: number }
+  /** a note recorded in a voice session (the voice sessions module) */
+  'transcribe-voice-note': { sessionMessageId: string; audioKey: string; attempt: number }
+  /**
+   * The one speech job of earlier versions, a union of every kind of recording. Nothing queues it any more; its
+   * worker hands jobs still waiting from before an upgrade to the module that owns each kind (decision 133).
+   */
   transcribe:
-    | { kind: 'message'; messageId: string }
-    /** again, by the engine now running, a message whose transcript a weaker engine made (decision 93) */
-    | { kind: 'redo'; messageId: string }
-    | { kind: 'welcome'; userId: string; audioKey: string; attempt: number }
-    | { kind: 'invitation'; invitationId: string; audioKey: string; attempt: number }
-    | { kind: 'session'; sessionMessageId: string; audioKey: string; attempt: number }
+    | ({ kind: 'message' } & JobMap['transcribe-message'])
+    | ({ kind: 'redo' } & JobMap['retranscribe-message'])
+    | ({ kind: 'welcome' } & JobMap['transcribe-welcome'])
+    | ({ kind: 'invitation' } & JobMap['transcribe-invitation'])
+    | ({ kind: 'session' } & JobMap['transcribe-voice-note'])
   /** find emotions, topics and sentiment in a message's transcript */
   analyze: { messageId: string }
   /** send one mail (auth mail is sent after the answer, never while the client waits) */
@@ -31,30 +44,43 @@ export type JobMap = {
   'request-password-reset': { email: string; redirectTo?: string }
   /** marks overdue invitations expired (scheduled; the inviter's list also does it on load) */
   'expire-invitations': Record<string, never>
-  /** mail the receiver about a new voice message, gathered with the sender's others (issue 16); runs again while the transcript is on its way */
+  /** mail the receiver about a new voice message, gathered with the sender's others; runs again while the transcript is on its way */
   'notify-new-message-mail': { messageId: string }
-  /** push a new voice message to every browser the receiver subscribed (issue 16) */
+  /** push a new voice message to every browser the receiver subscribed */
   'push-new-message': { messageId: string }
   /** push a notification to every browser of a person (`notifyPerson`, for other modules) */
   'send-push': { userId: string; title: string; body: string; url: string; tag?: string }
-  /** daily: finds relationships gone quiet and queues one 'nudge' each (issue 18) */
+  /** daily: finds relationships gone quiet and queues one 'nudge' each */
   'find-quiet-relationships': Record<string, never>
   /** one gentle nudge for one contact row, if it still qualifies */
   nudge: { contactId: string }
+  /** scheduled: temporary files and stored media a crash left behind, and request limits long ended */
+  'sweep-media': Record<string, never>
+  /** scheduled: audio uploads no message took within a day */
+  'sweep-audio-uploads': Record<string, never>
 }
 export type JobName = keyof JobMap
-export const JOB_NAMES: JobName[] = [
-  'transcribe',
-  'analyze',
-  'send-mail',
-  'request-password-reset',
-  'expire-invitations',
-  'notify-new-message-mail',
-  'push-new-message',
-  'send-push',
-  'find-quiet-relationships',
-  'nudge',
-]
+/** Every name once (a missing or unknown name does not compile): the queue creates one pg-boss queue each. */
+const EVERY_JOB: Record<JobName, true> = {
+  'transcribe-message': true,
+  'retranscribe-message': true,
+  'transcribe-welcome': true,
+  'transcribe-invitation': true,
+  'transcribe-voice-note': true,
+  transcribe: true,
+  analyze: true,
+  'send-mail': true,
+  'request-password-reset': true,
+  'expire-invitations': true,
+  'notify-new-message-mail': true,
+  'push-new-message': true,
+  'send-push': true,
+  'find-quiet-relationships': true,
+  nudge: true,
+  'sweep-media': true,
+  'sweep-audio-uploads': true,
+}
+export const JOB_NAMES = Object.keys(EVERY_JOB) as JobName[]
 
 /** What a handler reports; a thrown error is the unexpected case that pg-boss retries. */
 export type JobOutcome = { status: 'done' | 'skipped' | 'failed'; reason?: string }
@@ -136,7 +162,7 @@ export async function createJobQueue({
     db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
     expireInSeconds: leaseSeconds,
     maintenanceIntervalSeconds,
-    // our handlers schedule their own retries (the spec's 3 s / 10 s / 30 s); pg-boss retries only what
+    // our handlers schedule their own retries (3 s / 10 s / 30 s, `nextRetryDelayMs` in src/shared/speech.ts); pg-boss retries only what
     // crashed or expired, a little later each time
     retryLimit: 3,
     retryDelay: 5,
@@ -158,6 +184,8 @@ export async function createJobQueue({
   const held = new Set<Lease>()
   const loops: Promise<void>[] = []
   const stopping = new AbortController()
+  // every worker loop waits on this signal between polls: one listener per loop, more than Node's default warning at 10
+  setMaxListeners(0, stopping.signal)
   let stopped: Promise<void> | null = null
   /** set by a crash-like stop: running jobs are left as they are, to expire and run again */
   let abandoned = false

@@ -53,7 +53,7 @@ export const refuseOversizeAudio = () => refuseDeclaredOversize(AUDIO_MAX_BYTES,
 export const WAVEFORM_POINTS = 64
 /**
  * ffmpeg stops after this much audio. Anything longer is refused anyway, so decoding the rest would only spend CPU:
- * a 10-hour file costs about as much as a 10-minute one (issue 13). The margin lets callers see it ran over.
+ * a 10-hour file costs about as much as a 10-minute one (docs/security.md). The margin lets callers see it ran over.
  */
 export const DECODE_LIMIT_SECONDS = RECORDING_MAX_SECONDS + 5
 const DECODE_RATE = 8000
@@ -78,7 +78,7 @@ export type DecodedAudio = {
 export const SILENCE_PEAK = 0.001
 /** Above this peak (-40 dBFS) a 50 ms block counts as sound when trimming: over a quiet room, under any voice. */
 export const SOUND_LEVEL = 0.01
-/** Silence longer than this at either end is trimmed (issue 17) ... */
+/** Silence longer than this at either end is trimmed ... */
 export const TRIM_AFTER_SECONDS = 1
 /** ... down to this much, so the first word does not start abruptly. */
 export const TRIM_KEEP_SECONDS = 0.25
@@ -91,23 +91,7 @@ export const TRIM_KEEP_SECONDS = 0.25
  */
 export function decodeAudio(filePath: string, ffmpegPath = 'ffmpeg'): Promise<DecodedAudio> {
   return new Promise((resolve, reject) => {
-    const args = [
-      '-v',
-      'error',
-      '-nostdin',
-      '-i',
-      filePath,
-      '-vn',
-      '-t',
-      String(DECODE_LIMIT_SECONDS),
-      '-ac',
-      '1',
-      '-ar',
-      String(DECODE_RATE),
-      '-f',
-      's16le',
-      'pipe:1',
-    ]
+    const args = [...ffmpegAudioArgs(filePath, { seconds: DECODE_LIMIT_SECONDS, rate: DECODE_RATE }), '-f', 's16le', 'pipe:1']
     const child = spawn(ffmpegPath, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -202,6 +186,20 @@ export const PLAYBACK_RENDITION = { mime: 'audio/mp4', ext: 'm4a', codec: 'aac',
 const ENCODE_TIMEOUT_MS = 180_000
 const run = promisify(execFile)
 
+/**
+ * How every ffmpeg run of Hearth's begins: errors only, no reading from stdin, an output file replaced, then `input`
+ * from `start` seconds for at most `seconds`, its audio alone, without metadata, as mono at `rate` Hz. The start
+ * comes after -i, so it is decoded and exact: WebM from a browser has no index to seek by. Callers add the codec
+ * and the output.
+ */
+export function ffmpegAudioArgs(input: string, { start = 0, seconds, rate }: { start?: number; seconds: number; rate: number }): string[] {
+  return [
+    ...['-v', 'error', '-nostdin', '-y', '-i', input],
+    ...(start > 0 ? ['-ss', start.toFixed(3)] : []),
+    ...['-t', seconds.toFixed(3), '-vn', '-map_metadata', '-1', '-ac', '1', '-ar', String(rate)],
+  ]
+}
+
 /** Encodes `span` of `inputPath` into the playback rendition at `outputPath`. Rejects when ffmpeg fails. */
 export async function encodeForPlayback(
   inputPath: string,
@@ -212,23 +210,11 @@ export async function encodeForPlayback(
   await run(
     ffmpegPath,
     [
-      '-v',
-      'error',
-      '-nostdin',
-      '-y',
-      '-i',
-      inputPath,
-      // after -i: decoded and exact, since WebM from a browser has no index to seek by
-      ...(span.start > 0 ? ['-ss', span.start.toFixed(3)] : []),
-      '-t',
-      Math.min(span.end - span.start, DECODE_LIMIT_SECONDS).toFixed(3),
-      '-vn',
-      '-map_metadata',
-      '-1',
-      '-ac',
-      '1',
-      '-ar',
-      String(PLAYBACK_RENDITION.sampleRate),
+      ...ffmpegAudioArgs(inputPath, {
+        start: span.start,
+        seconds: Math.min(span.end - span.start, DECODE_LIMIT_SECONDS),
+        rate: PLAYBACK_RENDITION.sampleRate,
+      }),
       '-c:a',
       PLAYBACK_RENDITION.codec,
       '-b:a',

@@ -6,7 +6,7 @@ import { makeAudio } from '#server/test/audio-files.ts'
 import { decodeAudio, DECODE_LIMIT_SECONDS } from '#server/media/audio.ts'
 import { decodeForSpeech, NoAudioSamplesError, readPcmSamples, readWavHeader } from './decode.ts'
 import { SpeechEngineError } from './engine.ts'
-import { speechFixture } from './speech-fixtures.ts'
+import { speechFixture } from '#server/test/speech-fixtures.ts'
 
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-decode-'))
 afterAll(() => fs.rm(dir, { recursive: true, force: true }))
@@ -19,7 +19,7 @@ async function writeInput(name: string, data: Buffer | string): Promise<string> 
   return file
 }
 
-describe('the decoding cap (issue 13)', () => {
+describe('the decoding cap', () => {
   // 22 minutes: twice the longest recording Hearth takes, still under the 50 MB upload limit
   const long = async () => writeInput('long.wav', await makeAudio({ seconds: 1320, silent: true, format: 'wav' }))
 

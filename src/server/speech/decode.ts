@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { SpeechEngineError } from './engine.ts'
 import { runProcess } from './run-process.ts'
-import { DECODE_LIMIT_SECONDS, readHead } from '#server/media/audio.ts'
+import { DECODE_LIMIT_SECONDS, ffmpegAudioArgs, readHead } from '#server/media/audio.ts'
 
 /** Every engine reads this shape: what whisper.cpp, pocketsphinx and the OpenAI endpoint all accept. */
 export const SPEECH_SAMPLE_RATE = 16_000
@@ -49,7 +49,7 @@ export async function decodeForSpeech(inputPath: string, outDir?: string, option
   const wavPath = path.join(dir, 'speech.wav')
   try {
     const start = options.startSeconds ?? 0
-    // never decode past the cap: a hostile 10-hour file must not cost 10 hours of decoding (issue 13)
+    // never decode past the cap: a hostile 10-hour file must not cost 10 hours of decoding (docs/security.md)
     const span = (options.untilSeconds ?? DECODE_LIMIT_SECONDS) - start
     if (span <= 0) throw new NoAudioSamplesError()
     const ffmpeg = options.ffmpegPath ?? 'ffmpeg'
@@ -58,26 +58,11 @@ export async function decodeForSpeech(inputPath: string, outDir?: string, option
       // no metadata and bit-exact flags give the canonical 44-byte header (no LIST chunk naming the encoder):
       // pocketsphinx_continuous skips exactly 44 bytes and would read anything more as samples
       [
-        '-v',
-        'error',
-        '-nostdin',
-        '-y',
-        '-i',
-        inputPath,
-        ...(start ? ['-ss', start.toFixed(3)] : []),
-        '-t',
-        span.toFixed(3),
-        '-vn',
-        '-map_metadata',
-        '-1',
+        ...ffmpegAudioArgs(inputPath, { start, seconds: span, rate: SPEECH_SAMPLE_RATE }),
         '-fflags',
         '+bitexact',
         '-flags:a',
         '+bitexact',
-        '-ac',
-        '1',
-        '-ar',
-        String(SPEECH_SAMPLE_RATE),
         '-acodec',
         'pcm_s16le',
         '-f',

@@ -6,7 +6,7 @@ import { variantKey } from '#server/media/images.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'
 import { listPhotosOf } from '#server/modules/photos/photos.queries.ts'
 import { getProfileById } from '#server/modules/profiles/profiles.queries.ts'
-import { listAllSessionMessagesOf, listAllSessionsOf } from '#server/modules/sessions/sessions.queries.ts'
+import { listAllSessionMessagesOf, listAllSessionsOf } from '#server/modules/voice-sessions/voice-sessions.queries.ts'
 import { listContactsOfOwner, listMessagesOfParticipant } from './account.queries.ts'
 
 /** The largest rendition kept of a photo: the uploaded original is never stored (decision 55). */

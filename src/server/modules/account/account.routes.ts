@@ -3,18 +3,12 @@ import { z } from 'zod'
 import { deleteAccountSchema, deviceSessionListSchema, revokedSessionsSchema, sessionIdParamsSchema } from '#shared/account.ts'
 import { sessionIdOf, sessionUser } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
-import { createAccountService } from './account.service.ts'
 
 /**
  * The account's own API: the signed-in devices and the export of one's data. Changing the password is Better Auth's /change-password (with
  * revokeOtherSessions), which needs no route of ours.
  */
-export const accountRoutes: FastifyPluginAsyncZod<AppDeps & { onSessionsEnded: () => Promise<unknown> }> = async (
-  app,
-  { db, requireUser, storage, onSessionsEnded },
-) => {
-  const service = createAccountService({ db, storage, log: app.log, onSessionsEnded })
-
+export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { account: service, requireUser }) => {
   // typing the confirmation is the consent (decision 60); the session ends with the account
   app.delete(
     '/api/account',

@@ -6,9 +6,6 @@ import { DomainError } from '#server/http/errors.ts'
 import type { AppDeps } from '#server/app-deps.ts'
 import { acceptRawBody, rawBody } from '#server/http/raw-body.ts'
 import { refuseOversizeAudio } from '#server/media/audio.ts'
-import { createAudioUploadsService, MEGABYTE } from './audio-uploads.service.ts'
-
-const SWEEP_INTERVAL_MS = 60 * 60 * 1000
 
 /** The 429 of the upload limit speaks of recordings, not of requests (the plugin throws what this returns). */
 const tooManyUploads = () => new DomainError(429, ERROR_CODES.rateLimited, MESSAGE_TEXTS.tooManyUploads)
@@ -17,9 +14,7 @@ const tooManyUploads = () => new DomainError(429, ERROR_CODES.rateLimited, MESSA
  * POST /api/audio takes the raw recording as the body, whatever its declared type: the service decides
  * the type from the content and enforces 50 MB as the stream arrives (see http/raw-body.ts).
  */
-export const audioUploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, storage, env, requireUser }) => {
-  const service = createAudioUploadsService({ db, storage, tmpDir: `${env.dataDir}/tmp`, quotaBytes: env.STORAGE_QUOTA_MB * MEGABYTE })
-
+export const audioUploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { audioUploads: service, env, requireUser }) => {
   acceptRawBody(app)
 
   app.post(
@@ -36,13 +31,4 @@ export const audioUploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       return reply.status(201).send(upload)
     },
   )
-
-  const sweep = () => service.sweepAbandoned().catch((error: unknown) => app.log.warn({ err: error }, 'audio uploads: sweep failed'))
-  let timer: NodeJS.Timeout | undefined
-  app.addHook('onReady', async () => {
-    void sweep()
-    timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS)
-    timer.unref()
-  })
-  app.addHook('onClose', async () => clearInterval(timer))
 }

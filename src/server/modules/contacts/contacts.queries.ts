@@ -250,3 +250,19 @@ export async function reorderOwnedContacts(db: Database, ownerId: string, ordere
   const rows = await reorderStatement(db, { ownerId, ids: orderedIds, payload })
   return rows[0]?.owned === true
 }
+
+/** An ignored request whose requester writes again is back on the list (decision 123); answers whether it was ignored. */
+export async function reopenIgnoredRequest(tx: Executor, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(contacts)
+    .set({ requestStatus: 'pending' })
+    .where(and(eq(contacts.id, id), eq(contacts.requestStatus, 'ignored')))
+    .returning({ id: contacts.id })
+  return rows.length > 0
+}
+
+/** A person's profile name, when they have a profile: the name a new contact row starts with. */
+export async function getProfileName(db: Executor, id: string): Promise<{ name: string } | undefined> {
+  const [row] = await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.id, id))
+  return row
+}

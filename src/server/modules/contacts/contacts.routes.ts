@@ -12,14 +12,11 @@ import {
 } from '#shared/contacts.ts'
 import { sessionUser } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
-import { createContactsService } from './contacts.service.ts'
 
 /** Starting relationships is bounded per caller: it is the one way to reach a stranger. */
 export const CONNECT_RATE_LIMIT = { max: 20, timeWindow: '1 hour' }
 
-export const contactsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, pictureUrl, requireUser }) => {
-  const service = createContactsService({ db, pictureUrl })
-
+export const contactsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { contacts: service, requireUser }) => {
   app.get(
     '/api/contacts',
     { preHandler: requireUser, schema: { querystring: contactListQuerySchema, response: { 200: contactListSchema } } },

@@ -2,14 +2,12 @@ import { CONTACT_TEXTS, mergeDuplicateContacts, type Contact, type ContactStatus
 import { ERROR_CODES } from '#shared/api-error.ts'
 import { PROFILE_TEXTS } from '#shared/profile.ts'
 import { CONTACTS_PAGE_LIMIT, MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Database, Executor } from '#server/db/client.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
 import { ConflictError, GoneError, NotFoundError, ValidationError } from '#server/http/errors.ts'
 import { publishRealtime, realtimePayload } from '#server/realtime/realtime.publisher.ts'
-import { hasInvitedByMail } from '#server/modules/invitations/invitations.queries.ts'
-import { closeInvitationsOnConnection } from '#server/modules/invitations/invitations.service.ts'
-import { getProfileById } from '#server/modules/profiles/profiles.queries.ts'
 import {
+  getProfileName,
   countActiveContacts,
   getContactByUsers,
   getContactForOwner,
@@ -49,7 +47,25 @@ const contactNotFound = () => new NotFoundError(CONTACT_TEXTS.notFound)
 /** A person who deleted their account cannot come back into a circle (decision 120). */
 const accountDeleted = (name: string) => new GoneError(CONTACT_TEXTS.cannotRestoreDeleted(name), ERROR_CODES.accountDeleted)
 
-export function createContactsService({ db, pictureUrl }: { db: Database; pictureUrl: PictureUrl }) {
+/**
+ * What connecting two people asks of invitations (that module builds on contacts, so the composition root hands these
+ * in rather than contacts importing it): whether the other invited this person by mail, and closing what the two had
+ * open to each other once they are connected.
+ */
+export type InvitationsOnConnection = {
+  hasInvitedByMail: (tx: Executor, inviterId: string, inviteeId: string) => Promise<boolean>
+  closeOnConnection: (tx: Executor, userA: string, userB: string) => Promise<void>
+}
+
+export function createContactsService({
+  db,
+  pictureUrl,
+  invitations,
+}: {
+  db: Database
+  pictureUrl: PictureUrl
+  invitations: InvitationsOnConnection
+}) {
   const respond = (row: ContactRow) => toContactResponse(row, pictureUrl)
 
   async function requireContact(ownerId: string, contactId: string): Promise<ContactRow> {
@@ -125,7 +141,7 @@ export function createContactsService({ db, pictureUrl }: { db: Database; pictur
         // (decision 119); a request on their side is not a connection yet
         const closeInvitationsIfConnected = async () => {
           const theirs = await getContactByUsers(tx, targetUserId, ownerId)
-          if (theirs && !isRequest(theirs)) await closeInvitationsOnConnection(tx, ownerId, targetUserId)
+          if (theirs && !isRequest(theirs)) await invitations.closeOnConnection(tx, ownerId, targetUserId)
         }
         const existing = await getContactByUsers(tx, ownerId, targetUserId)
         if (existing) {
@@ -140,7 +156,7 @@ export function createContactsService({ db, pictureUrl }: { db: Database; pictur
           await closeInvitationsIfConnected()
           return { contactId: existing.id, created: false }
         }
-        const [owner, target] = await Promise.all([getProfileById(tx, ownerId), getProfileById(tx, targetUserId)])
+        const [owner, target] = await Promise.all([getProfileName(tx, ownerId), getProfileName(tx, targetUserId)])
         if (!target) throw new NotFoundError(PROFILE_TEXTS.notFound)
         if (!owner) throw new NotFoundError(PROFILE_TEXTS.notFound)
         if ((await countActiveContacts(tx, ownerId)) >= MAX_ACTIVE_CONTACTS) throw circleFull()
@@ -157,7 +173,8 @@ export function createContactsService({ db, pictureUrl }: { db: Database; pictur
           // being contacted is not choosing: a request, outside their circle, sharing no presence. But someone who
           // invited you by mail has chosen you: their side is a contact, when their circle has room (decision 123)
           const chosenByInvitation =
-            (await hasInvitedByMail(tx, targetUserId, ownerId)) && (await countActiveContacts(tx, targetUserId)) < MAX_ACTIVE_CONTACTS
+            (await invitations.hasInvitedByMail(tx, targetUserId, ownerId)) &&
+            (await countActiveContacts(tx, targetUserId)) < MAX_ACTIVE_CONTACTS
           const theirId = await insertContact(tx, {
             ownerId: targetUserId,
             contactUserId: ownerId,

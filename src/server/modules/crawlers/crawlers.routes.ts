@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppDeps } from '#server/app-deps.ts'
-import { createCrawlersService } from './crawlers.service.ts'
 
 /** `/robots.txt` and `/sitemap.xml` for search engines; both public, both short-lived in caches. */
-export const crawlersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, env }) => {
-  const service = createCrawlersService({ db, publicUrl: env.publicUrl })
+export const crawlersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { crawlers: service }) => {
   app.get('/robots.txt', async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(service.robotsTxt()),
   )

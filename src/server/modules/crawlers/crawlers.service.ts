@@ -61,3 +61,5 @@ export function createCrawlersService({ db, publicUrl }: { db: Executor; publicU
     },
   }
 }
+
+export type CrawlersService = ReturnType<typeof createCrawlersService>

@@ -19,3 +19,5 @@ export function createDirectoryService({ db, pictureUrl }: { db: Executor; pictu
     },
   }
 }
+
+export type DirectoryService = ReturnType<typeof createDirectoryService>

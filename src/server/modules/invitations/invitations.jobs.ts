@@ -1,15 +1,47 @@
-import type { JobOutcome } from '#server/jobs/job-queue.ts'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Database } from '#server/db/client.ts'
+import type { JobMap, JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
+import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
+import { transcribeKept, type ObjectTranscriber } from '#server/speech/transcribe-object.ts'
+import { claimInvitationTranscript, saveInvitationTranscript } from './invitations.queries.ts'
 import type { InvitationsService } from './invitations.service.ts'
 
 /** The scheduled expiry (docs/product/invitations.md): every 15 minutes, besides the bulk update on each list load. */
 export const EXPIRE_INVITATIONS_CRON = '*/15 * * * *'
 
-export function createInvitationJobs(invitations: Pick<InvitationsService, 'expireAll'>) {
+export function createInvitationJobs(
+  invitations: Pick<InvitationsService, 'expireAll'>,
+  deps: {
+    db: Database
+    transcriber: Pick<ObjectTranscriber, 'transcribe'>
+    queue: Pick<JobQueue, 'enqueue'>
+    log: Pick<FastifyBaseLogger, 'warn'>
+  },
+) {
+  const { db, queue } = deps
   return {
     /** Marks overdue invitations expired (their inviters' lists refresh) and drops old rate counters. */
     async handleExpireInvitations(): Promise<JobOutcome> {
       const expired = await invitations.expireAll()
       return { status: 'done', reason: `${expired} expired` }
     },
+
+    /** An invitation's personal message: transcribed like a welcome message; the inviter's list hears of it. */
+    async handleTranscribeInvitation({ invitationId, audioKey, attempt }: JobMap['transcribe-invitation']): Promise<JobOutcome> {
+      const claimed = await claimInvitationTranscript(db, invitationId, audioKey)
+      if (!claimed) return { status: 'skipped', reason: 'invitation gone, cancelled or already transcribed' }
+      return transcribeKept(deps, {
+        audioKey,
+        attempt,
+        what: { invitationId },
+        save: async (tx, { text, status }) => {
+          await saveInvitationTranscript(tx, invitationId, audioKey, { transcript: text, status })
+          await publishRealtime(tx, [claimed.inviterUserId], { type: 'invitation.changed', invitation_id: invitationId })
+        },
+        requeue: (tx, delayMs) => queue.enqueue(tx, 'transcribe-invitation', { invitationId, audioKey, attempt: attempt + 1 }, { delayMs }),
+      })
+    },
   }
 }
+
+export type InvitationJobs = ReturnType<typeof createInvitationJobs>

@@ -16,12 +16,8 @@ import {
 import type { AppDeps } from '#server/app-deps.ts'
 import { sessionUser } from '#server/auth/session.ts'
 import { DomainError } from '#server/http/errors.ts'
-import type { InvitationsService } from './invitations.service.ts'
 
-export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { invitations: InvitationsService }> = async (
-  app,
-  { requireUser, invitations: service },
-) => {
+export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { requireUser, invitations: service }) => {
   app.get('/api/invitations', { preHandler: requireUser, schema: { response: { 200: invitationListSchema } } }, async (request) => ({
     invitations: await service.list(sessionUser(request).id),
   }))

@@ -34,7 +34,7 @@ import {
   nextDisplayOrder,
 } from '#server/modules/contacts/contacts.queries.ts'
 import { getProfileById } from '#server/modules/profiles/profiles.queries.ts'
-import type { TranscriptionService } from '#server/modules/transcription/transcription.service.ts'
+import type { JobQueue } from '#server/jobs/job-queue.ts'
 import {
   closeInvitationsBetween,
   deleteInvitation,
@@ -132,7 +132,7 @@ export function createInvitationsService({
   publicUrl,
   signMediaUrl,
   pictureUrl,
-  transcription,
+  queue,
   log,
   rateLimits = true,
 }: {
@@ -142,7 +142,8 @@ export function createInvitationsService({
   publicUrl: string
   signMediaUrl: (key: string) => string
   pictureUrl: PictureUrl
-  transcription: Pick<TranscriptionService, 'enqueueInvitation'>
+  /** a personal message is queued for transcription with the invitation (invitations.jobs.ts) */
+  queue: Pick<JobQueue, 'enqueue'>
   log: FastifyBaseLogger
   /** RATE_LIMIT_ENABLED: off only where a test drives one person through many invitations */
   rateLimits?: boolean
@@ -218,7 +219,7 @@ export function createInvitationsService({
       })
       if (upload) {
         await deleteAudioUpload(tx, upload.id)
-        await transcription.enqueueInvitation(tx, row.id, upload.objectKey)
+        await queue.enqueue(tx, 'transcribe-invitation', { invitationId: row.id, audioKey: upload.objectKey, attempt: 1 })
       }
       await changed(tx, inviterId, row.id)
       return { row, token, inviterName: inviter.name }

@@ -55,13 +55,3 @@ export async function getRequestForOwner(
 export async function setRequestStatus(tx: Executor, id: string, status: RequestStatus): Promise<void> {
   await tx.update(contacts).set({ requestStatus: status }).where(eq(contacts.id, id))
 }
-
-/** An ignored request whose requester writes again is back on the list (decision 123); answers whether it was ignored. */
-export async function reopenIgnoredRequest(tx: Executor, id: string): Promise<boolean> {
-  const rows = await tx
-    .update(contacts)
-    .set({ requestStatus: 'pending' })
-    .where(and(eq(contacts.id, id), eq(contacts.requestStatus, 'ignored')))
-    .returning({ id: contacts.id })
-  return rows.length > 0
-}

@@ -4,11 +4,8 @@ import { contactSchema } from '#shared/contacts.ts'
 import { messageRequestListSchema, messageRequestParamsSchema } from '#shared/message-requests.ts'
 import { sessionUser } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
-import { createMessageRequestsService } from './message-requests.service.ts'
 
-export const messageRequestsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, pictureUrl, signMediaUrl, speech, requireUser }) => {
-  const service = createMessageRequestsService({ db, pictureUrl, signMediaUrl, speech })
-
+export const messageRequestsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { messageRequests: service, requireUser }) => {
   app.get('/api/message-requests', { preHandler: requireUser, schema: { response: { 200: messageRequestListSchema } } }, async (request) =>
     service.list(sessionUser(request).id),
   )

@@ -2,11 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { messageSearchQuerySchema, messageSearchResultSchema } from '#shared/message-search.ts'
 import { sessionUser } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
-import { createMessageSearchService } from './message-search.service.ts'
 
-export const messageSearchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, pictureUrl, requireUser }) => {
-  const service = createMessageSearchService({ db, pictureUrl })
-
+export const messageSearchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { messageSearch: service, requireUser }) => {
   app.get(
     '/api/messages',
     { preHandler: requireUser, schema: { querystring: messageSearchQuerySchema, response: { 200: messageSearchResultSchema } } },

@@ -87,3 +87,5 @@ export function createMessageSearchService({
     },
   }
 }
+
+export type MessageSearchService = ReturnType<typeof createMessageSearchService>

@@ -12,14 +12,8 @@ import {
 } from '#shared/messages.ts'
 import { sessionUser } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
-import { createMessagesService } from './messages.service.ts'
 
-export const messagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (
-  app,
-  { db, requireUser, signMediaUrl, transcription, notifications, speech },
-) => {
-  const service = createMessagesService({ db, signMediaUrl, transcription, notifications, speech })
-
+export const messagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { messages: service, messageSpeech, requireUser }) => {
   app.post(
     '/api/messages',
     { preHandler: requireUser, schema: { body: sendMessageSchema, response: { 201: messageSchema } } },
@@ -62,4 +56,19 @@ export const messagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     { preHandler: requireUser, schema: { params: messageIdParamsSchema, body: likeMessageSchema, response: { 200: messageSchema } } },
     async (request) => service.setLiked(sessionUser(request).id, request.params.id, request.body.liked),
   )
+
+  // POST /api/messages/:id/retry-transcription after a failure; /retranscribe with the stronger engine running now
+  // (decision 93). Both answer the message as it is now, the work queued.
+  const speechActions = { 'retry-transcription': messageSpeech.retry, retranscribe: messageSpeech.retranscribe }
+  for (const [action, run] of Object.entries(speechActions)) {
+    app.post(
+      `/api/messages/:id/${action}`,
+      { preHandler: requireUser, schema: { params: messageIdParamsSchema, response: { 200: messageSchema } } },
+      async (request) => {
+        const userId = sessionUser(request).id
+        await run(userId, request.params.id)
+        return service.get(userId, request.params.id)
+      },
+    )
+  }
 }

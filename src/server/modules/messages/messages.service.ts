@@ -11,14 +11,13 @@ import {
 } from '#shared/messages.ts'
 import { strongerEngineAvailable } from '#shared/transcript-confidence.ts'
 import type { Database, Executor } from '#server/db/client.ts'
+import type { JobQueue } from '#server/jobs/job-queue.ts'
 import { ConflictError, ForbiddenError, GoneError, NotFoundError } from '#server/http/errors.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 import { deleteAudioUpload, lockOwnAudioUpload } from '#server/modules/audio-uploads/audio-uploads.queries.ts'
-import { countActiveContacts, getContactForOwner, lockCircles } from '#server/modules/contacts/contacts.queries.ts'
-import { reopenIgnoredRequest } from '#server/modules/message-requests/message-requests.queries.ts'
+import { countActiveContacts, getContactForOwner, lockCircles, reopenIgnoredRequest } from '#server/modules/contacts/contacts.queries.ts'
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts'
 import { refreshRelationshipHealth } from '#server/modules/relationship-health/relationship-health.service.ts'
-import type { TranscriptionService } from '#server/modules/transcription/transcription.service.ts'
 import { decodeMessageCursor, encodeMessageCursor } from './message-cursor.ts'
 import {
   conversationPageReader,
@@ -86,7 +85,7 @@ const accountDeleted = (name: string) => new GoneError(MESSAGE_TEXTS.accountDele
 export function createMessagesService({
   db,
   signMediaUrl,
-  transcription,
+  queue,
   notifications,
   speech,
 }: {
@@ -94,8 +93,8 @@ export function createMessagesService({
   signMediaUrl: (key: string) => string
   /** the engine running now, for `can_retranscribe` */
   speech: ActiveSpeechEngine
-  /** a sent message is queued for transcription in the transaction that writes it */
-  transcription: Pick<TranscriptionService, 'enqueueMessage'>
+  /** a sent message is queued for transcription in the transaction that writes it (messages.jobs.ts) */
+  queue: Pick<JobQueue, 'enqueue'>
   /** and its receiver's mail and push notifications, in the same transaction */
   notifications: Pick<NotificationsService, 'enqueueNewMessage'>
 }) {
@@ -174,7 +173,7 @@ export function createMessagesService({
           replyToId: input.reply_to_id,
         })
         await deleteAudioUpload(tx, upload.id)
-        await transcription.enqueueMessage(tx, message.id)
+        await queue.enqueue(tx, 'transcribe-message', { messageId: message.id })
         // A message request reaches its receiver quietly, on their requests page, and an ignored one comes back there;
         // a blocked one reaches them not at all. The sender's answer is the same in every case (decision 123).
         const request = theirs?.requestStatus ?? null
@@ -218,7 +217,7 @@ export function createMessagesService({
 
     get,
 
-    /** 'Play all new' (issue 17): what the caller received and has not heard, across their circle, oldest first. */
+    /** 'Play all new': what the caller received and has not heard, across their circle, oldest first. */
     async listUnheard(userId: string): Promise<UnheardMessages> {
       const rows = await listUnheardForReceiver(db, userId, UNHEARD_MESSAGES_LIMIT)
       return { messages: rows.map(respond) }

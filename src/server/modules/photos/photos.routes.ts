@@ -8,7 +8,7 @@ import type { AppDeps } from '#server/app-deps.ts'
 import { errorBody } from '#server/http/errors.ts'
 import { acceptRawBody, rawBody, refuseDeclaredOversize } from '#server/http/raw-body.ts'
 import { isPhotoBase } from './photos.queries.ts'
-import { createPhotosService, PICTURES_PATH } from './photos.service.ts'
+import { PICTURES_PATH } from './photos.service.ts'
 
 /** `{base}-{variant}.webp`, the only names the picture route serves */
 const PICTURE_FILE = new RegExp(`^([0-9a-f]{32})-(${PHOTO_VARIANT_NAMES.join('|')})\\.webp$`)
@@ -18,9 +18,7 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60
  * The photo manager's API (own photos only, by the session's user id) and the public picture route. Upload takes
  * the image as the raw body whatever its declared type; the service decides by content (see http/raw-body.ts).
  */
-export const photosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, storage, env, requireUser }) => {
-  const service = createPhotosService({ db, storage, tmpDir: `${env.dataDir}/tmp` })
-
+export const photosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, storage, photos: service, env, requireUser }) => {
   app.get('/api/photos', { preHandler: requireUser, schema: { response: { 200: photoListSchema } } }, async (request) =>
     service.list(sessionUser(request).id),
   )

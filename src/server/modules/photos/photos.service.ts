@@ -132,3 +132,5 @@ export function createPhotosService({ db, storage, tmpDir }: { db: Database; sto
     },
   }
 }
+
+export type PhotosService = ReturnType<typeof createPhotosService>

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { profiles, user } from '#server/db/schema.ts'
+import type { TranscriptWord } from '#server/speech/engine.ts'
 
 export type ProfileRow = typeof profiles.$inferSelect
 
@@ -45,4 +46,32 @@ export async function setWelcomeAudio(tx: Executor, id: string, objectKey: strin
 /** The account's own name (Better Auth's user row), which mails greet: it follows the profile's name. */
 export async function setAccountName(db: Executor, id: string, name: string): Promise<void> {
   await db.update(user).set({ name, updatedAt: new Date() }).where(eq(user.id, id))
+}
+
+/* ---- the welcome message's transcript (its job is in profiles.jobs.ts) ---- */
+
+export type WelcomeRow = { id: string; welcomeAudioKey: string | null; welcomeTranscriptStatus: string | null }
+
+/** Claims the welcome transcript while the profile still holds this recording. */
+export async function claimWelcome(db: Executor, userId: string, audioKey: string): Promise<WelcomeRow | undefined> {
+  const [row] = await db
+    .update(profiles)
+    .set({ welcomeTranscriptStatus: 'processing' })
+    .where(and(eq(profiles.id, userId), eq(profiles.welcomeAudioKey, audioKey), sql`${profiles.welcomeTranscript} is null`))
+    .returning({ id: profiles.id, welcomeAudioKey: profiles.welcomeAudioKey, welcomeTranscriptStatus: profiles.welcomeTranscriptStatus })
+  return row
+}
+
+export async function saveWelcomeTranscript(db: Executor, userId: string, audioKey: string, text: string, words: TranscriptWord[]) {
+  await db
+    .update(profiles)
+    .set({ welcomeTranscript: text, welcomeWordTimestamps: words, welcomeTranscriptStatus: 'completed' })
+    .where(and(eq(profiles.id, userId), eq(profiles.welcomeAudioKey, audioKey)))
+}
+
+export async function setWelcomeStatus(db: Executor, userId: string, audioKey: string, status: 'pending' | 'failed') {
+  await db
+    .update(profiles)
+    .set({ welcomeTranscriptStatus: status })
+    .where(and(eq(profiles.id, userId), eq(profiles.welcomeAudioKey, audioKey)))
 }

@@ -2,14 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { profileSchema, profileUpdateSchema, welcomeMessageSchema } from '#shared/profile.ts'
 import { sessionUser } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
-import { createProfilesService } from './profiles.service.ts'
 
-export const profilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (
-  app,
-  { db, requireUser, storage, signMediaUrl, pictureUrl, transcription },
-) => {
-  const service = createProfilesService({ db, storage, signMediaUrl, pictureUrl, transcription })
-
+export const profilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { profiles: service, requireUser }) => {
   app.get('/api/profile', { preHandler: requireUser, schema: { response: { 200: profileSchema } } }, async (request) =>
     service.getOwnProfile(sessionUser(request)),
   )

@@ -5,7 +5,7 @@ import { NotFoundError, ValidationError } from '#server/http/errors.ts'
 import { MESSAGE_TEXTS } from '#shared/messages.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'
-import type { TranscriptionService } from '#server/modules/transcription/transcription.service.ts'
+import type { JobQueue } from '#server/jobs/job-queue.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 import { deleteAudioUpload, lockOwnAudioUpload } from '#server/modules/audio-uploads/audio-uploads.queries.ts'
 import { listPeopleWhoSee } from '#server/modules/contacts/contacts.queries.ts'
@@ -55,14 +55,14 @@ export function createProfilesService({
   storage,
   signMediaUrl,
   pictureUrl,
-  transcription,
+  queue,
 }: {
   db: Database
   storage: ObjectStorage
   signMediaUrl: (key: string) => string
   pictureUrl: PictureUrl
-  /** a saved welcome recording is queued for transcription with the change */
-  transcription: Pick<TranscriptionService, 'enqueueWelcome'>
+  /** a saved welcome recording is queued for transcription with the change (profiles.jobs.ts) */
+  queue: Pick<JobQueue, 'enqueue'>
 }) {
   const respond = (row: ProfileRow, user: SessionUser) => toProfileResponse(row, user.email, { signMediaUrl, pictureUrl })
 
@@ -115,7 +115,7 @@ export function createProfilesService({
         const result = await setWelcomeAudio(tx, user.id, upload.objectKey)
         if (!result) throw new NotFoundError(PROFILE_TEXTS.notFound)
         await deleteAudioUpload(tx, upload.id)
-        await transcription.enqueueWelcome(tx, user.id, upload.objectKey)
+        await queue.enqueue(tx, 'transcribe-welcome', { userId: user.id, audioKey: upload.objectKey, attempt: 1 })
         await publishRealtime(tx, [user.id], { type: 'profile.updated', user_id: user.id })
         return result.previousKey
       })

@@ -1,16 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { publicProfileSchema } from '#shared/public-profile.ts'
-import type { SessionReader } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
-import { createPublicProfilesService } from './public-profiles.service.ts'
 
 /** Public on purpose; a signed-in visitor's session only decides whether the whole gallery is shown (decision 124). */
-export const publicProfilesRoutes: FastifyPluginAsyncZod<AppDeps & { readSession: SessionReader }> = async (
-  app,
-  { db, signMediaUrl, pictureUrl, readSession },
-) => {
-  const service = createPublicProfilesService({ db, signMediaUrl, pictureUrl })
+export const publicProfilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { publicProfiles: service, readSession }) => {
   app.get(
     '/api/public-profiles/:id',
     { schema: { params: z.object({ id: z.string().min(1).max(100) }), response: { 200: publicProfileSchema } } },

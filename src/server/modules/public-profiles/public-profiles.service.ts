@@ -82,3 +82,5 @@ export function createPublicProfilesService({
     },
   }
 }
+
+export type PublicProfilesService = ReturnType<typeof createPublicProfilesService>

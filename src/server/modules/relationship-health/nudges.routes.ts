@@ -2,10 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { nudgeSettingsSchema, openNudgesSchema } from '#shared/relationship-health.ts'
 import { sessionUser } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
-import type { NudgesService } from './nudges.service.ts'
 
 /** The person's own switch for gentle nudges, and which of their contacts were nudged and are still quiet. */
-export const nudgesRoutes: FastifyPluginAsyncZod<AppDeps & { nudges: NudgesService }> = async (app, { nudges, requireUser }) => {
+export const nudgesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { nudges, requireUser }) => {
   app.get('/api/nudges', { preHandler: requireUser, schema: { response: { 200: openNudgesSchema } } }, async (request) =>
     nudges.listOpen(sessionUser(request).id),
   )

@@ -3,11 +3,8 @@ import { contactIdParamsSchema } from '#shared/contacts.ts'
 import { createMeetingSchema, meetingSchema, relationshipHealthSchema } from '#shared/relationship-health.ts'
 import { sessionUser } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
-import { createRelationshipHealthService } from './relationship-health.service.ts'
 
-export const relationshipHealthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, requireUser }) => {
-  const service = createRelationshipHealthService({ db })
-
+export const relationshipHealthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { relationshipHealth: service, requireUser }) => {
   app.get(
     '/api/contacts/:id/health',
     { preHandler: requireUser, schema: { params: contactIdParamsSchema, response: { 200: relationshipHealthSchema } } },

@@ -155,3 +155,5 @@ export function createRelationshipHealthService({ db, now = () => new Date() }: 
     },
   }
 }
+
+export type RelationshipHealthService = ReturnType<typeof createRelationshipHealthService>

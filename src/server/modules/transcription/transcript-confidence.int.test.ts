@@ -11,7 +11,7 @@ import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person
 import { apiClient } from '#server/test/requests.ts'
 import { createTestApp } from '#server/test/test-app.ts'
 import { uploadRecording } from '#server/test/uploads.ts'
-import { queueRetranscriptions } from './transcription.service.ts'
+import { queueRetranscriptions } from '#server/modules/messages/message-speech.service.ts'
 
 /**
  * A speech engine double that says, per recording length, what it heard and how sure it was. The choice starts as
@@ -129,7 +129,7 @@ describe('confidence per message', () => {
     ])
     const redoJobs = async () => {
       const result = await db.execute<{ id: string }>(
-        sql`select data->>'messageId' as id from pgboss.job where name = 'transcribe' and data->>'kind' = 'redo'`,
+        sql`select data->>'messageId' as id from pgboss.job where name = 'retranscribe-message'`,
       )
       return result.rows.map((r) => r.id)
     }

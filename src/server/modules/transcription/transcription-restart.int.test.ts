@@ -110,7 +110,7 @@ describe('job leases across instances', () => {
     expect(message).toMatchObject({ transcription: 'slow and sure', processing_error: null })
     // never expired and handed out again: one run, settled by the instance that ran it
     const job = await db.execute<{ state: string; retry_count: number }>(
-      sql`select state, retry_count from pgboss.job where name = 'transcribe' and data->>'messageId' = ${message.id}`,
+      sql`select state, retry_count from pgboss.job where name = 'transcribe-message' and data->>'messageId' = ${message.id}`,
     )
     expect(job.rows).toEqual([{ state: 'completed', retry_count: 0 }])
   }, 40_000)

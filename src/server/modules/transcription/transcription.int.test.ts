@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { Message } from '#shared/messages.ts'
 import type { Profile } from '#shared/profile.ts'
 import { SPEECH_TEXTS } from '#shared/speech.ts'
-import { audioMessages } from '#server/db/schema.ts'
+import { audioMessages, profiles } from '#server/db/schema.ts'
 import type { Analyzer } from '#server/speech/analysis/analyzer.ts'
 import { SpeechEngineError, type EngineChoice, type Transcript, type TranscribeInput } from '#server/speech/engine.ts'
 import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '#server/test/people.ts'
@@ -121,7 +121,7 @@ describe('the speech pipeline', () => {
         async () => {
           const { rows } = await db.execute<{ wait: number }>(
             sql`select extract(epoch from start_after - created_on)::float as wait from pgboss.job
-              where name = 'transcribe' and data->>'messageId' = ${doomed.id} order by created_on desc limit 1`,
+              where name = 'transcribe-message' and data->>'messageId' = ${doomed.id} order by created_on desc limit 1`,
           )
           return rows.length === 1 && rows[0]!.wait > 1 ? Math.round(rows[0]!.wait) : null
         },
@@ -227,5 +227,36 @@ describe('welcome messages', () => {
       .toBe('completed')
     const profile = (await get('/api/profile', ada.cookie)).json() as Profile
     expect(profile.welcome_transcript).toBe('Hello from Ada')
+  })
+})
+
+describe('speech jobs queued before an upgrade', () => {
+  it("hands each kind of the earlier 'transcribe' job to the module that owns it", async () => {
+    behaviours.set(10, async () => ({ text: 'first words', words: words('first words'), language: 'en' }))
+    const { ada, bob, adaToBob } = await pair()
+    const sent = await send(ada, adaToBob, 10)
+    await settled(bob, sent.id).toBe('completed')
+    // the message as it stood when the earlier version queued its job: waiting, no transcript yet
+    behaviours.set(10, async () => ({ text: 'words heard again', words: words('words heard again'), language: 'en' }))
+    await db
+      .update(audioMessages)
+      .set({ transcription: null, wordTimestamps: null, processingStatus: 'pending', transcriptionAttempts: 0 })
+      .where(eq(audioMessages.id, sent.id))
+    await app.jobs.enqueue(null, 'transcribe', { kind: 'message', messageId: sent.id })
+    await expect.poll(async () => (await getMessage(bob, sent.id)).transcription, { timeout: 20_000 }).toBe('words heard again')
+
+    behaviours.set(11, async () => ({ text: 'Hello from Eve', words: words('Hello from Eve'), language: 'en' }))
+    const eve = await insertSignedInPerson(app, db, { name: 'Eve Welcome' })
+    expect((await put('/api/profile/welcome-message', eve.cookie, { upload_id: await upload(eve, 11) })).statusCode).toBe(200)
+    const eveProfile = async () => (await get('/api/profile', eve.cookie)).json() as Profile
+    await expect.poll(async () => (await eveProfile()).welcome_transcript_status, { timeout: 20_000 }).toBe('completed')
+    behaviours.set(11, async () => ({ text: 'Hello again', words: words('Hello again'), language: 'en' }))
+    const [row] = await db
+      .update(profiles)
+      .set({ welcomeTranscript: null, welcomeTranscriptStatus: 'pending' })
+      .where(eq(profiles.id, eve.id))
+      .returning({ audioKey: profiles.welcomeAudioKey })
+    await app.jobs.enqueue(null, 'transcribe', { kind: 'welcome', userId: eve.id, audioKey: row!.audioKey!, attempt: 1 })
+    await expect.poll(async () => (await eveProfile()).welcome_transcript, { timeout: 20_000 }).toBe('Hello again')
   })
 })

@@ -1,37 +1,15 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
-import { messageIdParamsSchema, messageSchema } from '#shared/messages.ts'
 import { speechPreviewQuerySchema, speechPreviewSchema } from '#shared/speech.ts'
 import { sessionUser } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
 import { acceptRawBody, rawBody } from '#server/http/raw-body.ts'
 import { refuseOversizeAudio } from '#server/media/audio.ts'
-import { createMessagesService } from '#server/modules/messages/messages.service.ts'
 
 /** How many live previews one person may ask for in a minute (one every 2 s is 30). */
 const PREVIEWS_PER_MINUTE = 45
 
-/**
- * POST /api/messages/:id/retry-transcription: the spec's retry_failed_transcription.
- * POST /api/messages/:id/retranscribe: again with the stronger engine running now (decision 93).
- * POST /api/speech/preview?from=: a live transcript of a recording in progress (raw audio body).
- */
+/** POST /api/speech/preview?from=: a live transcript of a recording in progress (raw audio body). */
 export const transcriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const messages = createMessagesService(deps)
-
-  // both answer the message as it is now, the work queued
-  const actions = { 'retry-transcription': deps.transcription.retry, retranscribe: deps.transcription.retranscribe }
-  for (const [action, run] of Object.entries(actions)) {
-    app.post(
-      `/api/messages/:id/${action}`,
-      { preHandler: deps.requireUser, schema: { params: messageIdParamsSchema, response: { 200: messageSchema } } },
-      async (request) => {
-        const userId = sessionUser(request).id
-        await run(userId, request.params.id)
-        return messages.get(userId, request.params.id)
-      },
-    )
-  }
-
   // The preview takes the raw recording as its body, like POST /api/audio, in a scope of its own.
   await app.register(async (scope) => {
     acceptRawBody(scope)

@@ -4,7 +4,7 @@ import { canonicalEmotion, EMOTION_LABELS } from './emotion-lexicon.ts'
 import { createOfflineAnalyzer } from './offline-analyzer.ts'
 import { canonicalTopic, TOPIC_LABELS } from './topic-map.ts'
 
-// The shared speech fixtures live outside the project (DESIGN.md section 6); without them those tests skip.
+// The shared speech fixtures live outside the project (docs/testing.md); without them those tests skip.
 const CLIPS_PATH = new URL('../../../../../shared/fixtures/speech/clips.json', import.meta.url)
 type Clip = { file: string; text: string; emotions: string[]; topics: string[] }
 const clips: Clip[] = fs.existsSync(CLIPS_PATH) ? (JSON.parse(fs.readFileSync(CLIPS_PATH, 'utf8')) as { clips: Clip[] }).clips : []

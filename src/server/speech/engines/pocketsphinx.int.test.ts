@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import { afterAll, describe, expect, it } from 'vitest'
 import { decodeForSpeech, type SpeechWav } from '#server/speech/decode.ts'
 import { SpeechEngineError } from '#server/speech/engine.ts'
-import { speechFixtureOrSpoken } from '#server/speech/speech-fixtures.ts'
+import { speechFixtureOrSpoken } from '#server/test/speech-fixtures.ts'
 import { createPocketsphinxEngine, pocketsphinxAvailable } from './pocketsphinx.ts'
 
 const installed = await pocketsphinxAvailable()

@@ -50,7 +50,7 @@ async function transcribe(job: WhisperJob): Promise<Transcript> {
   params.printProgress = false
   params.printRealtime = false
   params.printTimestamps = false
-  // one segment per word, with its own times (DESIGN.md section 9)
+  // one segment per word, with its own times (the word timings the player highlights)
   params.tokenTimestamps = true
   params.maxLen = 1
   params.splitOnWord = true

@@ -10,7 +10,7 @@ import {
   sessionMessageSchema,
   sessionSchema,
   type Session,
-} from '#shared/sessions.ts'
+} from '#shared/voice-sessions.ts'
 import { invalidateContacts } from '#web/features/contacts/queries.ts'
 import { messageKeys } from '#web/features/messages/queries.ts'
 import { apiGet, apiSend } from '#web/lib/api-client.ts'

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MAX_NOTES_PER_SESSION, MAX_SESSIONS_PER_PERSON } from '#shared/limits.ts'
-import { SESSION_TEXTS, type Session } from '#shared/sessions.ts'
+import { SESSION_TEXTS, type Session } from '#shared/voice-sessions.ts'
 import { SPEECH_TEXTS } from '#shared/speech.ts'
 
 vi.mock('#web/lib/use-auth.ts', () => ({ useAuth: () => ({ user: { id: 'me' }, loading: false }) }))

@@ -1,5 +1,5 @@
 import { MAX_NOTES_PER_SESSION } from '#shared/limits.ts'
-import { SESSION_TEXTS, type Session } from '#shared/sessions.ts'
+import { SESSION_TEXTS, type Session } from '#shared/voice-sessions.ts'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { SessionNote } from './session-note.tsx'
 import { SessionNoteRecorder } from './session-note-recorder.tsx'

@@ -1,6 +1,6 @@
 import { Mic, Save, Trash2 } from 'lucide-react'
 import { toast } from '#web/lib/toast.ts'
-import { SESSION_TEXTS } from '#shared/sessions.ts'
+import { SESSION_TEXTS } from '#shared/voice-sessions.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { MicrophoneProblem, toastRecorderError } from '#web/features/recording/components/recorder-states.tsx'
 import { LiveRecording, RecordingPreview, RECORDER_TRANSITION } from '#web/features/recording/components/voice-recorder.tsx'

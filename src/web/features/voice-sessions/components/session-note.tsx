@@ -1,6 +1,6 @@
 import { ChevronDown, LoaderCircle, Send } from 'lucide-react'
 import { toast } from '#web/lib/toast.ts'
-import { isTranscribing, SESSION_TEXTS, type SessionMessage } from '#shared/sessions.ts'
+import { isTranscribing, SESSION_TEXTS, type SessionMessage } from '#shared/voice-sessions.ts'
 import { PlayPauseIcon } from '#web/components/play-pause-icon.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import {

@@ -5,8 +5,9 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /**
- * The shared speech clips with known text (`../shared/fixtures/speech` beside the checkout, DESIGN.md
- * section 6). Read in place, never copied into the project; tests skip when they are not there.
+ * The shared speech clips with known text (`../shared/fixtures/speech` beside the checkout; docs/testing.md). Read in
+ * place, never copied into the project; tests skip when they are not there. A test helper: only tests, benches and
+ * scripts import it (lint holds it).
  */
 export const SPEECH_FIXTURES_DIR = fileURLToPath(new URL('../../../../shared/fixtures/speech/', import.meta.url))
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import type { Message, MessageList } from '#shared/messages.ts'
-import { SESSION_TEXTS, type Session, type SessionMessage } from '#shared/sessions.ts'
+import { SESSION_TEXTS, type Session, type SessionMessage } from '#shared/voice-sessions.ts'
 import { ERROR_CODES } from '#shared/api-error.ts'
 import { MAX_NOTES_PER_SESSION, MAX_SESSIONS_PER_PERSON, SESSION_NOTE_MAX_CHARS, SESSION_TITLE_MAX_CHARS } from '#shared/limits.ts'
 import { sessionMessages, talkSessions } from '#server/db/schema.ts'
@@ -34,7 +34,7 @@ const noteIn = async (cookie: string, sessionId: string, noteId: string) => {
 }
 
 describe('sessions', () => {
-  it("are private: created with the spec's default title, holding text and recordings, newest first", async () => {
+  it('are private: created with the default title, holding text and recordings, newest first', async () => {
     const ada = await insertSignedInPerson(app, db, { name: 'Ada Sessions' })
     const created = await post('/api/sessions', ada.cookie, {})
     expect(created.statusCode).toBe(201)
@@ -110,7 +110,7 @@ describe('sessions', () => {
     const short = (
       await post(`/api/sessions/${session.id}/messages`, ada.cookie, { upload_id: await uploadRecording(app, ada.cookie, { seconds: 1 }) })
     ).json() as SessionMessage
-    // the spec's retry schedule waits 3 s then 10 s between the three attempts
+    // the retry schedule waits 3 s then 10 s between the three attempts
     await expect.poll(async () => (await noteIn(ada.cookie, session.id, short.id))?.transcript_status, { timeout: 30_000 }).toBe('failed')
     expect((await get(short.audio_url ?? '')).statusCode).toBe(200)
 

@@ -25,7 +25,7 @@ export const SESSION_TEXTS = {
   sent: (name: string) => `Sent to ${name}`,
 } as const
 
-/** The spec's default title: 'Session {date}'. */
+/** A new session's default title: 'Session {date}'. */
 export const defaultSessionTitle = (date: string) => `Session ${date}`
 
 export const sessionMessageSchema = z.object({

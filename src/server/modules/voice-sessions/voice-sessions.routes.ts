@@ -8,27 +8,12 @@ import {
   sessionMessageParamsSchema,
   sessionMessageSchema,
   sessionSchema,
-} from '#shared/sessions.ts'
+} from '#shared/voice-sessions.ts'
 import { messageSchema } from '#shared/messages.ts'
 import { sessionUser } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
-import { createAudioUploadsService, MEGABYTE } from '#server/modules/audio-uploads/audio-uploads.service.ts'
-import { createMessagesService } from '#server/modules/messages/messages.service.ts'
-import { createSessionsService } from './sessions.service.ts'
 
-export const sessionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
-  app,
-  { db, env, storage, signMediaUrl, requireUser, transcription, notifications, speech },
-) => {
-  const service = createSessionsService({
-    db,
-    signMediaUrl,
-    storage,
-    transcription,
-    uploads: createAudioUploadsService({ db, storage, tmpDir: `${env.dataDir}/tmp`, quotaBytes: env.STORAGE_QUOTA_MB * MEGABYTE }),
-    messages: createMessagesService({ db, signMediaUrl, transcription, notifications, speech }),
-  })
-
+export const voiceSessionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { voiceSessions: service, requireUser }) => {
   app.get('/api/sessions', { preHandler: requireUser, schema: { response: { 200: sessionListSchema } } }, async (request) =>
     service.list(sessionUser(request).id),
   )

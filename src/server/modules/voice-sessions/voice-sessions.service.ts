@@ -5,7 +5,7 @@ import {
   SESSIONS_PAGE_LIMIT,
   type Session,
   type SessionMessage,
-} from '#shared/sessions.ts'
+} from '#shared/voice-sessions.ts'
 import { CONTACT_TEXTS } from '#shared/contacts.ts'
 import { ERROR_CODES } from '#shared/api-error.ts'
 import { MAX_NOTES_PER_SESSION, MAX_SESSIONS_PER_PERSON } from '#shared/limits.ts'
@@ -17,7 +17,7 @@ import { deleteAudioUpload, lockOwnAudioUpload } from '#server/modules/audio-upl
 import type { AudioUploadsService } from '#server/modules/audio-uploads/audio-uploads.service.ts'
 import { getContactForOwner } from '#server/modules/contacts/contacts.queries.ts'
 import type { MessagesService } from '#server/modules/messages/messages.service.ts'
-import type { TranscriptionService } from '#server/modules/transcription/transcription.service.ts'
+import type { JobQueue } from '#server/jobs/job-queue.ts'
 import {
   countMessagesBySession,
   countSessionsOf,
@@ -32,19 +32,19 @@ import {
   resetFailedSessionTranscript,
   type SessionMessageRow,
   type SessionRow,
-} from './sessions.queries.ts'
+} from './voice-sessions.queries.ts'
 
 /**
- * Sessions (spec 001; issue 18): a person's private notes to themselves, in text or recorded. A recorded note is
+ * Voice sessions: a person's private notes to themselves, in text or recorded. A recorded note is
  * transcribed by the same speech jobs as messages, its transcript becoming its text, and can be sent to a contact as a
  * voice message through the ordinary send (decision 96). Every read and write is filtered by the owner: someone
  * else's session answers exactly as a missing one (404).
  */
-export function createSessionsService({
+export function createVoiceSessionsService({
   db,
   signMediaUrl,
   storage,
-  transcription,
+  queue,
   uploads,
   messages,
   now = () => new Date(),
@@ -52,7 +52,8 @@ export function createSessionsService({
   db: Database
   signMediaUrl: (key: string) => string
   storage: Pick<ObjectStorage, 'read'>
-  transcription: Pick<TranscriptionService, 'enqueueSessionNote'>
+  /** a recorded note is queued for transcription with it (voice-sessions.jobs.ts) */
+  queue: Pick<JobQueue, 'enqueue'>
   uploads: Pick<AudioUploadsService, 'store' | 'discard'>
   messages: Pick<MessagesService, 'send'>
   now?: () => Date
@@ -132,14 +133,14 @@ export function createSessionsService({
           bytes: upload.bytes,
           transcriptStatus: 'pending',
         })
-        await transcription.enqueueSessionNote(tx, note.id, upload.objectKey)
+        await queue.enqueue(tx, 'transcribe-voice-note', { sessionMessageId: note.id, audioKey: upload.objectKey, attempt: 1 })
         return note
       })
       return toMessage(row)
     },
 
     /**
-     * A failed transcript tried again (the spec's retry of a failed transcription, for a note): a fresh round of
+     * A failed transcript tried again (like a message's retry after a failed transcription): a fresh round of
      * attempts with the engine running now. 404 for anyone else's note, 409 unless its transcript failed.
      */
     async retryTranscript(ownerId: string, sessionId: string, messageId: string): Promise<SessionMessage> {
@@ -150,7 +151,7 @@ export function createSessionsService({
       const row = await db.transaction(async (tx) => {
         const reset = await resetFailedSessionTranscript(tx, note.id)
         if (!reset) throw new ConflictError(SESSION_TEXTS.notRetryable)
-        await transcription.enqueueSessionNote(tx, note.id, audioKey)
+        await queue.enqueue(tx, 'transcribe-voice-note', { sessionMessageId: note.id, audioKey, attempt: 1 })
         return reset
       })
       return toMessage(row)
@@ -177,3 +178,5 @@ export function createSessionsService({
     },
   }
 }
+
+export type VoiceSessionsService = ReturnType<typeof createVoiceSessionsService>

@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
-import { audioMessages, profiles } from '#server/db/schema.ts'
-import type { TranscriptWord } from '#server/speech/engine.ts'
+import { audioMessages } from '#server/db/schema.ts'
 import type { Analysis } from '#server/speech/analysis/analyzer.ts'
-import type { HeardTranscript } from './transcription.jobs.ts'
+import type { HeardTranscript } from '#server/speech/transcribe-object.ts'
 
 export type SpeechMessageRow = Pick<
   typeof audioMessages.$inferSelect,
@@ -216,32 +215,4 @@ export async function resetFailedForRetry(db: Executor, messageId: string): Prom
     .where(and(eq(audioMessages.id, messageId), eq(audioMessages.processingStatus, 'failed')))
     .returning({ id: audioMessages.id })
   return rows.length > 0
-}
-
-/* ---- welcome messages (on the profile) ---- */
-
-export type WelcomeRow = { id: string; welcomeAudioKey: string | null; welcomeTranscriptStatus: string | null }
-
-/** Claims the welcome transcript while the profile still holds this recording. */
-export async function claimWelcome(db: Executor, userId: string, audioKey: string): Promise<WelcomeRow | undefined> {
-  const [row] = await db
-    .update(profiles)
-    .set({ welcomeTranscriptStatus: 'processing' })
-    .where(and(eq(profiles.id, userId), eq(profiles.welcomeAudioKey, audioKey), sql`${profiles.welcomeTranscript} is null`))
-    .returning({ id: profiles.id, welcomeAudioKey: profiles.welcomeAudioKey, welcomeTranscriptStatus: profiles.welcomeTranscriptStatus })
-  return row
-}
-
-export async function saveWelcomeTranscript(db: Executor, userId: string, audioKey: string, text: string, words: TranscriptWord[]) {
-  await db
-    .update(profiles)
-    .set({ welcomeTranscript: text, welcomeWordTimestamps: words, welcomeTranscriptStatus: 'completed' })
-    .where(and(eq(profiles.id, userId), eq(profiles.welcomeAudioKey, audioKey)))
-}
-
-export async function setWelcomeStatus(db: Executor, userId: string, audioKey: string, status: 'pending' | 'failed') {
-  await db
-    .update(profiles)
-    .set({ welcomeTranscriptStatus: status })
-    .where(and(eq(profiles.id, userId), eq(profiles.welcomeAudioKey, audioKey)))
 }

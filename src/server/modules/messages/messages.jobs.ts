@@ -1,0 +1,158 @@
+import { nextRetryDelayMs, SPEECH_RETRY_WINDOW_MS } from '#shared/speech.ts'
+import { strongerEngineAvailable, transcriptCarriesInsights } from '#shared/transcript-confidence.ts'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Database, Executor } from '#server/db/client.ts'
+import type { JobMap, JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
+import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
+import type { Analyzer } from '#server/speech/analysis/analyzer.ts'
+import { SpeechEngineError } from '#server/speech/engine.ts'
+import { reasonOf, type HeardTranscript, type ObjectTranscriber } from '#server/speech/transcribe-object.ts'
+import { refreshRelationshipHealth } from '#server/modules/relationship-health/relationship-health.service.ts'
+import {
+  claimForAnalysis,
+  claimForTranscription,
+  getFinishedTranscript,
+  replaceTranscript,
+  saveAnalysis,
+  saveTranscription,
+  setMessageOutcome,
+  type SpeechMessageRow,
+} from './message-speech.queries.ts'
+
+const ANALYSIS_TIMEOUT_MS = 60_000
+
+/** Tells both people of a message that some of its fields changed. */
+export const announceMessageUpdate = (
+  executor: Executor,
+  row: Pick<SpeechMessageRow, 'id' | 'senderId' | 'receiverId'>,
+  fields: string[],
+) => publishRealtime(executor, [row.senderId, row.receiverId], { type: 'message.updated', message_id: row.id, fields })
+
+/**
+ * A voice message's speech jobs: a sent message is transcribed, then analysed, each stage with its attempts and
+ * delays (`nextRetryDelayMs` in src/shared/speech.ts), and every status change reaches both people over realtime. Handlers are safe to run
+ * twice: each claims the row with a conditional update before it works.
+ */
+export function createMessageJobs({
+  db,
+  transcriber,
+  analyzer,
+  queue,
+  log,
+  now = Date.now,
+}: {
+  db: Database
+  transcriber: ObjectTranscriber
+  analyzer: Analyzer
+  queue: Pick<JobQueue, 'enqueue'>
+  log: Pick<FastifyBaseLogger, 'warn'>
+  now?: () => number
+}) {
+  const announce = announceMessageUpdate
+  const withinWindow = (createdAt: Date) => now() - createdAt.getTime() < SPEECH_RETRY_WINDOW_MS
+
+  /** After a failed attempt: schedule the next one, or end in `failed`. */
+  async function afterFailure(row: SpeechMessageRow, stage: 'transcribe' | 'analyze', error: unknown): Promise<JobOutcome> {
+    const attempts = stage === 'transcribe' ? row.transcriptionAttempts : row.analysisAttempts
+    const retryable = !(error instanceof SpeechEngineError) || error.retryable
+    const delay = retryable && withinWindow(row.createdAt) ? nextRetryDelayMs(attempts) : null
+    const reason = reasonOf(error)
+    log.warn({ messageId: row.id, stage, attempts, reason }, 'speech: attempt failed')
+    const guard = { messageId: row.id, stage, attempts }
+    const current = await db.transaction(async (tx) => {
+      let written: boolean
+      if (delay !== null) {
+        written = await setMessageOutcome(tx, guard, 'pending', reason)
+        if (written && stage === 'transcribe') await queue.enqueue(tx, 'transcribe-message', { messageId: row.id }, { delayMs: delay })
+        if (written && stage === 'analyze') await queue.enqueue(tx, 'analyze', { messageId: row.id }, { delayMs: delay })
+      } else if (stage === 'transcribe') {
+        written = await setMessageOutcome(tx, guard, 'failed', reason)
+      } else {
+        // the words are there; only the tags are missing, so the message is not "failed"
+        written = await setMessageOutcome(tx, guard, 'completed', `Analysis failed: ${reason}`)
+      }
+      if (written) await announce(tx, row, ['processing_status', 'processing_error'])
+      return written
+    })
+    if (!current) return { status: 'skipped', reason: 'a later attempt took over' }
+    return { status: delay !== null ? 'skipped' : 'failed', reason }
+  }
+
+  return {
+    async handleTranscribeMessage({ messageId }: JobMap['transcribe-message']): Promise<JobOutcome> {
+      const row = await db.transaction(async (tx) => {
+        const claimed = await claimForTranscription(tx, messageId)
+        if (claimed) await announce(tx, claimed, ['processing_status'])
+        return claimed
+      })
+      if (!row) return { status: 'skipped', reason: 'message gone, transcribed or failed' }
+      let result: HeardTranscript
+      try {
+        result = await transcriber.transcribe(row.audioKey, row.durationSeconds)
+      } catch (error) {
+        return afterFailure(row, 'transcribe', error)
+      }
+      const current = await db.transaction(async (tx) => {
+        // too unsure a transcript is kept and indexed, but not analysed: no mood, tags or tips from guesses (decision 92)
+        const nothingToAnalyse = !transcriptCarriesInsights(result)
+        const guard = { messageId: row.id, stage: 'transcribe' as const, attempts: row.transcriptionAttempts }
+        if (!(await saveTranscription(tx, guard, result, nothingToAnalyse))) return false
+        if (!nothingToAnalyse) await queue.enqueue(tx, 'analyze', { messageId: row.id })
+        await announce(tx, row, ['transcription', 'word_timestamps', 'processing_status'])
+        return true
+      })
+      return current ? { status: 'done' } : { status: 'skipped', reason: 'a later attempt took over' }
+    },
+
+    /**
+     * A finished message transcribed again because a stronger engine runs now (decision 93). The old transcript stays
+     * until the new one is written, and stays for good if this fails: a worse engine's words beat none. Safe to run
+     * twice: a message already made by an engine as strong as the one running is skipped.
+     */
+    async handleRetranscribeMessage({ messageId }: JobMap['retranscribe-message']): Promise<JobOutcome> {
+      const row = await getFinishedTranscript(db, messageId)
+      if (!row) return { status: 'skipped', reason: 'message gone, not finished or without a transcript' }
+      if (!strongerEngineAvailable({ engine: row.transcriptEngine, model: row.transcriptModel }, transcriber.active())) {
+        return { status: 'skipped', reason: 'no stronger engine than the one that made the transcript' }
+      }
+      let result: HeardTranscript
+      try {
+        result = await transcriber.transcribe(row.audioKey, row.durationSeconds)
+      } catch (error) {
+        log.warn({ messageId, reason: reasonOf(error) }, 'speech: transcribing again failed; the earlier transcript stays')
+        return { status: 'failed', reason: reasonOf(error) }
+      }
+      const analyse = transcriptCarriesInsights(result)
+      const written = await db.transaction(async (tx) => {
+        if (!(await replaceTranscript(tx, row, result, analyse))) return false
+        if (analyse) await queue.enqueue(tx, 'analyze', { messageId: row.id })
+        // the old words' emotions are gone, and the health of the pair read them
+        else if (row.receiverId) await refreshRelationshipHealth(tx, row.senderId, row.receiverId, new Date(now()))
+        await announce(tx, row, ['transcription', 'word_timestamps', 'emotions', 'topics', 'processing_status'])
+        return true
+      })
+      return written ? { status: 'done' } : { status: 'skipped', reason: 'the message changed meanwhile' }
+    },
+
+    /** Finds emotions, topics and sentiment in a transcribed message; the pair's relationship health follows. */
+    async handleAnalyze({ messageId }: JobMap['analyze']): Promise<JobOutcome> {
+      const row = await claimForAnalysis(db, messageId)
+      if (!row?.transcription) return { status: 'skipped', reason: 'message gone, not transcribed or already analysed' }
+      try {
+        const analysis = await analyzer.analyze(row.transcription, AbortSignal.timeout(ANALYSIS_TIMEOUT_MS))
+        const current = await db.transaction(async (tx) => {
+          const guard = { messageId: row.id, stage: 'analyze' as const, attempts: row.analysisAttempts }
+          if (!(await saveAnalysis(tx, guard, analysis))) return false
+          if (row.receiverId) await refreshRelationshipHealth(tx, row.senderId, row.receiverId, new Date(now()))
+          await announce(tx, row, ['emotions', 'topics', 'processing_status'])
+          return true
+        })
+        return current ? { status: 'done' } : { status: 'skipped', reason: 'a later attempt took over' }
+      } catch (error) {
+        return afterFailure(row, 'analyze', error)
+      }
+    },
+  }
+}
+
+export type MessageJobs = ReturnType<typeof createMessageJobs>

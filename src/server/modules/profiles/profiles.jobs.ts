@@ -1,0 +1,39 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Database } from '#server/db/client.ts'
+import type { JobMap, JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
+import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
+import { transcribeKept, type ObjectTranscriber } from '#server/speech/transcribe-object.ts'
+import { claimWelcome, saveWelcomeTranscript, setWelcomeStatus } from './profiles.queries.ts'
+
+/** The profile's own job: the welcome message's transcript, while the profile still holds that recording. */
+export function createProfileJobs(deps: {
+  db: Database
+  transcriber: Pick<ObjectTranscriber, 'transcribe'>
+  queue: Pick<JobQueue, 'enqueue'>
+  log: Pick<FastifyBaseLogger, 'warn'>
+}) {
+  const { db, queue } = deps
+  return {
+    async handleTranscribeWelcome({ userId, audioKey, attempt }: JobMap['transcribe-welcome']): Promise<JobOutcome> {
+      const claimed = await db.transaction(async (tx) => {
+        const row = await claimWelcome(tx, userId, audioKey)
+        if (row) await publishRealtime(tx, [userId], { type: 'profile.updated', user_id: userId })
+        return row
+      })
+      if (!claimed) return { status: 'skipped', reason: 'welcome message replaced or already transcribed' }
+      return transcribeKept(deps, {
+        audioKey,
+        attempt,
+        what: { userId },
+        save: async (tx, { text, words, status }) => {
+          if (text !== null) await saveWelcomeTranscript(tx, userId, audioKey, text, words)
+          else await setWelcomeStatus(tx, userId, audioKey, status === 'failed' ? 'failed' : 'pending')
+          await publishRealtime(tx, [userId], { type: 'profile.updated', user_id: userId })
+        },
+        requeue: (tx, delayMs) => queue.enqueue(tx, 'transcribe-welcome', { userId, audioKey, attempt: attempt + 1 }, { delayMs }),
+      })
+    },
+  }
+}
+
+export type ProfileJobs = ReturnType<typeof createProfileJobs>

@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Database } from '#server/db/client.ts'
+import type { JobMap, JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
+import { transcribeKept, type ObjectTranscriber } from '#server/speech/transcribe-object.ts'
+import { claimSessionTranscript, saveSessionTranscript } from './voice-sessions.queries.ts'
+
+/**
+ * A voice session's own job: a recorded note's transcript becomes the note's text (private to its owner). The owner's
+ * screen polls while it is pending, so no realtime event is needed.
+ */
+export function createVoiceSessionJobs(deps: {
+  db: Database
+  transcriber: Pick<ObjectTranscriber, 'transcribe'>
+  queue: Pick<JobQueue, 'enqueue'>
+  log: Pick<FastifyBaseLogger, 'warn'>
+}) {
+  const { db, queue } = deps
+  return {
+    async handleTranscribeVoiceNote({ sessionMessageId, audioKey, attempt }: JobMap['transcribe-voice-note']): Promise<JobOutcome> {
+      if (!(await claimSessionTranscript(db, sessionMessageId, audioKey)))
+        return { status: 'skipped', reason: 'note gone or already transcribed' }
+      return transcribeKept(deps, {
+        audioKey,
+        attempt,
+        what: { sessionMessageId },
+        save: (tx, { text, status }) => saveSessionTranscript(tx, sessionMessageId, audioKey, { text, status }),
+        requeue: (tx, delayMs) =>
+          queue.enqueue(tx, 'transcribe-voice-note', { sessionMessageId, audioKey, attempt: attempt + 1 }, { delayMs }),
+      })
+    },
+  }
+}
+
+export type VoiceSessionJobs = ReturnType<typeof createVoiceSessionJobs>

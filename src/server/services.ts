@@ -1,0 +1,286 @@
+import path from 'node:path'
+import type { FastifyBaseLogger } from 'fastify'
+import type pg from 'pg'
+import type { AppDeps } from './app-deps.ts'
+import { createAuth } from './auth/auth.ts'
+import { createAuthJobs } from './auth/auth.jobs.ts'
+import { createSessionReader, requireUser } from './auth/session.ts'
+import type { Database } from './db/client.ts'
+import type { Env } from './env.ts'
+import { deleteEndedRequestLimits } from './http/rate-limit.queries.ts'
+import { createJobQueue, type JobMap, type JobName, type JobOutcome, type JobQueue, type JobQueueOptions } from './jobs/job-queue.ts'
+import { createMediaSweeper } from './media/media-sweep.ts'
+import { createObjectStorage } from './media/object-storage.ts'
+import { signMediaUrl } from './media/signed-url.ts'
+import { createAccountService } from './modules/account/account.service.ts'
+import { createAudioUploadsService, MEGABYTE } from './modules/audio-uploads/audio-uploads.service.ts'
+import { createContactsService } from './modules/contacts/contacts.service.ts'
+import { createCrawlersService } from './modules/crawlers/crawlers.service.ts'
+import { createDirectoryService } from './modules/directory/directory.service.ts'
+import { createInvitationJobs, EXPIRE_INVITATIONS_CRON } from './modules/invitations/invitations.jobs.ts'
+import { hasInvitedByMail } from './modules/invitations/invitations.queries.ts'
+import {
+  closeInvitationsOnConnection,
+  createInvitationsService,
+  invitationConfirmsAddress,
+} from './modules/invitations/invitations.service.ts'
+import { createMessageRequestsService } from './modules/message-requests/message-requests.service.ts'
+import { createMessageSearchService } from './modules/message-search/message-search.service.ts'
+import { createMessageSpeechService } from './modules/messages/message-speech.service.ts'
+import { createMessageJobs } from './modules/messages/messages.jobs.ts'
+import { createMessagesService } from './modules/messages/messages.service.ts'
+import {
+  createNotificationsService,
+  DEFAULT_NOTIFICATION_TIMING,
+  type NotificationTiming,
+} from './modules/notifications/notifications.service.ts'
+import { createPushService, vapidOf } from './modules/notifications/push.service.ts'
+import { createPhotosService, publicPictureUrl } from './modules/photos/photos.service.ts'
+import { createProfileJobs } from './modules/profiles/profiles.jobs.ts'
+import { createProfilesService, ensureProfileFor } from './modules/profiles/profiles.service.ts'
+import { createPublicProfilesService } from './modules/public-profiles/public-profiles.service.ts'
+import { createNudgesService, NUDGE_CRON } from './modules/relationship-health/nudges.service.ts'
+import { createRelationshipHealthService } from './modules/relationship-health/relationship-health.service.ts'
+import { createVoiceSessionJobs } from './modules/voice-sessions/voice-sessions.jobs.ts'
+import { createVoiceSessionsService } from './modules/voice-sessions/voice-sessions.service.ts'
+import { createTranscriptionService } from './modules/transcription/transcription.service.ts'
+import { createMailJobs, queueMail } from './notify/mail.jobs.ts'
+import type { Mailer } from './notify/mailer.ts'
+import { createRealtimeHub } from './realtime/realtime.hub.ts'
+import type { Secrets } from './secrets.ts'
+import type { Analyzer } from './speech/analysis/analyzer.ts'
+import { selectAnalyzer } from './speech/analysis/select-analyzer.ts'
+import type { EngineChoice } from './speech/engine.ts'
+import { startModelDownload } from './speech/model-download.ts'
+import { selectSpeechEngine } from './speech/select-engine.ts'
+import { createObjectTranscriber } from './speech/transcribe-object.ts'
+
+/** The media sweep's schedule: what crashes left behind goes within a quarter of an hour (docs/operations.md). */
+export const SWEEP_MEDIA_CRON = '*/15 * * * *'
+/** Uploads no message took within a day are looked for every hour. */
+export const SWEEP_AUDIO_UPLOADS_CRON = '30 * * * *'
+
+export type ServicesOptions = {
+  env: Env
+  db: Database
+  /** the pool behind `db`: the job queue and realtime's LISTEN use it */
+  pool: pg.Pool
+  secrets: Omit<Secrets, 'vapidPublicKey' | 'vapidPrivateKey'> & Partial<Pick<Secrets, 'vapidPublicKey' | 'vapidPrivateKey'>>
+  mailer: Mailer
+  log: FastifyBaseLogger
+  /** tests put a speech engine or analyser double here; by default they follow the environment */
+  speech?: { choice?: EngineChoice; analyzer?: Analyzer; autoDownload?: boolean }
+  jobs?: Partial<Pick<JobQueueOptions, 'leaseSeconds' | 'maintenanceIntervalSeconds'>>
+  notificationTiming?: Partial<NotificationTiming>
+  pushTestOrigin?: string
+}
+
+/** How one kind of job is run: its handler, how many at a time on one instance, and its schedule when it is periodic. */
+type JobEntry<N extends JobName> = { handle: (data: JobMap[N]) => Promise<JobOutcome>; concurrency?: number; cron?: string }
+/** Every job name with its one handler: a name without a handler (or a handler without a name) does not compile. */
+export type JobTable = { [N in JobName]: JobEntry<N> }
+
+/**
+ * The composition root: every service and job handler of the app is built here, once, and handed to the routes (as
+ * `AppDeps`) and to the job queue (as the job table). Route plugins receive services and never build them (lint
+ * holds it). What needs Fastify itself (hooks, decorations, plugins) stays in app.ts.
+ */
+export async function createServices({
+  env,
+  db,
+  pool,
+  secrets,
+  mailer,
+  log,
+  speech,
+  jobs,
+  notificationTiming,
+  pushTestOrigin,
+}: ServicesOptions) {
+  const tmpDir = path.join(env.dataDir, 'tmp')
+  const objects = await createObjectStorage(env)
+  await objects.verify()
+  const storage = objects.storage
+  const queue = await createJobQueue({ pool, log, ...jobs })
+
+  const auth = createAuth({
+    db,
+    env,
+    secret: secrets.authSecret,
+    sendMail: queueMail(queue),
+    deferResetRequest: (request) => queue.enqueue(null, 'request-password-reset', request),
+    log,
+    onUserCreated: async (created) => {
+      await ensureProfileFor(db, created)
+    },
+    invitationConfirmsAddress: (inviteToken, email) => invitationConfirmsAddress(db, inviteToken, email),
+  })
+  const readSession = await createSessionReader(auth, db)
+  // made before the services: sign-out, password reset and account changes close the sockets of the sessions they end
+  const hub = createRealtimeHub({ pool, db, log })
+  const onSessionsEnded = () => hub.closeEndedSessions()
+
+  const engineChoice = speech?.choice ?? (await selectSpeechEngine(env))
+  const analyzerChoice = speech?.analyzer ? { analyzer: speech.analyzer, reason: 'given by the caller' } : selectAnalyzer(env)
+  log.info({ engine: engineChoice.name, analyzer: analyzerChoice.analyzer.name }, `speech: ${engineChoice.reason}`)
+  const modelDownload = speech?.autoDownload ? startModelDownload({ env, choice: engineChoice, log: (line) => log.info(line) }) : null
+  // read at each request: a model downloaded in the background changes the engine while Hearth runs
+  const activeSpeech: AppDeps['speech'] = {
+    get engine() {
+      return engineChoice.name
+    },
+    get reason() {
+      return engineChoice.reason
+    },
+    get engineModel() {
+      return engineChoice.engine?.model ?? null
+    },
+    analyzer: analyzerChoice.analyzer.name,
+    get model() {
+      return modelDownload ? { ...modelDownload.status } : null
+    },
+  }
+
+  const transcription = createTranscriptionService({ speech: engineChoice, tmpDir })
+  // speech is CPU-bound: SPEECH_CONCURRENCY transcriptions at a time on this instance, whichever module's job asks
+  const transcriber = createObjectTranscriber({ storage, speech: engineChoice, tmpDir, concurrency: env.SPEECH_CONCURRENCY })
+  const speechJobDeps = { db, transcriber, queue, log }
+  const timing = { ...DEFAULT_NOTIFICATION_TIMING, ...notificationTiming }
+  const notifications = createNotificationsService({ db, queue, publicUrl: env.publicUrl, signingKey: secrets.urlSigningKey, timing, log })
+  const push = createPushService({ db, queue, vapid: vapidOf(env, secrets), targets: { testOrigin: pushTestOrigin }, timing, log })
+  const signUrl = (key: string) => signMediaUrl(secrets.urlSigningKey, key)
+  const pictureUrl = (key: string | null) => (key ? publicPictureUrl(key) : null)
+  const audioUploads = createAudioUploadsService({ db, storage, tmpDir, quotaBytes: env.STORAGE_QUOTA_MB * MEGABYTE })
+  const messages = createMessagesService({ db, signMediaUrl: signUrl, queue, notifications, speech: activeSpeech })
+  const invitations = createInvitationsService({
+    db,
+    mailer,
+    storage,
+    publicUrl: env.publicUrl,
+    signMediaUrl: signUrl,
+    pictureUrl,
+    queue,
+    log,
+    rateLimits: env.RATE_LIMIT_ENABLED,
+  })
+  const nudges = createNudgesService({ db, queue, push, publicUrl: env.publicUrl })
+
+  const deps: AppDeps = {
+    env,
+    db,
+    mailer,
+    requireUser: requireUser(readSession),
+    readSession,
+    onSessionsEnded,
+    storage,
+    signMediaUrl: signUrl,
+    pictureUrl,
+    speech: activeSpeech,
+    account: createAccountService({ db, storage, log, onSessionsEnded }),
+    audioUploads,
+    contacts: createContactsService({ db, pictureUrl, invitations: { hasInvitedByMail, closeOnConnection: closeInvitationsOnConnection } }),
+    crawlers: createCrawlersService({ db, publicUrl: env.publicUrl }),
+    directory: createDirectoryService({ db, pictureUrl }),
+    invitations,
+    messageRequests: createMessageRequestsService({ db, pictureUrl, signMediaUrl: signUrl, speech: activeSpeech }),
+    messageSearch: createMessageSearchService({ db, pictureUrl }),
+    messages,
+    messageSpeech: createMessageSpeechService({ db, queue, speech: activeSpeech }),
+    notifications,
+    nudges,
+    photos: createPhotosService({ db, storage, tmpDir }),
+    profiles: createProfilesService({ db, storage, signMediaUrl: signUrl, pictureUrl, queue }),
+    publicProfiles: createPublicProfilesService({ db, signMediaUrl: signUrl, pictureUrl }),
+    push,
+    relationshipHealth: createRelationshipHealthService({ db }),
+    voiceSessions: createVoiceSessionsService({ db, signMediaUrl: signUrl, storage, queue, uploads: audioUploads, messages }),
+    transcription,
+  }
+
+  const sweeper = createMediaSweeper({ db, storage, tmpDir })
+  const authJobs = createAuthJobs(auth)
+  const mail = createMailJobs({ mailer, log })
+  const invitationJobs = createInvitationJobs(invitations, speechJobDeps)
+  const messageJobs = createMessageJobs({ ...speechJobDeps, analyzer: analyzerChoice.analyzer })
+  const profileJobs = createProfileJobs(speechJobDeps)
+  const voiceSessionJobs = createVoiceSessionJobs(speechJobDeps)
+  // each module owns the jobs that store its recordings' transcripts; the transcriber bounds how many run at once
+  const speechConcurrency = env.SPEECH_CONCURRENCY
+  const jobTable: JobTable = {
+    'transcribe-message': { handle: (data) => messageJobs.handleTranscribeMessage(data), concurrency: speechConcurrency },
+    'retranscribe-message': { handle: (data) => messageJobs.handleRetranscribeMessage(data), concurrency: speechConcurrency },
+    'transcribe-welcome': { handle: (data) => profileJobs.handleTranscribeWelcome(data), concurrency: speechConcurrency },
+    'transcribe-invitation': { handle: (data) => invitationJobs.handleTranscribeInvitation(data), concurrency: speechConcurrency },
+    'transcribe-voice-note': { handle: (data) => voiceSessionJobs.handleTranscribeVoiceNote(data), concurrency: speechConcurrency },
+    // jobs of the one speech job of earlier versions, still waiting after an upgrade: each goes to its module's handler
+    transcribe: {
+      handle: (data) => {
+        if (data.kind === 'message') return messageJobs.handleTranscribeMessage(data)
+        if (data.kind === 'redo') return messageJobs.handleRetranscribeMessage(data)
+        if (data.kind === 'welcome') return profileJobs.handleTranscribeWelcome(data)
+        if (data.kind === 'invitation') return invitationJobs.handleTranscribeInvitation(data)
+        return voiceSessionJobs.handleTranscribeVoiceNote(data)
+      },
+    },
+    analyze: { handle: (data) => messageJobs.handleAnalyze(data) },
+    'send-mail': { handle: (data) => mail.handleSendMail(data) },
+    'request-password-reset': { handle: (data) => authJobs.handleRequestPasswordReset(data) },
+    'expire-invitations': { handle: () => invitationJobs.handleExpireInvitations(), cron: EXPIRE_INVITATIONS_CRON },
+    'notify-new-message-mail': { handle: (data) => notifications.handleMailNewMessage(data) },
+    'push-new-message': { handle: (data) => push.handlePushNewMessage(data) },
+    'send-push': { handle: (data) => push.handleSendPush(data) },
+    'find-quiet-relationships': { handle: () => nudges.handleFindQuietRelationships(), cron: NUDGE_CRON },
+    nudge: { handle: (data) => nudges.handleNudge(data) },
+    'sweep-media': {
+      handle: async () => {
+        const removed = await sweeper.sweep()
+        await deleteEndedRequestLimits(db)
+        return { status: 'done', reason: `${removed.tempEntries} temporary entries, ${removed.orphanedMedia} stored objects` }
+      },
+      cron: SWEEP_MEDIA_CRON,
+    },
+    'sweep-audio-uploads': {
+      handle: async () => ({ status: 'done', reason: `${await audioUploads.sweepAbandoned()} removed` }),
+      cron: SWEEP_AUDIO_UPLOADS_CRON,
+    },
+  }
+
+  return {
+    deps,
+    auth,
+    hub,
+    queue,
+    objects,
+    jobTable,
+    /**
+     * The sweep of what a crash of this instance left in its own temporary folder (and in storage), once at start;
+     * later sweeps come from the queue's schedule and run on whichever instance takes them.
+     */
+    sweepAtStart: async () => {
+      try {
+        const removed = await sweeper.sweep()
+        if (removed.tempEntries + removed.orphanedMedia > 0) log.info(removed, 'sweep: removed what crashes left behind')
+        await deleteEndedRequestLimits(db)
+      } catch (error) {
+        log.warn({ err: error }, 'sweep: failed; the scheduled sweep tries again')
+      }
+    },
+    /** stops the queue, then the speech engine and storage */
+    close: async () => {
+      await queue.stop()
+      await engineChoice.engine?.close?.()
+      await objects.close()
+    },
+  }
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>
+
+/** Runs every job of the table on this instance, and schedules the periodic ones (one instance sends each occurrence). */
+export async function startJobWorkers(queue: JobQueue, table: JobTable): Promise<void> {
+  for (const name of Object.keys(table) as JobName[]) {
+    const entry = table[name] as JobEntry<JobName>
+    await queue.work(name, entry.handle, entry.concurrency)
+    if (entry.cron) await queue.schedule(name, entry.cron)
+  }
+}
