@@ -30,10 +30,6 @@ const config: KnipConfig = {
     // named as a string (pino's transport target) in main.ts
     'pino-pretty',
   ],
-  ignoreIssues: {
-    // lead: re-check after merge (another branch rewrites this folder; nothing outside the module uses the type)
-    'src/server/modules/transcription/transcription.jobs.ts': ['types'],
-  },
   // Debian packages the speech tests and benchmarks run, not npm packages
   ignoreBinaries: ['ffmpeg', 'espeak-ng'],
 }

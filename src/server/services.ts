@@ -274,8 +274,6 @@ export async function createServices({
   }
 }
 
-export type Services = Awaited<ReturnType<typeof createServices>>
-
 /** Runs every job of the table on this instance, and schedules the periodic ones (one instance sends each occurrence). */
 export async function startJobWorkers(queue: JobQueue, table: JobTable): Promise<void> {
   for (const name of Object.keys(table) as JobName[]) {

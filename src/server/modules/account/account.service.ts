@@ -98,3 +98,4 @@ export function createAccountService({ db, storage, log, onSessionsEnded, now = 
     },
   }
 }
+export type AccountService = ReturnType<typeof createAccountService>

@@ -197,3 +197,4 @@ export function createContactsService({
     },
   }
 }
+export type ContactsService = ReturnType<typeof createContactsService>

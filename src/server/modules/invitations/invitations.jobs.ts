@@ -43,5 +43,3 @@ export function createInvitationJobs(
     },
   }
 }
-
-export type InvitationJobs = ReturnType<typeof createInvitationJobs>

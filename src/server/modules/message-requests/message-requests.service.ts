@@ -94,3 +94,4 @@ export function createMessageRequestsService({
     block: (ownerId: string, id: string) => settle(ownerId, id, 'blocked'),
   }
 }
+export type MessageRequestsService = ReturnType<typeof createMessageRequestsService>

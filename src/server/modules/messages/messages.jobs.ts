@@ -154,5 +154,3 @@ export function createMessageJobs({
     },
   }
 }
-
-export type MessageJobs = ReturnType<typeof createMessageJobs>

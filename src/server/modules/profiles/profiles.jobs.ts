@@ -35,5 +35,3 @@ export function createProfileJobs(deps: {
     },
   }
 }
-
-export type ProfileJobs = ReturnType<typeof createProfileJobs>

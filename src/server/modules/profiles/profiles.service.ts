@@ -124,3 +124,4 @@ export function createProfilesService({
     },
   }
 }
+export type ProfilesService = ReturnType<typeof createProfilesService>

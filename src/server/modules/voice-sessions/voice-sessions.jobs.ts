@@ -30,5 +30,3 @@ export function createVoiceSessionJobs(deps: {
     },
   }
 }
-
-export type VoiceSessionJobs = ReturnType<typeof createVoiceSessionJobs>
