@@ -37,6 +37,11 @@ export const messageSchema = z.object({
   sender_id: z.string(),
   /** null once the receiver deleted their account (decision 60) */
   receiver_id: z.nullable(z.string()),
+  /**
+   * the sender's contact row for a receiver who deleted their account (decision 120), so the sender's screens name the
+   * right person when the receiver's id is gone; null otherwise
+   */
+  left_contact_id: z.nullable(z.string()),
   audio_url: z.string(),
   mime_type: z.string(),
   duration_seconds: z.number(),

@@ -29,6 +29,7 @@ export function testMessage(overrides: Partial<Message> & { minutesAgo?: number 
     id: 'm1',
     sender_id: 'u1',
     receiver_id: 'me',
+    left_contact_id: null,
     audio_url: '/api/media/u1/a.webm?sig=x',
     mime_type: 'audio/webm',
     duration_seconds: 73,

@@ -60,7 +60,10 @@ describe('after someone deletes their account (decision 120)', () => {
     const list = page.json() as MessageList
     expect(list.messages.map((m) => m.id)).toEqual([second.id, first.id])
     expect(list.total).toBe(2)
-    expect(list.messages[0]).toMatchObject({ sender_id: alma.id, receiver_id: null })
+    // the message names Alma's row for Carol, so the playback screen names her even beside another deleted contact
+    expect(list.messages[0]).toMatchObject({ sender_id: alma.id, receiver_id: null, left_contact_id: almaToCarol })
+    const one = await api.get(`/api/messages/${second.id}`, alma.cookie)
+    expect(one.json()).toMatchObject({ receiver_id: null, left_contact_id: almaToCarol })
     const audio = await app.inject({ method: 'GET', url: list.messages[0]?.audio_url ?? '' })
     expect(audio.statusCode).toBe(200)
     expect(audio.rawPayload.length).toBeGreaterThan(0)

@@ -31,6 +31,7 @@ describe('sending', () => {
     expect(message).toMatchObject({
       sender_id: ada.id,
       receiver_id: bob.id,
+      left_contact_id: null,
       reply_to_id: null,
       is_read: false,
       processing_status: 'pending',

@@ -55,6 +55,7 @@ export function toMessageResponse(row: MessageRow, signMediaUrl: (key: string) =
     id: row.id,
     sender_id: row.senderId,
     receiver_id: row.receiverId,
+    left_contact_id: row.receiverId === null ? row.leftContactId : null,
     audio_url: signMediaUrl(row.audioKey),
     mime_type: row.mimeType,
     duration_seconds: row.durationSeconds,

@@ -204,6 +204,16 @@ describe('PlaybackPage', () => {
     expect(toggle).toHaveBeenCalledTimes(1)
   })
 
+  it('names the right person for a message to one of two contacts who deleted their accounts', async () => {
+    const gone = (id: string, name: string) =>
+      testContact({ id, name, contact_user_id: null, account_deleted: true, archived_at: new Date().toISOString(), is_active: false })
+    const message = testMessage({ id: 'm9', sender_id: 'me', receiver_id: null, left_contact_id: 'c-lea' })
+    renderAt('/playback/m9', [message], (path) =>
+      path === '/api/contacts?status=archived' ? json({ contacts: [gone('c-kim', 'Kim Left'), gone('c-lea', 'Lea Left')] }) : undefined,
+    )
+    expect(await screen.findByText('You to Lea Left')).toBeTruthy()
+  })
+
   it('says the audio is not available for an own message without audio, with no reply and no read', async () => {
     const message = testMessage({ id: 'm8', sender_id: 'me', receiver_id: 'u1', audio_url: '' })
     const router = renderAt('/playback/m8', [message])

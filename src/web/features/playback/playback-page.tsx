@@ -36,9 +36,13 @@ function useOtherContact(message: Message | undefined, ownUserId: string | undef
   const inactive = useContactsQuery('inactive', { enabled: Boolean(message) })
   const archived = useContactsQuery('archived', { enabled: Boolean(message) })
   if (!message) return { contact: undefined, pending: true }
-  const otherId = message.sender_id === ownUserId ? message.receiver_id : message.sender_id
   const all = [active, inactive, archived].flatMap((query) => query.data?.contacts ?? [])
-  const contact = all.find((c) => c.contact_user_id === otherId)
+  const own = message.sender_id === ownUserId
+  // a receiver who deleted their account has no id any more: the message names the sender's row for them
+  const contact =
+    own && message.left_contact_id !== null
+      ? all.find((c) => c.id === message.left_contact_id)
+      : all.find((c) => c.contact_user_id === (own ? message.receiver_id : message.sender_id))
   return { contact, pending: !contact && [active, inactive, archived].some((query) => query.isPending) }
 }
 
