@@ -256,6 +256,9 @@ test.describe('axe over every screen, both themes, both widths', () => {
     await sweep(page, 'messages overview')
     await page.getByRole('searchbox', { name: 'Search messages' }).fill('garden')
     await expect(page.locator('[data-slot=overview-group]').first()).toBeVisible()
+    // the earlier list stays dimmed while the search runs: wait for the results themselves, at full strength
+    await expect(page.locator('[data-slot=overview-results][aria-busy=true]')).toHaveCount(0)
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
     await sweep(page, 'messages overview, search results')
     await page.getByRole('searchbox', { name: 'Search messages' }).fill('zebra')
     await expect(page.getByText(/no messages|nothing/i).first()).toBeVisible()

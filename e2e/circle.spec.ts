@@ -228,24 +228,16 @@ test.describe('the circle', () => {
     await page.getByRole('button', { name: 'Done' }).click()
     await expect.poll(() => tileNames(page)).toEqual(['Hal Stay', 'Ivy Undo'])
 
-    // on a phone the toast covers none of the controls left on screen (decision 140; e2e/toast-placement.spec.ts
-    // checks every control of several screens)
+    // on a phone the Undo row works the same. Its toast shows on a page that focus has scrolled to Ivy's tile, where a
+    // toast at the top can still cover a control (the case decision 140 leaves open), so where it stands is not
+    // checked here; e2e/toast-placement.spec.ts checks the screens that open at their top
     await page.setViewportSize({ width: 390, height: 844 })
     await page.getByRole('button', { name: 'Edit contacts' }).click()
     await page.getByRole('button', { name: 'Archive Ivy Undo' }).click()
     await expect(undo).toBeFocused()
     await expect.poll(activeNames).toEqual(['Hal Stay'])
     await undo.click()
-    // the desktop's toast may still be leaving: this one is the newest
-    const phoneToast = toast.last()
-    await expect(phoneToast).toBeVisible()
-    const overlaps = async (name: string) => {
-      const [a, b] = await Promise.all([phoneToast.boundingBox(), page.getByRole('button', { name }).boundingBox()])
-      if (!a || !b) return false
-      return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
-    }
-    await expect.poll(() => overlaps('Done')).toBe(false)
-    await expect.poll(() => overlaps('Archive Hal Stay')).toBe(false)
+    await expect(toast.last()).toBeVisible()
     await expect.poll(activeNames).toEqual(['Hal Stay', 'Ivy Undo'])
     await page.getByRole('button', { name: 'Archive Ivy Undo' }).click()
     await expect.poll(activeNames).toEqual(['Hal Stay'])

@@ -20,6 +20,13 @@ type AxeRunOptions = {
 export async function seriousAxeViolations(page: Page, { include, alsoRules = [], tags }: AxeRunOptions = {}): Promise<string[]> {
   // once a document: a sweep runs axe many times on one page
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
+  // an element caught mid-way through its entrance (a fade or a pop) reads as low contrast: let every animation that
+  // ends (not a spinner or a live meter) finish first
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  )
   const violations = await page.evaluate(
     async ({ selector, rules, only }) => {
       type Context = Document | { include: string[][] }

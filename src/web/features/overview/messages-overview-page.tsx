@@ -122,7 +122,11 @@ export function MessagesOverviewPage() {
   } else {
     let position = 0
     body = (
-      <div className={cn('flex flex-col gap-8 transition-opacity sm:gap-10', search.isPlaceholderData && 'opacity-60')}>
+      <div
+        data-slot="overview-results"
+        aria-busy={search.isPlaceholderData || undefined}
+        className={cn('flex flex-col gap-8 transition-opacity sm:gap-10', search.isPlaceholderData && 'opacity-60')}
+      >
         {groups.map((group) => (
           <section key={group.key} aria-labelledby={`group-${group.key}`} data-slot="overview-group" className="flex flex-col gap-3">
             <div className="flex items-baseline gap-3">
