@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { nextRetryDelayMs, SPEECH_TEXTS } from '#shared/speech.ts'
 import { estimateWordTimings, leadingSilenceOffset } from '#shared/word-timing.ts'
 import type { Database, Executor } from '#server/db/client.ts'
-import type { JobOutcome } from '#server/jobs/job-queue.ts'
+import type { JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'
 import { decodeForSpeech, readPcmSamples, SPEECH_SAMPLE_RATE } from './decode.ts'
 import { SpeechEngineError, type EngineChoice, type TranscriptWord } from './engine.ts'
@@ -111,6 +111,14 @@ export function createObjectTranscriber({
 
 export type ObjectTranscriber = ReturnType<typeof createObjectTranscriber>
 
+/** What a module's job for its kept recordings needs: the database, the transcriber, a log and the queue to retry on. */
+export type KeptTranscriptJobDeps = {
+  db: Database
+  transcriber: Pick<ObjectTranscriber, 'transcribe'>
+  queue: Pick<JobQueue, 'enqueue'>
+  log: Pick<FastifyBaseLogger, 'warn'>
+}
+
 /** What a kept recording's transcript became after one attempt. */
 export type KeptOutcome = { text: string | null; words: TranscriptWord[]; status: 'pending' | 'completed' | 'failed' }
 
@@ -120,7 +128,7 @@ export type KeptOutcome = { text: string | null; words: TranscriptWord[]; status
  * The owning module's job says how to save and how to queue again.
  */
 export async function transcribeKept(
-  { db, transcriber, log }: { db: Database; transcriber: Pick<ObjectTranscriber, 'transcribe'>; log: Pick<FastifyBaseLogger, 'warn'> },
+  { db, transcriber, log }: Omit<KeptTranscriptJobDeps, 'queue'>,
   job: {
     audioKey: string
     attempt: number

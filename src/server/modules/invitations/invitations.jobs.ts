@@ -1,23 +1,13 @@
-import type { FastifyBaseLogger } from 'fastify'
-import type { Database } from '#server/db/client.ts'
-import type { JobMap, JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
+import type { JobMap, JobOutcome } from '#server/jobs/job-queue.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
-import { transcribeKept, type ObjectTranscriber } from '#server/speech/transcribe-object.ts'
+import { transcribeKept, type KeptTranscriptJobDeps } from '#server/speech/transcribe-object.ts'
 import { claimInvitationTranscript, saveInvitationTranscript } from './invitations.queries.ts'
 import type { InvitationsService } from './invitations.service.ts'
 
 /** The scheduled expiry (docs/product/invitations.md): every 15 minutes, besides the bulk update on each list load. */
 export const EXPIRE_INVITATIONS_CRON = '*/15 * * * *'
 
-export function createInvitationJobs(
-  invitations: Pick<InvitationsService, 'expireAll'>,
-  deps: {
-    db: Database
-    transcriber: Pick<ObjectTranscriber, 'transcribe'>
-    queue: Pick<JobQueue, 'enqueue'>
-    log: Pick<FastifyBaseLogger, 'warn'>
-  },
-) {
+export function createInvitationJobs(invitations: Pick<InvitationsService, 'expireAll'>, deps: KeptTranscriptJobDeps) {
   const { db, queue } = deps
   return {
     /** Marks overdue invitations expired (their inviters' lists refresh) and drops old rate counters. */

@@ -1,17 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify'
-import type { Database } from '#server/db/client.ts'
-import type { JobMap, JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
+import type { JobMap, JobOutcome } from '#server/jobs/job-queue.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
-import { transcribeKept, type ObjectTranscriber } from '#server/speech/transcribe-object.ts'
+import { transcribeKept, type KeptTranscriptJobDeps } from '#server/speech/transcribe-object.ts'
 import { claimWelcome, saveWelcomeTranscript, setWelcomeStatus } from './profiles.queries.ts'
 
 /** The profile's own job: the welcome message's transcript, while the profile still holds that recording. */
-export function createProfileJobs(deps: {
-  db: Database
-  transcriber: Pick<ObjectTranscriber, 'transcribe'>
-  queue: Pick<JobQueue, 'enqueue'>
-  log: Pick<FastifyBaseLogger, 'warn'>
-}) {
+export function createProfileJobs(deps: KeptTranscriptJobDeps) {
   const { db, queue } = deps
   return {
     async handleTranscribeWelcome({ userId, audioKey, attempt }: JobMap['transcribe-welcome']): Promise<JobOutcome> {

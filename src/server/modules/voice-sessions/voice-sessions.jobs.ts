@@ -1,19 +1,12 @@
-import type { FastifyBaseLogger } from 'fastify'
-import type { Database } from '#server/db/client.ts'
-import type { JobMap, JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
-import { transcribeKept, type ObjectTranscriber } from '#server/speech/transcribe-object.ts'
+import type { JobMap, JobOutcome } from '#server/jobs/job-queue.ts'
+import { transcribeKept, type KeptTranscriptJobDeps } from '#server/speech/transcribe-object.ts'
 import { claimSessionTranscript, saveSessionTranscript } from './voice-sessions.queries.ts'
 
 /**
  * A voice session's own job: a recorded note's transcript becomes the note's text (private to its owner). The owner's
  * screen polls while it is pending, so no realtime event is needed.
  */
-export function createVoiceSessionJobs(deps: {
-  db: Database
-  transcriber: Pick<ObjectTranscriber, 'transcribe'>
-  queue: Pick<JobQueue, 'enqueue'>
-  log: Pick<FastifyBaseLogger, 'warn'>
-}) {
+export function createVoiceSessionJobs(deps: KeptTranscriptJobDeps) {
   const { db, queue } = deps
   return {
     async handleTranscribeVoiceNote({ sessionMessageId, audioKey, attempt }: JobMap['transcribe-voice-note']): Promise<JobOutcome> {
