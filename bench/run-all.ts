@@ -52,7 +52,11 @@ const budgetText = (f: BenchFigure) =>
   f.budget === undefined ? '' : `${f.higherIsBetter ? '>=' : '<='} ${f.budget.toLocaleString('en')} ${f.unit}`
 const verdict = (f: BenchFigure) =>
   f.budget === undefined ? '' : (f.higherIsBetter ? f.value >= f.budget : f.value <= f.budget) ? 'within' : 'OVER'
-const rows = [['measure', 'figure', 'budget', 'within/over'], ...figures.map((f) => [f.measure, figureText(f), budgetText(f), verdict(f)])]
+const beforeText = (f: BenchFigure) => (f.before === undefined ? '' : figureText({ ...f, value: f.before }))
+const rows = [
+  ['measure', 'before', 'figure', 'budget', 'within/over'],
+  ...figures.map((f) => [f.measure, beforeText(f), figureText(f), budgetText(f), verdict(f)]),
+]
 const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
 const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`
 // the machine's load says how far the figures are from a quiet machine's

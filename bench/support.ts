@@ -76,6 +76,11 @@ export interface BenchFigure {
   unit: string
   budget?: number
   higherIsBetter?: boolean
+  /**
+   * The same measure before the change that set its budget, as measured on a two-core machine on the date the
+   * bench file gives: printed beside today's figure so a run shows both.
+   */
+  before?: number
 }
 
 /**
