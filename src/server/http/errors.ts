@@ -4,12 +4,12 @@ import { API_ERROR_TEXTS, ERROR_CODES, type ApiError } from '#shared/api-error.t
 
 /** Typed domain errors thrown by services; one handler maps them to status codes. */
 export class DomainError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
+  readonly status: number
+  readonly code: string
+  constructor(status: number, code: string, message: string) {
     super(message)
+    this.status = status
+    this.code = code
   }
 }
 export class NotFoundError extends DomainError {

@@ -36,12 +36,11 @@ export type SpeechEngine = {
 
 /** A failure worth a clear reason in `processing_error`; `retryable: false` ends the message at once. */
 export class SpeechEngineError extends Error {
-  constructor(
-    message: string,
-    readonly retryable = true,
-  ) {
+  readonly retryable: boolean
+  constructor(message: string, retryable = true) {
     super(message)
     this.name = 'SpeechEngineError'
+    this.retryable = retryable
   }
 }
 

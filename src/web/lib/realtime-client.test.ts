@@ -21,7 +21,9 @@ describe('connectRealtime', () => {
     onopen: (() => void) | null = null
     onmessage: ((message: { data: unknown }) => void) | null = null
     onclose: ((event: { code: number }) => void) | null = null
-    constructor(readonly url: string) {
+    readonly url: string
+    constructor(url: string) {
+      this.url = url
       FakeSocket.opened.push(this)
     }
     close() {}

@@ -28,11 +28,10 @@ function load(modelPath: string): Whisper {
 }
 
 class JobError extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-  ) {
+  readonly retryable: boolean
+  constructor(message: string, retryable: boolean) {
     super(message)
+    this.retryable = retryable
   }
 }
 

@@ -49,11 +49,10 @@ export function useRevokeOtherSessionsMutation() {
 
 /** The refusal of a password change, with Better Auth's code so the screen can say which field is wrong. */
 export class PasswordChangeError extends Error {
-  constructor(
-    readonly code: string | undefined,
-    message: string,
-  ) {
+  readonly code: string | undefined
+  constructor(code: string | undefined, message: string) {
     super(message)
+    this.code = code
   }
 }
 

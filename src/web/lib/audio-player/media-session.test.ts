@@ -96,7 +96,10 @@ function fakeSession() {
 }
 
 class Metadata {
-  constructor(readonly init: MediaMetadataInit) {}
+  readonly init: MediaMetadataInit
+  constructor(init: MediaMetadataInit) {
+    this.init = init
+  }
 }
 
 describe('connecting the player to the media session', () => {
