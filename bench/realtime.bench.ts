@@ -80,7 +80,7 @@ try {
     steps: [1, 2, 4, 8, 16, 32, 64, 100],
   }
   const clients = fork(fileURLToPath(new URL('./realtime-clients.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [],
     stdio: 'inherit',
   })
   // The server's own CPU time per change (the rounds run one change at a time): a figure that other work on the

@@ -20,7 +20,7 @@ const BENCHES = ['directory', 'reads', 'realtime', 'load', 'start', 'bundle', 'v
 
 const run = (file: string, env: NodeJS.ProcessEnv) =>
   new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: root, env, stdio: 'inherit' })
+    const child = spawn(process.execPath, [file], { cwd: root, env, stdio: 'inherit' })
     child.once('exit', resolve)
   })
 

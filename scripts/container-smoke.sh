@@ -33,7 +33,7 @@ for _ in $(seq 1 120); do
 done
 echo "health check: $("$engine" healthcheck run "$name" >/dev/null 2>&1 && echo healthy || echo unhealthy)"
 echo "runs as: $("$engine" exec "$name" id -un)"
-node --import tsx scripts/container-smoke.ts "http://localhost:$port" "$data" "$clip" || {
+node scripts/container-smoke.ts "http://localhost:$port" "$data" "$clip" || {
   "$engine" logs "$name" | tail -40
   exit 1
 }

@@ -3,7 +3,7 @@
  * check, two people signed up and confirmed through the mail outbox, connected by a voice invitation, and a voice
  * message from one to the other that the server stores and transcribes.
  *
- *   node --import tsx scripts/container-smoke.ts <base URL> <the container's DATA_DIR on this machine> <clip.webm>
+ *   node scripts/container-smoke.ts <base URL> <the container's DATA_DIR on this machine> <clip.webm>
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -30,7 +30,7 @@ if (!health.ok) process.exit(1)
 // the same sign-up a person makes: the form, the confirmation mail from the outbox, the link, the sign-in
 const signUp = (name: string) =>
   JSON.parse(
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/dev-person.ts', name, baseUrl, dataDir], { encoding: 'utf8' }),
+    execFileSync(process.execPath, ['scripts/dev-person.ts', name, baseUrl, dataDir], { encoding: 'utf8' }),
   ) as {
     cookie: string
   }

@@ -3,7 +3,7 @@
  * its outbox (no SMTP_URL), entirely through the public API, and prints the credentials. For trying
  * screens by hand or taking screenshots:
  *
- *   node --import tsx scripts/dev-person.ts "Ada Lovelace" [base URL, default http://localhost:3000] [DATA_DIR, default ./data]
+ *   node scripts/dev-person.ts "Ada Lovelace" [base URL, default http://localhost:3000] [DATA_DIR, default ./data]
  *
  * The session cookie is printed too, for scripts that want to act as that person.
  */

@@ -1,7 +1,7 @@
 /**
  * Records a few seconds from Chromium's fake microphone with MediaRecorder and writes the WebM it makes to
  * src/server/test/fixtures/chromium-mediarecorder.webm: the integration tests check that Hearth gives such a file
- * a duration and makes it seekable (browser WebM carries neither). Run: node --import tsx scripts/mediarecorder-fixture.ts
+ * a duration and makes it seekable (browser WebM carries neither). Run: node scripts/mediarecorder-fixture.ts
  */
 import fs from 'node:fs/promises'
 import http from 'node:http'

@@ -1,4 +1,4 @@
-// Plain JavaScript (no tsx): `npm start` runs it before anything is compiled (decision 107).
+// Plain JavaScript (no TypeScript): `npm start` runs it before anything is compiled (decision 107).
 import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
@@ -26,7 +26,6 @@ const EXTERNAL = [
   '@aws-sdk/*',
   'wink-nlp',
   'wink-eng-lite-web-model',
-  'tsx',
   'vite',
   'esbuild',
 ]
@@ -94,7 +93,7 @@ export async function serverBuildIsFresh(where) {
 }
 
 /**
- * Every module sees the URL of its own source file as `import.meta.url`, as it did under tsx, so that what a module
+ * Every module sees the URL of its own source file as `import.meta.url`, as it does when Node runs the sources, so that what a module
  * finds next to itself (the migrations folder, the web build, package.json, the whisper worker) is found from the
  * bundle too.
  * @param {string} root

@@ -1,4 +1,4 @@
-// Plain JavaScript (no tsx): `npm start` runs it before anything is compiled (decision 107).
+// Plain JavaScript (no TypeScript): `npm start` runs it before anything is compiled (decision 107).
 import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'

@@ -1,4 +1,4 @@
-// Plain JavaScript (no tsx): `npm start` runs it before anything is compiled (decision 107).
+// Plain JavaScript (no TypeScript): `npm start` runs it before anything is compiled (decision 107).
 import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 import { createRequire } from 'node:module'

@@ -17,7 +17,7 @@ const running = new Set<ChildProcess>()
  */
 async function startHearth() {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: root,
     detached: true,
     env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', TRANSCRIBE_ENGINE: 'none', LOG_LEVEL: 'warn' },

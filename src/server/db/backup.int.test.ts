@@ -44,7 +44,7 @@ const startHearth = () =>
 
 /** `npm run backup` / `npm run restore` as a person runs them; answers the exit code and what it printed. */
 async function npmRun(script: 'backup' | 'restore', file: string) {
-  const result = await promisify(execFile)(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, file], {
+  const result = await promisify(execFile)(process.execPath, [`scripts/${script}.ts`, file], {
     cwd: root,
     env: { PATH: process.env.PATH, DATA_DIR: dataDir },
   }).then(

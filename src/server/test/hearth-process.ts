@@ -13,7 +13,7 @@ export type HearthProcess = Awaited<ReturnType<typeof startHearthProcess>>
  */
 export async function startHearthProcess(env: Record<string, string>) {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: root,
     env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
   })

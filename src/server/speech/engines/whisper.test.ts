@@ -51,7 +51,7 @@ describe('whisper engine', () => {
     })
   })
 
-  // the one path past the model check this machine can run: the worker thread starts (tsx inside it) and
+  // the one path past the model check this machine can run: the worker process starts (its TypeScript run by Node itself) and
   // reports that whisper.cpp rejects the file
   it.skipIf(!bindingLoads)('reports a model file whisper.cpp cannot read, from inside its worker', async () => {
     const modelPath = path.join(dir, 'corrupt.bin')

@@ -20,12 +20,11 @@ const WORKER_FILE = fileURLToPath(new URL('./whisper.worker.ts', import.meta.url
 /**
  * The worker is a child process, not a worker thread: whisper.cpp ends the whole process when one of its
  * own checks fails (GGML_ASSERT calls abort(), and the binding turns a C++ exception into a Rust abort),
- * which in a thread takes the server down with it. A child that dies only fails its recording. It runs
- * the .ts worker through tsx's loader, resolved here so it does not depend on the working directory.
+ * which in a thread takes the server down with it. A child that dies only fails its recording. Node runs the
+ * .ts worker as it is (its type stripping), without the parent's flags.
  */
 function startChild(): ChildProcess {
-  const tsx = import.meta.resolve('tsx')
-  return fork(WORKER_FILE, [], { execArgv: ['--import', tsx], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] })
+  return fork(WORKER_FILE, [], { execArgv: [], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] })
 }
 
 export function missingModelError(modelPath: string): SpeechEngineError {
