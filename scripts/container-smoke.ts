@@ -29,9 +29,7 @@ if (!health.ok) process.exit(1)
 
 // the same sign-up a person makes: the form, the confirmation mail from the outbox, the link, the sign-in
 const signUp = (name: string) =>
-  JSON.parse(
-    execFileSync(process.execPath, ['scripts/dev-person.ts', name, baseUrl, dataDir], { encoding: 'utf8' }),
-  ) as {
+  JSON.parse(execFileSync(process.execPath, ['scripts/dev-person.ts', name, baseUrl, dataDir], { encoding: 'utf8' })) as {
     cookie: string
   }
 const ada = signUp('Ada Smoke')
