@@ -5,6 +5,7 @@ import type { AppDeps } from './app-deps.ts'
 import { createAuth } from './auth/auth.ts'
 import { createAuthJobs } from './auth/auth.jobs.ts'
 import { createSessionReader, requireUser } from './auth/session.ts'
+import { createBackupJobs } from './db/backup.jobs.ts'
 import type { Database } from './db/client.ts'
 import type { Env } from './env.ts'
 import { deleteEndedRequestLimits } from './http/rate-limit.queries.ts'
@@ -75,8 +76,11 @@ export type ServicesOptions = {
   pushTestOrigin?: string
 }
 
-/** How one kind of job is run: its handler, how many at a time on one instance, and its schedule when it is periodic. */
-type JobEntry<N extends JobName> = { handle: (data: JobMap[N]) => Promise<JobOutcome>; concurrency?: number; cron?: string }
+/**
+ * How one kind of job is run: its handler, how many at a time on one instance, and its schedule when it is periodic
+ * (null: periodic, but turned off by the environment, so an earlier schedule is removed).
+ */
+type JobEntry<N extends JobName> = { handle: (data: JobMap[N]) => Promise<JobOutcome>; concurrency?: number; cron?: string | null }
 /** Every job name with its one handler: a name without a handler (or a handler without a name) does not compile. */
 export type JobTable = { [N in JobName]: JobEntry<N> }
 
@@ -204,6 +208,7 @@ export async function createServices({
   const messageJobs = createMessageJobs({ ...speechJobDeps, analyzer: analyzerChoice.analyzer })
   const profileJobs = createProfileJobs(speechJobDeps)
   const voiceSessionJobs = createVoiceSessionJobs(speechJobDeps)
+  const backupJobs = createBackupJobs({ env, postgresPassword: secrets.postgresPassword, storage })
   // each module owns the jobs that store its recordings' transcripts; the transcriber bounds how many run at once
   const speechConcurrency = env.SPEECH_CONCURRENCY
   const jobTable: JobTable = {
@@ -243,6 +248,7 @@ export async function createServices({
       handle: async () => ({ status: 'done', reason: `${await audioUploads.sweepAbandoned()} removed` }),
       cron: SWEEP_AUDIO_UPLOADS_CRON,
     },
+    backup: { handle: () => backupJobs.handleBackup(), cron: env.BACKUP_SCHEDULE === 'off' ? null : env.BACKUP_SCHEDULE },
   }
 
   return {
@@ -280,5 +286,6 @@ export async function startJobWorkers(queue: JobQueue, table: JobTable): Promise
     const entry = table[name] as JobEntry<JobName>
     await queue.work(name, entry.handle, entry.concurrency)
     if (entry.cron) await queue.schedule(name, entry.cron)
+    else if (entry.cron === null) await queue.unschedule(name)
   }
 }

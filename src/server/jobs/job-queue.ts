@@ -58,6 +58,8 @@ export type JobMap = {
   'sweep-media': Record<string, never>
   /** scheduled: audio uploads no message took within a day */
   'sweep-audio-uploads': Record<string, never>
+  /** scheduled (BACKUP_SCHEDULE): an online backup of DATA_DIR into BACKUP_DIR, and the prune of old ones */
+  backup: Record<string, never>
 }
 export type JobName = keyof JobMap
 /** Every name once (a missing or unknown name does not compile): the queue creates one pg-boss queue each. */
@@ -79,6 +81,7 @@ const EVERY_JOB: Record<JobName, true> = {
   nudge: true,
   'sweep-media': true,
   'sweep-audio-uploads': true,
+  backup: true,
 }
 export const JOB_NAMES = Object.keys(EVERY_JOB) as JobName[]
 
@@ -105,6 +108,8 @@ export type JobQueue = {
   work<N extends JobName>(name: N, handler: (data: JobMap[N]) => Promise<JobOutcome>, concurrency?: number): Promise<void>
   /** Queues `name` on a cron schedule; one instance sends each occurrence (pg-boss's scheduler). */
   schedule(name: JobName, cron: string): Promise<void>
+  /** Removes `name`'s schedule, if it has one (a periodic job turned off). */
+  unschedule(name: JobName): Promise<void>
   /**
    * Fetches no more jobs; running jobs get `graceMs` (10 s by default) to finish, and those still running then are
    * handed back at once, for another instance to run without waiting for the lease. `graceful: false` abandons
@@ -284,6 +289,10 @@ export async function createJobQueue({
 
     async schedule(name, cron) {
       await boss.schedule(name, cron)
+    },
+
+    async unschedule(name) {
+      await boss.unschedule(name)
     },
 
     async work(name, handler, concurrency = 1) {
