@@ -8,6 +8,7 @@ import { createSessionReader, requireUser } from './auth/session.ts'
 import { createBackupJobs } from './db/backup.jobs.ts'
 import type { Database } from './db/client.ts'
 import type { Env } from './env.ts'
+import { createMetrics } from './http/metrics.ts'
 import { deleteEndedRequestLimits } from './http/rate-limit.queries.ts'
 import { createJobQueue, type JobMap, type JobName, type JobOutcome, type JobQueue, type JobQueueOptions } from './jobs/job-queue.ts'
 import { createMediaSweeper } from './media/media-sweep.ts'
@@ -145,9 +146,25 @@ export async function createServices({
     },
   }
 
+  // Prometheus metrics only when something may read them (METRICS_TOKEN, decision 160)
+  const metrics = env.METRICS_TOKEN
+    ? createMetrics({
+        pool,
+        queueStats: () => queue.stats(),
+        openSockets: () => hub.connectionCount(),
+        dataDir: env.dataDir,
+        mediaDir: env.STORAGE_DRIVER === 'local' ? path.join(env.dataDir, 'media') : null,
+      })
+    : null
   const transcription = createTranscriptionService({ speech: engineChoice, tmpDir })
   // speech is CPU-bound: SPEECH_CONCURRENCY transcriptions at a time on this instance, whichever module's job asks
-  const transcriber = createObjectTranscriber({ storage, speech: engineChoice, tmpDir, concurrency: env.SPEECH_CONCURRENCY })
+  const transcriber = createObjectTranscriber({
+    storage,
+    speech: engineChoice,
+    tmpDir,
+    concurrency: env.SPEECH_CONCURRENCY,
+    onTranscribed: metrics ? (timing) => metrics.observeTranscription(timing) : undefined,
+  })
   const speechJobDeps = { db, transcriber, queue, log }
   const timing = { ...DEFAULT_NOTIFICATION_TIMING, ...notificationTiming }
   const notifications = createNotificationsService({ db, queue, publicUrl: env.publicUrl, signingKey: secrets.urlSigningKey, timing, log })
@@ -258,6 +275,7 @@ export async function createServices({
     queue,
     objects,
     jobTable,
+    metrics,
     /**
      * The sweep of what a crash of this instance left in its own temporary folder (and in storage), once at start;
      * later sweeps come from the queue's schedule and run on whichever instance takes them.
