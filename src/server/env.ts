@@ -95,13 +95,17 @@ export const envSchema = z
       .string()
       .trim()
       .default('30 3 * * *')
-      .refine((v) => v === 'off' || CRON.test(v), { message: 'BACKUP_SCHEDULE must be a cron line of five fields (such as 30 3 * * *) or off' }),
+      .refine((v) => v === 'off' || CRON.test(v), {
+        message: 'BACKUP_SCHEDULE must be a cron line of five fields (such as 30 3 * * *) or off',
+      }),
     /** days a scheduled backup is kept before the next one deletes it */
     BACKUP_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
     /** where backups are written; by default DATA_DIR/backups (never itself in a backup) */
     BACKUP_DIR: optionalString,
     /** the bearer token GET /metrics asks for (Prometheus); unset: no metrics endpoint */
-    METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, { message: 'METRICS_TOKEN must be at least 16 characters' }),
+    METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
+      message: 'METRICS_TOKEN must be at least 16 characters',
+    }),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {

@@ -103,7 +103,8 @@ export async function backupDataDir({ dataDir, file, postgresPassword, listMedia
   await fs.access(dataDir).catch(() => {
     throw new BackupError(`there is no DATA_DIR at ${dataDir}`)
   })
-  await fs.mkdir(path.dirname(file), { recursive: true })
+  // a backup holds the database and secrets.json: only its owner reads it
+  await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 })
   const partial = `${file}.partial`
   const staging = `${file}.staging`
   const postmaster = await runningPostmaster(dataDir)
@@ -120,13 +121,15 @@ export async function backupDataDir({ dataDir, file, postgresPassword, listMedia
       await onlineClusterCopy({ dataDir, tarFile: partial, staging, port: postmaster.port, password: postgresPassword })
       const rest = names.filter((name) => name !== 'postgres')
       // --dereference: as root the cluster may be a link into /var/lib/hearth/clusters (decision 46); the copy holds the cluster
-      if (rest.length > 0) await tar(['--append', '--dereference', `--file=${partial}`, `--directory=${dataDir}`, ...rest], { changing: true })
+      if (rest.length > 0)
+        await tar(['--append', '--dereference', `--file=${partial}`, `--directory=${dataDir}`, ...rest], { changing: true })
     } else {
       // (with DATABASE_URL, Hearth may run meanwhile: a recording stored or removed during the copy is no error)
       await tar(['--create', '--dereference', `--file=${partial}`, `--directory=${dataDir}`, ...names], { changing: true })
     }
     if (listMediaKeys) await tar(['--append', `--file=${partial}`, `--directory=${staging}`, 'media-keys.txt'])
     await run('gzip', ['--force', partial])
+    await fs.chmod(`${partial}.gz`, 0o600)
     await run('tar', ['--list', '--gzip', `--file=${partial}.gz`]) // reads it back whole: a damaged file fails here
     await fs.rename(`${partial}.gz`, file)
   } finally {

@@ -40,7 +40,9 @@ describe('GET /metrics', () => {
     expect(response.headers['content-type']).toContain('text/plain')
     const exposition = response.body
     for (const name of METRIC_NAMES) expect(exposition, name).toContain(`# TYPE ${name} `)
-    expect(exposition).toMatch(/hearth_http_request_duration_seconds_count\{method="GET",route="\/api\/public-profiles\/:id",status="4xx"\} 1\n/)
+    expect(exposition).toMatch(
+      /hearth_http_request_duration_seconds_count\{method="GET",route="\/api\/public-profiles\/:id",status="4xx"\} 1\n/,
+    )
     expect(exposition).not.toContain(id)
     expect(exposition).toMatch(/hearth_queue_depth\{queue="send-mail"\} \d+/)
     expect(exposition).toMatch(/hearth_queue_oldest_waiting_seconds\{queue="transcribe-message"\} [\d.]+/)

@@ -313,7 +313,13 @@ export async function createJobQueue({
       const byName = new Map(rows.map((row) => [row.name, row]))
       return JOB_NAMES.map((name) => {
         const row = byName.get(name)
-        return { name, waiting: row?.waiting ?? 0, active: row?.active ?? 0, failed: row?.failed ?? 0, oldestWaitingSeconds: row?.oldest ?? 0 }
+        return {
+          name,
+          waiting: row?.waiting ?? 0,
+          active: row?.active ?? 0,
+          failed: row?.failed ?? 0,
+          oldestWaitingSeconds: row?.oldest ?? 0,
+        }
       })
     },
 
