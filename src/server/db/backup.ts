@@ -38,6 +38,9 @@ const LEFT_OUT_OF_RUNNING_CLUSTER = [
 const WAL_SEGMENT = /^[0-9A-F]{24}$/
 /** `hearth-backup-2026-11-26T03-30-00Z.tar.gz`: sorts by time, and the prune recognises its own files */
 const BACKUP_NAME = /^hearth-backup-.*\.tar\.gz$/
+/** what a backup cut off by a stop or a crash left beside its file */
+const LEFTOVER_NAME = /^hearth-backup-.*\.tar\.gz\.(partial|partial\.gz|staging)$/
+const DAY_MS = 24 * 60 * 60 * 1000
 
 export class BackupError extends Error {}
 
@@ -212,16 +215,19 @@ async function chownTree(target: string, uid: number, gid: number): Promise<void
   for (const entry of entries) await chownTree(path.join(target, entry.name), uid, gid)
 }
 
-/** Deletes the backups in `dir` older than `keepDays` (by the time their file was written); answers how many went. */
+/**
+ * Deletes the backups in `dir` older than `keepDays` (by the time their file was written), and what backups cut off
+ * more than a day ago left behind; answers how many backups went.
+ */
 export async function pruneBackups(dir: string, keepDays: number, now = new Date()): Promise<number> {
-  const cutoff = now.getTime() - keepDays * 24 * 60 * 60 * 1000
   let removed = 0
   for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
-    if (!BACKUP_NAME.test(name)) continue
+    const maxAge = BACKUP_NAME.test(name) ? keepDays * DAY_MS : LEFTOVER_NAME.test(name) ? DAY_MS : null
+    if (maxAge === null) continue
     const stat = await fs.stat(path.join(dir, name)).catch(() => null)
-    if (stat && stat.mtime.getTime() < cutoff) {
-      await fs.rm(path.join(dir, name), { force: true })
-      removed++
+    if (stat && stat.mtime.getTime() < now.getTime() - maxAge) {
+      await fs.rm(path.join(dir, name), { recursive: true, force: true })
+      if (BACKUP_NAME.test(name)) removed++
     }
   }
   return removed
