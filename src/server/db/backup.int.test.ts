@@ -29,7 +29,7 @@ afterAll(async () => {
 })
 
 const startHearth = (dir: string) =>
-  startHearthProcess({ DATA_DIR: dir, PUBLIC_URL: ORIGIN, TRANSCRIBE_ENGINE: 'none', RATE_LIMIT_ENABLED: 'false', BACKUP_SCHEDULE: 'off' })
+  startHearthProcess({ DATA_DIR: dir, PUBLIC_URL: ORIGIN, TRANSCRIBE_ENGINE: 'none', RATE_LIMIT_ENABLED: 'false' })
 
 /** `npm run backup` / `npm run restore` as a person runs them; answers the exit code and what it printed. */
 async function npmRun(script: 'backup' | 'restore', dir: string, file: string) {
