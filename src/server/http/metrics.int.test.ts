@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import type { EngineChoice } from '#server/speech/engine.ts'
+import { insertSignedInPair } from '#server/test/people.ts'
 import { createTestApp } from '#server/test/test-app.ts'
+import { sendRecording } from '#server/test/uploads.ts'
 
 // GET /metrics (decision 160): Prometheus's exposition behind a bearer token, request latency by route pattern.
 const TOKEN = 'metrics-token-for-the-test-0123'
-const { app } = await createTestApp({ METRICS_TOKEN: TOKEN, RATE_LIMIT_ENABLED: 'false' })
+const engineDouble: EngineChoice = {
+  name: 'pocketsphinx',
+  reason: 'test double',
+  engine: { name: 'test', transcribe: async () => ({ text: 'see you soon', words: [], language: 'en' }) },
+}
+const { app, db } = await createTestApp({ METRICS_TOKEN: TOKEN, RATE_LIMIT_ENABLED: 'false' }, { speech: { choice: engineDouble } })
 const scrape = (authorization?: string) => app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} })
 
 const METRIC_NAMES = [
@@ -46,5 +54,13 @@ describe('GET /metrics', () => {
     expect(exposition).not.toContain(id)
     expect(exposition).toMatch(/hearth_queue_depth\{queue="send-mail"\} \d+/)
     expect(exposition).toMatch(/hearth_queue_oldest_waiting_seconds\{queue="transcribe-message"\} [\d.]+/)
+  })
+
+  it('times each transcription per second of audio, by engine', async () => {
+    const { ada, adaToBob } = await insertSignedInPair(app, db)
+    await sendRecording(app, ada.cookie, adaToBob)
+    await expect
+      .poll(async () => (await scrape(`Bearer ${TOKEN}`)).body, { timeout: 15_000 })
+      .toMatch(/hearth_transcription_seconds_per_audio_second_count\{engine="pocketsphinx"\} 1\n/)
   })
 })
