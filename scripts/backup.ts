@@ -1,20 +1,36 @@
+import fs from 'node:fs/promises'
 import path from 'node:path'
-import { BackupError, backupDataDir } from '#server/db/backup.ts'
+import { BackupError, backupDataDir, backupFileName } from '#server/db/backup.ts'
 import { parseEnvOrExit } from '#server/env.ts'
+import { createObjectStorage } from '#server/media/object-storage.ts'
 
 /**
- * `npm run backup [-- FILE]`: with Hearth stopped, writes DATA_DIR (the embedded PostgreSQL, media, secrets) to
- * FILE, by default hearth-backup-YYYY-MM-DD.tar.gz here. See docs/deploy.md, "Backups".
+ * `npm run backup [-- FILE]`: writes DATA_DIR (the embedded PostgreSQL, media, secrets) to FILE, by default a
+ * timestamped file in BACKUP_DIR, while Hearth runs (an online backup) or while it is stopped. See
+ * docs/operations.md, "Backups".
  */
 const env = parseEnvOrExit(process.env)
-const file = path.resolve(process.argv[2] ?? `hearth-backup-${new Date().toISOString().slice(0, 10)}.tar.gz`)
+const file = path.resolve(process.argv[2] ?? path.join(env.backupDir, backupFileName(new Date())))
+const secrets = JSON.parse(await fs.readFile(path.join(env.dataDir, 'secrets.json'), 'utf8').catch(() => '{}')) as {
+  postgresPassword?: string
+}
+const objects = env.STORAGE_DRIVER === 's3' ? await createObjectStorage(env) : null
 try {
-  const bytes = await backupDataDir({ dataDir: env.dataDir, file })
-  console.log(`[hearth] backed up ${env.dataDir} to ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB)`)
+  const { bytes, online } = await backupDataDir({
+    dataDir: env.dataDir,
+    file,
+    postgresPassword: secrets.postgresPassword,
+    listMediaKeys: objects ? () => objects.storage.list() : undefined,
+  })
+  const how = online ? ' (online: Hearth was running)' : ''
+  console.log(`[hearth] backed up ${env.dataDir} to ${file}${how} (${(bytes / 1024 / 1024).toFixed(1)} MB)`)
   if (env.DATABASE_URL)
     console.log('[hearth] DATABASE_URL is set: the database is not in this file; back it up with pg_dump (docs/deploy.md)')
+  if (objects) console.log('[hearth] STORAGE_DRIVER=s3: the file lists the stored keys; the bucket keeps the objects (docs/deploy.md)')
 } catch (error) {
   if (!(error instanceof BackupError)) throw error
   console.error(`[hearth] backup: ${error.message}`)
   process.exitCode = 1
+} finally {
+  objects?.close()
 }

@@ -8,6 +8,7 @@ import { accountRoutes } from './modules/account/account.routes.ts'
 import type { Database } from './db/client.ts'
 import type { Env } from './env.ts'
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts'
+import { registerMetricsRoute } from './http/metrics.ts'
 import { registerOpenApi } from './http/openapi.ts'
 import { registerSecurity } from './http/security.ts'
 import { registerInputGuard } from './http/input-guard.ts'
@@ -115,6 +116,8 @@ export async function buildApp({
   const { deps, auth, hub, queue } = services
   app.addHook('onClose', async () => services.close())
   app.decorate('jobs', queue)
+  // before every route: each request is timed under its route pattern
+  services.metrics?.timeRequests(app)
   const trustedOrigins = [env.publicUrl]
   await registerSecurity(app, {
     trustedOrigins,
@@ -158,6 +161,7 @@ export async function buildApp({
   await app.register(invitationsRoutes, deps)
   await app.register(transcriptionRoutes, deps)
   await app.register(notificationsRoutes, deps)
+  if (services.metrics && env.METRICS_TOKEN) registerMetricsRoute(app, services.metrics, env.METRICS_TOKEN)
   await app.register(mediaRoutes, { storage: deps.storage, signingKey: secrets.urlSigningKey })
   await app.register(realtimeRoutes, {
     readSession: deps.readSession,

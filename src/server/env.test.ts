@@ -66,4 +66,21 @@ describe('parseEnv', () => {
     })
     expect(() => parseEnv({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/)
   })
+
+  it('backs up nightly into DATA_DIR/backups for 14 days unless told, and refuses a schedule that is not a cron line', () => {
+    const env = parseEnv({ DATA_DIR: '/srv/hearth/data' })
+    expect(env).toMatchObject({ BACKUP_SCHEDULE: '30 3 * * *', BACKUP_KEEP_DAYS: 14, backupDir: '/srv/hearth/data/backups' })
+    expect(parseEnv({ BACKUP_SCHEDULE: 'off', BACKUP_DIR: '/var/backups/hearth' })).toMatchObject({
+      BACKUP_SCHEDULE: 'off',
+      backupDir: '/var/backups/hearth',
+    })
+    expect(parseEnv({ BACKUP_SCHEDULE: '0 */6 * * 1-5' }).BACKUP_SCHEDULE).toBe('0 */6 * * 1-5')
+    expect(() => parseEnv({ BACKUP_SCHEDULE: 'nightly' })).toThrow(/BACKUP_SCHEDULE/)
+    expect(() => parseEnv({ BACKUP_KEEP_DAYS: '0' })).toThrow(/BACKUP_KEEP_DAYS/)
+  })
+
+  it('has no metrics endpoint unless given a token long enough', () => {
+    expect(parseEnv({}).METRICS_TOKEN).toBeUndefined()
+    expect(() => parseEnv({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/)
+  })
 })

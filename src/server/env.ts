@@ -12,6 +12,9 @@ const optionalString = z
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
 const isProxyAddress = (item: string) => PROXY_RANGE_NAMES.has(item) || ipaddr.isValid(item) || ipaddr.isValidCIDR(item)
 
+/** five cron fields of digits, `*`, ranges, lists and steps */
+const CRON = /^([\d*/,-]+\s+){4}[\d*/,-]+$/
+
 const optionalUrl = (name: string) => optionalString.refine((v) => v === undefined || URL.canParse(v), { message: `${name} must be a URL` })
 
 /**
@@ -87,6 +90,22 @@ export const envSchema = z
       .enum(['true', 'false'])
       .default('true')
       .transform((v) => v === 'true'),
+    /** when the backup runs (cron, five fields, UTC; one instance runs each), or `off`; nightly at 03:30 by default */
+    BACKUP_SCHEDULE: z
+      .string()
+      .trim()
+      .default('30 3 * * *')
+      .refine((v) => v === 'off' || CRON.test(v), {
+        message: 'BACKUP_SCHEDULE must be a cron line of five fields (such as 30 3 * * *) or off',
+      }),
+    /** days a scheduled backup is kept before the next one deletes it */
+    BACKUP_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+    /** where backups are written; by default DATA_DIR/backups (never itself in a backup) */
+    BACKUP_DIR: optionalString,
+    /** the bearer token GET /metrics asks for (Prometheus); unset: no metrics endpoint */
+    METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
+      message: 'METRICS_TOKEN must be at least 16 characters',
+    }),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -113,7 +132,7 @@ export const envSchema = z
     }
   })
 
-export type Env = z.infer<typeof envSchema> & { publicUrl: string; dataDir: string }
+export type Env = z.infer<typeof envSchema> & { publicUrl: string; dataDir: string; backupDir: string }
 
 export class EnvError extends Error {}
 
@@ -128,10 +147,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(lines.join('\n'))
   }
   const env = result.data
+  const dataDir = path.resolve(env.DATA_DIR)
   return {
     ...env,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
-    dataDir: path.resolve(env.DATA_DIR),
+    dataDir,
+    backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, 'backups'),
   }
 }
 

@@ -107,6 +107,12 @@ async function main() {
     process.exit(1)
   })
 
+  // said before "ready at", which is the last line of a start
+  if (env.METRICS_TOKEN) say(`metrics: GET ${env.publicUrl}/metrics answers Prometheus with Authorization: Bearer METRICS_TOKEN`)
+  if (env.BACKUP_SCHEDULE !== 'off') {
+    const what = env.DATABASE_URL ? 'DATA_DIR (not the database of DATABASE_URL)' : 'the database and DATA_DIR'
+    say(`backups of ${what} at '${env.BACKUP_SCHEDULE}' (UTC) into ${env.backupDir}, kept ${env.BACKUP_KEEP_DAYS} days`)
+  }
   await app.listen({ port: env.PORT, host: env.HOST })
   say(`ready at ${env.publicUrl} in ${Math.round(performance.now() - startedAt)} ms`)
   const cannotRecord = recordingAddressWarning({ publicUrl: env.publicUrl, publicUrlSet: Boolean(env.PUBLIC_URL), host: env.HOST })

@@ -5,8 +5,10 @@ import type { AppDeps } from './app-deps.ts'
 import { createAuth } from './auth/auth.ts'
 import { createAuthJobs } from './auth/auth.jobs.ts'
 import { createSessionReader, requireUser } from './auth/session.ts'
+import { createBackupJobs } from './db/backup.jobs.ts'
 import type { Database } from './db/client.ts'
 import type { Env } from './env.ts'
+import { createMetrics } from './http/metrics.ts'
 import { deleteEndedRequestLimits } from './http/rate-limit.queries.ts'
 import { createJobQueue, type JobMap, type JobName, type JobOutcome, type JobQueue, type JobQueueOptions } from './jobs/job-queue.ts'
 import { createMediaSweeper } from './media/media-sweep.ts'
@@ -75,8 +77,11 @@ export type ServicesOptions = {
   pushTestOrigin?: string
 }
 
-/** How one kind of job is run: its handler, how many at a time on one instance, and its schedule when it is periodic. */
-type JobEntry<N extends JobName> = { handle: (data: JobMap[N]) => Promise<JobOutcome>; concurrency?: number; cron?: string }
+/**
+ * How one kind of job is run: its handler, how many at a time on one instance, and its schedule when it is periodic
+ * (null: periodic, but turned off by the environment, so an earlier schedule is removed).
+ */
+type JobEntry<N extends JobName> = { handle: (data: JobMap[N]) => Promise<JobOutcome>; concurrency?: number; cron?: string | null }
 /** Every job name with its one handler: a name without a handler (or a handler without a name) does not compile. */
 export type JobTable = { [N in JobName]: JobEntry<N> }
 
@@ -141,9 +146,25 @@ export async function createServices({
     },
   }
 
+  // Prometheus metrics only when something may read them (METRICS_TOKEN, decision 160)
+  const metrics = env.METRICS_TOKEN
+    ? createMetrics({
+        pool,
+        queueStats: () => queue.stats(),
+        openSockets: () => hub.connectionCount(),
+        dataDir: env.dataDir,
+        mediaDir: env.STORAGE_DRIVER === 'local' ? path.join(env.dataDir, 'media') : null,
+      })
+    : null
   const transcription = createTranscriptionService({ speech: engineChoice, tmpDir })
   // speech is CPU-bound: SPEECH_CONCURRENCY transcriptions at a time on this instance, whichever module's job asks
-  const transcriber = createObjectTranscriber({ storage, speech: engineChoice, tmpDir, concurrency: env.SPEECH_CONCURRENCY })
+  const transcriber = createObjectTranscriber({
+    storage,
+    speech: engineChoice,
+    tmpDir,
+    concurrency: env.SPEECH_CONCURRENCY,
+    onTranscribed: metrics ? (timing) => metrics.observeTranscription(timing) : undefined,
+  })
   const speechJobDeps = { db, transcriber, queue, log }
   const timing = { ...DEFAULT_NOTIFICATION_TIMING, ...notificationTiming }
   const notifications = createNotificationsService({ db, queue, publicUrl: env.publicUrl, signingKey: secrets.urlSigningKey, timing, log })
@@ -204,6 +225,7 @@ export async function createServices({
   const messageJobs = createMessageJobs({ ...speechJobDeps, analyzer: analyzerChoice.analyzer })
   const profileJobs = createProfileJobs(speechJobDeps)
   const voiceSessionJobs = createVoiceSessionJobs(speechJobDeps)
+  const backupJobs = createBackupJobs({ env, postgresPassword: secrets.postgresPassword, storage })
   // each module owns the jobs that store its recordings' transcripts; the transcriber bounds how many run at once
   const speechConcurrency = env.SPEECH_CONCURRENCY
   const jobTable: JobTable = {
@@ -243,6 +265,7 @@ export async function createServices({
       handle: async () => ({ status: 'done', reason: `${await audioUploads.sweepAbandoned()} removed` }),
       cron: SWEEP_AUDIO_UPLOADS_CRON,
     },
+    backup: { handle: () => backupJobs.handleBackup(), cron: env.BACKUP_SCHEDULE === 'off' ? null : env.BACKUP_SCHEDULE },
   }
 
   return {
@@ -252,6 +275,7 @@ export async function createServices({
     queue,
     objects,
     jobTable,
+    metrics,
     /**
      * The sweep of what a crash of this instance left in its own temporary folder (and in storage), once at start;
      * later sweeps come from the queue's schedule and run on whichever instance takes them.
@@ -280,5 +304,6 @@ export async function startJobWorkers(queue: JobQueue, table: JobTable): Promise
     const entry = table[name] as JobEntry<JobName>
     await queue.work(name, entry.handle, entry.concurrency)
     if (entry.cron) await queue.schedule(name, entry.cron)
+    else if (entry.cron === null) await queue.unschedule(name)
   }
 }

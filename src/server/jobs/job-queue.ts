@@ -58,6 +58,8 @@ export type JobMap = {
   'sweep-media': Record<string, never>
   /** scheduled: audio uploads no message took within a day */
   'sweep-audio-uploads': Record<string, never>
+  /** scheduled (BACKUP_SCHEDULE): an online backup of DATA_DIR into BACKUP_DIR, and the prune of old ones */
+  backup: Record<string, never>
 }
 export type JobName = keyof JobMap
 /** Every name once (a missing or unknown name does not compile): the queue creates one pg-boss queue each. */
@@ -79,6 +81,7 @@ const EVERY_JOB: Record<JobName, true> = {
   nudge: true,
   'sweep-media': true,
   'sweep-audio-uploads': true,
+  backup: true,
 }
 export const JOB_NAMES = Object.keys(EVERY_JOB) as JobName[]
 
@@ -106,6 +109,13 @@ export type JobQueue = {
   /** Queues `name` on a cron schedule; one instance sends each occurrence (pg-boss's scheduler). */
   schedule(name: JobName, cron: string): Promise<void>
   /**
+   * Per job name: jobs waiting (delayed retries included), running and failed (kept a day), and how long the oldest
+   * job that could run now has waited, in seconds. One grouped read of pg-boss's job table (the metrics scrape).
+   */
+  stats(): Promise<QueueStats[]>
+  /** Removes `name`'s schedule, if it has one (a periodic job turned off). */
+  unschedule(name: JobName): Promise<void>
+  /**
    * Fetches no more jobs; running jobs get `graceMs` (10 s by default) to finish, and those still running then are
    * handed back at once, for another instance to run without waiting for the lease. `graceful: false` abandons
    * running jobs without renewing or settling them (they run again once their lease ends): what a crash does.
@@ -123,6 +133,16 @@ export function toDrizzleSql(text: string, values: unknown[]): SQL {
   const chunks: SQL[] = parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`))
   return sql.join(chunks, sql.raw(''))
 }
+
+export type QueueStats = { name: JobName; waiting: number; active: number; failed: number; oldestWaitingSeconds: number }
+
+const STATS_SQL = `
+  SELECT name,
+    count(*) FILTER (WHERE state IN ('created', 'retry'))::int AS waiting,
+    count(*) FILTER (WHERE state = 'active')::int AS active,
+    count(*) FILTER (WHERE state = 'failed')::int AS failed,
+    coalesce(extract(epoch FROM now() - min(start_after) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now())), 0)::float8 AS oldest
+  FROM pgboss.job WHERE name = ANY($1::text[]) GROUP BY name`
 
 /** One job this instance is running: `attempt` (pg-boss's retry_count) tells it apart from a later run of the same job. */
 type Lease = { name: JobName; id: string; attempt: number; lost: boolean }
@@ -284,6 +304,27 @@ export async function createJobQueue({
 
     async schedule(name, cron) {
       await boss.schedule(name, cron)
+    },
+
+    async stats() {
+      const { rows } = await pool.query<{ name: JobName; waiting: number; active: number; failed: number; oldest: number }>(STATS_SQL, [
+        JOB_NAMES,
+      ])
+      const byName = new Map(rows.map((row) => [row.name, row]))
+      return JOB_NAMES.map((name) => {
+        const row = byName.get(name)
+        return {
+          name,
+          waiting: row?.waiting ?? 0,
+          active: row?.active ?? 0,
+          failed: row?.failed ?? 0,
+          oldestWaitingSeconds: row?.oldest ?? 0,
+        }
+      })
+    },
+
+    async unschedule(name) {
+      await boss.unschedule(name)
     },
 
     async work(name, handler, concurrency = 1) {

@@ -64,11 +64,14 @@ export function createObjectTranscriber({
   speech,
   tmpDir,
   concurrency = 1,
+  onTranscribed,
 }: {
   storage: Pick<ObjectStorage, 'read'>
   speech: EngineChoice
   tmpDir: string
   concurrency?: number
+  /** told how long the engine took for how much audio (the metrics) */
+  onTranscribed?: (timing: { engine: string; seconds: number; audioSeconds: number }) => void
 }) {
   const limited = createLimiter(concurrency)
 
@@ -85,7 +88,9 @@ export function createObjectTranscriber({
       try {
         // AbortSignal.timeout takes whole milliseconds only
         const signal = AbortSignal.timeout(Math.ceil(ENGINE_BASE_TIMEOUT_MS + ENGINE_TIMEOUT_PER_AUDIO_SECOND_MS * decoded.durationSeconds))
+        const startedAt = performance.now()
         const transcript = await engine.transcribe({ wavPath: decoded.wavPath, durationSeconds: decoded.durationSeconds, signal })
+        onTranscribed?.({ engine: speech.name, seconds: (performance.now() - startedAt) / 1000, audioSeconds: decoded.durationSeconds })
         const text = transcript.text.replace(/\s+/g, ' ').trim()
         if (!text) return { text: '', words: [], confidence: null, ...made }
         const confidence = transcript.confidence ?? null

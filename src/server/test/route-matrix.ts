@@ -20,9 +20,10 @@ import { uploadRecording } from './uploads.ts'
  * - `owner`: the person whose contact / upload the ids name;
  * - `participant`: the sender or the receiver of the message the id names;
  * - `signed-url`: whoever holds a valid signed URL (the signature is the permission);
- * - `local`: a browser on the machine that runs Hearth (the local mailbox).
+ * - `local`: a browser on the machine that runs Hearth (the local mailbox);
+ * - `metrics-token`: whoever sends `Authorization: Bearer METRICS_TOKEN` (Prometheus; `src/server/http/metrics.int.test.ts`).
  */
-export type Access = 'anonymous' | 'signed-in' | 'owner' | 'participant' | 'signed-url' | 'local'
+export type Access = 'anonymous' | 'signed-in' | 'owner' | 'participant' | 'signed-url' | 'local' | 'metrics-token'
 
 type Person = Awaited<ReturnType<typeof insertSignedInPerson>>
 
@@ -276,6 +277,8 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/push/test': { access: 'signed-in', request: () => json('/api/push/test') },
   'GET /api/media/:owner/:file': { access: 'signed-url', request: (f) => json(f.mediaUrl) },
   'GET /dev/mailbox': { access: 'local', conditional: true, request: () => json('/dev/mailbox') },
+  // registered only with METRICS_TOKEN set
+  'GET /metrics': { access: 'metrics-token', conditional: true, request: () => json('/metrics') },
 }
 
 /** `METHOD url` of each route as it is registered (HEAD twins of GET routes are left out). */

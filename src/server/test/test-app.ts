@@ -33,6 +33,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     DATA_DIR: '/tmp/hearth-int-data',
     TRANSCRIBE_ENGINE: 'none',
+    // no backup of the shared test cluster's folder at night
+    BACKUP_SCHEDULE: 'off',
     ...overrides,
   })
   const secrets = TEST_SECRETS
