@@ -10,7 +10,7 @@ export const REALTIME_CHANNEL = 'hearth_events'
 export type RealtimeEnvelope = { to: string[]; event: RealtimeEvent; from?: string }
 
 /** How an instance delivers an event to its own sockets (its realtime hub), without waiting for its NOTIFY to come back. */
-export type LocalDelivery = { instanceId: string; deliver: (to: string[], event: RealtimeEvent) => void }
+type LocalDelivery = { instanceId: string; deliver: (to: string[], event: RealtimeEvent) => void }
 
 const localDeliveries = new WeakMap<Database, LocalDelivery>()
 /** Transactions begun on a database with local delivery: the deliveries each makes once it has committed. */
