@@ -2,7 +2,9 @@
  * Every list and search at a million messages: seeds the million-message data set (`bench/seed.ts`), then times
  * each read through the same service functions the routes call, p50/p95 over 200 calls, for the heaviest person
  * and for a typical (median) one, and prints the plan of each read's slowest statement. Budgets: p95 <= 10 ms for
- * the heaviest person, <= 3 ms for a typical one. `npm run bench:reads`. Prints figures; asserts nothing.
+ * the heaviest person, <= 3 ms for a typical one. It does so on each seed variant in turn (each its own vocabulary and
+ * word frequencies, on a database of its own), or on those BENCH_SEED_VARIANT names (comma-separated), and reports each
+ * variant's figures. `npm run bench:reads`. Prints figures; asserts nothing.
  */
 import type pg from 'pg'
 import { createContactsService } from '#server/modules/contacts/contacts.service.ts'
@@ -10,7 +12,7 @@ import { hasInvitedByMail } from '#server/modules/invitations/invitations.querie
 import { closeInvitationsOnConnection } from '#server/modules/invitations/invitations.service.ts'
 import { createMessageSearchService } from '#server/modules/message-search/message-search.service.ts'
 import { createMessagesService } from '#server/modules/messages/messages.service.ts'
-import { seedDataSet, RARE_WORD, type SeededPerson } from './seed.ts'
+import { RARE_WORD, SEED_VARIANTS, seedDataSet, seedVariant, type SeededPerson, type SeedVariant } from './seed.ts'
 import { fmt, percentile, reportFigure, startBenchDatabase } from './support.ts'
 
 const CALLS = 200
@@ -48,96 +50,107 @@ function statementRecorder(pool: pg.Pool) {
   }
 }
 
-const database = await startBenchDatabase()
-const { db, pool } = database
-try {
-  const started = performance.now()
-  console.log('seeding the million-message data set (bench/seed.ts):')
-  const seeded = await seedDataSet(pool)
-  console.log(
-    `seeded ${seeded.people.toLocaleString('en')} people, ${seeded.contacts.toLocaleString('en')} contact rows, ` +
-      `${seeded.messages.toLocaleString('en')} messages in ${((performance.now() - started) / 60_000).toFixed(1)} min`,
-  )
-  await reportFigure({
-    measure: 'seed: 10,000 people, 93,000 contacts, 1,000,000 messages',
-    value: (performance.now() - started) / 60_000,
-    unit: 'min',
-  })
+async function measureVariant(variant: SeedVariant) {
+  const database = await startBenchDatabase(variant.name)
+  const { db, pool } = database
+  try {
+    const started = performance.now()
+    console.log(`\nseeding the million-message data set (bench/seed.ts), variant '${variant.name}':`)
+    const seeded = await seedDataSet(pool, variant)
+    console.log(
+      `seeded ${seeded.people.toLocaleString('en')} people, ${seeded.contacts.toLocaleString('en')} contact rows, ` +
+        `${seeded.messages.toLocaleString('en')} messages in ${((performance.now() - started) / 60_000).toFixed(1)} min`,
+    )
+    await reportFigure({
+      measure: `seed: 10,000 people, 93,000 contacts, 1,000,000 messages, ${variant.name} words`,
+      value: (performance.now() - started) / 60_000,
+      unit: 'min',
+    })
 
-  const recorder = statementRecorder(pool)
-  const pictureUrl = () => null
-  const contactsService = createContactsService({
-    db,
-    pictureUrl,
-    invitations: { hasInvitedByMail, closeOnConnection: closeInvitationsOnConnection },
-  })
-  const messagesService = createMessagesService({
-    db,
-    signMediaUrl: (key) => key,
-    speech: { engine: 'none', engineModel: null },
-    queue: { enqueue: async () => undefined },
-    notifications: { enqueueNewMessage: async () => undefined },
-  })
-  const searchService = createMessageSearchService({ db, pictureUrl })
+    const recorder = statementRecorder(pool)
+    const pictureUrl = () => null
+    const contactsService = createContactsService({
+      db,
+      pictureUrl,
+      invitations: { hasInvitedByMail, closeOnConnection: closeInvitationsOnConnection },
+    })
+    const messagesService = createMessagesService({
+      db,
+      signMediaUrl: (key) => key,
+      speech: { engine: 'none', engineModel: null },
+      queue: { enqueue: async () => undefined },
+      notifications: { enqueueNewMessage: async () => undefined },
+    })
+    const searchService = createMessageSearchService({ db, pictureUrl })
 
-  /** A cursor about 90 % of the way back in the person's busiest conversation. */
-  const deepCursor = async (person: SeededPerson) => {
-    const found = await pool.query<{ cursor: string }>(
-      `select to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || m.id as cursor
+    /** A cursor about 90 % of the way back in the person's busiest conversation. */
+    const deepCursor = async (person: SeededPerson) => {
+      const found = await pool.query<{ cursor: string }>(
+        `select to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || m.id as cursor
        from audio_messages m join contacts ct on ct.id = $1
        where (m.sender_id, m.receiver_id) in ((ct.user_id, ct.contact_user_id), (ct.contact_user_id, ct.user_id))
        order by m.created_at desc, m.id desc offset $2 limit 1`,
-      [person.contactId, Math.floor(person.contactMessages * 0.9)],
-    )
-    return found.rows[0]?.cursor
-  }
+        [person.contactId, Math.floor(person.contactMessages * 0.9)],
+      )
+      return found.rows[0]?.cursor
+    }
 
-  const reads = async (person: SeededPerson): Promise<[string, () => Promise<unknown>][]> => {
-    const deep = await deepCursor(person)
-    const overviewPage2 = (await searchService.search(person.id, { q: '' })).next_cursor ?? undefined
-    return [
-      ['contacts home', () => contactsService.list(person.id, 'active')],
-      ['conversation first page', () => messagesService.listWithContact(person.id, person.contactId, { limit: 50 })],
-      ['conversation, a page 90 % back', () => messagesService.listWithContact(person.id, person.contactId, { before: deep, limit: 50 })],
-      ['overview first page', () => searchService.search(person.id, { q: '' })],
-      ['overview second page', () => searchService.search(person.id, { q: '', cursor: overviewPage2 })],
-      ["overview topic 'travel'", () => searchService.search(person.id, { q: 'travel' })],
-      ["overview emotion 'grateful'", () => searchService.search(person.id, { q: 'grateful' })],
-      ["search one word 'coffee'", () => searchService.search(person.id, { q: 'coffee' })],
-      ["search two words 'coffee sunday'", () => searchService.search(person.id, { q: 'coffee sunday' })],
-      [`search a rare word '${RARE_WORD}'`, () => searchService.search(person.id, { q: RARE_WORD })],
-      ["search the word being typed 'gard'", () => searchService.search(person.id, { q: 'gard' })],
-    ]
-  }
+    const reads = async (person: SeededPerson): Promise<[string, () => Promise<unknown>][]> => {
+      const { oneWord, twoWords, typing } = variant.searches
+      const deep = await deepCursor(person)
+      const overviewPage2 = (await searchService.search(person.id, { q: '' })).next_cursor ?? undefined
+      return [
+        ['contacts home', () => contactsService.list(person.id, 'active')],
+        ['conversation first page', () => messagesService.listWithContact(person.id, person.contactId, { limit: 50 })],
+        ['conversation, a page 90 % back', () => messagesService.listWithContact(person.id, person.contactId, { before: deep, limit: 50 })],
+        ['overview first page', () => searchService.search(person.id, { q: '' })],
+        ['overview second page', () => searchService.search(person.id, { q: '', cursor: overviewPage2 })],
+        ["overview topic 'travel'", () => searchService.search(person.id, { q: 'travel' })],
+        ["overview emotion 'grateful'", () => searchService.search(person.id, { q: 'grateful' })],
+        [`search one word '${oneWord}'`, () => searchService.search(person.id, { q: oneWord })],
+        [`search two words '${twoWords}'`, () => searchService.search(person.id, { q: twoWords })],
+        [`search a rare word '${RARE_WORD}'`, () => searchService.search(person.id, { q: RARE_WORD })],
+        [`search the word being typed '${typing}'`, () => searchService.search(person.id, { q: typing })],
+      ]
+    }
 
-  for (const [kind, person] of [
-    ['heaviest', seeded.heaviest],
-    ['typical', seeded.typical],
-  ] as const) {
-    console.log(
-      `\n${kind} person ${person.id}: ${person.messages.toLocaleString('en')} messages, ` +
-        `${person.contactMessages.toLocaleString('en')} of them with the contact read here`,
-    )
-    for (const [name, run] of await reads(person)) {
-      for (let i = 0; i < 5; i++) await run() // warm-up
-      const ms: number[] = []
-      for (let i = 0; i < CALLS; i++) {
-        const t = performance.now()
-        await run()
-        ms.push(performance.now() - t)
-      }
-      ms.sort((a, b) => a - b)
-      console.log(`${name} (${CALLS}): p50 ${fmt(percentile(ms, 50))}  p95 ${fmt(percentile(ms, 95))}`)
-      await reportFigure({ measure: `${name}, ${kind} person, p95`, value: percentile(ms, 95), unit: 'ms', budget: BUDGET[kind] })
-      const slowest = await recorder.slowest(run)
-      if (slowest) {
-        const plan = (await recorder.original(`explain (analyze, buffers) ${slowest.text}`, slowest.values)) as {
-          rows: { 'QUERY PLAN': string }[]
+    for (const [kind, person] of [
+      ['heaviest', seeded.heaviest],
+      ['typical', seeded.typical],
+    ] as const) {
+      console.log(
+        `\n${kind} person ${person.id}: ${person.messages.toLocaleString('en')} messages, ` +
+          `${person.contactMessages.toLocaleString('en')} of them with the contact read here`,
+      )
+      for (const [name, run] of await reads(person)) {
+        for (let i = 0; i < 5; i++) await run() // warm-up
+        const ms: number[] = []
+        for (let i = 0; i < CALLS; i++) {
+          const t = performance.now()
+          await run()
+          ms.push(performance.now() - t)
         }
-        console.log(`  plan of its slowest statement:\n${plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`)
+        ms.sort((a, b) => a - b)
+        console.log(`${name} (${CALLS}): p50 ${fmt(percentile(ms, 50))}  p95 ${fmt(percentile(ms, 95))}`)
+        await reportFigure({
+          measure: `${name}, ${kind} person, p95, ${variant.name} words`,
+          value: percentile(ms, 95),
+          unit: 'ms',
+          budget: BUDGET[kind],
+        })
+        const slowest = await recorder.slowest(run)
+        if (slowest) {
+          const plan = (await recorder.original(`explain (analyze, buffers) ${slowest.text}`, slowest.values)) as {
+            rows: { 'QUERY PLAN': string }[]
+          }
+          console.log(`  plan of its slowest statement:\n${plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`)
+        }
       }
     }
+  } finally {
+    await database.stop()
   }
-} finally {
-  await database.stop()
 }
+
+const chosen = process.env.BENCH_SEED_VARIANT?.split(',').map((name) => seedVariant(name.trim())) ?? SEED_VARIANTS
+for (const variant of chosen) await measureVariant(variant)

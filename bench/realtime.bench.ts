@@ -107,7 +107,15 @@ try {
     clients.send(task)
   })
   await reportFigure({ measure: 'realtime change -> other tab, 200 sockets, p50', value: result.latency.p50, unit: 'ms', budget: 2.5 })
-  await reportFigure({ measure: 'realtime change -> other tab, 200 sockets, p99', value: result.latency.p99, unit: 'ms', budget: 10 })
+  // `before`: the figures of 2026-11-26 on this two-core machine, loaded by other work (load average 11-14), before
+  // an instance delivered its own events at commit (decision 154)
+  await reportFigure({
+    measure: 'realtime change -> other tab, 200 sockets, p99',
+    value: result.latency.p99,
+    unit: 'ms',
+    budget: 2.5,
+    before: 7.17,
+  })
   await reportFigure({
     measure: `realtime events delivered per second, the most measured (p99 ${result.most.p99.toFixed(0)} ms)`,
     value: result.most.perSecond,
@@ -117,8 +125,9 @@ try {
     measure: 'realtime events delivered per second at p99 <= 25 ms',
     value: result.best,
     unit: 'events/s',
-    budget: 2000,
+    budget: 10_000,
     higherIsBetter: true,
+    before: 1596,
   })
 } finally {
   await app.close()

@@ -3,10 +3,10 @@
  * ~93,000 contact rows (both directions of ~46,500 pairs, each with its conversation rows), and ~1,000,000 voice
  * messages: ten heavy pairs of 20,000 to 40,000 messages over ten years, the rest spread over the other pairs with a
  * skew (most pairs exchange a few, some many), 30-word transcripts with topics and emotions, and one rare word in
- * 0.8 % of them. The message totals come from the statement triggers of decision 86, as on a real send; the seed
+ * 0.8 % of them; its vocabulary and word frequencies are those of a variant (SEED_VARIANTS). The message totals come from the statement triggers of decision 86, as on a real send; the seed
  * checks them against a count at the end.
  *
- * `npm run bench:seed` builds it on a throw-away database and prints how long each step took; `npm run bench` and
+ * `npm run bench:seed [-- --variant other]` builds it on a throw-away database and prints how long each step took; `npm run bench` and
  * `bench/reads.bench.ts` call `seedDataSet` and measure on it.
  */
 import { pathToFileURL } from 'node:url'
@@ -19,17 +19,70 @@ const OTHER_MESSAGES = 700_000
 /** one transcript in this many holds the rare word (0.8 %) */
 export const RARE_WORD = 'passport'
 
-/** Everyday words, most common first: a transcript draws them with a skew, so frequencies look like speech. */
-const WORDS = (
-  "i you the and to a it we that is so just really was of in my it's love on for have be this with me but " +
-  'what like know about today think good yeah time home day going got get can go back okay right tomorrow ' +
-  'call miss night work kids dinner said well morning weekend little maybe tell want soon week thank sorry ' +
-  'hug later lunch mum dad garden weather coffee sunday walk dog cat rain sun car train school doctor birthday ' +
-  'party cake friends sister brother grandma trip beach holiday photos movie book music song kitchen bread ' +
-  'tea shopping market money bills rent job meeting boss office tired happy sad worried excited proud ' +
-  'cold warm snow flowers park river lake mountain bike run swim football match game news city village ' +
-  'neighbour church wedding baby cousin uncle aunt letter phone laptop broken fixed painted cooked baked'
-).split(' ')
+/**
+ * A data set's words and how often each is said. The benches were first tuned on `everyday`; `other` has another
+ * vocabulary, more words and a steeper skew (its commonest words far more common), with the same sizes, so that a
+ * plan that holds only for one word distribution shows. Each is deterministic: the same seed gives the same rows.
+ */
+export type SeedVariant = {
+  name: string
+  /** PostgreSQL's setseed, so a variant is the same set on every run */
+  seed: number
+  /** most common first: word i of n is drawn with probability ((i+1)/n)^(1/skew) - (i/n)^(1/skew) */
+  words: string[]
+  skew: number
+  /** what reads.bench searches for: a common word, two words, and the start of a word being typed */
+  searches: { oneWord: string; twoWords: string; typing: string }
+}
+
+export const SEED_VARIANTS: SeedVariant[] = [
+  {
+    name: 'everyday',
+    seed: 0.21,
+    words: (
+      "i you the and to a it we that is so just really was of in my it's love on for have be this with me but " +
+      'what like know about today think good yeah time home day going got get can go back okay right tomorrow ' +
+      'call miss night work kids dinner said well morning weekend little maybe tell want soon week thank sorry ' +
+      'hug later lunch mum dad garden weather coffee sunday walk dog cat rain sun car train school doctor birthday ' +
+      'party cake friends sister brother grandma trip beach holiday photos movie book music song kitchen bread ' +
+      'tea shopping market money bills rent job meeting boss office tired happy sad worried excited proud ' +
+      'cold warm snow flowers park river lake mountain bike run swim football match game news city village ' +
+      'neighbour church wedding baby cousin uncle aunt letter phone laptop broken fixed painted cooked baked'
+    ).split(' '),
+    skew: 2.2,
+    searches: { oneWord: 'coffee', twoWords: 'coffee sunday', typing: 'gard' },
+  },
+  {
+    name: 'other',
+    seed: 0.57,
+    words: (
+      'hey oh yes no we they he she them our your his her there here now then when where who how why not all ' +
+      'some one two three very much more most still already again never always also too only even once ' +
+      'honestly literally basically anyway listen look sounds means need needs make made take took give gave ' +
+      'bring brought find found leave left keep kept start started finish finished wait waited remember forgot ' +
+      'message voice later tonight yesterday evening afternoon monday friday saturday month year hour minute ' +
+      'bus tram station airport flight hotel ticket luggage suitcase map street bridge square harbour island ' +
+      'soup pasta rice salad cheese apples oranges chocolate biscuits pizza curry noodles breakfast supper ' +
+      'nurse hospital appointment medicine headache knee back sleep pillow blanket sofa window door stairs ' +
+      'garage shed roof leak plumber electrician builder paint ladder hammer drill fence hedge lawn roses ' +
+      'tulips seeds compost chickens eggs horse pony sheep goats farm tractor field harvest orchard vineyard ' +
+      'choir concert guitar piano violin drums festival theatre gallery museum library poem story novel ' +
+      'chapter crossword puzzle chess cards knitting sewing quilt scarf gloves boots umbrella coat jumper ' +
+      'grandad granddaughter grandson nephew niece godmother stepson twins toddler nursery homework exams ' +
+      'graduation university scholarship interview promotion pension retirement savings mortgage landlord'
+    ).split(' '),
+    skew: 3.2,
+    searches: { oneWord: 'still', twoWords: 'still tonight', typing: 'stat' },
+  },
+]
+
+/** The variant named by `--variant <name>` or BENCH_SEED_VARIANT, else the first. */
+export function seedVariant(name = process.env.BENCH_SEED_VARIANT): SeedVariant {
+  const found = SEED_VARIANTS.find((variant) => variant.name === (name ?? SEED_VARIANTS[0]?.name))
+  if (!found) throw new Error(`no seed variant '${name}': ${SEED_VARIANTS.map((v) => v.name).join(', ')}`)
+  return found
+}
+
 /** the analysis's topics and emotions as the benches use them */
 export const TOPICS = [
   'family',
@@ -101,7 +154,12 @@ async function describeDataSet(client: pg.PoolClient): Promise<SeededDataSet> {
  * Seeds the data set into an empty, migrated database and says how long each step took through `log`; a database that
  * holds messages already (one kept by HEARTH_BENCH_KEEP_DIR) is reused as it is.
  */
-export async function seedDataSet(pool: pg.Pool, log: (line: string) => void = console.log): Promise<SeededDataSet> {
+export async function seedDataSet(
+  pool: pg.Pool,
+  variant: SeedVariant = seedVariant(),
+  log: (line: string) => void = console.log,
+): Promise<SeededDataSet> {
+  const WORDS = variant.words
   const client = await pool.connect()
   const step = async (label: string, statement: string) => {
     const started = performance.now()
@@ -119,7 +177,7 @@ export async function seedDataSet(pool: pg.Pool, log: (line: string) => void = c
       return await describeDataSet(client)
     }
     await client.query(`set maintenance_work_mem = '256MB'`)
-    await client.query(`select setseed(0.21)`)
+    await client.query(`select setseed(${variant.seed})`)
     await step(
       'people',
       `insert into "user" (id, name, email, email_verified, created_at)
@@ -162,7 +220,7 @@ export async function seedDataSet(pool: pg.Pool, log: (line: string) => void = c
       'transcripts',
       `create temporary table seed_transcripts as
        select t, (select string_agg(case when w = 30 and t % 125 = 0 then '${RARE_WORD}'
-                    else (${textArray(WORDS)})[1 + floor(${WORDS.length} * power(random(), 2.2))::int] end, ' ')
+                    else (${textArray(WORDS)})[1 + floor(${WORDS.length} * power(random(), ${variant.skew}))::int] end, ' ')
                   from generate_series(1, 30) w where t = t) as transcription,
          array(select distinct (${textArray(TOPICS)})[1 + floor(random() * ${TOPICS.length})::int] from generate_series(1, 1 + t % 3) k where t = t) as topics,
          array(select distinct (${textArray(EMOTIONS)})[1 + floor(random() * ${EMOTIONS.length})::int] from generate_series(1, 1 + t % 2) k where t = t) as emotions
@@ -242,10 +300,13 @@ export async function seedDataSet(pool: pg.Pool, log: (line: string) => void = c
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const database = await startBenchDatabase()
+  const flag = process.argv.indexOf('--variant')
+  const variant = seedVariant(flag > 0 ? process.argv[flag + 1] : undefined)
+  const database = await startBenchDatabase(variant.name)
   try {
     const started = performance.now()
-    const seeded = await seedDataSet(database.pool)
+    console.log(`seed variant '${variant.name}'`)
+    const seeded = await seedDataSet(database.pool, variant)
     console.log(
       `seeded ${seeded.people.toLocaleString('en')} people, ${seeded.contacts.toLocaleString('en')} contact rows and ` +
         `${seeded.messages.toLocaleString('en')} messages in ${((performance.now() - started) / 60_000).toFixed(1)} min`,

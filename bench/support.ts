@@ -10,10 +10,13 @@ import { createOutboxMailer } from '#server/notify/mailer.ts'
 /**
  * A throw-away embedded PostgreSQL with Hearth's migrations, for benchmarks. `HEARTH_BENCH_KEEP_DIR=/some/dir` keeps
  * the database in that directory instead (created on the first run, reused and left in place afterwards), so a
- * statement can be tried again on a seeded data set without seeding it again.
+ * statement can be tried again on a seeded data set without seeding it again; `keptName` keeps it in a subdirectory of
+ * that name (one per seed variant).
  */
-export async function startBenchDatabase(): Promise<DbHandle & { url: string; stop: () => Promise<void> }> {
-  const kept = process.env.HEARTH_BENCH_KEEP_DIR
+export async function startBenchDatabase(keptName?: string): Promise<DbHandle & { url: string; stop: () => Promise<void> }> {
+  const keptRoot = process.env.HEARTH_BENCH_KEEP_DIR
+  // one kept database per name (a seed variant's): each holds its own data set
+  const kept = keptRoot && keptName ? path.join(keptRoot, keptName) : keptRoot
   const dir = kept ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-bench-')))
   if (kept) await fs.mkdir(kept, { recursive: true })
   await fs.chmod(dir, 0o755)

@@ -1,11 +1,12 @@
+import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type pg from 'pg'
 import type { WebSocket } from 'ws'
-import { realtimeEventSchema, SESSION_ENDED_CLOSE_CODE } from '#shared/realtime.ts'
+import { realtimeEventSchema, SESSION_ENDED_CLOSE_CODE, type RealtimeEvent } from '#shared/realtime.ts'
 import type { Database } from '#server/db/client.ts'
 import { createPresenceTracker } from './realtime.presence.ts'
 import { liveSessionIds } from './realtime.queries.ts'
-import { REALTIME_CHANNEL, type RealtimeEnvelope } from './realtime.publisher.ts'
+import { deliverLocally, REALTIME_CHANNEL, type RealtimeEnvelope } from './realtime.publisher.ts'
 
 const LISTENER_RETRY_MAX_MS = 10_000
 /** events go out as text frames (JSON), though encoded to bytes once */
@@ -15,30 +16,29 @@ const TEXT_FRAME = { binary: false } as const
  * Holds this instance's sockets by user and one LISTEN connection to PostgreSQL. Every instance on the
  * same database hears every NOTIFY and delivers it to its own sockets, so several instances behave as one.
  * It also records who has a socket open here, so that any instance can tell who is online (decision 24).
+ * An event published on this instance reaches its own sockets straight after its commit, and its NOTIFY (tagged with
+ * this instance's id) only the other instances (decision 154).
  */
 export function createRealtimeHub({ pool, db, log }: { pool: pg.Pool; db: Database; log: FastifyBaseLogger }) {
   const socketsByUser = new Map<string, Set<WebSocket>>()
   /** the session each socket was opened with: the socket lives no longer than it (decision 44) */
   const sessionOf = new Map<WebSocket, string>()
-  const presence = createPresenceTracker({ db, log, connectionsOf: (userId) => socketsByUser.get(userId)?.size ?? 0 })
+  const instanceId = randomUUID()
+  const presence = createPresenceTracker({
+    db,
+    log,
+    instanceId,
+    connectionsOf: (userId) => socketsByUser.get(userId)?.size ?? 0,
+  })
   let listener: pg.PoolClient | null = null
   let closed = false
   let retryDelay = 500
   let retryTimer: NodeJS.Timeout | undefined
 
-  function deliver(payload: string | undefined) {
-    if (!payload) return
-    let envelope: RealtimeEnvelope
-    try {
-      const parsed = JSON.parse(payload) as RealtimeEnvelope
-      envelope = { to: parsed.to, event: realtimeEventSchema.parse(parsed.event) }
-    } catch (error) {
-      log.warn({ err: error }, 'realtime: ignored a malformed notification')
-      return
-    }
-    // encoded once per event: a string would be measured and encoded again for every socket (decision 115)
-    const message = Buffer.from(JSON.stringify(envelope.event))
-    for (const userId of envelope.to) {
+  /** Sends the event to every open socket of these people: encoded once, whatever the number of sockets (decision 115). */
+  function deliver(to: string[], event: RealtimeEvent) {
+    const message = Buffer.from(JSON.stringify(event))
+    for (const userId of to) {
       const sockets = socketsByUser.get(userId)
       if (!sockets) continue
       for (const socket of sockets) {
@@ -47,13 +47,39 @@ export function createRealtimeHub({ pool, db, log }: { pool: pg.Pool; db: Databa
     }
   }
 
+  /** After a commit on this instance: a failure to send must not fail the request whose change did commit. */
+  function deliverHere(to: string[], event: RealtimeEvent) {
+    try {
+      deliver(to, event)
+    } catch (error) {
+      log.warn({ err: error }, 'realtime: local delivery failed')
+    }
+  }
+  const stopLocalDelivery = deliverLocally(db, { instanceId, deliver: deliverHere })
+
+  function heard(payload: string | undefined) {
+    if (!payload) return
+    let envelope: RealtimeEnvelope
+    try {
+      envelope = JSON.parse(payload) as RealtimeEnvelope
+      // published here: delivered to this instance's sockets at its commit already
+      if (envelope.from === instanceId) return
+      if (!Array.isArray(envelope.to)) throw new Error('a notification without recipients')
+      envelope = { to: envelope.to, event: realtimeEventSchema.parse(envelope.event) }
+    } catch (error) {
+      log.warn({ err: error }, 'realtime: ignored a malformed notification')
+      return
+    }
+    deliver(envelope.to, envelope.event)
+  }
+
   async function listen(): Promise<void> {
     if (closed) return
     try {
       const client = await pool.connect()
       listener = client
       client.on('notification', (message) => {
-        if (message.channel === REALTIME_CHANNEL) deliver(message.payload)
+        if (message.channel === REALTIME_CHANNEL) heard(message.payload)
       })
       client.on('error', (error) => {
         if (listener !== client) return
@@ -135,6 +161,7 @@ export function createRealtimeHub({ pool, db, log }: { pool: pg.Pool; db: Databa
 
     async close() {
       closed = true
+      stopLocalDelivery()
       clearTimeout(retryTimer)
       for (const set of socketsByUser.values()) for (const socket of set) socket.close(1001, 'server shutting down')
       socketsByUser.clear()

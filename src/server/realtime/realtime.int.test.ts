@@ -8,6 +8,7 @@ import { buildApp } from '#server/app.ts'
 import { connectDatabase } from '#server/db/client.ts'
 import { realtimePresence, verification } from '#server/db/schema.ts'
 import { createSmtpMailer } from '#server/notify/mailer.ts'
+import { publishRealtime, REALTIME_CHANNEL } from '#server/realtime/realtime.publisher.ts'
 import { insertSignedInPerson } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
@@ -107,6 +108,44 @@ describe('/api/realtime', () => {
       await expect.poll(() => tab.events, { timeout: 5000 }).toContainEqual(reordered)
       expect(tab.events.filter((event) => event.type === 'contact.changed' && event.change === 'reordered')).toEqual([reordered])
       expect(tab.binaryFrames()).toBe(0)
+      tab.socket.close()
+    }
+  })
+
+  /**
+   * An event sent straight through PostgreSQL, published by no instance: every instance hears it after whatever was
+   * notified before it, so once it has arrived, a late or repeated earlier event would have arrived too.
+   */
+  async function fence(userId: string): Promise<RealtimeEvent> {
+    const event = { type: 'contact.changed', contact_id: randomUUID(), change: 'updated' } as const
+    await first.db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify({ to: [userId], event })})`)
+    return event
+  }
+
+  it("delivers an event to the publishing instance's sockets once, after the commit, and to the other instance's once", async () => {
+    const owner = await insertSignedInPerson(first.app, first.db)
+    const friend = await insertSignedInPerson(first.app, first.db)
+    const mine = (await api.post('/api/contacts/connect', owner.cookie, { user_id: friend.id })).json() as { contact: Contact }
+    // the request is taken by the first instance: it delivers to its own tab itself, the second hears the NOTIFY
+    const here = await openSocket({ cookie: owner.cookie, origin: TEST_ORIGIN }, firstUrl)
+    const there = await openSocket({ cookie: owner.cookie, origin: TEST_ORIGIN }, secondUrl)
+    if (!('socket' in here) || !('socket' in there)) throw new Error('socket refused')
+
+    // a transaction that announces and then rolls back tells nobody, here or there
+    const never = { type: 'contact.changed', contact_id: mine.contact.id, change: 'archived' } as const
+    await expect(
+      first.db.transaction(async (tx) => {
+        await publishRealtime(tx, [owner.id], never)
+        throw new Error('rolled back')
+      }),
+    ).rejects.toThrow('rolled back')
+    expect((await api.post(`/api/contacts/${mine.contact.id}/archive`, owner.cookie, { should_archive: true })).statusCode).toBe(200)
+    const last = await fence(owner.id)
+
+    const archived = { type: 'contact.changed', contact_id: mine.contact.id, change: 'archived' }
+    for (const tab of [here, there]) {
+      await expect.poll(() => tab.events, { timeout: 5000 }).toContainEqual(last)
+      expect(tab.events).toEqual([archived, last])
       tab.socket.close()
     }
   })

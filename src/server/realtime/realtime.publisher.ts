@@ -1,11 +1,60 @@
 import { sql } from 'drizzle-orm'
+import { PgTransaction } from 'drizzle-orm/pg-core'
 import type { RealtimeEvent } from '#shared/realtime.ts'
-import type { Executor } from '#server/db/client.ts'
+import type { Database, Executor } from '#server/db/client.ts'
 
 /** The PostgreSQL channel every server instance listens on. */
 export const REALTIME_CHANNEL = 'hearth_events'
 
-export type RealtimeEnvelope = { to: string[]; event: RealtimeEvent }
+/** `from`: the instance that published it and delivered it to its own sockets already; absent, every instance delivers it. */
+export type RealtimeEnvelope = { to: string[]; event: RealtimeEvent; from?: string }
+
+/** How an instance delivers an event to its own sockets (its realtime hub), without waiting for its NOTIFY to come back. */
+type LocalDelivery = { instanceId: string; deliver: (to: string[], event: RealtimeEvent) => void }
+
+const localDeliveries = new WeakMap<Database, LocalDelivery>()
+/** Transactions begun on a database with local delivery: the deliveries each makes once it has committed. */
+const afterCommit = new WeakMap<object, { db: Database; deliveries: (() => void)[] }>()
+
+/**
+ * Has this instance's events delivered to its own sockets as soon as their transaction commits, rather than when
+ * PostgreSQL's NOTIFY comes back (decision 154). Wraps `db.transaction` to learn when each transaction has committed;
+ * answers how to undo it (at close).
+ */
+export function deliverLocally(db: Database, local: LocalDelivery): () => void {
+  const begin = db.transaction.bind(db)
+  localDeliveries.set(db, local)
+  db.transaction = async function transaction(run, config) {
+    const deliveries: (() => void)[] = []
+    const result = await begin(async (tx) => {
+      afterCommit.set(tx, { db, deliveries })
+      return run(tx)
+    }, config)
+    // COMMIT has answered: the change is visible, so the event may be told (a rollback threw above and tells nothing)
+    for (const deliver of deliveries) deliver()
+    return result
+  } as Database['transaction']
+  return () => {
+    localDeliveries.delete(db)
+    db.transaction = begin
+  }
+}
+
+/**
+ * Where an event published through `executor` is delivered locally: inside a transaction begun by `deliverLocally`'s
+ * database, after its commit; on that database itself (a statement that commits on its own), once the statement has
+ * answered. Anywhere else (a nested transaction, a database without a hub) it is not: the NOTIFY brings it to every
+ * instance, this one included.
+ */
+function localScope(executor: Executor): { local: LocalDelivery; later: ((deliver: () => void) => void) | null } | null {
+  if (executor instanceof PgTransaction) {
+    const scope = afterCommit.get(executor)
+    const local = scope && localDeliveries.get(scope.db)
+    return scope && local ? { local, later: (deliver) => scope.deliveries.push(deliver) } : null
+  }
+  const local = localDeliveries.get(executor as Database)
+  return local ? { local, later: null } : null
+}
 
 /**
  * Queues an event for these users. Inside a transaction PostgreSQL delivers it at COMMIT and drops it
@@ -13,18 +62,30 @@ export type RealtimeEnvelope = { to: string[]; event: RealtimeEvent }
  * NOTIFY limit because events carry ids only.
  */
 export async function publishRealtime(executor: Executor, to: (string | null)[], event: RealtimeEvent): Promise<void> {
-  const payload = realtimePayload(to, event)
-  if (payload !== null) await executor.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`)
+  const announcement = prepareAnnouncement(executor, to, event)
+  if (announcement.payload === null) return
+  await executor.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${announcement.payload})`)
+  announcement.sent()
 }
 
 /**
- * The NOTIFY payload of an event on REALTIME_CHANNEL: publishRealtime sends it, or a statement that changes something
- * and tells about it in one round trip (the circle's reorder, decisions 106 and 115); null when there is nobody to tell.
+ * An event to announce through `executor`: `payload` is what to NOTIFY on REALTIME_CHANNEL (null when there is nobody
+ * to tell), and `sent()` is called once that NOTIFY has been sent: it delivers the event to this instance's own sockets,
+ * after the commit. publishRealtime uses it, and so does a statement that changes something and tells about it in one
+ * round trip (the circle's reorder, decisions 106 and 115), which calls `sent()` only when it did notify.
  */
-export function realtimePayload(to: (string | null)[], event: RealtimeEvent): string | null {
+export function prepareAnnouncement(
+  executor: Executor,
+  to: (string | null)[],
+  event: RealtimeEvent,
+): { payload: string | null; sent: () => void } {
   // a null is a person who deleted their account (a message's receiver, decision 60): nobody to tell
   const recipients = [...new Set(to.filter((id): id is string => id !== null))]
-  if (recipients.length === 0) return null
-  const envelope: RealtimeEnvelope = { to: recipients, event }
-  return JSON.stringify(envelope)
+  if (recipients.length === 0) return { payload: null, sent: () => undefined }
+  const scope = localScope(executor)
+  const envelope: RealtimeEnvelope = scope ? { to: recipients, event, from: scope.local.instanceId } : { to: recipients, event }
+  const payload = JSON.stringify(envelope)
+  if (!scope) return { payload, sent: () => undefined }
+  const deliver = () => scope.local.deliver(recipients, event)
+  return { payload, sent: () => (scope.later ? scope.later(deliver) : deliver()) }
 }

@@ -240,7 +240,7 @@ const reorderStatement = preparedStatement<{ owned: boolean }, { ownerId: string
 
 /**
  * display_order becomes the position in the list, starting at 1 (docs/product/circle.md), and the realtime notification
- * `payload` (realtimePayload) is sent, in one statement (decision 106): only when every id is one of the owner's
+ * `payload` (prepareAnnouncement) is sent, in one statement (decision 106): only when every id is one of the owner's
  * contacts, else nothing changes. Answers whether they all were. It commits asynchronously (`synchronous_commit` off
  * for this transaction only): the answer and the event do not wait the 2-5 ms of a disk flush, and a crash can lose at
  * most the last fraction of a second of reorders (never consistency). Messages and everything else keep waiting for

@@ -5,7 +5,7 @@ import { CONTACTS_PAGE_LIMIT, MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import type { Database, Executor } from '#server/db/client.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
 import { ConflictError, GoneError, NotFoundError, ValidationError } from '#server/http/errors.ts'
-import { publishRealtime, realtimePayload } from '#server/realtime/realtime.publisher.ts'
+import { prepareAnnouncement, publishRealtime } from '#server/realtime/realtime.publisher.ts'
 import {
   getProfileName,
   countActiveContacts,
@@ -89,8 +89,9 @@ export function createContactsService({
     async reorder(ownerId: string, contactIds: string[]): Promise<void> {
       // one statement, one round trip: the check, the new order and the event (decision 106)
       const reordered = { type: 'contact.changed', contact_id: null, change: 'reordered' } as const
-      const payload = realtimePayload([ownerId], reordered)
-      if (!(await reorderOwnedContacts(db, ownerId, contactIds, payload))) throw contactNotFound()
+      const announcement = prepareAnnouncement(db, [ownerId], reordered)
+      if (!(await reorderOwnedContacts(db, ownerId, contactIds, announcement.payload))) throw contactNotFound()
+      announcement.sent()
     },
 
     /** archive_contact(contact_id, should_archive). Unarchiving counts against the circle limit. */
