@@ -12,6 +12,13 @@ const optionalString = z
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
 const isProxyAddress = (item: string) => PROXY_RANGE_NAMES.has(item) || ipaddr.isValid(item) || ipaddr.isValidCIDR(item)
 
+/**
+ * What one instance does (docs/deploy.md): `all` serves the app and runs every job; `web` serves HTTP and realtime
+ * sockets and only queues jobs; `worker` runs the jobs (speech, mail, push, sweeps) and serves only its health.
+ */
+export const HEARTH_ROLES = ['all', 'web', 'worker'] as const
+export type HearthRole = (typeof HEARTH_ROLES)[number]
+
 const optionalUrl = (name: string) => optionalString.refine((v) => v === undefined || URL.canParse(v), { message: `${name} must be a URL` })
 
 /**
@@ -23,6 +30,7 @@ export const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
+    HEARTH_ROLE: z.enum(HEARTH_ROLES, { message: 'HEARTH_ROLE must be all (the default), web or worker' }).default('all'),
     DATABASE_URL: optionalUrl('DATABASE_URL'),
     PUBLIC_URL: optionalUrl('PUBLIC_URL'),
     SMTP_URL: optionalUrl('SMTP_URL'),
