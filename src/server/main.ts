@@ -54,8 +54,7 @@ async function main() {
   // a worker instance serves nothing but its health: the web app, its mailbox and the speech model are the others'
   const servesApp = env.HEARTH_ROLE !== 'worker'
   if (mailer.kind === 'outbox') {
-    const mailbox =
-      env.NODE_ENV === 'production' || !servesApp ? '' : ` and http://localhost:${env.PORT}/dev/mailbox (this computer only)`
+    const mailbox = env.NODE_ENV === 'production' || !servesApp ? '' : ` and http://localhost:${env.PORT}/dev/mailbox (this computer only)`
     say(`no SMTP_URL: mail is kept in ${path.join(env.dataDir, 'outbox')}${mailbox}`)
     if (servesApp && !isLoopbackHost(env.HOST)) {
       say(

@@ -217,10 +217,22 @@ export async function createServices({
   const speechConcurrency = env.SPEECH_CONCURRENCY
   const jobTable: JobTable = {
     'transcribe-message': { work: 'speech', handle: (data) => messageJobs.handleTranscribeMessage(data), concurrency: speechConcurrency },
-    'retranscribe-message': { work: 'speech', handle: (data) => messageJobs.handleRetranscribeMessage(data), concurrency: speechConcurrency },
+    'retranscribe-message': {
+      work: 'speech',
+      handle: (data) => messageJobs.handleRetranscribeMessage(data),
+      concurrency: speechConcurrency,
+    },
     'transcribe-welcome': { work: 'speech', handle: (data) => profileJobs.handleTranscribeWelcome(data), concurrency: speechConcurrency },
-    'transcribe-invitation': { work: 'speech', handle: (data) => invitationJobs.handleTranscribeInvitation(data), concurrency: speechConcurrency },
-    'transcribe-voice-note': { work: 'speech', handle: (data) => voiceSessionJobs.handleTranscribeVoiceNote(data), concurrency: speechConcurrency },
+    'transcribe-invitation': {
+      work: 'speech',
+      handle: (data) => invitationJobs.handleTranscribeInvitation(data),
+      concurrency: speechConcurrency,
+    },
+    'transcribe-voice-note': {
+      work: 'speech',
+      handle: (data) => voiceSessionJobs.handleTranscribeVoiceNote(data),
+      concurrency: speechConcurrency,
+    },
     // jobs of the one speech job of earlier versions, still waiting after an upgrade: each goes to its module's handler
     transcribe: {
       work: 'speech',
