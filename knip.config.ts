@@ -30,8 +30,8 @@ const config: KnipConfig = {
     // named as a string (pino's transport target) in main.ts
     'pino-pretty',
   ],
-  // Debian packages the speech tests and benchmarks run, not npm packages
-  ignoreBinaries: ['ffmpeg', 'espeak-ng'],
+  // Debian programs the speech tests and benchmarks run (taskset, from util-linux: bench:roles), not npm packages
+  ignoreBinaries: ['ffmpeg', 'espeak-ng', 'taskset'],
 }
 
 export default config

@@ -9,5 +9,7 @@ const log = (/** @type {string} */ line) => console.log(`[hearth] ${line}`)
 // Hearth is built and tested on the current LTS lines; an older Node may start but is not what the tests ran on
 const nodeMajor = Number(process.versions.node.split('.')[0])
 if (nodeMajor < 24) log(`Node.js ${process.versions.node} is older than Hearth supports: use Node.js 24 or 26.`)
-await Promise.all([buildWebIfStale(log), buildServerIfStale(log)])
+// a worker instance serves no web app, so it neither needs nor builds one (the server checks HEARTH_ROLE itself)
+const servesWeb = process.env.HEARTH_ROLE?.trim() !== 'worker'
+await Promise.all([servesWeb ? buildWebIfStale(log) : undefined, buildServerIfStale(log)])
 await import(pathToFileURL(serverEntry()).href)

@@ -25,7 +25,7 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes.ts'
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts'
 import type { NotificationTiming } from './modules/notifications/notifications.service.ts'
 import type { JobQueueOptions } from './jobs/job-queue.ts'
-import { createServices, startJobWorkers } from './services.ts'
+import { createServices, describeRole, startJobWorkers } from './services.ts'
 import { publicProfilesRoutes } from './modules/public-profiles/public-profiles.routes.ts'
 import { crawlersRoutes } from './modules/crawlers/crawlers.routes.ts'
 import { shareTargetRoutes } from './modules/share-target/share-target.routes.ts'
@@ -59,7 +59,10 @@ export type BuildAppOptions = {
   /** tests put a speech engine or analyser double here; by default they follow the environment */
   /** `autoDownload`: fetch the default whisper model in the background (`npm start` only, never tests) */
   speech?: { choice?: EngineChoice; analyzer?: Analyzer; autoDownload?: boolean }
-  /** job queue timing (tests shorten the lease that recovers jobs cut off by a crash) */
+  /**
+   * job queue timing (tests shorten the lease that recovers jobs cut off by a crash); `workers: false` runs no job
+   * here whatever the role (tests that start the instances running jobs themselves)
+   */
   jobs?: Partial<Pick<JobQueueOptions, 'leaseSeconds' | 'maintenanceIntervalSeconds'>> & { workers?: boolean }
   /** when new-message mail goes out (tests shorten the burst and transcript waits) */
   notificationTiming?: Partial<NotificationTiming>
@@ -72,6 +75,17 @@ export type BuildAppOptions = {
   pushTestOrigin?: string
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** what this instance serves and runs, by its HEARTH_ROLE: the start-up line says it */
+    roleSummary: string
+  }
+}
+
+/**
+ * The app of one instance, as HEARTH_ROLE makes it (docs/deploy.md): `all` and `web` serve the whole app, `worker`
+ * serves only its health; `all` and `worker` run the jobs of the job table, `web` only queues them.
+ */
 export async function buildApp({
   env,
   db,
@@ -118,6 +132,20 @@ export async function buildApp({
   app.decorate('jobs', queue)
   // before every route: each request is timed under its route pattern
   services.metrics?.timeRequests(app)
+  app.decorate('roleSummary', describeRole(env.HEARTH_ROLE, services.jobTable))
+  // each instance sweeps what a crash left in its own temporary folder
+  app.addHook('onReady', async () => void services.sweepAtStart())
+  const runsJobs = env.HEARTH_ROLE !== 'web' && jobs?.workers !== false
+
+  if (env.HEARTH_ROLE === 'worker') {
+    // nothing public: the health answer is for the orchestrator that starts workers again and routes nothing here,
+    // and the metrics (queues, transcription time) for the monitoring that watches the workers most of all
+    await app.register(healthRoutes, deps)
+    if (services.metrics && env.METRICS_TOKEN) registerMetricsRoute(app, services.metrics, env.METRICS_TOKEN)
+    if (runsJobs) await startJobWorkers(queue, services.jobTable)
+    return app
+  }
+
   const trustedOrigins = [env.publicUrl]
   await registerSecurity(app, {
     trustedOrigins,
@@ -125,7 +153,6 @@ export async function buildApp({
     secure: env.publicUrl.startsWith('https://'),
   })
   registerInputGuard(app)
-  app.addHook('onReady', async () => void services.sweepAtStart())
 
   // Limits are declared per route (directory, connect, uploads, photos); the sign-in limits live in Better Auth.
   // Counted per signed-in person (after requireUser has run), else per connection address, in PostgreSQL so that
@@ -177,6 +204,6 @@ export async function buildApp({
     profileTags: (userId) => deps.publicProfiles.linkPreview(userId, env.publicUrl),
     publicUrl: env.publicUrl,
   })
-  if (jobs?.workers !== false) await startJobWorkers(queue, services.jobTable)
+  if (runsJobs) await startJobWorkers(queue, services.jobTable)
   return app
 }

@@ -20,6 +20,17 @@ describe('parseEnv', () => {
     }
   })
 
+  it('runs every role in one instance unless told, and refuses a role it does not know, naming the three', () => {
+    expect(parseEnv({}).HEARTH_ROLE).toBe('all')
+    expect(parseEnv({ HEARTH_ROLE: 'web' }).HEARTH_ROLE).toBe('web')
+    expect(parseEnv({ HEARTH_ROLE: 'worker' }).HEARTH_ROLE).toBe('worker')
+    for (const bad of ['workers', 'api', 'WEB']) {
+      expect(() => parseEnv({ HEARTH_ROLE: bad })).toThrow(
+        `Invalid configuration: HEARTH_ROLE: HEARTH_ROLE must be all (the default), web or worker (got "${bad}")`,
+      )
+    }
+  })
+
   it('names the variable of a bad value in one line', () => {
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow(EnvError)
     try {

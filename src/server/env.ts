@@ -14,6 +14,12 @@ const isProxyAddress = (item: string) => PROXY_RANGE_NAMES.has(item) || ipaddr.i
 
 /** five cron fields of digits, `*`, ranges, lists and steps */
 const CRON = /^([\d*/,-]+\s+){4}[\d*/,-]+$/
+/**
+ * What one instance does (docs/deploy.md): `all` serves the app and runs every job; `web` serves HTTP and realtime
+ * sockets and only queues jobs; `worker` runs the jobs (speech, mail, push, sweeps) and serves only its health.
+ */
+export const HEARTH_ROLES = ['all', 'web', 'worker'] as const
+export type HearthRole = (typeof HEARTH_ROLES)[number]
 
 const optionalUrl = (name: string) => optionalString.refine((v) => v === undefined || URL.canParse(v), { message: `${name} must be a URL` })
 
@@ -26,6 +32,7 @@ export const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
+    HEARTH_ROLE: z.enum(HEARTH_ROLES, { message: 'HEARTH_ROLE must be all (the default), web or worker' }).default('all'),
     DATABASE_URL: optionalUrl('DATABASE_URL'),
     PUBLIC_URL: optionalUrl('PUBLIC_URL'),
     SMTP_URL: optionalUrl('SMTP_URL'),

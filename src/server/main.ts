@@ -51,10 +51,12 @@ async function main() {
   const mailer = env.SMTP_URL
     ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
     : createOutboxMailer(path.join(env.dataDir, 'outbox'), env.MAIL_FROM, say)
+  // a worker instance serves nothing but its health: the web app, its mailbox and the speech model are the others'
+  const servesApp = env.HEARTH_ROLE !== 'worker'
   if (mailer.kind === 'outbox') {
-    const mailbox = env.NODE_ENV === 'production' ? '' : ` and http://localhost:${env.PORT}/dev/mailbox (this computer only)`
+    const mailbox = env.NODE_ENV === 'production' || !servesApp ? '' : ` and http://localhost:${env.PORT}/dev/mailbox (this computer only)`
     say(`no SMTP_URL: mail is kept in ${path.join(env.dataDir, 'outbox')}${mailbox}`)
-    if (!isLoopbackHost(env.HOST)) {
+    if (servesApp && !isLoopbackHost(env.HOST)) {
       say(
         `listening on ${env.HOST} without SMTP_URL: people on other devices get no confirmation or reset mail; ` +
           'open the mailbox on this computer and pass them their link, or set SMTP_URL (see README, "Run it")',
@@ -69,9 +71,9 @@ async function main() {
     pool: database.pool,
     secrets,
     mailer,
-    webDir,
-    // only a real start fetches the model; tests build the app without it
-    speech: { autoDownload: true },
+    webDir: servesApp ? webDir : undefined,
+    // only a real start fetches the model, and only where speech jobs run; tests build the app without it
+    speech: { autoDownload: env.HEARTH_ROLE !== 'web' },
     // leases are renewed while a job runs; checked for expiry at least every 20 s (pg-boss's maintenance)
     jobs: { leaseSeconds: env.JOB_LEASE_SECONDS, maintenanceIntervalSeconds: Math.min(20, env.JOB_LEASE_SECONDS) },
     logger: {
@@ -114,7 +116,13 @@ async function main() {
     say(`backups of ${what} at '${env.BACKUP_SCHEDULE}' (UTC) into ${env.backupDir}, kept ${env.BACKUP_KEEP_DAYS} days`)
   }
   await app.listen({ port: env.PORT, host: env.HOST })
-  say(`ready at ${env.publicUrl} in ${Math.round(performance.now() - startedAt)} ms`)
+  say(app.roleSummary)
+  const took = `in ${Math.round(performance.now() - startedAt)} ms`
+  if (!servesApp) {
+    say(`ready at http://${env.HOST}:${env.PORT} (health only) ${took}`)
+    return
+  }
+  say(`ready at ${env.publicUrl} ${took}`)
   const cannotRecord = recordingAddressWarning({ publicUrl: env.publicUrl, publicUrlSet: Boolean(env.PUBLIC_URL), host: env.HOST })
   if (cannotRecord) say(cannotRecord)
 }

@@ -7,7 +7,7 @@ import { createAuthJobs } from './auth/auth.jobs.ts'
 import { createSessionReader, requireUser } from './auth/session.ts'
 import { createBackupJobs } from './db/backup.jobs.ts'
 import type { Database } from './db/client.ts'
-import type { Env } from './env.ts'
+import type { Env, HearthRole } from './env.ts'
 import { createMetrics } from './http/metrics.ts'
 import { deleteEndedRequestLimits } from './http/rate-limit.queries.ts'
 import { createJobQueue, type JobMap, type JobName, type JobOutcome, type JobQueue, type JobQueueOptions } from './jobs/job-queue.ts'
@@ -78,10 +78,20 @@ export type ServicesOptions = {
 }
 
 /**
- * How one kind of job is run: its handler, how many at a time on one instance, and its schedule when it is periodic
- * (null: periodic, but turned off by the environment, so an earlier schedule is removed).
+ * The work a job is, for the instances that run it and their start-up line. Every job is worker work: an instance of
+ * HEARTH_ROLE=web runs none of them, one of `worker` or `all` runs them all (docs/deploy.md).
  */
-type JobEntry<N extends JobName> = { handle: (data: JobMap[N]) => Promise<JobOutcome>; concurrency?: number; cron?: string | null }
+type JobWork = 'speech' | 'mail' | 'push' | 'upkeep'
+/**
+ * How one kind of job is run: the work it is, its handler, how many at a time on one instance, and its schedule when
+ * it is periodic (null: periodic, but turned off by the environment, so an earlier schedule is removed).
+ */
+type JobEntry<N extends JobName> = {
+  work: JobWork
+  handle: (data: JobMap[N]) => Promise<JobOutcome>
+  concurrency?: number
+  cron?: string | null
+}
 /** Every job name with its one handler: a name without a handler (or a handler without a name) does not compile. */
 export type JobTable = { [N in JobName]: JobEntry<N> }
 
@@ -106,7 +116,8 @@ export async function createServices({
   const objects = await createObjectStorage(env)
   await objects.verify()
   const storage = objects.storage
-  const queue = await createJobQueue({ pool, log, ...jobs })
+  // an instance that runs no job leaves the queue's upkeep and schedules to those that do
+  const queue = await createJobQueue({ pool, log, ...jobs, supervises: env.HEARTH_ROLE !== 'web' })
 
   const auth = createAuth({
     db,
@@ -229,13 +240,26 @@ export async function createServices({
   // each module owns the jobs that store its recordings' transcripts; the transcriber bounds how many run at once
   const speechConcurrency = env.SPEECH_CONCURRENCY
   const jobTable: JobTable = {
-    'transcribe-message': { handle: (data) => messageJobs.handleTranscribeMessage(data), concurrency: speechConcurrency },
-    'retranscribe-message': { handle: (data) => messageJobs.handleRetranscribeMessage(data), concurrency: speechConcurrency },
-    'transcribe-welcome': { handle: (data) => profileJobs.handleTranscribeWelcome(data), concurrency: speechConcurrency },
-    'transcribe-invitation': { handle: (data) => invitationJobs.handleTranscribeInvitation(data), concurrency: speechConcurrency },
-    'transcribe-voice-note': { handle: (data) => voiceSessionJobs.handleTranscribeVoiceNote(data), concurrency: speechConcurrency },
+    'transcribe-message': { work: 'speech', handle: (data) => messageJobs.handleTranscribeMessage(data), concurrency: speechConcurrency },
+    'retranscribe-message': {
+      work: 'speech',
+      handle: (data) => messageJobs.handleRetranscribeMessage(data),
+      concurrency: speechConcurrency,
+    },
+    'transcribe-welcome': { work: 'speech', handle: (data) => profileJobs.handleTranscribeWelcome(data), concurrency: speechConcurrency },
+    'transcribe-invitation': {
+      work: 'speech',
+      handle: (data) => invitationJobs.handleTranscribeInvitation(data),
+      concurrency: speechConcurrency,
+    },
+    'transcribe-voice-note': {
+      work: 'speech',
+      handle: (data) => voiceSessionJobs.handleTranscribeVoiceNote(data),
+      concurrency: speechConcurrency,
+    },
     // jobs of the one speech job of earlier versions, still waiting after an upgrade: each goes to its module's handler
     transcribe: {
+      work: 'speech',
       handle: (data) => {
         if (data.kind === 'message') return messageJobs.handleTranscribeMessage(data)
         if (data.kind === 'redo') return messageJobs.handleRetranscribeMessage(data)
@@ -244,16 +268,17 @@ export async function createServices({
         return voiceSessionJobs.handleTranscribeVoiceNote(data)
       },
     },
-    analyze: { handle: (data) => messageJobs.handleAnalyze(data) },
-    'send-mail': { handle: (data) => mail.handleSendMail(data) },
-    'request-password-reset': { handle: (data) => authJobs.handleRequestPasswordReset(data) },
-    'expire-invitations': { handle: () => invitationJobs.handleExpireInvitations(), cron: EXPIRE_INVITATIONS_CRON },
-    'notify-new-message-mail': { handle: (data) => notifications.handleMailNewMessage(data) },
-    'push-new-message': { handle: (data) => push.handlePushNewMessage(data) },
-    'send-push': { handle: (data) => push.handleSendPush(data) },
-    'find-quiet-relationships': { handle: () => nudges.handleFindQuietRelationships(), cron: NUDGE_CRON },
-    nudge: { handle: (data) => nudges.handleNudge(data) },
+    analyze: { work: 'speech', handle: (data) => messageJobs.handleAnalyze(data) },
+    'send-mail': { work: 'mail', handle: (data) => mail.handleSendMail(data) },
+    'request-password-reset': { work: 'mail', handle: (data) => authJobs.handleRequestPasswordReset(data) },
+    'expire-invitations': { work: 'upkeep', handle: () => invitationJobs.handleExpireInvitations(), cron: EXPIRE_INVITATIONS_CRON },
+    'notify-new-message-mail': { work: 'mail', handle: (data) => notifications.handleMailNewMessage(data) },
+    'push-new-message': { work: 'push', handle: (data) => push.handlePushNewMessage(data) },
+    'send-push': { work: 'push', handle: (data) => push.handleSendPush(data) },
+    'find-quiet-relationships': { work: 'upkeep', handle: () => nudges.handleFindQuietRelationships(), cron: NUDGE_CRON },
+    nudge: { work: 'push', handle: (data) => nudges.handleNudge(data) },
     'sweep-media': {
+      work: 'upkeep',
       handle: async () => {
         const removed = await sweeper.sweep()
         await deleteEndedRequestLimits(db)
@@ -262,10 +287,11 @@ export async function createServices({
       cron: SWEEP_MEDIA_CRON,
     },
     'sweep-audio-uploads': {
+      work: 'upkeep',
       handle: async () => ({ status: 'done', reason: `${await audioUploads.sweepAbandoned()} removed` }),
       cron: SWEEP_AUDIO_UPLOADS_CRON,
     },
-    backup: { handle: () => backupJobs.handleBackup(), cron: env.BACKUP_SCHEDULE === 'off' ? null : env.BACKUP_SCHEDULE },
+    backup: { work: 'upkeep', handle: () => backupJobs.handleBackup(), cron: env.BACKUP_SCHEDULE === 'off' ? null : env.BACKUP_SCHEDULE },
   }
 
   return {
@@ -296,6 +322,19 @@ export async function createServices({
       await objects.close()
     },
   }
+}
+
+/** What an instance of `role` does, for its start-up line: what it serves, and the jobs of the table it runs (by work). */
+export function describeRole(role: HearthRole, table: JobTable): string {
+  const names = new Map<JobWork, JobName[]>()
+  for (const name of Object.keys(table) as JobName[]) {
+    const { work } = table[name]
+    names.set(work, [...(names.get(work) ?? []), name])
+  }
+  const jobs = [...names].map(([work, list]) => `${work} (${list.join(', ')})`).join('; ')
+  if (role === 'web') return 'role web: serves the app (HTTP and realtime sockets) and only queues jobs, which worker instances run'
+  if (role === 'worker') return `role worker: serves only GET /api/health, and runs the jobs: ${jobs}`
+  return `role all: serves the app (HTTP and realtime sockets) and runs the jobs: ${jobs}`
 }
 
 /** Runs every job of the table on this instance, and schedules the periodic ones (one instance sends each occurrence). */

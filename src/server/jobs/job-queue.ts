@@ -99,6 +99,11 @@ export type JobQueueOptions = {
   /** how often expired leases are looked for (one instance does it per interval) */
   maintenanceIntervalSeconds?: number
   pollingIntervalSeconds?: number
+  /**
+   * false on an instance that only queues (HEARTH_ROLE=web): it neither looks for expired leases nor archives, and
+   * sends no scheduled job; the instances that run jobs do both
+   */
+  supervises?: boolean
 }
 
 export type JobQueue = {
@@ -122,6 +127,8 @@ export type JobQueue = {
    * Later calls answer the first call's promise.
    */
   stop(options?: { graceful?: boolean; graceMs?: number }): Promise<void>
+  /** the names this instance runs jobs of (none on an instance that only queues) */
+  working(): JobName[]
 }
 
 /**
@@ -177,11 +184,14 @@ export async function createJobQueue({
   leaseSeconds = 60,
   maintenanceIntervalSeconds = 20,
   pollingIntervalSeconds = 0.5,
+  supervises = true,
 }: JobQueueOptions): Promise<JobQueue> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
     expireInSeconds: leaseSeconds,
     maintenanceIntervalSeconds,
+    supervise: supervises,
+    schedule: supervises,
     // our handlers schedule their own retries (3 s / 10 s / 30 s, `nextRetryDelayMs` in src/shared/speech.ts); pg-boss retries only what
     // crashed or expired, a little later each time
     retryLimit: 3,
@@ -203,6 +213,7 @@ export async function createJobQueue({
 
   const held = new Set<Lease>()
   const loops: Promise<void>[] = []
+  const worked = new Set<JobName>()
   const stopping = new AbortController()
   // every worker loop waits on this signal between polls: one listener per loop, more than Node's default warning at 10
   setMaxListeners(0, stopping.signal)
@@ -328,8 +339,11 @@ export async function createJobQueue({
     },
 
     async work(name, handler, concurrency = 1) {
+      worked.add(name)
       for (let i = 0; i < concurrency; i++) loops.push(loop(name, handler))
     },
+
+    working: () => [...worked],
 
     stop({ graceful = true, graceMs = 10_000 } = {}) {
       if (stopped) return stopped
