@@ -26,7 +26,13 @@ export const adminAccountSchema = z.object({
 })
 export type AdminAccount = z.infer<typeof adminAccountSchema>
 
-export const AUDIT_ACTIONS = ['account.disabled', 'account.enabled', 'account.deleted', 'confirmation.resent', 'sign_up_mode.changed'] as const
+export const AUDIT_ACTIONS = [
+  'account.disabled',
+  'account.enabled',
+  'account.deleted',
+  'confirmation.resent',
+  'sign_up_mode.changed',
+] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
 export const auditEntrySchema = z.object({

@@ -72,6 +72,18 @@ function checkSignUpName(body: unknown) {
 }
 
 /**
+ * A lone surrogate in a text of the body (a callbackURL, say) made Better Auth's encodeURIComponent throw, a 500.
+ * In a `u` pattern \p{Cs} matches only a surrogate that is not part of a pair.
+ */
+function checkWellFormedText(body: unknown) {
+  if (typeof body !== 'object' || body === null) return
+  for (const value of Object.values(body)) {
+    if (typeof value === 'string' && /\p{Cs}/u.test(value))
+      throw new APIError('BAD_REQUEST', { message: 'The request holds text that is not valid' })
+  }
+}
+
+/**
  * Better Auth's /update-user accepts any JSON object and hands `name` and `image` to the database as they come:
  * `name: null` broke the NOT NULL column with a 500. Its own checks come too late, so they are made here first.
  */
@@ -126,6 +138,7 @@ export function createAuth({
     return token !== null && (await invitationConfirmsAddress(token, email))
   }
   const before = createAuthMiddleware(async (ctx) => {
+    checkWellFormedText(ctx.body)
     if (ctx.path === '/sign-up/email') {
       checkSignUpName(ctx.body)
       // before Better Auth looks the address up: a refused sign-up says nothing about whether it has an account

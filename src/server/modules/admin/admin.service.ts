@@ -46,7 +46,14 @@ type Actor = Pick<SessionUser, 'id' | 'name'>
  * Who may join, and the owner's care of the accounts (decision 162). Every action is the owner's alone (403 for
  * anyone else), never on the owner's own account, and writes a row of the audit log.
  */
-export function createAdminService({ db, pinnedMode, deleteAccount, sendConfirmation, onSessionsEnded, now = () => new Date() }: AdminServiceDeps) {
+export function createAdminService({
+  db,
+  pinnedMode,
+  deleteAccount,
+  sendConfirmation,
+  onSessionsEnded,
+  now = () => new Date(),
+}: AdminServiceDeps) {
   const signUpMode = async (): Promise<SignUpMode> => pinnedMode ?? (await getStoredSignUpMode(db))
 
   const requireOwner = async (actor: Actor): Promise<string> => {
@@ -129,7 +136,13 @@ export function createAdminService({ db, pinnedMode, deleteAccount, sendConfirma
       await db.transaction(async (tx) => {
         await markDisabled(tx, target.id)
         await deleteSessionsOfUser(tx, target.id)
-        await insertAuditRow(tx, { actorId: actor.id, actorName: actor.name, action: 'account.disabled', targetId: target.id, targetName: target.name })
+        await insertAuditRow(tx, {
+          actorId: actor.id,
+          actorName: actor.name,
+          action: 'account.disabled',
+          targetId: target.id,
+          targetName: target.name,
+        })
       })
       await onSessionsEnded()
     },
@@ -138,7 +151,13 @@ export function createAdminService({ db, pinnedMode, deleteAccount, sendConfirma
       const target = await targetOf(actor, targetId)
       await db.transaction(async (tx) => {
         await unmarkDisabled(tx, target.id)
-        await insertAuditRow(tx, { actorId: actor.id, actorName: actor.name, action: 'account.enabled', targetId: target.id, targetName: target.name })
+        await insertAuditRow(tx, {
+          actorId: actor.id,
+          actorName: actor.name,
+          action: 'account.enabled',
+          targetId: target.id,
+          targetName: target.name,
+        })
       })
     },
 
@@ -146,7 +165,13 @@ export function createAdminService({ db, pinnedMode, deleteAccount, sendConfirma
       const target = await targetOf(actor, targetId)
       await deleteAccount(target.id)
       // written once the deletion committed: the log never claims a deletion that did not happen
-      await insertAuditRow(db, { actorId: actor.id, actorName: actor.name, action: 'account.deleted', targetId: target.id, targetName: target.name })
+      await insertAuditRow(db, {
+        actorId: actor.id,
+        actorName: actor.name,
+        action: 'account.deleted',
+        targetId: target.id,
+        targetName: target.name,
+      })
     },
 
     async resendConfirmation(actor: Actor, targetId: string): Promise<void> {
