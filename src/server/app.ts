@@ -174,6 +174,7 @@ export async function buildApp({
     inviteTags: (token, address) => deps.invitations.linkPreview(token, address),
     profileTags: (userId) => deps.publicProfiles.linkPreview(userId, env.publicUrl),
     publicUrl: env.publicUrl,
+    signUpMode: () => deps.admin.publicSignUpMode(),
   })
   if (jobs?.workers !== false) await startJobWorkers(queue, services.jobTable)
   return app
