@@ -56,7 +56,6 @@ export const adminOverviewSchema = z.object({
 export type AdminOverview = z.infer<typeof adminOverviewSchema>
 
 export const setSignUpModeSchema = z.strictObject({ mode: signUpModeSchema })
-export type SetSignUpMode = z.infer<typeof setSignUpModeSchema>
 
 export const adminAccountParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) })
 
