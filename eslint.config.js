@@ -52,6 +52,7 @@ export const SCREEN_MODULES = [
  * Every folder in src/server/modules must be here (the lint test checks it).
  */
 export const SERVER_MODULES = [
+  'admin', // who may join and the owner's care of the accounts: uses invitations' tokens, and account deletion handed in
   'invitations',
   'account',
   'voice-sessions',

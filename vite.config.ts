@@ -33,22 +33,25 @@ function prerenderLanding(): Plugin {
       })
       try {
         const { renderLanding, LANDING_META: meta } = (await server.ssrLoadModule('/landing-prerender.tsx')) as {
-          renderLanding: () => string
+          renderLanding: (signUpMode?: 'open' | 'invitation') => string
           LANDING_META: { title: string; description: string; canonical: string }
         }
         const index = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(index)
         if (!entry) throw new Error('index.html has no module script')
-        const landing = index
-          .replace(/<title>[^<]*<\/title>/, `<title>${meta.title}</title>`)
-          .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/>/, `<meta name="description" content="${meta.description}" />`)
-          // made absolute by the server, which knows the public address (spa.ts)
-          .replace('</title>', `</title>\n    <link rel="canonical" href="${meta.canonical}" />`)
-          .replace(entry[0], `<meta name="hearth-app" content="${entry[1]}" />`)
-          .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-          .replace('<div id="root"></div>', `<div id="root">${renderLanding()}</div>`)
-          .replace('</body>', '  <script type="module" src="/landing-loader.js"></script>\n  </body>')
-        fs.writeFileSync(path.join(outDir, 'landing.html'), landing)
+        const landing = (body: string) =>
+          index
+            .replace(/<title>[^<]*<\/title>/, `<title>${meta.title}</title>`)
+            .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/>/, `<meta name="description" content="${meta.description}" />`)
+            // made absolute by the server, which knows the public address (spa.ts)
+            .replace('</title>', `</title>\n    <link rel="canonical" href="${meta.canonical}" />`)
+            .replace(entry[0], `<meta name="hearth-app" content="${entry[1]}" />`)
+            .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+            .replace('<div id="root"></div>', `<div id="root">${body}</div>`)
+            .replace('</body>', '  <script type="module" src="/landing-loader.js"></script>\n  </body>')
+        fs.writeFileSync(path.join(outDir, 'landing.html'), landing(renderLanding()))
+        // the same page for a Hearth that takes people by invitation only (decision 162): spa.ts sends the one that holds
+        fs.writeFileSync(path.join(outDir, 'landing-invitation.html'), landing(renderLanding('invitation')))
       } finally {
         await server.close()
       }

@@ -5,6 +5,7 @@ import type { Database } from './db/client.ts'
 import type { Env } from './env.ts'
 import type { PictureUrl } from './media/signed-url.ts'
 import type { ObjectStorage } from './media/storage.ts'
+import type { AdminService } from './modules/admin/admin.service.ts'
 import type { AccountService } from './modules/account/account.service.ts'
 import type { AudioUploadsService } from './modules/audio-uploads/audio-uploads.service.ts'
 import type { ContactsService } from './modules/contacts/contacts.service.ts'
@@ -48,6 +49,8 @@ export type AppDeps = {
   speech: { engine: string; reason: string; analyzer: string; model: ModelDownloadStatus | null; engineModel: string | null }
 
   account: AccountService
+  /** who may join, and the owner's care of the accounts */
+  admin: AdminService
   audioUploads: AudioUploadsService
   contacts: ContactsService
   crawlers: CrawlersService

@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify'
 import type pg from 'pg'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { authRoutes } from './auth/auth.routes.ts'
+import { adminRoutes } from './modules/admin/admin.routes.ts'
 import { accountRoutes } from './modules/account/account.routes.ts'
 import type { Database } from './db/client.ts'
 import type { Env } from './env.ts'
@@ -172,6 +173,7 @@ export async function buildApp({
   await app.register(configRoutes, deps)
   await app.register(profilesRoutes, deps)
   await app.register(accountRoutes, deps)
+  await app.register(adminRoutes, deps)
   await app.register(photosRoutes, deps)
   await app.register(contactsRoutes, deps)
   await app.register(messageRequestsRoutes, deps)
@@ -203,6 +205,7 @@ export async function buildApp({
     inviteTags: (token, address) => deps.invitations.linkPreview(token, address),
     profileTags: (userId) => deps.publicProfiles.linkPreview(userId, env.publicUrl),
     publicUrl: env.publicUrl,
+    signUpMode: () => deps.admin.publicSignUpMode(),
   })
   if (runsJobs) await startJobWorkers(queue, services.jobTable)
   return app

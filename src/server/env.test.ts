@@ -31,6 +31,13 @@ describe('parseEnv', () => {
     }
   })
 
+  it('leaves the sign-up mode to the owner unless SIGNUP_MODE pins it to open or invitation', () => {
+    expect(parseEnv({}).SIGNUP_MODE).toBeUndefined()
+    expect(parseEnv({ SIGNUP_MODE: '' }).SIGNUP_MODE).toBeUndefined()
+    expect(parseEnv({ SIGNUP_MODE: 'invitation' }).SIGNUP_MODE).toBe('invitation')
+    expect(() => parseEnv({ SIGNUP_MODE: 'closed' })).toThrow(/SIGNUP_MODE/)
+  })
+
   it('names the variable of a bad value in one line', () => {
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow(EnvError)
     try {

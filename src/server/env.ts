@@ -93,6 +93,11 @@ export const envSchema = z
       .refine((items) => items === undefined || (items.length > 0 && items.every(isProxyAddress)), {
         message: 'TRUST_PROXY must list IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal), separated by commas',
       }),
+    /**
+     * who may make an account: `open` (anyone who reaches the address) or `invitation` (only from an invitation).
+     * Unset: the owner chooses in the app, open until they do (decision 162). Set: it pins the mode.
+     */
+    SIGNUP_MODE: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.enum(['open', 'invitation']).optional()),
     RATE_LIMIT_ENABLED: z
       .enum(['true', 'false'])
       .default('true')

@@ -85,6 +85,22 @@ async function main() {
     },
   })
 
+  // who may join is said at every start: a family server must not be open to strangers by surprise (decision 162)
+  // asked the way the landing asks it: a Hearth with no account yet is open to its first person whatever the mode
+  const { signUpMode } = (await app.inject({ method: 'GET', url: '/api/config' })).json<{ signUpMode: string }>()
+  if (signUpMode === 'open') {
+    const why =
+      env.SIGNUP_MODE === 'invitation' ? ' until its first account, the owner, is made' : env.SIGNUP_MODE ? ' (SIGNUP_MODE=open)' : ''
+    say(
+      `sign-up is open: anyone who can reach ${env.publicUrl} can make an account${why}; ` +
+        'to take people by invitation only, set SIGNUP_MODE=invitation or switch it in Settings, People on this Hearth',
+    )
+  } else {
+    say(
+      `sign-up is by invitation only${env.SIGNUP_MODE ? ' (SIGNUP_MODE=invitation)' : " (the owner's choice in Settings, People on this Hearth)"}`,
+    )
+  }
+
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return

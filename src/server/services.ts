@@ -14,6 +14,7 @@ import { createJobQueue, type JobMap, type JobName, type JobOutcome, type JobQue
 import { createMediaSweeper } from './media/media-sweep.ts'
 import { createObjectStorage } from './media/object-storage.ts'
 import { signMediaUrl } from './media/signed-url.ts'
+import { createAdminService } from './modules/admin/admin.service.ts'
 import { createAccountService } from './modules/account/account.service.ts'
 import { createAudioUploadsService, MEGABYTE } from './modules/audio-uploads/audio-uploads.service.ts'
 import { createContactsService } from './modules/contacts/contacts.service.ts'
@@ -130,11 +131,24 @@ export async function createServices({
       await ensureProfileFor(db, created)
     },
     invitationConfirmsAddress: (inviteToken, email) => invitationConfirmsAddress(db, inviteToken, email),
+    // called at sign-up and sign-in only, once everything below is built
+    admitsSignUp: (inviteToken) => admin.admitsSignUp(inviteToken),
+    isDisabled: (userId) => admin.isDisabled(userId),
   })
   const readSession = await createSessionReader(auth, db)
   // made before the services: sign-out, password reset and account changes close the sockets of the sessions they end
   const hub = createRealtimeHub({ pool, db, log })
   const onSessionsEnded = () => hub.closeEndedSessions()
+  const account = createAccountService({ db, storage, log, onSessionsEnded })
+  const admin = createAdminService({
+    db,
+    pinnedMode: env.SIGNUP_MODE,
+    deleteAccount: (userId) => account.deleteAccount(userId),
+    sendConfirmation: async (email) => {
+      await auth.api.sendVerificationEmail({ body: { email, callbackURL: '/auth?verified=1' } })
+    },
+    onSessionsEnded,
+  })
 
   const engineChoice = speech?.choice ?? (await selectSpeechEngine(env))
   const analyzerChoice = speech?.analyzer ? { analyzer: speech.analyzer, reason: 'given by the caller' } : selectAnalyzer(env)
@@ -208,7 +222,8 @@ export async function createServices({
     signMediaUrl: signUrl,
     pictureUrl,
     speech: activeSpeech,
-    account: createAccountService({ db, storage, log, onSessionsEnded }),
+    account,
+    admin,
     audioUploads,
     contacts: createContactsService({ db, pictureUrl, invitations: { hasInvitedByMail, closeOnConnection: closeInvitationsOnConnection } }),
     crawlers: createCrawlersService({ db, publicUrl: env.publicUrl }),

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { setSessionCookie } from 'better-auth/cookies'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
+import { ACCOUNT_DISABLED, ADMIN_TEXTS, INVITATION_REQUIRED } from '#shared/admin.ts'
 import { FULL_NAME_REQUIRED } from '#shared/auth-forms.ts'
 import { PASSWORD_MIN_LENGTH } from '#shared/limits.ts'
 import type { Database } from '#server/db/client.ts'
@@ -31,6 +32,13 @@ export type AuthDeps = {
    * module): the token of a pending e-mail invitation sent to that address (decision 118).
    */
   invitationConfirmsAddress: (inviteToken: string, email: string) => Promise<boolean>
+  /**
+   * Whether a new account may be made, given the invitation token the sign-up carries (null for none): the sign-up
+   * mode's rule, which the admin module keeps (decision 162).
+   */
+  admitsSignUp: (inviteToken: string | null) => Promise<boolean>
+  /** whether the owner disabled this account: it gets no session */
+  isDisabled: (userId: string) => Promise<boolean>
 }
 
 /**
@@ -60,6 +68,18 @@ function checkSignUpName(body: unknown) {
   const name: unknown = (body as { name?: unknown } | undefined)?.name
   if (typeof name !== 'string' || name.trim() === '') {
     throw new APIError('BAD_REQUEST', { code: 'NAME_REQUIRED', message: FULL_NAME_REQUIRED })
+  }
+}
+
+/**
+ * A lone surrogate in a text of the body (a callbackURL, say) made Better Auth's encodeURIComponent throw, a 500.
+ * In a `u` pattern \p{Cs} matches only a surrogate that is not part of a pair.
+ */
+function checkWellFormedText(body: unknown) {
+  if (typeof body !== 'object' || body === null) return
+  for (const value of Object.values(body)) {
+    if (typeof value === 'string' && /\p{Cs}/u.test(value))
+      throw new APIError('BAD_REQUEST', { message: 'The request holds text that is not valid' })
   }
 }
 
@@ -98,14 +118,32 @@ function inviteTokenOf(body: unknown): string | null {
   return typeof token === 'string' && token !== '' ? token : null
 }
 
-export function createAuth({ db, env, secret, sendMail, deferResetRequest, log, onUserCreated, invitationConfirmsAddress }: AuthDeps) {
+const invitationRequired = () => new APIError('FORBIDDEN', { code: INVITATION_REQUIRED, message: ADMIN_TEXTS.invitationRequired })
+
+export function createAuth({
+  db,
+  env,
+  secret,
+  sendMail,
+  deferResetRequest,
+  log,
+  onUserCreated,
+  invitationConfirmsAddress,
+  admitsSignUp,
+  isDisabled,
+}: AuthDeps) {
   /** A sign-up whose invitation token proves its address (decision 118); anything else proves nothing. */
   const signUpProvesAddress = async (body: unknown, email: string) => {
     const token = inviteTokenOf(body)
     return token !== null && (await invitationConfirmsAddress(token, email))
   }
   const before = createAuthMiddleware(async (ctx) => {
-    if (ctx.path === '/sign-up/email') checkSignUpName(ctx.body)
+    checkWellFormedText(ctx.body)
+    if (ctx.path === '/sign-up/email') {
+      checkSignUpName(ctx.body)
+      // before Better Auth looks the address up: a refused sign-up says nothing about whether it has an account
+      if (!(await admitsSignUp(inviteTokenOf(ctx.body)))) throw invitationRequired()
+    }
     if (ctx.path === '/update-user') checkUpdateUser(ctx.body)
     // A reset request from a client is only queued: looking the address up, storing a token and queueing the mail
     // happen in a job, so the answer takes the same time whether or not the address has an account. The job calls
@@ -199,11 +237,23 @@ export function createAuth({ db, env, secret, sendMail, deferResetRequest, log, 
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // every way in (password, Google, a confirmation link) makes a session: a disabled account gets none
+          before: async (session) => {
+            if (await isDisabled(session.userId)) {
+              throw new APIError('FORBIDDEN', { code: ACCOUNT_DISABLED, message: ADMIN_TEXTS.accountDisabled })
+            }
+          },
+        },
+      },
       user: {
         create: {
           // following an e-mail invitation's link proved the address; the sign-up that carries its token counts as
           // confirmed, checked here on the server (decision 118)
           before: async (data, ctx) => {
+            // a new account through Google carries no invitation token: it is made only while sign-up is open
+            if (ctx?.path !== undefined && ctx.path !== '/sign-up/email' && !(await admitsSignUp(null))) throw invitationRequired()
             if (ctx?.path !== '/sign-up/email' || !(await signUpProvesAddress(ctx.body, data.email))) return
             return { data: { ...data, emailVerified: true } }
           },

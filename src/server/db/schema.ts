@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -608,4 +609,56 @@ export const sessionMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('session_messages_session_created_idx').on(t.sessionId, t.createdAt)],
+)
+
+/* ---- who may join, and who decides (the admin module; docs/product/people.md) ---- */
+
+/**
+ * The Hearth's own settings: one row (id 1). `owner_id` is the person who decides who may join; when it is empty (a
+ * fresh install, or the owner deleted their account) the oldest account becomes the owner at the next look.
+ * `sign_up_mode` is the owner's choice, which SIGNUP_MODE in the environment overrides when set (decision 162).
+ */
+export const hearthSettings = pgTable(
+  'hearth_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
+    signUpMode: text('sign_up_mode', { enum: ['open', 'invitation'] })
+      .notNull()
+      .default('open'),
+    updatedAt: moment('updated_at')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [check('hearth_settings_one_row', sql`${t.id} = 1`)],
+)
+
+/** Accounts the owner disabled: they cannot sign in, and keep their data. Enabling deletes the row. */
+export const disabledAccounts = pgTable('disabled_accounts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  disabledAt: createdAt(),
+})
+
+/**
+ * What the owner did, for the owner to read back: who acted (kept as a name too, so a row outlives the account),
+ * what, on whom, when. A deleted target keeps only the name it had.
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: uuidPrimaryKey(),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    action: text('action', {
+      enum: ['account.disabled', 'account.enabled', 'account.deleted', 'confirmation.resent', 'sign_up_mode.changed'],
+    }).notNull(),
+    targetId: text('target_id'),
+    targetName: text('target_name'),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_log_created_idx').on(t.createdAt), index('admin_audit_log_target_idx').on(t.targetId, t.action, t.createdAt)],
 )

@@ -63,6 +63,20 @@ describe('the authorization matrix', () => {
     },
   )
 
+  it.each(entries.filter(([, entry]) => entry.access === 'hearth-owner'))(
+    "%s refuses everyone but the Hearth's owner with 403, and serves the owner",
+    async (key, entry) => {
+      const { method } = split(key)
+      for (const member of [fixture.bob, fixture.eve]) {
+        const refused = await sendAs(app, method, await entry.request(fixture), member)
+        expect(refused.statusCode).toBe(403)
+        expect(refused.json()).toMatchObject({ error: { code: 'FORBIDDEN' } })
+      }
+      const served = await sendAs(app, method, await entry.request(fixture), fixture.ada)
+      expect(served.statusCode).toBeLessThan(300)
+    },
+  )
+
   it('serves a signed media URL to whoever holds it, signed in or not', async () => {
     const response = await sendAs(app, 'GET', { url: fixture.mediaUrl }, null)
     expect(response.statusCode).toBe(200)

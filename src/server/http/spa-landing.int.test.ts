@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
+import { storeSignUpMode } from '#server/modules/admin/admin.queries.ts'
 import { insertPerson } from '#server/test/data.ts'
 import { signIn } from '#server/test/people.ts'
 import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
@@ -10,6 +11,10 @@ await fs.writeFile(`${webDir}/index.html`, '<html><head><title>app</title></head
 await fs.writeFile(
   `${webDir}/landing.html`,
   '<html><head><title>landing</title>\n    <link rel="canonical" href="/" /></head><body><div id="root"><p>© <!-- -->2020<!-- --> Hearth</p></div></body></html>',
+)
+await fs.writeFile(
+  `${webDir}/landing-invitation.html`,
+  '<html><head><title>landing by invitation</title></head><body><div id="root"><p>By invitation only</p></div></body></html>',
 )
 const { app, db } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-spa-landing-data-') }, { webDir })
 
@@ -32,5 +37,13 @@ describe('GET / (decision 100)', () => {
     expect(signedIn.body).toContain('<title>app</title>')
     expect((await app.inject({ method: 'GET', url: '/settings' })).body).toContain('<title>app</title>')
     expect((await app.inject({ method: 'GET', url: '/auth' })).body).toContain('<title>app</title>')
+  })
+
+  it('sends the landing without a sign-up while this Hearth takes people by invitation only (decision 162)', async () => {
+    await insertPerson(db) // with no account yet, the first person may always sign up
+    await storeSignUpMode(db, 'invitation')
+    expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('<title>landing by invitation</title>')
+    await storeSignUpMode(db, 'open')
+    expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('<title>landing</title>')
   })
 })

@@ -23,6 +23,8 @@ export type SpaOptions = {
   profileTags?: (userId: string) => Promise<PageTags | null>
   /** the address the app is reached at: the prerendered landing's canonical link points at it */
   publicUrl?: string
+  /** which landing a signed-out visitor gets: the one without a sign-up while this Hearth is by invitation only */
+  signUpMode?: () => Promise<'open' | 'invitation'>
 }
 
 /** Better Auth's session cookie (`__Secure-` on https): its presence decides between the landing and the app at `/`. */
@@ -90,27 +92,32 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
   const indexText = indexHtml?.toString('utf8')
   // the landing page rendered at build time (decision 100): a visitor without a session gets it at `/`, without the
   // app's JavaScript; with a session cookie `/` is the app (home, or the landing again if the session has ended)
-  const landingFile = webDir ? path.join(webDir, 'landing.html') : undefined
-  const landingText =
-    hasWeb && landingFile && fs.existsSync(landingFile)
+  const readLanding = (name: string) => {
+    const file = webDir ? path.join(webDir, name) : undefined
+    return hasWeb && file && fs.existsSync(file)
       ? fs
-          .readFileSync(landingFile, 'utf8')
+          .readFileSync(file, 'utf8')
           .replace(
             '<link rel="canonical" href="/" />',
             `<link rel="canonical" href="${escapeAttr(new URL('/', options.publicUrl ?? 'http://localhost').href)}" />`,
           )
       : undefined
+  }
+  const landingText = readLanding('landing.html')
+  const invitationLandingText = readLanding('landing-invitation.html') ?? landingText
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api'
     if (!isApi && indexHtml && indexText && (request.method === 'GET' || request.method === 'HEAD')) {
       const url = new URL(request.url, 'http://hearth.invalid')
       if (url.pathname === '/' && landingText && !SESSION_COOKIE.test(request.headers.cookie ?? '')) {
+        const invitationOnly = (await options.signUpMode?.()) === 'invitation'
+        const page = (invitationOnly ? invitationLandingText : undefined) ?? landingText
         return reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
           .header('vary', 'cookie')
-          .send(landingText.replace(FOOTER_YEAR, `© <!-- -->${new Date().getFullYear()}<!-- -->`))
+          .send(page.replace(FOOTER_YEAR, `© <!-- -->${new Date().getFullYear()}<!-- -->`))
       }
       const token = url.pathname === '/invite' ? url.searchParams.get('token') : null
       const profileId = PROFILE_PATH.exec(url.pathname)?.[1]

@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { hashPassword } from 'better-auth/crypto'
 import { inArray } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
-import { account, audioMessages, profiles, user } from '#server/db/schema.ts'
+import { account, audioMessages, hearthSettings, profiles, user } from '#server/db/schema.ts'
 import { insertContact } from '#server/modules/contacts/contacts.queries.ts'
 
 export type TestPerson = { name: string; email: string; password: string }
@@ -46,6 +46,14 @@ export async function insertPerson(
   })
   await db.insert(profiles).values({ id: person.id, name: person.name, fullName: person.name, onboardingCompleted, findableByEmail })
   return person
+}
+
+/** Makes the person this Hearth's owner, as if they had made its first account (decision 162). */
+export async function setHearthOwner(db: Executor, userId: string): Promise<void> {
+  await db
+    .insert(hearthSettings)
+    .values({ id: 1, ownerId: userId })
+    .onConflictDoUpdate({ target: hearthSettings.id, set: { ownerId: userId } })
 }
 
 /** Removes people and, through the foreign keys, everything that is theirs. */

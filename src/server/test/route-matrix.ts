@@ -8,6 +8,7 @@ import { contacts, session } from '#server/db/schema.ts'
 import type { Photo } from '#shared/photos.ts'
 import { makeAudio } from './audio-files.ts'
 import { makeJpeg, uploadPhoto } from './images.ts'
+import { insertPerson, setHearthOwner } from './data.ts'
 import { insertSignedInPerson, signIn } from './people.ts'
 import { signUnsubscribeToken } from '#server/modules/notifications/unsubscribe-token.ts'
 import { TEST_ORIGIN, TEST_SECRETS } from './test-app.ts'
@@ -21,9 +22,10 @@ import { uploadRecording } from './uploads.ts'
  * - `participant`: the sender or the receiver of the message the id names;
  * - `signed-url`: whoever holds a valid signed URL (the signature is the permission);
  * - `local`: a browser on the machine that runs Hearth (the local mailbox);
- * - `metrics-token`: whoever sends `Authorization: Bearer METRICS_TOKEN` (Prometheus; `src/server/http/metrics.int.test.ts`).
+ * - `metrics-token`: whoever sends `Authorization: Bearer METRICS_TOKEN` (Prometheus; `src/server/http/metrics.int.test.ts`);
+ * - `hearth-owner`: the person who runs this Hearth (Ada in the fixture), and nobody else, whatever the ids.
  */
-export type Access = 'anonymous' | 'signed-in' | 'owner' | 'participant' | 'signed-url' | 'local' | 'metrics-token'
+export type Access = 'anonymous' | 'signed-in' | 'owner' | 'participant' | 'signed-url' | 'local' | 'metrics-token' | 'hearth-owner'
 
 type Person = Awaited<ReturnType<typeof insertSignedInPerson>>
 
@@ -55,6 +57,8 @@ export type MatrixFixture = {
   requestToBob: () => Promise<string>
   /** a fresh session of Ada's */
   adaSession: () => Promise<string>
+  /** the id of a fresh account the owner may act on (the delete route consumes one); `verified: false` leaves it unconfirmed */
+  someAccount: (options?: { verified?: boolean }) => Promise<string>
   /** a fresh session of Ada's holding one recorded note */
   adaSessionNote: () => Promise<{ sessionId: string; noteId: string }>
 }
@@ -111,6 +115,24 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
   'DELETE /api/account': { access: 'signed-in', caller: (f) => f.leaver, request: () => json('/api/account', { confirmation: 'DELETE' }) },
   'GET /api/account/export': { access: 'signed-in', request: () => json('/api/account/export') },
   'POST /api/account/sessions/revoke-others': { access: 'signed-in', request: () => json('/api/account/sessions/revoke-others') },
+
+  // the owner's care of this Hearth (decision 162): Ada is its owner
+  'GET /api/me/role': { access: 'signed-in', request: () => json('/api/me/role') },
+  'GET /api/admin': { access: 'hearth-owner', request: () => json('/api/admin') },
+  'PUT /api/admin/sign-up-mode': { access: 'hearth-owner', request: () => json('/api/admin/sign-up-mode', { mode: 'open' }) },
+  'POST /api/admin/accounts/:id/disable': {
+    access: 'hearth-owner',
+    request: async (f) => json(`/api/admin/accounts/${await f.someAccount()}/disable`),
+  },
+  'POST /api/admin/accounts/:id/enable': {
+    access: 'hearth-owner',
+    request: async (f) => json(`/api/admin/accounts/${await f.someAccount()}/enable`),
+  },
+  'DELETE /api/admin/accounts/:id': { access: 'hearth-owner', request: async (f) => json(`/api/admin/accounts/${await f.someAccount()}`) },
+  'POST /api/admin/accounts/:id/resend-confirmation': {
+    access: 'hearth-owner',
+    request: async (f) => json(`/api/admin/accounts/${await f.someAccount({ verified: false })}/resend-confirmation`),
+  },
 
   'GET /api/contacts': { access: 'signed-in', request: () => json('/api/contacts') },
   'GET /api/contacts/:id': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}`) },
@@ -303,6 +325,7 @@ export function sendAs(app: FastifyInstance, method: string, request: MatrixRequ
 
 export async function createMatrixFixture(app: FastifyInstance, db: Database): Promise<MatrixFixture> {
   const ada = await insertSignedInPerson(app, db, { name: 'Ada Matrix' })
+  await setHearthOwner(db, ada.id)
   const bob = await insertSignedInPerson(app, db, { name: 'Bob Matrix' })
   const eve = await insertSignedInPerson(app, db, { name: 'Eve Stranger' })
   const leaver = await insertSignedInPerson(app, db, { name: 'Lee Leaving' })
@@ -359,6 +382,7 @@ export async function createMatrixFixture(app: FastifyInstance, db: Database): P
     expect(note.statusCode).toBe(201)
     return { sessionId, noteId: (note.json() as { id: string }).id }
   }
+  const someAccount = async (options: { verified?: boolean } = {}) => (await insertPerson(db, options)).id
   return {
     app,
     ada,
@@ -376,5 +400,6 @@ export async function createMatrixFixture(app: FastifyInstance, db: Database): P
     requestToBob,
     adaSession,
     adaSessionNote,
+    someAccount,
   }
 }

@@ -117,6 +117,10 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('#web/features/settings/settings-page.tsx')).SettingsPage }),
               },
               {
+                path: 'settings/people',
+                lazy: async () => ({ Component: (await import('#web/features/settings/people-page.tsx')).PeoplePage }),
+              },
+              {
                 path: 'sessions',
                 lazy: async () => ({ Component: (await import('#web/features/voice-sessions/voice-sessions-page.tsx')).VoiceSessionsPage }),
               },

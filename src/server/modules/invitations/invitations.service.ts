@@ -105,6 +105,16 @@ export async function invitationConfirmsAddress(executor: Executor, token: strin
   )
 }
 
+/**
+ * Whether `token` may open an account on a Hearth that takes invitations only (decision 162): it belongs to an
+ * invitation, e-mail or link, that is still pending and unexpired.
+ */
+export async function invitationAdmits(executor: Executor, token: string): Promise<boolean> {
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(token)) return false
+  const row = await findByToken(executor, token, false)
+  return row !== undefined && row.status === 'pending' && row.expiresAt.getTime() > Date.now()
+}
+
 /** Tells the inviters whose invitations closed because the two people connected (decision 119). */
 export async function closeInvitationsOnConnection(tx: Executor, userA: string, userB: string): Promise<void> {
   for (const row of await closeInvitationsBetween(tx, userA, userB)) {

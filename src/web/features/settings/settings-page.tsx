@@ -10,6 +10,7 @@ import { DeleteAccountSection } from './components/delete-account-section.tsx'
 import { DevicesSection } from './components/devices-section.tsx'
 import { ExportSection } from './components/export-section.tsx'
 import { NameSection } from './components/name-section.tsx'
+import { PeopleEntry } from './components/people-entry.tsx'
 import { PasswordSection } from './components/password-section.tsx'
 import { PhotoManager } from './components/photo-manager.tsx'
 import { PrivacySection } from './components/privacy-section.tsx'
@@ -45,6 +46,7 @@ export function SettingsPage() {
       <NotificationsCard />
       <NudgeSettingsCard />
       <PrivacySection />
+      <PeopleEntry />
       <PasswordSection />
       <DevicesSection />
       <ExportSection />

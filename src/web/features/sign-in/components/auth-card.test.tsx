@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { PublicConfig } from '#shared/public-config.ts'
 
 const auth = vi.hoisted(() => ({
   signInEmail: vi.fn(),
@@ -19,10 +20,11 @@ vi.mock('#web/lib/auth-client.ts', () => ({
 }))
 
 const { AuthCard } = await import('./auth-card.tsx')
+const invitationOnly: PublicConfig = { googleSignInEnabled: false, devMailboxEnabled: false, signUpMode: 'invitation' }
 
 function renderCard(
   url = '/auth',
-  config = { googleSignInEnabled: false, devMailboxEnabled: false },
+  config: PublicConfig = { googleSignInEnabled: false, devMailboxEnabled: false, signUpMode: 'open' },
   props: Partial<React.ComponentProps<typeof AuthCard>> = {},
 ) {
   vi.stubGlobal(
@@ -64,6 +66,18 @@ describe('AuthCard', () => {
     expect(email.getAttribute('aria-invalid')).toBe('true')
     expect(email.getAttribute('aria-describedby')).toBe(alert.id)
     expect(auth.signInEmail).not.toHaveBeenCalled()
+  })
+
+  it('says a Hearth by invitation only takes people by invitation, instead of a sign-up that could only fail', async () => {
+    renderCard('/auth', invitationOnly, { initialMode: 'sign-up' })
+    expect(await screen.findByText('By invitation only')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: "Don't have an account? Sign up" })).toBeNull()
+    expect(screen.queryByLabelText('Full name')).toBeNull()
+    cleanup()
+    // an invitation's link carries its token: its sign-up stays
+    renderCard('/auth?invite_token=abc', invitationOnly)
+    fireEvent.click(await screen.findByRole('button', { name: "Don't have an account? Sign up" }))
+    expect(screen.getByLabelText('Full name')).toBeTruthy()
   })
 
   it('switches between sign-in, sign-up and the reset request', () => {
@@ -134,7 +148,7 @@ describe('AuthCard', () => {
   })
 
   it('offers Google only when the server has it', async () => {
-    renderCard('/auth', { googleSignInEnabled: true, devMailboxEnabled: false })
+    renderCard('/auth', { googleSignInEnabled: true, devMailboxEnabled: false, signUpMode: 'open' })
     expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeTruthy()
     cleanup()
     renderCard()

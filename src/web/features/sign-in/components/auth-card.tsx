@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { useForm, useWatch, type Resolver } from 'react-hook-form'
 import { useNavigate, useSearchParams } from 'react-router'
 import { toast } from '#web/lib/toast.ts'
+import { ADMIN_TEXTS } from '#shared/admin.ts'
 import { resetRequestFormSchema, signInFormSchema, signUpFormSchema } from '#shared/auth-forms.ts'
 import { HearthLogo } from '#web/components/wordmark.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -64,7 +65,10 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', invitedEma
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const config = usePublicConfigQuery()
-  const [mode, setMode] = useState<AuthMode>(initialMode)
+  const [chosenMode, setMode] = useState<AuthMode>(initialMode)
+  // by invitation only, a sign-up without an invitation's token could only fail: the card says how to join instead
+  const invitationOnly = config.data?.signUpMode === 'invitation' && !inviteToken
+  const mode = invitationOnly && chosenMode === 'sign-up' ? 'sign-in' : chosenMode
   const [notice, setNotice] = useState<Notice | null>(() =>
     params.has('verified') && !params.has('error')
       ? { tone: 'success', text: 'Your email is confirmed. You can sign in now.', mailbox: false }
@@ -246,9 +250,16 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', invitedEma
               <Button variant="link" size="sm" onClick={() => switchMode('reset-password')}>
                 Forgot your password?
               </Button>
-              <Button variant="link" size="sm" onClick={() => switchMode('sign-up')}>
-                Don't have an account? Sign up
-              </Button>
+              {invitationOnly ? (
+                <div data-slot="invitation-only" className="mt-2 flex flex-col gap-1 rounded-xl bg-muted px-4 py-3 text-center text-sm">
+                  <p className="font-medium">{ADMIN_TEXTS.invitationOnlyTitle}</p>
+                  <p className="text-muted-foreground">{ADMIN_TEXTS.invitationOnlyDescription}</p>
+                </div>
+              ) : (
+                <Button variant="link" size="sm" onClick={() => switchMode('sign-up')}>
+                  Don't have an account? Sign up
+                </Button>
+              )}
             </>
           )}
           {mode === 'sign-up' && (

@@ -1,0 +1,201 @@
+import { createHash, randomBytes } from 'node:crypto'
+import fs from 'node:fs/promises'
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { ACCOUNT_DISABLED, ADMIN_TEXTS, INVITATION_REQUIRED, type AdminOverview } from '#shared/admin.ts'
+import { adminAuditLog, invitations, profiles, session, user } from '#server/db/schema.ts'
+import { cookiesOf, postJson } from '#server/test/auth-helpers.ts'
+import { insertPerson, makePerson, setHearthOwner } from '#server/test/data.ts'
+import { insertSignedInPerson } from '#server/test/people.ts'
+import { apiClient } from '#server/test/requests.ts'
+import { createTestApp } from '#server/test/test-app.ts'
+import { resolveOwnerId, storeSignUpMode } from './admin.queries.ts'
+
+const { app, db, smtp } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-admin-'), RATE_LIMIT_ENABLED: 'false' })
+const api = apiClient(app)
+
+const signUp = (payload: Record<string, unknown>) => postJson(app, '/api/auth/sign-up/email', payload)
+const overviewOf = async (cookie: string) => {
+  const response = await api.get('/api/admin', cookie)
+  expect(response.statusCode).toBe(200)
+  return response.json() as AdminOverview
+}
+
+/** A pending invitation of the inviter's, written as the invitations module writes one; answers its token. */
+async function insertInvitation(inviterId: string, kind: 'link' | 'email', expiresAt = new Date(Date.now() + 86_400_000)) {
+  const token = randomBytes(32).toString('base64url')
+  await db.insert(invitations).values({
+    inviterUserId: inviterId,
+    kind,
+    email: kind === 'email' ? `invited-${randomBytes(4).toString('hex')}@example.test` : null,
+    recipientName: 'Friend',
+    tokenHash: createHash('sha256').update(token).digest('hex'),
+    expiresAt,
+  })
+  return token
+}
+
+// The file's first test runs on the empty database: the first account of a fresh server.
+describe('who may join', () => {
+  it('lets the first account of a fresh server be made even by invitation only, and makes it the owner', async () => {
+    await storeSignUpMode(db, 'invitation')
+    expect((await api.get('/api/config')).json()).toMatchObject({ signUpMode: 'open' })
+    const first = makePerson()
+    expect((await signUp(first)).statusCode).toBe(200)
+    await db.update(user).set({ emailVerified: true }).where(eq(user.email, first.email))
+    const signIn = await postJson(app, '/api/auth/sign-in/email', { email: first.email, password: first.password })
+    expect((await api.get('/api/me/role', cookiesOf(signIn))).json()).toEqual({ owner: true })
+    // with one account, the landing says so and a sign-up without an invitation is refused plainly
+    expect((await api.get('/api/config')).json()).toMatchObject({ signUpMode: 'invitation' })
+    const refused = await signUp(makePerson())
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toMatchObject({ code: INVITATION_REQUIRED, message: ADMIN_TEXTS.invitationRequired })
+  })
+
+  it('takes a sign-up by invitation only with a pending, unexpired invitation token', async () => {
+    await storeSignUpMode(db, 'invitation')
+    const inviter = await insertPerson(db)
+    const forged = await signUp({ ...makePerson(), inviteToken: randomBytes(32).toString('base64url') })
+    expect(forged.statusCode).toBe(403)
+    const expired = await signUp({ ...makePerson(), inviteToken: await insertInvitation(inviter.id, 'link', new Date(Date.now() - 1000)) })
+    expect(expired.statusCode).toBe(403)
+    const bad = await signUp({ ...makePerson(), inviteToken: '../../x' })
+    expect(bad.statusCode).toBe(403)
+
+    const byLink = makePerson()
+    expect((await signUp({ ...byLink, inviteToken: await insertInvitation(inviter.id, 'link') })).statusCode).toBe(200)
+    const byMail = makePerson()
+    expect((await signUp({ ...byMail, inviteToken: await insertInvitation(inviter.id, 'email') })).statusCode).toBe(200)
+    const made = await db.select({ email: user.email }).from(user)
+    expect(made.map((row) => row.email)).toEqual(expect.arrayContaining([byLink.email, byMail.email]))
+  })
+
+  it('takes any sign-up while open', async () => {
+    await storeSignUpMode(db, 'open')
+    expect((await api.get('/api/config')).json()).toMatchObject({ signUpMode: 'open' })
+    expect((await signUp(makePerson())).statusCode).toBe(200)
+  })
+})
+
+describe("the owner's care of the accounts", () => {
+  const setUp = async () => {
+    const owner = await insertSignedInPerson(app, db, { name: 'Olive Owner' })
+    await setHearthOwner(db, owner.id)
+    const member = await insertSignedInPerson(app, db)
+    return { owner, member }
+  }
+
+  it('answers 403 to anyone but the owner on every admin route, and tells each their role', async () => {
+    const { owner, member } = await setUp()
+    const calls = [
+      () => api.get('/api/admin', member.cookie),
+      () => api.put('/api/admin/sign-up-mode', member.cookie, { mode: 'open' }),
+      () => api.post(`/api/admin/accounts/${owner.id}/disable`, member.cookie),
+      () => api.post(`/api/admin/accounts/${owner.id}/enable`, member.cookie),
+      () => api.delete(`/api/admin/accounts/${owner.id}`, member.cookie),
+      () => api.post(`/api/admin/accounts/${owner.id}/resend-confirmation`, member.cookie),
+    ]
+    for (const call of calls) {
+      const response = await call()
+      expect(response.statusCode).toBe(403)
+      expect(response.json()).toEqual({ error: { code: 'FORBIDDEN', message: ADMIN_TEXTS.notOwner } })
+    }
+    expect((await api.get('/api/me/role', member.cookie)).json()).toEqual({ owner: false })
+    expect((await api.get('/api/me/role', owner.cookie)).json()).toEqual({ owner: true })
+    expect((await api.get('/api/admin', owner.cookie)).statusCode).toBe(200)
+  })
+
+  it('lists the accounts and switches the sign-up mode, writing the log', async () => {
+    const { owner, member } = await setUp()
+    const unconfirmed = await insertPerson(db, { verified: false })
+    expect((await api.put('/api/admin/sign-up-mode', owner.cookie, { mode: 'invitation' })).statusCode).toBe(204)
+    expect((await api.put('/api/admin/sign-up-mode', owner.cookie, { mode: 'sideways' })).statusCode).toBe(400)
+    const overview = await overviewOf(owner.cookie)
+    expect(overview.sign_up).toEqual({ mode: 'invitation', pinned: false })
+    expect(overview.accounts.find((row) => row.id === owner.id)).toMatchObject({ owner: true, confirmed: true, disabled: false })
+    expect(overview.accounts.find((row) => row.id === member.id)).toMatchObject({ owner: false, email: member.email })
+    expect(overview.accounts.find((row) => row.id === unconfirmed.id)).toMatchObject({ confirmed: false })
+    expect(overview.audit[0]).toMatchObject({ actor_name: 'Olive Owner', action: 'sign_up_mode.changed', detail: 'invitation' })
+    expect((await signUp(makePerson())).statusCode).toBe(403)
+    expect((await api.put('/api/admin/sign-up-mode', owner.cookie, { mode: 'open' })).statusCode).toBe(204)
+    expect((await signUp(makePerson())).statusCode).toBe(200)
+  })
+
+  it('disables an account: its sessions end, it cannot sign in, it keeps its data; enabling lets it back in', async () => {
+    const { owner, member } = await setUp()
+    expect((await api.post(`/api/admin/accounts/${member.id}/disable`, owner.cookie)).statusCode).toBe(204)
+    expect(await db.select().from(session).where(eq(session.userId, member.id))).toEqual([])
+    expect((await api.get('/api/profile', member.cookie)).statusCode).toBe(401)
+    const refused = await postJson(app, '/api/auth/sign-in/email', { email: member.email, password: member.password })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toMatchObject({ code: ACCOUNT_DISABLED, message: ADMIN_TEXTS.accountDisabled })
+    expect((await overviewOf(owner.cookie)).accounts.find((row) => row.id === member.id)).toMatchObject({ disabled: true })
+    expect(await db.select().from(profiles).where(eq(profiles.id, member.id))).toHaveLength(1)
+
+    expect((await api.post(`/api/admin/accounts/${member.id}/enable`, owner.cookie)).statusCode).toBe(204)
+    const back = await postJson(app, '/api/auth/sign-in/email', { email: member.email, password: member.password })
+    expect(back.statusCode).toBe(200)
+    const audit = (await overviewOf(owner.cookie)).audit.filter((row) => row.target_name === member.name).map((row) => row.action)
+    expect(audit).toEqual(['account.enabled', 'account.disabled'])
+  })
+
+  it('deletes an account through the account deletion, and logs it under the name it had', async () => {
+    const { owner, member } = await setUp()
+    expect((await api.delete(`/api/admin/accounts/${member.id}`, owner.cookie)).statusCode).toBe(204)
+    expect(await db.select().from(user).where(eq(user.id, member.id))).toEqual([])
+    expect((await api.delete(`/api/admin/accounts/${member.id}`, owner.cookie)).statusCode).toBe(404)
+    const [row] = await db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, member.id))
+    expect(row).toMatchObject({ actorId: owner.id, action: 'account.deleted', targetName: member.name })
+  })
+
+  it('resends a confirmation to an unconfirmed account, once a minute, and never to a confirmed one', async () => {
+    const { owner, member } = await setUp()
+    const unconfirmed = await insertPerson(db, { verified: false })
+    expect((await api.post(`/api/admin/accounts/${unconfirmed.id}/resend-confirmation`, owner.cookie)).statusCode).toBe(204)
+    await smtp.waitForMail(unconfirmed.email, /confirm/i)
+    const again = await api.post(`/api/admin/accounts/${unconfirmed.id}/resend-confirmation`, owner.cookie)
+    expect(again.statusCode).toBe(429)
+    expect(again.json()).toMatchObject({ error: { message: ADMIN_TEXTS.resendTooSoon } })
+    const confirmed = await api.post(`/api/admin/accounts/${member.id}/resend-confirmation`, owner.cookie)
+    expect(confirmed.statusCode).toBe(409)
+  })
+
+  it("refuses the owner's actions on their own account, and unknown ids", async () => {
+    const { owner } = await setUp()
+    for (const response of [
+      await api.post(`/api/admin/accounts/${owner.id}/disable`, owner.cookie),
+      await api.delete(`/api/admin/accounts/${owner.id}`, owner.cookie),
+    ]) {
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toMatchObject({ error: { message: ADMIN_TEXTS.notYourself } })
+    }
+    expect((await api.post('/api/admin/accounts/no-such-id/disable', owner.cookie)).statusCode).toBe(404)
+    expect(await db.select().from(user).where(eq(user.id, owner.id))).toHaveLength(1)
+  })
+
+  it('passes the ownership to the oldest account when the owner deletes their own account', async () => {
+    const { owner } = await setUp()
+    expect((await api.delete('/api/account', owner.cookie, { headers: { 'content-type': 'application/json' } })).statusCode).toBe(400)
+    expect((await api.call('DELETE', '/api/account', owner.cookie, { confirmation: 'DELETE' })).statusCode).toBe(204)
+    const [oldest] = await db.select({ id: user.id }).from(user).orderBy(user.createdAt, user.id).limit(1)
+    expect(oldest).toBeDefined()
+    expect(await resolveOwnerId(db)).toBe(oldest?.id)
+    expect((await api.get('/api/me/role', (await insertSignedInPerson(app, db)).cookie)).json()).toEqual({ owner: false })
+  })
+})
+
+describe('a mode pinned by SIGNUP_MODE', async () => {
+  const pinned = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-admin-pinned-'), SIGNUP_MODE: 'invitation' })
+  const pinnedApi = apiClient(pinned.app)
+
+  it('wins over the stored choice, and the owner cannot switch it in the app', async () => {
+    const owner = await insertSignedInPerson(pinned.app, pinned.db)
+    await setHearthOwner(pinned.db, owner.id)
+    await storeSignUpMode(pinned.db, 'open')
+    expect((await pinnedApi.get('/api/config')).json()).toMatchObject({ signUpMode: 'invitation' })
+    const refused = await pinnedApi.put('/api/admin/sign-up-mode', owner.cookie, { mode: 'open' })
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toMatchObject({ error: { message: ADMIN_TEXTS.signUpPinnedRefused } })
+    expect((await pinnedApi.get('/api/admin', owner.cookie)).json()).toMatchObject({ sign_up: { mode: 'invitation', pinned: true } })
+  })
+})

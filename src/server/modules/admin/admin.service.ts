@@ -1,0 +1,193 @@
+import {
+  ADMIN_TEXTS,
+  AUDIT_SHOWN,
+  RESEND_CONFIRMATION_SECONDS,
+  type AdminOverview,
+  type HearthRole,
+  type SignUpMode,
+} from '#shared/admin.ts'
+import { ERROR_CODES } from '#shared/api-error.ts'
+import type { SessionUser } from '#server/auth/session.ts'
+import type { Database } from '#server/db/client.ts'
+import { ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError } from '#server/http/errors.ts'
+import { invitationAdmits } from '#server/modules/invitations/invitations.service.ts'
+import {
+  deleteSessionsOfUser,
+  getAccount,
+  getStoredSignUpMode,
+  hasAnyAccount,
+  insertAuditRow,
+  isAccountDisabled,
+  listAccounts,
+  listRecentAudit,
+  markDisabled,
+  resentSince,
+  resolveOwnerId,
+  storeSignUpMode,
+  unmarkDisabled,
+} from './admin.queries.ts'
+
+export type AdminServiceDeps = {
+  db: Database
+  /** SIGNUP_MODE from the environment: when set it pins the mode, and the owner's choice waits until it is unset */
+  pinnedMode: SignUpMode | undefined
+  /** the account module's deletion, so an account the owner deletes goes by the same rules as one deleted by its person */
+  deleteAccount: (userId: string) => Promise<void>
+  /** queues a new confirmation mail to an unconfirmed address (Better Auth makes the link) */
+  sendConfirmation: (email: string) => Promise<void>
+  /** closes the realtime sockets of sessions that no longer exist */
+  onSessionsEnded: () => Promise<unknown>
+  now?: () => Date
+}
+
+type Actor = Pick<SessionUser, 'id' | 'name'>
+
+/**
+ * Who may join, and the owner's care of the accounts (decision 162). Every action is the owner's alone (403 for
+ * anyone else), never on the owner's own account, and writes a row of the audit log.
+ */
+export function createAdminService({
+  db,
+  pinnedMode,
+  deleteAccount,
+  sendConfirmation,
+  onSessionsEnded,
+  now = () => new Date(),
+}: AdminServiceDeps) {
+  const signUpMode = async (): Promise<SignUpMode> => pinnedMode ?? (await getStoredSignUpMode(db))
+
+  const requireOwner = async (actor: Actor): Promise<string> => {
+    const ownerId = await resolveOwnerId(db)
+    if (ownerId !== actor.id) throw new ForbiddenError(ADMIN_TEXTS.notOwner)
+    return ownerId
+  }
+
+  /** The account the owner acts on: it exists, and it is not the owner's own. */
+  const targetOf = async (actor: Actor, targetId: string) => {
+    await requireOwner(actor)
+    if (targetId === actor.id) throw new ValidationError(ADMIN_TEXTS.notYourself)
+    const target = await getAccount(db, targetId)
+    if (!target) throw new NotFoundError(ADMIN_TEXTS.accountNotFound)
+    return target
+  }
+
+  return {
+    signUpMode,
+
+    /** What the landing and the sign-up form go by: open while no account exists, whatever the mode says. */
+    async publicSignUpMode(): Promise<SignUpMode> {
+      const mode = await signUpMode()
+      return mode === 'open' || !(await hasAnyAccount(db)) ? 'open' : 'invitation'
+    },
+
+    /**
+     * Whether a sign-up may make an account: always while none exists (its first person becomes the owner), always
+     * in the open mode, and otherwise only with the token of a pending, unexpired invitation.
+     */
+    async admitsSignUp(inviteToken: string | null): Promise<boolean> {
+      if ((await signUpMode()) === 'open' || !(await hasAnyAccount(db))) return true
+      return inviteToken !== null && (await invitationAdmits(db, inviteToken))
+    },
+
+    isDisabled: (userId: string) => isAccountDisabled(db, userId),
+
+    async role(actor: Actor): Promise<HearthRole> {
+      return { owner: (await resolveOwnerId(db)) === actor.id }
+    },
+
+    async overview(actor: Actor): Promise<AdminOverview> {
+      const ownerId = await requireOwner(actor)
+      const [accounts, audit, mode] = await Promise.all([listAccounts(db), listRecentAudit(db, AUDIT_SHOWN), signUpMode()])
+      return {
+        accounts: accounts.map((row) => ({
+          id: row.id,
+          name: row.name,
+          email: row.email,
+          joined_at: row.createdAt.toISOString(),
+          confirmed: row.emailVerified,
+          disabled: row.disabledAt !== null,
+          owner: row.id === ownerId,
+        })),
+        sign_up: { mode, pinned: pinnedMode !== undefined },
+        audit: audit.map((row) => ({
+          id: row.id,
+          actor_name: row.actorName,
+          action: row.action,
+          target_name: row.targetName,
+          detail: row.detail,
+          at: row.createdAt.toISOString(),
+        })),
+      }
+    },
+
+    async setSignUpMode(actor: Actor, mode: SignUpMode): Promise<void> {
+      await requireOwner(actor)
+      if (pinnedMode !== undefined) throw new ConflictError(ADMIN_TEXTS.signUpPinnedRefused)
+      await db.transaction(async (tx) => {
+        if ((await getStoredSignUpMode(tx)) === mode) return
+        await storeSignUpMode(tx, mode)
+        await insertAuditRow(tx, { actorId: actor.id, actorName: actor.name, action: 'sign_up_mode.changed', detail: mode })
+      })
+    },
+
+    /** The account cannot sign in any more: its sessions end and its open tabs are closed; its data stays. */
+    async disable(actor: Actor, targetId: string): Promise<void> {
+      const target = await targetOf(actor, targetId)
+      await db.transaction(async (tx) => {
+        await markDisabled(tx, target.id)
+        await deleteSessionsOfUser(tx, target.id)
+        await insertAuditRow(tx, {
+          actorId: actor.id,
+          actorName: actor.name,
+          action: 'account.disabled',
+          targetId: target.id,
+          targetName: target.name,
+        })
+      })
+      await onSessionsEnded()
+    },
+
+    async enable(actor: Actor, targetId: string): Promise<void> {
+      const target = await targetOf(actor, targetId)
+      await db.transaction(async (tx) => {
+        await unmarkDisabled(tx, target.id)
+        await insertAuditRow(tx, {
+          actorId: actor.id,
+          actorName: actor.name,
+          action: 'account.enabled',
+          targetId: target.id,
+          targetName: target.name,
+        })
+      })
+    },
+
+    async deleteAccount(actor: Actor, targetId: string): Promise<void> {
+      const target = await targetOf(actor, targetId)
+      await deleteAccount(target.id)
+      // written once the deletion committed: the log never claims a deletion that did not happen
+      await insertAuditRow(db, {
+        actorId: actor.id,
+        actorName: actor.name,
+        action: 'account.deleted',
+        targetId: target.id,
+        targetName: target.name,
+      })
+    },
+
+    async resendConfirmation(actor: Actor, targetId: string): Promise<void> {
+      const target = await targetOf(actor, targetId)
+      if (target.emailVerified) throw new ConflictError(ADMIN_TEXTS.alreadyConfirmed)
+      const since = new Date(now().getTime() - RESEND_CONFIRMATION_SECONDS * 1000)
+      if (await resentSince(db, target.id, since)) throw new DomainError(429, ERROR_CODES.rateLimited, ADMIN_TEXTS.resendTooSoon)
+      await insertAuditRow(db, {
+        actorId: actor.id,
+        actorName: actor.name,
+        action: 'confirmation.resent',
+        targetId: target.id,
+        targetName: target.name,
+      })
+      await sendConfirmation(target.email)
+    },
+  }
+}
+export type AdminService = ReturnType<typeof createAdminService>
