@@ -74,6 +74,7 @@ try {
   const messagesService = createMessagesService({
     db,
     signMediaUrl: (key) => key,
+    pictureUrl,
     speech: { engine: 'none', engineModel: null },
     queue: { enqueue: async () => undefined },
     notifications: { enqueueNewMessage: async () => undefined },
