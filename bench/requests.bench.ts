@@ -144,8 +144,14 @@ try {
       if (performance.now() - sentAt > 60_000) throw new Error(`message ${sent} not analysed within a minute: ${state.processing_status}`)
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
-    await conversation.locator('[data-slot="message-card"]', { hasText: SPOKEN_TEXT }).nth(sent - 1).waitFor()
-    await home.locator('[data-slot="unread-badge"]', { hasText: String(sent) }).first().waitFor()
+    await conversation
+      .locator('[data-slot="message-card"]', { hasText: SPOKEN_TEXT })
+      .nth(sent - 1)
+      .waitFor()
+    await home
+      .locator('[data-slot="unread-badge"]', { hasText: String(sent) })
+      .first()
+      .waitFor()
     await quiet([homeCount, conversationCount])
   }
 
