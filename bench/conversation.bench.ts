@@ -34,6 +34,7 @@ try {
   const service = createMessagesService({
     db,
     signMediaUrl: (key) => key,
+    pictureUrl: () => null,
     queue: { enqueue: async () => undefined },
     notifications: { enqueueNewMessage: async () => undefined },
     speech: { engine: 'none', engineModel: null },

@@ -77,6 +77,7 @@ async function measureVariant(variant: SeedVariant) {
     const messagesService = createMessagesService({
       db,
       signMediaUrl: (key) => key,
+      pictureUrl,
       speech: { engine: 'none', engineModel: null },
       queue: { enqueue: async () => undefined },
       notifications: { enqueueNewMessage: async () => undefined },

@@ -119,7 +119,9 @@ describe('HEARTH_ROLE: web instances and worker instances', () => {
       // the worker's NOTIFY reached Bob's socket on the web instance
       await expect
         .poll(() =>
-          bobSocket.events.some((e) => e.type === 'message.updated' && e.message_id === message.id && e.fields.includes('transcription')),
+          bobSocket.events.some(
+            (e) => e.type === 'message.updated' && e.message_id === message.id && e.changes?.transcription !== undefined,
+          ),
         )
         .toBe(true)
       bobSocket.socket.close()

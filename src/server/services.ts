@@ -197,7 +197,7 @@ export async function createServices({
   const signUrl = (key: string) => signMediaUrl(secrets.urlSigningKey, key)
   const pictureUrl = (key: string | null) => (key ? publicPictureUrl(key) : null)
   const audioUploads = createAudioUploadsService({ db, storage, tmpDir, quotaBytes: env.STORAGE_QUOTA_MB * MEGABYTE })
-  const messages = createMessagesService({ db, signMediaUrl: signUrl, queue, notifications, speech: activeSpeech })
+  const messages = createMessagesService({ db, signMediaUrl: signUrl, pictureUrl, queue, notifications, speech: activeSpeech })
   const invitations = createInvitationsService({
     db,
     mailer,

@@ -1,14 +1,59 @@
 import { z } from 'zod/mini'
+import { contactSchema } from './contacts.ts'
+import { messageSchema } from './messages.ts'
 
-/** Events pushed over /api/realtime. They carry ids and changed fields only; clients refetch. */
+/**
+ * What a `message.updated` event says changed, as the receiving person sees it: the message's speech state after a
+ * transcription stage, `is_read`, or the receiver's own `liked`. Only fields both people may see travel to both.
+ */
+export const messageChangesSchema = z.partial(
+  z.pick(messageSchema, {
+    is_read: true,
+    liked: true,
+    transcription: true,
+    word_timestamps: true,
+    transcript_confidence: true,
+    transcript_engine: true,
+    transcript_model: true,
+    emotions: true,
+    topics: true,
+    sentiment: true,
+    processing_status: true,
+    processing_error: true,
+  }),
+)
+export type MessageChanges = z.infer<typeof messageChangesSchema>
+
+/**
+ * Events pushed over /api/realtime, each to the people allowed to see it (docs/architecture.md, "Live updates").
+ * Message events carry what changed, as the receiving person sees it, so screens update the entries concerned in
+ * place: `message` (the new message), `changes` (a message's changed fields), `contact` (the receiver's own contact
+ * of the other person, with its unread count and last interaction) and `health` (this pair's relationship health
+ * was recomputed). A payload that would not fit a notification leaves them out: the client then refetches.
+ */
 export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('contact.changed'),
     contact_id: z.nullable(z.string()),
     change: z.enum(['created', 'updated', 'archived', 'unarchived', 'rekindled', 'reordered', 'requested', 'account_deleted']),
   }),
-  z.object({ type: z.literal('message.created'), message_id: z.string(), contact_id: z.nullable(z.string()) }),
-  z.object({ type: z.literal('message.updated'), message_id: z.string(), fields: z.array(z.string()) }),
+  z.object({
+    type: z.literal('message.created'),
+    message_id: z.string(),
+    /** the receiving person's contact of the other person */
+    contact_id: z.nullable(z.string()),
+    message: z.optional(messageSchema),
+    contact: z.optional(contactSchema),
+    health: z.optional(z.boolean()),
+  }),
+  z.object({
+    type: z.literal('message.updated'),
+    message_id: z.string(),
+    contact_id: z.nullable(z.string()),
+    changes: z.optional(messageChangesSchema),
+    contact: z.optional(contactSchema),
+    health: z.optional(z.boolean()),
+  }),
   z.object({ type: z.literal('conversation.changed'), conversation_id: z.string(), contact_id: z.string() }),
   z.object({ type: z.literal('profile.updated'), user_id: z.string() }),
   z.object({ type: z.literal('invitation.changed'), invitation_id: z.string() }),

@@ -9,9 +9,10 @@ import { connectDatabase } from '#server/db/client.ts'
 import { realtimePresence, verification } from '#server/db/schema.ts'
 import { createSmtpMailer } from '#server/notify/mailer.ts'
 import { publishRealtime, REALTIME_CHANNEL } from '#server/realtime/realtime.publisher.ts'
-import { insertSignedInPerson } from '#server/test/people.ts'
+import { insertSignedInPair, insertSignedInPerson } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
+import { sendRecording } from '#server/test/uploads.ts'
 
 // Two server instances on one database, as when Hearth runs behind a load balancer.
 const first = await createTestApp()
@@ -78,6 +79,60 @@ describe('/api/realtime', () => {
     expect(eveSocket.events).toEqual([])
     adaSocket.socket.close()
     eveSocket.socket.close()
+  })
+
+  it('tells each person of a message what changed as they see it: the message, their own contact, never to a third', async () => {
+    const { ada, bob, adaToBob, bobToAda } = await insertSignedInPair(first.app, first.db)
+    const eve = await insertSignedInPerson(first.app, first.db, { name: 'Eve' })
+    const sockets = await Promise.all([ada, bob, eve].map((p) => openSocket({ cookie: p.cookie, origin: TEST_ORIGIN })))
+    const [adaSocket, bobSocket, eveSocket] = sockets
+    if (!adaSocket || !bobSocket || !eveSocket || !('socket' in adaSocket) || !('socket' in bobSocket) || !('socket' in eveSocket)) {
+      throw new Error('socket refused')
+    }
+    const sent = await sendRecording(first.app, ada.cookie, adaToBob)
+    const created = (events: RealtimeEvent[]) => events.find((e) => e.type === 'message.created')
+    await expect
+      .poll(() => created(bobSocket.events), { timeout: 5000 })
+      .toMatchObject({
+        message_id: sent.id,
+        contact_id: bobToAda,
+        message: { id: sent.id, sender_id: ada.id, liked: false, transcription: null },
+        contact: { id: bobToAda, contact_user_id: ada.id, unread_count: 1 },
+        health: true,
+      })
+    await expect
+      .poll(() => created(adaSocket.events), { timeout: 5000 })
+      .toMatchObject({
+        contact_id: adaToBob,
+        contact: { id: adaToBob, contact_user_id: bob.id, unread_count: 0 },
+      })
+
+    expect((await api.post(`/api/messages/${sent.id}/read`, bob.cookie)).statusCode).toBe(200)
+    const read = (events: RealtimeEvent[]) => events.find((e) => e.type === 'message.updated' && e.changes?.is_read === true)
+    await expect
+      .poll(() => read(bobSocket.events), { timeout: 5000 })
+      .toMatchObject({
+        message_id: sent.id,
+        contact_id: bobToAda,
+        contact: { id: bobToAda, unread_count: 0 },
+      })
+    // the sender learns it was heard, and gets no contact of Bob's
+    await expect
+      .poll(() => read(adaSocket.events), { timeout: 5000 })
+      .toEqual({
+        type: 'message.updated',
+        message_id: sent.id,
+        contact_id: adaToBob,
+        changes: { is_read: true },
+        health: true,
+      })
+    // a like reaches only the liker
+    expect((await api.post(`/api/messages/${sent.id}/like`, bob.cookie, { liked: true })).statusCode).toBe(200)
+    await expect.poll(() => bobSocket.events.some((e) => e.type === 'message.updated' && e.changes?.liked === true)).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(adaSocket.events.some((e) => e.type === 'message.updated' && e.changes?.liked !== undefined)).toBe(false)
+    expect(eveSocket.events.filter((e) => e.type.startsWith('message.'))).toEqual([])
+    for (const s of [adaSocket, bobSocket, eveSocket]) s.socket.close()
   })
 
   it('refuses a socket without a session (401) and one opened from another site (403)', async () => {

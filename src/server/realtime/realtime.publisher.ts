@@ -56,10 +56,13 @@ function localScope(executor: Executor): { local: LocalDelivery; later: ((delive
   return local ? { local, later: null } : null
 }
 
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; the envelope's recipients and type must fit beside it. */
+export const NOTIFY_PAYLOAD_LIMIT = 7900
+
 /**
  * Queues an event for these users. Inside a transaction PostgreSQL delivers it at COMMIT and drops it
- * on ROLLBACK, so nobody hears about a change that did not happen. Payloads stay far below the 8 kB
- * NOTIFY limit because events carry ids only.
+ * on ROLLBACK, so nobody hears about a change that did not happen. An event too large for a notification
+ * (a long transcript's word times) goes without what changed: its receivers refetch instead.
  */
 export async function publishRealtime(executor: Executor, to: (string | null)[], event: RealtimeEvent): Promise<void> {
   const announcement = prepareAnnouncement(executor, to, event)
@@ -83,9 +86,21 @@ export function prepareAnnouncement(
   const recipients = [...new Set(to.filter((id): id is string => id !== null))]
   if (recipients.length === 0) return { payload: null, sent: () => undefined }
   const scope = localScope(executor)
-  const envelope: RealtimeEnvelope = scope ? { to: recipients, event, from: scope.local.instanceId } : { to: recipients, event }
-  const payload = JSON.stringify(envelope)
+  const from = scope ? { from: scope.local.instanceId } : {}
+  let payload = JSON.stringify({ to: recipients, event, ...from } satisfies RealtimeEnvelope)
+  // too large for a notification: other instances get the ids only and their tabs refetch; this instance's own
+  // sockets still get the whole event, which never passes through PostgreSQL
+  if (Buffer.byteLength(payload) >= NOTIFY_PAYLOAD_LIMIT) {
+    payload = JSON.stringify({ to: recipients, event: withoutChanges(event), ...from } satisfies RealtimeEnvelope)
+  }
   if (!scope) return { payload, sent: () => undefined }
   const deliver = () => scope.local.deliver(recipients, event)
   return { payload, sent: () => (scope.later ? scope.later(deliver) : deliver()) }
+}
+
+/** The event with only its ids: what changed is left for the receiver to read again. */
+export function withoutChanges(event: RealtimeEvent): RealtimeEvent {
+  if (event.type === 'message.created') return { type: event.type, message_id: event.message_id, contact_id: event.contact_id }
+  if (event.type === 'message.updated') return { type: event.type, message_id: event.message_id, contact_id: event.contact_id }
+  return event
 }

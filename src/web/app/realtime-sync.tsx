@@ -1,20 +1,21 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { RealtimeEvent } from '#shared/realtime.ts'
 import { connectRealtime } from '#web/lib/realtime-client.ts'
 import { createRefetchScheduler } from '#web/lib/realtime-scheduler.ts'
 import { setRealtimeStatus } from '#web/lib/realtime-status.ts'
-import { contactKeys } from '#web/features/contacts/queries.ts'
+import { applyContactUpdate, contactKeys } from '#web/features/contacts/queries.ts'
 import { invitationKeys } from '#web/features/invitations/queries.ts'
-import { messageKeys } from '#web/features/messages/queries.ts'
-import { healthKeys } from '#web/features/relationship-health/queries.ts'
+import { addConversationMessage, applyMessageChanges, messageKeys } from '#web/features/messages/queries.ts'
+import { overviewKeys } from '#web/features/overview/queries.ts'
+import { closeOpenNudge, healthKeys } from '#web/features/relationship-health/queries.ts'
 import { profileKeys } from '#web/features/profile/queries.ts'
 import { publicProfileKeys } from '#web/features/public-profile/queries.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 
 /**
- * The key roots of the resource query modules that realtime events refresh. Each is one constant array, so the
- * scheduler can tell them apart by identity; the overview's keys sit under the messages root.
+ * The key roots of the resource query modules that realtime events refresh. Each is one constant array; the overview's
+ * keys sit under the messages root.
  */
 const ROOTS = {
   contacts: contactKeys.all,
@@ -24,21 +25,45 @@ const ROOTS = {
   invitations: invitationKeys.all,
   health: healthKeys.all,
 } as const
-type StaleRoot = (typeof ROOTS)[keyof typeof ROOTS]
+
+/** What a message event without its changes (too large to send, or a message request) makes stale: as before they had them. */
+const MESSAGE_ROOTS = [ROOTS.messages, ROOTS.contacts, ROOTS.health]
 
 /**
- * Query key roots a realtime event makes stale, for the person signed in as `selfId`. Events only invalidate; screens
- * refetch what they show.
+ * Applies a realtime event to the cache of the person signed in as `selfId` and answers the query keys it makes stale
+ * (each refetched only while a screen shows it). Message events carry what changed, so the entries they concern are
+ * updated in place (docs/architecture.md, "Live updates"); other events, and message events that came without their
+ * changes, make whole roots stale.
  */
-export function staleKeysFor(event: RealtimeEvent, selfId: string): StaleRoot[] {
+export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEvent, selfId: string): QueryKey[] {
   switch (event.type) {
     case 'contact.changed':
       // someone deleted their account (decision 120): their messages went, their conversation turned read-only
       return event.change === 'account_deleted' ? [ROOTS.contacts, ROOTS.messages, ROOTS.health] : [ROOTS.contacts]
-    case 'message.created':
-    case 'message.updated':
-      // a contact carries its unread count and last interaction; a message's send, read, like or analysis moves its health
-      return [ROOTS.messages, ROOTS.contacts, ROOTS.health]
+    case 'message.created': {
+      const { message, contact_id: contactId } = event
+      if (!message || !contactId) return MESSAGE_ROOTS
+      addConversationMessage(queryClient, selfId, contactId, message)
+      const stale: QueryKey[] = [messageKeys.withContact(selfId, contactId), overviewKeys.mine(selfId)]
+      // which received messages Play all new offers is the server's to say (circle, requests, its limit)
+      if (message.receiver_id === selfId) stale.push(messageKeys.unheard(selfId))
+      if (event.contact) applyContactUpdate(queryClient, selfId, event.contact)
+      else stale.push(ROOTS.contacts)
+      closeOpenNudge(queryClient, selfId, contactId)
+      if (event.health) stale.push(healthKeys.detail(selfId, contactId))
+      return stale
+    }
+    case 'message.updated': {
+      const { changes, contact_id: contactId } = event
+      if (!changes) return MESSAGE_ROOTS
+      applyMessageChanges(queryClient, selfId, event.message_id, changes)
+      const stale: QueryKey[] = []
+      if (event.contact) applyContactUpdate(queryClient, selfId, event.contact)
+      if (event.health && contactId) stale.push(healthKeys.detail(selfId, contactId))
+      // new words or tags change what the overview's searches find
+      if (changes.transcription !== undefined || changes.emotions !== undefined) stale.push(overviewKeys.mine(selfId))
+      return stale
+    }
     case 'conversation.changed':
       return [ROOTS.contacts]
     case 'profile.updated':
@@ -54,7 +79,7 @@ export function staleKeysFor(event: RealtimeEvent, selfId: string): StaleRoot[] 
   }
 }
 
-/** Keeps one realtime connection while someone is signed in and turns its events into refetches. */
+/** Keeps one realtime connection while someone is signed in and turns its events into cache updates and refetches. */
 export function RealtimeSync() {
   const { user, refresh } = useAuth()
   const queryClient = useQueryClient()
@@ -62,15 +87,26 @@ export function RealtimeSync() {
 
   useEffect(() => {
     if (!userId) return
-    const scheduler = createRefetchScheduler<StaleRoot>((root) => void queryClient.invalidateQueries({ queryKey: root }))
+    // keys are scheduled by their text: two events about the same query make one refetch
+    const keys = new Map<string, QueryKey>()
+    const scheduler = createRefetchScheduler<string>((text) => {
+      const queryKey = keys.get(text)
+      keys.delete(text)
+      if (queryKey) void queryClient.invalidateQueries({ queryKey })
+    })
+    const schedule = (queryKey: QueryKey) => {
+      const text = JSON.stringify(queryKey)
+      keys.set(text, queryKey)
+      scheduler.schedule(text)
+    }
     let connectedBefore = false
     const connection = connectRealtime({
-      onEvent: (event) => staleKeysFor(event, userId).forEach((key) => scheduler.schedule(key)),
+      onEvent: (event) => applyRealtimeEvent(queryClient, event, userId).forEach(schedule),
       onStatus: (status) => {
         setRealtimeStatus(status)
         if (status !== 'open') return
         // After a reconnect, events may have been missed while the socket was down.
-        if (connectedBefore) for (const root of [ROOTS.contacts, ROOTS.messages, ROOTS.profile]) scheduler.schedule(root)
+        if (connectedBefore) for (const root of [ROOTS.contacts, ROOTS.messages, ROOTS.profile, ROOTS.health]) schedule(root)
         connectedBefore = true
       },
       // the server ended this session's socket: the session check shows the landing page, or the next person

@@ -3,11 +3,11 @@ import { strongerEngineAvailable, transcriptCarriesInsights } from '#shared/tran
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database, Executor } from '#server/db/client.ts'
 import type { JobMap, JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
-import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 import type { Analyzer } from '#server/speech/analysis/analyzer.ts'
 import { SpeechEngineError } from '#server/speech/engine.ts'
 import { reasonOf, type HeardTranscript, type ObjectTranscriber } from '#server/speech/transcribe-object.ts'
 import { refreshRelationshipHealth } from '#server/modules/relationship-health/relationship-health.service.ts'
+import { announceSpeechState } from './message-events.ts'
 import {
   claimForAnalysis,
   claimForTranscription,
@@ -21,12 +21,12 @@ import {
 
 const ANALYSIS_TIMEOUT_MS = 60_000
 
-/** Tells both people of a message that some of its fields changed. */
-export const announceMessageUpdate = (
-  executor: Executor,
-  row: Pick<SpeechMessageRow, 'id' | 'senderId' | 'receiverId'>,
-  fields: string[],
-) => publishRealtime(executor, [row.senderId, row.receiverId], { type: 'message.updated', message_id: row.id, fields })
+/**
+ * Tells both people of a message that a speech stage changed it, with its speech state as it is now; `fields` names
+ * what the stage wrote, and new emotions move the pair's relationship health.
+ */
+export const announceMessageUpdate = (executor: Executor, row: Pick<SpeechMessageRow, 'id'>, fields: string[]) =>
+  announceSpeechState(executor, row.id, { health: fields.includes('emotions') })
 
 /**
  * A voice message's speech jobs: a sent message is transcribed, then analysed, each stage with its attempts and

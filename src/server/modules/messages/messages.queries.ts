@@ -266,3 +266,33 @@ export async function setLikedBy(tx: Executor, messageId: string, userId: string
     await tx.delete(messageLikes).where(and(eq(messageLikes.messageId, messageId), eq(messageLikes.userId, userId)))
   }
 }
+
+/** A message's speech state, the same for both people: what a `message.updated` event after a speech stage carries. */
+export async function getMessageSpeechState(db: Executor, messageId: string) {
+  const [row] = await db
+    .select({
+      senderId: audioMessages.senderId,
+      receiverId: audioMessages.receiverId,
+      transcription: audioMessages.transcription,
+      wordTimestamps: audioMessages.wordTimestamps,
+      transcriptConfidence: audioMessages.transcriptConfidence,
+      transcriptEngine: audioMessages.transcriptEngine,
+      transcriptModel: audioMessages.transcriptModel,
+      emotions: audioMessages.emotions,
+      topics: audioMessages.topics,
+      sentiment: audioMessages.sentiment,
+      processingStatus: audioMessages.processingStatus,
+      processingError: audioMessages.processingError,
+    })
+    .from(audioMessages)
+    .where(eq(audioMessages.id, messageId))
+  return row
+}
+
+/** Each person's row for the other (a contact or a message request), by owner: whom a message event goes to and as which contact. */
+export async function listPairRows(db: Executor, a: string, b: string) {
+  return db
+    .select({ id: contacts.id, ownerId: contacts.userId, requestStatus: contacts.requestStatus })
+    .from(contacts)
+    .where(or(and(eq(contacts.userId, a), eq(contacts.contactUserId, b)), and(eq(contacts.userId, b), eq(contacts.contactUserId, a))))
+}

@@ -13,12 +13,13 @@ import { strongerEngineAvailable } from '#shared/transcript-confidence.ts'
 import type { Database, Executor } from '#server/db/client.ts'
 import type { JobQueue } from '#server/jobs/job-queue.ts'
 import { ConflictError, ForbiddenError, GoneError, NotFoundError } from '#server/http/errors.ts'
-import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
+import type { PictureUrl } from '#server/media/signed-url.ts'
 import { deleteAudioUpload, lockOwnAudioUpload } from '#server/modules/audio-uploads/audio-uploads.queries.ts'
 import { countActiveContacts, getContactForOwner, lockCircles, reopenIgnoredRequest } from '#server/modules/contacts/contacts.queries.ts'
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts'
 import { refreshRelationshipHealth } from '#server/modules/relationship-health/relationship-health.service.ts'
 import { decodeMessageCursor, encodeMessageCursor } from './message-cursor.ts'
+import { announceLike, announceNewMessage, announceRead } from './message-events.ts'
 import {
   conversationPageReader,
   getMessageBetween,
@@ -86,12 +87,15 @@ const accountDeleted = (name: string) => new GoneError(MESSAGE_TEXTS.accountDele
 export function createMessagesService({
   db,
   signMediaUrl,
+  pictureUrl,
   queue,
   notifications,
   speech,
 }: {
   db: Database
   signMediaUrl: (key: string) => string
+  /** contact pictures, for the contact a message's live update carries */
+  pictureUrl: PictureUrl
   /** the engine running now, for `can_retranscribe` */
   speech: ActiveSpeechEngine
   /** a sent message is queued for transcription in the transaction that writes it (messages.jobs.ts) */
@@ -184,10 +188,12 @@ export function createMessagesService({
         await recordSend(tx, mine.id, theirs?.id, message.id, countsAsReply)
         await refreshUnreadCount(tx, receiverId, senderId)
         await refreshRelationshipHealth(tx, senderId, receiverId)
-        await publishRealtime(tx, [senderId], { type: 'message.created', message_id: message.id, contact_id: mine.id })
-        if (request !== 'blocked') {
-          await publishRealtime(tx, [receiverId], { type: 'message.created', message_id: message.id, contact_id: theirs?.id ?? null })
-        }
+        await announceNewMessage(tx, {
+          message: respond(message),
+          sender: { id: senderId, contactId: mine.id },
+          receiver: request === 'blocked' ? null : { id: receiverId, contactId: theirs?.id ?? null },
+          pictureUrl,
+        })
         return message
       })
       return respond(row)
@@ -234,7 +240,7 @@ export function createMessagesService({
           await markRead(tx, messageId)
           await refreshUnreadCount(tx, userId, row.senderId)
           await refreshRelationshipHealth(tx, row.senderId, userId)
-          await publishRealtime(tx, [row.senderId, row.receiverId], { type: 'message.updated', message_id: messageId, fields: ['is_read'] })
+          await announceRead(tx, { messageIds: [messageId], senderId: row.senderId, receiverId: userId, pictureUrl })
         })
       }
       return get(userId, messageId)
@@ -247,9 +253,7 @@ export function createMessagesService({
         const ids = await markAllReadFrom(tx, ownerId, otherId)
         await refreshUnreadCount(tx, ownerId, otherId)
         if (ids.length > 0) await refreshRelationshipHealth(tx, ownerId, otherId)
-        for (const id of ids) {
-          await publishRealtime(tx, [otherId, ownerId], { type: 'message.updated', message_id: id, fields: ['is_read'] })
-        }
+        await announceRead(tx, { messageIds: ids, senderId: otherId, receiverId: ownerId, pictureUrl })
         return ids.length
       })
     },
@@ -265,7 +269,8 @@ export function createMessagesService({
         await setLikedBy(tx, messageId, userId, liked)
         // a receiver who deleted their account left no relationship to weigh
         if (row.receiverId) await refreshRelationshipHealth(tx, row.senderId, row.receiverId)
-        await publishRealtime(tx, [userId], { type: 'message.updated', message_id: messageId, fields: ['liked'] })
+        const otherId = row.senderId === userId ? row.receiverId : row.senderId
+        await announceLike(tx, { messageId, userId, otherId, liked })
       })
       return get(userId, messageId)
     },

@@ -81,10 +81,19 @@ describe('the speech pipeline', () => {
     expect(done).toMatchObject({ transcription: 'I really miss you', emotions: ['love'], topics: ['plans'], processing_error: null })
     expect(done.word_timestamps).toEqual(words('I really miss you'))
 
-    const updates = heard.filter((e) => e.event.type === 'message.updated' && e.event.message_id === sent.id)
-    for (const envelope of updates) expect(envelope.to.sort()).toEqual([ada.id, bob.id].sort())
-    const fields = updates.flatMap((e) => (e.event.type === 'message.updated' ? e.event.fields : []))
-    expect(fields).toEqual(expect.arrayContaining(['processing_status', 'transcription', 'word_timestamps', 'emotions', 'topics']))
+    // each person hears every stage, as their own contact of the other, with the speech state after it
+    const updatesOf = () => heard.flatMap((e) => (e.event.type === 'message.updated' && e.event.message_id === sent.id ? [e] : []))
+    await expect.poll(() => updatesOf().length).toBe(6)
+    const updates = updatesOf()
+    const stagesOf = (person: Person) =>
+      updates.flatMap(({ to, event }) => (to.length === 1 && to[0] === person.id && event.type === 'message.updated' ? [event] : []))
+    for (const person of [ada, bob]) {
+      const stages = stagesOf(person)
+      expect(stages.map((e) => e.changes?.processing_status)).toEqual(['processing', 'processing', 'completed'])
+      expect(stages[1]?.changes).toMatchObject({ transcription: 'I really miss you', emotions: [] })
+      expect(stages[2]).toMatchObject({ changes: { emotions: ['love'], topics: ['plans'], sentiment: 0.5 }, health: true })
+    }
+    expect(stagesOf(ada)[0]?.contact_id).toBe(adaToBob)
     const [row] = await db.select().from(audioMessages).where(eq(audioMessages.id, sent.id))
     expect(row).toMatchObject({ transcriptionAttempts: 1, analysisAttempts: 1, sentiment: 0.5 })
   })

@@ -71,6 +71,42 @@ export function invalidateContacts(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: contactKeys.all })
 }
 
+/** Which list a contact belongs in, as GET /api/contacts?status= sorts them. */
+export function contactStatusOf(contact: Pick<Contact, 'archived_at' | 'is_active'>): ContactStatus {
+  if (contact.archived_at !== null) return 'archived'
+  return contact.is_active ? 'active' : 'inactive'
+}
+
+const STATUSES: ContactStatus[] = ['active', 'inactive', 'archived']
+
+/**
+ * A live update brought a contact as the server has it now (a message changed its unread count or last interaction):
+ * it replaces the cached copies of it in place. A list it joins or leaves (a reply that brings it back into the circle)
+ * is read again, as is a copy whose fetch is in flight and may answer with the contact as it was.
+ */
+export function applyContactUpdate(queryClient: QueryClient, userId: string, contact: Contact) {
+  const refetch = (key: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey: key, exact: true })
+  const inFlight = (key: readonly unknown[]) => queryClient.getQueryState(key)?.fetchStatus === 'fetching'
+  const belongs = contactStatusOf(contact)
+  for (const status of STATUSES) {
+    const key = contactKeys.list(userId, status)
+    const list = queryClient.getQueryData<ContactList>(key)
+    if (!list) continue
+    const listed = list.contacts.some((c) => c.id === contact.id)
+    if (listed && status === belongs) {
+      queryClient.setQueryData<ContactList>(key, { ...list, contacts: list.contacts.map((c) => (c.id === contact.id ? contact : c)) })
+      if (inFlight(key)) refetch(key)
+    } else if (listed || status === belongs) {
+      refetch(key)
+    }
+  }
+  const detail = contactKeys.detail(userId, contact.id)
+  if (queryClient.getQueryData(detail) !== undefined) {
+    queryClient.setQueryData(detail, contact)
+    if (inFlight(detail)) refetch(detail)
+  }
+}
+
 /** PUT /api/contacts/order, optimistic: the grid shows the new order at once and the list is refetched after. */
 export function useReorderContactsMutation() {
   const queryClient = useQueryClient()

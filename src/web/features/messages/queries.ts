@@ -28,7 +28,7 @@ import { useAuth } from '#web/lib/use-auth.ts'
 
 const root = ['messages'] as const
 
-/** Query keys of messages; realtime `message.*` events invalidate the root. */
+/** Query keys of messages; realtime `message.*` events update the entries they concern (src/web/app/realtime-sync.tsx). */
 export const messageKeys = {
   all: root,
   withContact: (userId: string | undefined, contactId: string) => [...root, userId ?? 'anonymous', 'contact', contactId] as const,
@@ -159,11 +159,17 @@ function isMessage(data: unknown): data is Message {
 }
 
 /**
- * Applies `change` to the message with this id wherever it is cached (conversation lists and the detail) and
- * answers the previous entries, for a rollback with `restoreMessageCaches`.
+ * Applies `change` to the message with this id wherever it is cached under `scope` (conversation lists, the unheard
+ * list, the overview's pages and the detail) and answers the previous entries, for a rollback with
+ * `restoreMessageCaches`.
  */
-export function patchCachedMessage(queryClient: QueryClient, id: string, change: Partial<Message>): Array<[QueryKey, unknown]> {
-  const previous = queryClient.getQueriesData<MessageCache>({ queryKey: root })
+export function patchCachedMessage(
+  queryClient: QueryClient,
+  id: string,
+  change: Partial<Message>,
+  scope: QueryKey = root,
+): Array<[QueryKey, unknown]> {
+  const previous = queryClient.getQueriesData<MessageCache>({ queryKey: scope })
   for (const [key, data] of previous) {
     if (isMessagePages(data)) {
       if (!data.pages.some((page) => page.messages.some((m) => m.id === id))) continue
@@ -179,6 +185,64 @@ export function patchCachedMessage(queryClient: QueryClient, id: string, change:
     }
   }
   return previous
+}
+
+/**
+ * A query whose fetch is in flight may answer with what the server had before this change and overwrite it: such a
+ * query is asked again once more (the only refetch a live update costs it).
+ */
+function refetchIfInFlight(queryClient: QueryClient, key: QueryKey) {
+  if (queryClient.getQueryState(key)?.fetchStatus === 'fetching') void queryClient.invalidateQueries({ queryKey: key, exact: true })
+}
+
+/**
+ * A live update changed a message (`message.updated`): the change is written into every cached copy of it that this
+ * person has. Answers whether any cache held it.
+ */
+export function applyMessageChanges(queryClient: QueryClient, userId: string, id: string, changes: Partial<Message>): boolean {
+  const scope = [...root, userId]
+  const before = new Map(queryClient.getQueriesData({ queryKey: scope }))
+  patchCachedMessage(queryClient, id, changes, scope)
+  let found = false
+  for (const [key, data] of queryClient.getQueriesData({ queryKey: scope })) {
+    if (data === before.get(key)) continue
+    found = true
+    refetchIfInFlight(queryClient, key)
+  }
+  // a message heard leaves the unheard list
+  if (changes.is_read === true) {
+    const key = messageKeys.unheard(userId)
+    const unheard = queryClient.getQueryData<UnheardMessages>(key)
+    if (unheard?.messages.some((m) => m.id === id)) {
+      queryClient.setQueryData<UnheardMessages>(key, { ...unheard, messages: unheard.messages.filter((m) => m.id !== id) })
+      refetchIfInFlight(queryClient, key)
+    }
+  }
+  return found
+}
+
+/**
+ * A live update brought a new message of the conversation with this contact (`message.created`): it joins the newest
+ * page of the cached conversation, and the conversation's total grows by one. Nothing to do when the conversation is
+ * not cached: it is read when opened.
+ */
+export function addConversationMessage(queryClient: QueryClient, userId: string, contactId: string, message: Message) {
+  const key = messageKeys.conversation(userId, contactId)
+  const data = queryClient.getQueryData<InfiniteData<MessageList>>(key)
+  if (!data) return
+  if (data.pages.some((page) => page.messages.some((m) => m.id === message.id))) {
+    patchCachedMessage(queryClient, message.id, message, key)
+  } else {
+    queryClient.setQueryData<InfiniteData<MessageList>>(key, {
+      ...data,
+      pages: data.pages.map((page, index) => ({
+        ...page,
+        messages: index === 0 ? [message, ...page.messages] : page.messages,
+        total: page.total + 1,
+      })),
+    })
+  }
+  refetchIfInFlight(queryClient, key)
 }
 
 export function restoreMessageCaches(queryClient: QueryClient, previous: Array<[QueryKey, unknown]>) {

@@ -4,12 +4,16 @@ import { messageSearchResultSchema, type MessageSearchResult, type OverviewMessa
 import { apiGet } from '#web/lib/api-client.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 
-// Under the messages root, so that realtime `message.*` events (and every message mutation) refresh the overview.
+// Under the messages root, so that every message mutation refreshes the overview (and live updates patch it).
 const root = ['messages'] as const
+
+const mine = (userId: string | undefined) => [...root, userId ?? 'anonymous', 'overview'] as const
 
 export const overviewKeys = {
   all: [...root] as const,
-  search: (userId: string | undefined, q: string) => [...root, userId ?? 'anonymous', 'overview', q] as const,
+  /** every search of one person's overview */
+  mine,
+  search: (userId: string | undefined, q: string) => [...mine(userId), q] as const,
 }
 
 type OverviewPages = InfiniteData<MessageSearchResult, string | null>

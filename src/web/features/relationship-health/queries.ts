@@ -7,6 +7,7 @@ import {
   relationshipHealthSchema,
   type CreateMeeting,
   type NudgeSettings,
+  type OpenNudges,
 } from '#shared/relationship-health.ts'
 import { apiGet, apiSend } from '#web/lib/api-client.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
@@ -44,6 +45,17 @@ export function useCreateMeetingMutation(contactId: string) {
 const nudgeKeys = {
   settings: (userId: string | undefined) => [...root, userId ?? 'anonymous', 'nudge-settings'] as const,
   open: (userId: string | undefined) => [...root, userId ?? 'anonymous', 'open-nudges'] as const,
+}
+
+/**
+ * A message between the person and this contact was sent: the contact is no longer quiet, so its nudge hint goes
+ * (GET /api/nudges lists nudges with no message since).
+ */
+export function closeOpenNudge(queryClient: QueryClient, userId: string, contactId: string) {
+  const key = nudgeKeys.open(userId)
+  const open = queryClient.getQueryData<OpenNudges>(key)
+  if (!open?.nudges.some((n) => n.contact_id === contactId)) return
+  queryClient.setQueryData<OpenNudges>(key, { ...open, nudges: open.nudges.filter((n) => n.contact_id !== contactId) })
 }
 
 /** GET /api/nudges: the contacts nudged lately and still quiet (a soft hint on their home tiles). */

@@ -1,0 +1,119 @@
+import type { Contact } from '#shared/contacts.ts'
+import type { Message } from '#shared/messages.ts'
+import type { MessageChanges } from '#shared/realtime.ts'
+import type { Executor } from '#server/db/client.ts'
+import type { PictureUrl } from '#server/media/signed-url.ts'
+import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
+import { getContactForOwner } from '#server/modules/contacts/contacts.queries.ts'
+import { toContactResponse } from '#server/modules/contacts/contacts.service.ts'
+import { getMessageSpeechState, listPairRows } from './messages.queries.ts'
+
+/**
+ * The realtime events of a message's life, each sent to one person and carrying what changed as that person sees it
+ * (docs/architecture.md, "Live updates"): their screens update the entries concerned instead of reading lists again.
+ * Every payload holds only what its receiver may read anyway: the message (both people read it), their own contact of
+ * the other person, and a flag that their view of the pair's health was recomputed (never the figures themselves).
+ */
+
+/** The owner's contact as GET /api/contacts/{id} answers it; none for a message request (its screens read again). */
+async function contactAsSeenBy(tx: Executor, ownerId: string, contactId: string, pictureUrl: PictureUrl): Promise<Contact | undefined> {
+  const row = await getContactForOwner(tx, ownerId, contactId)
+  return row && toContactResponse(row, pictureUrl)
+}
+
+/** A message was sent: to the sender, and to the receiver unless they blocked the sender's request. */
+export async function announceNewMessage(
+  tx: Executor,
+  {
+    message,
+    sender,
+    receiver,
+    pictureUrl,
+  }: {
+    message: Message
+    sender: { id: string; contactId: string }
+    /** absent: the receiver is not told (a blocked request) */
+    receiver: { id: string; contactId: string | null } | null
+    pictureUrl: PictureUrl
+  },
+): Promise<void> {
+  const created = { type: 'message.created', message_id: message.id, message, health: true } as const
+  await publishRealtime(tx, [sender.id], {
+    ...created,
+    contact_id: sender.contactId,
+    contact: await contactAsSeenBy(tx, sender.id, sender.contactId, pictureUrl),
+  })
+  if (!receiver) return
+  await publishRealtime(tx, [receiver.id], {
+    ...created,
+    contact_id: receiver.contactId,
+    contact: receiver.contactId ? await contactAsSeenBy(tx, receiver.id, receiver.contactId, pictureUrl) : undefined,
+  })
+}
+
+/** The receiver heard these messages: both people learn it, and the receiver's contact carries its new unread count. */
+export async function announceRead(
+  tx: Executor,
+  { messageIds, senderId, receiverId, pictureUrl }: { messageIds: string[]; senderId: string; receiverId: string; pictureUrl: PictureUrl },
+): Promise<void> {
+  if (messageIds.length === 0) return
+  const rows = await listPairRows(tx, senderId, receiverId)
+  const senderContactId = rows.find((r) => r.ownerId === senderId)?.id ?? null
+  const receiverContactId = rows.find((r) => r.ownerId === receiverId)?.id ?? null
+  const contact = receiverContactId ? await contactAsSeenBy(tx, receiverId, receiverContactId, pictureUrl) : undefined
+  const read = { type: 'message.updated', changes: { is_read: true }, health: true } as const
+  for (const id of messageIds) {
+    await publishRealtime(tx, [senderId], { ...read, message_id: id, contact_id: senderContactId })
+    await publishRealtime(tx, [receiverId], { ...read, message_id: id, contact_id: receiverContactId, contact })
+  }
+}
+
+/** One person liked or unliked a message for themselves: only their own tabs hear of it. */
+export async function announceLike(
+  tx: Executor,
+  { messageId, userId, otherId, liked }: { messageId: string; userId: string; otherId: string | null; liked: boolean },
+): Promise<void> {
+  const contactId = otherId ? ((await listPairRows(tx, userId, otherId)).find((r) => r.ownerId === userId)?.id ?? null) : null
+  await publishRealtime(tx, [userId], {
+    type: 'message.updated',
+    message_id: messageId,
+    contact_id: contactId,
+    changes: { liked },
+    // a receiver who deleted their account left no relationship to weigh
+    ...(otherId ? { health: true } : {}),
+  })
+}
+
+/**
+ * A speech stage changed the message (claimed, transcribed, analysed, failed): both people get its whole speech state,
+ * which is the same for both. The receiver of a blocked request never heard of the message and hears nothing now.
+ */
+export async function announceSpeechState(tx: Executor, messageId: string, { health }: { health: boolean }): Promise<void> {
+  const state = await getMessageSpeechState(tx, messageId)
+  if (!state) return
+  const changes: MessageChanges = {
+    transcription: state.transcription,
+    word_timestamps: state.wordTimestamps ?? null,
+    transcript_confidence: state.transcriptConfidence,
+    transcript_engine: state.transcriptEngine,
+    transcript_model: state.transcriptModel,
+    emotions: state.emotions,
+    topics: state.topics,
+    sentiment: state.sentiment,
+    processing_status: state.processingStatus,
+    processing_error: state.processingError,
+  }
+  const rows = state.receiverId ? await listPairRows(tx, state.senderId, state.receiverId) : []
+  for (const person of [state.senderId, state.receiverId]) {
+    if (person === null) continue
+    const row = rows.find((r) => r.ownerId === person)
+    if (row?.requestStatus === 'blocked') continue
+    await publishRealtime(tx, [person], {
+      type: 'message.updated',
+      message_id: messageId,
+      contact_id: row?.id ?? null,
+      changes,
+      ...(health ? { health } : {}),
+    })
+  }
+}
