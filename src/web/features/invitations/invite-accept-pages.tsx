@@ -263,7 +263,7 @@ function InviteMessageCard({ icon, title, description }: { icon: ReactNode; titl
   )
 }
 
-const CARDS = {
+const UNUSABLE_CARDS = {
   expired: {
     icon: CalendarX,
     title: 'Invite expired',
@@ -281,7 +281,7 @@ const CARDS = {
 
 /** The card for a refusal, from its text: expired, used, the inviter's account deleted, or anything else. */
 function InviteUnusableCard({ message }: { message: string }) {
-  const card = CARDS[inviteCardFor(message)]
+  const card = UNUSABLE_CARDS[inviteCardFor(message)]
   const Icon = card.icon
   return <InviteMessageCard icon={<Icon aria-hidden className="size-5" />} title={card.title} description={card.description} />
 }
