@@ -126,3 +126,52 @@ describe('citations', () => {
       expect(line).not.toMatch(OUTSIDE_CITATION)
   })
 })
+
+// docs/architecture.md walks two things end to end ("## Two walks, end to end"), one `### title: N files` heading
+// each with one bullet per file; these checks keep each list true to the tree and to the count in its heading, so a
+// file renamed, merged or removed (or a count left as it was) fails here rather than going stale in the doc.
+
+type Walk = { title: string; count: number; files: string[] }
+
+function architectureWalks(): Walk[] {
+  const doc = readFileSync(join(import.meta.dirname, 'architecture.md'), 'utf8')
+  const marker = '\n## Two walks, end to end\n'
+  const start = doc.indexOf(marker)
+  if (start < 0) throw new Error('docs/architecture.md has no "## Two walks, end to end" heading')
+  const rest = doc.slice(start + marker.length)
+  const end = rest.search(/\n## /)
+  const section = end < 0 ? rest : rest.slice(0, end)
+  return section
+    .split('\n### ')
+    .slice(1)
+    .map((part) => {
+      const [heading = '', ...lines] = part.split('\n')
+      const match = /^(.+): (\d+) files$/.exec(heading)
+      if (!match) throw new Error(`walk heading "${heading}" does not end in ": N files"`)
+      const files = [...lines.join('\n').matchAll(/^- `([^`]+)`/gm)].map((bullet) => bullet[1] ?? '')
+      return { title: match[1] ?? '', count: Number(match[2]), files }
+    })
+}
+
+describe('docs/architecture.md walks', () => {
+  const walks = architectureWalks()
+
+  it('walks a voice message and accepting an invitation', () => {
+    expect(walks.map(({ title }) => title)).toEqual(['A voice message', 'Accepting an invitation'])
+  })
+
+  it.each(walks)('$title: the heading counts the files listed, each once, each an app file that exists', ({ count, files }) => {
+    expect(files).toHaveLength(count)
+    expect(new Set(files).size).toBe(files.length)
+    const missing = files.filter((file) => {
+      try {
+        return !statSync(join(root, file)).isFile()
+      } catch {
+        return true
+      }
+    })
+    expect(missing).toEqual([])
+    // the rule of counting leaves out tests and the shared vocabulary
+    expect(files.filter((file) => !/^src\/(?:web|server)\//.test(file) || /\.test\.tsx?$/.test(file))).toEqual([])
+  })
+})

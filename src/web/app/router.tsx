@@ -36,11 +36,11 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'auth/invite',
-        lazy: async () => ({ Component: (await import('#web/features/invitations/invite-accept-page.tsx')).InviteAcceptPage }),
+        lazy: async () => ({ Component: (await import('#web/features/invitations/invite-accept-pages.tsx')).InviteAcceptPage }),
       },
       {
         path: 'invite',
-        lazy: async () => ({ Component: (await import('#web/features/invitations/invite-landing-page.tsx')).InviteLandingPage }),
+        lazy: async () => ({ Component: (await import('#web/features/invitations/invite-accept-pages.tsx')).InviteLandingPage }),
       },
       {
         path: 'account-deleted',

@@ -20,7 +20,7 @@ import { RecordingPreview } from '#web/features/recording/components/voice-recor
 import { useOutbox, useSending, useTakes } from '#web/features/recording/queries.ts'
 import { sendBlockedReason } from '#web/features/recording/send-limits.ts'
 import type { Take } from '#web/features/recording/take-store.ts'
-import { UPLOAD_ATTEMPTS } from '#web/features/recording/upload-retry.ts'
+import { UPLOAD_ATTEMPTS } from '#web/features/recording/outbox.ts'
 import { useKeptRecorder } from '#web/features/recording/use-kept-recorder.ts'
 import type { Recording } from '#web/features/recording/use-recorder.ts'
 import { useOnline } from '#web/features/recording/use-online.ts'

@@ -7,9 +7,8 @@ import { messageKeys } from '#web/features/messages/queries.ts'
 import { apiSend, apiUpload } from '#web/lib/api-client.ts'
 import { logUnexpected } from '#web/lib/errors.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
-import { createOutbox, type Outbox, type Sending } from './outbox.ts'
+import { createOutbox, uploadWithRetry, type Outbox, type Sending } from './outbox.ts'
 import { createTakeStore, type Take } from './take-store.ts'
-import { uploadWithRetry } from './upload-retry.ts'
 
 // The recording resource: audio uploads, sending messages, and the takes kept on this device (drafts and the
 // outbox). Any screen may import it; the app shell runs the outbox.

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiRequestError } from '#web/lib/api-client.ts'
-import { isRetryableUploadError, uploadBackoffMs, UploadFailedError, uploadWithRetry } from './upload-retry.ts'
+import { isRetryableUploadError, uploadBackoffMs, UploadFailedError, uploadWithRetry } from './outbox.ts'
 
 const network = () => new ApiRequestError(0, 'NETWORK_ERROR', 'Network error. Check your connection and try again.')
 const server = () => new ApiRequestError(503, 'HTTP_503', 'Request failed (503).')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AUDIO_FORMAT_PREFERENCE, chooseMimeType, mapStartError, permissionFromState } from './recorder-helpers.ts'
+import { AUDIO_FORMAT_PREFERENCE, chooseMimeType, mapStartError, permissionFromState } from './use-recorder.ts'
 
 describe('chooseMimeType', () => {
   it('takes the first preferred type that the recorder supports', () => {
