@@ -5,20 +5,12 @@ import { invitations, user } from '../src/server/db/schema.ts'
 import { insertConnectedPair } from '#server/test/data.ts'
 import { expect, linkIn, makeE2EPerson, test, waitForMail } from './fixtures.ts'
 import { expectNoSeriousAxeInBothThemes } from './support/axe.ts'
-import { fakeMicrophone, tone } from './support/messages.ts'
+import { fakeMicrophone, recordInvitationMessage as recordMessage, tone } from './support/messages.ts'
 
 // Chromium records the personal messages from a fake microphone playing a 4 s tone.
 test.use({ launchOptions: fakeMicrophone(tone(4, 300, 'wav')) })
 
 const tileNames = (page: Page) => page.getByRole('list', { name: 'Contacts' }).getByRole('link')
-
-/** On an invitation flow's recording step: two seconds of the fake microphone, stop. */
-async function recordMessage(page: Page) {
-  await page.getByRole('button', { name: 'Record your message' }).click()
-  await expect(page.getByText('0:02')).toBeVisible({ timeout: 15_000 })
-  await page.getByRole('button', { name: 'Tap to stop' }).click()
-  await expect(page.getByLabel('Your personal message')).toBeVisible()
-}
 
 /** axe in both themes (it leaves the page at 1280 px), then back to the width the test walks at. */
 async function axeAt(page: Page, name: string, width: number) {

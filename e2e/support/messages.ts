@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, type APIRequestContext, type LaunchOptions } from '@playwright/test'
+import { expect, type APIRequestContext, type LaunchOptions, type Page } from '@playwright/test'
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-e2e-audio-'))
 
@@ -76,4 +76,12 @@ export async function contactIdOf(request: APIRequestContext, name: string): Pro
   const found = contacts.find((c) => c.name === name)
   if (!found) throw new Error(`no contact ${name}`)
   return found.id
+}
+
+/** On an invitation flow's recording step: two seconds of the fake microphone, stop. */
+export async function recordInvitationMessage(page: Page) {
+  await page.getByRole('button', { name: 'Record your message' }).click()
+  await expect(page.getByText('0:02')).toBeVisible({ timeout: 15_000 })
+  await page.getByRole('button', { name: 'Tap to stop' }).click()
+  await expect(page.getByLabel('Your personal message')).toBeVisible()
 }

@@ -44,7 +44,7 @@ export function ConversationPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-hearth-glow">
       {/* the header stays in view while the conversation scrolls under it, as in every chat app (decision 138) */}
-      {/* on a phone it also holds the room a toast takes (decision 140), so a toast never covers a bubble */}
+      {/* it also holds the band a toast takes (decision 147), so a toast never covers a bubble */}
       <div
         data-slot="conversation-header"
         data-toast-room
