@@ -3,12 +3,13 @@ import {
   AUDIT_SHOWN,
   RESEND_CONFIRMATION_SECONDS,
   type AdminOverview,
+  type AuditAction,
   type HearthRole,
   type SignUpMode,
 } from '#shared/admin.ts'
 import { ERROR_CODES } from '#shared/api-error.ts'
 import type { SessionUser } from '#server/auth/session.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Database, Executor } from '#server/db/client.ts'
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError } from '#server/http/errors.ts'
 import { invitationAdmits } from '#server/modules/invitations/invitations.service.ts'
 import {
@@ -41,6 +42,10 @@ export type AdminServiceDeps = {
 }
 
 type Actor = Pick<SessionUser, 'id' | 'name'>
+
+/** One row of the audit log: who did what to which account. */
+const auditAction = (executor: Executor, actor: Actor, action: AuditAction, target: { id: string; name: string }) =>
+  insertAuditRow(executor, { actorId: actor.id, actorName: actor.name, action, targetId: target.id, targetName: target.name })
 
 /**
  * Who may join, and the owner's care of the accounts (decision 162). Every action is the owner's alone (403 for
@@ -136,13 +141,7 @@ export function createAdminService({
       await db.transaction(async (tx) => {
         await markDisabled(tx, target.id)
         await deleteSessionsOfUser(tx, target.id)
-        await insertAuditRow(tx, {
-          actorId: actor.id,
-          actorName: actor.name,
-          action: 'account.disabled',
-          targetId: target.id,
-          targetName: target.name,
-        })
+        await auditAction(tx, actor, 'account.disabled', target)
       })
       await onSessionsEnded()
     },
@@ -151,13 +150,7 @@ export function createAdminService({
       const target = await targetOf(actor, targetId)
       await db.transaction(async (tx) => {
         await unmarkDisabled(tx, target.id)
-        await insertAuditRow(tx, {
-          actorId: actor.id,
-          actorName: actor.name,
-          action: 'account.enabled',
-          targetId: target.id,
-          targetName: target.name,
-        })
+        await auditAction(tx, actor, 'account.enabled', target)
       })
     },
 
@@ -165,13 +158,7 @@ export function createAdminService({
       const target = await targetOf(actor, targetId)
       await deleteAccount(target.id)
       // written once the deletion committed: the log never claims a deletion that did not happen
-      await insertAuditRow(db, {
-        actorId: actor.id,
-        actorName: actor.name,
-        action: 'account.deleted',
-        targetId: target.id,
-        targetName: target.name,
-      })
+      await auditAction(db, actor, 'account.deleted', target)
     },
 
     async resendConfirmation(actor: Actor, targetId: string): Promise<void> {
@@ -179,13 +166,7 @@ export function createAdminService({
       if (target.emailVerified) throw new ConflictError(ADMIN_TEXTS.alreadyConfirmed)
       const since = new Date(now().getTime() - RESEND_CONFIRMATION_SECONDS * 1000)
       if (await resentSince(db, target.id, since)) throw new DomainError(429, ERROR_CODES.rateLimited, ADMIN_TEXTS.resendTooSoon)
-      await insertAuditRow(db, {
-        actorId: actor.id,
-        actorName: actor.name,
-        action: 'confirmation.resent',
-        targetId: target.id,
-        targetName: target.name,
-      })
+      await auditAction(db, actor, 'confirmation.resent', target)
       await sendConfirmation(target.email)
     },
   }
