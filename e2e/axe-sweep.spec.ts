@@ -4,16 +4,21 @@ import { contacts, invitations } from '#server/db/schema.ts'
 import { insertContact } from '#server/modules/contacts/contacts.queries.ts'
 import type { Executor } from '#server/db/client.ts'
 import { insertConnectedPair, insertMessages, type InsertedPerson } from '#server/test/data.ts'
+import { CONTACT_TEXTS } from '#shared/contacts.ts'
+import { INVITATION_TEXTS } from '#shared/invitations.ts'
+import { MAX_CONSECUTIVE_UNANSWERED } from '#shared/limits.ts'
 import { eq } from 'drizzle-orm'
 import { expect, makeE2EPerson, test } from './fixtures.ts'
 import { seriousAxeViolations } from './support/axe.ts'
-import { fakeMicrophone, tone } from './support/messages.ts'
+import { fillCircle } from './support/circle.ts'
+import { fakeMicrophone, recordInvitationMessage, tone } from './support/messages.ts'
 
 /*
- * One axe pass over every screen of the app in its main states (decision 143): each state is checked four times, in
- * the light and the dark theme at 390 x 844 and 1280 x 800, switched in place on one page per account (the app follows
- * the system's colour scheme; the viewport changes without a reload). Data is written straight to the database, so
- * the sweep spends its time in axe, not in setting up. A state is named in the failure, with each violation's target.
+ * One axe pass over every screen of the app in its main states (decisions 143 and 167): each state is checked four
+ * times, in the light and the dark theme at 390 x 844 and 1280 x 800, switched in place on one page per account (the
+ * app follows the system's colour scheme; the viewport changes without a reload). Data is written straight to the
+ * database, so the sweep spends its time in axe, not in setting up. A state is named in the failure, with each
+ * violation's target.
  */
 
 // the recorder's states need a microphone: Chromium's fake one plays a tone
@@ -293,5 +298,76 @@ test.describe('axe over every screen, both themes, both widths', () => {
     await page.goto('/settings')
     await heading(page, /.+/)
     await sweep(page, 'settings, every card')
+  })
+
+  test('a circle of ten: full where it shows, and a take that waited offline and was then refused', async ({
+    page,
+    insertUser,
+    login,
+    db,
+  }) => {
+    test.setTimeout(120_000)
+    const owner = await insertUser({ name: 'Fay Full' })
+    const [toFirst] = await fillCircle(db.db, owner, insertUser)
+    const asker = await insertUser({ name: 'Ray Request' })
+    await insertContact(db.db, {
+      ownerId: owner.id,
+      contactUserId: asker.id,
+      name: asker.name,
+      displayOrder: 11,
+      archivedAt: null,
+      chosen: false,
+      request: true,
+    })
+    await login(page, owner)
+
+    // a full circle refuses an accepted request in the request's own card, with a way to make room
+    await page.goto('/requests')
+    await heading(page, /.+/)
+    await page.getByRole('button', { name: 'Accept Ray Request' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: CONTACT_TEXTS.circleFull })).toBeVisible()
+    await sweep(page, 'message requests, an accept refused by the full circle')
+
+    // the invite screens: the server refuses the invitation once the message is recorded
+    await page.goto('/contacts/add/link')
+    await page.getByLabel('Who is it for?').fill('Gus')
+    await page.getByRole('button', { name: 'Next' }).click()
+    await recordInvitationMessage(page)
+    await page.getByRole('button', { name: 'Create link' }).click()
+    const refusedInvite = page.locator('[data-sonner-toast]', { hasText: INVITATION_TEXTS.inviteCircleFull })
+    await expect(refusedInvite).toBeVisible()
+    await sweep(page, 'invite by link, refused by the full circle (toast)', { hold: refusedInvite })
+    await page.mouse.move(0, 0)
+
+    // a take sent offline waits in the outbox; meanwhile the limit of unanswered messages is reached elsewhere, so
+    // back online the server refuses it and the take stays on this device
+    await page.goto(`/record/${toFirst}`)
+    await page.getByRole('button', { name: "I'm ready to record" }).click()
+    await expect(page.getByRole('timer')).toHaveText('0:02', { timeout: 15_000 })
+    await page.getByRole('button', { name: 'Tap to stop' }).click()
+    await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeFocused()
+    await page.context().setOffline(true)
+    await page.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(page.getByRole('heading', { name: /^Waiting to send to Friend 1, 0:0\d$/ })).toBeFocused()
+    await sweep(page, 'record, a take waiting offline')
+    await db.db
+      .update(contacts)
+      .set({ consecutiveMessagesSent: MAX_CONSECUTIVE_UNANSWERED })
+      .where(eq(contacts.id, toFirst ?? ''))
+    await page.context().setOffline(false)
+    await expect(page.getByRole('heading', { name: 'Failed to send message' })).toBeVisible()
+    const refusedSend = page.locator('[data-sonner-toast]', { hasText: 'Failed to send' })
+    await expect(refusedSend).toBeVisible()
+    await sweep(page, 'record, the take refused by the server (toast)', { hold: refusedSend })
+    await page.mouse.move(0, 0)
+
+    await page.goto('/')
+    await heading(page, 'Your circle')
+    await expect(page.getByText(CONTACT_TEXTS.addFriendFull, { exact: true })).toBeVisible()
+    const refusedTake = page.getByRole('listitem', { name: /^Unsent message to Friend 1/ })
+    await expect(refusedTake.getByRole('button', { name: 'Discard' })).toBeVisible()
+    // at the limit the take is not offered for sending again
+    await expect(refusedTake.getByRole('button', { name: 'Send' })).toHaveCount(0)
+    await sweep(page, 'home, circle full, the refused take kept on this device')
   })
 })
