@@ -1,56 +1,20 @@
 import { zodResolver } from '#web/lib/zod-form.ts'
 import { KeyRound, LinkIcon } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
+import { Navigate, useNavigate, useSearchParams } from 'react-router'
 import { toast } from '#web/lib/toast.ts'
 import { newPasswordFormSchema } from '#shared/auth-forms.ts'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { NewPasswordFields } from '#web/components/password-field.tsx'
-import { ThemeMenu } from '#web/components/theme-menu.tsx'
-import { Wordmark } from '#web/components/wordmark.tsx'
-import { Button, buttonVariants } from '#web/components/ui/button.tsx'
+import { NoticeFrame, NoticePage } from '#web/components/notice-page.tsx'
+import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { RESET_ERROR_FALLBACK } from '#web/features/sign-in/auth-errors.ts'
 import { authClient } from '#web/lib/auth-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
-import { pageColumnClass } from '#web/components/page-layout.tsx'
-import { cn } from '#web/lib/utils.ts'
 
 type NewPasswordValues = { password: string; confirm: string }
-
-function PageFrame({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex min-h-dvh flex-col bg-hearth-glow">
-      <header className={cn(pageColumnClass, 'flex items-center justify-between py-3')}>
-        <Wordmark />
-        <ThemeMenu />
-      </header>
-      <main className="flex flex-1 items-start justify-center px-4 pt-6 pb-12 sm:items-center sm:pt-0">{children}</main>
-    </div>
-  )
-}
-
-function InvalidLinkCard() {
-  return (
-    <Card className="w-full max-w-md text-center">
-      <CardHeader className="items-center">
-        <IconBadge className="mb-2">
-          <LinkIcon aria-hidden />
-        </IconBadge>
-        <CardTitle asChild>
-          <h1>This link is invalid or has expired</h1>
-        </CardTitle>
-        <CardDescription>Password reset links work once and for one hour. Ask for a new one and use it within the hour.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Link to="/auth" state={{ authMode: 'reset-password' }} className={buttonVariants({ size: 'lg', className: 'w-full' })}>
-          Request a new link
-        </Link>
-      </CardContent>
-    </Card>
-  )
-}
 
 /** /auth/reset-password?token=: choose a new password from the mailed link (docs/decisions/004-*.md). */
 export function ResetPasswordPage() {
@@ -82,15 +46,18 @@ export function ResetPasswordPage() {
 
   if (linkInvalid) {
     return (
-      <PageFrame>
-        <InvalidLinkCard />
-      </PageFrame>
+      <NoticePage
+        icon={LinkIcon}
+        title="This link is invalid or has expired"
+        description="Password reset links work once and for one hour. Ask for a new one and use it within the hour."
+        action={{ to: '/auth', label: 'Request a new link', state: { authMode: 'reset-password' } }}
+      />
     )
   }
   if (!token) return <Navigate to="/" replace />
 
   return (
-    <PageFrame>
+    <NoticeFrame>
       <Card className="w-full max-w-md">
         <CardHeader>
           <IconBadge className="mb-2">
@@ -122,6 +89,6 @@ export function ResetPasswordPage() {
           </form>
         </CardContent>
       </Card>
-    </PageFrame>
+    </NoticeFrame>
   )
 }
