@@ -7,9 +7,10 @@ import { IconBadge } from '#web/components/icon-badge.tsx'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
+import { ContactChoiceListSkeleton, ContactChoiceRow } from '#web/features/contacts/components/contact-choice-row.tsx'
 import { useContactsQuery } from '#web/features/contacts/queries.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
-import { RecordContactListSkeleton, RecordContactRow } from './components/record-contact-row.tsx'
+import { contactSendState } from './components/contact-send-state.ts'
 
 export const NO_ACTIVE_CONTACTS = 'No active contacts available to share with'
 
@@ -20,7 +21,7 @@ export function RecordSelectPage() {
 
   let body: React.ReactNode
   if (contacts.isPending) {
-    body = <RecordContactListSkeleton />
+    body = <ContactChoiceListSkeleton />
   } else if (contacts.isError) {
     body = (
       <QueryError
@@ -46,9 +47,20 @@ export function RecordSelectPage() {
   } else {
     body = (
       <ul aria-label="Active contacts" className="divide-y overflow-hidden rounded-2xl border bg-card shadow-sm">
-        {contacts.data.contacts.map((contact) => (
-          <RecordContactRow key={contact.id} contact={contact} />
-        ))}
+        {contacts.data.contacts.map((contact) => {
+          // someone who owes a reply is shown greyed out with '3/3 sent', not as a way to record
+          const state = contactSendState(contact)
+          return (
+            <ContactChoiceRow
+              key={contact.id}
+              contact={contact}
+              note={state.note}
+              badge={state.badge}
+              unavailable={state.atLimit}
+              choose={{ to: `/record/${encodeURIComponent(contact.id)}` }}
+            />
+          )
+        })}
       </ul>
     )
   }

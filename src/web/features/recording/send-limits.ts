@@ -2,6 +2,9 @@ import type { Contact } from '#shared/contacts.ts'
 import { MAX_CONSECUTIVE_UNANSWERED } from '#shared/limits.ts'
 import { MESSAGE_TEXTS } from '#shared/messages.ts'
 
+/** What a row that offers someone to send to says when nothing stops it. */
+export const READY_TO_RECEIVE = 'Ready to receive your message'
+
 /** Whether more messages may go to a contact now: at most 3 in a row without a reply (a circle is for conversations, not broadcasts). */
 export function isAtMessageLimit(contact: Pick<Contact, 'consecutive_messages_sent'>): boolean {
   return contact.consecutive_messages_sent >= MAX_CONSECUTIVE_UNANSWERED

@@ -1,26 +1,24 @@
-import { ChevronRight, FileAudio, Inbox, TriangleAlert, UserPlus, UsersRound } from 'lucide-react'
+import { FileAudio, Inbox, TriangleAlert, UserPlus, UsersRound } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import type * as React from 'react'
 import { Link, useNavigate } from 'react-router'
 import { CONTACT_TEXTS, type Contact } from '#shared/contacts.ts'
 import { formatDuration } from '#shared/duration.ts'
 import { SHARE_TEXTS, SHARED_FILE_PROBLEM_TEXTS, sharedFileProblem, type SharedFileProblem } from '#shared/share-target.ts'
-import { Avatar } from '#web/components/avatar.tsx'
 import { Empty, EmptyTitle } from '#web/components/empty.tsx'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
-import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { ContactChoiceListSkeleton, ContactChoiceRow } from '#web/features/contacts/components/contact-choice-row.tsx'
 import { useContactsQuery } from '#web/features/contacts/queries.ts'
 import { useOutbox } from '#web/features/recording/queries.ts'
-import { sendBlockedReason } from '#web/features/recording/send-limits.ts'
+import { READY_TO_RECEIVE, sendBlockedReason } from '#web/features/recording/send-limits.ts'
 import type { Take } from '#web/features/recording/take-store.ts'
 import { logUnexpected } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { toast } from '#web/lib/toast.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
-import { cn } from '#web/lib/utils.ts'
 import { clearSharedFile, probeDuration, readSharedFile, type SharedFile } from './shared-file.ts'
 
 type Shared =
@@ -56,8 +54,6 @@ function useSharedFile(): Shared {
   }, [])
   return shared
 }
-
-const rowClass = 'flex min-h-18 w-full items-center gap-3 px-4 py-3 text-left sm:px-5'
 
 /**
  * /share: where a recording shared from another app lands (decision 142). The person picks someone from their circle;
@@ -105,7 +101,7 @@ export function SharePage() {
 
   let body: React.ReactNode
   if (shared.kind === 'reading') {
-    body = <ShareSkeleton />
+    body = <ContactChoiceListSkeleton label="Loading" />
   } else if (shared.kind === 'none') {
     body = (
       <Empty>
@@ -164,7 +160,7 @@ function ContactChoice({
   disabled: boolean
   onChoose: (contact: Contact) => void
 }) {
-  if (contacts.isPending) return <ShareSkeleton />
+  if (contacts.isPending) return <ContactChoiceListSkeleton label="Loading" />
   if (contacts.isError) {
     return (
       <QueryError
@@ -193,52 +189,16 @@ function ContactChoice({
     <ul aria-label="Your circle" className="divide-y overflow-hidden rounded-2xl border bg-card shadow-sm">
       {contacts.data.contacts.map((contact) => {
         const blocked = sendBlockedReason(contact)
-        const noteId = `share-contact-note-${contact.id}`
         return (
-          <li key={contact.id} data-slot="share-contact-row">
-            <button
-              type="button"
-              disabled={disabled || Boolean(blocked)}
-              aria-describedby={noteId}
-              onClick={() => onChoose(contact)}
-              className={cn(
-                rowClass,
-                'group transition-colors outline-none hover:bg-muted/60 focus-visible:bg-muted/60 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-inset disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:bg-transparent',
-              )}
-            >
-              <Avatar name={contact.name} src={contact.avatar_url} alt="" className={cn(blocked && 'grayscale')} />
-              <span className="flex min-w-0 flex-1 flex-col">
-                <span className="truncate font-medium">{contact.name}</span>
-                <span id={noteId} className="text-sm text-muted-foreground">
-                  {blocked ?? 'Ready to receive your message'}
-                </span>
-              </span>
-              {!blocked && <ChevronRight aria-hidden className="size-5 shrink-0 text-muted-foreground" />}
-            </button>
-          </li>
+          <ContactChoiceRow
+            key={contact.id}
+            contact={contact}
+            note={blocked ?? READY_TO_RECEIVE}
+            unavailable={blocked !== null}
+            choose={{ onClick: () => onChoose(contact), busy: disabled }}
+          />
         )
       })}
     </ul>
-  )
-}
-
-function ShareSkeleton() {
-  return (
-    <div aria-busy="true" className="overflow-hidden rounded-2xl border bg-card shadow-sm">
-      <span role="status" className="sr-only">
-        Loading
-      </span>
-      <ul className="divide-y">
-        {Array.from({ length: 3 }, (_, index) => (
-          <li key={index} className={rowClass}>
-            <Skeleton className="size-10 rounded-full" />
-            <span className="flex flex-1 flex-col gap-2">
-              <Skeleton className="h-4 w-32" />
-              <Skeleton className="h-3 w-48 max-w-full" />
-            </span>
-          </li>
-        ))}
-      </ul>
-    </div>
   )
 }

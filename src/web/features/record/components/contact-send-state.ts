@@ -1,9 +1,8 @@
 import type { Contact } from '#shared/contacts.ts'
 import { MAX_CONSECUTIVE_UNANSWERED } from '#shared/limits.ts'
-import { isAtMessageLimit } from '#web/features/recording/send-limits.ts'
+import { isAtMessageLimit, READY_TO_RECEIVE } from '#web/features/recording/send-limits.ts'
 
 export const WAITING_FOR_REPLY = 'Waiting for their reply before sending more'
-export const READY_TO_RECEIVE = 'Ready to receive your message'
 
 /** The /record/select row's note: '3/3 sent' badge and the waiting text at the limit, else the count or readiness. */
 export function contactSendState(contact: Pick<Contact, 'consecutive_messages_sent'>): {
