@@ -1,8 +1,6 @@
-import { inArray } from 'drizzle-orm'
 import type { Page } from '@playwright/test'
-import { audioMessages } from '#server/db/schema.ts'
 import { expect, test } from './fixtures.ts'
-import { sendRecording, tone } from './support/messages.ts'
+import { heardCount, tone, twoNewMessages } from './support/messages.ts'
 
 // Listening with the screen off (decision 141): the lock screen's controls are the Media Session's action handlers,
 // which these tests capture as the page registers them and call as a phone's lock screen or headset would.
@@ -56,17 +54,9 @@ test('the lock screen names the sender, and its play, pause, seek, next, previou
   connect,
 }) => {
   test.setTimeout(120_000)
-  const ada = await insertUser({ name: 'Ada Locked' })
-  const bob = await insertUser({ name: 'Bob Locked' })
-  const cy = await insertUser({ name: 'Cy Locked' })
-  const adaToCy = await connect(ada, cy)
-  const bobToCy = await connect(bob, cy)
-  const adaPage = await signedInPage(ada)
-  const bobPage = await signedInPage(bob)
-  await sendRecording(adaPage.request, adaToCy, tone(12, 392))
-  await sendRecording(bobPage.request, bobToCy, tone(12, 440))
-
-  const page = await signedInPage(cy, { viewport: { width: 390, height: 844 } })
+  const { page } = await twoNewMessages({ insertUser, connect, signedInPage }, 'Locked', [tone(12, 392), tone(12, 440)], {
+    viewport: { width: 390, height: 844 },
+  })
   await watchMediaSession(page)
   await page.goto('/')
   await page.getByRole('button', { name: /^Play all new/ }).click()
@@ -116,8 +106,6 @@ test('the lock screen names the sender, and its play, pause, seek, next, previou
   await expect(mini).toBeHidden()
   await expect.poll(async () => (await playerElement(page))?.paused).toBe(true)
 
-  await adaPage.context().close()
-  await bobPage.context().close()
   await page.context().close()
 })
 
@@ -128,17 +116,12 @@ test('Play all new goes on to the next message while the page is hidden (a locke
   db,
 }) => {
   test.setTimeout(120_000)
-  const ada = await insertUser({ name: 'Ada Hidden' })
-  const bob = await insertUser({ name: 'Bob Hidden' })
-  const cy = await insertUser({ name: 'Cy Hidden' })
-  const adaToCy = await connect(ada, cy)
-  const bobToCy = await connect(bob, cy)
-  const adaPage = await signedInPage(ada)
-  const bobPage = await signedInPage(bob)
-  const first = await sendRecording(adaPage.request, adaToCy, tone(3, 392))
-  const second = await sendRecording(bobPage.request, bobToCy, tone(12, 440))
-
-  const page = await signedInPage(cy, { viewport: { width: 390, height: 844 } })
+  const {
+    page,
+    ids: [first, second],
+  } = await twoNewMessages({ insertUser, connect, signedInPage }, 'Hidden', [tone(3, 392), tone(12, 440)], {
+    viewport: { width: 390, height: 844 },
+  })
   await watchMediaSession(page)
   await page.goto('/')
   await page.getByRole('button', { name: /^Play all new/ }).click()
@@ -158,17 +141,7 @@ test('Play all new goes on to the next message while the page is hidden (a locke
   expect((await playerElement(page))?.paused).toBe(false)
   await expect.poll(() => page.evaluate(() => navigator.mediaSession.playbackState)).toBe('playing')
   expect(await page.evaluate(() => document.hidden)).toBe(true)
-  await expect
-    .poll(async () => {
-      const rows = await db.db
-        .select({ read: audioMessages.isRead })
-        .from(audioMessages)
-        .where(inArray(audioMessages.id, [first, second]))
-      return rows.filter((row) => row.read).length
-    })
-    .toBe(2)
+  await expect.poll(() => heardCount(db.db, [first, second])).toBe(2)
 
-  await adaPage.context().close()
-  await bobPage.context().close()
   await page.context().close()
 })

@@ -1,8 +1,6 @@
-import { inArray } from 'drizzle-orm'
-import { audioMessages } from '#server/db/schema.ts'
 import { expect, test } from './fixtures.ts'
 import { expectNoSeriousAxeInBothThemes } from './support/axe.ts'
-import { sendRecording, tone } from './support/messages.ts'
+import { heardCount, tone, twoNewMessages } from './support/messages.ts'
 
 // Recordings as a browser uploads them. Ada's is long enough to be paused for the axe check on a slow machine
 // (a 3 s one could end before the Pause click lands); Bob's is short so the queue ends soon after.
@@ -16,17 +14,11 @@ test('Play all new plays two people’s messages in arrival order, hands-free, m
   db,
 }) => {
   test.setTimeout(120_000)
-  const ada = await insertUser({ name: 'Ada Queue' })
-  const bob = await insertUser({ name: 'Bob Queue' })
-  const cy = await insertUser({ name: 'Cy Queue' })
-  const adaToCy = await connect(ada, cy)
-  const bobToCy = await connect(bob, cy)
-  const adaPage = await signedInPage(ada)
-  const bobPage = await signedInPage(bob)
-  const first = await sendRecording(adaPage.request, adaToCy, adaRecording)
-  const second = await sendRecording(bobPage.request, bobToCy, bobRecording)
+  const {
+    page,
+    ids: [first, second],
+  } = await twoNewMessages({ insertUser, connect, signedInPage }, 'Queue', [adaRecording, bobRecording])
 
-  const page = await signedInPage(cy)
   await page.goto('/')
   const playAll = page.getByRole('button', { name: /^Play all new/ })
   await expect(playAll).toContainText('2')
@@ -48,15 +40,7 @@ test('Play all new plays two people’s messages in arrival order, hands-free, m
   await expect(mini).toBeHidden({ timeout: 15_000 })
 
   // each was marked heard as it played, so there is nothing new left
-  await expect
-    .poll(async () => {
-      const rows = await db.db
-        .select({ read: audioMessages.isRead })
-        .from(audioMessages)
-        .where(inArray(audioMessages.id, [first, second]))
-      return rows.filter((row) => row.read).length
-    })
-    .toBe(2)
+  await expect.poll(() => heardCount(db.db, [first, second])).toBe(2)
   await expect(playAll).toBeHidden()
 
   // the playback screen keeps its controls in reach on a phone, one speed pill, axe clean
@@ -64,7 +48,5 @@ test('Play all new plays two people’s messages in arrival order, hands-free, m
   await expect(page.getByRole('button', { name: /^Change speed, now/ })).toBeVisible()
   await expectNoSeriousAxeInBothThemes(page, 'playback-dock', { reducedMotion: true })
 
-  await adaPage.context().close()
-  await bobPage.context().close()
   await page.context().close()
 })

@@ -2,7 +2,11 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, type APIRequestContext, type LaunchOptions, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type BrowserContextOptions, type LaunchOptions, type Page } from '@playwright/test'
+import { inArray } from 'drizzle-orm'
+import type { Executor } from '#server/db/client.ts'
+import { audioMessages } from '#server/db/schema.ts'
+import type { InsertedPerson } from '#server/test/data.ts'
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-e2e-audio-'))
 
@@ -84,4 +88,37 @@ export async function recordInvitationMessage(page: Page) {
   await expect(page.getByText('0:02')).toBeVisible({ timeout: 15_000 })
   await page.getByRole('button', { name: 'Tap to stop' }).click()
   await expect(page.getByLabel('Your personal message')).toBeVisible()
+}
+
+/** The fixtures of `e2e/fixtures.ts` that `twoNewMessages` needs. */
+type PeopleFixtures = {
+  insertUser: (options: { name: string }) => Promise<InsertedPerson>
+  connect: (from: InsertedPerson, to: InsertedPerson) => Promise<string>
+  signedInPage: (person: InsertedPerson, options?: BrowserContextOptions) => Promise<Page>
+}
+
+/**
+ * A 'Play all new' queue of two: Ada and Bob (`Ada {surname}`, `Bob {surname}`) are in Cy's circle and each sends Cy
+ * one recording, Ada's first. Answers Cy's page (signed in, with `options` such as a viewport; not yet on a screen)
+ * and the two messages' ids in arrival order.
+ */
+export async function twoNewMessages(
+  { insertUser, connect, signedInPage }: PeopleFixtures,
+  surname: string,
+  [adaRecording, bobRecording]: [string, string],
+  options?: BrowserContextOptions,
+): Promise<{ page: Page; ids: [string, string] }> {
+  const [ada, bob, cy] = await Promise.all(['Ada', 'Bob', 'Cy'].map((name) => insertUser({ name: `${name} ${surname}` })))
+  if (!ada || !bob || !cy) throw new Error('people not inserted')
+  const adaToCy = await connect(ada, cy)
+  const bobToCy = await connect(bob, cy)
+  const first = await sendRecording((await signedInPage(ada)).request, adaToCy, adaRecording)
+  const second = await sendRecording((await signedInPage(bob)).request, bobToCy, bobRecording)
+  return { page: await signedInPage(cy, options), ids: [first, second] }
+}
+
+/** How many of these messages are marked heard. */
+export async function heardCount(db: Executor, ids: string[]): Promise<number> {
+  const rows = await db.select({ read: audioMessages.isRead }).from(audioMessages).where(inArray(audioMessages.id, ids))
+  return rows.filter((row) => row.read).length
 }
