@@ -116,10 +116,7 @@ test('Play all new goes on to the next message while the page is hidden (a locke
   db,
 }) => {
   test.setTimeout(120_000)
-  const {
-    page,
-    ids: [first, second],
-  } = await twoNewMessages({ insertUser, connect, signedInPage }, 'Hidden', [tone(3, 392), tone(12, 440)], {
+  const { page, first, second } = await twoNewMessages({ insertUser, connect, signedInPage }, 'Hidden', [tone(3, 392), tone(12, 440)], {
     viewport: { width: 390, height: 844 },
   })
   await watchMediaSession(page)

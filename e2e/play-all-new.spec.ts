@@ -14,10 +14,7 @@ test('Play all new plays two people’s messages in arrival order, hands-free, m
   db,
 }) => {
   test.setTimeout(120_000)
-  const {
-    page,
-    ids: [first, second],
-  } = await twoNewMessages({ insertUser, connect, signedInPage }, 'Queue', [adaRecording, bobRecording])
+  const { page, first, second } = await twoNewMessages({ insertUser, connect, signedInPage }, 'Queue', [adaRecording, bobRecording])
 
   await page.goto('/')
   const playAll = page.getByRole('button', { name: /^Play all new/ })

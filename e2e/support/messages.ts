@@ -100,21 +100,21 @@ type PeopleFixtures = {
 /**
  * A 'Play all new' queue of two: Ada and Bob (`Ada {surname}`, `Bob {surname}`) are in Cy's circle and each sends Cy
  * one recording, Ada's first. Answers Cy's page (signed in, with `options` such as a viewport; not yet on a screen)
- * and the two messages' ids in arrival order.
+ * and the two messages' ids (Ada's first).
  */
 export async function twoNewMessages(
   { insertUser, connect, signedInPage }: PeopleFixtures,
   surname: string,
   [adaRecording, bobRecording]: [string, string],
   options?: BrowserContextOptions,
-): Promise<{ page: Page; ids: [string, string] }> {
+): Promise<{ page: Page; first: string; second: string }> {
   const [ada, bob, cy] = await Promise.all(['Ada', 'Bob', 'Cy'].map((name) => insertUser({ name: `${name} ${surname}` })))
   if (!ada || !bob || !cy) throw new Error('people not inserted')
   const adaToCy = await connect(ada, cy)
   const bobToCy = await connect(bob, cy)
   const first = await sendRecording((await signedInPage(ada)).request, adaToCy, adaRecording)
   const second = await sendRecording((await signedInPage(bob)).request, bobToCy, bobRecording)
-  return { page: await signedInPage(cy, options), ids: [first, second] }
+  return { page: await signedInPage(cy, options), first, second }
 }
 
 /** How many of these messages are marked heard. */
