@@ -176,7 +176,7 @@ test.describe('axe over every screen, both themes, both widths', () => {
     }
   })
 
-  test('a full circle: home and its modes, a conversation, playback, the recorder, search, directory, settings', async ({
+  test('a circle with messages: home and its modes, a conversation, playback, the recorder, search, directory, settings', async ({
     page,
     insertUser,
     login,
