@@ -13,6 +13,7 @@
 import { fork } from 'node:child_process'
 import fs from 'node:fs/promises'
 import inspector from 'node:inspector/promises'
+import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { insertPerson } from '#server/test/data.ts'
 import { signInOverHttp } from '#server/test/sign-in.ts'
@@ -41,6 +42,13 @@ function roundsProfiler(file: string) {
 const PEOPLE = 100
 const TABS = 2
 const ROUNDS = 500
+
+/** The machine's load average: the figures of a loaded machine are read beside it. */
+const load = () =>
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${os.cpus().length} cores`
 
 const database = await startBenchDatabase()
 const { app, env } = await buildBenchApp(database, '/tmp/hearth-bench-data')
@@ -86,35 +94,43 @@ try {
   // The server's own CPU time per change (the rounds run one change at a time): a figure that other work on the
   // machine disturbs far less than wall-clock latency.
   // BENCH_CPU_PROFILE=file.cpuprofile also writes the server's CPU profile of those rounds (open it in Chrome's DevTools).
+  // The same over the throughput steps, divided by the events delivered: what one delivered event costs the server
+  // (its HTTP request, statement, NOTIFY and sends), the figure that says what a quiet core could carry.
   let cpuAtStart = process.cpuUsage()
+  let stepsCpu = 0
   const profiler = process.env.BENCH_CPU_PROFILE ? roundsProfiler(process.env.BENCH_CPU_PROFILE) : null
+  console.log(`before the rounds: ${load()}`)
   const result = await new Promise<ClientsResult>((resolve, reject) => {
     clients.on('message', (message: ClientsResult | ClientsPhase) => {
       if (!('phase' in message)) return resolve(message)
-      if (message.phase === 'rounds') {
+      if (message.phase === 'rounds' || message.phase === 'steps') {
         cpuAtStart = process.cpuUsage()
-        void profiler?.start()
-      } else {
+        if (message.phase === 'rounds') void profiler?.start()
+      } else if (message.phase === 'rounds done') {
         void profiler?.stop()
         const used = process.cpuUsage(cpuAtStart)
         console.log(
           `server CPU per change: ${((used.user + used.system) / ROUNDS).toFixed(0)} µs (user ${(used.user / ROUNDS).toFixed(0)}, system ${(used.system / ROUNDS).toFixed(0)})`,
         )
+      } else {
+        const used = process.cpuUsage(cpuAtStart)
+        stepsCpu = used.user + used.system
       }
       clients.send('go on')
     })
     clients.once('exit', (code) => reject(new Error(`the clients' process ended with code ${code}`)))
     clients.send(task)
   })
+  console.log(`after the steps: ${load()}`)
   await reportFigure({ measure: 'realtime change -> other tab, 200 sockets, p50', value: result.latency.p50, unit: 'ms', budget: 2.5 })
-  // `before`: the figures of 2026-11-26 on this two-core machine, loaded by other work (load average 11-14), before
-  // an instance delivered its own events at commit (decision 154)
+  // `before`: main before decision 172, measured with this bench back to back with the branch on 2026-11-26 on this
+  // two-core machine while five other sessions loaded it (load average 9.6 to 11 during that run)
   await reportFigure({
     measure: 'realtime change -> other tab, 200 sockets, p99',
     value: result.latency.p99,
     unit: 'ms',
     budget: 2.5,
-    before: 7.17,
+    before: 49.67,
   })
   await reportFigure({
     measure: `realtime events delivered per second, the most measured (p99 ${result.most.p99.toFixed(0)} ms)`,
@@ -127,7 +143,13 @@ try {
     unit: 'events/s',
     budget: 10_000,
     higherIsBetter: true,
-    before: 1596,
+    before: 0,
+  })
+  await reportFigure({
+    measure: 'realtime server CPU per delivered event, throughput steps',
+    value: stepsCpu / Math.max(1, result.stepsDelivered),
+    unit: 'µs',
+    before: 420.5,
   })
 } finally {
   await app.close()

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type pg from 'pg'
 import type { WebSocket } from 'ws'
-import { realtimeEventSchema, SESSION_ENDED_CLOSE_CODE, type RealtimeEvent } from '#shared/realtime.ts'
+import { realtimeEventSchema, SESSION_ENDED_CLOSE_CODE } from '#shared/realtime.ts'
 import type { Database } from '#server/db/client.ts'
 import { createPresenceTracker } from './realtime.presence.ts'
 import { liveSessionIds } from './realtime.queries.ts'
-import { deliverLocally, REALTIME_CHANNEL, type RealtimeEnvelope } from './realtime.publisher.ts'
+import { deliverLocally, ownNotificationPrefix, REALTIME_CHANNEL, type RealtimeEnvelope } from './realtime.publisher.ts'
 
 const LISTENER_RETRY_MAX_MS = 10_000
 /** events go out as text frames (JSON), though encoded to bytes once */
@@ -35,9 +35,9 @@ export function createRealtimeHub({ pool, db, log }: { pool: pg.Pool; db: Databa
   let retryDelay = 500
   let retryTimer: NodeJS.Timeout | undefined
 
-  /** Sends the event to every open socket of these people: encoded once, whatever the number of sockets (decision 115). */
-  function deliver(to: string[], event: RealtimeEvent) {
-    const message = Buffer.from(JSON.stringify(event))
+  /** Sends the event (its JSON) to every open socket of these people: encoded once, whatever the number of sockets (decision 115). */
+  function deliver(to: string[], encoded: string) {
+    const message = Buffer.from(encoded)
     for (const userId of to) {
       const sockets = socketsByUser.get(userId)
       if (!sockets) continue
@@ -48,29 +48,29 @@ export function createRealtimeHub({ pool, db, log }: { pool: pg.Pool; db: Databa
   }
 
   /** After a commit on this instance: a failure to send must not fail the request whose change did commit. */
-  function deliverHere(to: string[], event: RealtimeEvent) {
+  function deliverHere(to: string[], encoded: string) {
     try {
-      deliver(to, event)
+      deliver(to, encoded)
     } catch (error) {
       log.warn({ err: error }, 'realtime: local delivery failed')
     }
   }
   const stopLocalDelivery = deliverLocally(db, { instanceId, deliver: deliverHere })
+  const ownPrefix = ownNotificationPrefix(instanceId)
 
   function heard(payload: string | undefined) {
-    if (!payload) return
+    // published here: delivered to this instance's sockets at its commit already, so not even parsed
+    if (!payload || payload.startsWith(ownPrefix)) return
     let envelope: RealtimeEnvelope
     try {
       envelope = JSON.parse(payload) as RealtimeEnvelope
-      // published here: delivered to this instance's sockets at its commit already
-      if (envelope.from === instanceId) return
       if (!Array.isArray(envelope.to)) throw new Error('a notification without recipients')
       envelope = { to: envelope.to, event: realtimeEventSchema.parse(envelope.event) }
     } catch (error) {
       log.warn({ err: error }, 'realtime: ignored a malformed notification')
       return
     }
-    deliver(envelope.to, envelope.event)
+    deliver(envelope.to, JSON.stringify(envelope.event))
   }
 
   async function listen(): Promise<void> {

@@ -6,11 +6,23 @@ import type { Database, Executor } from '#server/db/client.ts'
 /** The PostgreSQL channel every server instance listens on. */
 export const REALTIME_CHANNEL = 'hearth_events'
 
-/** `from`: the instance that published it and delivered it to its own sockets already; absent, every instance delivers it. */
+/**
+ * `from`: the instance that published it and delivered it to its own sockets already; absent, every instance delivers
+ * it. When present it is written first, so that its own instance can skip the notification by its opening characters
+ * (`ownNotificationPrefix`) without parsing it.
+ */
 export type RealtimeEnvelope = { to: string[]; event: RealtimeEvent; from?: string }
 
-/** How an instance delivers an event to its own sockets (its realtime hub), without waiting for its NOTIFY to come back. */
-type LocalDelivery = { instanceId: string; deliver: (to: string[], event: RealtimeEvent) => void }
+/** How a notification published by this instance begins: the hub skips those without parsing them. */
+export function ownNotificationPrefix(instanceId: string): string {
+  return `{"from":${JSON.stringify(instanceId)},`
+}
+
+/**
+ * How an instance delivers an event to its own sockets (its realtime hub), without waiting for its NOTIFY to come back.
+ * `encoded` is the event as JSON, encoded once for the notification and every socket.
+ */
+type LocalDelivery = { instanceId: string; deliver: (to: string[], encoded: string) => void }
 
 const localDeliveries = new WeakMap<Database, LocalDelivery>()
 /** Transactions begun on a database with local delivery: the deliveries each makes once it has committed. */
@@ -86,15 +98,17 @@ export function prepareAnnouncement(
   const recipients = [...new Set(to.filter((id): id is string => id !== null))]
   if (recipients.length === 0) return { payload: null, sent: () => undefined }
   const scope = localScope(executor)
-  const from = scope ? { from: scope.local.instanceId } : {}
-  let payload = JSON.stringify({ to: recipients, event, ...from } satisfies RealtimeEnvelope)
+  // the event is encoded once: the notification embeds the same JSON that this instance's sockets are sent
+  const encoded = JSON.stringify(event)
+  const start = scope ? ownNotificationPrefix(scope.local.instanceId) : '{'
+  let payload = `${start}"to":${JSON.stringify(recipients)},"event":${encoded}}`
   // too large for a notification: other instances get the ids only and their tabs refetch; this instance's own
   // sockets still get the whole event, which never passes through PostgreSQL
   if (Buffer.byteLength(payload) >= NOTIFY_PAYLOAD_LIMIT) {
-    payload = JSON.stringify({ to: recipients, event: withoutChanges(event), ...from } satisfies RealtimeEnvelope)
+    payload = `${start}"to":${JSON.stringify(recipients)},"event":${JSON.stringify(withoutChanges(event))}}`
   }
   if (!scope) return { payload, sent: () => undefined }
-  const deliver = () => scope.local.deliver(recipients, event)
+  const deliver = () => scope.local.deliver(recipients, encoded)
   return { payload, sent: () => (scope.later ? scope.later(deliver) : deliver()) }
 }
 
