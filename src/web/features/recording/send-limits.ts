@@ -1,6 +1,6 @@
 import type { Contact } from '#shared/contacts.ts'
 import { MAX_CONSECUTIVE_UNANSWERED } from '#shared/limits.ts'
-import { MESSAGE_TEXTS } from '#shared/messages.ts'
+import { MESSAGE_TEXTS } from '#shared/messages-texts.ts'
 
 /** Whether more messages may go to a contact now: at most 3 in a row without a reply (a circle is for conversations, not broadcasts). */
 export function isAtMessageLimit(contact: Pick<Contact, 'consecutive_messages_sent'>): boolean {
