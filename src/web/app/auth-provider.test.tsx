@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { useEffect } from 'react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AUTH_TABS_MESSAGE_KEY, sessionMayHaveChanged } from '#web/lib/session-events.ts'
 import { AuthProvider } from './auth-provider.tsx'
 import { SESSION_QUERY_KEY, useAuth, type AuthState } from '#web/lib/use-auth.ts'
@@ -20,11 +20,6 @@ let held: ((answer: Answer) => void) | undefined
 function respond({ status, body }: Answer): Response {
   return new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 }
-
-// the answers' schemas load on first use (decision 170): loaded here, before any test runs the fake clock
-beforeAll(async () => {
-  await Promise.all([import('#shared/auth-session.ts'), import('#shared/api-error.ts')])
-})
 
 beforeEach(() => {
   answer = { status: 200, body: null }

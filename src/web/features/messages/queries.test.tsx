@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, render } from '@testing-library/react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MESSAGE_STATUS_POLL_MS } from '#shared/speech.ts'
 import { setRealtimeStatus } from '#web/lib/realtime-status.ts'
 import { testMessage } from '#web/test/fixtures.ts'
@@ -29,11 +29,6 @@ function renderConversation() {
     </QueryClientProvider>,
   )
 }
-
-// the answers' schemas load on first use (decision 170): loaded here, before any test runs the fake clock
-beforeAll(async () => {
-  await import('#shared/messages.ts')
-})
 
 beforeEach(() => {
   vi.useFakeTimers()
