@@ -71,13 +71,15 @@ export default defineConfig({
     sourcemap: false,
     // What every screen loads at once is two files, not a dozen: the libraries (they change only with an upgrade, so
     // they stay cached across releases) and the app's own code; split, each small piece was compressed alone. The
-    // screens loaded on demand keep their own chunks (decision 113).
+    // screens loaded on demand keep their own chunks (decision 113). Zod is left out of both: a module of the first
+    // screen that imports a shared module for its texts counts zod as imported at once, though only the schemas
+    // loaded later use it (decision 170).
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
-            { name: 'app', tags: ['$initial'] },
+            { name: 'vendor', test: /node_modules[\\/](?!zod[\\/])/, tags: ['$initial'], priority: 1 },
+            { name: 'app', test: (id) => !/node_modules[\\/]zod[\\/]/.test(id), tags: ['$initial'] },
           ],
         },
       },

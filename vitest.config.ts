@@ -25,7 +25,7 @@ export default defineConfig({
           name: 'unit-web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
-          setupFiles: ['./src/test-setup/unit.ts'],
+          setupFiles: ['./src/test-setup/unit.ts', './src/test-setup/web.ts'],
         },
       },
       {

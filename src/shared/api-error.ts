@@ -1,5 +1,7 @@
 import { z } from 'zod/mini'
 
+export { ERROR_CODES } from './error-codes.ts'
+
 /** Every API error has this shape: `{ error: { code, message } }`. */
 export const apiErrorSchema = z.object({
   error: z.object({
@@ -8,28 +10,6 @@ export const apiErrorSchema = z.object({
   }),
 })
 export type ApiError = z.infer<typeof apiErrorSchema>
-
-export const ERROR_CODES = {
-  validation: 'VALIDATION_ERROR',
-  badJson: 'INVALID_JSON',
-  unauthorized: 'UNAUTHORIZED',
-  forbidden: 'FORBIDDEN',
-  notFound: 'NOT_FOUND',
-  conflict: 'CONFLICT',
-  circleFull: 'CIRCLE_FULL',
-  messageLimit: 'MESSAGE_LIMIT',
-  notLinked: 'NOT_LINKED',
-  contactArchived: 'CONTACT_ARCHIVED',
-  accountDeleted: 'ACCOUNT_DELETED',
-  tooLarge: 'PAYLOAD_TOO_LARGE',
-  storageQuota: 'STORAGE_QUOTA',
-  photoLimit: 'PHOTO_LIMIT',
-  sessionLimit: 'SESSION_LIMIT',
-  noteLimit: 'NOTE_LIMIT',
-  rateLimited: 'RATE_LIMITED',
-  internal: 'INTERNAL_ERROR',
-  speechUnavailable: 'SPEECH_UNAVAILABLE',
-} as const
 
 /** The messages of errors the HTTP layer answers by itself, before any feature's service runs. */
 export const API_ERROR_TEXTS = {

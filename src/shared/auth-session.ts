@@ -1,5 +1,7 @@
 import { z } from 'zod/mini'
 
+export { SESSION_RETRYING } from './auth-session-texts.ts'
+
 /**
  * Better Auth's answer to GET /api/auth/get-session (decision 108: the web reads it with its own query): the signed-in
  * person and their session, or null without one. Only what the web uses; the rest of Better Auth's fields are dropped.
@@ -11,6 +13,3 @@ export const authSessionSchema = z.nullable(
   }),
 )
 export type AuthSessionAnswer = z.infer<typeof authSessionSchema>
-
-/** Said (to screen readers, beside the spinner) while a session lookup that failed is tried again. */
-export const SESSION_RETRYING = 'Hearth is busy. Trying again...'

@@ -1,32 +1,7 @@
 import { z } from 'zod/mini'
-import { INACTIVITY_DAYS } from './limits.ts'
+import { CONTACT_TEXTS } from './contacts-texts.ts'
 
-/** Texts of the error catalogue (docs/product/circle.md) and of the limits. */
-export const CONTACT_TEXTS = {
-  loadFailed: 'Failed to load contacts',
-  timeout: 'Request timeout',
-  timeoutEmpty: 'Loading is taking longer than expected. Please check your connection.',
-  archiveFailed: 'Failed to archive contact',
-  unarchived: 'Contact unarchived',
-  unarchiveFailed: 'Failed to unarchive contact',
-  archivedLoadFailed: 'Failed to load archived contacts',
-  rekindled: 'Connection rekindled! 💕',
-  rekindledBody: (name: string) => `${name} has been restored to your active contacts.`,
-  rekindleFailed: 'Failed to rekindle',
-  rekindleFailedBody: 'There was an error restoring the contact. Please try again.',
-  notFound: 'Contact not found.',
-  notYourself: "You can't start a conversation with yourself.",
-  circleFull: 'Your circle is full: you already have 10 active contacts. Archive one to make room.',
-  addFriendFull: 'Your circle is full',
-  addFriendFullBody: 'You have 10 active contacts. Archive one to make room for someone new.',
-  startMessageFailed: 'Could not start message',
-  startMessageFailedBody: "We couldn't create a relationship with this user. Please try again.",
-  /** a person who deleted their account (decision 120): said plainly wherever their conversation shows */
-  accountDeleted: (name: string) => `${name} deleted their account`,
-  accountDeletedDetail: 'What you sent them stays here for you to listen to. New messages can no longer reach them.',
-  accountDeletedBadge: 'Account deleted',
-  cannotRestoreDeleted: (name: string) => `${name} deleted their account, so they can't come back into your circle.`,
-} as const
+export { CONTACT_TEXTS, formatUnread, inactiveLabel } from './contacts-texts.ts'
 
 /** A contact as the API returns it: one direction of a relationship, seen by its owner. */
 export const contactSchema = z.object({
@@ -74,15 +49,6 @@ export const archiveContactSchema = z.object({ should_archive: z.boolean() })
 export const connectSchema = z.object({ user_id: z.string().check(z.minLength(1), z.maxLength(100)) })
 export const connectResultSchema = z.object({ contact: contactSchema, created: z.boolean() })
 export type ConnectResult = z.infer<typeof connectResultSchema>
-
-export function inactiveLabel(days: number | null): string | null {
-  return days !== null && days >= INACTIVITY_DAYS ? `Inactive for ${days} days` : null
-}
-
-export function formatUnread(count: number, cap: number): string | null {
-  if (count <= 0) return null
-  return count > cap ? `${cap}+` : String(count)
-}
 
 /**
  * Merges duplicates by case-insensitive name (docs/product/circle.md), keeping the first-seen order.

@@ -1,4 +1,7 @@
 import { z } from 'zod/mini'
+import { PHOTO_VARIANT_NAMES, type PhotoVariant } from './photo-variants.ts'
+
+export { PHOTO_VARIANT_NAMES, PHOTO_VARIANTS, PICTURE_VARIANT, pictureVariantUrl, type PhotoVariant } from './photo-variants.ts'
 
 /** Every photo text of the catalogue (docs/product/settings.md): a toast shows the title with its description. */
 export const PHOTO_TEXTS = {
@@ -17,27 +20,6 @@ export const PHOTO_TEXTS = {
   orderMismatch: 'The new order must list each of your photos once',
 } as const
 
-/**
- * The stored renditions of a photo (docs/product/settings.md, decision 55): the avatar presets square at quality 85,
- * the tile presets at 80, and the 3x renditions at 70. Each is a WebP (decision 56).
- */
-export const PHOTO_VARIANTS = {
-  avatar40: { width: 40, height: 40, quality: 85 },
-  avatar80: { width: 80, height: 80, quality: 85 },
-  avatar160: { width: 160, height: 160, quality: 85 },
-  avatar320: { width: 320, height: 320, quality: 85 },
-  avatar480: { width: 480, height: 480, quality: 70 },
-  tile: { width: 400, height: 300, quality: 80 },
-  card: { width: 600, height: 400, quality: 80 },
-  hero: { width: 800, height: 600, quality: 80 },
-  hero3x: { width: 1200, height: 900, quality: 70 },
-} as const
-export type PhotoVariant = keyof typeof PHOTO_VARIANTS
-export const PHOTO_VARIANT_NAMES = Object.keys(PHOTO_VARIANTS) as PhotoVariant[]
-
-/** The variant a person's picture URL names; the web derives the others' URLs from it (see `pictureVariantUrl`). */
-export const PICTURE_VARIANT: PhotoVariant = 'avatar320'
-
 export const photoSchema = z.object({
   id: z.uuid(),
   display_order: z.int(),
@@ -51,9 +33,3 @@ export const photoListSchema = z.array(photoSchema)
 
 export const photoIdParamsSchema = z.object({ id: z.uuid() })
 export const photoOrderSchema = z.strictObject({ ids: z.array(z.uuid()).check(z.minLength(1), z.maxLength(10)) })
-
-/** `/api/pictures/{owner}/{base}-avatar320.webp` -> the same photo's `variant`; null stays null. */
-export function pictureVariantUrl(url: string | null, variant: PhotoVariant): string | null {
-  if (!url) return null
-  return url.replace(new RegExp(`-${PICTURE_VARIANT}\\.webp$`), `-${variant}.webp`)
-}

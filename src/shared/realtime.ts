@@ -2,6 +2,14 @@ import { z } from 'zod/mini'
 import { contactSchema } from './contacts.ts'
 import { messageSchema } from './messages.ts'
 
+export {
+  REALTIME_DEBOUNCE_MS,
+  REALTIME_PATH,
+  REALTIME_RECONNECT_MAX_MS,
+  REALTIME_REFETCH_GUARD_MS,
+  SESSION_ENDED_CLOSE_CODE,
+} from './realtime-connection.ts'
+
 /**
  * What a `message.updated` event says changed, as the receiving person sees it: the message's speech state after a
  * transcription stage, `is_read`, or the receiver's own `liked`. Only fields both people may see travel to both.
@@ -61,15 +69,6 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('presence.changed'), user_id: z.string(), online: z.boolean() }),
 ])
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>
-
-/** The live-update timing (docs/product/README.md). */
-export const REALTIME_DEBOUNCE_MS = 500
-export const REALTIME_REFETCH_GUARD_MS = 1000
-export const REALTIME_RECONNECT_BASE_MS = 1000
-export const REALTIME_RECONNECT_MAX_MS = 30_000
-export const REALTIME_PATH = '/api/realtime'
-/** A socket closed with this code ended with its session (sign-out, password reset, expiry): decision 44. */
-export const SESSION_ENDED_CLOSE_CODE = 4401
 
 export const REALTIME_TEXTS = {
   tooManySockets: 'Hearth is open in too many tabs. Close a few and it will reconnect.',

@@ -1,5 +1,7 @@
 import { z } from 'zod/mini'
 
+export { NUDGE_TEXTS } from './nudge-texts.ts'
+
 /**
  * Relationship health (docs/product/relationship-health.md: the score, insights, meetings, emotions, activity). Every figure is computed
  * from the two people's own messages and meetings (docs/relationship-health.md has the formula); there is no sample data.
@@ -129,15 +131,3 @@ export type NudgeSettings = z.infer<typeof nudgeSettingsSchema>
 /** The caller's contacts nudged lately and still quiet. */
 export const openNudgesSchema = z.object({ nudges: z.array(z.object({ contact_id: z.string(), sent_at: z.string() })) })
 export type OpenNudges = z.infer<typeof openNudgesSchema>
-
-export const NUDGE_TEXTS = {
-  tileHint: 'Been a while: say hi?',
-  title: 'Gentle nudges',
-  label: 'Nudge me when a relationship goes quiet',
-  description:
-    'At most one a week, when you and someone haven’t talked for about twice your usual gap: a notification where you turned them on, else an e-mail.',
-  on: 'Nudges are on',
-  off: 'Nudges are off',
-  failed: 'Failed to update nudge settings. Please try again.',
-  profileNotFound: 'Profile not found.',
-} as const

@@ -1,6 +1,3 @@
-import { z } from 'zod/mini'
-import { RECORDING_MAX_SECONDS } from './limits.ts'
-
 /**
  * Speech processing rules shared by server and web (docs/product/playback.md).
  */
@@ -23,13 +20,6 @@ export const MESSAGE_STATUS_POLL_MS = 3_000
 
 /** Live transcript while recording a reply: the recording so far is sent about every 2 s. */
 export const LIVE_TRANSCRIPT_INTERVAL_MS = 2_000
-
-/** POST /api/speech/preview?from=: the words of a recording from `from` seconds on, and where they end. */
-export const speechPreviewQuerySchema = z.object({
-  from: z._default(z.coerce.number().check(z.minimum(0), z.maximum(RECORDING_MAX_SECONDS + 1)), 0),
-})
-export const speechPreviewSchema = z.object({ text: z.string(), until: z.number() })
-export type SpeechPreview = z.infer<typeof speechPreviewSchema>
 
 export const SPEECH_TEXTS = {
   notRetryable: 'Message not found or not retryable',

@@ -2,12 +2,19 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { Outlet } from 'react-router'
 import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
-import { MiniPlayer } from '#web/features/playback/components/mini-player.tsx'
 import { useProfileQuery } from '#web/features/profile/queries.ts'
 import { useUnreadTitle } from '#web/features/contacts/use-unread-title.ts'
-import { useOutboxRunner } from '#web/features/recording/queries.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
+import { useAfterFirstPaint } from '#web/lib/lazy-after-paint.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
+
+// Messages waiting on this device go out from here, whichever screen is open. The outbox's code loads after the first
+// paint (decision 170): what it sends was kept on this device and waits there until it runs.
+const OutboxRunner = lazy(async () => ({ default: (await import('#web/features/recording/components/outbox-runner.tsx')).OutboxRunner }))
+
+// The floating mini player and the shared player behind it: nothing plays before a tap, so their code loads after the
+// first paint too (decision 170).
+const MiniPlayer = lazy(async () => ({ default: (await import('#web/features/playback/components/mini-player.tsx')).MiniPlayer }))
 
 const OnboardingWizard = lazy(async () => ({ default: (await import('#web/features/onboarding/onboarding-wizard.tsx')).OnboardingWizard }))
 
@@ -16,10 +23,32 @@ const OnboardingWizard = lazy(async () => ({ default: (await import('#web/featur
  * page with the floating mini player of the shared audio player below it.
  */
 export function AppShell({ children }: { children?: ReactNode }) {
+  const painted = useAfterFirstPaint()
+  return (
+    <>
+      {painted && (
+        <Suspense fallback={null}>
+          <OutboxRunner />
+        </Suspense>
+      )}
+      <ShellContent>{children}</ShellContent>
+    </>
+  )
+}
+
+function LazyMiniPlayer() {
+  const painted = useAfterFirstPaint()
+  if (!painted) return null
+  return (
+    <Suspense fallback={null}>
+      <MiniPlayer />
+    </Suspense>
+  )
+}
+
+function ShellContent({ children }: { children?: ReactNode }) {
   const { refresh } = useAuth()
   const profile = useProfileQuery()
-  // messages waiting on this device go out from here, whichever screen is open
-  useOutboxRunner()
   useUnreadTitle()
   const sessionEnded = isApiRequestError(profile.error, 401)
 
@@ -53,7 +82,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
   return (
     <>
       {children ?? <Outlet />}
-      <MiniPlayer />
+      <LazyMiniPlayer />
     </>
   )
 }

@@ -1,10 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { authSessionSchema } from '#shared/auth-session.ts'
-import { resetAudioPlayer } from '#web/lib/audio-player/use-audio-player.ts'
-import { apiGet, isApiRequestError } from '#web/lib/api-client.ts'
+import { resetAudioPlayer } from '#web/lib/audio-player/reset.ts'
+import { apiGet, isApiRequestError, lazySchemas } from '#web/lib/api-client.ts'
 import { AUTH_TABS_MESSAGE_KEY, onSessionMayHaveChanged, tellOtherTabsSignedOut } from '#web/lib/session-events.ts'
 import { AuthContext, SESSION_QUERY_KEY, type AuthState } from '#web/lib/use-auth.ts'
+
+// answers are validated with schemas that load with zod beside the first screen, not in it (decision 170)
+const schema = lazySchemas(() => import('#shared/auth-session.ts'))
 
 /** Waits between session lookups that failed for a passing reason: soon at first, then every 30 s. */
 export const SESSION_RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const
@@ -25,7 +27,7 @@ export function isPassingSessionError(error: { status?: number } | null | undefi
 /** Better Auth's GET /get-session; a 401 is an answer: signed out. */
 async function fetchSession({ signal }: { signal: AbortSignal }) {
   try {
-    return await apiGet('/api/auth/get-session', authSessionSchema, { signal })
+    return await apiGet('/api/auth/get-session', schema('authSessionSchema'), { signal })
   } catch (error) {
     if (isApiRequestError(error, 401)) return null
     throw error

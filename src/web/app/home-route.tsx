@@ -1,13 +1,15 @@
-import { lazy, Suspense } from 'react'
-import { SESSION_RETRYING } from '#shared/auth-session.ts'
+import { SESSION_RETRYING } from '#shared/auth-session-texts.ts'
 import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
+import { HomePage } from '#web/features/home/home-page.tsx'
 import { useAuth } from '#web/lib/use-auth.ts'
 import { AppShell } from './app-shell.tsx'
 import { Landing, startedOnPrerenderedLanding } from './landing-handoff.tsx'
 
-const HomePage = lazy(async () => ({ default: (await import('#web/features/home/home-page.tsx')).HomePage }))
-
-/** `/`: the landing page for visitors, the signed-in shell with the circle for everyone else. */
+/**
+ * `/`: the landing page for visitors, the signed-in shell with the circle for everyone else. The home is the app's
+ * first screen, so its page comes with the app's own code rather than as a chunk of its own (decision 170); what it
+ * shows only after a tap or an answer of the browser loads later.
+ */
 export function HomeRoute() {
   const { user, loading, retrying } = useAuth()
   // a visitor who got the prerendered landing keeps seeing it while the session is looked up (decision 100)
@@ -15,9 +17,7 @@ export function HomeRoute() {
   if (!user) return <Landing />
   return (
     <AppShell>
-      <Suspense fallback={<FullPageSpinner />}>
-        <HomePage />
-      </Suspense>
+      <HomePage />
     </AppShell>
   )
 }

@@ -1,85 +1,28 @@
-import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
+import { useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type { RealtimeEvent } from '#shared/realtime.ts'
+import { logUnexpected } from '#web/lib/errors.ts'
+import { afterFirstPaint } from '#web/lib/lazy-after-paint.ts'
 import { connectRealtime } from '#web/lib/realtime-client.ts'
 import { createRefetchScheduler } from '#web/lib/realtime-scheduler.ts'
 import { setRealtimeStatus } from '#web/lib/realtime-status.ts'
-import { applyContactUpdate, contactKeys } from '#web/features/contacts/queries.ts'
-import { invitationKeys } from '#web/features/invitations/queries.ts'
-import { addConversationMessage, applyMessageChanges, messageKeys } from '#web/features/messages/queries.ts'
-import { overviewKeys } from '#web/features/overview/queries.ts'
-import { closeOpenNudge, healthKeys } from '#web/features/relationship-health/queries.ts'
-import { profileKeys } from '#web/features/profile/queries.ts'
-import { publicProfileKeys } from '#web/features/public-profile/queries.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
+import type * as RealtimeEventsModule from './realtime-events.ts'
+
+// What the events do to the cache loads after the first paint, not with the first screen (decision 170), or at the
+// first event if that comes sooner; a failed load is tried again at the next event.
+type RealtimeEvents = typeof RealtimeEventsModule
+let loadingEvents: Promise<RealtimeEvents> | undefined
+const loadEvents = () =>
+  (loadingEvents ??= import('./realtime-events.ts').catch((error: unknown) => {
+    loadingEvents = undefined
+    throw error
+  }))
 
 /**
- * The key roots of the resource query modules that realtime events refresh. Each is one constant array; the overview's
- * keys sit under the messages root.
+ * Keeps one realtime connection while someone is signed in and turns its events into cache updates and refetches.
+ * The socket opens at once, so nothing is missed while the code that applies the events loads: events wait for it
+ * and are applied in the order they came.
  */
-const ROOTS = {
-  contacts: contactKeys.all,
-  messages: messageKeys.all,
-  profile: profileKeys.all,
-  publicProfile: publicProfileKeys.all,
-  invitations: invitationKeys.all,
-  health: healthKeys.all,
-} as const
-
-/** What a message event without its changes (too large to send, or a message request) makes stale: as before they had them. */
-const MESSAGE_ROOTS = [ROOTS.messages, ROOTS.contacts, ROOTS.health]
-
-/**
- * Applies a realtime event to the cache of the person signed in as `selfId` and answers the query keys it makes stale
- * (each refetched only while a screen shows it). Message events carry what changed, so the entries they concern are
- * updated in place (docs/architecture.md, "Live updates"); other events, and message events that came without their
- * changes, make whole roots stale.
- */
-export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEvent, selfId: string): QueryKey[] {
-  switch (event.type) {
-    case 'contact.changed':
-      // someone deleted their account (decision 120): their messages went, their conversation turned read-only
-      return event.change === 'account_deleted' ? [ROOTS.contacts, ROOTS.messages, ROOTS.health] : [ROOTS.contacts]
-    case 'message.created': {
-      const { message, contact_id: contactId } = event
-      if (!message || !contactId) return MESSAGE_ROOTS
-      addConversationMessage(queryClient, selfId, contactId, message)
-      const stale: QueryKey[] = [messageKeys.withContact(selfId, contactId), overviewKeys.mine(selfId)]
-      // which received messages Play all new offers is the server's to say (circle, requests, its limit)
-      if (message.receiver_id === selfId) stale.push(messageKeys.unheard(selfId))
-      if (event.contact) applyContactUpdate(queryClient, selfId, event.contact)
-      else stale.push(ROOTS.contacts)
-      closeOpenNudge(queryClient, selfId, contactId)
-      if (event.health) stale.push(healthKeys.detail(selfId, contactId))
-      return stale
-    }
-    case 'message.updated': {
-      const { changes, contact_id: contactId } = event
-      if (!changes) return MESSAGE_ROOTS
-      applyMessageChanges(queryClient, selfId, event.message_id, changes)
-      const stale: QueryKey[] = []
-      if (event.contact) applyContactUpdate(queryClient, selfId, event.contact)
-      if (event.health && contactId) stale.push(healthKeys.detail(selfId, contactId))
-      // new words or tags change what the overview's searches find
-      if (changes.transcription !== undefined || changes.emotions !== undefined) stale.push(overviewKeys.mine(selfId))
-      return stale
-    }
-    case 'conversation.changed':
-      return [ROOTS.contacts]
-    case 'profile.updated':
-      // someone in the circle changed their name or picture (decision 117): every place that shows them reads it
-      // again (their contact, the overview's cards under the messages root, the insights that name them)
-      return event.user_id === selfId
-        ? [ROOTS.profile, ROOTS.publicProfile]
-        : [ROOTS.contacts, ROOTS.messages, ROOTS.health, ROOTS.publicProfile]
-    case 'invitation.changed':
-      return [ROOTS.invitations]
-    case 'presence.changed':
-      return [ROOTS.contacts]
-  }
-}
-
-/** Keeps one realtime connection while someone is signed in and turns its events into cache updates and refetches. */
 export function RealtimeSync() {
   const { user, refresh } = useAuth()
   const queryClient = useQueryClient()
@@ -99,20 +42,39 @@ export function RealtimeSync() {
       keys.set(text, queryKey)
       scheduler.schedule(text)
     }
+    // one chain, so that events are applied in the order they arrived even while the code loads
+    let applied: Promise<unknown> = Promise.resolve()
+    const withEvents = (run: (events: RealtimeEvents) => void) => {
+      applied = applied
+        .then(loadEvents)
+        .then(run)
+        .catch((error: unknown) => logUnexpected(error, 'Realtime'))
+    }
+    const cancelPreload = afterFirstPaint(() => void loadEvents().catch(() => undefined))
     let connectedBefore = false
+    let stopped = false
     const connection = connectRealtime({
-      onEvent: (event) => applyRealtimeEvent(queryClient, event, userId).forEach(schedule),
+      onEvent: (data) =>
+        withEvents(({ applyRealtimeEvent, parseRealtimeEvent }) => {
+          const event = parseRealtimeEvent(data)
+          if (event && !stopped) applyRealtimeEvent(queryClient, event, userId).forEach(schedule)
+        }),
       onStatus: (status) => {
         setRealtimeStatus(status)
         if (status !== 'open') return
         // After a reconnect, events may have been missed while the socket was down.
-        if (connectedBefore) for (const root of [ROOTS.contacts, ROOTS.messages, ROOTS.profile, ROOTS.health]) schedule(root)
+        if (connectedBefore)
+          withEvents(({ RECONNECT_ROOTS }) => {
+            if (!stopped) RECONNECT_ROOTS.forEach(schedule)
+          })
         connectedBefore = true
       },
       // the server ended this session's socket: the session check shows the landing page, or the next person
       onSessionEnded: () => void refresh(),
     })
     return () => {
+      cancelPreload()
+      stopped = true
       connection.close()
       setRealtimeStatus('closed')
       scheduler.dispose()

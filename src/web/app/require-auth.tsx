@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router'
-import { SESSION_RETRYING } from '#shared/auth-session.ts'
+import { SESSION_RETRYING } from '#shared/auth-session-texts.ts'
 import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
 import { ACCOUNT_DELETED_PATH, accountDeletion } from '#web/lib/account-deletion.ts'
 import { useAuth } from '#web/lib/use-auth.ts'

@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority'
 import { useState } from 'react'
 import type * as React from 'react'
-import { pictureVariantUrl, type PhotoVariant } from '#shared/photos.ts'
+import { pictureVariantUrl, type PhotoVariant } from '#shared/photo-variants.ts'
 import { generatedAvatarUrl } from '#web/lib/avatar.ts'
 import { cn } from '#web/lib/utils.ts'
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod/mini'
 import { installFakeXhr } from '#web/test/fakes.ts'
-import { ApiRequestError, apiGet, apiSend, apiUpload } from './api-client.ts'
+import { ApiRequestError, apiGet, apiSend, apiUpload, lazySchemas } from './api-client.ts'
 
 const itemSchema = z.object({ id: z.string() })
 
@@ -55,6 +55,24 @@ describe('api client', () => {
   it('refuses an answer that does not match the schema', async () => {
     respond(200, { nope: true })
     await expect(apiGet('/api/thing', itemSchema)).rejects.toMatchObject({ code: 'INVALID_RESPONSE' })
+  })
+
+  it('validates with a schema loaded on first use as with one at hand, and refuses what does not match it', async () => {
+    const load = vi.fn(async () => ({ itemSchema }))
+    const schema = lazySchemas(load)
+    respond(200, { id: 'c3' })
+    await expect(apiGet('/api/thing', schema('itemSchema'))).resolves.toEqual({ id: 'c3' })
+    expect(load).toHaveBeenCalledTimes(1)
+    respond(200, { nope: true })
+    await expect(apiGet('/api/thing', schema('itemSchema'))).rejects.toMatchObject({ code: 'INVALID_RESPONSE' })
+  })
+
+  it('fails as the network does when the schema cannot be loaded, and never with the answer unchecked', async () => {
+    respond(200, { id: 'd4' })
+    const schema = lazySchemas(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')))
+    const error = await apiGet('/api/thing', schema('itemSchema')).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiRequestError)
+    expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR' })
   })
 })
 

@@ -1,5 +1,4 @@
 import type { z } from 'zod/mini'
-import { apiErrorSchema } from '#shared/api-error.ts'
 
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR'
 export const INVALID_RESPONSE_CODE = 'INVALID_RESPONSE'
@@ -27,6 +26,42 @@ export function isApiRequestError(error: unknown, status?: number): error is Api
 
 type RequestOptions = { signal?: AbortSignal }
 
+/**
+ * The schema an answer is validated with, or a function that loads it. The signed-in home's first screen loads zod and
+ * its schemas beside it rather than in it (decision 170): its queries name their schemas through `lazySchemas`, and the
+ * answer is validated as soon as both it and its schema are there.
+ */
+export type SchemaSource<T> = z.ZodMiniType<T> | (() => Promise<z.ZodMiniType<T>>)
+
+/**
+ * Schemas of a module loaded on first use: `const schema = lazySchemas(() => import('#shared/contacts.ts'))`, then
+ * `apiGet(path, schema('contactListSchema'))`.
+ */
+export function lazySchemas<M>(load: () => Promise<M>) {
+  return <K extends keyof M>(name: K) =>
+    async () =>
+      (await load())[name]
+}
+
+/** Starts loading a schema; a code chunk that cannot be fetched fails as the network does. */
+function schemaOf<T>(source: SchemaSource<T>): Promise<z.ZodMiniType<T>> {
+  const loading = typeof source === 'function' ? source().catch(() => Promise.reject(networkError())) : Promise.resolve(source)
+  // awaited after the request: a request that fails first must not leave it unhandled
+  loading.catch(() => undefined)
+  return loading
+}
+
+/** The server's `{ error: { code, message } }`, read with its schema; null when the body is not one (or cannot be read). */
+async function apiErrorOf(body: unknown): Promise<{ code: string; message: string } | null> {
+  try {
+    const { apiErrorSchema } = await import('#shared/api-error.ts')
+    const shaped = apiErrorSchema.safeParse(body)
+    return shaped.success ? shaped.data.error : null
+  } catch {
+    return null
+  }
+}
+
 function networkError(): ApiRequestError {
   return new ApiRequestError(0, NETWORK_ERROR_CODE, 'Network error. Check your connection and try again.')
 }
@@ -46,7 +81,7 @@ async function request(path: string, init: RequestInit): Promise<Response> {
 }
 
 /** Turns a status and a body text into the validated answer, or throws the server's error as an ApiRequestError. */
-function parseBody<T>(status: number, text: string, schema: z.ZodMiniType<T>): T {
+async function parseBody<T>(status: number, text: string, schema: Promise<z.ZodMiniType<T>>): Promise<T> {
   let body: unknown = undefined
   if (text) {
     try {
@@ -56,21 +91,22 @@ function parseBody<T>(status: number, text: string, schema: z.ZodMiniType<T>): T
     }
   }
   if (status < 200 || status > 299) {
-    const shaped = apiErrorSchema.safeParse(body)
-    if (shaped.success) throw new ApiRequestError(status, shaped.data.error.code, shaped.data.error.message)
+    const error = await apiErrorOf(body)
+    if (error) throw new ApiRequestError(status, error.code, error.message)
     throw new ApiRequestError(status, `HTTP_${status}`, `Request failed (${status}).`)
   }
-  const parsed = schema.safeParse(body)
+  const parsed = (await schema).safeParse(body)
   if (!parsed.success) throw new ApiRequestError(status, INVALID_RESPONSE_CODE, 'The server sent an unexpected answer.')
   return parsed.data
 }
 
-async function parse<T>(response: Response, schema: z.ZodMiniType<T>): Promise<T> {
+async function parse<T>(response: Response, schema: Promise<z.ZodMiniType<T>>): Promise<T> {
   return parseBody(response.status, await response.text(), schema)
 }
 
 /** GETs a same-origin API path and validates the answer with a shared schema. */
-export async function apiGet<T>(path: string, schema: z.ZodMiniType<T>, options: RequestOptions = {}): Promise<T> {
+export async function apiGet<T>(path: string, source: SchemaSource<T>, options: RequestOptions = {}): Promise<T> {
+  const schema = schemaOf(source)
   const response = await request(path, { method: 'GET', headers: { accept: 'application/json' }, signal: options.signal })
   return parse(response, schema)
 }
@@ -80,9 +116,10 @@ export async function apiSend<T>(
   method: ApiMethod,
   path: string,
   body: unknown,
-  schema: z.ZodMiniType<T>,
+  source: SchemaSource<T>,
   options: RequestOptions = {},
 ): Promise<T> {
+  const schema = schemaOf(source)
   const response = await request(path, {
     method,
     // No body means no content type: Fastify refuses an empty body declared as JSON.
@@ -103,8 +140,9 @@ export type UploadOptions = RequestOptions & {
  * XMLHttpRequest because fetch cannot report upload progress; errors are ApiRequestErrors exactly as in apiSend,
  * and an abort through `signal` rejects with an AbortError DOMException.
  */
-export function apiUpload<T>(path: string, blob: Blob, schema: z.ZodMiniType<T>, options: UploadOptions = {}): Promise<T> {
+export function apiUpload<T>(path: string, blob: Blob, source: SchemaSource<T>, options: UploadOptions = {}): Promise<T> {
   const { signal, onProgress } = options
+  const schema = schemaOf(source)
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(abortError())
@@ -124,11 +162,7 @@ export function apiUpload<T>(path: string, blob: Blob, schema: z.ZodMiniType<T>,
     })
     xhr.addEventListener('load', () =>
       settle(() => {
-        try {
-          resolve(parseBody(xhr.status, typeof xhr.responseText === 'string' ? xhr.responseText : '', schema))
-        } catch (error) {
-          reject(error)
-        }
+        parseBody(xhr.status, typeof xhr.responseText === 'string' ? xhr.responseText : '', schema).then(resolve, reject)
       }),
     )
     xhr.addEventListener('error', () => settle(() => reject(networkError())))

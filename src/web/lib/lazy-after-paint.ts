@@ -1,4 +1,4 @@
-import { lazy, useEffect, type ComponentType } from 'react'
+import { lazy, useEffect, useState, type ComponentType } from 'react'
 
 type Idle = { requestIdleCallback?: (run: () => void, options: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void }
 
@@ -21,6 +21,24 @@ export function afterFirstPaint(run: () => void): () => void {
     clearTimeout(timer)
     if (idleId !== undefined) idle.cancelIdleCallback?.(idleId)
   }
+}
+
+let firstScreenPainted = false
+
+/**
+ * False until the first screen has painted and the browser was idle (`afterFirstPaint`), then true; true at once in a
+ * component mounted after that, so that moving between screens does not hide what is already shown.
+ */
+export function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(firstScreenPainted)
+  useEffect(() => {
+    if (painted) return
+    return afterFirstPaint(() => {
+      firstScreenPainted = true
+      setPainted(true)
+    })
+  }, [painted])
+  return painted
 }
 
 /**

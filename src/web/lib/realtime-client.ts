@@ -2,10 +2,8 @@ import {
   REALTIME_PATH,
   REALTIME_RECONNECT_BASE_MS,
   REALTIME_RECONNECT_MAX_MS,
-  realtimeEventSchema,
   SESSION_ENDED_CLOSE_CODE,
-  type RealtimeEvent,
-} from '#shared/realtime.ts'
+} from '#shared/realtime-connection.ts'
 
 export type RealtimeStatus = 'connecting' | 'open' | 'closed'
 
@@ -19,7 +17,9 @@ export function reconnectDelay(attempt: number, random = Math.random): number {
  * One WebSocket to /api/realtime for this tab. The session cookie authenticates it. It reconnects with
  * back-off when the connection drops, and on reconnect reports `open` again so that callers can refetch
  * what they may have missed. When the server closes it because the session ended (sign-out elsewhere, a
- * password reset), it does not reconnect: `onSessionEnded` lets the app find out who is signed in now.
+ * password reset), it does not reconnect: `onSessionEnded` lets the app find out who is signed in now. `onEvent` gets
+ * each message's JSON as it came; its reader validates it (`parseRealtimeEvent`), with code that loads after the socket
+ * opens (decision 170).
  */
 export function connectRealtime({
   onEvent,
@@ -27,7 +27,7 @@ export function connectRealtime({
   onSessionEnded,
   url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${REALTIME_PATH}`,
 }: {
-  onEvent: (event: RealtimeEvent) => void
+  onEvent: (data: unknown) => void
   onStatus?: (status: RealtimeStatus) => void
   onSessionEnded?: () => void
   url?: string
@@ -48,12 +48,13 @@ export function connectRealtime({
     }
     ws.onmessage = (message) => {
       if (typeof message.data !== 'string') return
+      let data: unknown
       try {
-        const parsed = realtimeEventSchema.safeParse(JSON.parse(message.data))
-        if (parsed.success) onEvent(parsed.data)
+        data = JSON.parse(message.data)
       } catch {
-        // not JSON: ignore, the server only sends events
+        return // not JSON: ignore, the server only sends events
       }
+      onEvent(data)
     }
     ws.onclose = (event) => {
       if (socket !== ws) return

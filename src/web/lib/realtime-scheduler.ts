@@ -1,4 +1,4 @@
-import { REALTIME_DEBOUNCE_MS, REALTIME_REFETCH_GUARD_MS } from '#shared/realtime.ts'
+import { REALTIME_DEBOUNCE_MS, REALTIME_REFETCH_GUARD_MS } from '#shared/realtime-connection.ts'
 
 /**
  * Collapses bursts of realtime events into refetches (docs/product/circle.md): a key is refreshed 500 ms after

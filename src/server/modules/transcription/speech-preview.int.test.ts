@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { SPEECH_TEXTS, type SpeechPreview } from '#shared/speech.ts'
+import type { SpeechPreview } from '#shared/speech-preview.ts'
+import { SPEECH_TEXTS } from '#shared/speech.ts'
 import type { EngineChoice } from '#server/speech/engine.ts'
 import { makeAudio } from '#server/test/audio-files.ts'
 import { insertSignedInPerson } from '#server/test/people.ts'

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
-import { speechPreviewQuerySchema, speechPreviewSchema } from '#shared/speech.ts'
+import { speechPreviewQuerySchema, speechPreviewSchema } from '#shared/speech-preview.ts'
 import { sessionUser } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
 import { acceptRawBody, rawBody } from '#server/http/raw-body.ts'

@@ -1,17 +1,13 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { z } from 'zod/mini'
-import {
-  connectResultSchema,
-  contactListSchema,
-  contactSchema,
-  type Contact,
-  type ContactList,
-  type ContactStatus,
-} from '#shared/contacts.ts'
+import type { Contact, ContactList, ContactStatus } from '#shared/contacts.ts'
 import { CONTACT_FETCH_TIMEOUT_MS, STALE } from '#shared/limits.ts'
-import { messageRequestListSchema } from '#shared/message-requests.ts'
-import { apiGet, apiSend, ApiRequestError } from '#web/lib/api-client.ts'
+import { apiGet, apiSend, ApiRequestError, lazySchemas } from '#web/lib/api-client.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
+
+// answers are validated with schemas that load with zod beside the first screen, not in it (decision 170)
+const schema = lazySchemas(() => import('#shared/contacts.ts'))
+const requestSchema = lazySchemas(() => import('#shared/message-requests.ts'))
+const answerSchema = lazySchemas(() => import('#web/lib/answer-schemas.ts'))
 
 const root = ['contacts'] as const
 
@@ -50,7 +46,8 @@ export function useContactsQuery(status: ContactStatus = 'active', { enabled = t
   const { user } = useAuth()
   return useQuery({
     queryKey: contactKeys.list(user?.id, status),
-    queryFn: ({ signal }) => withTimeout(signal, (timed) => apiGet(`/api/contacts?status=${status}`, contactListSchema, { signal: timed })),
+    queryFn: ({ signal }) =>
+      withTimeout(signal, (timed) => apiGet(`/api/contacts?status=${status}`, schema('contactListSchema'), { signal: timed })),
     enabled: Boolean(user) && enabled,
     staleTime: STALE.default,
   })
@@ -61,7 +58,7 @@ export function useContactQuery(id: string | undefined) {
   const { user } = useAuth()
   return useQuery({
     queryKey: contactKeys.detail(user?.id, id ?? ''),
-    queryFn: ({ signal }) => apiGet(`/api/contacts/${encodeURIComponent(id ?? '')}`, contactSchema, { signal }),
+    queryFn: ({ signal }) => apiGet(`/api/contacts/${encodeURIComponent(id ?? '')}`, schema('contactSchema'), { signal }),
     enabled: Boolean(user && id),
     staleTime: STALE.default,
   })
@@ -113,7 +110,8 @@ export function useReorderContactsMutation() {
   const { user } = useAuth()
   const key = contactKeys.list(user?.id, 'active')
   return useMutation({
-    mutationFn: (orderedIds: string[]) => apiSend('PUT', '/api/contacts/order', { contact_ids: orderedIds }, z.undefined()),
+    mutationFn: (orderedIds: string[]) =>
+      apiSend('PUT', '/api/contacts/order', { contact_ids: orderedIds }, answerSchema('noContentSchema')),
     onMutate: async (orderedIds) => {
       await queryClient.cancelQueries({ queryKey: key })
       const previous = queryClient.getQueryData<ContactList>(key)
@@ -139,7 +137,7 @@ export function useArchiveContactMutation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, shouldArchive }: { id: string; shouldArchive: boolean }) =>
-      apiSend('POST', `/api/contacts/${encodeURIComponent(id)}/archive`, { should_archive: shouldArchive }, contactSchema),
+      apiSend('POST', `/api/contacts/${encodeURIComponent(id)}/archive`, { should_archive: shouldArchive }, schema('contactSchema')),
     onSettled: () => invalidateContacts(queryClient),
   })
 }
@@ -149,7 +147,7 @@ export function useRekindleContactMutation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (contact: Pick<Contact, 'id' | 'name'>) =>
-      apiSend('POST', `/api/contacts/${encodeURIComponent(contact.id)}/rekindle`, undefined, contactSchema),
+      apiSend('POST', `/api/contacts/${encodeURIComponent(contact.id)}/rekindle`, undefined, schema('contactSchema')),
     onSettled: () => invalidateContacts(queryClient),
   })
 }
@@ -158,7 +156,7 @@ export function useRekindleContactMutation() {
 export function useConnectMutation() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (userId: string) => apiSend('POST', '/api/contacts/connect', { user_id: userId }, connectResultSchema),
+    mutationFn: (userId: string) => apiSend('POST', '/api/contacts/connect', { user_id: userId }, schema('connectResultSchema')),
     onSettled: () => invalidateContacts(queryClient),
   })
 }
@@ -168,7 +166,7 @@ export function useMessageRequestsQuery() {
   const { user } = useAuth()
   return useQuery({
     queryKey: contactKeys.requests(user?.id),
-    queryFn: ({ signal }) => apiGet('/api/message-requests', messageRequestListSchema, { signal }),
+    queryFn: ({ signal }) => apiGet('/api/message-requests', requestSchema('messageRequestListSchema'), { signal }),
     enabled: Boolean(user),
     staleTime: STALE.default,
   })
@@ -184,7 +182,7 @@ export function useAnswerRequestMutation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, answer }: { id: string; answer: RequestAnswer }) =>
-      apiSend('POST', `/api/message-requests/${encodeURIComponent(id)}/${answer}`, undefined, z.unknown()),
+      apiSend('POST', `/api/message-requests/${encodeURIComponent(id)}/${answer}`, undefined, answerSchema('anyAnswerSchema')),
     onSettled: () => invalidateContacts(queryClient),
   })
 }

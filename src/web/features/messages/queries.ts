@@ -8,23 +8,19 @@ import {
   type QueryKey,
 } from '@tanstack/react-query'
 import { toast } from '#web/lib/toast.ts'
-import {
-  messageListSchema,
-  messageSchema,
-  unheardMessagesSchema,
-  type Message,
-  type MessageList,
-  type UnheardMessages,
-} from '#shared/messages.ts'
+import type { Message, MessageList, UnheardMessages } from '#shared/messages.ts'
 import { MESSAGES_PAGE_LIMIT } from '#shared/limits.ts'
 import { STALE } from '#shared/limits.ts'
 import { awaitingSpeech, MESSAGE_STATUS_POLL_MS, SPEECH_TEXTS } from '#shared/speech.ts'
 import { CONFIDENCE_TEXTS } from '#shared/transcript-confidence.ts'
 import { invalidateContacts } from '#web/features/contacts/queries.ts'
-import { apiGet, apiSend, isApiRequestError } from '#web/lib/api-client.ts'
+import { apiGet, apiSend, isApiRequestError, lazySchemas } from '#web/lib/api-client.ts'
 import { errorMessage, logUnexpected } from '#web/lib/errors.ts'
 import { useRealtimeOpen } from '#web/lib/realtime-status.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
+
+// answers are validated with schemas that load with zod beside the first screen, not in it (decision 170)
+const schema = lazySchemas(() => import('#shared/messages.ts'))
 
 const root = ['messages'] as const
 
@@ -50,7 +46,8 @@ export function useContactMessagesQuery(contactId: string | undefined) {
   const live = useRealtimeOpen()
   return useQuery({
     queryKey: messageKeys.withContact(user?.id, contactId ?? ''),
-    queryFn: ({ signal }) => apiGet(`/api/contacts/${encodeURIComponent(contactId ?? '')}/messages`, messageListSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet(`/api/contacts/${encodeURIComponent(contactId ?? '')}/messages`, schema('messageListSchema'), { signal }),
     enabled: Boolean(user && contactId),
     staleTime: MESSAGE_STALE,
     // live updates normally bring transcripts and tags; without the socket, ask again while any is on its way
@@ -72,7 +69,7 @@ export function useConversationQuery(contactId: string | undefined) {
     queryFn: ({ signal, pageParam }) =>
       apiGet(
         pageParam ? `${path}?${new URLSearchParams({ before: pageParam, limit: String(MESSAGES_PAGE_LIMIT) })}` : path,
-        messageListSchema,
+        schema('messageListSchema'),
         {
           signal,
         },
@@ -94,7 +91,7 @@ export function chatOrder(data: InfiniteData<MessageList> | undefined): Message[
   return [...seen.values()].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))
 }
 
-const fetchUnheard = (signal?: AbortSignal) => apiGet('/api/messages/unheard', unheardMessagesSchema, { signal })
+const fetchUnheard = (signal?: AbortSignal) => apiGet('/api/messages/unheard', schema('unheardMessagesSchema'), { signal })
 
 /**
  * GET /api/messages/unheard: every message the person received and has not heard, from their circle, oldest first
@@ -121,7 +118,7 @@ export function useMessageQuery(id: string | undefined) {
   const live = useRealtimeOpen()
   return useQuery({
     queryKey: messageKeys.detail(user?.id, id ?? ''),
-    queryFn: ({ signal }) => apiGet(`/api/messages/${encodeURIComponent(id ?? '')}`, messageSchema, { signal }),
+    queryFn: ({ signal }) => apiGet(`/api/messages/${encodeURIComponent(id ?? '')}`, schema('messageSchema'), { signal }),
     enabled: Boolean(user && id),
     staleTime: MESSAGE_STALE,
     refetchInterval: live ? false : (query) => (query.state.data && awaitingSpeech(query.state.data) ? MESSAGE_STATUS_POLL_MS : false),
@@ -137,7 +134,7 @@ export function useMessageQuery(id: string | undefined) {
 export async function fetchFreshAudioUrl(queryClient: QueryClient, userId: string | undefined, id: string): Promise<string> {
   const message = await queryClient.fetchQuery({
     queryKey: messageKeys.detail(userId, id),
-    queryFn: ({ signal }) => apiGet(`/api/messages/${encodeURIComponent(id)}`, messageSchema, { signal }),
+    queryFn: ({ signal }) => apiGet(`/api/messages/${encodeURIComponent(id)}`, schema('messageSchema'), { signal }),
     staleTime: 0,
   })
   patchCachedMessage(queryClient, id, { audio_url: message.audio_url })
@@ -254,7 +251,7 @@ export function useLikeMessageMutation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, liked }: { id: string; liked: boolean }) =>
-      apiSend('POST', `/api/messages/${encodeURIComponent(id)}/like`, { liked }, messageSchema),
+      apiSend('POST', `/api/messages/${encodeURIComponent(id)}/like`, { liked }, schema('messageSchema')),
     onMutate: async ({ id, liked }) => {
       await queryClient.cancelQueries({ queryKey: root })
       return { previous: patchCachedMessage(queryClient, id, { liked }) }
@@ -268,7 +265,8 @@ export function useLikeMessageMutation() {
   })
 }
 
-const postRead = (messageId: string) => apiSend('POST', `/api/messages/${encodeURIComponent(messageId)}/read`, undefined, messageSchema)
+const postRead = (messageId: string) =>
+  apiSend('POST', `/api/messages/${encodeURIComponent(messageId)}/read`, undefined, schema('messageSchema'))
 
 async function invalidateAfterRead(queryClient: QueryClient) {
   await queryClient.invalidateQueries({ queryKey: root })
@@ -306,7 +304,7 @@ export async function markMessageRead(queryClient: QueryClient, messageId: strin
 export function useRetranscribeMutation() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => apiSend('POST', `/api/messages/${encodeURIComponent(id)}/retranscribe`, undefined, messageSchema),
+    mutationFn: (id: string) => apiSend('POST', `/api/messages/${encodeURIComponent(id)}/retranscribe`, undefined, schema('messageSchema')),
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: root })
       toast(CONFIDENCE_TEXTS.retranscribing)
@@ -324,7 +322,8 @@ export function useRetranscribeMutation() {
 export function useRetryTranscriptionMutation() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => apiSend('POST', `/api/messages/${encodeURIComponent(id)}/retry-transcription`, undefined, messageSchema),
+    mutationFn: (id: string) =>
+      apiSend('POST', `/api/messages/${encodeURIComponent(id)}/retry-transcription`, undefined, schema('messageSchema')),
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: root })
       toast(SPEECH_TEXTS.retryingTitle, { description: SPEECH_TEXTS.retryingBody })

@@ -2,9 +2,12 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useRef, useState } from 'react'
 import { STALE } from '#shared/limits.ts'
 import { WELCOME_TRANSCRIPT_POLL_MAX_MS, WELCOME_TRANSCRIPT_POLL_MS, WELCOME_TRANSCRIPT_REFRESH_MS } from '#shared/speech.ts'
-import { profileSchema, type Profile, type ProfileUpdate } from '#shared/profile.ts'
-import { apiGet, apiSend } from '#web/lib/api-client.ts'
+import type { Profile, ProfileUpdate } from '#shared/profile.ts'
+import { apiGet, apiSend, lazySchemas } from '#web/lib/api-client.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
+
+// answers are validated with schemas that load with zod beside the first screen, not in it (decision 170)
+const schema = lazySchemas(() => import('#shared/profile.ts'))
 
 const root = ['profile'] as const
 
@@ -19,7 +22,7 @@ export function useProfileQuery() {
   const { user } = useAuth()
   return useQuery({
     queryKey: profileKeys.own(user?.id),
-    queryFn: ({ signal }) => apiGet('/api/profile', profileSchema, { signal }),
+    queryFn: ({ signal }) => apiGet('/api/profile', schema('profileSchema'), { signal }),
     enabled: Boolean(user),
     staleTime: STALE.default,
   })
@@ -35,7 +38,7 @@ export function useUpdateProfileMutation() {
   return useMutation({
     mutationFn: async (update: ProfileUpdate) => {
       if (!user) throw new Error('No user logged in')
-      return apiSend('PATCH', '/api/profile', update, profileSchema)
+      return apiSend('PATCH', '/api/profile', update, schema('profileSchema'))
     },
     onSuccess: (profile) => {
       queryClient.setQueryData<Profile>(profileKeys.own(user?.id), profile)
@@ -53,7 +56,7 @@ export function useSaveWelcomeMessageMutation() {
   const queryClient = useQueryClient()
   const { user } = useAuth()
   return useMutation({
-    mutationFn: (uploadId: string) => apiSend('PUT', '/api/profile/welcome-message', { upload_id: uploadId }, profileSchema),
+    mutationFn: (uploadId: string) => apiSend('PUT', '/api/profile/welcome-message', { upload_id: uploadId }, schema('profileSchema')),
     onSuccess: (profile) => {
       queryClient.setQueryData<Profile>(profileKeys.own(user?.id), profile)
     },
@@ -99,7 +102,7 @@ export function useWelcomeTranscriptQuery() {
   const polling = useRef({ sawInFlight: false, refreshed: false })
   return useQuery({
     queryKey: profileKeys.own(user?.id),
-    queryFn: ({ signal }) => apiGet('/api/profile', profileSchema, { signal }),
+    queryFn: ({ signal }) => apiGet('/api/profile', schema('profileSchema'), { signal }),
     enabled: Boolean(user),
     staleTime: STALE.default,
     refetchInterval: (query) => welcomeTranscriptRefetchInterval(query.state.data, waitingSince, Date.now(), polling.current),

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { ERROR_CODES } from '#shared/api-error.ts'
-import { LIVE_TRANSCRIPT_INTERVAL_MS, speechPreviewSchema } from '#shared/speech.ts'
+import { speechPreviewSchema } from '#shared/speech-preview.ts'
+import { LIVE_TRANSCRIPT_INTERVAL_MS } from '#shared/speech.ts'
 import { apiUpload, isApiRequestError } from '#web/lib/api-client.ts'
 
 export type LiveTranscript = {

@@ -1,6 +1,6 @@
 import type { Contact } from '#shared/contacts.ts'
 import { MAX_CONSECUTIVE_UNANSWERED } from '#shared/limits.ts'
-import { MESSAGE_TEXTS } from '#shared/messages.ts'
+import { MESSAGE_TEXTS } from '#shared/messages-texts.ts'
 
 /** What a row that offers someone to send to says when nothing stops it. */
 export const READY_TO_RECEIVE = 'Ready to receive your message'

@@ -1,16 +1,11 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { STALE } from '#shared/limits.ts'
-import {
-  meetingSchema,
-  nudgeSettingsSchema,
-  openNudgesSchema,
-  relationshipHealthSchema,
-  type CreateMeeting,
-  type NudgeSettings,
-  type OpenNudges,
-} from '#shared/relationship-health.ts'
-import { apiGet, apiSend } from '#web/lib/api-client.ts'
+import type { CreateMeeting, NudgeSettings, OpenNudges } from '#shared/relationship-health.ts'
+import { apiGet, apiSend, lazySchemas } from '#web/lib/api-client.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
+
+// answers are validated with schemas that load with zod beside the first screen, not in it (decision 170)
+const schema = lazySchemas(() => import('#shared/relationship-health.ts'))
 
 const root = ['relationship-health'] as const
 
@@ -27,7 +22,8 @@ export function useRelationshipHealthQuery(contactId: string | undefined) {
   const { user } = useAuth()
   return useQuery({
     queryKey: healthKeys.detail(user?.id, contactId ?? ''),
-    queryFn: ({ signal }) => apiGet(`/api/contacts/${encodeURIComponent(contactId ?? '')}/health`, relationshipHealthSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet(`/api/contacts/${encodeURIComponent(contactId ?? '')}/health`, schema('relationshipHealthSchema'), { signal }),
     enabled: Boolean(contactId),
     staleTime: STALE.default,
   })
@@ -37,7 +33,8 @@ export function useRelationshipHealthQuery(contactId: string | undefined) {
 export function useCreateMeetingMutation(contactId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: CreateMeeting) => apiSend('POST', `/api/contacts/${encodeURIComponent(contactId)}/meetings`, input, meetingSchema),
+    mutationFn: (input: CreateMeeting) =>
+      apiSend('POST', `/api/contacts/${encodeURIComponent(contactId)}/meetings`, input, schema('meetingSchema')),
     onSettled: () => invalidateHealth(queryClient),
   })
 }
@@ -63,7 +60,7 @@ export function useOpenNudgesQuery() {
   const { user } = useAuth()
   return useQuery({
     queryKey: nudgeKeys.open(user?.id),
-    queryFn: ({ signal }) => apiGet('/api/nudges', openNudgesSchema, { signal }),
+    queryFn: ({ signal }) => apiGet('/api/nudges', schema('openNudgesSchema'), { signal }),
     enabled: Boolean(user),
     staleTime: STALE.default,
     select: (data) => new Set(data.nudges.map((n) => n.contact_id)),
@@ -75,7 +72,7 @@ export function useNudgeSettingsQuery() {
   const { user } = useAuth()
   return useQuery({
     queryKey: nudgeKeys.settings(user?.id),
-    queryFn: ({ signal }) => apiGet('/api/nudges/settings', nudgeSettingsSchema, { signal }),
+    queryFn: ({ signal }) => apiGet('/api/nudges/settings', schema('nudgeSettingsSchema'), { signal }),
     staleTime: STALE.default,
   })
 }
@@ -86,7 +83,7 @@ export function useUpdateNudgeSettingsMutation() {
   const queryClient = useQueryClient()
   const key = nudgeKeys.settings(user?.id)
   return useMutation({
-    mutationFn: (settings: NudgeSettings) => apiSend('PUT', '/api/nudges/settings', settings, nudgeSettingsSchema),
+    mutationFn: (settings: NudgeSettings) => apiSend('PUT', '/api/nudges/settings', settings, schema('nudgeSettingsSchema')),
     onMutate: async (settings) => {
       await queryClient.cancelQueries({ queryKey: key })
       const previous = queryClient.getQueryData<NudgeSettings>(key)

@@ -1,4 +1,4 @@
-import { pictureVariantUrl, type PhotoVariant } from '#shared/photos.ts'
+import { pictureVariantUrl, type PhotoVariant } from '#shared/photo-variants.ts'
 import { PLAYBACK_SKIP_SECONDS } from '#shared/playback.ts'
 import { formatQueuePosition, type AudioPlayer, type PlayerState } from './audio-player.ts'
 

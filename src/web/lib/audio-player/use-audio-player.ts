@@ -5,6 +5,7 @@ import { connectMediaSession } from './media-session.ts'
 import { readPlayNext } from './play-next-setting.ts'
 import { createPositionStore } from './positions.ts'
 import { readStoredRate, storeRate } from './rate-setting.ts'
+import { onAudioPlayerMade } from './reset.ts'
 import { isSignedUrlFresh } from './signed-url.ts'
 
 let instance: AudioPlayer | null = null
@@ -55,12 +56,8 @@ export function audioPlayer(): AudioPlayer {
   // hidden tab plays on, and the queue moves on from the element's own `ended`
   if ('mediaSession' in navigator && typeof MediaMetadata === 'function') connectMediaSession(player, navigator.mediaSession, MediaMetadata)
   instance = player
+  onAudioPlayerMade(() => player.reset())
   return player
-}
-
-/** Stops and forgets the current track (when the signed-in person changes). Does nothing before first use. */
-export function resetAudioPlayer(): void {
-  instance?.reset()
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Inbox } from 'lucide-react'
 import { Link } from 'react-router'
-import { MESSAGE_REQUEST_TEXTS } from '#shared/message-requests.ts'
+import { MESSAGE_REQUEST_TEXTS } from '#shared/message-requests-texts.ts'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/utils.ts'
 import { useMessageRequestsQuery } from '../queries.ts'

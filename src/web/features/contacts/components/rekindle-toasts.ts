@@ -1,6 +1,6 @@
 import { toast } from '#web/lib/toast.ts'
-import { CONTACT_TEXTS } from '#shared/contacts.ts'
-import { ERROR_CODES } from '#shared/api-error.ts'
+import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
+import { ERROR_CODES } from '#shared/error-codes.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 
 /** True when the server refused because the circle already holds 10 active contacts (409). */

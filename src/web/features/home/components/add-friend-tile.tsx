@@ -1,6 +1,6 @@
 import { UserPlus, Users } from 'lucide-react'
 import { Link } from 'react-router'
-import { CONTACT_TEXTS } from '#shared/contacts.ts'
+import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { cn } from '#web/lib/utils.ts'
 import type { TileClasses } from './grid-classes.ts'

@@ -1,6 +1,6 @@
 import { Suspense } from 'react'
 import type { Contact } from '#shared/contacts.ts'
-import { NUDGE_TEXTS } from '#shared/relationship-health.ts'
+import { NUDGE_TEXTS } from '#shared/nudge-texts.ts'
 import { useOpenNudgesQuery } from '#web/features/relationship-health/queries.ts'
 import { lazyWithPreload } from '#web/lib/lazy-after-paint.ts'
 import { cn } from '#web/lib/utils.ts'

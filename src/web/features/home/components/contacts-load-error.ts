@@ -1,4 +1,4 @@
-import { CONTACT_TEXTS } from '#shared/contacts.ts'
+import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { CONTACT_TIMEOUT_CODE } from '#web/features/contacts/queries.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { errorMessage } from '#web/lib/errors.ts'

@@ -4,7 +4,6 @@ import type { Contact } from '#shared/contacts.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { useMessageTrack } from '#web/features/messages/message-track.ts'
 import { useUnheardMessagesQuery } from '#web/features/messages/queries.ts'
-import { audioPlayer } from '#web/lib/audio-player/use-audio-player.ts'
 import { cn } from '#web/lib/utils.ts'
 
 type PlayAllNewButtonProps = Omit<React.ComponentProps<typeof Button>, 'onClick' | 'children'> & {
@@ -29,7 +28,8 @@ export function PlayAllNewButton({ contacts, className, ...props }: PlayAllNewBu
       const name = contact?.name ?? message.sender_id
       return toTrack(message, name, { name, pictureUrl: contact?.avatar_url })
     })
-    void audioPlayer().playQueue(tracks)
+    // the player's code loads after the first paint (decision 170); by the time of a tap it is there
+    void import('#web/lib/audio-player/use-audio-player.ts').then(({ audioPlayer }) => audioPlayer().playQueue(tracks))
   }
 
   return (

@@ -9,9 +9,20 @@ import { profileKeys } from '#web/features/profile/queries.ts'
 import { healthKeys } from '#web/features/relationship-health/queries.ts'
 import { publicProfileKeys } from '#web/features/public-profile/queries.ts'
 import { testContact, testMessage } from '#web/test/fixtures.ts'
-import { applyRealtimeEvent } from './realtime-sync.tsx'
+import { applyRealtimeEvent, parseRealtimeEvent } from './realtime-events.ts'
 
 const client = () => new QueryClient()
+
+describe('parseRealtimeEvent', () => {
+  it('reads an event from the JSON of a message and ignores anything else', () => {
+    expect(parseRealtimeEvent({ type: 'invitation.changed', invitation_id: 'i' })).toEqual({
+      type: 'invitation.changed',
+      invitation_id: 'i',
+    })
+    expect(parseRealtimeEvent({ type: 'something.new', id: 'x' })).toBeNull()
+    expect(parseRealtimeEvent('hello')).toBeNull()
+  })
+})
 
 describe('applyRealtimeEvent', () => {
   it('maps events without changes to the query roots they make stale', () => {

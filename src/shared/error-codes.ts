@@ -1,0 +1,22 @@
+// Apart from the schemas so that the signed-in home's first screen reads it without loading zod (docs/performance.md).
+export const ERROR_CODES = {
+  validation: 'VALIDATION_ERROR',
+  badJson: 'INVALID_JSON',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  circleFull: 'CIRCLE_FULL',
+  messageLimit: 'MESSAGE_LIMIT',
+  notLinked: 'NOT_LINKED',
+  contactArchived: 'CONTACT_ARCHIVED',
+  accountDeleted: 'ACCOUNT_DELETED',
+  tooLarge: 'PAYLOAD_TOO_LARGE',
+  storageQuota: 'STORAGE_QUOTA',
+  photoLimit: 'PHOTO_LIMIT',
+  sessionLimit: 'SESSION_LIMIT',
+  noteLimit: 'NOTE_LIMIT',
+  rateLimited: 'RATE_LIMITED',
+  internal: 'INTERNAL_ERROR',
+  speechUnavailable: 'SPEECH_UNAVAILABLE',
+} as const
