@@ -27,6 +27,8 @@ export type LoadStepResult = {
   limited: number
   /** the slowest JSON requests, to tell which route a high p95 comes from */
   slowest: { what: string; ms: number }[]
+  /** requests still unanswered when the step ended: not in the latencies, and a step with any does not hold */
+  unfinished: number
   firstFailure?: string
 }
 
@@ -50,7 +52,8 @@ async function runStep(task: Extract<LoadTask, { kind: 'step' }>): Promise<LoadS
   // a thousand sockets opened at once would be a burst no step measures: 50 at a time, before the window
   for (let i = 0; i < task.people.length; i += 50) await Promise.all(task.people.slice(i, i + 50).map((p) => open(p, task.origin)))
 
-  const result: LoadStepResult = { latencies: [], uploads: [], sends: 0, failures: 0, limited: 0, slowest: [] }
+  const result: LoadStepResult = { latencies: [], uploads: [], sends: 0, failures: 0, limited: 0, slowest: [], unfinished: 0 }
+  let inFlight = 0
   const labelled: { what: string; ms: number }[] = []
   let measuring = true
   const fail = (error: unknown) => {
@@ -62,7 +65,8 @@ async function runStep(task: Extract<LoadTask, { kind: 'step' }>): Promise<LoadS
   }
   const timed = async (into: number[], what: string, url: string, init: RequestInit = {}) => {
     const started = performance.now()
-    const response = await fetch(url, init)
+    inFlight++
+    const response = await fetch(url, init).finally(() => inFlight--)
     const body = await response.text()
     const ms = performance.now() - started
     if (measuring) {
@@ -106,6 +110,7 @@ async function runStep(task: Extract<LoadTask, { kind: 'step' }>): Promise<LoadS
   // requests still running at the end of the window count too
   await new Promise((resolve) => setTimeout(resolve, 3000))
   measuring = false
+  result.unfinished = inFlight
   result.latencies.sort((a, b) => a - b)
   result.uploads.sort((a, b) => a - b)
   result.slowest = labelled.sort((a, b) => b.ms - a.ms).slice(0, 5)
