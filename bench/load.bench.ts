@@ -264,7 +264,8 @@ try {
   console.log(`load average after: ${load()}`)
 
   const first = (lines: StepLine[]) => lines[0] as StepLine
-  const saturated = split.lines.at(-1) as StepLine
+  // the web's latency while the worker falls behind: the most people a step held (the first step when none did)
+  const saturated = split.lines.findLast((line) => line.people === split.held) ?? first(split.lines)
   await reportFigure({
     measure: 'load: people one web instance holds, worker beside it (20 s message a minute, live socket, p95 JSON API <= 100 ms)',
     value: split.held,
