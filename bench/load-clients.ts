@@ -29,6 +29,8 @@ export type LoadStepResult = {
   slowest: { what: string; ms: number }[]
   /** JSON requests still unanswered when the step ended: not in the latencies, and a step with any does not hold */
   unfinished: number
+  /** this process's own CPU over the step, in seconds: the people's cost, which must not be what saturates */
+  clientCpuSeconds: number
   firstFailure?: string
 }
 
@@ -52,7 +54,17 @@ async function runStep(task: Extract<LoadTask, { kind: 'step' }>): Promise<LoadS
   // a thousand sockets opened at once would be a burst no step measures: 50 at a time, before the window
   for (let i = 0; i < task.people.length; i += 50) await Promise.all(task.people.slice(i, i + 50).map((p) => open(p, task.origin)))
 
-  const result: LoadStepResult = { latencies: [], uploads: [], sends: 0, failures: 0, limited: 0, slowest: [], unfinished: 0 }
+  const result: LoadStepResult = {
+    latencies: [],
+    uploads: [],
+    sends: 0,
+    failures: 0,
+    limited: 0,
+    slowest: [],
+    unfinished: 0,
+    clientCpuSeconds: 0,
+  }
+  const cpuAtStart = process.cpuUsage()
   let inFlight = 0
   const labelled: { what: string; ms: number }[] = []
   let measuring = true
@@ -113,6 +125,8 @@ async function runStep(task: Extract<LoadTask, { kind: 'step' }>): Promise<LoadS
   await new Promise((resolve) => setTimeout(resolve, 3000))
   measuring = false
   result.unfinished = inFlight
+  const cpu = process.cpuUsage(cpuAtStart)
+  result.clientCpuSeconds = (cpu.user + cpu.system) / 1e6
   result.latencies.sort((a, b) => a - b)
   result.uploads.sort((a, b) => a - b)
   result.slowest = labelled.sort((a, b) => b.ms - a.ms).slice(0, 5)

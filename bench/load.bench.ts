@@ -16,7 +16,7 @@
  * Instances are `main.ts` processes on one embedded PostgreSQL and one data folder, on loopback, rate limits off. The
  * people run in a child process (load-clients.ts); they are written to the database with their sessions, not signed in
  * one by one. Each shape is warmed by its first step run once unmeasured: a live instance has compiled its code and
- * opened its pool. Run with `npm run bench:load` (LOAD_WINDOW_SECONDS, LOAD_MAX_PEOPLE to shorten it). Prints figures;
+ * opened its pool. Run with `npm run bench:load` (LOAD_WINDOW_SECONDS, LOAD_MAX_PEOPLE, LOAD_STEPS to shorten it). Prints figures;
  * asserts nothing.
  */
 import { fork } from 'node:child_process'
@@ -40,7 +40,10 @@ import { fmt, percentile, reportFigure, startBenchDatabase } from './support.ts'
 
 const ORIGIN = 'http://localhost:3999'
 const BUDGET_MS = 100
-const STEPS = [10, 50, 100, 250, 500, 1000, 1500, 2000, 3000].filter((n) => n <= Number(process.env.LOAD_MAX_PEOPLE ?? 3000))
+/** LOAD_STEPS=1000,2000 measures only those steps (even numbers: people come in pairs) */
+const STEPS = (process.env.LOAD_STEPS?.split(',').map(Number) ?? [10, 50, 100, 250, 500, 1000, 1500, 2000, 3000]).filter(
+  (n) => n <= Number(process.env.LOAD_MAX_PEOPLE ?? 3000),
+)
 /** each step measures this long; a person sends once a minute at a random moment, so N people send N/60 a second */
 const WINDOW_MS = Number(process.env.LOAD_WINDOW_SECONDS ?? 30) * 1000
 const SEND_EVERY_MS = 60_000
@@ -209,7 +212,8 @@ async function stepUp(label: string, url: string, beside?: () => Promise<void>) 
       `${label}: ${count} people, ${result.sends} messages in ${WINDOW_MS / 1000} s: JSON API (send, conversation page) ` +
         `p50 ${fmt(percentile(result.latencies, 50))}, p95 ${fmt(line.p95)} over ${result.latencies.length} requests; ` +
         `uploads of ${CLIP_SECONDS} s p50 ${fmt(percentile(result.uploads, 50))}, p95 ${fmt(percentile(result.uploads, 95))}; ` +
-        `backlog at the end ${after.waiting} messages, ${line.audioPerSecond.toFixed(1)} audio s/s processed; load ${load()}` +
+        `backlog at the end ${after.waiting} messages, ${line.audioPerSecond.toFixed(1)} audio s/s processed; ` +
+        `the people's own CPU ${result.clientCpuSeconds.toFixed(1)} s; load ${load()}` +
         (result.failures ? `; ${result.failures} failed (${result.firstFailure})` : '') +
         (result.unfinished ? `; ${result.unfinished} requests unanswered at the end` : '') +
         (result.limited ? `; ${result.limited} refused by the rule of 3 unanswered` : ''),
