@@ -16,8 +16,8 @@
  * Instances are `main.ts` processes on one embedded PostgreSQL and one data folder, on loopback, rate limits off. The
  * people run in a child process (load-clients.ts); they are written to the database with their sessions, not signed in
  * one by one. Each shape is warmed by its first step run once unmeasured: a live instance has compiled its code and
- * opened its pool. Run with `npm run bench:load` (LOAD_WINDOW_SECONDS, LOAD_MAX_PEOPLE, LOAD_STEPS to shorten it). Prints figures;
- * asserts nothing.
+ * opened its pool. Run with `npm run bench:load` (LOAD_WINDOW_SECONDS, LOAD_MAX_PEOPLE, LOAD_STEPS to shorten it).
+ * Prints figures; asserts nothing.
  */
 import { fork } from 'node:child_process'
 import fs from 'node:fs/promises'
