@@ -27,7 +27,14 @@ export async function startHearthProcess(env: Record<string, string>) {
     child.stdout.on('data', () => output.includes('ready at ') && resolve())
     child.once('exit', () => reject(new Error(`Hearth stopped before it was ready:\n${output}`)))
   })
-  return { url: `http://127.0.0.1:${port}`, port, exited, output: () => output, kill: (signal: NodeJS.Signals) => child.kill(signal) }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    pid: child.pid as number,
+    exited,
+    output: () => output,
+    kill: (signal: NodeJS.Signals) => child.kill(signal),
+  }
 }
 
 /** Kills every process startHearthProcess started that still runs (a test's afterAll). */
