@@ -117,6 +117,11 @@ describe('GET /api/messages', () => {
       'picnic from someone new',
       'picnic with the stranger',
     ])
+    // two words or more are read through the person's word keys (decision 171): still only the person's own messages
+    expect((await searchOk(ada, { q: 'secret picnic ' })).messages.map((m) => m.id)).toEqual([fromBob?.id])
+    expect((await searchOk(ada, { q: 'picnic plan' })).messages.map((m) => m.id)).toEqual([fromBob?.id])
+    expect((await searchOk(ada, { q: 'picnic stranger ' })).messages).toEqual([])
+    expect((await searchOk(stranger, { q: 'picnic stranger ' })).messages.map((m) => m.transcription)).toEqual(['picnic with the stranger'])
   })
 
   it("leaves out a message request's messages, whatever its state, until the request is accepted", async () => {

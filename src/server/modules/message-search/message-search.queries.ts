@@ -151,14 +151,22 @@ function wordsStartingWithQuery(db: Executor, pattern: string | Placeholder, lim
     .limit(limit)
 }
 
-/** A match as the statement binds it: the words being typed as one tsquery text and as words. */
-export const bindMatch = (match: MessageTextMatch | null): BoundMessageSearchOptions['match'] =>
-  match && {
+/**
+ * A match as the statement binds it: the words being typed as one tsquery text and, for two words or more, the words
+ * for the person's word keys (decision 171). One word keeps to the (person, document) index or the read in order: the
+ * planner's estimate of how many of the person's messages hold it is what picks between the two, and a word-key
+ * condition beside the person's would have it count the person twice.
+ */
+export const bindMatch = (match: MessageTextMatch | null): BoundMessageSearchOptions['match'] => {
+  if (!match) return null
+  const keyed = match.words.length + (match.anyOf ? 1 : 0) >= 2
+  return {
     tsquery: match.tsquery,
     anyOf: match.anyOf ? anyOfTsquery(match.anyOf) : null,
-    anyOfWords: match.anyOf,
-    words: match.words.length > 0 ? match.words : null,
+    anyOfWords: keyed ? match.anyOf : null,
+    words: keyed && match.words.length > 0 ? match.words : null,
   }
+}
 
 export type MessageSearchRow = Awaited<ReturnType<typeof messageSearchQuery>>[number]
 
@@ -171,14 +179,14 @@ export type MessageSearchRow = Awaited<ReturnType<typeof messageSearchQuery>>[nu
 export function messageSearchReader(db: Database) {
   const placeholder = (name: string) => sql.placeholder(name)
   const shapes = new Map<string, ReturnType<typeof prepareSearch>>()
-  const prepareSearch = (tsquery: boolean, anyOf: boolean, words: boolean, after: boolean) =>
+  const prepareSearch = (tsquery: boolean, anyOf: boolean, anyOfWords: boolean, words: boolean, after: boolean) =>
     messageSearchQuery(db, placeholder('userId'), {
       match:
         tsquery || anyOf
           ? {
               tsquery: tsquery ? placeholder('tsquery') : null,
               anyOf: anyOf ? placeholder('anyOf') : null,
-              anyOfWords: anyOf ? placeholder('anyOfWords') : null,
+              anyOfWords: anyOfWords ? placeholder('anyOfWords') : null,
               words: words ? placeholder('words') : null,
             }
           : null,
@@ -193,7 +201,13 @@ export function messageSearchReader(db: Database) {
      */
     async search(userId: string, { match, after, limit }: MessageSearchOptions): Promise<MessageSearchRow[]> {
       const bound = bindMatch(match)
-      const shape = [Boolean(bound?.tsquery), Boolean(bound?.anyOf), Boolean(bound?.words), Boolean(after)] as const
+      const shape = [
+        Boolean(bound?.tsquery),
+        Boolean(bound?.anyOf),
+        Boolean(bound?.anyOfWords),
+        Boolean(bound?.words),
+        Boolean(after),
+      ] as const
       const key = shape.join(' ')
       let statement = shapes.get(key)
       if (!statement) {
