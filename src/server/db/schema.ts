@@ -358,6 +358,14 @@ export const audioMessages = pgTable(
     // search reads only that person's matching messages instead of intersecting with a bitmap of all of theirs.
     index('audio_messages_sender_search_idx').using('gin', t.senderId, t.searchVector),
     index('audio_messages_receiver_search_idx').using('gin', t.receiverId, t.searchVector),
+    // The same search for a person with many messages (decision 171): each of the document's words keyed by the
+    // person (a 64-bit hash of person and word, `hearth_person_words` of migration 0025), so a word's entry lists
+    // only that person's messages with it instead of everyone's.
+    index('audio_messages_sender_words_idx').using('gin', sql`hearth_person_words(${t.senderId}, tsvector_to_array(${t.searchVector}))`),
+    index('audio_messages_receiver_words_idx').using(
+      'gin',
+      sql`hearth_person_words(${t.receiverId}, tsvector_to_array(${t.searchVector}))`,
+    ),
     // A deleted person's conversation (decision 120): what the owner sent them, newest first.
     index('audio_messages_left_contact_idx')
       .on(t.leftContactId, t.createdAt, t.id)

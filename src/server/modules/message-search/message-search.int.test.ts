@@ -117,6 +117,11 @@ describe('GET /api/messages', () => {
       'picnic from someone new',
       'picnic with the stranger',
     ])
+    // two words or more are read through the person's word keys (decision 171): still only the person's own messages
+    expect((await searchOk(ada, { q: 'secret picnic ' })).messages.map((m) => m.id)).toEqual([fromBob?.id])
+    expect((await searchOk(ada, { q: 'picnic plan' })).messages.map((m) => m.id)).toEqual([fromBob?.id])
+    expect((await searchOk(ada, { q: 'picnic stranger ' })).messages).toEqual([])
+    expect((await searchOk(stranger, { q: 'picnic stranger ' })).messages.map((m) => m.transcription)).toEqual(['picnic with the stranger'])
   })
 
   it("leaves out a message request's messages, whatever its state, until the request is accepted", async () => {
@@ -284,7 +289,7 @@ describe('GET /api/messages', () => {
     expect(await vocabulary('zephyrine', 'zephyr', 'path')).toEqual(['path:1', 'zephyr:1', 'zephyrine:1'])
     expect(await transcripts(ada, 'zephy')).toEqual(['Zephyrine walks the zephyr path'])
     expect(await transcripts(ada, 'walks zephyri')).toEqual(['Zephyrine walks the zephyr path'])
-    expect(await messageSearchMatch(reader, 'walks zephy')).toEqual({ tsquery: 'walks', anyOf: ['zephyr', 'zephyrine'] })
+    expect(await messageSearchMatch(reader, 'walks zephy')).toEqual({ tsquery: 'walks', anyOf: ['zephyr', 'zephyrine'], words: ['walks'] })
     // reading it changes no word
     await db.update(audioMessages).set({ isRead: true }).where(eq(audioMessages.id, id))
     expect(await vocabulary('zephyrine', 'zephyr')).toEqual(['zephyr:1', 'zephyrine:1'])
@@ -310,13 +315,13 @@ describe('GET /api/messages', () => {
       { senderId: ada.id, receiverId: bob.id, transcription: 'tea and nothing else', createdAt: minutesAgo(1) },
     ])
     // 65 words start with 'vexq': past the cap the prefix stays a prefix
-    expect(await messageSearchMatch(reader, 'tea vexq')).toEqual({ tsquery: 'tea & vexq:*', anyOf: null })
+    expect(await messageSearchMatch(reader, 'tea vexq')).toEqual({ tsquery: 'tea & vexq:*', anyOf: null, words: ['tea'] })
     expect(await transcripts(ada, 'tea vexq')).toEqual(['tea vexq064 only', `tea ${many.join(' ')}`])
     // 'vexq00' can become ten words: they are named
     expect((await messageSearchMatch(reader, 'vexq00'))?.anyOf).toHaveLength(10)
     expect(await transcripts(ada, 'vexq06')).toEqual(['tea vexq064 only', `tea ${many.join(' ')}`])
     // the whole word is never expanded
-    expect(await messageSearchMatch(reader, 'vexq ')).toEqual({ tsquery: 'vexq', anyOf: null })
+    expect(await messageSearchMatch(reader, 'vexq ')).toEqual({ tsquery: 'vexq', anyOf: null, words: ['vexq'] })
     expect(await transcripts(ada, 'vexq ')).toEqual([])
   })
 

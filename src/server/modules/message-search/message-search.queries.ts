@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ne, not, sql, type Placeholder, type SQL } from 'drizzle-orm'
-import { alias, unionAll } from 'drizzle-orm/pg-core'
+import { alias, unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Database, Executor } from '#server/db/client.ts'
 import { escapeLike } from '#server/db/like-pattern.ts'
 import { audioMessages, contacts, profiles, searchWords } from '#server/db/schema.ts'
@@ -10,8 +10,10 @@ import { contactName } from '#server/modules/contacts/contacts.queries.ts'
 /**
  * What a message's document must hold: the whole words (and perhaps a prefix) as `to_tsquery('simple', …)` text, and
  * the words the word being typed can become, one of which must be there (decision 110). Both are bound parameters.
+ * `words` are the whole words alone (no prefix), each of which must be there: the person's word keys find them
+ * (decision 171).
  */
-export type MessageTextMatch = { tsquery: string | null; anyOf: string[] | null }
+export type MessageTextMatch = { tsquery: string | null; anyOf: string[] | null; words: string[] }
 
 type MessageSearchOptions = {
   /** null lists everything */
@@ -21,9 +23,17 @@ type MessageSearchOptions = {
   limit: number
 }
 
-/** The same, as values or as placeholders of a statement built once (decision 114); `anyOf` as tsquery text. */
+/**
+ * The same, as values or as placeholders of a statement built once (decision 114): `anyOf` as tsquery text and, for
+ * the person's word keys, `anyOfWords` as the words themselves; `words` null when there is no whole word.
+ */
 export type BoundMessageSearchOptions = {
-  match: { tsquery: string | Placeholder | null; anyOf: string | Placeholder | null } | null
+  match: {
+    tsquery: string | Placeholder | null
+    anyOf: string | Placeholder | null
+    anyOfWords: string[] | Placeholder | null
+    words: string[] | Placeholder | null
+  } | null
   after: BoundMessagePosition | null
   limit: number | Placeholder
 }
@@ -52,8 +62,10 @@ const overviewColumns = (userId: string | Placeholder) => ({
  * The statement behind searchMessagesForUser, unexecuted (the benchmark prints its plan). The user's sent and
  * received messages are two branches, each read newest first from its own (person, created_at, id) index and cut at
  * `limit`, then merged: PostgreSQL stops early instead of sorting everything a person ever exchanged. A search
- * narrows each branch through the GIN index on (person, search_vector) (decision 87), or, for a common word, filters
- * while reading in order. The other person's contact, as the user sees them, comes from a join, not a query per row.
+ * narrows each branch through the GIN index of the person's word keys (decision 171) or the one on (person,
+ * search_vector) (decision 87), or, for a common word, filters while reading in order. The document's tsquery is
+ * always a condition too: the word keys are hashes, and they know no prefix. The other person's contact, as the user
+ * sees them, comes from a join, not a query per row.
  */
 export function messageSearchQuery(db: Executor, userId: string | Placeholder, { match, after, limit }: BoundMessageSearchOptions) {
   const narrowing: SQL[] = []
@@ -63,20 +75,26 @@ export function messageSearchQuery(db: Executor, userId: string | Placeholder, {
   // one @@ with the parts joined by && (tsquery AND): the GIN index reads them in one scan
   if (tsqueries.length > 0) narrowing.push(sql`${audioMessages.searchVector} @@ (${sql.join(tsqueries, sql` && `)})`)
   if (after) narrowing.push(olderThan(after))
+  // the expression of the word-key indexes (migration 0025), for the branch's person
+  const wordKeys = (person: AnyPgColumn) => sql`hearth_person_words(${person}, tsvector_to_array(${audioMessages.searchVector}))`
+  const ownWords = (person: AnyPgColumn) => [
+    match?.words ? sql`${wordKeys(person)} @> hearth_person_words(${userId}, ${match.words}::text[])` : undefined,
+    match?.anyOfWords ? sql`${wordKeys(person)} && hearth_person_words(${userId}, ${match.anyOfWords}::text[])` : undefined,
+  ]
   const newestFirst = [desc(audioMessages.createdAt), desc(audioMessages.id)]
-  const branch = (own: SQL | undefined) =>
+  const branch = (person: AnyPgColumn, own: SQL | undefined) =>
     db
       .select(overviewColumns(userId))
       .from(audioMessages)
-      .where(and(own, ...narrowing))
+      .where(and(own, ...ownWords(person), ...narrowing))
       .orderBy(...newestFirst)
       .limit(limit)
   // a message request's messages (pending, ignored or blocked) are read on /requests, not listed here: the overview
   // would link to a conversation that does not exist yet (decision 123)
   const fromARequest = sql`exists (select 1 from ${contacts} where ${contacts.userId} = ${userId} and ${contacts.contactUserId} = ${audioMessages.senderId} and ${contacts.requestStatus} is not null)`
   const mine = unionAll(
-    branch(eq(audioMessages.senderId, userId)),
-    branch(and(eq(audioMessages.receiverId, userId), ne(audioMessages.senderId, userId), not(fromARequest))),
+    branch(audioMessages.senderId, eq(audioMessages.senderId, userId)),
+    branch(audioMessages.receiverId, and(eq(audioMessages.receiverId, userId), ne(audioMessages.senderId, userId), not(fromARequest))),
   ).as('mine')
   const otherUserId = sql<string | null>`case when ${mine.senderId} = ${userId} then ${mine.receiverId} else ${mine.senderId} end`
   return (
@@ -133,9 +151,22 @@ function wordsStartingWithQuery(db: Executor, pattern: string | Placeholder, lim
     .limit(limit)
 }
 
-/** A match as the statement binds it: the words being typed as one tsquery text. */
-export const bindMatch = (match: MessageTextMatch | null): BoundMessageSearchOptions['match'] =>
-  match && { tsquery: match.tsquery, anyOf: match.anyOf ? anyOfTsquery(match.anyOf) : null }
+/**
+ * A match as the statement binds it: the words being typed as one tsquery text and, for two words or more, the words
+ * for the person's word keys (decision 171). One word keeps to the (person, document) index or the read in order: the
+ * planner's estimate of how many of the person's messages hold it is what picks between the two, and a word-key
+ * condition beside the person's would have it count the person twice.
+ */
+export const bindMatch = (match: MessageTextMatch | null): BoundMessageSearchOptions['match'] => {
+  if (!match) return null
+  const keyed = match.words.length + (match.anyOf ? 1 : 0) >= 2
+  return {
+    tsquery: match.tsquery,
+    anyOf: match.anyOf ? anyOfTsquery(match.anyOf) : null,
+    anyOfWords: keyed ? match.anyOf : null,
+    words: keyed && match.words.length > 0 ? match.words : null,
+  }
+}
 
 export type MessageSearchRow = Awaited<ReturnType<typeof messageSearchQuery>>[number]
 
@@ -148,9 +179,17 @@ export type MessageSearchRow = Awaited<ReturnType<typeof messageSearchQuery>>[nu
 export function messageSearchReader(db: Database) {
   const placeholder = (name: string) => sql.placeholder(name)
   const shapes = new Map<string, ReturnType<typeof prepareSearch>>()
-  const prepareSearch = (tsquery: boolean, anyOf: boolean, after: boolean) =>
+  const prepareSearch = (tsquery: boolean, anyOf: boolean, anyOfWords: boolean, words: boolean, after: boolean) =>
     messageSearchQuery(db, placeholder('userId'), {
-      match: tsquery || anyOf ? { tsquery: tsquery ? placeholder('tsquery') : null, anyOf: anyOf ? placeholder('anyOf') : null } : null,
+      match:
+        tsquery || anyOf
+          ? {
+              tsquery: tsquery ? placeholder('tsquery') : null,
+              anyOf: anyOf ? placeholder('anyOf') : null,
+              anyOfWords: anyOfWords ? placeholder('anyOfWords') : null,
+              words: words ? placeholder('words') : null,
+            }
+          : null,
       after: after ? { createdAt: placeholder('afterAt'), id: placeholder('afterId') } : null,
       limit: placeholder('limit'),
     }).prepare('')
@@ -161,17 +200,26 @@ export function messageSearchReader(db: Database) {
      * in one statement. Answers at most `limit` rows.
      */
     async search(userId: string, { match, after, limit }: MessageSearchOptions): Promise<MessageSearchRow[]> {
-      const key = `${Boolean(match?.tsquery)} ${Boolean(match?.anyOf)} ${Boolean(after)}`
+      const bound = bindMatch(match)
+      const shape = [
+        Boolean(bound?.tsquery),
+        Boolean(bound?.anyOf),
+        Boolean(bound?.anyOfWords),
+        Boolean(bound?.words),
+        Boolean(after),
+      ] as const
+      const key = shape.join(' ')
       let statement = shapes.get(key)
       if (!statement) {
-        statement = prepareSearch(Boolean(match?.tsquery), Boolean(match?.anyOf), Boolean(after))
+        statement = prepareSearch(...shape)
         shapes.set(key, statement)
       }
-      const bound = bindMatch(match)
       return statement.execute({
         userId,
         tsquery: bound?.tsquery,
         anyOf: bound?.anyOf,
+        anyOfWords: bound?.anyOfWords,
+        words: bound?.words,
         afterAt: after?.createdAt,
         afterId: after?.id,
         limit,

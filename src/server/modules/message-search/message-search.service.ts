@@ -25,12 +25,12 @@ export async function messageSearchMatch(
   const parts = messageSearchParts(query)
   if (!parts) return null
   const whole = parts.words.length > 0 ? parts.words.join(' & ') : null
-  if (parts.typing === null) return { tsquery: whole, anyOf: null }
+  if (parts.typing === null) return { tsquery: whole, anyOf: null, words: parts.words }
   const words = await vocabulary.wordsStartingWith(parts.typing, MESSAGE_SEARCH_MAX_EXPANSION + 1)
   if (words.length > MESSAGE_SEARCH_MAX_EXPANSION) {
-    return { tsquery: [...parts.words, `${parts.typing}:*`].join(' & '), anyOf: null }
+    return { tsquery: [...parts.words, `${parts.typing}:*`].join(' & '), anyOf: null, words: parts.words }
   }
-  return { tsquery: whole, anyOf: words.length > 0 ? words : [parts.typing] }
+  return { tsquery: whole, anyOf: words.length > 0 ? words : [parts.typing], words: parts.words }
 }
 
 export function toOverviewMessageResponse(row: MessageSearchRow, pictureUrl: PictureUrl): OverviewMessage {
