@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { keptSpan, soundSpan, SOUND_LEVEL, TRIM_KEEP_SECONDS } from './audio.ts'
+import { keptSpan, measureSpan, playbackFormOf, PLAYBACK_RENDITION, soundSpan, SOUND_LEVEL, TRIM_KEEP_SECONDS } from './audio.ts'
 
 const blocks = (...runs: [level: number, count: number][]) => runs.flatMap(([level, count]) => Array<number>(count).fill(level))
 
@@ -35,5 +35,28 @@ describe('keptSpan', () => {
 
   it('keeps everything when no sound was found (a quiet take is not emptied)', () => {
     expect(keptSpan({ durationSeconds: 4, sound: null })).toEqual({ start: 0, end: 4 })
+  })
+})
+
+describe('playbackFormOf', () => {
+  it('keeps Opus in WebM and AAC in MP4 as recorded, and encodes anything else to AAC in MP4', () => {
+    expect(playbackFormOf('opus')).toEqual({ mime: 'audio/webm', ext: 'webm', keepCodec: true })
+    expect(playbackFormOf('aac')).toEqual({ mime: 'audio/mp4', ext: 'm4a', keepCodec: true })
+    for (const codec of ['pcm_s16le', 'mp3', 'vorbis', null])
+      expect(playbackFormOf(codec)).toEqual({ mime: PLAYBACK_RENDITION.mime, ext: PLAYBACK_RENDITION.ext, keepCodec: false })
+  })
+})
+
+describe('measureSpan', () => {
+  it('measures the kept span from the blocks already decoded: its length, and a waveform of its own peaks', () => {
+    // 2 s of 50 ms blocks: quiet for the first second, then loud
+    const blockPeaks = Array.from({ length: 40 }, (_, i) => (i < 20 ? 0.01 : 0.5))
+    const whole = measureSpan({ blockPeaks }, { start: 0, end: 2 })
+    expect(whole.durationSeconds).toBe(2)
+    expect(whole.waveform).toHaveLength(64)
+    expect(whole.waveform[0]).toBeCloseTo(0.02)
+    const loudHalf = measureSpan({ blockPeaks }, { start: 1, end: 2 })
+    expect(loudHalf.durationSeconds).toBe(1)
+    expect(new Set(loudHalf.waveform)).toEqual(new Set([1]))
   })
 })

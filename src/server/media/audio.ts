@@ -55,7 +55,7 @@ export const refuseOversizeAudio = () => refuseDeclaredOversize(AUDIO_MAX_BYTES,
  * Media work runs at this niceness: an instance decodes on the same cores that answer requests, and the answers
  * must not wait behind an encoder (docs/architecture.md).
  */
-export const MEDIA_NICENESS = 10
+const MEDIA_NICENESS = 10
 
 /** Lowers a media child's CPU priority; a platform that refuses leaves it as it was (the work is the same). */
 export function lowerPriority(child: { pid?: number | undefined }): void {
@@ -216,9 +216,9 @@ export function keptSpan(decoded: Pick<DecodedAudio, 'durationSeconds' | 'sound'
  * the front, which every browser Hearth supports plays and seeks. Anything else is encoded once into AAC-LC in MP4,
  * mono, 48 kHz, 64 kbit/s.
  */
-export type PlaybackForm = { mime: string; ext: string; keepCodec: boolean }
-export const OPUS_AS_RECORDED: PlaybackForm = { mime: 'audio/webm', ext: 'webm', keepCodec: true }
-export const AAC_AS_RECORDED: PlaybackForm = { mime: 'audio/mp4', ext: 'm4a', keepCodec: true }
+type PlaybackForm = { mime: string; ext: string; keepCodec: boolean }
+const OPUS_AS_RECORDED: PlaybackForm = { mime: 'audio/webm', ext: 'webm', keepCodec: true }
+const AAC_AS_RECORDED: PlaybackForm = { mime: 'audio/mp4', ext: 'm4a', keepCodec: true }
 export const PLAYBACK_RENDITION = { mime: 'audio/mp4', ext: 'm4a', codec: 'aac', sampleRate: 48_000, bitrate: '64k' } as const
 const ENCODED: PlaybackForm = { mime: PLAYBACK_RENDITION.mime, ext: PLAYBACK_RENDITION.ext, keepCodec: false }
 
