@@ -10,7 +10,7 @@ import path from 'node:path'
 import WebSocket from 'ws'
 import { insertPerson } from '#server/test/data.ts'
 import { signInOverHttp } from '#server/test/sign-in.ts'
-import { buildBenchApp, fmt, percentile, startBenchDatabase } from './support.ts'
+import { buildBenchApp, fmt, percentile, reportFigure, startBenchDatabase } from './support.ts'
 
 const SENDS = 200
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-bench-voice-'))
@@ -31,6 +31,23 @@ execFileSync('ffmpeg', [
   clip,
 ])
 const clipBytes = fs.statSync(clip).size
+// 20 s as Chromium's MediaRecorder makes it: Opus in WebM written live, with no duration and no cues
+const twentySeconds = path.join(dataDir, 'twenty-seconds.webm')
+execFileSync('ffmpeg', [
+  ...['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=220:beep_factor=4:duration=20'],
+  ...['-ac', '1', '-ar', '48000', '-c:a', 'libopus', '-b:a', '32k', '-f', 'webm', '-live', '1', '-y', twentySeconds],
+])
+const CPU_SAMPLES = 5
+/** measured on 2026-11-26 on two cores before a recording was kept as recorded: decoded, encoded to AAC, decoded again */
+const BEFORE_CPU_SECONDS = 0.64
+
+/** CPU seconds this process and the children it has waited for (ffmpeg) have spent so far: utime, stime, cutime, cstime. */
+function cpuSecondsSoFar(): number {
+  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')
+  // fields after the name: the 14th..17th of the whole line are utime, stime, cutime, cstime, in clock ticks
+  const ticks = [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0)
+  return ticks / 100
+}
 
 const database = await startBenchDatabase()
 // speech work would compete with the figures measured here; bench:speech measures it
@@ -81,6 +98,24 @@ try {
     `upload of ${(clipBytes / 1e6).toFixed(2)} MB, ${stored.duration_seconds.toFixed(1)} s of audio: ${(uploadMs / 1000).toFixed(2)} s to stored`,
   )
   console.log(`server RSS growth during the upload: ${((rssPeak - rssBefore) / 1048576).toFixed(1)} MiB (same process as the client here)`)
+
+  // CPU per stored message: what storing and making playable one 20 s recording costs, the client's share included
+  const twentyBody = fs.readFileSync(twentySeconds)
+  const cpuBefore = cpuSecondsSoFar()
+  for (let i = 0; i < CPU_SAMPLES; i++) {
+    const response = await fetch(`${base}/api/audio`, {
+      method: 'POST',
+      headers: { origin, cookie: ada.cookie, 'content-type': 'audio/webm' },
+      body: twentyBody,
+    })
+    if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${await response.text()}`)
+  }
+  await reportFigure({
+    measure: 'CPU per stored message (20 s WebM/Opus, server and ffmpeg)',
+    value: (cpuSecondsSoFar() - cpuBefore) / CPU_SAMPLES,
+    unit: 's',
+    before: BEFORE_CPU_SECONDS,
+  })
 
   // Send -> receiver's event latency: small uploads made beforehand, Bob replies each time so the limit never bites.
   const bobSocket = new WebSocket(`${base.replace('http', 'ws')}/api/realtime`, { headers: { cookie: bob.cookie, origin } })

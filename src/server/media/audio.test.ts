@@ -1,5 +1,16 @@
+import { spawn } from 'node:child_process'
+import os from 'node:os'
 import { describe, expect, it } from 'vitest'
-import { keptSpan, soundSpan, SOUND_LEVEL, TRIM_KEEP_SECONDS } from './audio.ts'
+import {
+  keptSpan,
+  lowerPriority,
+  measureSpan,
+  playbackFormOf,
+  PLAYBACK_RENDITION,
+  soundSpan,
+  SOUND_LEVEL,
+  TRIM_KEEP_SECONDS,
+} from './audio.ts'
 
 const blocks = (...runs: [level: number, count: number][]) => runs.flatMap(([level, count]) => Array<number>(count).fill(level))
 
@@ -35,5 +46,45 @@ describe('keptSpan', () => {
 
   it('keeps everything when no sound was found (a quiet take is not emptied)', () => {
     expect(keptSpan({ durationSeconds: 4, sound: null })).toEqual({ start: 0, end: 4 })
+  })
+})
+
+describe('playbackFormOf', () => {
+  it('keeps Opus in WebM and AAC in MP4 as recorded, and encodes anything else to AAC in MP4', () => {
+    expect(playbackFormOf('opus')).toEqual({ mime: 'audio/webm', ext: 'webm', keepCodec: true })
+    expect(playbackFormOf('aac')).toEqual({ mime: 'audio/mp4', ext: 'm4a', keepCodec: true })
+    for (const codec of ['pcm_s16le', 'mp3', 'vorbis', null])
+      expect(playbackFormOf(codec)).toEqual({ mime: PLAYBACK_RENDITION.mime, ext: PLAYBACK_RENDITION.ext, keepCodec: false })
+  })
+})
+
+describe('measureSpan', () => {
+  it('measures the kept span from the blocks already decoded: its length, and a waveform of its own peaks', () => {
+    // 2 s of 50 ms blocks: quiet for the first second, then loud
+    const blockPeaks = Array.from({ length: 40 }, (_, i) => (i < 20 ? 0.01 : 0.5))
+    const whole = measureSpan({ blockPeaks }, { start: 0, end: 2 })
+    expect(whole.durationSeconds).toBe(2)
+    expect(whole.waveform).toHaveLength(64)
+    expect(whole.waveform[0]).toBeCloseTo(0.02)
+    const loudHalf = measureSpan({ blockPeaks }, { start: 1, end: 2 })
+    expect(loudHalf.durationSeconds).toBe(1)
+    expect(new Set(loudHalf.waveform)).toEqual(new Set([1]))
+  })
+})
+
+describe('lowerPriority', () => {
+  it('runs a media child at niceness 10, below the requests it shares the cores with', () => {
+    const child = spawn('sleep', ['5'], { stdio: 'ignore' })
+    try {
+      lowerPriority(child)
+      // a runner already niced past 10 keeps its own niceness: a child cannot be raised above it
+      expect(os.getPriority(child.pid)).toBe(Math.max(10, os.getPriority()))
+    } finally {
+      child.kill('SIGKILL')
+    }
+  })
+
+  it('leaves a child that has no process id alone', () => {
+    expect(() => lowerPriority({ pid: undefined })).not.toThrow()
   })
 })

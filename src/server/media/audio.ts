@@ -1,6 +1,7 @@
 import { execFile, spawn } from 'node:child_process'
 import { promisify } from 'node:util'
 import fs from 'node:fs/promises'
+import os from 'node:os'
 import type { Readable } from 'node:stream'
 import { AUDIO_MAX_BYTES, RECORDING_MAX_SECONDS } from '#shared/limits.ts'
 import { MESSAGE_TEXTS } from '#shared/messages.ts'
@@ -50,6 +51,22 @@ export async function receiveAudio(body: Readable | undefined, tmpPath: string):
 /** The onRequest hook of a route that takes a recording as its raw body. */
 export const refuseOversizeAudio = () => refuseDeclaredOversize(AUDIO_MAX_BYTES, MESSAGE_TEXTS.tooLarge)
 
+/**
+ * Media work runs at this niceness: an instance decodes on the same cores that answer requests, and the answers
+ * must not wait behind an encoder (docs/architecture.md).
+ */
+const MEDIA_NICENESS = 10
+
+/** Lowers a media child's CPU priority; a platform that refuses leaves it as it was (the work is the same). */
+export function lowerPriority(child: { pid?: number | undefined }): void {
+  if (child.pid === undefined) return
+  try {
+    os.setPriority(child.pid, MEDIA_NICENESS)
+  } catch {
+    // the child has already ended, or the system does not let us: nothing to lower
+  }
+}
+
 export const WAVEFORM_POINTS = 64
 /**
  * ffmpeg stops after this much audio. Anything longer is refused anyway, so decoding the rest would only spend CPU:
@@ -69,6 +86,10 @@ export type DecodedAudio = {
   peak: number
   /** where sound first rises over `SOUND_LEVEL` and where it last falls below it, in seconds; null when it never does */
   sound: { start: number; end: number } | null
+  /** the codec of the first audio stream as ffmpeg names it ('opus', 'aac', 'mp3' ...) */
+  codec: string | null
+  /** the peak of every 50 ms block, in order: what the kept part is measured from without decoding it again */
+  blockPeaks: number[]
 }
 
 /**
@@ -92,9 +113,12 @@ export const TRIM_KEEP_SECONDS = 0.25
 export function decodeAudio(filePath: string, ffmpegPath = 'ffmpeg'): Promise<DecodedAudio> {
   return new Promise((resolve, reject) => {
     const args = [...ffmpegAudioArgs(filePath, { seconds: DECODE_LIMIT_SECONDS, rate: DECODE_RATE }), '-f', 's16le', 'pipe:1']
+    // at info level ffmpeg names the input's codec, which decides whether the recording can be kept as it is
+    args.splice(args.indexOf('-v'), 2, '-hide_banner', '-nostats', '-v', 'info')
     const child = spawn(ffmpegPath, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
+    lowerPriority(child)
     const timer = setTimeout(() => child.kill('SIGKILL'), DECODE_TIMEOUT_MS)
     // peaks per 50 ms block; folded into WAVEFORM_POINTS slices at the end
     const blockSize = DECODE_RATE * BLOCK_SECONDS
@@ -120,7 +144,7 @@ export function decodeAudio(filePath: string, ffmpegPath = 'ffmpeg'): Promise<De
       carry = usable < data.length ? data.subarray(usable) : null
     })
     child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < 2000) stderr += chunk.toString()
+      if (stderr.length < 8000) stderr += chunk.toString()
     })
     child.on('error', (error) => {
       clearTimeout(timer)
@@ -130,7 +154,7 @@ export function decodeAudio(filePath: string, ffmpegPath = 'ffmpeg'): Promise<De
       clearTimeout(timer)
       if (inBlock > 0) blockPeaks.push(blockPeak)
       if (code !== 0 || samples === 0) {
-        reject(new Error(stderr.trim() || `ffmpeg exited with ${code}`))
+        reject(new Error(stderr.trim().split('\n').pop() || `ffmpeg exited with ${code}`))
         return
       }
       resolve({
@@ -138,6 +162,8 @@ export function decodeAudio(filePath: string, ffmpegPath = 'ffmpeg'): Promise<De
         waveform: foldPeaks(blockPeaks, WAVEFORM_POINTS),
         peak: Math.max(0, ...blockPeaks),
         sound: soundSpan(blockPeaks, BLOCK_SECONDS, SOUND_LEVEL),
+        codec: /Stream #\d+:\d+\S*: Audio: (\w+)/.exec(stderr)?.[1] ?? null,
+        blockPeaks,
       })
     })
   })
@@ -165,6 +191,13 @@ export function soundSpan(blockPeaks: number[], blockSeconds: number, level: num
   return { start: first * blockSeconds, end: (last + 1) * blockSeconds }
 }
 
+/** The duration and waveform of `span` of a decoded recording, from the blocks already measured. */
+export function measureSpan(decoded: Pick<DecodedAudio, 'blockPeaks'>, span: { start: number; end: number }) {
+  const first = Math.floor(span.start / BLOCK_SECONDS)
+  const last = Math.ceil(span.end / BLOCK_SECONDS)
+  return { durationSeconds: span.end - span.start, waveform: foldPeaks(decoded.blockPeaks.slice(first, last), WAVEFORM_POINTS) }
+}
+
 /**
  * The part of a recording worth keeping: silence over `TRIM_AFTER_SECONDS` at either end is cut down to
  * `TRIM_KEEP_SECONDS`; anything shorter is left as it was.
@@ -178,11 +211,24 @@ export function keptSpan(decoded: Pick<DecodedAudio, 'durationSeconds' | 'sound'
 }
 
 /**
- * The one form Hearth stores and plays (decision 70): AAC-LC in an MP4 container with its index at the front, mono,
- * 48 kHz, 64 kbit/s. Safari, Firefox and Chromium all play it, and its header carries the duration and the index a
- * player needs to seek (browser-made WebM has neither). Mono 48 kHz keeps all a speech engine reads (16 kHz mono).
+ * How a recording is kept for playback (decision 168): Opus, as Chromium and Firefox record it, stays Opus in WebM
+ * and AAC, as Safari records it, stays AAC in MP4; both are only re-wrapped with their duration and their index at
+ * the front, which every browser Hearth supports plays and seeks. Anything else is encoded once into AAC-LC in MP4,
+ * mono, 48 kHz, 64 kbit/s.
  */
+type PlaybackForm = { mime: string; ext: string; keepCodec: boolean }
+const OPUS_AS_RECORDED: PlaybackForm = { mime: 'audio/webm', ext: 'webm', keepCodec: true }
+const AAC_AS_RECORDED: PlaybackForm = { mime: 'audio/mp4', ext: 'm4a', keepCodec: true }
 export const PLAYBACK_RENDITION = { mime: 'audio/mp4', ext: 'm4a', codec: 'aac', sampleRate: 48_000, bitrate: '64k' } as const
+const ENCODED: PlaybackForm = { mime: PLAYBACK_RENDITION.mime, ext: PLAYBACK_RENDITION.ext, keepCodec: false }
+
+/** The form a recording in `codec` is kept in. */
+export function playbackFormOf(codec: string | null): PlaybackForm {
+  if (codec === 'opus') return OPUS_AS_RECORDED
+  if (codec === 'aac') return AAC_AS_RECORDED
+  return ENCODED
+}
+
 const ENCODE_TIMEOUT_MS = 180_000
 const run = promisify(execFile)
 
@@ -200,32 +246,33 @@ export function ffmpegAudioArgs(input: string, { start = 0, seconds, rate }: { s
   ]
 }
 
-/** Encodes `span` of `inputPath` into the playback rendition at `outputPath`. Rejects when ffmpeg fails. */
-export async function encodeForPlayback(
+/**
+ * Writes `span` of `inputPath` at `outputPath` in `form`: the codec copied (no decoding, no encoding) where the form
+ * keeps it, else encoded. The index goes to the front either way, so a player can seek before it has the whole
+ * file. Rejects when ffmpeg fails.
+ */
+export async function makePlayable(
   inputPath: string,
   outputPath: string,
   span: { start: number; end: number },
+  form: PlaybackForm,
   ffmpegPath = 'ffmpeg',
 ): Promise<void> {
-  await run(
-    ffmpegPath,
-    [
-      ...ffmpegAudioArgs(inputPath, {
-        start: span.start,
-        seconds: Math.min(span.end - span.start, DECODE_LIMIT_SECONDS),
-        rate: PLAYBACK_RENDITION.sampleRate,
-      }),
-      '-c:a',
-      PLAYBACK_RENDITION.codec,
-      '-b:a',
-      PLAYBACK_RENDITION.bitrate,
-      // the index (moov) before the samples: a player can seek before it has the whole file
-      '-movflags',
-      '+faststart',
-      '-f',
-      'mp4',
-      outputPath,
-    ],
-    { timeout: ENCODE_TIMEOUT_MS, killSignal: 'SIGKILL' },
-  )
+  const seconds = Math.min(span.end - span.start, DECODE_LIMIT_SECONDS)
+  const args = form.keepCodec
+    ? [
+        ...['-v', 'error', '-nostdin', '-y', '-i', inputPath],
+        ...(span.start > 0 ? ['-ss', span.start.toFixed(3)] : []),
+        ...['-t', seconds.toFixed(3), '-vn', '-map', '0:a:0', '-map_metadata', '-1', '-c:a', 'copy'],
+        ...(form.ext === 'webm' ? ['-cues_to_front', '1', '-f', 'webm'] : ['-movflags', '+faststart', '-f', 'mp4']),
+        outputPath,
+      ]
+    : [
+        ...ffmpegAudioArgs(inputPath, { start: span.start, seconds, rate: PLAYBACK_RENDITION.sampleRate }),
+        ...['-c:a', PLAYBACK_RENDITION.codec, '-b:a', PLAYBACK_RENDITION.bitrate],
+        ...['-movflags', '+faststart', '-f', 'mp4', outputPath],
+      ]
+  const pending = run(ffmpegPath, args, { timeout: ENCODE_TIMEOUT_MS, killSignal: 'SIGKILL' })
+  lowerPriority(pending.child)
+  await pending
 }

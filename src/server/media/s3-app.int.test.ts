@@ -47,7 +47,7 @@ describe('the app on S3 storage', () => {
 
     const whole = await play(message.audio_url)
     expect(whole.status).toBe(200)
-    expect(whole.headers.get('content-type')).toBe('audio/mp4') // stored as AAC in MP4 (decision 70)
+    expect(whole.headers.get('content-type')).toBe('audio/webm') // Opus kept as recorded, in WebM
     expect((await whole.arrayBuffer()).byteLength).toBe(size)
     const part = await play(message.audio_url, 'bytes=0-99')
     expect(part.status).toBe(206)

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process'
+import { lowerPriority } from '#server/media/audio.ts'
 import { SpeechEngineError } from './engine.ts'
 
 export type ProcessResult = { code: number | null; stdout: string; stderr: string }
 
 /**
- * Runs a speech helper program (ffmpeg, pocketsphinx) to its end and answers its exit code and output.
+ * Runs a speech helper program (ffmpeg, pocketsphinx) at a lower CPU priority to its end and answers its exit code and output.
  * It is killed when `timeoutMs` passes or `signal` aborts; both, and a program that cannot start, reject
  * with a SpeechEngineError naming `what` (a missing program is not worth retrying; a time-out is).
  */
@@ -19,6 +20,8 @@ export function runProcess(
       return
     }
     const child = spawn(binary, args, { stdio: ['ignore', keepStdout ? 'pipe' : 'ignore', 'pipe'] })
+    // speech helpers share the cores that answer requests: they wait, the answers do not
+    lowerPriority(child)
     let stdout = ''
     let stderr = ''
     let stopped: string | null = null

@@ -27,27 +27,27 @@ const upload = (body: Buffer | string | Readable, contentType = 'audio/webm', co
 const tmpFiles = async () => (await fs.readdir(`${dataDir}/tmp`).catch(() => [])).length
 
 describe('POST /api/audio', () => {
-  it('stores a WebM recording in the playback rendition under a fresh key with the duration and waveform measured by the server', async () => {
+  it('stores a WebM recording as recorded under a fresh key with the duration and waveform measured by the server', async () => {
     const response = await upload(await makeAudio({ seconds: 3 }), 'application/octet-stream')
     expect(response.statusCode).toBe(201)
     const body = response.json() as AudioUpload
-    expect(body.mime_type).toBe('audio/mp4')
+    expect(body.mime_type).toBe('audio/webm')
     expect(body.duration_seconds).toBeCloseTo(3, 0)
     expect(body.waveform).toHaveLength(64)
     expect(Math.max(...body.waveform)).toBe(1)
     const [row] = await db.select().from(audioUploads).where(eq(audioUploads.id, body.upload_id))
-    expect(row?.objectKey).toMatch(new RegExp(`^${person.id}/\\d+-[0-9a-f]{12}\\.m4a$`))
+    expect(row?.objectKey).toMatch(new RegExp(`^${person.id}/\\d+-[0-9a-f]{12}\\.webm$`))
     expect((await fs.stat(`${dataDir}/media/${row?.objectKey}`)).size).toBe(body.bytes)
     expect(await tmpFiles()).toBe(0)
   })
 
-  it('recognises WAV and Ogg by their content, whatever the declared type, and keeps them in the playback rendition', async () => {
+  it('recognises WAV and Ogg by their content, whatever the declared type: WAV encoded to AAC, Ogg/Opus re-wrapped in WebM', async () => {
     const wav = await upload(await makeAudio({ seconds: 1, format: 'wav' }), 'audio/webm')
     expect(wav.statusCode).toBe(201)
     expect(wav.json()).toMatchObject({ mime_type: 'audio/mp4' })
     const ogg = await upload(await makeAudio({ seconds: 1, format: 'ogg' }), 'video/mp4')
     expect(ogg.statusCode).toBe(201)
-    expect(ogg.json()).toMatchObject({ mime_type: 'audio/mp4' })
+    expect(ogg.json()).toMatchObject({ mime_type: 'audio/webm' })
   })
 
   it('refuses a silent recording with 400 and a text saying what to check, storing nothing', async () => {
@@ -149,8 +149,8 @@ describe('limits per person (decision 43)', async () => {
 
   it('keeps what one person stores under STORAGE_QUOTA_MB, counting sent messages and pending uploads', async () => {
     const ada = await insertSignedInPerson(limited.app, limited.db)
-    // what is stored is the playback rendition at 64 kbit/s: 70 s is about 0.56 MB, so one fits in 1 MB, two do not
-    const clip = await makeAudio({ seconds: 70 })
+    // WAV is stored encoded to AAC at 64 kbit/s: 70 s is about 0.56 MB, so one fits in 1 MB, two do not
+    const clip = await makeAudio({ seconds: 70, format: 'wav' })
     expect((await uploadAs(ada.cookie, clip)).statusCode).toBe(201)
     const refused = await uploadAs(ada.cookie, clip)
     expect(refused.statusCode).toBe(413)

@@ -7,7 +7,7 @@ import { MESSAGE_TEXTS, type AudioUpload } from '#shared/messages.ts'
 import { ERROR_CODES } from '#shared/api-error.ts'
 import type { Database } from '#server/db/client.ts'
 import { PayloadTooLargeError, ValidationError } from '#server/http/errors.ts'
-import { decodeAudio, encodeForPlayback, keptSpan, PLAYBACK_RENDITION, receiveAudio, SILENCE_PEAK } from '#server/media/audio.ts'
+import { decodeAudio, keptSpan, makePlayable, measureSpan, playbackFormOf, receiveAudio, SILENCE_PEAK } from '#server/media/audio.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'
 import {
   deleteAbandonedUploads,
@@ -53,43 +53,48 @@ export function createAudioUploadsService({
   return {
     /**
      * Streams the body to a temporary file (never whole in memory), recognises the container from its
-     * first bytes and decodes it with ffmpeg to measure it: too long, empty or silent is refused. What is kept
-     * (silence over a second trimmed from either end) is encoded into the playback rendition, which is measured
-     * again for the duration and the waveform and moved into storage under a fresh key. Transcription reads the
-     * stored rendition, so word timings count from its start. Anything refused leaves no file behind.
+     * first bytes and decodes it once with ffmpeg to measure it: too long, empty or silent is refused. What is kept
+     * (silence over a second trimmed from either end) is written in its playback form (decision 168): Opus and AAC
+     * re-wrapped as recorded, anything else encoded. Its duration and waveform come from that one decode, and it is
+     * moved into storage under a fresh key. Transcription reads the stored file, so word timings count from its
+     * start. Anything refused leaves no file behind.
      */
     async store(userId: string, body: Readable | undefined, { rendition = false }: StoreOptions = {}): Promise<AudioUpload> {
       // a person already at the quota is told before a byte is read
       if ((await storedAudioBytes(db, userId)) >= quotaBytes) throw quotaReached()
       await fs.mkdir(tmpDir, { recursive: true, mode: 0o700 })
       const tmpPath = path.join(tmpDir, `upload-${randomBytes(12).toString('hex')}`)
-      const renditionPath = `${tmpPath}.${PLAYBACK_RENDITION.ext}`
+      let keptPath: string | null = null
       try {
-        await receiveAudio(body, tmpPath)
+        const { type } = await receiveAudio(body, tmpPath)
         const received = await decodeAudio(tmpPath).catch(() => {
           throw new ValidationError(MESSAGE_TEXTS.notAudio)
         })
         if (received.durationSeconds > RECORDING_MAX_SECONDS + DURATION_TOLERANCE_SECONDS) throw new ValidationError(MESSAGE_TEXTS.tooLong)
         if (received.durationSeconds < 0.1) throw new ValidationError(MESSAGE_TEXTS.empty)
         if (received.peak < SILENCE_PEAK) throw new ValidationError(MESSAGE_TEXTS.silent)
-        // a stored rendition (a session note sent on) is already what playback needs, trimmed and measured as it is
-        if (rendition) await fs.rename(tmpPath, renditionPath)
-        else await encodeForPlayback(tmpPath, renditionPath, keptSpan(received))
-        const decoded = rendition ? received : await decodeAudio(renditionPath)
-        const bytes = (await fs.stat(renditionPath)).size
-        const objectKey = `${userId}/${Date.now()}-${randomBytes(6).toString('hex')}.${PLAYBACK_RENDITION.ext}`
+        // a stored recording (a session note sent on) is already what playback needs, trimmed and measured as it is
+        const form = rendition ? { ...type, keepCodec: true } : playbackFormOf(received.codec)
+        const storedPath = `${tmpPath}.${form.ext}`
+        keptPath = storedPath
+        const span = rendition ? { start: 0, end: received.durationSeconds } : keptSpan(received)
+        if (rendition) await fs.rename(tmpPath, storedPath)
+        else await makePlayable(tmpPath, storedPath, span, form)
+        const measured = measureSpan(received, span)
+        const bytes = (await fs.stat(storedPath)).size
+        const objectKey = `${userId}/${Date.now()}-${randomBytes(6).toString('hex')}.${form.ext}`
         // checked again under the person's lock with this file counted: two uploads at once cannot both fit the rest
         const row = await db.transaction(async (tx) => {
           await lockUploadsOf(tx, userId)
           if ((await storedAudioBytes(tx, userId)) + bytes > quotaBytes) throw quotaReached()
-          await storage.putFile(objectKey, renditionPath)
+          await storage.putFile(objectKey, storedPath)
           return insertAudioUpload(tx, {
             userId,
             objectKey,
-            mimeType: PLAYBACK_RENDITION.mime,
+            mimeType: form.mime,
             bytes,
-            durationSeconds: Math.round(decoded.durationSeconds * 100) / 100,
-            waveform: decoded.waveform,
+            durationSeconds: Math.round(measured.durationSeconds * 100) / 100,
+            waveform: measured.waveform,
           }).catch(async (error: unknown) => {
             await storage.remove(objectKey)
             throw error
@@ -98,7 +103,7 @@ export function createAudioUploadsService({
         return toAudioUploadResponse(row)
       } finally {
         await fs.rm(tmpPath, { force: true })
-        await fs.rm(renditionPath, { force: true })
+        if (keptPath) await fs.rm(keptPath, { force: true })
       }
     },
 

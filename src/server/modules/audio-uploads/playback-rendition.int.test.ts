@@ -10,14 +10,16 @@ import { audioUploads } from '#server/db/schema.ts'
 import { decodeAudio, PLAYBACK_RENDITION, TRIM_KEEP_SECONDS } from '#server/media/audio.ts'
 import { decodeForSpeech } from '#server/speech/decode.ts'
 import { createPocketsphinxEngine, pocketsphinxAvailable } from '#server/speech/engines/pocketsphinx.ts'
+import { makeAudio } from '#server/test/audio-files.ts'
 import { speechFixture } from '#server/test/speech-fixtures.ts'
 import { insertSignedInPair } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
 
 /**
- * Every recording is stored in one rendition that has a duration, can be seeked and plays in Safari, Firefox and
- * Chromium (decision 70), with long silence at either end trimmed (decision 71).
+ * Every recording is stored in a form that has a duration, can be seeked and plays in Safari, Firefox and Chromium:
+ * Opus and AAC kept as recorded and only re-wrapped, anything else encoded to AAC (decision 168), with long silence
+ * at either end trimmed (decision 71).
  */
 const run = promisify(execFile)
 const dataDir = await fs.mkdtemp('/tmp/hearth-int-rendition-')
@@ -71,49 +73,81 @@ async function joined(parts: { silence?: number; tone?: number; clip?: string }[
   return fs.readFile(out)
 }
 
-describe('the stored rendition', () => {
-  it('gives a WebM made by Chromium’s MediaRecorder a duration and an index at the front, and serves it in ranges', async () => {
+/** the codec, profile, rate and channels of the first audio stream */
+async function audioStream(file: string) {
+  const { stdout } = await run('ffprobe', [
+    ...['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=codec_name,profile,sample_rate,channels', '-of', 'json', file],
+  ])
+  return (JSON.parse(stdout) as { streams: Record<string, unknown>[] }).streams[0]
+}
+
+/** where an EBML element's ID first occurs in a Matroska file */
+const elementAt = (bytes: Buffer, id: number[]) => bytes.indexOf(Buffer.from(id))
+const CUES = [0x1c, 0x53, 0xbb, 0x6b]
+const CLUSTER = [0x1f, 0x43, 0xb6, 0x75]
+
+describe('the stored recording', () => {
+  it('keeps Chromium’s MediaRecorder WebM as Opus, not encoded again, with a duration and its index at the front, and serves it in ranges', async () => {
     const source = await fs.readFile(CHROMIUM_WEBM)
-    // the premise: what the browser made says nothing about its length
+    // the premise: what the browser made says nothing about its length and has no index to seek by
     expect((await probe(CHROMIUM_WEBM.pathname)).format.duration).toBeUndefined()
+    expect(elementAt(source, CUES)).toBe(-1)
+    const recorded = await audioStream(CHROMIUM_WEBM.pathname)
 
     const { body, file } = await upload(source)
+    expect(body.mime_type).toBe('audio/webm')
     expect(body.duration_seconds).toBeGreaterThan(2.5)
     expect(body.duration_seconds).toBeLessThanOrEqual(3.3)
     const stored = await probe(file)
-    expect(stored.format.format_name).toContain('mp4')
+    expect(stored.format.format_name).toContain('webm')
     expect(Number(stored.format.duration)).toBeCloseTo(body.duration_seconds, 1)
-    // faststart: the index (moov) comes before the samples (mdat), so a player can seek before it has the file
+    // the same Opus stream as recorded: same codec, rate and channels
+    expect(await audioStream(file)).toEqual(recorded)
+    // the index (Cues) comes before the first block of samples, so a player can seek before it has the file
     const bytes = await fs.readFile(file)
-    expect(bytes.indexOf('moov')).toBeGreaterThan(0)
-    expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'))
+    expect(elementAt(bytes, CUES)).toBeGreaterThan(0)
+    expect(elementAt(bytes, CUES)).toBeLessThan(elementAt(bytes, CLUSTER))
 
     const sent = await apiClient(app).post('/api/messages', ada.cookie, { contact_id: adaToBob, upload_id: body.upload_id })
     const message = sent.json() as Message
     expect(message.duration_seconds).toBe(body.duration_seconds)
     const ranged = await app.inject({ method: 'GET', url: message.audio_url, headers: { range: 'bytes=1000-1999' } })
     expect(ranged.statusCode).toBe(206)
-    expect(ranged.headers['content-type']).toBe('audio/mp4')
+    expect(ranged.headers['content-type']).toBe('audio/webm')
     expect(ranged.rawPayload).toHaveLength(1000)
   })
 
-  it('is AAC-LC, mono, 48 kHz in MP4: what Safari, Firefox and Chromium all play', async () => {
-    const { file } = await upload(await fs.readFile(CHROMIUM_WEBM))
-    const { stdout } = await run('ffprobe', [
-      '-v',
-      'error',
-      '-select_streams',
-      'a:0',
-      '-show_entries',
-      'stream=codec_name,profile',
-      '-of',
-      'json',
-      file,
+  it('keeps AAC in MP4, as Safari records it, as AAC, with its index moved to the front', async () => {
+    const recording = path.join(work, 'safari.m4a')
+    // 44.1 kHz stereo: an encoded copy would be 48 kHz mono, so keeping these shows it was not encoded again
+    await run('ffmpeg', [
+      ...['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=44100:duration=3', '-ac', '2'],
+      ...['-c:a', 'aac', '-b:a', '96k', '-f', 'mp4', '-y', recording],
     ])
-    expect(JSON.parse(stdout)).toMatchObject({ streams: [{ codec_name: PLAYBACK_RENDITION.codec, profile: 'LC' }] })
-    const stored = await probe(file)
-    expect(stored.streams).toHaveLength(1)
-    expect(stored.streams[0]).toMatchObject({ channels: 1, sample_rate: String(PLAYBACK_RENDITION.sampleRate) })
+    const source = await fs.readFile(recording)
+    // the premise: ffmpeg writes the index (moov) after the samples (mdat) unless told otherwise
+    expect(source.indexOf('moov')).toBeGreaterThan(source.indexOf('mdat'))
+
+    const { body, file } = await upload(source)
+    expect(body.mime_type).toBe('audio/mp4')
+    expect(await audioStream(file)).toEqual(await audioStream(recording))
+    const bytes = await fs.readFile(file)
+    expect(bytes.indexOf('moov')).toBeGreaterThan(0)
+    expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'))
+    expect(body.duration_seconds).toBeCloseTo(3, 1)
+  })
+
+  it('encodes what no browser plays everywhere (WAV) once into AAC-LC, mono, 48 kHz in MP4', async () => {
+    const { body, file } = await upload(await makeAudio({ seconds: 2, format: 'wav' }))
+    expect(body.mime_type).toBe(PLAYBACK_RENDITION.mime)
+    expect(await audioStream(file)).toEqual({
+      codec_name: PLAYBACK_RENDITION.codec,
+      profile: 'LC',
+      sample_rate: String(PLAYBACK_RENDITION.sampleRate),
+      channels: 1,
+    })
+    const bytes = await fs.readFile(file)
+    expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'))
   })
 
   it('trims silence over a second at either end down to a quarter second', async () => {

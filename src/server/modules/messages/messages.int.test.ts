@@ -45,7 +45,7 @@ describe('sending', () => {
 
     const audio = await get(list.messages[0]?.audio_url ?? '')
     expect(audio.statusCode).toBe(200)
-    expect(audio.headers['content-type']).toBe('audio/mp4')
+    expect(audio.headers['content-type']).toBe('audio/webm')
     const ranged = await get(list.messages[0]?.audio_url ?? '', undefined, { headers: { range: 'bytes=0-99' } })
     expect(ranged.statusCode).toBe(206)
     expect(ranged.headers['content-range']).toMatch(/^bytes 0-99\/\d+$/)
