@@ -18,13 +18,16 @@ export function miniPlayerHiddenOn(pathname: string): boolean {
 function usePlaybackErrorToasts() {
   useEffect(() => {
     const player = audioPlayer()
-    let previous = player.getState().error
-    return player.subscribe(() => {
+    let previous: string | null = null
+    const announce = () => {
       const { error, errorKind } = player.getState()
       if (error && error !== previous && errorKind)
         toast.error(PLAYER_TEXTS.toastTitle, { description: PLAYER_ERROR_DESCRIPTIONS[errorKind] })
       previous = error
-    })
+    }
+    // this loads after the first paint: a failure from a tap made before then is told now
+    announce()
+    return player.subscribe(announce)
   }, [])
 }
 
