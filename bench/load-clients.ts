@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs/promises'
 import WebSocket from 'ws'
-import { ERROR_CODES } from '#shared/api-error.ts'
+import { ERROR_CODES } from '#shared/error-codes.ts'
 
 export type LoadPerson = { key: string; cookie: string; toPartner: string; url: string }
 

@@ -1,7 +1,5 @@
 import { z } from 'zod/mini'
 
-export { ERROR_CODES } from './error-codes.ts'
-
 /** Every API error has this shape: `{ error: { code, message } }`. */
 export const apiErrorSchema = z.object({
   error: z.object({

@@ -1,7 +1,5 @@
 import { z } from 'zod/mini'
 
-export { SESSION_RETRYING } from './auth-session-texts.ts'
-
 /**
  * Better Auth's answer to GET /api/auth/get-session (decision 108: the web reads it with its own query): the signed-in
  * person and their session, or null without one. Only what the web uses; the rest of Better Auth's fields are dropped.

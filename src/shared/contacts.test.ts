@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatUnread, inactiveLabel, mergeDuplicateContacts } from './contacts.ts'
+import { mergeDuplicateContacts } from './contacts.ts'
+import { formatUnread, inactiveLabel } from './contacts-texts.ts'
 
 const entry = (id: string, name: string, contact_user_id: string | null, last_interaction: string) => ({
   id,

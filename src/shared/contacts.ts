@@ -1,8 +1,6 @@
 import { z } from 'zod/mini'
 import { CONTACT_TEXTS } from './contacts-texts.ts'
 
-export { CONTACT_TEXTS, formatUnread, inactiveLabel } from './contacts-texts.ts'
-
 /** A contact as the API returns it: one direction of a relationship, seen by its owner. */
 export const contactSchema = z.object({
   id: z.string(),

@@ -2,8 +2,6 @@ import { z } from 'zod/mini'
 import { MESSAGE_REQUEST_TEXTS } from './message-requests-texts.ts'
 import { messageSchema } from './messages.ts'
 
-export { MESSAGE_REQUEST_TEXTS } from './message-requests-texts.ts'
-
 /** A message request as its receiver sees it: who asked, and what they sent so far (oldest first, at most 3). */
 export const messageRequestSchema = z.object({
   /** the receiver's row for the requester: accept, ignore and block name it */

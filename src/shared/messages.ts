@@ -3,8 +3,6 @@ import { MESSAGES_PAGE_LIMIT } from './limits.ts'
 import { MESSAGE_TEXTS } from './messages-texts.ts'
 import { wordTimestampSchema } from './public-profile.ts'
 
-export { MESSAGE_TEXTS } from './messages-texts.ts'
-
 export const processingStatusSchema = z.enum(['pending', 'processing', 'completed', 'failed'])
 
 /** A voice message as either participant sees it. `audio_url` is a signed URL that expires (3600 s). */

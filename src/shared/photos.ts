@@ -1,8 +1,6 @@
 import { z } from 'zod/mini'
 import { PHOTO_VARIANT_NAMES, type PhotoVariant } from './photo-variants.ts'
 
-export { PHOTO_VARIANT_NAMES, PHOTO_VARIANTS, PICTURE_VARIANT, pictureVariantUrl, type PhotoVariant } from './photo-variants.ts'
-
 /** Every photo text of the catalogue (docs/product/settings.md): a toast shows the title with its description. */
 export const PHOTO_TEXTS = {
   uploadFailed: 'Upload failed',

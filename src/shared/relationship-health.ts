@@ -1,7 +1,5 @@
 import { z } from 'zod/mini'
 
-export { NUDGE_TEXTS } from './nudge-texts.ts'
-
 /**
  * Relationship health (docs/product/relationship-health.md: the score, insights, meetings, emotions, activity). Every figure is computed
  * from the two people's own messages and meetings (docs/relationship-health.md has the formula); there is no sample data.

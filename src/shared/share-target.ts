@@ -1,5 +1,5 @@
 import { AUDIO_MAX_BYTES, RECORDING_MAX_SECONDS } from './limits.ts'
-import { MESSAGE_TEXTS } from './messages.ts'
+import { MESSAGE_TEXTS } from './messages-texts.ts'
 
 /**
  * Sharing a recording into Hearth from the phone's share sheet (the Web Share Target of the manifest, decision 142).

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
-import { API_ERROR_TEXTS, ERROR_CODES, type ApiError } from '#shared/api-error.ts'
+import { API_ERROR_TEXTS, type ApiError } from '#shared/api-error.ts'
+import { ERROR_CODES } from '#shared/error-codes.ts'
 
 /** Typed domain errors thrown by services; one handler maps them to status codes. */
 export class DomainError extends Error {

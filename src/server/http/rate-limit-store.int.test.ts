@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { MESSAGE_TEXTS } from '#shared/messages.ts'
+import { MESSAGE_TEXTS } from '#shared/messages-texts.ts'
 import { buildApp } from '#server/app.ts'
 import { createSmtpMailer } from '#server/notify/mailer.ts'
 import { makeAudio } from '#server/test/audio-files.ts'

@@ -2,7 +2,7 @@ import { IncomingMessage, ServerResponse } from 'node:http'
 import { Socket } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
-import { ERROR_CODES } from '#shared/api-error.ts'
+import { ERROR_CODES } from '#shared/error-codes.ts'
 import { errorBody } from './errors.ts'
 
 declare module 'fastify' {

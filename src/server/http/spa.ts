@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
-import { ERROR_CODES } from '#shared/api-error.ts'
+import { ERROR_CODES } from '#shared/error-codes.ts'
 import { errorBody } from './errors.ts'
 
 /** Link-preview tags for one page, written into the served HTML (for crawlers, which run no JavaScript). */

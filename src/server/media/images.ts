@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
-import { PHOTO_VARIANT_NAMES, PHOTO_VARIANTS, type PhotoVariant } from '#shared/photos.ts'
+import { PHOTO_VARIANT_NAMES, PHOTO_VARIANTS, type PhotoVariant } from '#shared/photo-variants.ts'
 
 /** Formats a photo may arrive in, recognised by sharp from the bytes, never from a name or a declared type. */
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff'])

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
-import { API_ERROR_TEXTS, ERROR_CODES } from '#shared/api-error.ts'
+import { API_ERROR_TEXTS } from '#shared/api-error.ts'
+import { ERROR_CODES } from '#shared/error-codes.ts'
 import { errorBody } from '#server/http/errors.ts'
 import { MEDIA_PATH, verifyMediaUrl } from './signed-url.ts'
 import { contentTypeOf, type ObjectStorage } from './storage.ts'

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { REALTIME_PATH, REALTIME_TEXTS } from '#shared/realtime.ts'
 import type { SessionReader } from '#server/auth/session.ts'
 import { errorBody } from '#server/http/errors.ts'
-import { ERROR_CODES } from '#shared/api-error.ts'
+import { ERROR_CODES } from '#shared/error-codes.ts'
 import type { RealtimeHub } from './realtime.hub.ts'
 
 const HEARTBEAT_MS = 30_000

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream'
 import yazl from 'yazl'
-import { type PHOTO_VARIANTS } from '#shared/photos.ts'
+import { type PHOTO_VARIANTS } from '#shared/photo-variants.ts'
 import type { Executor } from '#server/db/client.ts'
 import { variantKey } from '#server/media/images.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'

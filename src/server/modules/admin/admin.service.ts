@@ -7,7 +7,7 @@ import {
   type HearthRole,
   type SignUpMode,
 } from '#shared/admin.ts'
-import { ERROR_CODES } from '#shared/api-error.ts'
+import { ERROR_CODES } from '#shared/error-codes.ts'
 import type { SessionUser } from '#server/auth/session.ts'
 import type { Database, Executor } from '#server/db/client.ts'
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError } from '#server/http/errors.ts'

@@ -1,5 +1,6 @@
-import { CONTACT_TEXTS, mergeDuplicateContacts, type Contact, type ContactStatus, type ConnectResult } from '#shared/contacts.ts'
-import { ERROR_CODES } from '#shared/api-error.ts'
+import { mergeDuplicateContacts, type Contact, type ContactStatus, type ConnectResult } from '#shared/contacts.ts'
+import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
+import { ERROR_CODES } from '#shared/error-codes.ts'
 import { PROFILE_TEXTS } from '#shared/profile.ts'
 import { CONTACTS_PAGE_LIMIT, MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import type { Database, Executor } from '#server/db/client.ts'

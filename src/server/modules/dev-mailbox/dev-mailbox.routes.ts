@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { ERROR_CODES } from '#shared/api-error.ts'
+import { ERROR_CODES } from '#shared/error-codes.ts'
 import { errorBody } from '#server/http/errors.ts'
 import { isDirectLoopbackRequest } from '#server/http/loopback.ts'
 import { readOutbox, type OutboxEntry } from '#server/notify/mailer.ts'

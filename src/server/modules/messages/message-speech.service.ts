@@ -1,4 +1,4 @@
-import { MESSAGE_TEXTS } from '#shared/messages.ts'
+import { MESSAGE_TEXTS } from '#shared/messages-texts.ts'
 import { canRetryTranscription, SPEECH_TEXTS } from '#shared/speech.ts'
 import { CONFIDENCE_TEXTS, strongerEngineAvailable } from '#shared/transcript-confidence.ts'
 import type { Database } from '#server/db/client.ts'

@@ -1,14 +1,8 @@
-import { ERROR_CODES } from '#shared/api-error.ts'
-import { CONTACT_TEXTS } from '#shared/contacts.ts'
+import { ERROR_CODES } from '#shared/error-codes.ts'
+import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { MAX_ACTIVE_CONTACTS, MAX_CONSECUTIVE_UNANSWERED } from '#shared/limits.ts'
-import {
-  MESSAGE_TEXTS,
-  UNHEARD_MESSAGES_LIMIT,
-  type Message,
-  type MessageList,
-  type MessageListQuery,
-  type UnheardMessages,
-} from '#shared/messages.ts'
+import { UNHEARD_MESSAGES_LIMIT, type Message, type MessageList, type MessageListQuery, type UnheardMessages } from '#shared/messages.ts'
+import { MESSAGE_TEXTS } from '#shared/messages-texts.ts'
 import { strongerEngineAvailable } from '#shared/transcript-confidence.ts'
 import type { Database, Executor } from '#server/db/client.ts'
 import type { JobQueue } from '#server/jobs/job-queue.ts'

@@ -2,7 +2,7 @@ import { defaultProfileName, PROFILE_TEXTS, type Profile, type ProfileUpdate } f
 import type { Database, Executor } from '#server/db/client.ts'
 import type { SessionUser } from '#server/auth/session.ts'
 import { NotFoundError, ValidationError } from '#server/http/errors.ts'
-import { MESSAGE_TEXTS } from '#shared/messages.ts'
+import { MESSAGE_TEXTS } from '#shared/messages-texts.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'
 import type { JobQueue } from '#server/jobs/job-queue.ts'

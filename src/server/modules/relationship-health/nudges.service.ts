@@ -1,4 +1,5 @@
-import { NUDGE_TEXTS, type OpenNudges } from '#shared/relationship-health.ts'
+import { type OpenNudges } from '#shared/relationship-health.ts'
+import { NUDGE_TEXTS } from '#shared/nudge-texts.ts'
 import type { Database } from '#server/db/client.ts'
 import { NotFoundError } from '#server/http/errors.ts'
 import type { JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'

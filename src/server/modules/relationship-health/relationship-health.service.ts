@@ -1,4 +1,4 @@
-import { CONTACT_TEXTS } from '#shared/contacts.ts'
+import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { HEALTH_TEXTS, RECENT_MEETINGS, type CreateMeeting, type Meeting, type RelationshipHealth } from '#shared/relationship-health.ts'
 import type { Database, Executor } from '#server/db/client.ts'
 import { ValidationError, NotFoundError } from '#server/http/errors.ts'

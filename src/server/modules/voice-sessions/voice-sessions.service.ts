@@ -6,10 +6,11 @@ import {
   type Session,
   type SessionMessage,
 } from '#shared/voice-sessions.ts'
-import { CONTACT_TEXTS } from '#shared/contacts.ts'
-import { ERROR_CODES } from '#shared/api-error.ts'
+import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
+import { ERROR_CODES } from '#shared/error-codes.ts'
 import { MAX_NOTES_PER_SESSION, MAX_SESSIONS_PER_PERSON } from '#shared/limits.ts'
-import { MESSAGE_TEXTS, type Message } from '#shared/messages.ts'
+import { type Message } from '#shared/messages.ts'
+import { MESSAGE_TEXTS } from '#shared/messages-texts.ts'
 import type { Database } from '#server/db/client.ts'
 import { ConflictError, NotFoundError } from '#server/http/errors.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'

@@ -1,7 +1,7 @@
 import { CircleAlert } from 'lucide-react'
 import type * as React from 'react'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
-import { CONTACT_TEXTS } from '#shared/contacts.ts'
+import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'

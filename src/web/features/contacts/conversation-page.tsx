@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { Navigate, useParams, useSearchParams } from 'react-router'
-import { CONTACT_TEXTS } from '#shared/contacts.ts'
+import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { QueryErrorFor } from '#web/components/query-error.tsx'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'

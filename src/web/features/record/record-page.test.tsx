@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { MESSAGE_TEXTS } from '#shared/messages.ts'
+import { MESSAGE_TEXTS } from '#shared/messages-texts.ts'
 import { FakeMediaRecorder, installFakeMediaRecorder, installFakeXhr, type FakeXhr } from '#web/test/fakes.ts'
 import { testContact, testMessage } from '#web/test/fixtures.ts'
 

@@ -1,7 +1,7 @@
 import { UserPlus, UsersRound } from 'lucide-react'
 import type * as React from 'react'
 import { Link } from 'react-router'
-import { CONTACT_TEXTS } from '#shared/contacts.ts'
+import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { Empty, EmptyTitle } from '#web/components/empty.tsx'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { ERROR_CODES } from '#shared/api-error.ts'
+import { ERROR_CODES } from '#shared/error-codes.ts'
 import { speechPreviewSchema } from '#shared/speech-preview.ts'
 import { LIVE_TRANSCRIPT_INTERVAL_MS } from '#shared/speech.ts'
 import { apiUpload, isApiRequestError } from '#web/lib/api-client.ts'

@@ -1,6 +1,6 @@
 import { UserX } from 'lucide-react'
 import type * as React from 'react'
-import { CONTACT_TEXTS } from '#shared/contacts.ts'
+import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { cn } from '#web/lib/utils.ts'
 

@@ -1,6 +1,7 @@
 import { ArchiveRestore, HeartHandshake, LoaderCircle } from 'lucide-react'
 import { Link } from 'react-router'
-import { CONTACT_TEXTS, type Contact } from '#shared/contacts.ts'
+import { type Contact } from '#shared/contacts.ts'
+import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'

@@ -1,6 +1,7 @@
 import { Ban, Check, EyeOff, LoaderCircle } from 'lucide-react'
 import { Link } from 'react-router'
-import { MESSAGE_REQUEST_TEXTS, type MessageRequest } from '#shared/message-requests.ts'
+import { type MessageRequest } from '#shared/message-requests.ts'
+import { MESSAGE_REQUEST_TEXTS } from '#shared/message-requests-texts.ts'
 import { relativeTime } from '#shared/relative-time.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'

@@ -1,7 +1,7 @@
 import { MessageCircle } from 'lucide-react'
 import { useNavigate } from 'react-router'
 import { toast } from '#web/lib/toast.ts'
-import { CONTACT_TEXTS } from '#shared/contacts.ts'
+import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { Button, type ButtonProps } from '#web/components/ui/button.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { useConnectMutation } from '#web/features/contacts/queries.ts'

@@ -1,5 +1,5 @@
 import { toast } from '#web/lib/toast.ts'
-import { NUDGE_TEXTS } from '#shared/relationship-health.ts'
+import { NUDGE_TEXTS } from '#shared/nudge-texts.ts'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { useNudgeSettingsQuery, useUpdateNudgeSettingsMutation } from '../queries.ts'
 import { SwitchField } from '#web/components/switch-field.tsx'

@@ -1,7 +1,7 @@
 import { ArrowLeft, ArrowRight, ImagePlus, Loader2, Star, Trash2 } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { toast } from '#web/lib/toast.ts'
-import { ERROR_CODES } from '#shared/api-error.ts'
+import { ERROR_CODES } from '#shared/error-codes.ts'
 import { MAX_PROFILE_PHOTOS, PHOTO_MAX_BYTES } from '#shared/limits.ts'
 import { PHOTO_TEXTS, type Photo } from '#shared/photos.ts'
 import { pictureSrcSet } from '#web/components/avatar.tsx'
