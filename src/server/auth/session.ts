@@ -19,7 +19,7 @@ declare module 'fastify' {
 export type SessionReader = (request: FastifyRequest) => Promise<{ user: SessionUser; sessionId: string } | null>
 
 /** HMAC-SHA256 of the value, in base64: how Better Auth signs its cookies (`value.signature`). */
-function signatureOf(value: string, secret: string): string {
+export function signatureOf(value: string, secret: string): string {
   return createHmac('sha256', secret).update(value).digest('base64')
 }
 

@@ -2,7 +2,8 @@
  * Sign-in over real HTTP against a running server, for scripts and benchmarks (integration tests use
  * `signIn` in people.ts, which goes through app.inject). Imports no test runner.
  */
-import { createHmac, randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { signatureOf } from '#server/auth/session.ts'
 import type { Executor } from '#server/db/client.ts'
 import { session } from '#server/db/schema.ts'
 
@@ -22,7 +23,7 @@ export async function signInOverHttp(baseUrl: string, person: { email: string; p
 
 /**
  * A session written straight to the database and the cookie that carries it, signed as Better Auth signs it
- * (`token.signature`, HMAC-SHA256 in base64, URL-encoded): what a sign-in leaves, without the password check's tens of
+ * (`token.signature` by `signatureOf`, URL-encoded): what a sign-in leaves, without the password check's tens of
  * milliseconds of CPU, for benchmarks that sign in thousands of people. `cookieName` is the session cookie's name as
  * a real sign-in set it (`signInOverHttp` once), `secret` the instance's auth secret.
  */
@@ -34,6 +35,5 @@ export async function insertSessionCookie(
   const token = randomBytes(24).toString('base64url')
   const expiresAt = new Date(Date.now() + 7 * 24 * 3600 * 1000)
   await db.insert(session).values({ id: randomUUID(), token, userId, expiresAt })
-  const signature = createHmac('sha256', secret).update(token).digest('base64')
-  return `${cookieName}=${encodeURIComponent(`${token}.${signature}`)}`
+  return `${cookieName}=${encodeURIComponent(`${token}.${signatureOf(token, secret)}`)}`
 }
