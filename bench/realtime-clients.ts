@@ -9,6 +9,7 @@
  */
 import http from 'node:http'
 import WebSocket from 'ws'
+import { PUBLISHED_AT_PREFIX } from './realtime-worker.ts'
 
 export type ClientsTask = {
   base: string
@@ -19,6 +20,14 @@ export type ClientsTask = {
   stepMs: number
   steps: number[]
 }
+
+/**
+ * Once the result is sent, the sockets stay open for the worker's steps: `measure` starts counting the worker's events
+ * (answered `measuring`), `collect` answers what arrived since, `close` ends the process.
+ */
+export type ClientsCommand = 'measure' | 'collect' | 'close'
+/** The worker's events that reached a socket since `measure`, and their publish-to-socket times. */
+export type WorkerEventsResult = { delivered: number; p50: number; p99: number; max: number }
 
 /** Where the bench's timed parts begin and end: it measures the server's CPU time between them. */
 export type ClientsPhase = { phase: 'rounds' | 'rounds done' | 'steps' | 'steps done' }
@@ -69,6 +78,16 @@ function request(url: string, method: string, headers: Record<string, string>, b
 
 /** The circle-reordered event, found in a frame's bytes without decoding them. */
 const REORDERED = Buffer.from('"reordered"')
+/** A worker's event: the microseconds of `process.hrtime` it was published at follow. */
+const PUBLISHED_AT = Buffer.from(`"message_id":"${PUBLISHED_AT_PREFIX}`)
+/** the worker's events since `measure`: publish-to-socket in ms */
+let workerLatencies: number[] = []
+
+function workerEventArrived(frame: Buffer, at: number) {
+  const start = frame.indexOf(PUBLISHED_AT) + PUBLISHED_AT.length
+  const end = frame.indexOf(0x22, start)
+  workerLatencies.push((at - Number(frame.toString('latin1', start, end))) / 1000)
+}
 
 async function runClients(task: ClientsTask): Promise<ClientsResult> {
   const { base, origin } = task
@@ -82,6 +101,7 @@ async function runClients(task: ClientsTask): Promise<ClientsResult> {
         socket.once('error', reject)
       })
       socket.on('message', (data) => {
+        if ((data as Buffer).includes(PUBLISHED_AT)) return workerEventArrived(data as Buffer, Number(process.hrtime.bigint() / 1000n))
         if (!(data as Buffer).includes(REORDERED)) return
         delivered += 1
         if (t === 1) person.waiting?.(performance.now())
@@ -146,14 +166,31 @@ async function runClients(task: ClientsTask): Promise<ClientsResult> {
   }
   const stepsDelivered = delivered - deliveredBeforeSteps
   await phase('steps done')
-  for (const person of people) for (const socket of person.tabs) socket.close()
   agent.destroy()
+  process.on('message', (command: ClientsCommand) => {
+    if (command === 'measure') {
+      workerLatencies = []
+      process.send?.('measuring')
+    } else if (command === 'collect') {
+      const sorted = workerLatencies.sort((a, b) => a - b)
+      const result: WorkerEventsResult = {
+        delivered: sorted.length,
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+        max: sorted.at(-1) ?? NaN,
+      }
+      process.send?.(result)
+    } else {
+      for (const person of people) for (const socket of person.tabs) socket.close()
+      process.exit(0)
+    }
+  })
   return { latency, most, best, stepsDelivered }
 }
 
 process.once('message', (task: ClientsTask) => {
   runClients(task).then(
-    (result) => process.send?.(result, () => process.exit(0)),
+    (result) => process.send?.(result),
     (error: unknown) => {
       console.error(error)
       process.exit(1)

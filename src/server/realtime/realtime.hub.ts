@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { Socket } from 'node:net'
 import type { FastifyBaseLogger } from 'fastify'
 import type pg from 'pg'
 import type { WebSocket } from 'ws'
@@ -21,6 +22,10 @@ const TEXT_FRAME = { binary: false } as const
  */
 export function createRealtimeHub({ pool, db, log }: { pool: pg.Pool; db: Database; log: FastifyBaseLogger }) {
   const socketsByUser = new Map<string, Set<WebSocket>>()
+  /** the TCP connection under each WebSocket, corked while a tick's events are written to it */
+  const connectionOf = new Map<WebSocket, Socket>()
+  /** connections written to in this tick: each is uncorked once, at setImmediate */
+  const corked = new Set<Socket>()
   /** the session each socket was opened with: the socket lives no longer than it (decision 44) */
   const sessionOf = new Map<WebSocket, string>()
   const instanceId = randomUUID()
@@ -35,16 +40,33 @@ export function createRealtimeHub({ pool, db, log }: { pool: pg.Pool; db: Databa
   let retryDelay = 500
   let retryTimer: NodeJS.Timeout | undefined
 
-  /** Sends the event (its JSON) to every open socket of these people: encoded once, whatever the number of sockets (decision 115). */
+  /**
+   * Sends the event (its JSON) to every open socket of these people: encoded once, whatever the number of sockets
+   * (decision 115). A socket's connection is corked at its first event of a tick and uncorked once at setImmediate, so
+   * every event this tick's commits and notifications bring it leaves in one `writev` (decision 178). Frames keep their
+   * order; ws buffers what the connection cannot take yet, as without the cork.
+   */
   function deliver(to: string[], encoded: string) {
     const message = Buffer.from(encoded)
     for (const userId of to) {
       const sockets = socketsByUser.get(userId)
       if (!sockets) continue
       for (const socket of sockets) {
-        if (socket.readyState === socket.OPEN) socket.send(message, TEXT_FRAME)
+        if (socket.readyState !== socket.OPEN) continue
+        const connection = connectionOf.get(socket)
+        if (connection && !corked.has(connection)) {
+          if (corked.size === 0) setImmediate(uncorkAll)
+          corked.add(connection)
+          connection.cork()
+        }
+        socket.send(message, TEXT_FRAME)
       }
     }
+  }
+
+  function uncorkAll() {
+    for (const connection of corked) connection.uncork()
+    corked.clear()
   }
 
   /** After a commit on this instance: a failure to send must not fail the request whose change did commit. */
@@ -111,14 +133,17 @@ export function createRealtimeHub({ pool, db, log }: { pool: pg.Pool; db: Databa
   return {
     start: listen,
 
-    add(userId: string, sessionId: string, socket: WebSocket) {
+    /** `connection`: the TCP connection the socket was upgraded from (the request's), which delivery corks. */
+    add(userId: string, sessionId: string, socket: WebSocket, connection: Socket) {
       const set = socketsByUser.get(userId) ?? new Set<WebSocket>()
       set.add(socket)
       socketsByUser.set(userId, set)
       sessionOf.set(socket, sessionId)
+      connectionOf.set(socket, connection)
       void presence.changed(userId)
       socket.on('close', () => {
         sessionOf.delete(socket)
+        connectionOf.delete(socket)
         set.delete(socket)
         if (set.size === 0 && socketsByUser.get(userId) === set) socketsByUser.delete(userId)
         void presence.changed(userId)
@@ -165,6 +190,8 @@ export function createRealtimeHub({ pool, db, log }: { pool: pg.Pool; db: Databa
       clearTimeout(retryTimer)
       for (const set of socketsByUser.values()) for (const socket of set) socket.close(1001, 'server shutting down')
       socketsByUser.clear()
+      connectionOf.clear()
+      uncorkAll()
       await presence.close()
       if (listener) {
         const client = listener

@@ -208,6 +208,25 @@ describe('/api/realtime', () => {
     }
   })
 
+  it("delivers a burst of events, several to a socket in one tick, each once, in commit order, on both instances", async () => {
+    const owner = await insertSignedInPerson(first.app, first.db)
+    const here = await openSocket({ cookie: owner.cookie, origin: TEST_ORIGIN }, firstUrl)
+    const there = await openSocket({ cookie: owner.cookie, origin: TEST_ORIGIN }, secondUrl)
+    if (!('socket' in here) || !('socket' in there)) throw new Error('socket refused')
+    // one transaction's events reach the publishing instance's tab in the same tick (they share one write), and the
+    // other instance's in notifications that arrive together
+    const burst = Array.from({ length: 20 }, () => ({ type: 'contact.changed', contact_id: randomUUID(), change: 'updated' }) as const)
+    await first.db.transaction(async (tx) => {
+      for (const event of burst) await publishRealtime(tx, [owner.id], event)
+    })
+    const last = await fence(owner.id)
+    for (const tab of [here, there]) {
+      await expect.poll(() => tab.events, { timeout: 5000 }).toContainEqual(last)
+      expect(tab.events).toEqual([...burst, last])
+      tab.socket.close()
+    }
+  })
+
   it('announces nothing for a refused change', async () => {
     const owner = await insertSignedInPerson(first.app, first.db)
     const socket = await openSocket({ cookie: owner.cookie, origin: TEST_ORIGIN })

@@ -77,7 +77,7 @@ export const realtimeRoutes: FastifyPluginAsync<{
         alive.isAlive = true
       })
       const sessionId = sessionIds.get(request)
-      if (request.user && sessionId) hub.add(request.user.id, sessionId, socket)
+      if (request.user && sessionId) hub.add(request.user.id, sessionId, socket, request.raw.socket)
       else socket.close(1011, 'no session')
     },
   )
