@@ -13,7 +13,8 @@ import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 export type WorkerTask = { databaseUrl: string; pairs: [string, string][]; connections: number }
 /** One step: `transactions` a second for `ms`. */
 export type WorkerStep = { transactions: number; ms: number }
-export type WorkerStepResult = { published: number; seconds: number }
+/** `published`: events (each to one person's tabs); `cpuMicros`: the worker's own CPU over the step */
+export type WorkerStepResult = { published: number; seconds: number; cpuMicros: number }
 
 /** How a bench event's message id begins; the clients read the publication time after it. */
 export const PUBLISHED_AT_PREFIX = 'bench-'
@@ -52,6 +53,7 @@ async function runWorker(task: WorkerTask) {
   /** Paced: every millisecond, as many transactions begin as are due; at most `connections` run at once (the pool). */
   const step = async ({ transactions, ms }: WorkerStep): Promise<WorkerStepResult> => {
     const started = performance.now()
+    const cpuBefore = process.cpuUsage()
     let begun = 0
     const running = new Set<Promise<void>>()
     while (performance.now() - started < ms) {
@@ -64,7 +66,8 @@ async function runWorker(task: WorkerTask) {
       await new Promise((resolve) => setTimeout(resolve, 1))
     }
     await Promise.all(running)
-    return { published: begun * 2, seconds: (performance.now() - started) / 1000 }
+    const cpu = process.cpuUsage(cpuBefore)
+    return { published: begun * 2, seconds: (performance.now() - started) / 1000, cpuMicros: cpu.user + cpu.system }
   }
 
   process.on('message', (message: WorkerStep | 'close') => {

@@ -22,7 +22,7 @@ import type { WorkerStep, WorkerStepResult, WorkerTask } from './realtime-worker
 import { buildBenchApp, reportFigure, startBenchDatabase } from './support.ts'
 
 /** A CPU profile of this process from start() to stop(), written to `file`. */
-function roundsProfiler(file: string) {
+function cpuProfiler(file: string) {
   const session = new inspector.Session()
   session.connect()
   return {
@@ -108,7 +108,7 @@ try {
   // (its HTTP request, statement, NOTIFY and sends), the figure that says what a quiet core could carry.
   let cpuAtStart = process.cpuUsage()
   let stepsCpu = 0
-  const profiler = process.env.BENCH_CPU_PROFILE ? roundsProfiler(process.env.BENCH_CPU_PROFILE) : null
+  const profiler = process.env.BENCH_CPU_PROFILE ? cpuProfiler(process.env.BENCH_CPU_PROFILE) : null
   console.log(`before the rounds: ${load()}`)
   const result = await new Promise<ClientsResult>((resolve, reject) => {
     const onMessage = (message: ClientsResult | ClientsPhase) => {
@@ -176,6 +176,9 @@ try {
   worker.send({ databaseUrl: database.url, pairs, connections: 8 } satisfies WorkerTask)
   await ready
   console.log(`before the worker's steps: ${load()}`)
+  // BENCH_CPU_PROFILE=file also writes the server's CPU profile of the worker's steps, to file.worker.cpuprofile
+  const workerProfiler = process.env.BENCH_CPU_PROFILE ? cpuProfiler(`${process.env.BENCH_CPU_PROFILE}.worker.cpuprofile`) : null
+  await workerProfiler?.start()
   let workerBest = { perSecond: 0, p99: 0, cpu: 0 }
   for (const rate of WORKER_STEPS) {
     const measuring = answer<'measuring'>(clients)
@@ -194,12 +197,13 @@ try {
     const perSecond = arrived.delivered / step.seconds
     const cpuPerEvent = (cpu.user + cpu.system) / Math.max(1, arrived.delivered)
     console.log(
-      `worker at ${rate} events/s asked: ${perSecond.toFixed(0)} delivered/s (${arrived.delivered} of ${step.published * TABS}), publish -> socket p50 ${arrived.p50.toFixed(2)} ms  p99 ${arrived.p99.toFixed(2)} ms  max ${arrived.max.toFixed(2)} ms, server CPU ${cpuPerEvent.toFixed(0)} µs an event`,
+      `worker at ${rate} events/s asked: ${perSecond.toFixed(0)} delivered/s (${arrived.delivered} of ${step.published * TABS}), publish -> socket p50 ${arrived.p50.toFixed(2)} ms  p99 ${arrived.p99.toFixed(2)} ms  max ${arrived.max.toFixed(2)} ms, server CPU ${cpuPerEvent.toFixed(0)} µs an event, the worker's ${(step.cpuMicros / Math.max(1, step.published / 2)).toFixed(0)} µs a transaction`,
     )
     if (arrived.p99 <= 25 && perSecond > workerBest.perSecond) workerBest = { perSecond, p99: arrived.p99, cpu: cpuPerEvent }
     // the worker no longer keeps up, or the machine is saturated: a higher rate only adds waiting
     if (arrived.p99 > 100 || perSecond < rate * 0.8) break
   }
+  await workerProfiler?.stop()
   console.log(`after the worker's steps: ${load()}`)
   worker.send('close')
   clients.send('close' satisfies ClientsCommand)
