@@ -22,9 +22,9 @@ const TEXT_FRAME = { binary: false } as const
  */
 export function createRealtimeHub({ pool, db, log }: { pool: pg.Pool; db: Database; log: FastifyBaseLogger }) {
   const socketsByUser = new Map<string, Set<WebSocket>>()
-  /** the TCP connection under each WebSocket, corked while a tick's events are written to it */
+  /** the TCP connection under each WebSocket, corked while a burst of events is written to it */
   const connectionOf = new Map<WebSocket, Socket>()
-  /** connections written to in this tick: each is uncorked once, at setImmediate */
+  /** connections delivered to since the last flush: each is uncorked once */
   const corked = new Set<Socket>()
   /** the session each socket was opened with: the socket lives no longer than it (decision 44) */
   const sessionOf = new Map<WebSocket, string>()
@@ -42,9 +42,10 @@ export function createRealtimeHub({ pool, db, log }: { pool: pg.Pool; db: Databa
 
   /**
    * Sends the event (its JSON) to every open socket of these people: encoded once, whatever the number of sockets
-   * (decision 115). A socket's connection is corked at its first event of a tick and uncorked once at setImmediate, so
-   * every event this tick's commits and notifications bring it leaves in one `writev` (decision 178). Frames keep their
-   * order; ws buffers what the connection cannot take yet, as without the cork.
+   * (decision 115). A socket's connection is corked at its first event and uncorked once the code that delivers has run
+   * (a microtask), so a burst to one socket (a commit's events, or the notifications of one read from PostgreSQL)
+   * leaves in one `writev` (decision 178), and before anything else this turn writes, such as the HTTP reply of the
+   * change. Frames keep their order; ws buffers what the connection cannot take yet, as without the cork.
    */
   function deliver(to: string[], encoded: string) {
     const message = Buffer.from(encoded)
@@ -55,7 +56,7 @@ export function createRealtimeHub({ pool, db, log }: { pool: pg.Pool; db: Databa
         if (socket.readyState !== socket.OPEN) continue
         const connection = connectionOf.get(socket)
         if (connection && !corked.has(connection)) {
-          if (corked.size === 0) setImmediate(uncorkAll)
+          if (corked.size === 0) queueMicrotask(uncorkAll)
           corked.add(connection)
           connection.cork()
         }
