@@ -7,6 +7,8 @@
  * Each event's message id carries the moment it was published (`process.hrtime`, one clock for every process on the
  * machine), so the clients time publish-to-socket without a second channel.
  */
+import { fileURLToPath } from 'node:url'
+import type { RealtimeEvent } from '#shared/realtime.ts'
 import { connectDatabase } from '#server/db/client.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 
@@ -24,7 +26,7 @@ const TRANSCRIPT =
   'Hi, it is me again. I just wanted to say that the garden looks lovely this week and the tomatoes are finally red. ' +
   'Call me on Sunday if you have a moment, and bring the book you promised.'
 
-function speechEvent(contactId: string) {
+function speechEvent(contactId: string): RealtimeEvent {
   return {
     type: 'message.updated',
     message_id: `${PUBLISHED_AT_PREFIX}${process.hrtime.bigint() / 1000n}`,
@@ -36,7 +38,7 @@ function speechEvent(contactId: string) {
       topics: ['garden', 'family'],
     },
     health: true,
-  } as const
+  }
 }
 
 async function runWorker(task: WorkerTask) {
@@ -87,4 +89,4 @@ async function runWorker(task: WorkerTask) {
 }
 
 // the clients import this module for its prefix: only the forked process works
-if (import.meta.main) process.once('message', (task: WorkerTask) => void runWorker(task))
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.once('message', (task: WorkerTask) => void runWorker(task))

@@ -4,7 +4,13 @@
  * we time from sending that request to the event arriving in their other tab (HTTP + transaction +
  * NOTIFY + fan-out). Then throughput: more and more people change their circle at once, each again as
  * soon as their change arrived, for a few seconds per step; the figure is the most events delivered per second
- * (to both tabs) while the p99 of change-to-other-tab stays within 25 ms.
+ * (to both tabs) while the p99 of change-to-other-tab stays within 25 ms. Every one of those events is half of an HTTP
+ * request and a PostgreSQL transaction.
+ * Last, the worker's steps: another process (realtime-worker.ts) publishes events through `publishRealtime` inside
+ * transactions, as a speech stage's job does, at rising rates, for people whose tabs are all on this server; they
+ * reach it through NOTIFY only. The figure is the most events delivered per second while the p99 of publish-to-socket
+ * stays within 25 ms, beside the server's CPU per delivered event: most of Hearth's events come this way (3 of a
+ * message's 4 are made by the worker), and this is the figure to set beside the 10,000 a second asked.
  * The clients (200 sockets and the HTTP client) run in a child process (realtime-clients.ts), as browsers run on other
  * machines: in the server's process they shared its one event loop, so every client-side parse and send delayed the
  * server being measured, and the figures counted the clients' work as the server's (decision 106).
@@ -136,34 +142,42 @@ try {
     clients.send(task)
   })
   console.log(`after the steps: ${load()}`)
-  await reportFigure({ measure: 'realtime change -> other tab, 200 sockets, p50', value: result.latency.p50, unit: 'ms', budget: 2.5 })
-  // `before`: main before decision 172, measured with this bench back to back with the branch on 2026-11-26 on this
-  // two-core machine while five other sessions loaded it (load average 9.6 to 11 during that run)
+  // `before`: the last figures, from docs/performance.md: the change -> other tab rounds and their throughput from the
+  // last quiet run of `npm run bench` (main, 2026-11-26, load average 1.8), the CPU per delivered event from main after
+  // decision 172 on the loaded machine (no quiet run measured it). These measure HTTP changes, each reaching two tabs.
+  await reportFigure({
+    measure: 'realtime change -> other tab, 200 sockets, p50',
+    value: result.latency.p50,
+    unit: 'ms',
+    budget: 2.5,
+    before: 1.92,
+  })
   await reportFigure({
     measure: 'realtime change -> other tab, 200 sockets, p99',
     value: result.latency.p99,
     unit: 'ms',
     budget: 2.5,
-    before: 49.67,
+    before: 8.22,
   })
   await reportFigure({
     measure: `realtime events delivered per second, the most measured (p99 ${result.most.p99.toFixed(0)} ms)`,
     value: result.most.perSecond,
     unit: 'events/s',
+    before: 3023.2,
   })
   await reportFigure({
-    measure: 'realtime events delivered per second at p99 <= 25 ms',
+    measure: 'realtime events delivered per second at p99 <= 25 ms, HTTP changes',
     value: result.best,
     unit: 'events/s',
-    budget: 10_000,
+    budget: 2_000,
     higherIsBetter: true,
-    before: 0,
+    before: 2829.8,
   })
   await reportFigure({
     measure: 'realtime server CPU per delivered event, throughput steps',
     value: stepsCpu / Math.max(1, result.stepsDelivered),
     unit: 'µs',
-    before: 420.5,
+    before: 339,
   })
 
   // The worker's events: published by another process through PostgreSQL's NOTIFY, at rising rates, to people whose
@@ -179,7 +193,10 @@ try {
   // BENCH_CPU_PROFILE=file also writes the server's CPU profile of the worker's steps, to file.worker.cpuprofile
   const workerProfiler = process.env.BENCH_CPU_PROFILE ? cpuProfiler(`${process.env.BENCH_CPU_PROFILE}.worker.cpuprofile`) : null
   await workerProfiler?.start()
-  let workerBest = { perSecond: 0, p99: 0, cpu: 0 }
+  let workerBest = 0
+  let workerMost = { perSecond: 0, p99: 0 }
+  let workerCpu = 0
+  let workerDelivered = 0
   for (const rate of WORKER_STEPS) {
     const measuring = answer<'measuring'>(clients)
     clients.send('measure' satisfies ClientsCommand)
@@ -199,7 +216,10 @@ try {
     console.log(
       `worker at ${rate} events/s asked: ${perSecond.toFixed(0)} delivered/s (${arrived.delivered} of ${step.published * TABS}), publish -> socket p50 ${arrived.p50.toFixed(2)} ms  p99 ${arrived.p99.toFixed(2)} ms  max ${arrived.max.toFixed(2)} ms, server CPU ${cpuPerEvent.toFixed(0)} µs an event, the worker's ${(step.cpuMicros / Math.max(1, step.published / 2)).toFixed(0)} µs a transaction`,
     )
-    if (arrived.p99 <= 25 && perSecond > workerBest.perSecond) workerBest = { perSecond, p99: arrived.p99, cpu: cpuPerEvent }
+    workerCpu += cpu.user + cpu.system
+    workerDelivered += arrived.delivered
+    if (perSecond > workerMost.perSecond) workerMost = { perSecond, p99: arrived.p99 }
+    if (arrived.p99 <= 25) workerBest = Math.max(workerBest, perSecond)
     // the worker no longer keeps up, or the machine is saturated: a higher rate only adds waiting
     if (arrived.p99 > 100 || perSecond < rate * 0.8) break
   }
@@ -208,15 +228,20 @@ try {
   worker.send('close')
   clients.send('close' satisfies ClientsCommand)
   await reportFigure({
+    measure: `realtime worker's events delivered per second, the most measured (p99 ${workerMost.p99.toFixed(0)} ms)`,
+    value: workerMost.perSecond,
+    unit: 'events/s',
+  })
+  await reportFigure({
     measure: "realtime worker's events delivered per second at p99 publish -> socket <= 25 ms",
-    value: workerBest.perSecond,
+    value: workerBest,
     unit: 'events/s',
     budget: 10_000,
     higherIsBetter: true,
   })
   await reportFigure({
-    measure: "realtime server CPU per delivered worker's event, at that rate",
-    value: workerBest.cpu,
+    measure: "realtime server CPU per delivered worker's event, worker's steps",
+    value: workerCpu / Math.max(1, workerDelivered),
     unit: 'µs',
   })
 } finally {

@@ -208,7 +208,7 @@ describe('/api/realtime', () => {
     }
   })
 
-  it("delivers a burst of events, several to a socket in one tick, each once, in commit order, on both instances", async () => {
+  it('delivers a burst of events, several to a socket in one tick, each once, in commit order, on both instances', async () => {
     const owner = await insertSignedInPerson(first.app, first.db)
     const here = await openSocket({ cookie: owner.cookie, origin: TEST_ORIGIN }, firstUrl)
     const there = await openSocket({ cookie: owner.cookie, origin: TEST_ORIGIN }, secondUrl)
