@@ -52,7 +52,7 @@ async function runWorker(task: WorkerTask) {
     })
   }
 
-  /** Paced: every millisecond, as many transactions begin as are due; at most `connections` run at once (the pool). */
+  /** Paced: every millisecond, as many transactions begin as are due; the pool runs `connections` at once, and as many wait. */
   const step = async ({ transactions, ms }: WorkerStep): Promise<WorkerStepResult> => {
     const started = performance.now()
     const cpuBefore = process.cpuUsage()
