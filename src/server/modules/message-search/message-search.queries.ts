@@ -173,14 +173,16 @@ export type MessageSearchRow = Awaited<ReturnType<typeof messageSearchQuery>>[nu
 /**
  * The overview's statements, each built once per shape (with or without whole words, words being typed, a cursor)
  * and run with placeholder values (decision 114): drizzle's building of the SQL text costs ~0.35 ms of JavaScript a
- * statement. They stay unnamed, so PostgreSQL plans each search with its values: whether a word is rare or common,
- * and how many messages the person has, decide the plan (decision 87).
+ * statement. A search stays unnamed, so PostgreSQL plans each search with its values: whether a word is rare or
+ * common, and how many messages the person has, decide the plan (decision 87). The overview without words is a named
+ * prepared statement (decision 180): its plan depends on no value (each branch reads its person's newest messages
+ * from its (person, created_at, id) index and stops at the page), and planning it cost more than running it.
  */
 export function messageSearchReader(db: Database) {
   const placeholder = (name: string) => sql.placeholder(name)
   const shapes = new Map<string, ReturnType<typeof prepareSearch>>()
-  const prepareSearch = (tsquery: boolean, anyOf: boolean, anyOfWords: boolean, words: boolean, after: boolean) =>
-    messageSearchQuery(db, placeholder('userId'), {
+  const prepareSearch = (tsquery: boolean, anyOf: boolean, anyOfWords: boolean, words: boolean, after: boolean) => {
+    const statement = messageSearchQuery(db, placeholder('userId'), {
       match:
         tsquery || anyOf
           ? {
@@ -192,7 +194,10 @@ export function messageSearchReader(db: Database) {
           : null,
       after: after ? { createdAt: placeholder('afterAt'), id: placeholder('afterId') } : null,
       limit: placeholder('limit'),
-    }).prepare('')
+    })
+    if (tsquery || anyOf) return statement.prepare('')
+    return statement.prepare(after ? 'overview_page_older' : 'overview_page')
+  }
   const words = wordsStartingWithQuery(db, placeholder('pattern'), placeholder('limit')).prepare('')
   return {
     /**
