@@ -217,6 +217,44 @@ describe('GET /api/messages', () => {
     expect(new Set(gardens.seen).size).toBe(40)
   })
 
+  it("keeps each person's overview their own once PostgreSQL plans its prepared statement once for everyone", async () => {
+    const first = await pair()
+    const second = await pair(['Cy', 'Dee'])
+    const requester = await insertSignedInPerson(app, db, { name: 'Requester' })
+    await insertContact(db, {
+      ownerId: first.ada.id,
+      contactUserId: requester.id,
+      name: requester.name,
+      displayOrder: 1,
+      archivedAt: null,
+      chosen: false,
+      request: true,
+    })
+    await insertMessages(db, [
+      ...Array.from({ length: 3 }, (_, i) => ({ senderId: first.bob.id, receiverId: first.ada.id, createdAt: minutesAgo(10 + i) })),
+      ...Array.from({ length: 2 }, (_, i) => ({ senderId: second.ada.id, receiverId: second.bob.id, createdAt: minutesAgo(20 + i) })),
+      { senderId: requester.id, receiverId: first.ada.id, createdAt: minutesAgo(1) },
+    ])
+    const own = async (person: Person) => {
+      const { rows } = await db.execute<{ id: string }>(
+        sql`select id from audio_messages where (sender_id = ${person.id} or receiver_id = ${person.id}) and sender_id <> ${requester.id}
+            order by created_at desc, id desc`,
+      )
+      return rows.map((row) => row.id)
+    }
+    const expected = new Map(await Promise.all([first.ada, second.ada, second.bob].map(async (p) => [p.id, await own(p)] as const)))
+    // PostgreSQL plans a named statement for its values five times on a connection, then once for any values
+    for (let round = 0; round < 7; round++) {
+      for (const person of [first.ada, second.ada, second.bob]) {
+        const page = await reader.search(person.id, { match: null, after: null, limit: 2 })
+        const ids = expected.get(person.id)!
+        expect(page.map((row) => row.id)).toEqual(ids.slice(0, 2))
+        const older = await reader.search(person.id, { match: null, after: { createdAt: page[1]!.cursorAt, id: page[1]!.id }, limit: 2 })
+        expect(older.map((row) => row.id)).toEqual(ids.slice(2, 4))
+      }
+    }
+  })
+
   it('answers 401 without a session', async () => {
     const response = await search(null, { q: 'coffee' })
     expect(response.statusCode).toBe(401)

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ne, not, sql, type Placeholder, type SQL } from 'dr
 import { alias, unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Database, Executor } from '#server/db/client.ts'
 import { escapeLike } from '#server/db/like-pattern.ts'
+import { preparedStatement } from '#server/db/prepared-statement.ts'
 import { audioMessages, contacts, profiles, searchWords } from '#server/db/schema.ts'
 import { cursorAtColumn, olderThan, type BoundMessagePosition, type MessagePosition } from '#server/modules/messages/message-cursor.ts'
 import { likedBy } from '#server/modules/messages/messages.queries.ts'
@@ -112,11 +113,14 @@ export function messageSearchQuery(db: Executor, userId: string | Placeholder, {
         emotions: mine.emotions,
         topics: mine.topics,
         processingStatus: mine.processingStatus,
-        otherUserId,
-        contactId: sql<string | null>`coalesce(${contacts.id}, ${leftContact.id})`,
+        // named, as every column here: the reader takes the rows by column name (decision 180)
+        otherUserId: otherUserId.as('other_user_id'),
+        contactId: sql<string | null>`coalesce(${contacts.id}, ${leftContact.id})`.as('contact_id'),
         // the name they gave themselves, for someone in the user's circle (decision 117); the name they had, for
         // someone who deleted their account (decision 120)
-        contactName: sql<string | null>`case when ${contacts.id} is not null then ${contactName} else ${leftContact.name} end`,
+        contactName: sql<string | null>`case when ${contacts.id} is not null then ${contactName} else ${leftContact.name} end`.as(
+          'contact_name',
+        ),
         otherPictureKey: profiles.profilePictureKey,
       })
       .from(mine)
@@ -170,17 +174,70 @@ export const bindMatch = (match: MessageTextMatch | null): BoundMessageSearchOpt
 
 export type MessageSearchRow = Awaited<ReturnType<typeof messageSearchQuery>>[number]
 
+/** A row of messageSearchQuery as PostgreSQL names its columns (timestamps as their text, as drizzle reads them). */
+type StoredSearchRow = {
+  id: string
+  sender_id: string
+  receiver_id: string | null
+  duration_seconds: number
+  created_at: string
+  cursor_at: string
+  is_read: boolean
+  liked: boolean
+  transcription: string | null
+  emotions: string[]
+  topics: string[]
+  processing_status: MessageSearchRow['processingStatus']
+  other_user_id: string | null
+  contact_id: string | null
+  contact_name: string | null
+  profile_picture_key: string | null
+}
+
+const toSearchRow = (row: StoredSearchRow): MessageSearchRow => ({
+  id: row.id,
+  senderId: row.sender_id,
+  receiverId: row.receiver_id,
+  durationSeconds: row.duration_seconds,
+  createdAt: new Date(row.created_at),
+  cursorAt: row.cursor_at,
+  isRead: row.is_read,
+  liked: row.liked,
+  transcription: row.transcription,
+  emotions: row.emotions,
+  topics: row.topics,
+  processingStatus: row.processing_status,
+  otherUserId: row.other_user_id,
+  contactId: row.contact_id,
+  contactName: row.contact_name,
+  otherPictureKey: row.profile_picture_key,
+})
+
+type BoundMatch = NonNullable<BoundMessageSearchOptions['match']>
+type SearchValues = {
+  userId: string
+  tsquery: BoundMatch['tsquery'] | undefined
+  anyOf: BoundMatch['anyOf'] | undefined
+  anyOfWords: BoundMatch['anyOfWords'] | undefined
+  words: BoundMatch['words'] | undefined
+  afterAt: string | undefined
+  afterId: string | undefined
+  limit: number
+}
+
 /**
  * The overview's statements, each built once per shape (with or without whole words, words being typed, a cursor)
  * and run with placeholder values (decision 114): drizzle's building of the SQL text costs ~0.35 ms of JavaScript a
- * statement. They stay unnamed, so PostgreSQL plans each search with its values: whether a word is rare or common,
- * and how many messages the person has, decide the plan (decision 87).
+ * statement. A search stays unnamed, so PostgreSQL plans each search with its values: whether a word is rare or
+ * common, and how many messages the person has, decide the plan (decision 87). The overview without words is a named
+ * prepared statement (decision 180): its plan depends on no value (each branch reads its person's newest messages
+ * from its (person, created_at, id) index and stops at the page), and planning it cost more than running it.
  */
 export function messageSearchReader(db: Database) {
   const placeholder = (name: string) => sql.placeholder(name)
   const shapes = new Map<string, ReturnType<typeof prepareSearch>>()
-  const prepareSearch = (tsquery: boolean, anyOf: boolean, anyOfWords: boolean, words: boolean, after: boolean) =>
-    messageSearchQuery(db, placeholder('userId'), {
+  const prepareSearch = (tsquery: boolean, anyOf: boolean, anyOfWords: boolean, words: boolean, after: boolean) => {
+    const statement = messageSearchQuery(db, placeholder('userId'), {
       match:
         tsquery || anyOf
           ? {
@@ -192,7 +249,10 @@ export function messageSearchReader(db: Database) {
           : null,
       after: after ? { createdAt: placeholder('afterAt'), id: placeholder('afterId') } : null,
       limit: placeholder('limit'),
-    }).prepare('')
+    })
+    const name = tsquery || anyOf ? '' : after ? 'overview_page_older' : 'overview_page'
+    return preparedStatement<StoredSearchRow, SearchValues>(name, statement.getSQL())
+  }
   const words = wordsStartingWithQuery(db, placeholder('pattern'), placeholder('limit')).prepare('')
   return {
     /**
@@ -214,7 +274,7 @@ export function messageSearchReader(db: Database) {
         statement = prepareSearch(...shape)
         shapes.set(key, statement)
       }
-      return statement.execute({
+      const rows = await statement(db, {
         userId,
         tsquery: bound?.tsquery,
         anyOf: bound?.anyOf,
@@ -224,6 +284,7 @@ export function messageSearchReader(db: Database) {
         afterId: after?.id,
         limit,
       })
+      return rows.map(toSearchRow)
     },
     /** The vocabulary's words that start with `prefix`, in word order, at most `limit` (decision 110). */
     async wordsStartingWith(prefix: string, limit: number): Promise<string[]> {
