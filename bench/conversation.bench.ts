@@ -127,7 +127,9 @@ async function measureSends() {
   try {
     for (let i = 0; i < SENDS; i += 1) {
       const [sender, contactId] = i % 2 === 0 ? ['cara', cara] : ['dan', dan]
-      const upload = await db.execute<{ id: string }>(sql`insert into audio_uploads (user_id, object_key, mime_type, bytes, duration_seconds, waveform)
+      const upload = await db.execute<{
+        id: string
+      }>(sql`insert into audio_uploads (user_id, object_key, mime_type, bytes, duration_seconds, waveform)
         values (${sender}, ${`bench/send-${i}`}, 'audio/webm', 4096, 20, '[]'::jsonb) returning id`)
       const uploadId = upload.rows[0]?.id ?? ''
       const before = statements
@@ -145,8 +147,23 @@ async function measureSends() {
     await queue.stop({ graceful: false })
   }
   ms.sort((a, b) => a - b)
-  await reportFigure({ measure: 'statements per send (BEGIN and COMMIT included)', value: counted / SENDS, unit: 'statements', before: SEND_BEFORE.statements })
+  await reportFigure({
+    measure: 'statements per send (BEGIN and COMMIT included)',
+    value: counted / SENDS,
+    unit: 'statements',
+    before: SEND_BEFORE.statements,
+  })
   console.log(`statements after the send's commit (its pair's health), per send: ${(afterCommit / SENDS).toFixed(1)}`)
-  await reportFigure({ measure: `send through the service, p50 (${SENDS})`, value: percentile(ms, 50), unit: 'ms', before: SEND_BEFORE.p50 })
-  await reportFigure({ measure: `send through the service, p95 (${SENDS})`, value: percentile(ms, 95), unit: 'ms', before: SEND_BEFORE.p95 })
+  await reportFigure({
+    measure: `send through the service, p50 (${SENDS})`,
+    value: percentile(ms, 50),
+    unit: 'ms',
+    before: SEND_BEFORE.p50,
+  })
+  await reportFigure({
+    measure: `send through the service, p95 (${SENDS})`,
+    value: percentile(ms, 95),
+    unit: 'ms',
+    before: SEND_BEFORE.p95,
+  })
 }

@@ -36,7 +36,8 @@ describe('enqueueMany', () => {
     const alone = crypto.randomUUID()
     await app.jobs.enqueue(null, 'push-new-message', { messageId: alone })
     const [single] = await queuedFor(alone)
-    for (const row of rows) expect({ retry: row.retry_limit, lease: row.expire_in }).toEqual({ retry: single?.retry_limit, lease: single?.expire_in })
+    for (const row of rows)
+      expect({ retry: row.retry_limit, lease: row.expire_in }).toEqual({ retry: single?.retry_limit, lease: single?.expire_in })
   })
 
   it('queues none of them when the transaction rolls back', async () => {

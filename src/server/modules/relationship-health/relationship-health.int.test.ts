@@ -20,7 +20,10 @@ const analyzer: Analyzer = {
   analyze: async () => ({ emotions: ['joy'], topics: ['family'], sentiment: 0.8 }),
 }
 
-const { app, db, databaseUrl } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-health-') }, { speech: { choice: engine, analyzer } })
+const { app, db, databaseUrl } = await createTestApp(
+  { DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-health-') },
+  { speech: { choice: engine, analyzer } },
+)
 const { get, post } = apiClient(app)
 
 const health = async (person: Person, contactId: string) => {
