@@ -105,8 +105,9 @@ async function measureVariant(variant: SeedVariant) {
       signMediaUrl: (key) => key,
       pictureUrl,
       speech: { engine: 'none', engineModel: null },
-      queue: { enqueue: async () => undefined },
-      notifications: { enqueueNewMessage: async () => undefined },
+      queue: { enqueueMany: async () => undefined },
+      notifications: { newMessageJobs: () => [] },
+      health: { refreshSoon: () => undefined },
     })
     const searchService = createMessageSearchService({ db, pictureUrl })
 

@@ -43,7 +43,8 @@ import { createProfileJobs } from './modules/profiles/profiles.jobs.ts'
 import { createProfilesService, ensureProfileFor } from './modules/profiles/profiles.service.ts'
 import { createPublicProfilesService } from './modules/public-profiles/public-profiles.service.ts'
 import { createNudgesService, NUDGE_CRON } from './modules/relationship-health/nudges.service.ts'
-import { createRelationshipHealthService } from './modules/relationship-health/relationship-health.service.ts'
+import { createHealthRefresher } from './modules/relationship-health/health-refresher.ts'
+import { createRelationshipHealthService, refreshHealthAfterChange } from './modules/relationship-health/relationship-health.service.ts'
 import { createVoiceSessionJobs } from './modules/voice-sessions/voice-sessions.jobs.ts'
 import { createVoiceSessionsService } from './modules/voice-sessions/voice-sessions.service.ts'
 import { createTranscriptionService } from './modules/transcription/transcription.service.ts'
@@ -197,7 +198,17 @@ export async function createServices({
   const signUrl = (key: string) => signMediaUrl(secrets.urlSigningKey, key)
   const pictureUrl = (key: string | null) => (key ? publicPictureUrl(key) : null)
   const audioUploads = createAudioUploadsService({ db, storage, tmpDir, quotaBytes: env.STORAGE_QUOTA_MB * MEGABYTE })
-  const messages = createMessagesService({ db, signMediaUrl: signUrl, pictureUrl, queue, notifications, speech: activeSpeech })
+  // the pair's health after a send, refreshed off the request; the instance's close waits for the refreshes under way
+  const healthRefresher = createHealthRefresher({ refresh: (a, b) => refreshHealthAfterChange(db, a, b), log })
+  const messages = createMessagesService({
+    db,
+    signMediaUrl: signUrl,
+    pictureUrl,
+    queue,
+    notifications,
+    health: healthRefresher,
+    speech: activeSpeech,
+  })
   const invitations = createInvitationsService({
     db,
     mailer,
@@ -332,6 +343,7 @@ export async function createServices({
     },
     /** stops the queue, then the speech engine and storage */
     close: async () => {
+      await healthRefresher.idle()
       await queue.stop()
       await engineChoice.engine?.close?.()
       await objects.close()

@@ -62,6 +62,8 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     contact: z.optional(contactSchema),
     health: z.optional(z.boolean()),
   }),
+  /** the pair's relationship health was recomputed after a send (decision 176): the receiving person's contact */
+  z.object({ type: z.literal('health.changed'), contact_id: z.string() }),
   z.object({ type: z.literal('conversation.changed'), conversation_id: z.string(), contact_id: z.string() }),
   z.object({ type: z.literal('profile.updated'), user_id: z.string() }),
   z.object({ type: z.literal('invitation.changed'), invitation_id: z.string() }),

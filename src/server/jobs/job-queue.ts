@@ -106,9 +106,18 @@ export type JobQueueOptions = {
   supervises?: boolean
 }
 
+/** One job to queue: its name, its payload and how long it waits before it may run. */
+export type QueuedJob = { [N in JobName]: { name: N; data: JobMap[N]; delayMs?: number } }[JobName]
+
 export type JobQueue = {
   /** Queues a job; with a transaction the job exists exactly when the transaction commits. */
   enqueue<N extends JobName>(executor: Executor | null, name: N, data: JobMap[N], options?: { delayMs?: number }): Promise<void>
+  /**
+   * Queues several jobs, of any names, in one statement (one multi-row insert into pg-boss's job table): with a
+   * transaction they all exist exactly when it commits. Where a transaction queues more than one job (a send queues
+   * three), this is one round trip instead of one each (decision 176).
+   */
+  enqueueMany(executor: Executor | null, jobs: readonly QueuedJob[]): Promise<void>
   /** Runs `handler` for jobs of `name`, `concurrency` at a time on this instance. */
   work<N extends JobName>(name: N, handler: (data: JobMap[N]) => Promise<JobOutcome>, concurrency?: number): Promise<void>
   /** Queues `name` on a cron schedule; one instance sends each occurrence (pg-boss's scheduler). */
@@ -298,19 +307,31 @@ export async function createJobQueue({
     }
   }
 
+  /** pg-boss's statements, run on the caller's executor (inside its transaction) */
+  const onExecutor = (executor: Executor): PgBoss.Db => ({
+    executeSql: async (text, values) => {
+      const result = await executor.execute(toDrizzleSql(text, values))
+      return { rows: result.rows as unknown[] }
+    },
+  })
+
   return {
     async enqueue(executor, name, data, options = {}) {
       const sendOptions: PgBoss.SendOptions = {}
       if (options.delayMs) sendOptions.startAfter = new Date(Date.now() + options.delayMs)
-      if (executor) {
-        sendOptions.db = {
-          executeSql: async (text, values) => {
-            const result = await executor.execute(toDrizzleSql(text, values))
-            return { rows: result.rows as unknown[] }
-          },
-        }
-      }
+      if (executor) sendOptions.db = onExecutor(executor)
       await boss.send(name, data, sendOptions)
+    },
+
+    async enqueueMany(executor, jobs) {
+      if (jobs.length === 0) return
+      // pg-boss's insert fills in what send would (retries, lease, retention) from the queue's and the boss's defaults
+      const rows: PgBoss.JobInsert[] = jobs.map(({ name, data, delayMs }) => ({
+        name,
+        data,
+        ...(delayMs ? { startAfter: new Date(Date.now() + delayMs).toISOString() } : {}),
+      }))
+      await boss.insert(rows, executor ? { db: onExecutor(executor) } : {})
     },
 
     async schedule(name, cron) {

@@ -98,8 +98,11 @@ describe('/api/realtime', () => {
         contact_id: bobToAda,
         message: { id: sent.id, sender_id: ada.id, liked: false, transcription: null },
         contact: { id: bobToAda, contact_user_id: ada.id, unread_count: 1 },
-        health: true,
       })
+    // the pair's health is recomputed after the send's commit, and then each is told (decision 176)
+    await expect
+      .poll(() => bobSocket.events.find((e) => e.type === 'health.changed'), { timeout: 5000 })
+      .toEqual({ type: 'health.changed', contact_id: bobToAda })
     await expect
       .poll(() => created(adaSocket.events), { timeout: 5000 })
       .toMatchObject({

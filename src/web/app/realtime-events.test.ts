@@ -70,6 +70,11 @@ describe('applyRealtimeEvent', () => {
     expect(stale).not.toContainEqual(messageKeys.all)
   })
 
+  it("makes only that contact's health stale when the pair's health was recomputed after a send", () => {
+    const stale = applyRealtimeEvent(client(), { type: 'health.changed', contact_id: 'c1' }, 'me')
+    expect(stale).toEqual([healthKeys.detail('me', 'c1')])
+  })
+
   it('writes a message update into exactly that message and drops a heard one from the unheard list', () => {
     const qc = client()
     const mine = testMessage({ id: 'm1', processing_status: 'processing' })

@@ -62,6 +62,8 @@ export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEven
       if (changes.transcription !== undefined || changes.emotions !== undefined) stale.push(overviewKeys.mine(selfId))
       return stale
     }
+    case 'health.changed':
+      return [healthKeys.detail(selfId, event.contact_id)]
     case 'conversation.changed':
       return [ROOTS.contacts]
     case 'profile.updated':

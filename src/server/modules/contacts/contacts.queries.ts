@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { INACTIVITY_DAYS } from '#shared/limits.ts'
 import type { ContactStatus } from '#shared/contacts.ts'
 import type { Database, Executor } from '#server/db/client.ts'
@@ -15,7 +15,7 @@ const lastSignOfLife = sql`greatest(${contacts.lastReplyFromThem}, ${contacts.re
 const isRecentlyActive = sql`(${contacts.lastReplyFromThem} is null or ${lastSignOfLife} > now() - make_interval(days => ${INACTIVITY_DAYS}))`
 /** A message request is not a contact of its owner (decision 123): only people the owner chose take a place. */
 const isContact = sql<boolean>`(${contacts.requestStatus} is null)`
-const isActive = sql<boolean>`(${isContact} and ${contacts.archivedAt} is null and ${isRecentlyActive})`
+export const isActive = sql<boolean>`(${isContact} and ${contacts.archivedAt} is null and ${isRecentlyActive})`
 const inactiveDays = sql<number | null>`case when ${contacts.lastReplyFromThem} is null then null
   else floor(extract(epoch from (now() - ${lastSignOfLife})) / 86400)::int end`
 
@@ -97,6 +97,14 @@ export async function listContactsForOwner(db: Executor, ownerId: string, status
 export async function getContactForOwner(db: Executor, ownerId: string, contactId: string): Promise<ContactRow | undefined> {
   const [row] = await selectContacts(db, and(eq(contacts.userId, ownerId), eq(contacts.id, contactId), isContact))
   return row
+}
+
+/**
+ * Contacts by id, each as its own owner sees it (a message request is not one): the two rows of a pair in one read.
+ * Callers know the ids belong to the people concerned (rows they locked as theirs).
+ */
+export async function listContactsByIds(db: Executor, ids: string[]): Promise<ContactRow[]> {
+  return selectContacts(db, and(inArray(contacts.id, ids), isContact))
 }
 
 /** The owner's row for this person, contact or message request (check `requestStatus`). */

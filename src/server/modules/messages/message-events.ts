@@ -4,7 +4,7 @@ import type { MessageChanges } from '#shared/realtime.ts'
 import type { Executor } from '#server/db/client.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
-import { getContactForOwner } from '#server/modules/contacts/contacts.queries.ts'
+import { getContactForOwner, listContactsByIds } from '#server/modules/contacts/contacts.queries.ts'
 import { toContactResponse } from '#server/modules/contacts/contacts.service.ts'
 import { getMessageSpeechState, listPairRows } from './messages.queries.ts'
 
@@ -21,7 +21,10 @@ async function contactAsSeenBy(tx: Executor, ownerId: string, contactId: string,
   return row && toContactResponse(row, pictureUrl)
 }
 
-/** A message was sent: to the sender, and to the receiver unless they blocked the sender's request. */
+/**
+ * A message was sent: to the sender, and to the receiver unless they blocked the sender's request. The pair's health
+ * is recomputed after the send's commit, and a `health.changed` event follows (decision 176): this one does not flag it.
+ */
 export async function announceNewMessage(
   tx: Executor,
   {
@@ -37,17 +40,20 @@ export async function announceNewMessage(
     pictureUrl: PictureUrl
   },
 ): Promise<void> {
-  const created = { type: 'message.created', message_id: message.id, message, health: true } as const
-  await publishRealtime(tx, [sender.id], {
-    ...created,
-    contact_id: sender.contactId,
-    contact: await contactAsSeenBy(tx, sender.id, sender.contactId, pictureUrl),
-  })
+  const created = { type: 'message.created', message_id: message.id, message } as const
+  // both people's contacts in one read (decision 176)
+  const told = receiver?.contactId ? [sender.contactId, receiver.contactId] : [sender.contactId]
+  const rows = await listContactsByIds(tx, told)
+  const contactOf = (contactId: string) => {
+    const row = rows.find((r) => r.id === contactId)
+    return row && toContactResponse(row, pictureUrl)
+  }
+  await publishRealtime(tx, [sender.id], { ...created, contact_id: sender.contactId, contact: contactOf(sender.contactId) })
   if (!receiver) return
   await publishRealtime(tx, [receiver.id], {
     ...created,
     contact_id: receiver.contactId,
-    contact: receiver.contactId ? await contactAsSeenBy(tx, receiver.id, receiver.contactId, pictureUrl) : undefined,
+    contact: receiver.contactId ? contactOf(receiver.contactId) : undefined,
   })
 }
 

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, exists, getTableColumns, isNull, or, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, desc, eq, exists, getTableColumns, inArray, isNull, or, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/pg-core'
 import type { Database, Executor } from '#server/db/client.ts'
 import { audioMessages, contacts, conversations, messageLikes } from '#server/db/schema.ts'
+import { isActive } from '#server/modules/contacts/contacts.queries.ts'
 import { cursorAtColumn, olderThan, type BoundMessagePosition, type MessagePosition } from './message-cursor.ts'
 
 /** Whether `viewerId` liked the message (decision 42): each participant's like is their own. */
@@ -19,15 +20,15 @@ export type MessageRow = Omit<typeof audioMessages.$inferSelect, 'searchVector'>
 /**
  * The sender's contact row and the receiver's row for the sender, locked until the transaction ends. Both are locked
  * by one statement in id order, so two people writing to each other at the same moment queue instead of deadlocking.
+ * `contactUserId` is the other person as the caller read the contact before locking (one read fewer here).
  */
-export async function lockContactPair(tx: Executor, ownerId: string, contactId: string) {
+export async function lockContactPair(tx: Executor, ownerId: string, contactId: string, contactUserId: string | null) {
   const own = and(eq(contacts.id, contactId), eq(contacts.userId, ownerId))
-  const [peek] = await tx.select({ contactUserId: contacts.contactUserId }).from(contacts).where(own)
-  if (!peek) return { mine: undefined, theirs: undefined }
   const rows = await tx
-    .select()
+    // whether the row is active now, before the send changes it: a reply that would bring it back needs room
+    .select({ ...getTableColumns(contacts), isActive })
     .from(contacts)
-    .where(peek.contactUserId ? or(own, and(eq(contacts.userId, peek.contactUserId), eq(contacts.contactUserId, ownerId))) : own)
+    .where(contactUserId ? or(own, and(eq(contacts.userId, contactUserId), eq(contacts.contactUserId, ownerId))) : own)
     .orderBy(contacts.id)
     .for('update')
   const mine = rows.find((row) => row.id === contactId)
@@ -206,30 +207,51 @@ export async function listMessagesFrom(db: Executor, senderId: string, receiverI
 /**
  * After sending: the sender waits for one more reply, and sending is choosing the receiver (decision 40); for the
  * receiver the sender has just replied. `countsAsReply` false leaves the receiver's row as active or inactive as it
- * was (their circle is full: decision 41); their unanswered count still starts again.
+ * was (their circle is full: decision 41); their unanswered count still starts again. Both conversations point at the
+ * message, and the receiver's unread count is recounted from the messages (as `refreshUnreadCount` does). Two
+ * statements, one per table, whether the receiver has a row for the sender or not (decision 176).
  */
 export async function recordSend(
   tx: Executor,
-  senderContactId: string,
-  receiverContactId: string | undefined,
-  messageId: string,
-  countsAsReply: boolean,
+  {
+    senderContactId,
+    receiverContactId,
+    senderId,
+    receiverId,
+    messageId,
+    countsAsReply,
+  }: {
+    senderContactId: string
+    receiverContactId: string | undefined
+    senderId: string
+    receiverId: string
+    messageId: string
+    countsAsReply: boolean
+  },
 ) {
+  const ids = receiverContactId ? [senderContactId, receiverContactId] : [senderContactId]
+  const isSenders = sql`${contacts.id} = ${senderContactId}`
   await tx
     .update(contacts)
     .set({
-      consecutiveMessagesSent: sql`${contacts.consecutiveMessagesSent} + 1`,
+      consecutiveMessagesSent: sql`case when ${isSenders} then ${contacts.consecutiveMessagesSent} + 1 else 0 end`,
       lastInteraction: sql`now()`,
-      chosenAt: sql`coalesce(${contacts.chosenAt}, now())`,
+      chosenAt: sql`case when ${isSenders} then coalesce(${contacts.chosenAt}, now()) else ${contacts.chosenAt} end`,
+      ...(countsAsReply ? { lastReplyFromThem: sql`case when ${isSenders} then ${contacts.lastReplyFromThem} else now() end` } : {}),
     })
-    .where(eq(contacts.id, senderContactId))
-  await tx.update(conversations).set({ lastMessageId: messageId }).where(eq(conversations.contactId, senderContactId))
-  if (!receiverContactId) return
+    .where(inArray(contacts.id, ids))
+  const isReceivers = receiverContactId ? sql`${conversations.contactId} = ${receiverContactId}` : sql`false`
   await tx
-    .update(contacts)
-    .set({ consecutiveMessagesSent: 0, lastInteraction: sql`now()`, ...(countsAsReply ? { lastReplyFromThem: sql`now()` } : {}) })
-    .where(eq(contacts.id, receiverContactId))
-  await tx.update(conversations).set({ lastMessageId: messageId }).where(eq(conversations.contactId, receiverContactId))
+    .update(conversations)
+    .set({
+      lastMessageId: messageId,
+      unreadCount: sql`case when ${isReceivers} then (
+        select count(*) from ${audioMessages}
+        where ${audioMessages.receiverId} = ${receiverId} and ${audioMessages.senderId} = ${senderId} and not ${audioMessages.isRead}
+      ) else ${conversations.unreadCount} end`,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(conversations.contactId, ids))
 }
 
 /** unread_count is recounted from the messages, so it can never drift. */

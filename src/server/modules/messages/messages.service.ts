@@ -11,6 +11,7 @@ import type { PictureUrl } from '#server/media/signed-url.ts'
 import { deleteAudioUpload, lockOwnAudioUpload } from '#server/modules/audio-uploads/audio-uploads.queries.ts'
 import { countActiveContacts, getContactForOwner, lockCircles, reopenIgnoredRequest } from '#server/modules/contacts/contacts.queries.ts'
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts'
+import type { HealthRefresher } from '#server/modules/relationship-health/health-refresher.ts'
 import { refreshRelationshipHealth } from '#server/modules/relationship-health/relationship-health.service.ts'
 import { decodeMessageCursor, encodeMessageCursor } from './message-cursor.ts'
 import { announceLike, announceNewMessage, announceRead } from './message-events.ts'
@@ -84,6 +85,7 @@ export function createMessagesService({
   pictureUrl,
   queue,
   notifications,
+  health,
   speech,
 }: {
   db: Database
@@ -93,20 +95,22 @@ export function createMessagesService({
   /** the engine running now, for `can_retranscribe` */
   speech: ActiveSpeechEngine
   /** a sent message is queued for transcription in the transaction that writes it (messages.jobs.ts) */
-  queue: Pick<JobQueue, 'enqueue'>
-  /** and its receiver's mail and push notifications, in the same transaction */
-  notifications: Pick<NotificationsService, 'enqueueNewMessage'>
+  queue: Pick<JobQueue, 'enqueueMany'>
+  /** and its receiver's mail and push notifications, in the same statement */
+  notifications: Pick<NotificationsService, 'newMessageJobs'>
+  /** the pair's relationship health, refreshed once a send has committed (decision 176) */
+  health: Pick<HealthRefresher, 'refreshSoon'>
 }) {
   const respond = (row: MessageRow) => toMessageResponse(row, signMediaUrl, speech)
   const readConversationPage = conversationPageReader(db)
 
   /**
-   * Whether a message may count as the receiver's contact replying. It always may while that contact is active;
-   * an inactive one would come back into the circle, so only when the receiver has room (their circle is locked).
+   * Whether a message may count as the receiver's contact replying. It always may while that contact is active (as
+   * read under the send's lock) or is a message request (it takes no place); an inactive one would come back into
+   * the circle, so only when the receiver has room (their circle is locked).
    */
-  async function replyFitsCircle(tx: Executor, receiverId: string, receiverContactId: string): Promise<boolean> {
-    const contact = await getContactForOwner(tx, receiverId, receiverContactId)
-    if (!contact || contact.isActive) return true
+  async function replyFitsCircle(tx: Executor, receiverId: string, theirs: { isActive: boolean; requestStatus: string | null }) {
+    if (theirs.requestStatus !== null || theirs.isActive) return true
     return (await countActiveContacts(tx, receiverId)) < MAX_ACTIVE_CONTACTS
   }
 
@@ -137,7 +141,8 @@ export function createMessagesService({
      * both pass, and the upload is consumed in the same transaction as the message is written: the
      * message and its audio are both there or neither is. The receiver's circle is locked first (as every
      * circle change does, so the two locks are always taken in the same order): a reply that would bring
-     * an inactive contact back counts against their limit of 10 (decision 41).
+     * an inactive contact back counts against their limit of 10 (decision 41). The pair's relationship health is
+     * refreshed once the send has committed, off the request (decision 176).
      */
     async send(senderId: string, input: { contact_id: string; upload_id: string; reply_to_id: string | null }): Promise<Message> {
       const row = await db.transaction(async (tx) => {
@@ -145,7 +150,7 @@ export function createMessagesService({
         if (!peek) throw contactNotFound()
         if (peek.accountDeletedAt) throw accountDeleted(peek.name)
         if (peek.contactUserId) await lockCircles(tx, [peek.contactUserId])
-        const { mine, theirs } = await lockContactPair(tx, senderId, input.contact_id)
+        const { mine, theirs } = await lockContactPair(tx, senderId, input.contact_id, peek.contactUserId)
         if (!mine) throw contactNotFound()
         // read again under the lock: the receiver may have deleted their account meanwhile
         if (mine.accountDeletedAt) throw accountDeleted(mine.name)
@@ -172,16 +177,23 @@ export function createMessagesService({
           replyToId: input.reply_to_id,
         })
         await deleteAudioUpload(tx, upload.id)
-        await queue.enqueue(tx, 'transcribe-message', { messageId: message.id })
         // A message request reaches its receiver quietly, on their requests page, and an ignored one comes back there;
         // a blocked one reaches them not at all. The sender's answer is the same in every case (decision 123).
         const request = theirs?.requestStatus ?? null
-        if (request === null) await notifications.enqueueNewMessage(tx, message.id)
+        await queue.enqueueMany(tx, [
+          { name: 'transcribe-message', data: { messageId: message.id } },
+          ...(request === null ? notifications.newMessageJobs(message.id) : []),
+        ])
         if (request === 'ignored' && theirs) await reopenIgnoredRequest(tx, theirs.id)
-        const countsAsReply = theirs ? await replyFitsCircle(tx, receiverId, theirs.id) : false
-        await recordSend(tx, mine.id, theirs?.id, message.id, countsAsReply)
-        await refreshUnreadCount(tx, receiverId, senderId)
-        await refreshRelationshipHealth(tx, senderId, receiverId)
+        const countsAsReply = theirs ? await replyFitsCircle(tx, receiverId, theirs) : false
+        await recordSend(tx, {
+          senderContactId: mine.id,
+          receiverContactId: theirs?.id,
+          senderId,
+          receiverId,
+          messageId: message.id,
+          countsAsReply,
+        })
         await announceNewMessage(tx, {
           message: respond(message),
           sender: { id: senderId, contactId: mine.id },
@@ -190,6 +202,7 @@ export function createMessagesService({
         })
         return message
       })
+      if (row.receiverId) health.refreshSoon(senderId, row.receiverId)
       return respond(row)
     },
 

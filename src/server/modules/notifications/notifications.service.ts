@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { EMAIL_UNSUBSCRIBE_PATH, NOTIFICATION_TEXTS } from '#shared/notifications.ts'
-import type { Database, Executor } from '#server/db/client.ts'
+import type { Database } from '#server/db/client.ts'
 import { ForbiddenError } from '#server/http/errors.ts'
-import type { JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
+import type { JobOutcome, JobQueue, QueuedJob } from '#server/jobs/job-queue.ts'
 import { newMessagesMail } from '#server/notify/templates.ts'
 import { isUserOnline } from '#server/realtime/realtime.queries.ts'
 import {
@@ -47,10 +47,15 @@ export function createNotificationsService({ db, queue, publicUrl, signingKey, t
   return {
     unsubscribeUrl,
 
-    /** Queues the receiver's notifications in the transaction that writes the message: they exist exactly when it does. */
-    async enqueueNewMessage(tx: Executor, messageId: string): Promise<void> {
-      await queue.enqueue(tx, 'notify-new-message-mail', { messageId }, { delayMs: timing.burstMs })
-      await queue.enqueue(tx, 'push-new-message', { messageId })
+    /**
+     * The receiver's notifications of a new message, for the send to queue with its other jobs in the transaction
+     * that writes the message: they exist exactly when it does.
+     */
+    newMessageJobs(messageId: string): QueuedJob[] {
+      return [
+        { name: 'notify-new-message-mail', data: { messageId }, delayMs: timing.burstMs },
+        { name: 'push-new-message', data: { messageId } },
+      ]
     },
 
     /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { NudgeSettings, OpenNudges } from '#shared/relationship-health.ts'
+import type { NudgeSettings, OpenNudges, RelationshipHealth } from '#shared/relationship-health.ts'
 import { contactNudges, profiles } from '#server/db/schema.ts'
 import type { JobMap, JobName, JobQueue } from '#server/jobs/job-queue.ts'
 import { createPushService } from '#server/modules/notifications/push.service.ts'
@@ -54,9 +54,14 @@ async function dueContacts(): Promise<string[]> {
   await nudges.handleFindQuietRelationships()
   return [...queued]
 }
+const messagesCounted = async (person: Person, contactId: string) =>
+  ((await get(`/api/contacts/${contactId}/health`, person.cookie)).json() as RelationshipHealth).message_count
 async function exchange(a: Person, aToB: string, b: Person, bToA: string) {
+  const before = await messagesCounted(a, aToB)
   await sendRecording(app, a.cookie, aToB)
   await sendRecording(app, b.cookie, bToA)
+  // the pair's stored health, which the nudges read, is refreshed just after each send's commit (decision 176)
+  await expect.poll(() => messagesCounted(a, aToB), { timeout: 5000 }).toBe(before + 2)
 }
 
 describe('gentle nudges', () => {
@@ -130,6 +135,7 @@ describe('gentle nudges', () => {
     // one message is no rhythm yet
     expect(await dueContacts()).not.toContain(adaToBob)
     await sendRecording(app, bob.cookie, bobToAda)
+    await expect.poll(() => messagesCounted(bob, bobToAda), { timeout: 5000 }).toBe(2)
     await apiClient(app).post(`/api/contacts/${adaToBob}/archive`, ada.cookie, { should_archive: true })
     at(8)
     const due = await dueContacts()
@@ -187,6 +193,7 @@ describe('gentle nudges', () => {
       .set({ sentAt: new Date(Date.now() - 60_000) })
       .where(eq(contactNudges.contactId, adaToBob))
     await sendRecording(app, bob.cookie, bobToAda)
-    expect((await get('/api/nudges', ada.cookie)).json()).toEqual({ nudges: [] })
+    // (the hint is read against the pair's health, refreshed just after the send's commit)
+    await expect.poll(async () => (await get('/api/nudges', ada.cookie)).json(), { timeout: 5000 }).toEqual({ nudges: [] })
   })
 })

@@ -5,6 +5,7 @@ import type { Analyzer } from '#server/speech/analysis/analyzer.ts'
 import type { EngineChoice } from '#server/speech/engine.ts'
 import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
+import { listenToRealtime } from '#server/test/realtime-listener.ts'
 import { createTestApp } from '#server/test/test-app.ts'
 import { sendRecording, uploadRecording } from '#server/test/uploads.ts'
 
@@ -19,13 +20,21 @@ const analyzer: Analyzer = {
   analyze: async () => ({ emotions: ['joy'], topics: ['family'], sentiment: 0.8 }),
 }
 
-const { app, db } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-health-') }, { speech: { choice: engine, analyzer } })
+const { app, db, databaseUrl } = await createTestApp(
+  { DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-health-') },
+  { speech: { choice: engine, analyzer } },
+)
 const { get, post } = apiClient(app)
 
 const health = async (person: Person, contactId: string) => {
   const response = await get(`/api/contacts/${contactId}/health`, person.cookie)
   expect(response.statusCode).toBe(200)
   return response.json() as RelationshipHealth
+}
+/** Health once it counts `count` messages: a send refreshes it just after its commit (decision 176). */
+const healthOf = async (person: Person, contactId: string, count: number) => {
+  await expect.poll(async () => (await health(person, contactId)).message_count, { timeout: 5000 }).toBe(count)
+  return health(person, contactId)
 }
 
 describe('relationship health', () => {
@@ -34,7 +43,7 @@ describe('relationship health', () => {
     expect(await health(ada, adaToBob)).toMatchObject({ score: 50, fallback: true, message_count: 0, computed_at: null })
 
     const first = await sendRecording(app, ada.cookie, adaToBob)
-    const afterSend = await health(ada, adaToBob)
+    const afterSend = await healthOf(ada, adaToBob, 1)
     expect(afterSend).toMatchObject({ score: 51, fallback: true, trend: 'stable', message_count: 1 })
     expect(afterSend.tips[0]).toBe('You sent the last message: give Bob a little time to answer.')
     expect(afterSend.activity.at(-1)?.messages).toBe(1)
@@ -47,7 +56,7 @@ describe('relationship health', () => {
       reply_to_id: first.id,
     })
     expect(reply.statusCode).toBe(201)
-    expect((await health(ada, adaToBob)).message_count).toBe(2)
+    await healthOf(ada, adaToBob, 2)
 
     // analysis brings emotions and topics into both views
     await expect.poll(async () => (await health(ada, adaToBob)).top_emotions, { timeout: 15_000 }).toEqual([{ name: 'joy', count: 2 }])
@@ -58,9 +67,8 @@ describe('relationship health', () => {
       await sendRecording(app, ada.cookie, adaToBob)
       await sendRecording(app, bob.cookie, bobToAda)
     }
-    const judged = await health(ada, adaToBob)
+    const judged = await healthOf(ada, adaToBob, 6)
     expect(judged.fallback).toBe(false)
-    expect(judged.message_count).toBe(6)
     expect(judged.insights.map((i) => i.title)).toContain('Balance')
     expect(judged.tips).toContain('Neither of you has liked a message yet: a heart on one you enjoyed says a lot.')
 
@@ -69,6 +77,32 @@ describe('relationship health', () => {
     const afterLike = await health(ada, adaToBob)
     expect(afterLike.score).toBeGreaterThan(judged.score)
     expect(afterLike.tips).not.toContain('Neither of you has liked a message yet: a heart on one you enjoyed says a lot.')
+  })
+
+  it('is refreshed after a send has committed, and then both people, each as their own contact, are told to read it again', async () => {
+    const { ada, bob, adaToBob, bobToAda } = await insertSignedInPair(app, db)
+    const realtime = await listenToRealtime(databaseUrl)
+    try {
+      const sent = await sendRecording(app, ada.cookie, adaToBob)
+      const told = () =>
+        realtime.heard
+          .filter(({ event }) => event.type === 'health.changed')
+          .map(({ to, event }) => ({ to, event }))
+          .sort((x, y) => (x.to[0] ?? '').localeCompare(y.to[0] ?? ''))
+      const expected = [
+        { to: [ada.id], event: { type: 'health.changed', contact_id: adaToBob } },
+        { to: [bob.id], event: { type: 'health.changed', contact_id: bobToAda } },
+      ].sort((x, y) => (x.to[0] ?? '').localeCompare(y.to[0] ?? ''))
+      await expect.poll(told, { timeout: 5000 }).toEqual(expected)
+      // by the time they are told, what they read has the message
+      expect((await health(ada, adaToBob)).message_count).toBe(1)
+      expect((await health(bob, bobToAda)).message_count).toBe(1)
+      // the message's own event no longer says health changed: it has not yet when the message is told
+      const created = realtime.heard.find(({ event }) => event.type === 'message.created' && event.message_id === sent.id)
+      expect(created?.event).not.toHaveProperty('health')
+    } finally {
+      await realtime.close()
+    }
   })
 
   it("answers 404 for someone else's contact, for reading and for meetings", async () => {
@@ -87,7 +121,7 @@ describe('meetings', () => {
       await sendRecording(app, ada.cookie, adaToBob)
       await sendRecording(app, bob.cookie, bobToAda)
     }
-    const before = await health(ada, adaToBob)
+    const before = await healthOf(ada, adaToBob, 6)
     const today = new Date().toISOString().slice(0, 10)
     const created = await post(`/api/contacts/${adaToBob}/meetings`, ada.cookie, { met_on: today, duration_minutes: 90, note: 'Lunch' })
     expect(created.statusCode).toBe(201)

@@ -9,7 +9,13 @@ export type MeetingRow = typeof contactMeetings.$inferSelect
 /** Both directions of a relationship that exist (a person may not have the other in their circle). */
 export async function listPairContacts(db: Executor, a: string, b: string) {
   return db
-    .select({ id: contacts.id, userId: contacts.userId, contactUserId: contacts.contactUserId, name: contactName })
+    .select({
+      id: contacts.id,
+      userId: contacts.userId,
+      contactUserId: contacts.contactUserId,
+      requestStatus: contacts.requestStatus,
+      name: contactName,
+    })
     .from(contacts)
     .leftJoin(profiles, eq(profiles.id, contacts.contactUserId))
     .where(or(and(eq(contacts.userId, a), eq(contacts.contactUserId, b)), and(eq(contacts.userId, b), eq(contacts.contactUserId, a))))

@@ -3,6 +3,7 @@ import { HEALTH_TEXTS, RECENT_MEETINGS, type CreateMeeting, type Meeting, type R
 import type { Database, Executor } from '#server/db/client.ts'
 import { ValidationError, NotFoundError } from '#server/http/errors.ts'
 import { getContactForOwner } from '#server/modules/contacts/contacts.queries.ts'
+import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 import { computeHealth, type PairHistory } from './health-score.ts'
 import {
   countMeetings,
@@ -25,13 +26,14 @@ const meetingInstant = (metOn: string) => new Date(`${metOn}T00:00:00+14:00`)
 
 /**
  * Recomputes both people's views of their relationship inside the caller's transaction: called whenever a message
- * between them is sent, read, liked or analysed, and when either notes a meeting (decision 75). It reads only this
- * pair's messages (through the pair index); pages never compute, they read the stored row.
+ * between them is read, liked or analysed, and when either notes a meeting (decision 75); a send refreshes it after
+ * its commit (`refreshHealthAfterChange`, decision 176). It reads only this pair's messages (through the pair index);
+ * pages never compute, they read the stored row. Answers the views it refreshed (each person's row for the other).
  */
-export async function refreshRelationshipHealth(tx: Executor, a: string, b: string, now: Date = new Date()): Promise<void> {
+export async function refreshRelationshipHealth(tx: Executor, a: string, b: string, now: Date = new Date()) {
   await lockPairHealth(tx, a, b)
   const views = await listPairContacts(tx, a, b)
-  if (views.length === 0) return
+  if (views.length === 0) return views
   const rows = await listPairHistory(tx, a, b)
   for (const view of views) {
     const history: PairHistory = {
@@ -67,6 +69,22 @@ export async function refreshRelationshipHealth(tx: Executor, a: string, b: stri
       computedAt: now,
     })
   }
+  return views
+}
+
+/**
+ * The pair's health recomputed in a transaction of its own, after a change committed elsewhere (a send), and each
+ * person's screens told to read it again: everyone of the pair but someone who blocked the other's request, who is
+ * told nothing of it, as of the message.
+ */
+export async function refreshHealthAfterChange(db: Database, a: string, b: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const views = await refreshRelationshipHealth(tx, a, b)
+    for (const view of views) {
+      if (view.requestStatus === 'blocked') continue
+      await publishRealtime(tx, [view.userId], { type: 'health.changed', contact_id: view.id })
+    }
+  })
 }
 
 export function toMeetingResponse(row: MeetingRow): Meeting {
