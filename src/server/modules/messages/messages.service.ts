@@ -169,6 +169,7 @@ export function createMessagesService({
           bytes: upload.bytes,
           durationSeconds: upload.durationSeconds,
           waveform: upload.waveform,
+          audioMeasuredAt: upload.audioMeasuredAt,
           replyToId: input.reply_to_id,
         })
         await deleteAudioUpload(tx, upload.id)

@@ -55,7 +55,7 @@ export function createVoiceSessionsService({
   storage: Pick<ObjectStorage, 'read'>
   /** a recorded note is queued for transcription with it (voice-sessions.jobs.ts) */
   queue: Pick<JobQueue, 'enqueue'>
-  uploads: Pick<AudioUploadsService, 'store' | 'discard'>
+  uploads: Pick<AudioUploadsService, 'store' | 'discard' | 'prepare'>
   messages: Pick<MessagesService, 'send'>
   now?: () => Date
 }) {
@@ -113,6 +113,8 @@ export function createVoiceSessionsService({
     ): Promise<SessionMessage> {
       const session = await getSessionForOwner(db, ownerId, sessionId)
       if (!session) throw new NotFoundError(SESSION_TEXTS.notFound)
+      // a note keeps its recording outside any message job: measured (or refused) here
+      if (input.upload_id) await uploads.prepare(ownerId, input.upload_id)
       const row = await db.transaction(async (tx) => {
         // counted under the session's lock; a refused recording stays an upload of the owner's, to keep elsewhere
         await lockSessionNotes(tx, sessionId)
@@ -159,8 +161,7 @@ export function createVoiceSessionsService({
     },
 
     /**
-     * "Send to…": a copy of the note's recording is stored as a fresh upload (measured, and counted in the quota, as
-     * every upload is) and sent through the ordinary send, so every message rule applies (3 unanswered, an archived
+     * "Send to…": a copy of the note's recording is stored as a fresh upload (counted in the quota, as every upload is) and sent through the ordinary send, so every message rule applies (3 unanswered, an archived
      * circle, ...). The note stays in the session. A refused send leaves no upload behind.
      */
     async sendNote(ownerId: string, sessionId: string, messageId: string, input: { contact_id: string }): Promise<Message> {
@@ -169,7 +170,8 @@ export function createVoiceSessionsService({
       if (!note.audioKey) throw new ConflictError(SESSION_TEXTS.noRecording)
       // someone else's contact is refused before the take is copied (the send checks it again, with every other rule)
       if (!(await getContactForOwner(db, ownerId, input.contact_id))) throw new NotFoundError(CONTACT_TEXTS.notFound)
-      const upload = await uploads.store(ownerId, storage.read(note.audioKey), { rendition: true })
+      // stored as it is; the message's job measures it (its length shows once it has)
+      const upload = await uploads.store(ownerId, storage.read(note.audioKey))
       try {
         return await messages.send(ownerId, { contact_id: input.contact_id, upload_id: upload.upload_id, reply_to_id: null })
       } catch (error) {
