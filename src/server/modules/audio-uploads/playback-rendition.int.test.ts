@@ -15,11 +15,14 @@ import { speechFixture } from '#server/test/speech-fixtures.ts'
 import { insertSignedInPair } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
+import { createLocalStorage } from '#server/media/storage.ts'
+import { createAudioUploadsService, toAudioUploadResponse } from './audio-uploads.service.ts'
 
 /**
- * Every recording is stored in a form that has a duration, can be seeked and plays in Safari, Firefox and Chromium:
- * Opus and AAC kept as recorded and only re-wrapped, anything else encoded to AAC (decision 168), with long silence
- * at either end trimmed (decision 71).
+ * Every recording ends up stored in a form that has a duration, can be seeked and plays in Safari, Firefox and
+ * Chromium: Opus and AAC kept as recorded and only re-wrapped, anything else encoded to AAC (decision 168), with long
+ * silence at either end trimmed (decision 71). The one pass that makes it runs after the upload (decision 174): in the
+ * message's job, or in `prepare` for a recording kept elsewhere; these tests drive `prepare`.
  */
 const run = promisify(execFile)
 const dataDir = await fs.mkdtemp('/tmp/hearth-int-rendition-')
@@ -33,6 +36,14 @@ afterAll(() => fs.rm(work, { recursive: true, force: true }))
 /** made by scripts/mediarecorder-fixture.ts: 3 s of Chromium's fake microphone through MediaRecorder, no duration in it */
 const CHROMIUM_WEBM = new URL('../../test/fixtures/chromium-mediarecorder.webm', import.meta.url)
 
+const uploads = createAudioUploadsService({
+  db,
+  storage: createLocalStorage(`${dataDir}/media`),
+  tmpDir: `${dataDir}/tmp`,
+  quotaBytes: 1024 * 1024 * 1024,
+})
+
+/** Uploads a recording and runs the one pass over it (the same the message job runs): answers it as measured. */
 async function upload(audio: Buffer): Promise<{ body: AudioUpload; file: string }> {
   const response = await app.inject({
     method: 'POST',
@@ -41,9 +52,10 @@ async function upload(audio: Buffer): Promise<{ body: AudioUpload; file: string 
     headers: { origin: TEST_ORIGIN, cookie: ada.cookie, 'content-type': 'audio/webm' },
   })
   expect(response.statusCode).toBe(201)
-  const body = response.json() as AudioUpload
-  const [row] = await db.select().from(audioUploads).where(eq(audioUploads.id, body.upload_id))
-  return { body, file: `${dataDir}/media/${row?.objectKey}` }
+  const { upload_id } = response.json() as AudioUpload
+  await uploads.prepare(ada.id, upload_id)
+  const [row] = await db.select().from(audioUploads).where(eq(audioUploads.id, upload_id))
+  return { body: toAudioUploadResponse(row!), file: `${dataDir}/media/${row?.objectKey}` }
 }
 
 type Probe = {
