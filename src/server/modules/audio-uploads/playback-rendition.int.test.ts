@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { AudioUpload, Message } from '#shared/messages.ts'
 import { audioUploads } from '#server/db/schema.ts'
-import { decodeAudio, PLAYBACK_RENDITION, TRIM_KEEP_SECONDS } from '#server/media/audio.ts'
+import { decodeAudio, PLAYBACK_RENDITION, prepareRecording, TRIM_KEEP_SECONDS } from '#server/media/audio.ts'
 import { decodeForSpeech } from '#server/speech/decode.ts'
 import { createPocketsphinxEngine, pocketsphinxAvailable } from '#server/speech/engines/pocketsphinx.ts'
 import { makeAudio } from '#server/test/audio-files.ts'
@@ -30,6 +30,7 @@ const work = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-rendition-'))
 const { app, db } = await createTestApp({ DATA_DIR: dataDir })
 const { ada, adaToBob } = await insertSignedInPair(app, db)
 const clip = speechFixture('coffee-sunday.wav')
+const opusClip = speechFixture('coffee-sunday.webm')
 const canTranscribe = clip !== null && (await pocketsphinxAvailable())
 afterAll(() => fs.rm(work, { recursive: true, force: true }))
 
@@ -199,5 +200,22 @@ describe('the stored recording', () => {
     },
     // two pocketsphinx runs: 32 s on a loaded 2-core machine, over the default 30 s
     60_000,
+  )
+
+  it.skipIf(opusClip === null)(
+    'gives the engine, from the one pass, the very samples the old path decoded again from the stored recording',
+    async () => {
+      const out = await fs.mkdtemp(path.join(work, 'pass-'))
+      const prepared = await prepareRecording(opusClip!, out)
+      // before decision 174 the job read the stored playable form back and decoded it once more for the engine; the
+      // same samples make the same transcript, whatever the engine
+      const stored = await decodeForSpeech(prepared.playablePath)
+      try {
+        expect(prepared.durationSeconds).toBeCloseTo(stored.durationSeconds, 2)
+        expect(await fs.readFile(prepared.speechWavPath)).toEqual(await fs.readFile(stored.wavPath))
+      } finally {
+        await stored.cleanup()
+      }
+    },
   )
 })

@@ -129,7 +129,6 @@ export function createMessageJobs({
       return { refusal: written ? { status: 'failed', reason: error.message } : { status: 'skipped', reason: 'a later attempt took over' } }
     }
     const audioKey = freshAudioKey(row.senderId, prepared.ext)
-    await storage.putFile(audioKey, prepared.playablePath)
     const audio = {
       audioKey,
       mimeType: prepared.mime,
@@ -137,6 +136,8 @@ export function createMessageJobs({
       durationSeconds: prepared.durationSeconds,
       waveform: prepared.waveform,
     }
+    // storage may move the file rather than copy it: measured before
+    await storage.putFile(audioKey, prepared.playablePath)
     const written = await db.transaction(async (tx) => {
       if (!(await saveMeasuredAudio(tx, { ...guard, receivedKey: row.audioKey }, audio))) return false
       await announceSpeechState(tx, row.id, {

@@ -161,7 +161,8 @@ export function createVoiceSessionsService({
     },
 
     /**
-     * "Send to…": a copy of the note's recording is stored as a fresh upload (counted in the quota, as every upload is) and sent through the ordinary send, so every message rule applies (3 unanswered, an archived
+     * "Send to…": a copy of the note's recording is stored as a fresh upload (measured, and counted in the quota, as
+     * every upload is) and sent through the ordinary send, so every message rule applies (3 unanswered, an archived
      * circle, ...). The note stays in the session. A refused send leaves no upload behind.
      */
     async sendNote(ownerId: string, sessionId: string, messageId: string, input: { contact_id: string }): Promise<Message> {
@@ -170,9 +171,10 @@ export function createVoiceSessionsService({
       if (!note.audioKey) throw new ConflictError(SESSION_TEXTS.noRecording)
       // someone else's contact is refused before the take is copied (the send checks it again, with every other rule)
       if (!(await getContactForOwner(db, ownerId, input.contact_id))) throw new NotFoundError(CONTACT_TEXTS.notFound)
-      // stored as it is; the message's job measures it (its length shows once it has)
       const upload = await uploads.store(ownerId, storage.read(note.audioKey))
       try {
+        // measured here rather than by the message's job, so the message is sent with its length and waveform
+        await uploads.prepare(ownerId, upload.upload_id)
         return await messages.send(ownerId, { contact_id: input.contact_id, upload_id: upload.upload_id, reply_to_id: null })
       } catch (error) {
         await uploads.discard(ownerId, upload.upload_id)
