@@ -77,7 +77,9 @@ describe('POST /api/audio', () => {
     expect(long.json()).toMatchObject({ error: { message: MESSAGE_TEXTS.tooLong } })
     expect(await db.select().from(audioUploads).where(eq(audioUploads.userId, person.id))).toHaveLength(before)
     // within the second of tolerance a take is taken
-    expect((await upload(await makeAudio({ seconds: 1 }), 'audio/webm', person.cookie, { [DECLARED_SECONDS_HEADER]: '600.9' })).statusCode).toBe(201)
+    expect(
+      (await upload(await makeAudio({ seconds: 1 }), 'audio/webm', person.cookie, { [DECLARED_SECONDS_HEADER]: '600.9' })).statusCode,
+    ).toBe(201)
   })
 
   it('recognises WAV and Ogg by their content, whatever the declared type, and keeps them as they came', async () => {

@@ -108,11 +108,7 @@ export async function saveMeasuredAudio(
     .update(audioMessages)
     .set({ ...audio, audioMeasuredAt: sql`now()` })
     .where(
-      and(
-        isCurrent(guard.messageId, guard),
-        eq(audioMessages.audioKey, guard.receivedKey),
-        sql`${audioMessages.audioMeasuredAt} is null`,
-      ),
+      and(isCurrent(guard.messageId, guard), eq(audioMessages.audioKey, guard.receivedKey), sql`${audioMessages.audioMeasuredAt} is null`),
     )
     .returning({ id: audioMessages.id })
   return rows.length > 0

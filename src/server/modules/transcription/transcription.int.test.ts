@@ -100,7 +100,11 @@ describe('the speech pipeline', () => {
       const stages = stagesOf(person)
       expect(stages.map((e) => e.changes?.processing_status)).toEqual(['processing', 'processing', 'processing', 'completed'])
       // the measured audio, in place of the received recording and its declared length
-      expect(stages[1]?.changes).toMatchObject({ mime_type: 'audio/webm', duration_seconds: 1, audio_url: expect.stringContaining('.webm?') })
+      expect(stages[1]?.changes).toMatchObject({
+        mime_type: 'audio/webm',
+        duration_seconds: 1,
+        audio_url: expect.stringContaining('.webm?'),
+      })
       expect(stages[1]?.changes?.waveform).toHaveLength(64)
       expect(stages[2]?.changes).toMatchObject({ transcription: 'I really miss you', emotions: [] })
       expect(stages[3]).toMatchObject({ changes: { emotions: ['love'], topics: ['plans'], sentiment: 0.5 }, health: true })
@@ -229,7 +233,11 @@ describe('the one pass over a received recording', () => {
     const failed = await getMessage(bob, sent.id)
     expect(failed.processing_error).toBe(MESSAGE_TEXTS.silent)
     // no retry was scheduled, the engine never heard it, and the recording as received still plays
-    expect(await rowOf(sent.id)).toMatchObject({ transcriptionAttempts: 1, audioMeasuredAt: null, audioKey: expect.stringMatching(/\.webm$/) })
+    expect(await rowOf(sent.id)).toMatchObject({
+      transcriptionAttempts: 1,
+      audioMeasuredAt: null,
+      audioKey: expect.stringMatching(/\.webm$/),
+    })
     expect(calls.get(13)).toBeUndefined()
     expect((await get(failed.audio_url, bob.cookie)).statusCode).toBe(200)
   })
