@@ -100,7 +100,7 @@ export function createAudioUploadsService({
      * Measures one of the person's uploads before a place other than a message keeps it (a welcome message, an
      * invitation's personal message, a session note): the same one pass as the message's job, on the request, so a
      * recording that breaks a rule is refused with a 400 and its text as the upload used to be. The playable form
-     * replaces the received bytes under a fresh key. An upload measured already, or not the person's, is left as it is
+     * takes the received bytes' place under a fresh key. An upload measured already, or not the person's, is left as it is
      * (the caller answers 404 for a missing one).
      */
     async prepare(userId: string, uploadId: string): Promise<void> {
@@ -125,8 +125,9 @@ export function createAudioUploadsService({
             waveform: prepared.waveform,
           })
         })
-        // of two prepares at once, the one that wrote keeps its rendition; the other's copy and the received bytes go
-        await storage.remove(written ? upload.objectKey : objectKey)
+        // of two prepares at once, the one that wrote keeps its rendition and the other's copy goes; the received
+        // bytes are left to the media sweep, as the message job leaves them (a backup may have copied the row)
+        if (!written) await storage.remove(objectKey)
       } finally {
         await fs.rm(work, { recursive: true, force: true })
       }

@@ -103,7 +103,7 @@ export function createMessageJobs({
 
   /**
    * The one pass over a message's received recording (decision 174): read once, decoded once, measured, written in
-   * its playable form under a fresh key and onto the message (announced to both people), the received bytes removed.
+   * its playable form under a fresh key and onto the message (announced to both people).
    * Answers the WAV the engine hears, cut from the same decode. A recording that breaks a rule ends the message in
    * `failed` with the rule's text and no retry; its received recording stays, so it still plays. Safe to run again
    * after a crash at any step: the message is written only while it still holds the key read at claim time unmeasured.
@@ -155,7 +155,8 @@ export function createMessageJobs({
       await storage.remove(audioKey)
       throw new Error('the message changed while its recording was measured')
     }
-    await storage.remove(row.audioKey)
+    // the received bytes are left to the media sweep (an hour on): a backup that copied the row before this write
+    // still finds them, and a player half-way through them is not cut off
     return prepared
   }
 
