@@ -125,9 +125,8 @@ export function createAudioUploadsService({
             waveform: prepared.waveform,
           })
         })
-        // of two prepares at once, the one that wrote keeps its rendition and the other's copy goes; the received
-        // bytes are left to the media sweep, as the message job leaves them (a backup may have copied the row)
-        if (!written) await storage.remove(objectKey)
+        // of two prepares at once, the one that wrote keeps its rendition; the other's copy and the received bytes go
+        await storage.remove(written ? upload.objectKey : objectKey)
       } finally {
         await fs.rm(work, { recursive: true, force: true })
       }

@@ -4,8 +4,6 @@ import type { Profile } from '#shared/profile.ts'
 import type { PublicProfile } from '#shared/public-profile.ts'
 import { insertSignedInPerson } from '#server/test/people.ts'
 import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
-import { createMediaSweeper } from '#server/media/media-sweep.ts'
-import { createLocalStorage } from '#server/media/storage.ts'
 import { uploadRecording } from '#server/test/uploads.ts'
 
 const dataDir = await fs.mkdtemp('/tmp/hearth-int-welcome-')
@@ -21,13 +19,7 @@ const save = (cookie: string, uploadId: unknown) =>
     headers: { origin: TEST_ORIGIN, cookie },
   })
 
-/** The person's stored files once the media sweep has removed what no row refers to (recordings as received, decision 174). */
-const mediaFiles = async (userId: string) => {
-  await createMediaSweeper({ db, storage: createLocalStorage(`${dataDir}/media`), tmpDir: `${dataDir}/tmp` }).sweep(
-    Date.now() + 2 * 60 * 60 * 1000,
-  )
-  return (await fs.readdir(`${dataDir}/media/${userId}`).catch(() => [])).length
-}
+const mediaFiles = async (userId: string) => (await fs.readdir(`${dataDir}/media/${userId}`).catch(() => [])).length
 
 describe('PUT /api/profile/welcome-message', () => {
   it('makes an upload the welcome message, playable on the public profile by anyone; a new one replaces the old file', async () => {
