@@ -218,6 +218,7 @@ export async function createServices({
     pictureUrl,
     queue,
     log,
+    uploads: audioUploads,
     rateLimits: env.RATE_LIMIT_ENABLED,
   })
   const nudges = createNudgesService({ db, queue, push, publicUrl: env.publicUrl })
@@ -247,7 +248,7 @@ export async function createServices({
     notifications,
     nudges,
     photos: createPhotosService({ db, storage, tmpDir }),
-    profiles: createProfilesService({ db, storage, signMediaUrl: signUrl, pictureUrl, queue }),
+    profiles: createProfilesService({ db, storage, signMediaUrl: signUrl, pictureUrl, queue, uploads: audioUploads }),
     publicProfiles: createPublicProfilesService({ db, signMediaUrl: signUrl, pictureUrl }),
     push,
     relationshipHealth: createRelationshipHealthService({ db }),
@@ -259,7 +260,7 @@ export async function createServices({
   const authJobs = createAuthJobs(auth)
   const mail = createMailJobs({ mailer, log })
   const invitationJobs = createInvitationJobs(invitations, speechJobDeps)
-  const messageJobs = createMessageJobs({ ...speechJobDeps, analyzer: analyzerChoice.analyzer })
+  const messageJobs = createMessageJobs({ ...speechJobDeps, storage, tmpDir, signMediaUrl: signUrl, analyzer: analyzerChoice.analyzer })
   const profileJobs = createProfileJobs(speechJobDeps)
   const voiceSessionJobs = createVoiceSessionJobs(speechJobDeps)
   const backupJobs = createBackupJobs({ env, postgresPassword: secrets.postgresPassword, storage })

@@ -53,6 +53,37 @@ export const audioUploadSchema = z.object({
 })
 export type AudioUpload = z.infer<typeof audioUploadSchema>
 
+/**
+ * What a recorder declares of its take as it uploads it (decision 174): its length in seconds and its waveform, 64
+ * peaks 0..1 with two decimals, comma-separated. The server stores them as received and shows them until the message's
+ * job has measured the audio itself; a value that does not parse is ignored as absent (the job measures anyway).
+ */
+export const DECLARED_SECONDS_HEADER = 'x-recording-seconds'
+export const DECLARED_WAVEFORM_HEADER = 'x-recording-waveform'
+export const DECLARED_WAVEFORM_POINTS = 64
+const declaredSecondsSchema = z.pipe(
+  z.string().check(z.regex(/^\d{1,6}(\.\d{1,3})?$/)),
+  z.transform((value) => Number(value)),
+)
+const declaredWaveformSchema = z.pipe(
+  z.string().check(z.maxLength(DECLARED_WAVEFORM_POINTS * 5)),
+  z.pipe(
+    z.transform((value: string) => value.split(',').map((part) => (/^[01](\.\d{1,2})?$/.test(part) ? Number(part) : Number.NaN))),
+    z.array(z.number().check(z.minimum(0), z.maximum(1))).check(z.length(DECLARED_WAVEFORM_POINTS)),
+  ),
+)
+export type DeclaredRecording = { durationSeconds: number | null; waveform: number[] | null }
+
+/** The declared length and waveform of an upload, each null when absent or malformed. */
+export function declaredRecording(headers: { seconds: unknown; waveform: unknown }): DeclaredRecording {
+  const seconds = declaredSecondsSchema.safeParse(headers.seconds)
+  const waveform = declaredWaveformSchema.safeParse(headers.waveform)
+  return { durationSeconds: seconds.success ? seconds.data : null, waveform: waveform.success ? waveform.data : null }
+}
+
+/** A declared waveform as the header carries it. */
+export const declaredWaveformHeader = (peaks: number[]) => peaks.map((peak) => Math.min(1, Math.max(0, peak)).toFixed(2)).join(',')
+
 /** An empty reply_to or the literal text 'undefined' or 'null' counts as absent (docs/product/conversation.md). */
 export const replyToSchema = z.pipe(
   z.pipe(

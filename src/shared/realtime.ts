@@ -28,6 +28,11 @@ export const messageChangesSchema = z.partial(
     sentiment: true,
     processing_status: true,
     processing_error: true,
+    // the measured audio replacing the received recording and its declared length and waveform (decision 174)
+    audio_url: true,
+    mime_type: true,
+    duration_seconds: true,
+    waveform: true,
   }),
 )
 export type MessageChanges = z.infer<typeof messageChangesSchema>

@@ -77,6 +77,7 @@ describe('online backup and restore', () => {
 
     // one writer, one message at a time: acknowledged (a 2xx received) in the order they were committed
     const acknowledged: string[] = []
+    const uploadedHash = new Map<string, string>()
     let writing = true
     const writer = (async () => {
       for (let i = 0; writing; i++) {
@@ -87,7 +88,9 @@ describe('online backup and restore', () => {
         const body = JSON.stringify({ contact_id: turn.contactId, upload_id })
         const sent = await post('/api/messages', turn.cookie, body, 'application/json')
         expect(sent.status).toBe(201)
-        acknowledged.push(((await sent.json()) as Message).id)
+        const id = ((await sent.json()) as Message).id
+        uploadedHash.set(id, sha256(clips[i % clips.length] ?? Buffer.alloc(0)))
+        acknowledged.push(id)
       }
     })()
     await expect.poll(() => acknowledged.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3)
@@ -116,7 +119,8 @@ describe('online backup and restore', () => {
     const kept = found.filter((message) => message.hash !== null)
     // every message in the backup has its recording byte for byte; everything acknowledged before it began is in,
     // and what is in is an unbroken run from the start (the WAL is replayed up to the backup's stop)
-    for (const message of kept) expect(message.hash, message.id).toBe(served.get(message.id))
+    // (or, for one the backup caught before its job made it playable, the recording as it was uploaded: decision 174)
+    for (const message of kept) expect([served.get(message.id), uploadedHash.get(message.id)], message.id).toContain(message.hash)
     expect(kept.length).toBeGreaterThanOrEqual(beforeBackup)
     expect(kept.map((message) => message.id)).toEqual(acknowledged.slice(0, kept.length))
     after.kill('SIGTERM')

@@ -288,6 +288,11 @@ export const audioUploads = pgTable(
     bytes: integer('bytes').notNull(),
     durationSeconds: real('duration_seconds').notNull(),
     waveform: jsonb('waveform').$type<number[]>().notNull(),
+    /**
+     * When the job (or `prepare`) decoded the recording and wrote what it measured; null while the duration and
+     * waveform are the ones the recorder declared and the bytes are as received (decision 174).
+     */
+    audioMeasuredAt: moment('audio_measured_at'),
     createdAt: createdAt(),
   },
   (t) => [index('audio_uploads_created_idx').on(t.createdAt)],
@@ -312,6 +317,8 @@ export const audioMessages = pgTable(
     bytes: integer('bytes').notNull(),
     durationSeconds: real('duration_seconds').notNull(),
     waveform: jsonb('waveform').$type<number[]>().notNull(),
+    /** null while the audio is as received and its duration and waveform are declared (decision 174) */
+    audioMeasuredAt: moment('audio_measured_at'),
     transcription: text('transcription'),
     /** `confidence` per word when the engine gave one (decision 92) */
     wordTimestamps: jsonb('word_timestamps').$type<{ word: string; start: number; end: number; confidence?: number }[]>(),

@@ -2,6 +2,7 @@ import { execFile, spawn } from 'node:child_process'
 import { promisify } from 'node:util'
 import fs from 'node:fs/promises'
 import os from 'node:os'
+import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { AUDIO_MAX_BYTES, RECORDING_MAX_SECONDS } from '#shared/limits.ts'
 import { MESSAGE_TEXTS } from '#shared/messages-texts.ts'
@@ -110,9 +111,12 @@ export const TRIM_KEEP_SECONDS = 0.25
  * waveform is the peak level of each of 64 equal slices, 0..1. A longer file answers a duration past the limit
  * without being decoded further. Rejects when ffmpeg cannot decode it as audio.
  */
-export function decodeAudio(filePath: string, ffmpegPath = 'ffmpeg'): Promise<DecodedAudio> {
+export function decodeAudio(
+  filePath: string,
+  { ffmpegPath = 'ffmpeg', rate = DECODE_RATE, keepPcm = false }: { ffmpegPath?: string; rate?: number; keepPcm?: boolean } = {},
+): Promise<DecodedAudio & { pcm: Buffer | null }> {
   return new Promise((resolve, reject) => {
-    const args = [...ffmpegAudioArgs(filePath, { seconds: DECODE_LIMIT_SECONDS, rate: DECODE_RATE }), '-f', 's16le', 'pipe:1']
+    const args = [...ffmpegAudioArgs(filePath, { seconds: DECODE_LIMIT_SECONDS, rate }), '-f', 's16le', 'pipe:1']
     // at info level ffmpeg names the input's codec, which decides whether the recording can be kept as it is
     args.splice(args.indexOf('-v'), 2, '-hide_banner', '-nostats', '-v', 'info')
     const child = spawn(ffmpegPath, args, {
@@ -121,8 +125,10 @@ export function decodeAudio(filePath: string, ffmpegPath = 'ffmpeg'): Promise<De
     lowerPriority(child)
     const timer = setTimeout(() => child.kill('SIGKILL'), DECODE_TIMEOUT_MS)
     // peaks per 50 ms block; folded into WAVEFORM_POINTS slices at the end
-    const blockSize = DECODE_RATE * BLOCK_SECONDS
+    const blockSize = rate * BLOCK_SECONDS
     const blockPeaks: number[] = []
+    // the samples themselves, when the caller hears them too (the message job transcribes from this one decode)
+    const kept: Buffer[] = []
     let blockPeak = 0
     let inBlock = 0
     let samples = 0
@@ -141,6 +147,7 @@ export function decodeAudio(filePath: string, ffmpegPath = 'ffmpeg'): Promise<De
         }
       }
       samples += usable / 2
+      if (keepPcm) kept.push(data.subarray(0, usable))
       carry = usable < data.length ? data.subarray(usable) : null
     })
     child.stderr.on('data', (chunk: Buffer) => {
@@ -158,12 +165,13 @@ export function decodeAudio(filePath: string, ffmpegPath = 'ffmpeg'): Promise<De
         return
       }
       resolve({
-        durationSeconds: samples / DECODE_RATE,
+        durationSeconds: samples / rate,
         waveform: foldPeaks(blockPeaks, WAVEFORM_POINTS),
         peak: Math.max(0, ...blockPeaks),
         sound: soundSpan(blockPeaks, BLOCK_SECONDS, SOUND_LEVEL),
         codec: /Stream #\d+:\d+\S*: Audio: (\w+)/.exec(stderr)?.[1] ?? null,
         blockPeaks,
+        pcm: keepPcm ? Buffer.concat(kept) : null,
       })
     })
   })
@@ -275,4 +283,83 @@ export async function makePlayable(
   const pending = run(ffmpegPath, args, { timeout: ENCODE_TIMEOUT_MS, killSignal: 'SIGKILL' })
   lowerPriority(pending.child)
   await pending
+}
+
+/** A recording may run a little past 10 minutes: the recorder stops at 600 s, containers round up. */
+export const DURATION_TOLERANCE_SECONDS = 1
+
+/** Which rule a decoded recording breaks, as the text the person reads; null when it keeps them all. */
+export function refusalOf(decoded: Pick<DecodedAudio, 'durationSeconds' | 'peak'>): string | null {
+  if (decoded.durationSeconds > RECORDING_MAX_SECONDS + DURATION_TOLERANCE_SECONDS) return MESSAGE_TEXTS.tooLong
+  if (decoded.durationSeconds < 0.1) return MESSAGE_TEXTS.empty
+  if (decoded.peak < SILENCE_PEAK) return MESSAGE_TEXTS.silent
+  return null
+}
+
+/** The rate of the one pass's samples: what every speech engine reads (16 kHz mono). */
+const ONE_PASS_RATE = 16_000
+
+export type PreparedRecording = {
+  mime: string
+  ext: string
+  /** the playable form, in the caller's folder */
+  playablePath: string
+  durationSeconds: number
+  waveform: number[]
+  /** the kept span as 16 kHz mono 16-bit WAV, cut from the same decode: what a speech engine hears */
+  speechWavPath: string
+}
+
+/**
+ * The one pass over a received recording (decision 174): decoded once to 16 kHz mono samples, measured from them
+ * (duration, peak, waveform, silence over a second trimmed from either end), refused with a ValidationError naming
+ * the rule it breaks, then written in its playback form (`makePlayable`: Opus and AAC re-wrapped, anything else
+ * encoded) and, from the same samples, as the WAV a speech engine hears, so the transcript's word timings count
+ * from the start of what is kept. Everything it writes is in `workDir`, which the caller removes.
+ */
+export async function prepareRecording(inputPath: string, workDir: string, ffmpegPath = 'ffmpeg'): Promise<PreparedRecording> {
+  const received = await decodeAudio(inputPath, { ffmpegPath, rate: ONE_PASS_RATE, keepPcm: true }).catch(() => {
+    throw new ValidationError(MESSAGE_TEXTS.notAudio)
+  })
+  const refusal = refusalOf(received)
+  if (refusal) throw new ValidationError(refusal)
+  const span = keptSpan(received)
+  const form = playbackFormOf(received.codec)
+  const playablePath = path.join(workDir, `playable.${form.ext}`)
+  await makePlayable(inputPath, playablePath, span, form, ffmpegPath)
+  const measured = measureSpan(received, span)
+  const speechWavPath = path.join(workDir, 'speech.wav')
+  const pcm = received.pcm ?? Buffer.alloc(0)
+  const first = Math.floor(span.start * ONE_PASS_RATE) * 2
+  const last = Math.min(pcm.length, Math.ceil(span.end * ONE_PASS_RATE) * 2)
+  await fs.writeFile(speechWavPath, wavOf(pcm.subarray(first, last), ONE_PASS_RATE))
+  return {
+    mime: form.mime,
+    ext: form.ext,
+    playablePath,
+    durationSeconds: Math.round(measured.durationSeconds * 100) / 100,
+    waveform: measured.waveform,
+    speechWavPath,
+  }
+}
+
+/**
+ * Mono 16-bit PCM in the canonical 44-byte WAV header (no LIST chunk): pocketsphinx_continuous skips exactly 44
+ * bytes and would read anything more as samples.
+ */
+export function wavOf(pcm: Buffer, rate: number): Buffer {
+  const header = Buffer.alloc(44)
+  header.write('RIFF', 0, 'ascii')
+  header.writeUInt32LE(36 + pcm.length, 4)
+  header.write('WAVEfmt ', 8, 'ascii')
+  header.writeUInt32LE(16, 16)
+  header.writeUInt16LE(1, 20)
+  header.writeUInt16LE(1, 22)
+  header.writeUInt32LE(rate, 24)
+  header.writeUInt32LE(rate * 2, 28)
+  header.writeUInt16LE(2, 32)
+  header.writeUInt16LE(16, 34)
+  header.write('data', 36, 'ascii')
+  header.writeUInt32LE(pcm.length, 40)
+  return Buffer.concat([header, pcm])
 }

@@ -75,10 +75,31 @@ export function createObjectTranscriber({
 }) {
   const limited = createLimiter(concurrency)
 
-  async function transcribe(audioKey: string, durationSeconds: number): Promise<HeardTranscript> {
-    const engine = speech.engine
-    if (!engine) throw new SpeechEngineError(`${SPEECH_TEXTS.noEngine}: ${speech.reason}`, false)
+  const engineOf = () => {
+    if (!speech.engine) throw new SpeechEngineError(`${SPEECH_TEXTS.noEngine}: ${speech.reason}`, false)
+    return speech.engine
+  }
+
+  /** What the engine running now hears in 16 kHz mono WAV. */
+  async function hear(decoded: { wavPath: string; durationSeconds: number }, durationSeconds: number): Promise<HeardTranscript> {
+    const engine = engineOf()
     const made = { engine: speech.name, model: engine.model ?? null }
+    // AbortSignal.timeout takes whole milliseconds only
+    const signal = AbortSignal.timeout(Math.ceil(ENGINE_BASE_TIMEOUT_MS + ENGINE_TIMEOUT_PER_AUDIO_SECOND_MS * decoded.durationSeconds))
+    const startedAt = performance.now()
+    const transcript = await engine.transcribe({ wavPath: decoded.wavPath, durationSeconds: decoded.durationSeconds, signal })
+    onTranscribed?.({ engine: speech.name, seconds: (performance.now() - startedAt) / 1000, audioSeconds: decoded.durationSeconds })
+    const text = transcript.text.replace(/\s+/g, ' ').trim()
+    if (!text) return { text: '', words: [], confidence: null, ...made }
+    const confidence = transcript.confidence ?? null
+    if (transcript.words.length > 0) return { text, words: transcript.words, confidence, ...made }
+    // no word times from this engine: estimated from the text, weighted by word length, after the leading silence
+    const offset = leadingSilenceOffset(readPcmSamples(decoded.wavPath), SPEECH_SAMPLE_RATE)
+    return { text, words: estimateWordTimings(text, decoded.durationSeconds || durationSeconds, offset), confidence, ...made }
+  }
+
+  async function transcribe(audioKey: string, durationSeconds: number): Promise<HeardTranscript> {
+    engineOf()
     await fs.mkdir(tmpDir, { recursive: true })
     const work = await fs.mkdtemp(path.join(tmpDir, 'speech-'))
     try {
@@ -86,18 +107,7 @@ export function createObjectTranscriber({
       await pipeline(storage.read(audioKey), createWriteStream(source))
       const decoded = await decodeForSpeech(source, work)
       try {
-        // AbortSignal.timeout takes whole milliseconds only
-        const signal = AbortSignal.timeout(Math.ceil(ENGINE_BASE_TIMEOUT_MS + ENGINE_TIMEOUT_PER_AUDIO_SECOND_MS * decoded.durationSeconds))
-        const startedAt = performance.now()
-        const transcript = await engine.transcribe({ wavPath: decoded.wavPath, durationSeconds: decoded.durationSeconds, signal })
-        onTranscribed?.({ engine: speech.name, seconds: (performance.now() - startedAt) / 1000, audioSeconds: decoded.durationSeconds })
-        const text = transcript.text.replace(/\s+/g, ' ').trim()
-        if (!text) return { text: '', words: [], confidence: null, ...made }
-        const confidence = transcript.confidence ?? null
-        if (transcript.words.length > 0) return { text, words: transcript.words, confidence, ...made }
-        // no word times from this engine: estimated from the text, weighted by word length, after the leading silence
-        const offset = leadingSilenceOffset(readPcmSamples(decoded.wavPath), SPEECH_SAMPLE_RATE)
-        return { text, words: estimateWordTimings(text, decoded.durationSeconds || durationSeconds, offset), confidence, ...made }
+        return await hear(decoded, durationSeconds)
       } finally {
         await decoded.cleanup()
       }
@@ -109,6 +119,8 @@ export function createObjectTranscriber({
   return {
     /** The transcript of the stored recording `audioKey`; throws what the engine or the decoder threw. */
     transcribe: (audioKey: string, durationSeconds = 0) => limited(() => transcribe(audioKey, durationSeconds)),
+    /** The transcript of 16 kHz mono WAV decoded already (the message job's one pass): nothing is read or decoded again. */
+    transcribeWav: (decoded: { wavPath: string; durationSeconds: number }) => limited(() => hear(decoded, decoded.durationSeconds)),
     /** the engine and model running now (a model downloaded in the background changes it) */
     active: () => ({ engine: speech.name, model: speech.engine?.model ?? null }),
   }

@@ -104,6 +104,8 @@ export function makeMessage(values: TestMessageValues): typeof audioMessages.$in
     bytes: 4096,
     durationSeconds: 12,
     waveform: [],
+    // a seeded message stands for one its job has measured already (decision 174)
+    audioMeasuredAt: new Date(),
     processingStatus: 'completed',
     ...values,
   }

@@ -4,7 +4,7 @@ import { expect } from 'vitest'
 import type { Contact } from '#shared/contacts.ts'
 import type { Message } from '#shared/messages.ts'
 import type { Database } from '#server/db/client.ts'
-import { contacts, session } from '#server/db/schema.ts'
+import { audioMessages, contacts, session } from '#server/db/schema.ts'
 import type { Photo } from '#shared/photos.ts'
 import { makeAudio } from './audio-files.ts'
 import { makeJpeg, uploadPhoto } from './images.ts'
@@ -338,6 +338,14 @@ export async function createMatrixFixture(app: FastifyInstance, db: Database): P
   const sent = await sendAs(app, 'POST', json('/api/messages', { contact_id: adaToBob, upload_id: await adaUpload() }), ada)
   expect(sent.statusCode).toBe(201)
   const message = sent.json() as Message
+  // the message's job replaces the recording as received with its playable form (decision 174): the URL that stays
+  const measuredAt = async () =>
+    (await db.select({ at: audioMessages.audioMeasuredAt }).from(audioMessages).where(eq(audioMessages.id, message.id)))[0]?.at
+  for (let waited = 0; !(await measuredAt()); waited += 100) {
+    if (waited > 20_000) throw new Error('the message job did not measure the recording')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  const mediaUrl = ((await sendAs(app, 'GET', json(`/api/messages/${message.id}`), ada)).json() as Message).audio_url
   const adaInvitation = async () => {
     const created = await sendAs(
       app,
@@ -391,7 +399,7 @@ export async function createMatrixFixture(app: FastifyInstance, db: Database): P
     leaver,
     adaToBob,
     messageId: message.id,
-    mediaUrl: message.audio_url,
+    mediaUrl,
     adaUpload,
     adaInvitation,
     adaPhoto,

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
-import type { AudioUpload, Message } from '#shared/messages.ts'
+import { DECLARED_SECONDS_HEADER, type AudioUpload, type Message } from '#shared/messages.ts'
 import { makeAudio } from './audio-files.ts'
 import { apiClient } from './requests.ts'
 import { TEST_ORIGIN } from './test-app.ts'
 
 /**
- * Uploads a recording made by ffmpeg (`makeAudio`'s shapes) as the signed-in person, through POST /api/audio,
- * and answers its upload id; fails the test when the upload is refused.
+ * Uploads a recording made by ffmpeg (`makeAudio`'s shapes) as the signed-in person, through POST /api/audio, declaring
+ * its length as the recorder does, and answers its upload id; fails the test when the upload is refused.
  */
 export async function uploadRecording(
   app: FastifyInstance,
@@ -18,7 +18,7 @@ export async function uploadRecording(
     method: 'POST',
     url: '/api/audio',
     payload: await makeAudio(shape),
-    headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'audio/webm' },
+    headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'audio/webm', [DECLARED_SECONDS_HEADER]: String(shape.seconds ?? 2) },
   })
   expect(response.statusCode).toBe(201)
   return (response.json() as AudioUpload).upload_id

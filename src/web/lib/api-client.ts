@@ -133,6 +133,8 @@ export async function apiSend<T>(
 export type UploadOptions = RequestOptions & {
   /** Upload progress from 0 to 1, when the browser knows the total. */
   onProgress?: (fraction: number) => void
+  /** further request headers (what a recorder declares of its take) */
+  headers?: Record<string, string>
 }
 
 /**
@@ -141,7 +143,7 @@ export type UploadOptions = RequestOptions & {
  * and an abort through `signal` rejects with an AbortError DOMException.
  */
 export function apiUpload<T>(path: string, blob: Blob, source: SchemaSource<T>, options: UploadOptions = {}): Promise<T> {
-  const { signal, onProgress } = options
+  const { signal, onProgress, headers = {} } = options
   const schema = schemaOf(source)
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
@@ -157,6 +159,7 @@ export function apiUpload<T>(path: string, blob: Blob, source: SchemaSource<T>, 
     xhr.open('POST', path)
     xhr.setRequestHeader('accept', 'application/json')
     xhr.setRequestHeader('content-type', blob.type || 'application/octet-stream')
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value)
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(event.loaded / event.total, 1))
     })

@@ -6,6 +6,8 @@ import { makeJpeg, uploadPhoto } from '#server/test/images.ts'
 import { insertSignedInPair } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { createTestApp } from '#server/test/test-app.ts'
+import { createMediaSweeper } from '#server/media/media-sweep.ts'
+import { createLocalStorage } from '#server/media/storage.ts'
 import { sendRecording, uploadRecording } from '#server/test/uploads.ts'
 
 const dataDir = await fs.mkdtemp('/tmp/hearth-int-deletion-')
@@ -58,7 +60,6 @@ describe('DELETE /api/account', () => {
     const { ada, bob, adaToBob, bobToAda } = await insertSignedInPair(app, db, ['Ada Leaving', 'Bob Staying'])
     await sendRecording(app, ada.cookie, adaToBob)
     const fromBob = await sendRecording(app, bob.cookie, bobToAda)
-    const bobsFile = (await db.select().from(audioMessages).where(eq(audioMessages.id, fromBob.id)))[0]?.audioKey
     await sendRecording(app, ada.cookie, adaToBob)
     expect(
       (await api.put('/api/profile/welcome-message', ada.cookie, { upload_id: await uploadRecording(app, ada.cookie) })).statusCode,
@@ -77,6 +78,10 @@ describe('DELETE /api/account', () => {
     expect(response.statusCode).toBe(204)
 
     // no file of mine, no row anywhere that names me or my address
+    // the recordings as received that the message job replaced are no row's: the media sweep removes them
+    await createMediaSweeper({ db, storage: createLocalStorage(`${dataDir}/media`), tmpDir: `${dataDir}/tmp` }).sweep(
+      Date.now() + 2 * 60 * 60 * 1000,
+    )
     expect(await filesOf(ada.id)).toEqual([])
     expect(await tablesMentioning(ada.id)).toEqual({})
     expect(await tablesMentioning(ada.email)).toEqual({})
@@ -85,7 +90,7 @@ describe('DELETE /api/account', () => {
     // Bob keeps his message and its audio, his contact row loses the link, nothing is left unread from me
     const [kept] = await db.select().from(audioMessages).where(eq(audioMessages.id, fromBob.id))
     expect(kept).toMatchObject({ senderId: bob.id, receiverId: null })
-    await expect(fs.stat(`${dataDir}/media/${bobsFile}`)).resolves.toBeTruthy()
+    await expect(fs.stat(`${dataDir}/media/${kept?.audioKey}`)).resolves.toBeTruthy()
     const [bobsRow] = await db.select().from(contacts).where(eq(contacts.id, bobToAda))
     expect(bobsRow).toMatchObject({ name: 'Ada Leaving', contactUserId: null })
     const [bobsConversation] = await db.select().from(conversations).where(eq(conversations.contactId, bobToAda))

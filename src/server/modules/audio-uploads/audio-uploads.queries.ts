@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { and, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { audioMessages, audioUploads } from '#server/db/schema.ts'
 
@@ -8,6 +8,31 @@ export async function insertAudioUpload(db: Executor, values: typeof audioUpload
   const [row] = await db.insert(audioUploads).values(values).returning()
   if (!row) throw new Error('audio upload insert returned no row')
   return row
+}
+
+export async function getOwnAudioUpload(db: Executor, userId: string, id: string): Promise<AudioUploadRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(audioUploads)
+    .where(and(eq(audioUploads.id, id), eq(audioUploads.userId, userId)))
+  return row
+}
+
+/**
+ * Writes what the one pass measured and the key of the playable form onto an upload, only while it still holds the
+ * received bytes it was read with: of two passes at once one writes. Answers whether this one did.
+ */
+export async function saveMeasuredUpload(
+  db: Executor,
+  read: Pick<AudioUploadRow, 'id' | 'objectKey'>,
+  measured: Pick<AudioUploadRow, 'objectKey' | 'mimeType' | 'bytes' | 'durationSeconds' | 'waveform'>,
+): Promise<boolean> {
+  const rows = await db
+    .update(audioUploads)
+    .set({ ...measured, audioMeasuredAt: new Date() })
+    .where(and(eq(audioUploads.id, read.id), eq(audioUploads.objectKey, read.objectKey), isNull(audioUploads.audioMeasuredAt)))
+    .returning({ id: audioUploads.id })
+  return rows.length > 0
 }
 
 /** Locks the caller's own upload until the transaction ends (a send consumes it once). */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { audioUploadSchema } from '#shared/messages.ts'
+import { audioUploadSchema, DECLARED_SECONDS_HEADER, DECLARED_WAVEFORM_HEADER, declaredRecording } from '#shared/messages.ts'
 import { MESSAGE_TEXTS } from '#shared/messages-texts.ts'
 import { ERROR_CODES } from '#shared/error-codes.ts'
 import { sessionUser } from '#server/auth/session.ts'
@@ -13,7 +13,8 @@ const tooManyUploads = () => new DomainError(429, ERROR_CODES.rateLimited, MESSA
 
 /**
  * POST /api/audio takes the raw recording as the body, whatever its declared type: the service decides
- * the type from the content and enforces 50 MB as the stream arrives (see http/raw-body.ts).
+ * the type from the content and enforces 50 MB as the stream arrives (see http/raw-body.ts). The recorder's own
+ * length and waveform of the take come as headers; they are shown until the message's job has measured it.
  */
 export const audioUploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { audioUploads: service, env, requireUser }) => {
   acceptRawBody(app)
@@ -28,7 +29,11 @@ export const audioUploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       onRequest: refuseOversizeAudio(),
     },
     async (request, reply) => {
-      const upload = await service.store(sessionUser(request).id, rawBody(request))
+      const declared = declaredRecording({
+        seconds: request.headers[DECLARED_SECONDS_HEADER],
+        waveform: request.headers[DECLARED_WAVEFORM_HEADER],
+      })
+      const upload = await service.store(sessionUser(request).id, rawBody(request), declared)
       return reply.status(201).send(upload)
     },
   )

@@ -1,40 +1,42 @@
 import { randomBytes } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { RECORDING_MAX_SECONDS } from '#shared/limits.ts'
-import { type AudioUpload } from '#shared/messages.ts'
+import { type AudioUpload, type DeclaredRecording } from '#shared/messages.ts'
 import { MESSAGE_TEXTS } from '#shared/messages-texts.ts'
 import { ERROR_CODES } from '#shared/error-codes.ts'
 import type { Database } from '#server/db/client.ts'
 import { PayloadTooLargeError, ValidationError } from '#server/http/errors.ts'
-import { decodeAudio, keptSpan, makePlayable, measureSpan, playbackFormOf, receiveAudio, SILENCE_PEAK } from '#server/media/audio.ts'
+import { DURATION_TOLERANCE_SECONDS, prepareRecording, receiveAudio } from '#server/media/audio.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'
 import {
   deleteAbandonedUploads,
   deleteAudioUpload,
+  getOwnAudioUpload,
   insertAudioUpload,
   lockOwnAudioUpload,
   lockUploadsOf,
+  saveMeasuredUpload,
   storedAudioBytes,
   type AudioUploadRow,
 } from './audio-uploads.queries.ts'
 
 export const MEGABYTE = 1024 * 1024
 
-/** A recording may run a little past 10 minutes: the recorder stops at 600 s, containers round up. */
-const DURATION_TOLERANCE_SECONDS = 1
 /** An upload that no message took within a day is removed with its audio. */
 export const ABANDONED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000
+
+const NOTHING_DECLARED: DeclaredRecording = { durationSeconds: null, waveform: null }
 
 export function toAudioUploadResponse(row: AudioUploadRow): AudioUpload {
   return { upload_id: row.id, mime_type: row.mimeType, bytes: row.bytes, duration_seconds: row.durationSeconds, waveform: row.waveform }
 }
 
-type StoreOptions = {
-  /** the body is one of Hearth's own stored playback renditions: kept as it is, not encoded again */
-  rendition?: boolean
-}
+/** A fresh storage key of this person's for a recording of this extension. */
+export const freshAudioKey = (userId: string, ext: string) => `${userId}/${Date.now()}-${randomBytes(6).toString('hex')}.${ext}`
 
 export function createAudioUploadsService({
   db,
@@ -53,49 +55,36 @@ export function createAudioUploadsService({
 
   return {
     /**
-     * Streams the body to a temporary file (never whole in memory), recognises the container from its
-     * first bytes and decodes it once with ffmpeg to measure it: too long, empty or silent is refused. What is kept
-     * (silence over a second trimmed from either end) is written in its playback form (decision 168): Opus and AAC
-     * re-wrapped as recorded, anything else encoded. Its duration and waveform come from that one decode, and it is
-     * moved into storage under a fresh key. Transcription reads the stored file, so word timings count from its
-     * start. Anything refused leaves no file behind.
+     * Stores a recording as received, without decoding it (decision 174): the body is streamed to a temporary file
+     * (never whole in memory, 50 MB at most), its container recognised from its first bytes, and it is moved into
+     * storage under a fresh key. The length and waveform the recorder declared are kept as provisional values; a
+     * declared length past the limit is refused before a byte is read. The message's job (or `prepare`, for a
+     * recording kept elsewhere) decodes it once, measures it, refuses what breaks a rule and writes its playable form.
      */
-    async store(userId: string, body: Readable | undefined, { rendition = false }: StoreOptions = {}): Promise<AudioUpload> {
+    async store(userId: string, body: Readable | undefined, declared: DeclaredRecording = NOTHING_DECLARED): Promise<AudioUpload> {
+      if (declared.durationSeconds !== null && declared.durationSeconds > RECORDING_MAX_SECONDS + DURATION_TOLERANCE_SECONDS) {
+        throw new ValidationError(MESSAGE_TEXTS.tooLong)
+      }
       // a person already at the quota is told before a byte is read
       if ((await storedAudioBytes(db, userId)) >= quotaBytes) throw quotaReached()
       await fs.mkdir(tmpDir, { recursive: true, mode: 0o700 })
       const tmpPath = path.join(tmpDir, `upload-${randomBytes(12).toString('hex')}`)
-      let keptPath: string | null = null
       try {
-        const { type } = await receiveAudio(body, tmpPath)
-        const received = await decodeAudio(tmpPath).catch(() => {
-          throw new ValidationError(MESSAGE_TEXTS.notAudio)
-        })
-        if (received.durationSeconds > RECORDING_MAX_SECONDS + DURATION_TOLERANCE_SECONDS) throw new ValidationError(MESSAGE_TEXTS.tooLong)
-        if (received.durationSeconds < 0.1) throw new ValidationError(MESSAGE_TEXTS.empty)
-        if (received.peak < SILENCE_PEAK) throw new ValidationError(MESSAGE_TEXTS.silent)
-        // a stored recording (a session note sent on) is already what playback needs, trimmed and measured as it is
-        const form = rendition ? { ...type, keepCodec: true } : playbackFormOf(received.codec)
-        const storedPath = `${tmpPath}.${form.ext}`
-        keptPath = storedPath
-        const span = rendition ? { start: 0, end: received.durationSeconds } : keptSpan(received)
-        if (rendition) await fs.rename(tmpPath, storedPath)
-        else await makePlayable(tmpPath, storedPath, span, form)
-        const measured = measureSpan(received, span)
-        const bytes = (await fs.stat(storedPath)).size
-        const objectKey = `${userId}/${Date.now()}-${randomBytes(6).toString('hex')}.${form.ext}`
+        const { bytes, type } = await receiveAudio(body, tmpPath)
+        const objectKey = freshAudioKey(userId, type.ext)
         // checked again under the person's lock with this file counted: two uploads at once cannot both fit the rest
         const row = await db.transaction(async (tx) => {
           await lockUploadsOf(tx, userId)
           if ((await storedAudioBytes(tx, userId)) + bytes > quotaBytes) throw quotaReached()
-          await storage.putFile(objectKey, storedPath)
+          await storage.putFile(objectKey, tmpPath)
           return insertAudioUpload(tx, {
             userId,
             objectKey,
-            mimeType: form.mime,
+            mimeType: type.mime,
             bytes,
-            durationSeconds: Math.round(measured.durationSeconds * 100) / 100,
-            waveform: measured.waveform,
+            durationSeconds: declared.durationSeconds ?? 0,
+            waveform: declared.waveform ?? [],
+            audioMeasuredAt: null,
           }).catch(async (error: unknown) => {
             await storage.remove(objectKey)
             throw error
@@ -104,7 +93,42 @@ export function createAudioUploadsService({
         return toAudioUploadResponse(row)
       } finally {
         await fs.rm(tmpPath, { force: true })
-        if (keptPath) await fs.rm(keptPath, { force: true })
+      }
+    },
+
+    /**
+     * Measures one of the person's uploads before a place other than a message keeps it (a welcome message, an
+     * invitation's personal message, a session note): the same one pass as the message's job, on the request, so a
+     * recording that breaks a rule is refused with a 400 and its text as the upload used to be. The playable form
+     * takes the received bytes' place under a fresh key. An upload measured already, or not the person's, is left as it is
+     * (the caller answers 404 for a missing one).
+     */
+    async prepare(userId: string, uploadId: string): Promise<void> {
+      const upload = await getOwnAudioUpload(db, userId, uploadId)
+      if (!upload || upload.audioMeasuredAt) return
+      await fs.mkdir(tmpDir, { recursive: true, mode: 0o700 })
+      const work = await fs.mkdtemp(path.join(tmpDir, 'prepare-'))
+      try {
+        const received = path.join(work, 'received')
+        await pipeline(storage.read(upload.objectKey), createWriteStream(received))
+        const prepared = await prepareRecording(received, work)
+        const objectKey = freshAudioKey(userId, prepared.ext)
+        const bytes = (await fs.stat(prepared.playablePath)).size
+        await storage.putFile(objectKey, prepared.playablePath)
+        const written = await db.transaction(async (tx) => {
+          await lockUploadsOf(tx, userId)
+          return saveMeasuredUpload(tx, upload, {
+            objectKey,
+            mimeType: prepared.mime,
+            bytes,
+            durationSeconds: prepared.durationSeconds,
+            waveform: prepared.waveform,
+          })
+        })
+        // of two prepares at once, the one that wrote keeps its rendition; the other's copy and the received bytes go
+        await storage.remove(written ? upload.objectKey : objectKey)
+      } finally {
+        await fs.rm(work, { recursive: true, force: true })
       }
     },
 

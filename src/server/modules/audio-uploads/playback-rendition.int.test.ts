@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { AudioUpload, Message } from '#shared/messages.ts'
 import { audioUploads } from '#server/db/schema.ts'
-import { decodeAudio, PLAYBACK_RENDITION, TRIM_KEEP_SECONDS } from '#server/media/audio.ts'
+import { decodeAudio, PLAYBACK_RENDITION, prepareRecording, TRIM_KEEP_SECONDS } from '#server/media/audio.ts'
 import { decodeForSpeech } from '#server/speech/decode.ts'
 import { createPocketsphinxEngine, pocketsphinxAvailable } from '#server/speech/engines/pocketsphinx.ts'
 import { makeAudio } from '#server/test/audio-files.ts'
@@ -15,11 +15,14 @@ import { speechFixture } from '#server/test/speech-fixtures.ts'
 import { insertSignedInPair } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
+import { createLocalStorage } from '#server/media/storage.ts'
+import { createAudioUploadsService, toAudioUploadResponse } from './audio-uploads.service.ts'
 
 /**
- * Every recording is stored in a form that has a duration, can be seeked and plays in Safari, Firefox and Chromium:
- * Opus and AAC kept as recorded and only re-wrapped, anything else encoded to AAC (decision 168), with long silence
- * at either end trimmed (decision 71).
+ * Every recording ends up stored in a form that has a duration, can be seeked and plays in Safari, Firefox and
+ * Chromium: Opus and AAC kept as recorded and only re-wrapped, anything else encoded to AAC (decision 168), with long
+ * silence at either end trimmed (decision 71). The one pass that makes it runs after the upload (decision 174): in the
+ * message's job, or in `prepare` for a recording kept elsewhere; these tests drive `prepare`.
  */
 const run = promisify(execFile)
 const dataDir = await fs.mkdtemp('/tmp/hearth-int-rendition-')
@@ -27,12 +30,21 @@ const work = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-rendition-'))
 const { app, db } = await createTestApp({ DATA_DIR: dataDir })
 const { ada, adaToBob } = await insertSignedInPair(app, db)
 const clip = speechFixture('coffee-sunday.wav')
+const opusClip = speechFixture('coffee-sunday.webm')
 const canTranscribe = clip !== null && (await pocketsphinxAvailable())
 afterAll(() => fs.rm(work, { recursive: true, force: true }))
 
 /** made by scripts/mediarecorder-fixture.ts: 3 s of Chromium's fake microphone through MediaRecorder, no duration in it */
 const CHROMIUM_WEBM = new URL('../../test/fixtures/chromium-mediarecorder.webm', import.meta.url)
 
+const uploads = createAudioUploadsService({
+  db,
+  storage: createLocalStorage(`${dataDir}/media`),
+  tmpDir: `${dataDir}/tmp`,
+  quotaBytes: 1024 * 1024 * 1024,
+})
+
+/** Uploads a recording and runs the one pass over it (the same the message job runs): answers it as measured. */
 async function upload(audio: Buffer): Promise<{ body: AudioUpload; file: string }> {
   const response = await app.inject({
     method: 'POST',
@@ -41,9 +53,10 @@ async function upload(audio: Buffer): Promise<{ body: AudioUpload; file: string 
     headers: { origin: TEST_ORIGIN, cookie: ada.cookie, 'content-type': 'audio/webm' },
   })
   expect(response.statusCode).toBe(201)
-  const body = response.json() as AudioUpload
-  const [row] = await db.select().from(audioUploads).where(eq(audioUploads.id, body.upload_id))
-  return { body, file: `${dataDir}/media/${row?.objectKey}` }
+  const { upload_id } = response.json() as AudioUpload
+  await uploads.prepare(ada.id, upload_id)
+  const [row] = await db.select().from(audioUploads).where(eq(audioUploads.id, upload_id))
+  return { body: toAudioUploadResponse(row!), file: `${dataDir}/media/${row?.objectKey}` }
 }
 
 type Probe = {
@@ -187,5 +200,22 @@ describe('the stored recording', () => {
     },
     // two pocketsphinx runs: 32 s on a loaded 2-core machine, over the default 30 s
     60_000,
+  )
+
+  it.skipIf(opusClip === null)(
+    'gives the engine, from the one pass, the very samples the old path decoded again from the stored recording',
+    async () => {
+      const out = await fs.mkdtemp(path.join(work, 'pass-'))
+      const prepared = await prepareRecording(opusClip!, out)
+      // before decision 174 the job read the stored playable form back and decoded it once more for the engine; the
+      // same samples make the same transcript, whatever the engine
+      const stored = await decodeForSpeech(prepared.playablePath)
+      try {
+        expect(prepared.durationSeconds).toBeCloseTo(stored.durationSeconds, 2)
+        expect(await fs.readFile(prepared.speechWavPath)).toEqual(await fs.readFile(stored.wavPath))
+      } finally {
+        await stored.cleanup()
+      }
+    },
   )
 })

@@ -24,6 +24,7 @@ import type { Mailer } from '#server/notify/mailer.ts'
 import { invitationMail } from '#server/notify/templates.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 import { deleteAudioUpload, lockOwnAudioUpload } from '#server/modules/audio-uploads/audio-uploads.queries.ts'
+import type { AudioUploadsService } from '#server/modules/audio-uploads/audio-uploads.service.ts'
 import {
   countActiveContacts,
   getContactByUsers,
@@ -144,6 +145,7 @@ export function createInvitationsService({
   pictureUrl,
   queue,
   log,
+  uploads,
   rateLimits = true,
 }: {
   db: Database
@@ -155,6 +157,8 @@ export function createInvitationsService({
   /** a personal message is queued for transcription with the invitation (invitations.jobs.ts) */
   queue: Pick<JobQueue, 'enqueue'>
   log: FastifyBaseLogger
+  /** a personal message is measured (or refused) before the invitation keeps it: no job of a message's does */
+  uploads: Pick<AudioUploadsService, 'prepare'>
   /** RATE_LIMIT_ENABLED: off only where a test drives one person through many invitations */
   rateLimits?: boolean
 }) {
@@ -198,6 +202,7 @@ export function createInvitationsService({
     if (!(await withinLimit(`invite-send:${inviterId}`, INVITE_SEND_LIMIT))) {
       throw new TooManyRequestsError(INVITATION_TEXTS.sendLimit)
     }
+    if (values.uploadId !== null) await uploads.prepare(inviterId, values.uploadId)
     const token = newToken()
     return db.transaction(async (tx) => {
       await lockCircles(tx, [inviterId])

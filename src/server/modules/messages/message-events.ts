@@ -91,10 +91,14 @@ export async function announceLike(
 }
 
 /**
- * A speech stage changed the message (claimed, transcribed, analysed, failed): both people get its whole speech state,
- * which is the same for both. The receiver of a blocked request never heard of the message and hears nothing now.
+ * A speech stage changed the message (claimed, measured, transcribed, analysed, failed): both people get its whole
+ * speech state, which is the same for both, and its measured audio when the job has just written it. The receiver of a blocked request never heard of the message and hears nothing now.
  */
-export async function announceSpeechState(tx: Executor, messageId: string, { health }: { health: boolean }): Promise<void> {
+export async function announceSpeechState(
+  tx: Executor,
+  messageId: string,
+  { health, audio }: { health: boolean; audio?: Pick<MessageChanges, 'audio_url' | 'mime_type' | 'duration_seconds' | 'waveform'> },
+): Promise<void> {
   const state = await getMessageSpeechState(tx, messageId)
   if (!state) return
   const changes: MessageChanges = {
@@ -108,6 +112,7 @@ export async function announceSpeechState(tx: Executor, messageId: string, { hea
     sentiment: state.sentiment,
     processing_status: state.processingStatus,
     processing_error: state.processingError,
+    ...audio,
   }
   const rows = state.receiverId ? await listPairRows(tx, state.senderId, state.receiverId) : []
   for (const person of [state.senderId, state.receiverId]) {

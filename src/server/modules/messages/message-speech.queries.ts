@@ -11,6 +11,7 @@ export type SpeechMessageRow = Pick<
   | 'receiverId'
   | 'audioKey'
   | 'durationSeconds'
+  | 'audioMeasuredAt'
   | 'createdAt'
   | 'transcription'
   | 'processingStatus'
@@ -24,6 +25,7 @@ const speechColumns = {
   receiverId: audioMessages.receiverId,
   audioKey: audioMessages.audioKey,
   durationSeconds: audioMessages.durationSeconds,
+  audioMeasuredAt: audioMessages.audioMeasuredAt,
   createdAt: audioMessages.createdAt,
   transcription: audioMessages.transcription,
   processingStatus: audioMessages.processingStatus,
@@ -88,6 +90,26 @@ export async function saveTranscription(
       ...(completed && { processingStatus: 'completed' as const }),
     })
     .where(isCurrent(guard.messageId, guard))
+    .returning({ id: audioMessages.id })
+  return rows.length > 0
+}
+
+/**
+ * Writes the measured audio onto a message in place of the received recording it was read with, while the attempt is
+ * current and the message still holds that recording unmeasured: a job run twice writes once. Answers whether it
+ * wrote.
+ */
+export async function saveMeasuredAudio(
+  db: Executor,
+  guard: AttemptGuard & { messageId: string; receivedKey: string },
+  audio: Pick<typeof audioMessages.$inferSelect, 'audioKey' | 'mimeType' | 'bytes' | 'durationSeconds' | 'waveform'>,
+): Promise<boolean> {
+  const rows = await db
+    .update(audioMessages)
+    .set({ ...audio, audioMeasuredAt: sql`now()` })
+    .where(
+      and(isCurrent(guard.messageId, guard), eq(audioMessages.audioKey, guard.receivedKey), sql`${audioMessages.audioMeasuredAt} is null`),
+    )
     .returning({ id: audioMessages.id })
   return rows.length > 0
 }

@@ -1,12 +1,20 @@
+import { createWriteStream } from 'node:fs'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
 import { nextRetryDelayMs, SPEECH_RETRY_WINDOW_MS } from '#shared/speech.ts'
 import { strongerEngineAvailable, transcriptCarriesInsights } from '#shared/transcript-confidence.ts'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database, Executor } from '#server/db/client.ts'
 import type { JobMap, JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
 import type { Analyzer } from '#server/speech/analysis/analyzer.ts'
+import { ValidationError } from '#server/http/errors.ts'
+import { prepareRecording, type PreparedRecording } from '#server/media/audio.ts'
+import type { ObjectStorage } from '#server/media/storage.ts'
 import { SpeechEngineError } from '#server/speech/engine.ts'
 import { reasonOf, type HeardTranscript, type ObjectTranscriber } from '#server/speech/transcribe-object.ts'
 import { refreshRelationshipHealth } from '#server/modules/relationship-health/relationship-health.service.ts'
+import { freshAudioKey } from '#server/modules/audio-uploads/audio-uploads.service.ts'
 import { announceSpeechState } from './message-events.ts'
 import {
   claimForAnalysis,
@@ -14,12 +22,19 @@ import {
   getFinishedTranscript,
   replaceTranscript,
   saveAnalysis,
+  saveMeasuredAudio,
   saveTranscription,
   setMessageOutcome,
   type SpeechMessageRow,
 } from './message-speech.queries.ts'
 
 const ANALYSIS_TIMEOUT_MS = 60_000
+
+/** The folder, made when missing (a fresh data directory has none). */
+const ensured = async (dir: string) => {
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 })
+  return dir
+}
 
 /**
  * Tells both people of a message that a speech stage changed it, with its speech state as it is now; `fields` names
@@ -39,10 +54,18 @@ export function createMessageJobs({
   analyzer,
   queue,
   log,
+  storage,
+  tmpDir,
+  signMediaUrl,
   now = Date.now,
 }: {
   db: Database
-  transcriber: ObjectTranscriber
+  transcriber: Pick<ObjectTranscriber, 'transcribe' | 'transcribeWav' | 'active'>
+  /** where the received recording is read from and its playable form written to */
+  storage: Pick<ObjectStorage, 'read' | 'putFile' | 'remove'>
+  tmpDir: string
+  /** the measured audio's URL as both people's screens receive it */
+  signMediaUrl: (key: string) => string
   analyzer: Analyzer
   queue: Pick<JobQueue, 'enqueue'>
   log: Pick<FastifyBaseLogger, 'warn'>
@@ -78,6 +101,65 @@ export function createMessageJobs({
     return { status: delay !== null ? 'skipped' : 'failed', reason }
   }
 
+  /**
+   * The one pass over a message's received recording (decision 174): read once, decoded once, measured, written in
+   * its playable form under a fresh key and onto the message (announced to both people).
+   * Answers the WAV the engine hears, cut from the same decode. A recording that breaks a rule ends the message in
+   * `failed` with the rule's text and no retry; its received recording stays, so it still plays. Safe to run again
+   * after a crash at any step: the message is written only while it still holds the key read at claim time unmeasured.
+   */
+  async function measureReceived(
+    row: SpeechMessageRow,
+    work: string,
+  ): Promise<{ speechWavPath: string; durationSeconds: number } | { refusal: JobOutcome }> {
+    const received = path.join(work, 'received')
+    await pipeline(storage.read(row.audioKey), createWriteStream(received))
+    const guard = { messageId: row.id, stage: 'transcribe' as const, attempts: row.transcriptionAttempts }
+    let prepared: PreparedRecording
+    try {
+      prepared = await prepareRecording(received, work)
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error
+      log.warn({ messageId: row.id, reason: error.message }, 'speech: the received recording breaks a rule')
+      const written = await db.transaction(async (tx) => {
+        const ended = await setMessageOutcome(tx, guard, 'failed', error.message)
+        if (ended) await announce(tx, row, ['processing_status', 'processing_error'])
+        return ended
+      })
+      return { refusal: written ? { status: 'failed', reason: error.message } : { status: 'skipped', reason: 'a later attempt took over' } }
+    }
+    const audioKey = freshAudioKey(row.senderId, prepared.ext)
+    const audio = {
+      audioKey,
+      mimeType: prepared.mime,
+      bytes: (await fs.stat(prepared.playablePath)).size,
+      durationSeconds: prepared.durationSeconds,
+      waveform: prepared.waveform,
+    }
+    // storage may move the file rather than copy it: measured before
+    await storage.putFile(audioKey, prepared.playablePath)
+    const written = await db.transaction(async (tx) => {
+      if (!(await saveMeasuredAudio(tx, { ...guard, receivedKey: row.audioKey }, audio))) return false
+      await announceSpeechState(tx, row.id, {
+        health: false,
+        audio: {
+          audio_url: signMediaUrl(audioKey),
+          mime_type: audio.mimeType,
+          duration_seconds: audio.durationSeconds,
+          waveform: audio.waveform,
+        },
+      })
+      return true
+    })
+    if (!written) {
+      await storage.remove(audioKey)
+      throw new Error('the message changed while its recording was measured')
+    }
+    // the received bytes are left to the media sweep (an hour on): a backup that copied the row before this write
+    // still finds them, and a player half-way through them is not cut off
+    return prepared
+  }
+
   return {
     async handleTranscribeMessage({ messageId }: JobMap['transcribe-message']): Promise<JobOutcome> {
       const row = await db.transaction(async (tx) => {
@@ -87,10 +169,19 @@ export function createMessageJobs({
       })
       if (!row) return { status: 'skipped', reason: 'message gone, transcribed or failed' }
       let result: HeardTranscript
+      let work: string | null = null
       try {
-        result = await transcriber.transcribe(row.audioKey, row.durationSeconds)
+        if (row.audioMeasuredAt) result = await transcriber.transcribe(row.audioKey, row.durationSeconds)
+        else {
+          work = await fs.mkdtemp(path.join(await ensured(tmpDir), 'message-'))
+          const prepared = await measureReceived(row, work)
+          if ('refusal' in prepared) return prepared.refusal
+          result = await transcriber.transcribeWav({ wavPath: prepared.speechWavPath, durationSeconds: prepared.durationSeconds })
+        }
       } catch (error) {
         return afterFailure(row, 'transcribe', error)
+      } finally {
+        if (work) await fs.rm(work, { recursive: true, force: true })
       }
       const current = await db.transaction(async (tx) => {
         // too unsure a transcript is kept and indexed, but not analysed: no mood, tags or tips from guesses (decision 92)

@@ -174,6 +174,7 @@ export function createMessagesService({
           bytes: upload.bytes,
           durationSeconds: upload.durationSeconds,
           waveform: upload.waveform,
+          audioMeasuredAt: upload.audioMeasuredAt,
           replyToId: input.reply_to_id,
         })
         await deleteAudioUpload(tx, upload.id)

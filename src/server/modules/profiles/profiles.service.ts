@@ -8,6 +8,7 @@ import type { ObjectStorage } from '#server/media/storage.ts'
 import type { JobQueue } from '#server/jobs/job-queue.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 import { deleteAudioUpload, lockOwnAudioUpload } from '#server/modules/audio-uploads/audio-uploads.queries.ts'
+import type { AudioUploadsService } from '#server/modules/audio-uploads/audio-uploads.service.ts'
 import { listPeopleWhoSee } from '#server/modules/contacts/contacts.queries.ts'
 import { refreshRelationshipHealth } from '#server/modules/relationship-health/relationship-health.service.ts'
 import { ensureProfile, getProfileById, setAccountName, setWelcomeAudio, updateProfileById, type ProfileRow } from './profiles.queries.ts'
@@ -56,6 +57,7 @@ export function createProfilesService({
   signMediaUrl,
   pictureUrl,
   queue,
+  uploads,
 }: {
   db: Database
   storage: ObjectStorage
@@ -63,6 +65,8 @@ export function createProfilesService({
   pictureUrl: PictureUrl
   /** a saved welcome recording is queued for transcription with the change (profiles.jobs.ts) */
   queue: Pick<JobQueue, 'enqueue'>
+  /** a welcome recording is measured (or refused) before the profile keeps it: no job of a message's does */
+  uploads: Pick<AudioUploadsService, 'prepare'>
 }) {
   const respond = (row: ProfileRow, user: SessionUser) => toProfileResponse(row, user.email, { signMediaUrl, pictureUrl })
 
@@ -109,6 +113,7 @@ export function createProfilesService({
      */
     async saveWelcomeMessage(user: SessionUser, uploadId: string): Promise<Profile> {
       await ensureProfileFor(db, user)
+      await uploads.prepare(user.id, uploadId)
       const previousKey = await db.transaction(async (tx) => {
         const upload = await lockOwnAudioUpload(tx, user.id, uploadId)
         if (!upload) throw new NotFoundError(MESSAGE_TEXTS.uploadNotFound)

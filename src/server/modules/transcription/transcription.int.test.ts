@@ -1,16 +1,24 @@
 import fs from 'node:fs/promises'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { Message } from '#shared/messages.ts'
+import {
+  DECLARED_SECONDS_HEADER,
+  DECLARED_WAVEFORM_HEADER,
+  declaredWaveformHeader,
+  type AudioUpload,
+  type Message,
+} from '#shared/messages.ts'
+import { MESSAGE_TEXTS } from '#shared/messages-texts.ts'
 import type { Profile } from '#shared/profile.ts'
 import { SPEECH_TEXTS } from '#shared/speech.ts'
-import { audioMessages, profiles } from '#server/db/schema.ts'
+import { audioMessages, audioUploads, profiles } from '#server/db/schema.ts'
+import { makeAudio } from '#server/test/audio-files.ts'
 import type { Analyzer } from '#server/speech/analysis/analyzer.ts'
 import { SpeechEngineError, type EngineChoice, type Transcript, type TranscribeInput } from '#server/speech/engine.ts'
 import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { listenToRealtime } from '#server/test/realtime-listener.ts'
-import { createTestApp } from '#server/test/test-app.ts'
+import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
 import { uploadRecording } from '#server/test/uploads.ts'
 
 /**
@@ -66,6 +74,8 @@ async function send(from: Person, contactId: string, seconds: number, format: 'w
   return response.json() as Message
 }
 
+const rowOf = async (id: string) => (await db.select().from(audioMessages).where(eq(audioMessages.id, id)))[0]
+
 const settled = (person: Person, id: string, timeout = 20_000) =>
   expect.poll(async () => (await getMessage(person, id)).processing_status, { timeout, interval: 200 })
 
@@ -75,7 +85,6 @@ describe('the speech pipeline', () => {
     const { ada, bob, adaToBob } = await pair()
     const sent = await send(ada, adaToBob, 1)
     expect(sent.processing_status).toBe('pending')
-
     await settled(bob, sent.id).toBe('completed')
     const done = await getMessage(bob, sent.id)
     expect(done).toMatchObject({ transcription: 'I really miss you', emotions: ['love'], topics: ['plans'], processing_error: null })
@@ -83,15 +92,22 @@ describe('the speech pipeline', () => {
 
     // each person hears every stage, as their own contact of the other, with the speech state after it
     const updatesOf = () => heard.flatMap((e) => (e.event.type === 'message.updated' && e.event.message_id === sent.id ? [e] : []))
-    await expect.poll(() => updatesOf().length).toBe(6)
+    await expect.poll(() => updatesOf().length).toBe(8)
     const updates = updatesOf()
     const stagesOf = (person: Person) =>
       updates.flatMap(({ to, event }) => (to.length === 1 && to[0] === person.id && event.type === 'message.updated' ? [event] : []))
     for (const person of [ada, bob]) {
       const stages = stagesOf(person)
-      expect(stages.map((e) => e.changes?.processing_status)).toEqual(['processing', 'processing', 'completed'])
-      expect(stages[1]?.changes).toMatchObject({ transcription: 'I really miss you', emotions: [] })
-      expect(stages[2]).toMatchObject({ changes: { emotions: ['love'], topics: ['plans'], sentiment: 0.5 }, health: true })
+      expect(stages.map((e) => e.changes?.processing_status)).toEqual(['processing', 'processing', 'processing', 'completed'])
+      // the measured audio, in place of the received recording and its declared length
+      expect(stages[1]?.changes).toMatchObject({
+        mime_type: 'audio/webm',
+        duration_seconds: 1,
+        audio_url: expect.stringContaining('.webm?'),
+      })
+      expect(stages[1]?.changes?.waveform).toHaveLength(64)
+      expect(stages[2]?.changes).toMatchObject({ transcription: 'I really miss you', emotions: [] })
+      expect(stages[3]).toMatchObject({ changes: { emotions: ['love'], topics: ['plans'], sentiment: 0.5 }, health: true })
     }
     expect(stagesOf(ada)[0]?.contact_id).toBe(adaToBob)
     const [row] = await db.select().from(audioMessages).where(eq(audioMessages.id, sent.id))
@@ -174,6 +190,60 @@ describe('the speech pipeline', () => {
   }, 40_000)
 })
 
+describe('the one pass over a received recording', () => {
+  it('replaces the declared length and waveform and the received bytes with the measured, playable audio', async () => {
+    behaviours.set(12, async () => ({ text: 'measured words', words: words('measured words'), language: 'en' }))
+    const { ada, bob, adaToBob } = await pair()
+    const audio = await makeAudio({ seconds: 12, format: 'wav' })
+    const declared = Array.from({ length: 64 }, () => 0.5)
+    const stored = await app.inject({
+      method: 'POST',
+      url: '/api/audio',
+      payload: audio,
+      headers: {
+        origin: TEST_ORIGIN,
+        cookie: ada.cookie,
+        [DECLARED_SECONDS_HEADER]: '11.5',
+        [DECLARED_WAVEFORM_HEADER]: declaredWaveformHeader(declared),
+      },
+    })
+    const { upload_id } = stored.json() as AudioUpload
+    const [received] = await db.select().from(audioUploads).where(eq(audioUploads.id, upload_id))
+    const sent = (await post('/api/messages', ada.cookie, { contact_id: adaToBob, upload_id })).json() as Message
+    // shown as declared until the job has measured it
+    expect(sent).toMatchObject({ duration_seconds: 11.5, waveform: declared, mime_type: 'audio/wav' })
+
+    await settled(bob, sent.id).toBe('completed')
+    const done = await getMessage(bob, sent.id)
+    expect(done).toMatchObject({ duration_seconds: 12, mime_type: 'audio/mp4', transcription: 'measured words' })
+    expect(done.waveform).toHaveLength(64)
+    expect(done.waveform).not.toEqual(declared)
+    const row = await rowOf(sent.id)
+    expect(row?.audioMeasuredAt).not.toBeNull()
+    expect(row?.audioKey).not.toBe(received?.objectKey)
+    // no row refers to the received bytes any more: the media sweep removes them once they are an hour old
+    expect(await db.select().from(audioMessages).where(eq(audioMessages.audioKey, received!.objectKey))).toEqual([])
+    expect((await get(done.audio_url, bob.cookie)).statusCode).toBe(200)
+  })
+
+  it('ends a message whose recording breaks a rule in failed, with the rule’s text, keeping what was received', async () => {
+    const { ada, bob, adaToBob } = await pair()
+    const upload_id = await uploadRecording(app, ada.cookie, { seconds: 13, silent: true })
+    const sent = (await post('/api/messages', ada.cookie, { contact_id: adaToBob, upload_id })).json() as Message
+    await settled(bob, sent.id).toBe('failed')
+    const failed = await getMessage(bob, sent.id)
+    expect(failed.processing_error).toBe(MESSAGE_TEXTS.silent)
+    // no retry was scheduled, the engine never heard it, and the recording as received still plays
+    expect(await rowOf(sent.id)).toMatchObject({
+      transcriptionAttempts: 1,
+      audioMeasuredAt: null,
+      audioKey: expect.stringMatching(/\.webm$/),
+    })
+    expect(calls.get(13)).toBeUndefined()
+    expect((await get(failed.audio_url, bob.cookie)).statusCode).toBe(200)
+  })
+})
+
 describe('retry_failed_transcription', () => {
   it('lets the sender or receiver retry a failed message inside the window, and nobody else', async () => {
     let works = false
@@ -185,6 +255,9 @@ describe('retry_failed_transcription', () => {
     const stranger = await insertSignedInPerson(app, db, { name: 'Eve' })
     const sent = await send(ada, adaToBob, 7)
     await settled(ada, sent.id).toBe('failed')
+    // the first attempt measured the audio before the engine failed; the retry only transcribes
+    const measured = await rowOf(sent.id)
+    expect(measured?.audioMeasuredAt).not.toBeNull()
 
     const foreign = await post(`/api/messages/${sent.id}/retry-transcription`, stranger.cookie)
     expect(foreign.statusCode).toBe(404)
@@ -201,6 +274,7 @@ describe('retry_failed_transcription', () => {
     expect((retried.json() as Message).processing_status).toMatch(/^(pending|processing)$/)
     await settled(ada, sent.id).toBe('completed')
     expect((await getMessage(ada, sent.id)).transcription).toBe('back again')
+    expect(await rowOf(sent.id)).toMatchObject({ audioKey: measured?.audioKey, audioMeasuredAt: measured?.audioMeasuredAt })
 
     const again = await post(`/api/messages/${sent.id}/retry-transcription`, ada.cookie)
     expect(again.statusCode).toBe(409)

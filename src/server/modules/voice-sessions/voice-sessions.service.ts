@@ -55,7 +55,7 @@ export function createVoiceSessionsService({
   storage: Pick<ObjectStorage, 'read'>
   /** a recorded note is queued for transcription with it (voice-sessions.jobs.ts) */
   queue: Pick<JobQueue, 'enqueue'>
-  uploads: Pick<AudioUploadsService, 'store' | 'discard'>
+  uploads: Pick<AudioUploadsService, 'store' | 'discard' | 'prepare'>
   messages: Pick<MessagesService, 'send'>
   now?: () => Date
 }) {
@@ -113,6 +113,8 @@ export function createVoiceSessionsService({
     ): Promise<SessionMessage> {
       const session = await getSessionForOwner(db, ownerId, sessionId)
       if (!session) throw new NotFoundError(SESSION_TEXTS.notFound)
+      // a note keeps its recording outside any message job: measured (or refused) here
+      if (input.upload_id) await uploads.prepare(ownerId, input.upload_id)
       const row = await db.transaction(async (tx) => {
         // counted under the session's lock; a refused recording stays an upload of the owner's, to keep elsewhere
         await lockSessionNotes(tx, sessionId)
@@ -169,8 +171,10 @@ export function createVoiceSessionsService({
       if (!note.audioKey) throw new ConflictError(SESSION_TEXTS.noRecording)
       // someone else's contact is refused before the take is copied (the send checks it again, with every other rule)
       if (!(await getContactForOwner(db, ownerId, input.contact_id))) throw new NotFoundError(CONTACT_TEXTS.notFound)
-      const upload = await uploads.store(ownerId, storage.read(note.audioKey), { rendition: true })
+      const upload = await uploads.store(ownerId, storage.read(note.audioKey))
       try {
+        // measured here rather than by the message's job, so the message is sent with its length and waveform
+        await uploads.prepare(ownerId, upload.upload_id)
         return await messages.send(ownerId, { contact_id: input.contact_id, upload_id: upload.upload_id, reply_to_id: null })
       } catch (error) {
         await uploads.discard(ownerId, upload.upload_id)

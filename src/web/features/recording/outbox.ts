@@ -10,7 +10,8 @@ export type UploadReport = {
 
 /** What the outbox needs from the network: store the audio, then send the message that refers to it. */
 export type OutboxTransport = {
-  upload: (blob: Blob, report: UploadReport) => Promise<string>
+  /** `durationSeconds`: the recorder's own length of the take, which a message shows until the server measured it */
+  upload: (blob: Blob, report: UploadReport, durationSeconds: number) => Promise<string>
   send: (take: Take, uploadId: string) => Promise<void>
 }
 
@@ -83,12 +84,16 @@ export function createOutbox({ store, transport, ownerId, isOnline = () => true,
       emit()
     }
     try {
-      uploadId ??= await transport.upload(take.blob, {
-        onAttempt: (attempt) => report({ id: take.id, stage: 'upload', attempt, progress: 0 }),
-        onProgress: (progress) => {
-          if (sending?.id === take.id && sending.stage === 'upload') report({ ...sending, progress })
+      uploadId ??= await transport.upload(
+        take.blob,
+        {
+          onAttempt: (attempt) => report({ id: take.id, stage: 'upload', attempt, progress: 0 }),
+          onProgress: (progress) => {
+            if (sending?.id === take.id && sending.stage === 'upload') report({ ...sending, progress })
+          },
         },
-      })
+        take.durationSeconds,
+      )
       report({ id: take.id, stage: 'send' })
       await transport.send(take, uploadId)
     } catch (error) {

@@ -1,7 +1,14 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useSyncExternalStore } from 'react'
 import { toast } from '#web/lib/toast.ts'
-import { audioUploadSchema, messageSchema } from '#shared/messages.ts'
+import {
+  audioUploadSchema,
+  DECLARED_SECONDS_HEADER,
+  DECLARED_WAVEFORM_HEADER,
+  DECLARED_WAVEFORM_POINTS,
+  declaredWaveformHeader,
+  messageSchema,
+} from '#shared/messages.ts'
 import { invalidateContacts } from '#web/features/contacts/queries.ts'
 import { messageKeys } from '#web/features/messages/queries.ts'
 import { apiSend, apiUpload } from '#web/lib/api-client.ts'
@@ -9,6 +16,7 @@ import { logUnexpected } from '#web/lib/errors.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 import { createOutbox, uploadWithRetry, type Outbox, type Sending } from './outbox.ts'
 import { createTakeStore, type Take } from './take-store.ts'
+import { analyseTake } from './take-analysis.ts'
 
 // The recording resource: audio uploads, sending messages, and the takes kept on this device (drafts and the
 // outbox). Any screen may import it; the app shell runs the outbox.
@@ -20,6 +28,8 @@ import { createTakeStore, type Take } from './take-store.ts'
 
 type UploadAudioInput = {
   blob: Blob
+  /** the recorder's own length of the take, shown until the server has measured it */
+  durationSeconds?: number
   /** Upload progress from 0 to 1 of the current attempt. */
   onProgress?: (fraction: number) => void
   /** Before each attempt (1-based). */
@@ -27,12 +37,23 @@ type UploadAudioInput = {
   signal?: AbortSignal
 }
 
+/** What the upload declares of its take (decision 174): its length and waveform, where this browser knows them. */
+async function declaredHeaders(blob: Blob, durationSeconds: number | undefined): Promise<Record<string, string>> {
+  const headers: Record<string, string> = {}
+  if (durationSeconds !== undefined && durationSeconds > 0) headers[DECLARED_SECONDS_HEADER] = durationSeconds.toFixed(2)
+  // a take this browser cannot decode goes without a waveform; the server draws it once it has measured the audio
+  const peaks = (await analyseTake(blob).catch(() => null))?.peaks
+  if (peaks?.length === DECLARED_WAVEFORM_POINTS) headers[DECLARED_WAVEFORM_HEADER] = declaredWaveformHeader(peaks)
+  return headers
+}
+
 /** POST /api/audio with the raw recording, up to 3 attempts with back-off on network errors and 5xx answers. */
-function uploadAudio({ blob, onProgress, onAttempt, signal }: UploadAudioInput) {
+async function uploadAudio({ blob, durationSeconds, onProgress, onAttempt, signal }: UploadAudioInput) {
+  const headers = await declaredHeaders(blob, durationSeconds)
   return uploadWithRetry(
     (attempt) => {
       if (attempt > 1) onProgress?.(0)
-      return apiUpload('/api/audio', blob, audioUploadSchema, { onProgress, signal })
+      return apiUpload('/api/audio', blob, audioUploadSchema, { onProgress, signal, headers })
     },
     { signal, onAttempt },
   )
@@ -58,7 +79,7 @@ function outboxFor(ownerId: string, queryClient: QueryClient): Outbox {
     ownerId,
     isOnline: () => navigator.onLine,
     transport: {
-      upload: async (blob, report) => (await uploadAudio({ blob, ...report })).upload_id,
+      upload: async (blob, report, durationSeconds) => (await uploadAudio({ blob, durationSeconds, ...report })).upload_id,
       send: async (take, uploadId) => {
         await apiSend(
           'POST',

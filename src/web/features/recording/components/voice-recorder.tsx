@@ -6,7 +6,8 @@ import { Waveform, WaveBar } from '#web/features/messages/components/waveform.ts
 import type { AudioTrack } from '#web/lib/audio-player/audio-player.ts'
 import { audioPlayer, useTrackStatus } from '#web/lib/audio-player/use-audio-player.ts'
 import { formatDuration } from '#shared/duration.ts'
-import { CAP_NOTICE_SECONDS, isNearSilent, LIVE_LEVEL_BARS, peaksFromSamples } from '../level-meter.ts'
+import { CAP_NOTICE_SECONDS, LIVE_LEVEL_BARS } from '../level-meter.ts'
+import { analyseTake, type TakeAnalysis } from '../take-analysis.ts'
 import type { Recording, UseRecorder } from '../use-recorder.ts'
 import { cn } from '#web/lib/utils.ts'
 
@@ -130,22 +131,6 @@ export function LiveRecording({ recorder, stopLabel, onCancel, compact = false, 
       {children}
     </div>
   )
-}
-
-type TakeAnalysis = {
-  /** 64 peaks for the preview's waveform, or null while decoding (and where the browser cannot decode) */
-  peaks: number[] | null
-  /** the whole take stays near silence: the recorder warns before it is sent */
-  nearSilent: boolean
-}
-
-/** Decodes a finished take in the browser for its waveform and a silence check (the server checks again). */
-async function analyseTake(blob: Blob): Promise<TakeAnalysis> {
-  const Offline = typeof window !== 'undefined' ? window.OfflineAudioContext : undefined
-  if (!Offline) return { peaks: null, nearSilent: false }
-  const buffer = await new Offline(1, 1, 44_100).decodeAudioData(await blob.arrayBuffer())
-  const samples = buffer.getChannelData(0)
-  return { peaks: peaksFromSamples(samples, 64), nearSilent: isNearSilent(samples) }
 }
 
 /** The waveform and silence check of a take, worked out once per blob. */
