@@ -4,7 +4,8 @@ import { contactIdOf, sendRecording, tone } from './support/messages.ts'
 import type { Page } from '@playwright/test'
 import { insertMessages } from '#server/test/data.ts'
 
-// Recordings as a browser uploads them (Opus in WebM); each gets the playback rendition on the server (decision 70).
+// Recordings as a browser uploads them (Opus in WebM), with the length the recorder declares; each message's job
+// makes its recording playable (decision 174).
 const clip = tone(4, 392)
 
 test('the conversation reads like a chat: oldest at the top, newest at the bottom and in view; the waveform seeks', async ({

@@ -6,6 +6,7 @@ import { expect, type APIRequestContext, type BrowserContextOptions, type Launch
 import { inArray } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { audioMessages } from '#server/db/schema.ts'
+import { DECLARED_SECONDS_HEADER } from '#shared/messages.ts'
 import type { InsertedPerson } from '#server/test/data.ts'
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-e2e-audio-'))
@@ -56,7 +57,22 @@ export function fakeMicrophone(wavFile: string): LaunchOptions {
 
 const origin = () => process.env.E2E_BASE_URL ?? ''
 
-/** Sends a recording the way the record page does: upload the audio, then send the upload (decision 22). */
+/** A file's length in seconds, as ffprobe reads it (once per file). */
+const lengths = new Map<string, number>()
+function lengthOf(file: string): number {
+  let seconds = lengths.get(file)
+  if (seconds === undefined) {
+    const out = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], { encoding: 'utf8' })
+    seconds = Number(out.trim())
+    lengths.set(file, seconds)
+  }
+  return seconds
+}
+
+/**
+ * Sends a recording the way the record page does: upload the audio with the length the recorder declares (the message
+ * shows it until the server has measured the recording, decision 174), then send the upload (decision 22).
+ */
 export async function sendRecording(
   request: APIRequestContext,
   contactId: string,
@@ -65,7 +81,7 @@ export async function sendRecording(
 ): Promise<string> {
   const upload = await request.post('/api/audio', {
     data: fs.readFileSync(file),
-    headers: { 'content-type': contentType, origin: origin() },
+    headers: { 'content-type': contentType, origin: origin(), [DECLARED_SECONDS_HEADER]: lengthOf(file).toFixed(2) },
   })
   expect(upload.status()).toBe(201)
   const { upload_id } = (await upload.json()) as { upload_id: string }
