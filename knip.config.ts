@@ -31,7 +31,7 @@ const config: KnipConfig = {
     'pino-pretty',
   ],
   // Debian programs the speech tests and benchmarks run (taskset, from util-linux: bench:roles), not npm packages
-  ignoreBinaries: ['ffmpeg', 'espeak-ng', 'taskset'],
+  ignoreBinaries: ['ffmpeg', 'ffprobe', 'espeak-ng', 'taskset'],
 }
 
 export default config
