@@ -1,22 +1,12 @@
-import fs from 'node:fs/promises'
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createTestDatabase } from '#server/test/test-db.ts'
+import { createTestDatabase, runMigrationAgain } from '#server/test/test-db.ts'
 import { insertPerson } from '#server/test/data.ts'
 
 const database = await createTestDatabase()
 const { db } = database
 afterAll(() => database.close())
-
-/** The statements of migration 0006 (decisions 40 and 42), as the migrator runs them. */
-async function migration0006(): Promise<string[]> {
-  const text = await fs.readFile(new URL('./migrations/0006_consent_likes.sql', import.meta.url), 'utf8')
-  return text
-    .split('--> statement-breakpoint')
-    .map((s) => s.trim())
-    .filter(Boolean)
-}
 
 describe('migration 0006', () => {
   it('gives each liked message its like for the receiver, and marks as chosen only those who have written', async () => {
@@ -38,7 +28,7 @@ describe('migration 0006', () => {
     const liked = (await message(ada.id, bob.id, true)).rows[0] as { id: string }
     await message(bob.id, ada.id, false)
 
-    for (const statement of await migration0006()) await db.execute(sql.raw(statement))
+    await runMigrationAgain(db, '0006_consent_likes.sql')
 
     const likes = await db.execute<{ message_id: string; user_id: string }>(sql`select message_id, user_id from message_likes`)
     expect(likes.rows).toEqual([{ message_id: liked.id, user_id: bob.id }])

@@ -1,22 +1,12 @@
-import fs from 'node:fs/promises'
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createTestDatabase } from '#server/test/test-db.ts'
+import { createTestDatabase, runMigrationAgain } from '#server/test/test-db.ts'
 import { insertPerson } from '#server/test/data.ts'
 
 const database = await createTestDatabase()
 const { db } = database
 afterAll(() => database.close())
-
-/** The statements of migration 0023 (decision 123), as the migrator runs them. */
-async function migration0023(): Promise<string[]> {
-  const text = await fs.readFile(new URL('./migrations/0023_message_requests.sql', import.meta.url), 'utf8')
-  return text
-    .split('--> statement-breakpoint')
-    .map((s) => s.trim())
-    .filter(Boolean)
-}
 
 describe('migration 0023', () => {
   it('turns each row its owner never chose into a pending request, unless an accepted invitation joined the pair', async () => {
@@ -38,7 +28,7 @@ describe('migration 0023', () => {
     await db.execute(sql`insert into invitations (inviter_user_id, kind, token_hash, status, accepted_by, expires_at)
       values (${ada.id}, 'link', ${randomUUID()}, 'accepted', ${ivy.id}, now() + interval '1 day')`)
 
-    for (const statement of await migration0023()) await db.execute(sql.raw(statement))
+    await runMigrationAgain(db, '0023_message_requests.sql')
 
     const rows = await db.execute<{ user_id: string; contact_user_id: string; request_status: string | null }>(
       sql`select user_id, contact_user_id, request_status from contacts`,

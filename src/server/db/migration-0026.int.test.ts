@@ -1,21 +1,11 @@
-import fs from 'node:fs/promises'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createTestDatabase } from '#server/test/test-db.ts'
+import { createTestDatabase, runMigrationAgain } from '#server/test/test-db.ts'
 import { insertMessages, insertPerson } from '#server/test/data.ts'
 
 const database = await createTestDatabase()
 const { db } = database
 afterAll(() => database.close())
-
-/** The statements of migration 0026 (decision 174), as the migrator runs them. */
-async function migration0026(): Promise<string[]> {
-  const text = await fs.readFile(new URL('./migrations/0026_audio_measured.sql', import.meta.url), 'utf8')
-  return text
-    .split('--> statement-breakpoint')
-    .map((s) => s.trim())
-    .filter(Boolean)
-}
 
 describe('migration 0026', () => {
   it('counts every message stored before it as measured, and a message written after it starts unmeasured', async () => {
@@ -25,7 +15,7 @@ describe('migration 0026', () => {
     await db.execute(sql`alter table audio_messages drop column audio_measured_at`)
     await db.execute(sql`alter table audio_uploads drop column audio_measured_at`)
 
-    for (const statement of await migration0026()) await db.execute(sql.raw(statement))
+    await runMigrationAgain(db, '0026_audio_measured.sql')
 
     await db.execute(sql`insert into audio_messages (sender_id, receiver_id, audio_key, mime_type, bytes, duration_seconds, waveform)
       values (${ada.id}, ${bob.id}, 'new.webm', 'audio/webm', 10, 1, '[]')`)

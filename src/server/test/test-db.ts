@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs/promises'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { inject } from 'vitest'
-import { connectDatabase, type DbHandle } from '#server/db/client.ts'
+import { connectDatabase, type DbHandle, type Executor } from '#server/db/client.ts'
 
 /** A fresh database for one test file, cloned from the migrated template. */
 export async function createTestDatabase(): Promise<DbHandle & { url: string }> {
@@ -13,4 +15,17 @@ export async function createTestDatabase(): Promise<DbHandle & { url: string }> 
   await admin.end()
   const url = adminUrl.replace(/\/postgres$/, `/${name}`)
   return { ...connectDatabase(url, { max: 10 }), url }
+}
+
+/**
+ * Runs one migration's statements again on `db`, as the migrator runs them (split at its breakpoints): for a test that
+ * first puts the schema back to its shape before that migration.
+ */
+export async function runMigrationAgain(db: Executor, file: string): Promise<void> {
+  const text = await fs.readFile(new URL(`../db/migrations/${file}`, import.meta.url), 'utf8')
+  const statements = text
+    .split('--> statement-breakpoint')
+    .map((statement) => statement.trim())
+    .filter(Boolean)
+  for (const statement of statements) await db.execute(sql.raw(statement))
 }
