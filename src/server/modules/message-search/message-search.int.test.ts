@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { MessageSearchResult } from '#shared/message-search.ts'
 import { audioMessages, contacts, profiles, searchWords } from '#server/db/schema.ts'
 import { insertContact } from '#server/modules/contacts/contacts.queries.ts'
+import { connectDatabase } from '#server/db/client.ts'
 import { insertMessages } from '#server/test/data.ts'
 import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
@@ -11,7 +12,7 @@ import { createTestApp } from '#server/test/test-app.ts'
 import { anyOfTsquery, messageSearchReader } from './message-search.queries.ts'
 import { MESSAGE_SEARCH_MAX_EXPANSION, messageSearchMatch } from './message-search.service.ts'
 
-const { app, db } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-message-search-') })
+const { app, db, databaseUrl } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-message-search-') })
 
 const api = apiClient(app)
 const reader = messageSearchReader(db)
@@ -252,6 +253,56 @@ describe('GET /api/messages', () => {
         const older = await reader.search(person.id, { match: null, after: { createdAt: page[1]!.cursorAt, id: page[1]!.id }, limit: 2 })
         expect(older.map((row) => row.id)).toEqual(ids.slice(2, 4))
       }
+    }
+  })
+
+  it('searches a person with few messages through a statement planned once, and others and prefixes with plans of their own, alike', async () => {
+    const light = await pair()
+    const heavy = await pair(['Cy', 'Dee'])
+    const said = (senderId: string, receiverId: string, transcription: string, minutes: number) => ({
+      senderId,
+      receiverId,
+      transcription,
+      createdAt: minutesAgo(minutes),
+    })
+    await insertMessages(db, [
+      said(light.bob.id, light.ada.id, 'coffee on sunday', 3),
+      said(light.ada.id, light.bob.id, 'tea on monday', 2),
+      said(heavy.bob.id, heavy.ada.id, 'coffee at noon', 4),
+      said(heavy.ada.id, heavy.bob.id, 'more coffee on sunday', 3),
+      said(heavy.bob.id, heavy.ada.id, 'a sunday walk', 2),
+    ])
+    // one connection, so that the statements it keeps are the ones these searches prepared
+    const single = connectDatabase(databaseUrl, { max: 1 })
+    try {
+      // Ada and Bob have 2 messages, Cy and Dee 3: one over the limit set here
+      const limited = messageSearchReader(single.db, { plannedOnceUpTo: 2 })
+      const found = async (person: Person, words: string[], typing: string | null = null) => {
+        const match = {
+          tsquery: [...words, ...(typing ? [`${typing}:*`] : [])].join(' & '),
+          anyOf: null,
+          words,
+        }
+        const rows = await limited.search(person.id, { match, after: null, limit: 10 })
+        return rows.map((row) => row.transcription)
+      }
+      const kept = async () =>
+        (await single.db.execute<{ name: string }>(sql`select name from pg_prepared_statements where name like 'overview_search_%'`)).rows
+      // PostgreSQL plans a named statement for its values five times on a connection, then once for any values
+      for (let round = 0; round < 7; round++) {
+        expect(await found(light.ada, ['coffee'])).toEqual(['coffee on sunday'])
+        expect(await found(light.bob, ['monday'])).toEqual(['tea on monday'])
+      }
+      const plannedOnce = await kept()
+      expect(plannedOnce).toHaveLength(1)
+      // two words are a statement of another shape: named, it would be kept beside the first
+      expect(await found(heavy.ada, ['coffee', 'sunday'])).toEqual(['more coffee on sunday'])
+      expect(await found(heavy.bob, ['on', 'sunday'])).toEqual(['more coffee on sunday'])
+      expect(await found(light.ada, ['coffee', 'on'], 'sun')).toEqual(['coffee on sunday'])
+      // no statement more: those searches were planned for their values
+      expect(await kept()).toEqual(plannedOnce)
+    } finally {
+      await single.close()
     }
   })
 

@@ -3,7 +3,7 @@ import { alias, unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Database, Executor } from '#server/db/client.ts'
 import { escapeLike } from '#server/db/like-pattern.ts'
 import { preparedStatement } from '#server/db/prepared-statement.ts'
-import { audioMessages, contacts, profiles, searchWords } from '#server/db/schema.ts'
+import { audioMessages, contacts, conversations, profiles, searchWords } from '#server/db/schema.ts'
 import { cursorAtColumn, olderThan, type BoundMessagePosition, type MessagePosition } from '#server/modules/messages/message-cursor.ts'
 import { likedBy } from '#server/modules/messages/messages.queries.ts'
 import { contactName } from '#server/modules/contacts/contacts.queries.ts'
@@ -226,17 +226,26 @@ type SearchValues = {
 }
 
 /**
+ * Up to how many messages a person's searches with whole words run as named statements, planned once per connection
+ * (decision 183). Any plan reads at most this many of their messages, so the plan PostgreSQL keeps for every value
+ * is never far from the best one for these values, while planning each search cost more than running it.
+ */
+export const SEARCH_PLANNED_ONCE_UP_TO = 1_000
+
+/**
  * The overview's statements, each built once per shape (with or without whole words, words being typed, a cursor)
  * and run with placeholder values (decision 114): drizzle's building of the SQL text costs ~0.35 ms of JavaScript a
  * statement. A search stays unnamed, so PostgreSQL plans each search with its values: whether a word is rare or
  * common, and how many messages the person has, decide the plan (decision 87). The overview without words is a named
  * prepared statement (decision 180): its plan depends on no value (each branch reads its person's newest messages
- * from its (person, created_at, id) index and stops at the page), and planning it cost more than running it.
+ * from its (person, created_at, id) index and stops at the page), and planning it cost more than running it. So is a
+ * search of whole words for a person with few messages (decision 183); a prefix (`gar:*`) never is: a plan kept for
+ * every value could gather every message of everyone with a word that starts so.
  */
-export function messageSearchReader(db: Database) {
+export function messageSearchReader(db: Database, { plannedOnceUpTo = SEARCH_PLANNED_ONCE_UP_TO }: { plannedOnceUpTo?: number } = {}) {
   const placeholder = (name: string) => sql.placeholder(name)
   const shapes = new Map<string, ReturnType<typeof prepareSearch>>()
-  const prepareSearch = (tsquery: boolean, anyOf: boolean, anyOfWords: boolean, words: boolean, after: boolean) => {
+  const prepareSearch = (named: boolean, tsquery: boolean, anyOf: boolean, anyOfWords: boolean, words: boolean, after: boolean) => {
     const statement = messageSearchQuery(db, placeholder('userId'), {
       match:
         tsquery || anyOf
@@ -250,10 +259,21 @@ export function messageSearchReader(db: Database) {
       after: after ? { createdAt: placeholder('afterAt'), id: placeholder('afterId') } : null,
       limit: placeholder('limit'),
     })
-    const name = tsquery || anyOf ? '' : after ? 'overview_page_older' : 'overview_page'
+    const searchName = `overview_search_${[tsquery, anyOf, anyOfWords, words, after].map(Number).join('')}`
+    const name = tsquery || anyOf ? (named ? searchName : '') : after ? 'overview_page_older' : 'overview_page'
     return preparedStatement<StoredSearchRow, SearchValues>(name, statement.getSQL())
   }
   const words = wordsStartingWithQuery(db, placeholder('pattern'), placeholder('limit')).prepare('')
+  const messageTotal = preparedStatement<{ messages: number }, { userId: string }>(
+    'person_message_total',
+    sql`select coalesce(sum(${conversations.messageCount}), 0)::int as messages from ${conversations} where ${conversations.userId} = ${sql.placeholder('userId')}`,
+  )
+  /** Whether the person's search may keep one plan for every value: whole words only, and few messages. */
+  const plannedOnce = async (userId: string, bound: BoundMessageSearchOptions['match']) => {
+    if (!bound || (typeof bound.tsquery === 'string' && bound.tsquery.includes(':*'))) return false
+    const [total] = await messageTotal(db, { userId })
+    return (total?.messages ?? 0) <= plannedOnceUpTo
+  }
   return {
     /**
      * The user's messages (sent or received), newest first, with the other person's contact as the user sees them,
@@ -262,6 +282,7 @@ export function messageSearchReader(db: Database) {
     async search(userId: string, { match, after, limit }: MessageSearchOptions): Promise<MessageSearchRow[]> {
       const bound = bindMatch(match)
       const shape = [
+        await plannedOnce(userId, bound),
         Boolean(bound?.tsquery),
         Boolean(bound?.anyOf),
         Boolean(bound?.anyOfWords),
