@@ -1,12 +1,12 @@
 import type { SQL } from 'drizzle-orm'
 import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core'
 import type { QueryResult } from 'pg'
-import type { Database } from './client.ts'
+import type { Executor } from './client.ts'
 
 const dialect = new PgDialect()
 
 /**
- * A statement that runs on every request (the session read, the circle's reorder) as a named prepared statement:
+ * A statement that runs on every request (the session read, the circle's reorder, a send's statements) as a named prepared statement:
  * PostgreSQL parses, analyses and plans it once per pooled connection instead of on every call (planning cost more
  * than running these statements: decision 115), and its text is built once here instead of on every call. Its
  * values are `sql.placeholder(name)`s in `statement`, filled by the returned function; the text never changes, so one
@@ -17,10 +17,11 @@ const dialect = new PgDialect()
 export function preparedStatement<Row extends Record<string, unknown>, Values extends Record<string, unknown>>(
   name: string,
   statement: SQL,
-): (db: Database, values: Values) => Promise<Row[]> {
+): (db: Executor, values: Values) => Promise<Row[]> {
   const query = dialect.sqlToQuery(statement)
   type Config = PreparedQueryConfig & { execute: QueryResult<Row> }
-  // drizzle's prepared query of each session (the pool's, a transaction's), made once for each
+  // drizzle's prepared query of each session (the pool's, a transaction's), made once for each; on a transaction it
+  // runs on the transaction's connection, which parses and plans it once like any other
   const preparedBySession = new WeakMap<object, PgPreparedQuery<Config>>()
   return async (db, values) => {
     const session = db._.session

@@ -3,15 +3,14 @@ import { HEALTH_TEXTS, RECENT_MEETINGS, type CreateMeeting, type Meeting, type R
 import type { Database, Executor } from '#server/db/client.ts'
 import { ValidationError, NotFoundError } from '#server/http/errors.ts'
 import { getContactForOwner } from '#server/modules/contacts/contacts.queries.ts'
-import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
+import { publishRealtimeMany } from '#server/realtime/realtime.publisher.ts'
 import { computeHealth, type PairHistory } from './health-score.ts'
 import {
   countMeetings,
   getAnalytics,
   insertMeeting,
-  listMeetingDates,
-  listPairContacts,
   listPairHistory,
+  listPairViews,
   listRecentMeetings,
   lockPairHealth,
   upsertAnalytics,
@@ -32,10 +31,11 @@ const meetingInstant = (metOn: string) => new Date(`${metOn}T00:00:00+14:00`)
  */
 export async function refreshRelationshipHealth(tx: Executor, a: string, b: string, now: Date = new Date()) {
   await lockPairHealth(tx, a, b)
-  const views = await listPairContacts(tx, a, b)
+  // read after the lock: the last refresh to write has seen every message committed before it
+  const views = await listPairViews(tx, a, b)
   if (views.length === 0) return views
   const rows = await listPairHistory(tx, a, b)
-  for (const view of views) {
+  const computed = views.map((view) => {
     const history: PairHistory = {
       messages: rows.map((r) => ({
         fromMe: r.senderId === view.userId,
@@ -45,30 +45,32 @@ export async function refreshRelationshipHealth(tx: Executor, a: string, b: stri
         topics: r.topics,
         liked: r.liked,
       })),
-      meetings: (await listMeetingDates(tx, view.id)).map((d) => ({ at: meetingInstant(d) })),
+      meetings: view.meetings.map((d) => ({ at: meetingInstant(d) })),
     }
-    const computed = computeHealth(history, now, view.name)
-    await upsertAnalytics(tx, {
+    const health = computeHealth(history, now, view.name)
+    return {
       contactId: view.id,
       userId: view.userId,
-      score: computed.score,
-      trend: computed.trend,
-      fallback: computed.fallback,
-      messageCount: computed.messageCount,
-      emotionsTracked: computed.emotionsTracked,
-      avgSentiment: computed.averageSentiment,
-      lastMessageAt: computed.lastMessageAt,
-      usualGapSeconds: computed.usualGapSeconds,
+      score: health.score,
+      trend: health.trend,
+      fallback: health.fallback,
+      messageCount: health.messageCount,
+      emotionsTracked: health.emotionsTracked,
+      avgSentiment: health.averageSentiment,
+      lastMessageAt: health.lastMessageAt,
+      usualGapSeconds: health.usualGapSeconds,
       details: {
-        insights: computed.insights,
-        tips: computed.tips,
-        topEmotions: computed.topEmotions,
-        topTopics: computed.topTopics,
-        activity: computed.activity,
+        insights: health.insights,
+        tips: health.tips,
+        topEmotions: health.topEmotions,
+        topTopics: health.topTopics,
+        activity: health.activity,
       },
       computedAt: now,
-    })
-  }
+    }
+  })
+  // both views in one statement (decision 181)
+  await upsertAnalytics(tx, computed)
   return views
 }
 
@@ -80,10 +82,13 @@ export async function refreshRelationshipHealth(tx: Executor, a: string, b: stri
 export async function refreshHealthAfterChange(db: Database, a: string, b: string): Promise<void> {
   await db.transaction(async (tx) => {
     const views = await refreshRelationshipHealth(tx, a, b)
-    for (const view of views) {
-      if (view.requestStatus === 'blocked') continue
-      await publishRealtime(tx, [view.userId], { type: 'health.changed', contact_id: view.id })
-    }
+    // both people told in one statement (decision 181)
+    await publishRealtimeMany(
+      tx,
+      views
+        .filter((view) => view.requestStatus !== 'blocked')
+        .map((view) => ({ to: [view.userId], event: { type: 'health.changed', contact_id: view.id } as const })),
+    )
   })
 }
 
