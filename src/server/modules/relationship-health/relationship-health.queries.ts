@@ -3,6 +3,7 @@ import type { Executor } from '#server/db/client.ts'
 import { preparedStatement } from '#server/db/prepared-statement.ts'
 import { audioMessages, contactAnalytics, contactMeetings, contacts, messageLikes, profiles } from '#server/db/schema.ts'
 import { contactName } from '#server/modules/contacts/contacts.queries.ts'
+import { REALTIME_CHANNEL } from '#server/realtime/realtime.publisher.ts'
 
 export type AnalyticsRow = typeof contactAnalytics.$inferSelect
 export type MeetingRow = typeof contactMeetings.$inferSelect
@@ -33,68 +34,78 @@ export type PairView = {
   meetings: string[]
 }
 
-const pairViewsStatement = preparedStatement<PairView, { a: string; b: string }>(
-  'hearth_health_pair_views',
+/** A message of the pair's history as the statement encodes it: its time in milliseconds since the epoch. */
+type StoredHistoryRow = { senderId: string; at: number; sentiment: number | null; emotions: string[]; topics: string[]; liked: boolean }
+
+const pairStatement = preparedStatement<{ views: PairView[]; history: StoredHistoryRow[] }, { a: string; b: string }>(
+  'hearth_health_pair',
   sql`
-    select ${contacts.id} as id, ${contacts.userId} as "userId", ${contacts.contactUserId} as "contactUserId",
-      ${contacts.requestStatus} as "requestStatus", ${contactName} as name,
-      array(select ${contactMeetings.metOn}::text from ${contactMeetings} where ${contactMeetings.contactId} = ${contacts.id}) as meetings
-    from ${contacts}
-    left join ${profiles} on ${profiles.id} = ${contacts.contactUserId}
-    where (${contacts.userId} = ${sql.placeholder('a')}::text and ${contacts.contactUserId} = ${sql.placeholder('b')}::text)
-      or (${contacts.userId} = ${sql.placeholder('b')}::text and ${contacts.contactUserId} = ${sql.placeholder('a')}::text)`,
+    select
+      (select coalesce(json_agg(view), '[]') from (
+        select ${contacts.id} as id, ${contacts.userId} as "userId", ${contacts.contactUserId} as "contactUserId",
+          ${contacts.requestStatus} as "requestStatus", ${contactName} as name,
+          array(select ${contactMeetings.metOn}::text from ${contactMeetings} where ${contactMeetings.contactId} = ${contacts.id}) as meetings
+        from ${contacts}
+        left join ${profiles} on ${profiles.id} = ${contacts.contactUserId}
+        where (${contacts.userId} = ${sql.placeholder('a')}::text and ${contacts.contactUserId} = ${sql.placeholder('b')}::text)
+          or (${contacts.userId} = ${sql.placeholder('b')}::text and ${contacts.contactUserId} = ${sql.placeholder('a')}::text)
+      ) view) as views,
+      (select coalesce(json_agg(message order by message.at, message.id), '[]') from (
+        select ${audioMessages.id} as id, ${audioMessages.senderId} as "senderId",
+          floor(extract(epoch from ${audioMessages.createdAt}) * 1000) as at, ${audioMessages.sentiment} as sentiment,
+          ${audioMessages.emotions} as emotions, ${audioMessages.topics} as topics,
+          exists (select 1 from ${messageLikes} where ${messageLikes.messageId} = ${audioMessages.id}) as liked
+        from ${audioMessages}
+        where (${audioMessages.senderId} = ${sql.placeholder('a')}::text and ${audioMessages.receiverId} = ${sql.placeholder('b')}::text)
+          or (${audioMessages.senderId} = ${sql.placeholder('b')}::text and ${audioMessages.receiverId} = ${sql.placeholder('a')}::text)
+      ) message) as history`,
 )
 
 /**
- * Both directions of a relationship that exist (a person may not have the other in their circle), each with its
- * owner's meetings, in one prepared statement (decision 181).
+ * What a refresh of the pair's health reads, in one prepared statement (decision 181): both directions of the
+ * relationship that exist (a person may not have the other in their circle), each with its owner's meetings, and the
+ * light columns of every message between the two, oldest first (the pair index serves both directions). The history
+ * comes as one JSON value, which Node parses natively rather than field by field.
  */
-export async function listPairViews(db: Executor, a: string, b: string): Promise<PairView[]> {
-  return pairViewsStatement(db, { a, b })
+export async function readPairForHealth(db: Executor, a: string, b: string) {
+  const [row] = await pairStatement(db, { a, b })
+  const history = (row?.history ?? []).map((message) => ({
+    senderId: message.senderId,
+    createdAt: new Date(message.at),
+    sentiment: message.sentiment,
+    emotions: message.emotions,
+    topics: message.topics,
+    liked: message.liked,
+  }))
+  return { views: row?.views ?? [], history }
 }
 
-type StoredHistoryRow = { senderId: string; createdAt: string; sentiment: number | null; emotions: string[]; topics: string[]; liked: boolean }
-
-const pairHistoryStatement = preparedStatement<StoredHistoryRow, { a: string; b: string }>(
-  'hearth_health_pair_history',
-  sql`
-    select ${audioMessages.senderId} as "senderId", ${audioMessages.createdAt} as "createdAt", ${audioMessages.sentiment} as sentiment,
-      ${audioMessages.emotions} as emotions, ${audioMessages.topics} as topics,
-      exists (select 1 from ${messageLikes} where ${messageLikes.messageId} = ${audioMessages.id}) as liked
-    from ${audioMessages}
-    where (${audioMessages.senderId} = ${sql.placeholder('a')}::text and ${audioMessages.receiverId} = ${sql.placeholder('b')}::text)
-      or (${audioMessages.senderId} = ${sql.placeholder('b')}::text and ${audioMessages.receiverId} = ${sql.placeholder('a')}::text)
-    order by ${audioMessages.createdAt}, ${audioMessages.id}`,
-)
-
-/**
- * The light columns of every message between the two, oldest first (the pair index serves both directions): a
- * prepared statement whose rows are mapped by hand, as the whole history is read on every refresh (decision 181).
- */
-export async function listPairHistory(db: Executor, a: string, b: string) {
-  const rows = await pairHistoryStatement(db, { a, b })
-  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }))
-}
-
-const upsertAnalyticsStatement = preparedStatement<{ contactId: string }, { rows: string }>(
+const upsertAnalyticsStatement = preparedStatement<{ written: string; told: string }, { rows: string; payloads: string[] }>(
   'hearth_health_upsert',
   sql`
-    insert into ${contactAnalytics} (contact_id, user_id, score, trend, fallback, message_count, emotions_tracked, avg_sentiment,
-      last_message_at, usual_gap_seconds, details, computed_at)
-    select contact_id, user_id, score, trend, fallback, message_count, emotions_tracked, avg_sentiment, last_message_at,
-      usual_gap_seconds, details, computed_at
-    from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as r(contact_id uuid, user_id text, score integer, trend text,
-      fallback boolean, message_count integer, emotions_tracked integer, avg_sentiment real, last_message_at timestamptz,
-      usual_gap_seconds integer, details jsonb, computed_at timestamptz)
-    on conflict (contact_id) do update set user_id = excluded.user_id, score = excluded.score, trend = excluded.trend,
-      fallback = excluded.fallback, message_count = excluded.message_count, emotions_tracked = excluded.emotions_tracked,
-      avg_sentiment = excluded.avg_sentiment, last_message_at = excluded.last_message_at,
-      usual_gap_seconds = excluded.usual_gap_seconds, details = excluded.details, computed_at = excluded.computed_at
-    returning contact_id as "contactId"`,
+    with written as (
+      insert into ${contactAnalytics} (contact_id, user_id, score, trend, fallback, message_count, emotions_tracked,
+        avg_sentiment, last_message_at, usual_gap_seconds, details, computed_at)
+      select contact_id, user_id, score, trend, fallback, message_count, emotions_tracked, avg_sentiment, last_message_at,
+        usual_gap_seconds, details, computed_at
+      from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as r(contact_id uuid, user_id text, score integer,
+        trend text, fallback boolean, message_count integer, emotions_tracked integer, avg_sentiment real,
+        last_message_at timestamptz, usual_gap_seconds integer, details jsonb, computed_at timestamptz)
+      on conflict (contact_id) do update set user_id = excluded.user_id, score = excluded.score, trend = excluded.trend,
+        fallback = excluded.fallback, message_count = excluded.message_count, emotions_tracked = excluded.emotions_tracked,
+        avg_sentiment = excluded.avg_sentiment, last_message_at = excluded.last_message_at,
+        usual_gap_seconds = excluded.usual_gap_seconds, details = excluded.details, computed_at = excluded.computed_at
+      returning 1
+    ),
+    told as (select pg_notify(${REALTIME_CHANNEL}, payload) from unnest(${sql.placeholder('payloads')}::text[]) as payload)
+    select (select count(*) from written) as written, (select count(*) from told) as told`,
 )
 
-/** Each view's stored health, written or replaced, in one prepared statement for the pair (decision 181). */
-export async function upsertAnalytics(tx: Executor, views: (typeof contactAnalytics.$inferInsert)[]) {
+/**
+ * Each view's stored health, written or replaced, and the realtime notifications `payloads` (`prepareAnnouncement`)
+ * sent, in one prepared statement for the pair (decision 181).
+ */
+export async function upsertAnalytics(tx: Executor, views: (typeof contactAnalytics.$inferInsert)[], payloads: string[] = []) {
   if (views.length === 0) return
   const rows = views.map((view) => ({
     contact_id: view.contactId,
@@ -110,7 +121,7 @@ export async function upsertAnalytics(tx: Executor, views: (typeof contactAnalyt
     details: view.details,
     computed_at: view.computedAt,
   }))
-  await upsertAnalyticsStatement(tx, { rows: JSON.stringify(rows) })
+  await upsertAnalyticsStatement(tx, { rows: JSON.stringify(rows), payloads })
 }
 
 export async function getAnalytics(db: Executor, contactId: string): Promise<AnalyticsRow | undefined> {

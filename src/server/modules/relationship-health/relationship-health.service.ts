@@ -3,16 +3,15 @@ import { HEALTH_TEXTS, RECENT_MEETINGS, type CreateMeeting, type Meeting, type R
 import type { Database, Executor } from '#server/db/client.ts'
 import { ValidationError, NotFoundError } from '#server/http/errors.ts'
 import { getContactForOwner } from '#server/modules/contacts/contacts.queries.ts'
-import { publishRealtimeMany } from '#server/realtime/realtime.publisher.ts'
+import { prepareAnnouncement } from '#server/realtime/realtime.publisher.ts'
 import { computeHealth, type PairHistory } from './health-score.ts'
 import {
   countMeetings,
   getAnalytics,
   insertMeeting,
-  listPairHistory,
-  listPairViews,
   listRecentMeetings,
   lockPairHealth,
+  readPairForHealth,
   upsertAnalytics,
   type MeetingRow,
 } from './relationship-health.queries.ts'
@@ -28,13 +27,19 @@ const meetingInstant = (metOn: string) => new Date(`${metOn}T00:00:00+14:00`)
  * between them is read, liked or analysed, and when either notes a meeting (decision 75); a send refreshes it after
  * its commit (`refreshHealthAfterChange`, decision 176). It reads only this pair's messages (through the pair index);
  * pages never compute, they read the stored row. Answers the views it refreshed (each person's row for the other).
+ * `announce` also tells each person's screens to read it again (`health.changed`), in the statement that writes it.
  */
-export async function refreshRelationshipHealth(tx: Executor, a: string, b: string, now: Date = new Date()) {
+export async function refreshRelationshipHealth(
+  tx: Executor,
+  a: string,
+  b: string,
+  now: Date = new Date(),
+  { announce = false }: { announce?: boolean } = {},
+) {
   await lockPairHealth(tx, a, b)
   // read after the lock: the last refresh to write has seen every message committed before it
-  const views = await listPairViews(tx, a, b)
+  const { views, history: rows } = await readPairForHealth(tx, a, b)
   if (views.length === 0) return views
-  const rows = await listPairHistory(tx, a, b)
   const computed = views.map((view) => {
     const history: PairHistory = {
       messages: rows.map((r) => ({
@@ -69,8 +74,18 @@ export async function refreshRelationshipHealth(tx: Executor, a: string, b: stri
       computedAt: now,
     }
   })
-  // both views in one statement (decision 181)
-  await upsertAnalytics(tx, computed)
+  // each person but someone who blocked the other's request is told, by the statement that writes both views
+  const announcements = announce
+    ? views
+        .filter((view) => view.requestStatus !== 'blocked')
+        .map((view) => prepareAnnouncement(tx, [view.userId], { type: 'health.changed', contact_id: view.id }))
+    : []
+  await upsertAnalytics(
+    tx,
+    computed,
+    announcements.flatMap((announcement) => (announcement.payload === null ? [] : [announcement.payload])),
+  )
+  for (const announcement of announcements) announcement.sent()
   return views
 }
 
@@ -81,14 +96,7 @@ export async function refreshRelationshipHealth(tx: Executor, a: string, b: stri
  */
 export async function refreshHealthAfterChange(db: Database, a: string, b: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const views = await refreshRelationshipHealth(tx, a, b)
-    // both people told in one statement (decision 181)
-    await publishRealtimeMany(
-      tx,
-      views
-        .filter((view) => view.requestStatus !== 'blocked')
-        .map((view) => ({ to: [view.userId], event: { type: 'health.changed', contact_id: view.id } as const })),
-    )
+    await refreshRelationshipHealth(tx, a, b, new Date(), { announce: true })
   })
 }
 
