@@ -396,7 +396,10 @@ const recordSendStatement = preparedStatement<{ contacts: string; conversations:
  * prepared statement, an update of each table, whether the receiver has a row for the sender or not (decisions 176,
  * 181).
  */
-export async function recordSend(tx: Executor, values: Omit<RecordSendValues, 'receiverContactId'> & { receiverContactId: string | undefined }) {
+export async function recordSend(
+  tx: Executor,
+  values: Omit<RecordSendValues, 'receiverContactId'> & { receiverContactId: string | undefined },
+) {
   await recordSendStatement(tx, { ...values, receiverContactId: values.receiverContactId ?? null })
 }
 

@@ -22,7 +22,6 @@ export async function lockPairHealth(tx: Executor, a: string, b: string) {
   await lockPairHealthStatement(tx, { key: `health:${key}` })
 }
 
-
 /** One person's row for the other, with the dates of the meetings they noted: what a refresh computes a view from. */
 export type PairView = {
   id: string
