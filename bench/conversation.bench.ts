@@ -26,6 +26,8 @@ const SENDS = 200
  * average 2-3); before decision 176 a send was 29 statements
  */
 const SEND_BEFORE = { statements: 14, afterCommit: 11, p50: 12.74, p95: 17.82, cpuMs: 13.16 }
+/** the same, for a first page (decision 181) */
+const PAGE_CPU_BEFORE = 2.14
 const silentLog = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger
 
 const database = await startBenchDatabase()
@@ -72,10 +74,18 @@ try {
     }
     return ms.sort((a, b) => a - b)
   }
+  const pageCpu = process.cpuUsage()
   const firstMs = await time(() => service.listWithContact('ada', contactId, { limit: 50 }))
+  const pageCpuUsed = process.cpuUsage(pageCpu)
   const deepMs = await time(() => service.listWithContact('ada', contactId, { before: deep, limit: 50 }))
   console.log(`first page (${CALLS}): p50 ${fmt(percentile(firstMs, 50))}  p95 ${fmt(percentile(firstMs, 95))}  total ${first.total}`)
   console.log(`deep page  (${CALLS}): p50 ${fmt(percentile(deepMs, 50))}  p95 ${fmt(percentile(deepMs, 95))}`)
+  await reportFigure({
+    measure: `this process's CPU per first page of 50, answer's schema check and HTTP excluded (${CALLS})`,
+    value: (pageCpuUsed.user + pageCpuUsed.system) / 1000 / CALLS,
+    unit: 'ms',
+    before: PAGE_CPU_BEFORE,
+  })
 
   const statement = conversationPageQuery(db, { ownerId: 'ada', contactId, before: decodeMessageCursor(deep), limit: 51 }).toSQL()
   const plan = await database.pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${statement.sql}`, statement.params)

@@ -6,9 +6,10 @@ import type { Executor } from './client.ts'
 const dialect = new PgDialect()
 
 /**
- * A statement that runs on every request (the session read, the circle's reorder, a send's statements) as a named prepared statement:
- * PostgreSQL parses, analyses and plans it once per pooled connection instead of on every call (planning cost more
- * than running these statements: decision 115), and its text is built once here instead of on every call. Its
+ * A statement that runs on every request (the session read, the circle's reorder, a send's statements: decision 181)
+ * as a named prepared statement: PostgreSQL parses, analyses and plans it once per pooled connection instead of on
+ * every call (planning cost more than running these statements: decision 115), and its text is built once here
+ * instead of on every call. It runs on the database or on a transaction (`Executor`). Its
  * values are `sql.placeholder(name)`s in `statement`, filled by the returned function; the text never changes, so one
  * name is one statement on every connection. Rows come back as `db.execute` gives them: by column name, without
  * drizzle's mapping of each field, which costs ~10 µs a row (the overview's 51 rows, decision 180). An empty name
