@@ -2,8 +2,9 @@
  * Conversation pages (decision 86): one heavy pair (40,000 messages by default; `--pair=N` for fewer)
  * among some background traffic, p50/p95 of the first page, of a deep page and of the stored total, through the
  * same service the route calls, and the plan of a deep page. Then sends (decision 176): a second pair answering each
- * other through the messages service with the real job queue, the statements each send runs on its connection and
- * the send's p50/p95. Prints figures; asserts nothing.
+ * other through the messages service with the real job queue, the statements each send runs on its connection, the
+ * send's p50/p95 and this process's CPU per send with the pair's health refreshed after it (decision 181): what a web
+ * instance spends on a send. Prints figures; asserts nothing.
  */
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
@@ -20,8 +21,13 @@ import { fmt, percentile, reportFigure, startBenchDatabase } from './support.ts'
 const PAIR = Number(process.argv.find((arg) => arg.startsWith('--pair='))?.slice(7) ?? 40_000)
 const CALLS = 200
 const SENDS = 200
-/** measured on this bench before decision 176 (2026-11-27, two cores shared with two other sessions, load average 3) */
-const SEND_BEFORE = { statements: 29, p50: 26.91, p95: 38.56 }
+/**
+ * measured on this bench before decision 181 (2026-11-27, `--pair=1000`, two cores shared with another session, load
+ * average 2-3); before decision 176 a send was 29 statements
+ */
+const SEND_BEFORE = { statements: 14, afterCommit: 11, p50: 12.74, p95: 17.82, cpuMs: 13.16 }
+/** the same, for a first page (decision 181) */
+const PAGE_CPU_BEFORE = 2.14
 const silentLog = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger
 
 const database = await startBenchDatabase()
@@ -68,10 +74,18 @@ try {
     }
     return ms.sort((a, b) => a - b)
   }
+  const pageCpu = process.cpuUsage()
   const firstMs = await time(() => service.listWithContact('ada', contactId, { limit: 50 }))
+  const pageCpuUsed = process.cpuUsage(pageCpu)
   const deepMs = await time(() => service.listWithContact('ada', contactId, { before: deep, limit: 50 }))
   console.log(`first page (${CALLS}): p50 ${fmt(percentile(firstMs, 50))}  p95 ${fmt(percentile(firstMs, 95))}  total ${first.total}`)
   console.log(`deep page  (${CALLS}): p50 ${fmt(percentile(deepMs, 50))}  p95 ${fmt(percentile(deepMs, 95))}`)
+  await reportFigure({
+    measure: `this process's CPU per first page of 50, answer's schema check and HTTP excluded (${CALLS})`,
+    value: (pageCpuUsed.user + pageCpuUsed.system) / 1000 / CALLS,
+    unit: 'ms',
+    before: PAGE_CPU_BEFORE,
+  })
 
   const statement = conversationPageQuery(db, { ownerId: 'ada', contactId, before: decodeMessageCursor(deep), limit: 51 }).toSQL()
   const plan = await database.pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${statement.sql}`, statement.params)
@@ -124,6 +138,7 @@ async function measureSends() {
   const ms: number[] = []
   let counted = 0
   let afterCommit = 0
+  let cpuMicros = 0
   try {
     for (let i = 0; i < SENDS; i += 1) {
       const [sender, contactId] = i % 2 === 0 ? ['cara', cara] : ['dan', dan]
@@ -133,6 +148,7 @@ async function measureSends() {
         values (${sender}, ${`bench/send-${i}`}, 'audio/webm', 4096, 20, '[]'::jsonb) returning id`)
       const uploadId = upload.rows[0]?.id ?? ''
       const before = statements
+      const cpu = process.cpuUsage()
       const started = performance.now()
       await service.send(sender, { contact_id: contactId, upload_id: uploadId, reply_to_id: null })
       ms.push(performance.now() - started)
@@ -141,6 +157,8 @@ async function measureSends() {
       const refreshing = statements
       await health.idle()
       afterCommit += statements - refreshing
+      const used = process.cpuUsage(cpu)
+      cpuMicros += used.user + used.system
     }
   } finally {
     pg.Client.prototype.query = query
@@ -153,7 +171,18 @@ async function measureSends() {
     unit: 'statements',
     before: SEND_BEFORE.statements,
   })
-  console.log(`statements after the send's commit (its pair's health), per send: ${(afterCommit / SENDS).toFixed(1)}`)
+  await reportFigure({
+    measure: "statements after the send's commit (its pair's health), per send",
+    value: afterCommit / SENDS,
+    unit: 'statements',
+    before: SEND_BEFORE.afterCommit,
+  })
+  await reportFigure({
+    measure: `this process's CPU per send, its pair's health included (${SENDS})`,
+    value: cpuMicros / 1000 / SENDS,
+    unit: 'ms',
+    before: SEND_BEFORE.cpuMs,
+  })
   await reportFigure({
     measure: `send through the service, p50 (${SENDS})`,
     value: percentile(ms, 50),

@@ -36,5 +36,8 @@ export async function runMigrations(db: Database): Promise<void> {
   }
 }
 
-/** A transaction or the database itself: query functions work inside and outside transactions. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>
+/**
+ * A transaction or the database itself: query functions work inside and outside transactions. `_` carries the
+ * session a prepared statement runs on (`preparedStatement`).
+ */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | '_'>

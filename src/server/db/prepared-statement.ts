@@ -1,14 +1,15 @@
 import type { SQL } from 'drizzle-orm'
 import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core'
 import type { QueryResult } from 'pg'
-import type { Database } from './client.ts'
+import type { Executor } from './client.ts'
 
 const dialect = new PgDialect()
 
 /**
- * A statement that runs on every request (the session read, the circle's reorder) as a named prepared statement:
- * PostgreSQL parses, analyses and plans it once per pooled connection instead of on every call (planning cost more
- * than running these statements: decision 115), and its text is built once here instead of on every call. Its
+ * A statement that runs on every request (the session read, the circle's reorder, a send's statements: decision 181)
+ * as a named prepared statement: PostgreSQL parses, analyses and plans it once per pooled connection instead of on
+ * every call (planning cost more than running these statements: decision 115), and its text is built once here
+ * instead of on every call. It runs on the database or on a transaction (`Executor`). Its
  * values are `sql.placeholder(name)`s in `statement`, filled by the returned function; the text never changes, so one
  * name is one statement on every connection. Rows come back as `db.execute` gives them: by column name, without
  * drizzle's mapping of each field, which costs ~10 µs a row (the overview's 51 rows, decision 180). An empty name
@@ -17,10 +18,11 @@ const dialect = new PgDialect()
 export function preparedStatement<Row extends Record<string, unknown>, Values extends Record<string, unknown>>(
   name: string,
   statement: SQL,
-): (db: Database, values: Values) => Promise<Row[]> {
+): (db: Executor, values: Values) => Promise<Row[]> {
   const query = dialect.sqlToQuery(statement)
   type Config = PreparedQueryConfig & { execute: QueryResult<Row> }
-  // drizzle's prepared query of each session (the pool's, a transaction's), made once for each
+  // drizzle's prepared query of each session (the pool's, a transaction's), made once for each; on a transaction it
+  // runs on the transaction's connection, which parses and plans it once like any other
   const preparedBySession = new WeakMap<object, PgPreparedQuery<Config>>()
   return async (db, values) => {
     const session = db._.session

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { PgTransaction } from 'drizzle-orm/pg-core'
 import type { RealtimeEvent } from '#shared/realtime.ts'
 import type { Database, Executor } from '#server/db/client.ts'
+import { preparedStatement } from '#server/db/prepared-statement.ts'
 
 /** The PostgreSQL channel every server instance listens on. */
 export const REALTIME_CHANNEL = 'hearth_events'
@@ -81,6 +82,23 @@ export async function publishRealtime(executor: Executor, to: (string | null)[],
   if (announcement.payload === null) return
   await executor.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${announcement.payload})`)
   announcement.sent()
+}
+
+const notifyManyStatement = preparedStatement<{ told: string }, { payloads: string[] }>(
+  'hearth_notify_many',
+  sql`select pg_notify(${REALTIME_CHANNEL}, payload)::text as told from unnest(${sql.placeholder('payloads')}::text[]) as payload`,
+)
+
+/**
+ * Several events at once, as publishRealtime queues each, in one prepared statement (a send tells both people:
+ * decision 181). They are delivered in the order given.
+ */
+export async function publishRealtimeMany(executor: Executor, events: { to: (string | null)[]; event: RealtimeEvent }[]): Promise<void> {
+  const announcements = events.map(({ to, event }) => prepareAnnouncement(executor, to, event))
+  const payloads = announcements.flatMap((announcement) => (announcement.payload === null ? [] : [announcement.payload]))
+  if (payloads.length === 0) return
+  await notifyManyStatement(executor, { payloads })
+  for (const announcement of announcements) announcement.sent()
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { INACTIVITY_DAYS } from '#shared/limits.ts'
 import type { ContactStatus } from '#shared/contacts.ts'
 import type { Database, Executor } from '#server/db/client.ts'
@@ -99,12 +99,43 @@ export async function getContactForOwner(db: Executor, ownerId: string, contactI
   return row
 }
 
+/** A ContactRow as PostgreSQL answers it by name (timestamps as their text, as drizzle reads them). */
+type StoredContactRow = Omit<ContactRow, 'lastInteraction' | 'lastReplyFromThem' | 'archivedAt' | 'accountDeletedAt'> & {
+  lastInteraction: string
+  lastReplyFromThem: string | null
+  archivedAt: string | null
+  accountDeletedAt: string | null
+}
+
+const contactsByIdsStatement = preparedStatement<StoredContactRow, { ids: string[] }>(
+  'hearth_contacts_by_ids',
+  sql`
+    select ${sql.join(
+      Object.entries(contactColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+      sql`, `,
+    )}
+    from ${contacts}
+    left join ${conversations} on ${conversations.contactId} = ${contacts.id}
+    left join ${profiles} on ${profiles.id} = ${contacts.contactUserId}
+    where ${contacts.id} = any(${sql.placeholder('ids')}::uuid[]) and ${isContact}`,
+)
+
+const atOrNull = (at: string | null) => (at === null ? null : new Date(at))
+
 /**
  * Contacts by id, each as its own owner sees it (a message request is not one): the two rows of a pair in one read.
- * Callers know the ids belong to the people concerned (rows they locked as theirs).
+ * Callers know the ids belong to the people concerned (rows they locked as theirs). A prepared statement read without
+ * drizzle's mapping of each field (decision 181): a send's realtime events carry these rows.
  */
 export async function listContactsByIds(db: Executor, ids: string[]): Promise<ContactRow[]> {
-  return selectContacts(db, and(inArray(contacts.id, ids), isContact))
+  const rows = await contactsByIdsStatement(db, { ids })
+  return rows.map((row) => ({
+    ...row,
+    lastInteraction: new Date(row.lastInteraction),
+    lastReplyFromThem: atOrNull(row.lastReplyFromThem),
+    archivedAt: atOrNull(row.archivedAt),
+    accountDeletedAt: atOrNull(row.accountDeletedAt),
+  }))
 }
 
 /** The owner's row for this person, contact or message request (check `requestStatus`). */
@@ -133,6 +164,35 @@ export async function countActiveContacts(db: Executor, ownerId: string): Promis
     .from(contacts)
     .where(and(eq(contacts.userId, ownerId), isActive))
   return row?.count ?? 0
+}
+
+type ContactLockingCircleRow = { id: string; name: string; contactUserId: string | null; accountDeleted: boolean }
+
+/** The circle's lock key is the one `lockCircles` takes, so the two serialise each other. */
+const peekLockingCircleStatement = preparedStatement<ContactLockingCircleRow, { ownerId: string; contactId: string }>(
+  'hearth_contact_locking_circle',
+  sql`
+    select ${contacts.id} as id, ${contactName} as name, ${contacts.contactUserId} as "contactUserId",
+      ${contacts.accountDeletedAt} is not null as "accountDeleted", circle.locked
+    from ${contacts}
+    left join ${profiles} on ${profiles.id} = ${contacts.contactUserId}
+    left join lateral (
+      select pg_advisory_xact_lock(hashtext('circle:' || ${contacts.contactUserId}))::text as locked
+      where ${contacts.contactUserId} is not null
+    ) circle on true
+    where ${contacts.userId} = ${sql.placeholder('ownerId')}::text and ${contacts.id} = ${sql.placeholder('contactId')}::uuid
+      and ${isContact}`,
+)
+
+/**
+ * One of the owner's contacts, as getContactForOwner reads it but only what a send needs, and the lock of the other
+ * person's circle (`lockCircles`) taken by the same statement: a send locks the receiver's circle before the pair's
+ * contact rows, as every circle change does. The row is read before the lock is granted, so the caller reads it again
+ * under its row lock. A prepared statement (decision 181).
+ */
+export async function getContactLockingTheirCircle(tx: Executor, ownerId: string, contactId: string) {
+  const [row] = await peekLockingCircleStatement(tx, { ownerId, contactId })
+  return row && { id: row.id, name: row.name, contactUserId: row.contactUserId, accountDeleted: row.accountDeleted }
 }
 
 /**

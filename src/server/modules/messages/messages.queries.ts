@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, exists, getTableColumns, inArray, isNull, or, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, desc, eq, exists, getTableColumns, isNull, or, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/pg-core'
 import type { Database, Executor } from '#server/db/client.ts'
-import { audioMessages, contacts, conversations, messageLikes } from '#server/db/schema.ts'
-import { isActive } from '#server/modules/contacts/contacts.queries.ts'
+import { preparedStatement } from '#server/db/prepared-statement.ts'
+import { audioMessages, audioUploads, contacts, conversations, messageLikes } from '#server/db/schema.ts'
+import { isActive, type RequestStatus } from '#server/modules/contacts/contacts.queries.ts'
 import { cursorAtColumn, olderThan, type BoundMessagePosition, type MessagePosition } from './message-cursor.ts'
 
 /** Whether `viewerId` liked the message (decision 42): each participant's like is their own. */
@@ -17,21 +18,45 @@ const { searchVector: _searchVector, ...tableColumns } = getTableColumns(audioMe
 const messageColumns = (viewerId: string) => ({ ...tableColumns, liked: likedBy(viewerId) })
 export type MessageRow = Omit<typeof audioMessages.$inferSelect, 'searchVector'> & { liked: boolean }
 
+/** A contact row as the send reads it under its lock. */
+export type LockedContactRow = {
+  id: string
+  userId: string
+  contactUserId: string | null
+  /** the row's own copy of the name (the name the person had when they deleted their account) */
+  name: string
+  archived: boolean
+  accountDeleted: boolean
+  consecutiveMessagesSent: number
+  requestStatus: RequestStatus | null
+  /** active now, before the send changes it: a reply that would bring it back needs room */
+  isActive: boolean
+}
+
+const lockPairStatement = preparedStatement<LockedContactRow, { ownerId: string; contactId: string; otherId: string | null }>(
+  'hearth_send_lock_pair',
+  sql`
+    select ${contacts.id} as id, ${contacts.userId} as "userId", ${contacts.contactUserId} as "contactUserId",
+      ${contacts.name} as name, ${contacts.archivedAt} is not null as archived,
+      ${contacts.accountDeletedAt} is not null as "accountDeleted",
+      ${contacts.consecutiveMessagesSent} as "consecutiveMessagesSent", ${contacts.requestStatus} as "requestStatus",
+      ${isActive} as "isActive"
+    from ${contacts}
+    where (${contacts.id} = ${sql.placeholder('contactId')}::uuid and ${contacts.userId} = ${sql.placeholder('ownerId')}::text)
+      or (${contacts.userId} = ${sql.placeholder('otherId')}::text and ${contacts.contactUserId} = ${sql.placeholder('ownerId')}::text)
+    order by ${contacts.id}
+    for update of ${contacts}`,
+)
+
 /**
  * The sender's contact row and the receiver's row for the sender, locked until the transaction ends. Both are locked
  * by one statement in id order, so two people writing to each other at the same moment queue instead of deadlocking.
- * `contactUserId` is the other person as the caller read the contact before locking (one read fewer here).
+ * `contactUserId` is the other person as the caller read the contact before locking (one read fewer here). A
+ * prepared statement (decision 181), as are the send's others.
  */
 export async function lockContactPair(tx: Executor, ownerId: string, contactId: string, contactUserId: string | null) {
-  const own = and(eq(contacts.id, contactId), eq(contacts.userId, ownerId))
-  const rows = await tx
-    // whether the row is active now, before the send changes it: a reply that would bring it back needs room
-    .select({ ...getTableColumns(contacts), isActive })
-    .from(contacts)
-    .where(contactUserId ? or(own, and(eq(contacts.userId, contactUserId), eq(contacts.contactUserId, ownerId))) : own)
-    .orderBy(contacts.id)
-    .for('update')
-  const mine = rows.find((row) => row.id === contactId)
+  const rows = await lockPairStatement(tx, { ownerId, contactId, otherId: contactUserId })
+  const mine = rows.find((row) => row.id === contactId && row.userId === ownerId)
   // read again under the lock: an account deletion may have unlinked the contact meanwhile
   if (!mine?.contactUserId) return { mine, theirs: undefined }
   const theirs = rows.find((row) => row.userId === mine.contactUserId && row.contactUserId === ownerId)
@@ -62,11 +87,101 @@ export async function getMessageForParticipant(db: Executor, messageId: string, 
   return row
 }
 
-export async function insertMessage(tx: Executor, values: typeof audioMessages.$inferInsert): Promise<MessageRow> {
-  const [row] = await tx.insert(audioMessages).values(values).returning(tableColumns)
-  if (!row) throw new Error('message insert returned no row')
+/** A message row as PostgreSQL names its columns (timestamps as their text, as drizzle reads them). */
+type StoredMessageRow = {
+  id: string
+  sender_id: string
+  receiver_id: string | null
+  left_contact_id: string | null
+  audio_key: string
+  mime_type: string
+  bytes: number
+  duration_seconds: number
+  waveform: number[]
+  audio_measured_at: string | null
+  transcription: string | null
+  word_timestamps: MessageRow['wordTimestamps']
+  transcript_confidence: number | null
+  transcript_engine: string | null
+  transcript_model: string | null
+  emotions: string[]
+  topics: string[]
+  sentiment: number | null
+  reply_to_id: string | null
+  is_read: boolean
+  processing_status: MessageRow['processingStatus']
+  processing_error: string | null
+  transcription_attempts: number
+  analysis_attempts: number
+  created_at: string
+  updated_at: string
+}
+
+/** Every stored column of a message but the search vector, by its own name (what StoredMessageRow reads). */
+const storedMessageColumns = sql.raw(
+  Object.values(tableColumns)
+    .map((column) => `"${column.name}"`)
+    .join(', '),
+)
+
+/** A stored row mapped by hand to MessageRow: drizzle's mapping of each field costs ~10 µs a row (decision 180). */
+const toMessageRow = (row: StoredMessageRow, liked: boolean): MessageRow => ({
+  id: row.id,
+  senderId: row.sender_id,
+  receiverId: row.receiver_id,
+  leftContactId: row.left_contact_id,
+  audioKey: row.audio_key,
+  mimeType: row.mime_type,
+  bytes: row.bytes,
+  durationSeconds: row.duration_seconds,
+  waveform: row.waveform,
+  audioMeasuredAt: row.audio_measured_at === null ? null : new Date(row.audio_measured_at),
+  transcription: row.transcription,
+  wordTimestamps: row.word_timestamps,
+  transcriptConfidence: row.transcript_confidence,
+  transcriptEngine: row.transcript_engine,
+  transcriptModel: row.transcript_model,
+  emotions: row.emotions,
+  topics: row.topics,
+  sentiment: row.sentiment,
+  replyToId: row.reply_to_id,
+  isRead: row.is_read,
+  processingStatus: row.processing_status,
+  processingError: row.processing_error,
+  transcriptionAttempts: row.transcription_attempts,
+  analysisAttempts: row.analysis_attempts,
+  createdAt: new Date(row.created_at),
+  updatedAt: new Date(row.updated_at),
+  liked,
+})
+
+type SendValues = { senderId: string; receiverId: string; uploadId: string; replyToId: string | null }
+
+const insertFromUploadStatement = preparedStatement<StoredMessageRow, SendValues>(
+  'hearth_send_insert_message',
+  sql`
+    with upload as (
+      delete from ${audioUploads}
+      where ${audioUploads.id} = ${sql.placeholder('uploadId')}::uuid and ${audioUploads.userId} = ${sql.placeholder('senderId')}::text
+      returning ${audioUploads.objectKey}, ${audioUploads.mimeType}, ${audioUploads.bytes}, ${audioUploads.durationSeconds},
+        ${audioUploads.waveform}, ${audioUploads.audioMeasuredAt}
+    )
+    insert into ${audioMessages} (sender_id, receiver_id, audio_key, mime_type, bytes, duration_seconds, waveform, audio_measured_at, reply_to_id)
+    select ${sql.placeholder('senderId')}::text, ${sql.placeholder('receiverId')}::text, upload.object_key, upload.mime_type,
+      upload.bytes, upload.duration_seconds, upload.waveform, upload.audio_measured_at, ${sql.placeholder('replyToId')}::uuid
+    from upload
+    returning ${storedMessageColumns}`,
+)
+
+/**
+ * The message of a send, made from the sender's own upload, which it consumes in the same statement: the upload's row
+ * is deleted (and so locked: a second send of the same upload waits, then finds none) and its audio becomes the
+ * message's. Undefined when the upload is not the sender's or is gone.
+ */
+export async function insertMessageFromUpload(tx: Executor, values: SendValues): Promise<MessageRow | undefined> {
+  const [row] = await insertFromUploadStatement(tx, values)
   // nobody has liked a message that did not exist a moment ago
-  return { ...row, liked: false }
+  return row && toMessageRow(row, false)
 }
 
 type ConversationPageValues = {
@@ -101,7 +216,8 @@ export function conversationPageQuery(db: Executor, { ownerId, contactId, before
     db
       .select({
         contactUserId: otherId,
-        accountDeleted: sql<boolean>`${contacts.accountDeletedAt} is not null`,
+        // computed columns are named: the reader reads the rows by column name
+        accountDeleted: sql<boolean>`${contacts.accountDeletedAt} is not null`.as('account_deleted'),
         total: conversations.messageCount,
         message: page._.selectedFields,
       })
@@ -117,11 +233,24 @@ export function conversationPageQuery(db: Executor, { ownerId, contactId, before
 export type PagedMessageRow = MessageRow & { cursorAt: string }
 export type ConversationPage = { contactUserId: string | null; accountDeleted: boolean; total: number; messages: PagedMessageRow[] }
 
+/** A row of conversationPageQuery by column name: the contact's columns, and a message's (all null for none). */
+type StoredPageRow = Omit<StoredMessageRow, 'id'> & {
+  id: string | null
+  contact_user_id: string | null
+  account_deleted: boolean
+  message_count: number | null
+  liked: boolean
+  cursor_at: string
+}
+
+type PageValues = { ownerId: string; contactId: string; limit: number; beforeAt?: string; beforeId?: string }
+
 /**
  * Reads conversation pages (decision 114): the statement is built once per shape (first page, older page) and kept as
  * a named prepared statement, so a read costs neither drizzle's building of the SQL text (~0.35 ms of JavaScript) nor
- * PostgreSQL's parsing; its plan does not depend on the values (a primary key and two index ranges). Answers
- * undefined for a contact that is not the caller's.
+ * PostgreSQL's parsing; its plan does not depend on the values (a primary key and two index ranges). Its rows are read
+ * by column name and mapped by hand, without drizzle's mapping of each field (about 1 ms for a page of 50: decision
+ * 181). Answers undefined for a contact that is not the caller's.
  */
 export function conversationPageReader(db: Database) {
   const placeholders = {
@@ -129,24 +258,38 @@ export function conversationPageReader(db: Database) {
     contactId: sql.placeholder('contactId'),
     limit: sql.placeholder('limit'),
   }
-  const first = conversationPageQuery(db, { ...placeholders, before: null }).prepare('conversation_page')
-  const older = conversationPageQuery(db, {
-    ...placeholders,
-    before: { createdAt: sql.placeholder('beforeAt'), id: sql.placeholder('beforeId') },
-  }).prepare('conversation_page_older')
+  const first = preparedStatement<StoredPageRow, PageValues>(
+    'conversation_page',
+    conversationPageQuery(db, { ...placeholders, before: null }).getSQL(),
+  )
+  const older = preparedStatement<StoredPageRow, PageValues>(
+    'conversation_page_older',
+    conversationPageQuery(db, {
+      ...placeholders,
+      before: { createdAt: sql.placeholder('beforeAt'), id: sql.placeholder('beforeId') },
+    }).getSQL(),
+  )
   return async (
     ownerId: string,
     contactId: string,
     { before, limit }: { before: MessagePosition | null; limit: number },
   ): Promise<ConversationPage | undefined> => {
     const rows = before
-      ? await older.execute({ ownerId, contactId, limit, beforeAt: before.createdAt, beforeId: before.id })
-      : await first.execute({ ownerId, contactId, limit })
+      ? await older(db, { ownerId, contactId, limit, beforeAt: before.createdAt, beforeId: before.id })
+      : await first(db, { ownerId, contactId, limit })
     const [contact] = rows
     if (!contact) return undefined
     const messages: PagedMessageRow[] = []
-    for (const row of rows) if (row.message) messages.push(row.message)
-    return { contactUserId: contact.contactUserId, accountDeleted: contact.accountDeleted, total: contact.total ?? 0, messages }
+    for (const row of rows) {
+      // a contact with no message yet has one row, its message's columns all null
+      if (row.id !== null) messages.push({ ...toMessageRow(row as StoredMessageRow, row.liked), cursorAt: row.cursor_at })
+    }
+    return {
+      contactUserId: contact.contact_user_id,
+      accountDeleted: contact.account_deleted,
+      total: contact.message_count ?? 0,
+      messages,
+    }
   }
 }
 
@@ -204,54 +347,60 @@ export async function listMessagesFrom(db: Executor, senderId: string, receiverI
     .limit(limit)
 }
 
+type RecordSendValues = {
+  senderContactId: string
+  receiverContactId: string | null
+  senderId: string
+  receiverId: string
+  messageId: string
+  countsAsReply: boolean
+}
+
+const recordSendStatement = preparedStatement<{ contacts: string; conversations: string }, RecordSendValues>(
+  'hearth_send_record',
+  sql`
+    with counted as (
+      update ${contacts} set
+        consecutive_messages_sent = case when ${contacts.id} = ${sql.placeholder('senderContactId')}::uuid
+          then ${contacts.consecutiveMessagesSent} + 1 else 0 end,
+        last_interaction = now(),
+        chosen_at = case when ${contacts.id} = ${sql.placeholder('senderContactId')}::uuid
+          then coalesce(${contacts.chosenAt}, now()) else ${contacts.chosenAt} end,
+        last_reply_from_them = case when ${contacts.id} = ${sql.placeholder('senderContactId')}::uuid
+          or not ${sql.placeholder('countsAsReply')}::boolean then ${contacts.lastReplyFromThem} else now() end,
+        updated_at = now()
+      where ${contacts.id} = ${sql.placeholder('senderContactId')}::uuid or ${contacts.id} = ${sql.placeholder('receiverContactId')}::uuid
+      returning ${contacts.id}
+    ),
+    pointed as (
+      update ${conversations} set
+        last_message_id = ${sql.placeholder('messageId')}::uuid,
+        unread_count = case when ${conversations.contactId} = ${sql.placeholder('receiverContactId')}::uuid then (
+          select count(*) from ${audioMessages}
+          where ${audioMessages.receiverId} = ${sql.placeholder('receiverId')}::text
+            and ${audioMessages.senderId} = ${sql.placeholder('senderId')}::text and not ${audioMessages.isRead}
+        ) else ${conversations.unreadCount} end,
+        updated_at = now()
+      where ${conversations.contactId} = ${sql.placeholder('senderContactId')}::uuid
+        or ${conversations.contactId} = ${sql.placeholder('receiverContactId')}::uuid
+      returning ${conversations.id}
+    )
+    select (select count(*) from counted) as contacts, (select count(*) from pointed) as conversations`,
+)
+
 /**
  * After sending: the sender waits for one more reply, and sending is choosing the receiver (decision 40); for the
  * receiver the sender has just replied. `countsAsReply` false leaves the receiver's row as active or inactive as it
  * was (their circle is full: decision 41); their unanswered count still starts again. Both conversations point at the
- * message, and the receiver's unread count is recounted from the messages (as `refreshUnreadCount` does). Two
- * statements, one per table, whether the receiver has a row for the sender or not (decision 176).
+ * message, and the receiver's unread count is recounted from the messages (as `refreshUnreadCount` does). One
+ * prepared statement, an update of each table, whether the receiver has a row for the sender or not (decisions 176,
+ * 181).
  */
 export async function recordSend(
   tx: Executor,
-  {
-    senderContactId,
-    receiverContactId,
-    senderId,
-    receiverId,
-    messageId,
-    countsAsReply,
-  }: {
-    senderContactId: string
-    receiverContactId: string | undefined
-    senderId: string
-    receiverId: string
-    messageId: string
-    countsAsReply: boolean
-  },
+  values: Omit<RecordSendValues, 'receiverContactId'> & { receiverContactId: string | undefined },
 ) {
-  const ids = receiverContactId ? [senderContactId, receiverContactId] : [senderContactId]
-  const isSenders = sql`${contacts.id} = ${senderContactId}`
-  await tx
-    .update(contacts)
-    .set({
-      consecutiveMessagesSent: sql`case when ${isSenders} then ${contacts.consecutiveMessagesSent} + 1 else 0 end`,
-      lastInteraction: sql`now()`,
-      chosenAt: sql`case when ${isSenders} then coalesce(${contacts.chosenAt}, now()) else ${contacts.chosenAt} end`,
-      ...(countsAsReply ? { lastReplyFromThem: sql`case when ${isSenders} then ${contacts.lastReplyFromThem} else now() end` } : {}),
-    })
-    .where(inArray(contacts.id, ids))
-  const isReceivers = receiverContactId ? sql`${conversations.contactId} = ${receiverContactId}` : sql`false`
-  await tx
-    .update(conversations)
-    .set({
-      lastMessageId: messageId,
-      unreadCount: sql`case when ${isReceivers} then (
-        select count(*) from ${audioMessages}
-        where ${audioMessages.receiverId} = ${receiverId} and ${audioMessages.senderId} = ${senderId} and not ${audioMessages.isRead}
-      ) else ${conversations.unreadCount} end`,
-      updatedAt: sql`now()`,
-    })
-    .where(inArray(conversations.contactId, ids))
+  await recordSendStatement(tx, { ...values, receiverContactId: values.receiverContactId ?? null })
 }
 
 /** unread_count is recounted from the messages, so it can never drift. */

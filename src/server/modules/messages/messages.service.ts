@@ -8,8 +8,12 @@ import type { Database, Executor } from '#server/db/client.ts'
 import type { JobQueue } from '#server/jobs/job-queue.ts'
 import { ConflictError, ForbiddenError, GoneError, NotFoundError } from '#server/http/errors.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
-import { deleteAudioUpload, lockOwnAudioUpload } from '#server/modules/audio-uploads/audio-uploads.queries.ts'
-import { countActiveContacts, getContactForOwner, lockCircles, reopenIgnoredRequest } from '#server/modules/contacts/contacts.queries.ts'
+import {
+  countActiveContacts,
+  getContactForOwner,
+  getContactLockingTheirCircle,
+  reopenIgnoredRequest,
+} from '#server/modules/contacts/contacts.queries.ts'
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts'
 import type { HealthRefresher } from '#server/modules/relationship-health/health-refresher.ts'
 import { refreshRelationshipHealth } from '#server/modules/relationship-health/relationship-health.service.ts'
@@ -19,7 +23,7 @@ import {
   conversationPageReader,
   getMessageBetween,
   getMessageForParticipant,
-  insertMessage,
+  insertMessageFromUpload,
   listMessagesLeftWith,
   listUnheardForReceiver,
   lockContactPair,
@@ -146,38 +150,31 @@ export function createMessagesService({
      */
     async send(senderId: string, input: { contact_id: string; upload_id: string; reply_to_id: string | null }): Promise<Message> {
       const row = await db.transaction(async (tx) => {
-        const peek = await getContactForOwner(tx, senderId, input.contact_id)
+        const peek = await getContactLockingTheirCircle(tx, senderId, input.contact_id)
         if (!peek) throw contactNotFound()
-        if (peek.accountDeletedAt) throw accountDeleted(peek.name)
-        if (peek.contactUserId) await lockCircles(tx, [peek.contactUserId])
+        if (peek.accountDeleted) throw accountDeleted(peek.name)
         const { mine, theirs } = await lockContactPair(tx, senderId, input.contact_id, peek.contactUserId)
         if (!mine) throw contactNotFound()
         // read again under the lock: the receiver may have deleted their account meanwhile
-        if (mine.accountDeletedAt) throw accountDeleted(mine.name)
+        if (mine.accountDeleted) throw accountDeleted(mine.name)
         const receiverId = mine.contactUserId
         if (!receiverId) throw new ConflictError(MESSAGE_TEXTS.notLinked, ERROR_CODES.notLinked)
         // archiving someone stops their messages (decision 41); they are told, plainly
-        if (theirs?.archivedAt) throw new ConflictError(MESSAGE_TEXTS.archivedByThem(peek.name), ERROR_CODES.contactArchived)
+        if (theirs?.archived) throw new ConflictError(MESSAGE_TEXTS.archivedByThem(peek.name), ERROR_CODES.contactArchived)
         if (mine.consecutiveMessagesSent >= MAX_CONSECUTIVE_UNANSWERED) {
           throw new ConflictError(MESSAGE_TEXTS.limitReached(peek.name), ERROR_CODES.messageLimit)
         }
-        const upload = await lockOwnAudioUpload(tx, senderId, input.upload_id)
-        if (!upload) throw new NotFoundError(MESSAGE_TEXTS.uploadNotFound)
         if (input.reply_to_id && !(await getMessageBetween(tx, input.reply_to_id, senderId, receiverId))) {
           throw new NotFoundError(MESSAGE_TEXTS.replyNotFound)
         }
-        const message = await insertMessage(tx, {
+        // the upload is consumed by the statement that writes the message (decision 181)
+        const message = await insertMessageFromUpload(tx, {
           senderId,
           receiverId,
-          audioKey: upload.objectKey,
-          mimeType: upload.mimeType,
-          bytes: upload.bytes,
-          durationSeconds: upload.durationSeconds,
-          waveform: upload.waveform,
-          audioMeasuredAt: upload.audioMeasuredAt,
+          uploadId: input.upload_id,
           replyToId: input.reply_to_id,
         })
-        await deleteAudioUpload(tx, upload.id)
+        if (!message) throw new NotFoundError(MESSAGE_TEXTS.uploadNotFound)
         // A message request reaches its receiver quietly, on their requests page, and an ignored one comes back there;
         // a blocked one reaches them not at all. The sender's answer is the same in every case (decision 123).
         const request = theirs?.requestStatus ?? null

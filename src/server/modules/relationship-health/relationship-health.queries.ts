@@ -1,63 +1,126 @@
-import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm'
+import { count, desc, eq, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
+import { preparedStatement } from '#server/db/prepared-statement.ts'
 import { audioMessages, contactAnalytics, contactMeetings, contacts, messageLikes, profiles } from '#server/db/schema.ts'
 import { contactName } from '#server/modules/contacts/contacts.queries.ts'
+import { REALTIME_CHANNEL } from '#server/realtime/realtime.publisher.ts'
 
 export type AnalyticsRow = typeof contactAnalytics.$inferSelect
 export type MeetingRow = typeof contactMeetings.$inferSelect
 
-/** Both directions of a relationship that exist (a person may not have the other in their circle). */
-export async function listPairContacts(db: Executor, a: string, b: string) {
-  return db
-    .select({
-      id: contacts.id,
-      userId: contacts.userId,
-      contactUserId: contacts.contactUserId,
-      requestStatus: contacts.requestStatus,
-      name: contactName,
-    })
-    .from(contacts)
-    .leftJoin(profiles, eq(profiles.id, contacts.contactUserId))
-    .where(or(and(eq(contacts.userId, a), eq(contacts.contactUserId, b)), and(eq(contacts.userId, b), eq(contacts.contactUserId, a))))
-}
+const lockPairHealthStatement = preparedStatement<{ locked: string }, { key: string }>(
+  'hearth_health_lock_pair',
+  sql`select pg_advisory_xact_lock(hashtext(${sql.placeholder('key')}::text))::text as locked`,
+)
 
 /**
  * Serialises the refreshes of one pair until the transaction ends, so the last refresh to write has seen every
- * message committed before it (READ COMMITTED reads afresh at each statement).
+ * message committed before it (READ COMMITTED reads afresh at each statement). A prepared statement (decision 181).
  */
 export async function lockPairHealth(tx: Executor, a: string, b: string) {
   const key = a < b ? `${a}|${b}` : `${b}|${a}`
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'health:' + key}))`)
+  await lockPairHealthStatement(tx, { key: `health:${key}` })
 }
 
-/** The light columns of every message between the two, oldest first (the pair index serves both directions). */
-export async function listPairHistory(db: Executor, a: string, b: string) {
-  return db
-    .select({
-      senderId: audioMessages.senderId,
-      createdAt: audioMessages.createdAt,
-      sentiment: audioMessages.sentiment,
-      emotions: audioMessages.emotions,
-      topics: audioMessages.topics,
-      liked: sql<boolean>`exists (select 1 from ${messageLikes} where ${messageLikes.messageId} = ${audioMessages.id})`,
-    })
-    .from(audioMessages)
-    .where(
-      or(
-        and(eq(audioMessages.senderId, a), eq(audioMessages.receiverId, b)),
-        and(eq(audioMessages.senderId, b), eq(audioMessages.receiverId, a)),
-      ),
-    )
-    .orderBy(asc(audioMessages.createdAt), asc(audioMessages.id))
+/** One person's row for the other, with the dates of the meetings they noted: what a refresh computes a view from. */
+export type PairView = {
+  id: string
+  userId: string
+  contactUserId: string | null
+  requestStatus: 'pending' | 'ignored' | 'blocked' | null
+  name: string
+  /** the meetings' dates, 'YYYY-MM-DD' */
+  meetings: string[]
 }
 
-export async function listMeetingDates(db: Executor, contactId: string): Promise<string[]> {
-  const rows = await db.select({ metOn: contactMeetings.metOn }).from(contactMeetings).where(eq(contactMeetings.contactId, contactId))
-  return rows.map((r) => r.metOn)
+/** A message of the pair's history as the statement encodes it: its time in milliseconds since the epoch. */
+type StoredHistoryRow = { senderId: string; at: number; sentiment: number | null; emotions: string[]; topics: string[]; liked: boolean }
+
+const pairStatement = preparedStatement<{ views: PairView[]; history: StoredHistoryRow[] }, { a: string; b: string }>(
+  'hearth_health_pair',
+  sql`
+    select
+      (select coalesce(json_agg(view), '[]') from (
+        select ${contacts.id} as id, ${contacts.userId} as "userId", ${contacts.contactUserId} as "contactUserId",
+          ${contacts.requestStatus} as "requestStatus", ${contactName} as name,
+          array(select ${contactMeetings.metOn}::text from ${contactMeetings} where ${contactMeetings.contactId} = ${contacts.id}) as meetings
+        from ${contacts}
+        left join ${profiles} on ${profiles.id} = ${contacts.contactUserId}
+        where (${contacts.userId} = ${sql.placeholder('a')}::text and ${contacts.contactUserId} = ${sql.placeholder('b')}::text)
+          or (${contacts.userId} = ${sql.placeholder('b')}::text and ${contacts.contactUserId} = ${sql.placeholder('a')}::text)
+      ) view) as views,
+      (select coalesce(json_agg(message order by message.at, message.id), '[]') from (
+        select ${audioMessages.id} as id, ${audioMessages.senderId} as "senderId",
+          floor(extract(epoch from ${audioMessages.createdAt}) * 1000) as at, ${audioMessages.sentiment} as sentiment,
+          ${audioMessages.emotions} as emotions, ${audioMessages.topics} as topics,
+          exists (select 1 from ${messageLikes} where ${messageLikes.messageId} = ${audioMessages.id}) as liked
+        from ${audioMessages}
+        where (${audioMessages.senderId} = ${sql.placeholder('a')}::text and ${audioMessages.receiverId} = ${sql.placeholder('b')}::text)
+          or (${audioMessages.senderId} = ${sql.placeholder('b')}::text and ${audioMessages.receiverId} = ${sql.placeholder('a')}::text)
+      ) message) as history`,
+)
+
+/**
+ * What a refresh of the pair's health reads, in one prepared statement (decision 181): both directions of the
+ * relationship that exist (a person may not have the other in their circle), each with its owner's meetings, and the
+ * light columns of every message between the two, oldest first (the pair index serves both directions). The history
+ * comes as one JSON value, which Node parses natively rather than field by field.
+ */
+export async function readPairForHealth(db: Executor, a: string, b: string) {
+  const [row] = await pairStatement(db, { a, b })
+  const history = (row?.history ?? []).map((message) => ({
+    senderId: message.senderId,
+    createdAt: new Date(message.at),
+    sentiment: message.sentiment,
+    emotions: message.emotions,
+    topics: message.topics,
+    liked: message.liked,
+  }))
+  return { views: row?.views ?? [], history }
 }
 
-export async function upsertAnalytics(tx: Executor, values: typeof contactAnalytics.$inferInsert) {
-  await tx.insert(contactAnalytics).values(values).onConflictDoUpdate({ target: contactAnalytics.contactId, set: values })
+const upsertAnalyticsStatement = preparedStatement<{ written: string; told: string }, { rows: string; payloads: string[] }>(
+  'hearth_health_upsert',
+  sql`
+    with written as (
+      insert into ${contactAnalytics} (contact_id, user_id, score, trend, fallback, message_count, emotions_tracked,
+        avg_sentiment, last_message_at, usual_gap_seconds, details, computed_at)
+      select contact_id, user_id, score, trend, fallback, message_count, emotions_tracked, avg_sentiment, last_message_at,
+        usual_gap_seconds, details, computed_at
+      from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as r(contact_id uuid, user_id text, score integer,
+        trend text, fallback boolean, message_count integer, emotions_tracked integer, avg_sentiment real,
+        last_message_at timestamptz, usual_gap_seconds integer, details jsonb, computed_at timestamptz)
+      on conflict (contact_id) do update set user_id = excluded.user_id, score = excluded.score, trend = excluded.trend,
+        fallback = excluded.fallback, message_count = excluded.message_count, emotions_tracked = excluded.emotions_tracked,
+        avg_sentiment = excluded.avg_sentiment, last_message_at = excluded.last_message_at,
+        usual_gap_seconds = excluded.usual_gap_seconds, details = excluded.details, computed_at = excluded.computed_at
+      returning 1
+    ),
+    told as (select pg_notify(${REALTIME_CHANNEL}, payload) from unnest(${sql.placeholder('payloads')}::text[]) as payload)
+    select (select count(*) from written) as written, (select count(*) from told) as told`,
+)
+
+/**
+ * Each view's stored health, written or replaced, and the realtime notifications `payloads` (`prepareAnnouncement`)
+ * sent, in one prepared statement for the pair (decision 181).
+ */
+export async function upsertAnalytics(tx: Executor, views: (typeof contactAnalytics.$inferInsert)[], payloads: string[] = []) {
+  if (views.length === 0) return
+  const rows = views.map((view) => ({
+    contact_id: view.contactId,
+    user_id: view.userId,
+    score: view.score,
+    trend: view.trend,
+    fallback: view.fallback,
+    message_count: view.messageCount,
+    emotions_tracked: view.emotionsTracked,
+    avg_sentiment: view.avgSentiment ?? null,
+    last_message_at: view.lastMessageAt ?? null,
+    usual_gap_seconds: view.usualGapSeconds ?? null,
+    details: view.details,
+    computed_at: view.computedAt,
+  }))
+  await upsertAnalyticsStatement(tx, { rows: JSON.stringify(rows), payloads })
 }
 
 export async function getAnalytics(db: Executor, contactId: string): Promise<AnalyticsRow | undefined> {

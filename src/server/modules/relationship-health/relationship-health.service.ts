@@ -3,17 +3,15 @@ import { HEALTH_TEXTS, RECENT_MEETINGS, type CreateMeeting, type Meeting, type R
 import type { Database, Executor } from '#server/db/client.ts'
 import { ValidationError, NotFoundError } from '#server/http/errors.ts'
 import { getContactForOwner } from '#server/modules/contacts/contacts.queries.ts'
-import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
+import { prepareAnnouncement } from '#server/realtime/realtime.publisher.ts'
 import { computeHealth, type PairHistory } from './health-score.ts'
 import {
   countMeetings,
   getAnalytics,
   insertMeeting,
-  listMeetingDates,
-  listPairContacts,
-  listPairHistory,
   listRecentMeetings,
   lockPairHealth,
+  readPairForHealth,
   upsertAnalytics,
   type MeetingRow,
 } from './relationship-health.queries.ts'
@@ -29,13 +27,20 @@ const meetingInstant = (metOn: string) => new Date(`${metOn}T00:00:00+14:00`)
  * between them is read, liked or analysed, and when either notes a meeting (decision 75); a send refreshes it after
  * its commit (`refreshHealthAfterChange`, decision 176). It reads only this pair's messages (through the pair index);
  * pages never compute, they read the stored row. Answers the views it refreshed (each person's row for the other).
+ * `announce` also tells each person's screens to read it again (`health.changed`), in the statement that writes it.
  */
-export async function refreshRelationshipHealth(tx: Executor, a: string, b: string, now: Date = new Date()) {
+export async function refreshRelationshipHealth(
+  tx: Executor,
+  a: string,
+  b: string,
+  now: Date = new Date(),
+  { announce = false }: { announce?: boolean } = {},
+) {
   await lockPairHealth(tx, a, b)
-  const views = await listPairContacts(tx, a, b)
+  // read after the lock: the last refresh to write has seen every message committed before it
+  const { views, history: rows } = await readPairForHealth(tx, a, b)
   if (views.length === 0) return views
-  const rows = await listPairHistory(tx, a, b)
-  for (const view of views) {
+  const computed = views.map((view) => {
     const history: PairHistory = {
       messages: rows.map((r) => ({
         fromMe: r.senderId === view.userId,
@@ -45,30 +50,42 @@ export async function refreshRelationshipHealth(tx: Executor, a: string, b: stri
         topics: r.topics,
         liked: r.liked,
       })),
-      meetings: (await listMeetingDates(tx, view.id)).map((d) => ({ at: meetingInstant(d) })),
+      meetings: view.meetings.map((d) => ({ at: meetingInstant(d) })),
     }
-    const computed = computeHealth(history, now, view.name)
-    await upsertAnalytics(tx, {
+    const health = computeHealth(history, now, view.name)
+    return {
       contactId: view.id,
       userId: view.userId,
-      score: computed.score,
-      trend: computed.trend,
-      fallback: computed.fallback,
-      messageCount: computed.messageCount,
-      emotionsTracked: computed.emotionsTracked,
-      avgSentiment: computed.averageSentiment,
-      lastMessageAt: computed.lastMessageAt,
-      usualGapSeconds: computed.usualGapSeconds,
+      score: health.score,
+      trend: health.trend,
+      fallback: health.fallback,
+      messageCount: health.messageCount,
+      emotionsTracked: health.emotionsTracked,
+      avgSentiment: health.averageSentiment,
+      lastMessageAt: health.lastMessageAt,
+      usualGapSeconds: health.usualGapSeconds,
       details: {
-        insights: computed.insights,
-        tips: computed.tips,
-        topEmotions: computed.topEmotions,
-        topTopics: computed.topTopics,
-        activity: computed.activity,
+        insights: health.insights,
+        tips: health.tips,
+        topEmotions: health.topEmotions,
+        topTopics: health.topTopics,
+        activity: health.activity,
       },
       computedAt: now,
-    })
-  }
+    }
+  })
+  // each person but someone who blocked the other's request is told, by the statement that writes both views
+  const announcements = announce
+    ? views
+        .filter((view) => view.requestStatus !== 'blocked')
+        .map((view) => prepareAnnouncement(tx, [view.userId], { type: 'health.changed', contact_id: view.id }))
+    : []
+  await upsertAnalytics(
+    tx,
+    computed,
+    announcements.flatMap((announcement) => (announcement.payload === null ? [] : [announcement.payload])),
+  )
+  for (const announcement of announcements) announcement.sent()
   return views
 }
 
@@ -79,11 +96,7 @@ export async function refreshRelationshipHealth(tx: Executor, a: string, b: stri
  */
 export async function refreshHealthAfterChange(db: Database, a: string, b: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const views = await refreshRelationshipHealth(tx, a, b)
-    for (const view of views) {
-      if (view.requestStatus === 'blocked') continue
-      await publishRealtime(tx, [view.userId], { type: 'health.changed', contact_id: view.id })
-    }
+    await refreshRelationshipHealth(tx, a, b, new Date(), { announce: true })
   })
 }
 
