@@ -17,7 +17,7 @@ const dialect = new PgDialect()
 export function preparedStatement<Row extends Record<string, unknown>, Values extends Record<string, unknown>>(
   name: string,
   statement: SQL,
-): (db: Database, values: Values) => Promise<Row[]> {
+): (db: Pick<Database, '_'>, values: Values) => Promise<Row[]> {
   const query = dialect.sqlToQuery(statement)
   type Config = PreparedQueryConfig & { execute: QueryResult<Row> }
   // drizzle's prepared query of each session (the pool's, a transaction's), made once for each
