@@ -108,7 +108,7 @@ const notifyStatement = preparedStatement<Record<string, unknown>, { payloads: s
  * fits in a notification of its own (prepareAnnouncement saw to it); one alone is written as a plain envelope, which
  * an instance of an older Hearth also reads.
  */
-export function notifications(start: string, entries: Entry[]): string[] {
+function notifications(start: string, entries: Entry[]): string[] {
   const written: string[] = []
   const overhead = Buffer.byteLength(start) + '"events":[]}'.length
   let batch: string[] = []
