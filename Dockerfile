@@ -42,4 +42,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # tini passes SIGTERM on, so a stop drains Hearth (docs/deploy.md), and reaps ffmpeg's children
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--max-semi-space-size=4", "--enable-source-maps", "scripts/start.mjs"]
+CMD ["node", "--max-semi-space-size=16", "--enable-source-maps", "scripts/start.mjs"]

@@ -4,13 +4,15 @@
  * connection pool, so they reach the measured instance only through PostgreSQL's NOTIFY, as a transcription's and an
  * analysis's events do. Each transaction is what one speech stage's job publishes (`announceSpeechState`): one
  * `message.updated` to the sender and one to the receiver, each carrying the message's speech state.
+ * The worker's database is registered for local delivery as a worker instance's is by its realtime hub.
  * Each event's message id carries the moment it was published (`process.hrtime`, one clock for every process on the
  * machine), so the clients time publish-to-socket without a second channel.
  */
+import { randomUUID } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import type { RealtimeEvent } from '#shared/realtime.ts'
 import { connectDatabase } from '#server/db/client.ts'
-import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
+import { deliverLocally, publishRealtime } from '#server/realtime/realtime.publisher.ts'
 
 export type WorkerTask = { databaseUrl: string; pairs: [string, string][]; connections: number }
 /** One step: `transactions` a second for `ms`. */
@@ -43,6 +45,9 @@ function speechEvent(contactId: string): RealtimeEvent {
 
 async function runWorker(task: WorkerTask) {
   const database = connectDatabase(task.databaseUrl, { max: task.connections })
+  // as in a worker instance, whose realtime hub registers itself (with no socket to deliver to): its transactions
+  // send their events together at their end, tagged with its id
+  deliverLocally(database.db, { instanceId: randomUUID(), deliver: () => undefined })
   let next = 0
   const publishOne = async () => {
     const [sender, receiver] = task.pairs[next++ % task.pairs.length] as [string, string]

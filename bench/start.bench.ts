@@ -11,12 +11,11 @@ import { fileURLToPath } from 'node:url'
 import { freePort } from '#server/db/embedded-postgres.ts'
 import { buildServerIfStale } from '../scripts/server-build.mjs'
 import { buildWebIfStale } from '../scripts/web-build.mjs'
-import { reportFigure } from './support.ts'
+import { npmStartArgs, reportFigure } from './support.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 // the node flags of `npm start` itself (package.json), so that the figures are those of a real start
-const { scripts } = JSON.parse(await fs.readFile(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
-const startArgs = scripts.start.split(' ').slice(1)
+const startArgs = await npmStartArgs()
 
 async function rssKb(pid: number): Promise<number> {
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')

@@ -1,11 +1,18 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { buildApp, type BuildAppOptions } from '#server/app.ts'
 import { connectDatabase, runMigrations, type DbHandle } from '#server/db/client.ts'
 import { startEmbeddedPostgres } from '#server/db/embedded-postgres.ts'
 import { parseEnv } from '#server/env.ts'
 import { createOutboxMailer } from '#server/notify/mailer.ts'
+
+/** What `npm start` gives node (package.json): its flags, then the launcher. */
+export async function npmStartArgs(): Promise<string[]> {
+  const packageJson = await fs.readFile(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')
+  return (JSON.parse(packageJson) as { scripts: { start: string } }).scripts.start.split(' ').slice(1)
+}
 
 /**
  * A throw-away embedded PostgreSQL with Hearth's migrations, for benchmarks. `HEARTH_BENCH_KEEP_DIR=/some/dir` keeps

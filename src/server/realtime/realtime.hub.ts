@@ -7,7 +7,14 @@ import { realtimeEventSchema, SESSION_ENDED_CLOSE_CODE } from '#shared/realtime.
 import type { Database } from '#server/db/client.ts'
 import { createPresenceTracker } from './realtime.presence.ts'
 import { liveSessionIds } from './realtime.queries.ts'
-import { deliverLocally, ownNotificationPrefix, REALTIME_CHANNEL, type RealtimeEnvelope } from './realtime.publisher.ts'
+import {
+  deliverLocally,
+  envelopesOf,
+  ownNotificationPrefix,
+  REALTIME_CHANNEL,
+  type RealtimeEnvelope,
+  type RealtimeNotification,
+} from './realtime.publisher.ts'
 
 const LISTENER_RETRY_MAX_MS = 10_000
 /** events go out as text frames (JSON), though encoded to bytes once */
@@ -84,16 +91,18 @@ export function createRealtimeHub({ pool, db, log }: { pool: pg.Pool; db: Databa
   function heard(payload: string | undefined) {
     // published here: delivered to this instance's sockets at its commit already, so not even parsed
     if (!payload || payload.startsWith(ownPrefix)) return
-    let envelope: RealtimeEnvelope
+    let envelopes: RealtimeEnvelope[]
     try {
-      envelope = JSON.parse(payload) as RealtimeEnvelope
-      if (!Array.isArray(envelope.to)) throw new Error('a notification without recipients')
-      envelope = { to: envelope.to, event: realtimeEventSchema.parse(envelope.event) }
+      // one event, or a transaction's events (decision 182): each is checked before any is delivered
+      envelopes = envelopesOf(JSON.parse(payload) as RealtimeNotification).map((envelope) => {
+        if (!Array.isArray(envelope.to)) throw new Error('a notification without recipients')
+        return { to: envelope.to, event: realtimeEventSchema.parse(envelope.event) }
+      })
     } catch (error) {
       log.warn({ err: error }, 'realtime: ignored a malformed notification')
       return
     }
-    deliver(envelope.to, JSON.stringify(envelope.event))
+    for (const envelope of envelopes) deliver(envelope.to, JSON.stringify(envelope.event))
   }
 
   async function listen(): Promise<void> {

@@ -8,7 +8,7 @@ import { buildApp } from '#server/app.ts'
 import { connectDatabase } from '#server/db/client.ts'
 import { realtimePresence, verification } from '#server/db/schema.ts'
 import { createSmtpMailer } from '#server/notify/mailer.ts'
-import { publishRealtime, REALTIME_CHANNEL } from '#server/realtime/realtime.publisher.ts'
+import { NOTIFY_PAYLOAD_LIMIT, publishRealtime, REALTIME_CHANNEL } from '#server/realtime/realtime.publisher.ts'
 import { insertSignedInPair, insertSignedInPerson } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
@@ -227,6 +227,42 @@ describe('/api/realtime', () => {
       await expect.poll(() => tab.events, { timeout: 5000 }).toContainEqual(last)
       expect(tab.events).toEqual([...burst, last])
       tab.socket.close()
+    }
+  })
+
+  it("sends a transaction's events to the other instances in as few notifications as fit, in order; one too large for any goes without its changes", async () => {
+    const owner = await insertSignedInPerson(first.app, first.db)
+    const here = await openSocket({ cookie: owner.cookie, origin: TEST_ORIGIN }, firstUrl)
+    const there = await openSocket({ cookie: owner.cookie, origin: TEST_ORIGIN }, secondUrl)
+    if (!('socket' in here) || !('socket' in there)) throw new Error('socket refused')
+    const listener = await secondDatabase.pool.connect()
+    const notifications: string[] = []
+    listener.on('notification', (notification) => {
+      if (notification.payload?.includes(owner.id)) notifications.push(notification.payload)
+    })
+    await listener.query(`LISTEN ${REALTIME_CHANNEL}`)
+    try {
+      const updated = (transcription: string) =>
+        ({ type: 'message.updated', message_id: randomUUID(), contact_id: null, changes: { transcription } }) as const
+      // about 1.1 KB each, so six fit in a notification; the last, 10 KB, fits in none
+      const burst = [...Array.from({ length: 12 }, () => updated('word '.repeat(200))), updated('word '.repeat(2000))]
+      await first.db.transaction(async (tx) => {
+        for (const event of burst) await publishRealtime(tx, [owner.id], event)
+      })
+      const last = await fence(owner.id)
+      for (const tab of [here, there]) await expect.poll(() => tab.events, { timeout: 5000 }).toContainEqual(last)
+      await expect.poll(() => notifications.length, { timeout: 5000 }).toBe(3)
+      const huge = burst.at(-1) as (typeof burst)[number]
+      // this instance's own tab gets every event whole; the other instance's gets the large one's ids, to refetch
+      expect(here.events).toEqual([...burst, last])
+      expect(there.events).toEqual([...burst.slice(0, -1), { type: huge.type, message_id: huge.message_id, contact_id: null }, last])
+      // six events, then six and the large one's ids, then the fence
+      for (const notification of notifications) expect(Buffer.byteLength(notification)).toBeLessThan(NOTIFY_PAYLOAD_LIMIT)
+      here.socket.close()
+      there.socket.close()
+    } finally {
+      await listener.query(`UNLISTEN ${REALTIME_CHANNEL}`)
+      listener.release()
     }
   })
 

@@ -3,7 +3,7 @@ import type { Message } from '#shared/messages.ts'
 import type { MessageChanges } from '#shared/realtime.ts'
 import type { Executor } from '#server/db/client.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
-import { publishRealtime, publishRealtimeMany } from '#server/realtime/realtime.publisher.ts'
+import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 import { getContactForOwner, listContactsByIds } from '#server/modules/contacts/contacts.queries.ts'
 import { toContactResponse } from '#server/modules/contacts/contacts.service.ts'
 import { getMessageSpeechState, listPairRows } from './messages.queries.ts'
@@ -48,19 +48,12 @@ export async function announceNewMessage(
     const row = rows.find((r) => r.id === contactId)
     return row && toContactResponse(row, pictureUrl)
   }
-  const toSender = { to: [sender.id], event: { ...created, contact_id: sender.contactId, contact: contactOf(sender.contactId) } }
-  // both events in one statement (decision 181)
-  await publishRealtimeMany(tx, [
-    toSender,
-    ...(receiver
-      ? [
-          {
-            to: [receiver.id],
-            event: { ...created, contact_id: receiver.contactId, contact: receiver.contactId ? contactOf(receiver.contactId) : undefined },
-          },
-        ]
-      : []),
-  ])
+  // both events leave in one statement at the send's end (decision 182)
+  await publishRealtime(tx, [sender.id], { ...created, contact_id: sender.contactId, contact: contactOf(sender.contactId) })
+  if (receiver) {
+    const contact = receiver.contactId ? contactOf(receiver.contactId) : undefined
+    await publishRealtime(tx, [receiver.id], { ...created, contact_id: receiver.contactId, contact })
+  }
 }
 
 /** The receiver heard these messages: both people learn it, and the receiver's contact carries its new unread count. */
