@@ -109,7 +109,8 @@ describe('sending', () => {
     const { ada, adaToBob } = await pair()
     const uploadId = await uploadFor(ada)
     expect((await post('/api/messages', ada.cookie, { contact_id: adaToBob, upload_id: uploadId })).statusCode).toBe(201)
-    expect((await post('/api/messages', ada.cookie, { contact_id: adaToBob, upload_id: uploadId })).statusCode).toBe(404)
+    const again = await post('/api/messages', ada.cookie, { contact_id: adaToBob, upload_id: uploadId })
+    expect(again.statusCode, again.body).toBe(404)
   })
 
   it('answers 401 without a session and 400 for bad input', async () => {
