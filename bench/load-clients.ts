@@ -2,8 +2,9 @@
  * The people of `load.bench.ts`, in a process of their own (it forks this file), as realtime-clients.ts holds those of
  * realtime.bench.ts: real people's phones and browsers run elsewhere, and here their sockets, parsing and timers would
  * take the event loop and CPU of the process that starts the instances. Each person keeps one live socket open (kept
- * from step to step), uploads and sends a voice message once a minute at a random moment, and, told live of a message
- * from their partner, loads the conversation page as the app does. Told a step over IPC, it answers what it measured.
+ * from step to step), uploads and sends a voice message once a minute (the first at a random moment), and, told live
+ * of a message from their partner, loads the conversation page as the app does. Told a step over IPC, it answers
+ * what it measured.
  * Imports nothing of the server's.
  */
 import fs from 'node:fs/promises'
@@ -115,10 +116,22 @@ async function runStep(task: Extract<LoadTask, { kind: 'step' }>): Promise<LoadS
     })
     result.sends++
   }
-  const timers = task.people.map((person) => {
-    const first = Math.random() * task.sendEveryMs
-    return first < task.windowMs ? setTimeout(() => send(person).catch(fail), first) : undefined
-  })
+  // each person's first message at a random moment of the first minute, then one a minute while the step lasts
+  const timers = new Set<NodeJS.Timeout>()
+  const sendFrom = (person: LoadPerson, at: number) => {
+    if (at >= task.windowMs) return
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer)
+        send(person).catch(fail)
+        sendFrom(person, at + task.sendEveryMs)
+      },
+      at - (performance.now() - stepStarted),
+    )
+    timers.add(timer)
+  }
+  const stepStarted = performance.now()
+  for (const person of task.people) sendFrom(person, Math.random() * task.sendEveryMs)
   await new Promise((resolve) => setTimeout(resolve, task.windowMs))
   for (const timer of timers) clearTimeout(timer)
   // requests still running at the end of the window count too
