@@ -3,7 +3,6 @@ import type { Executor } from '#server/db/client.ts'
 import { preparedStatement } from '#server/db/prepared-statement.ts'
 import { audioMessages, contactAnalytics, contactMeetings, contacts, messageLikes, profiles } from '#server/db/schema.ts'
 import { contactName } from '#server/modules/contacts/contacts.queries.ts'
-import { REALTIME_CHANNEL } from '#server/realtime/realtime.publisher.ts'
 
 export type AnalyticsRow = typeof contactAnalytics.$inferSelect
 export type MeetingRow = typeof contactMeetings.$inferSelect
@@ -79,32 +78,24 @@ export async function readPairForHealth(db: Executor, a: string, b: string) {
   return { views: row?.views ?? [], history }
 }
 
-const upsertAnalyticsStatement = preparedStatement<{ written: string; told: string }, { rows: string; payloads: string[] }>(
+const upsertAnalyticsStatement = preparedStatement<Record<string, never>, { rows: string }>(
   'hearth_health_upsert',
   sql`
-    with written as (
-      insert into ${contactAnalytics} (contact_id, user_id, score, trend, fallback, message_count, emotions_tracked,
-        avg_sentiment, last_message_at, usual_gap_seconds, details, computed_at)
-      select contact_id, user_id, score, trend, fallback, message_count, emotions_tracked, avg_sentiment, last_message_at,
-        usual_gap_seconds, details, computed_at
-      from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as r(contact_id uuid, user_id text, score integer,
-        trend text, fallback boolean, message_count integer, emotions_tracked integer, avg_sentiment real,
-        last_message_at timestamptz, usual_gap_seconds integer, details jsonb, computed_at timestamptz)
-      on conflict (contact_id) do update set user_id = excluded.user_id, score = excluded.score, trend = excluded.trend,
-        fallback = excluded.fallback, message_count = excluded.message_count, emotions_tracked = excluded.emotions_tracked,
-        avg_sentiment = excluded.avg_sentiment, last_message_at = excluded.last_message_at,
-        usual_gap_seconds = excluded.usual_gap_seconds, details = excluded.details, computed_at = excluded.computed_at
-      returning 1
-    ),
-    told as (select pg_notify(${REALTIME_CHANNEL}, payload) from unnest(${sql.placeholder('payloads')}::text[]) as payload)
-    select (select count(*) from written) as written, (select count(*) from told) as told`,
+    insert into ${contactAnalytics} (contact_id, user_id, score, trend, fallback, message_count, emotions_tracked,
+      avg_sentiment, last_message_at, usual_gap_seconds, details, computed_at)
+    select contact_id, user_id, score, trend, fallback, message_count, emotions_tracked, avg_sentiment, last_message_at,
+      usual_gap_seconds, details, computed_at
+    from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as r(contact_id uuid, user_id text, score integer,
+      trend text, fallback boolean, message_count integer, emotions_tracked integer, avg_sentiment real,
+      last_message_at timestamptz, usual_gap_seconds integer, details jsonb, computed_at timestamptz)
+    on conflict (contact_id) do update set user_id = excluded.user_id, score = excluded.score, trend = excluded.trend,
+      fallback = excluded.fallback, message_count = excluded.message_count, emotions_tracked = excluded.emotions_tracked,
+      avg_sentiment = excluded.avg_sentiment, last_message_at = excluded.last_message_at,
+      usual_gap_seconds = excluded.usual_gap_seconds, details = excluded.details, computed_at = excluded.computed_at`,
 )
 
-/**
- * Each view's stored health, written or replaced, and the realtime notifications `payloads` (`prepareAnnouncement`)
- * sent, in one prepared statement for the pair (decision 181).
- */
-export async function upsertAnalytics(tx: Executor, views: (typeof contactAnalytics.$inferInsert)[], payloads: string[] = []) {
+/** Each view's stored health, written or replaced, in one prepared statement for the pair (decision 181). */
+export async function upsertAnalytics(tx: Executor, views: (typeof contactAnalytics.$inferInsert)[]) {
   if (views.length === 0) return
   const rows = views.map((view) => ({
     contact_id: view.contactId,
@@ -120,7 +111,7 @@ export async function upsertAnalytics(tx: Executor, views: (typeof contactAnalyt
     details: view.details,
     computed_at: view.computedAt,
   }))
-  await upsertAnalyticsStatement(tx, { rows: JSON.stringify(rows), payloads })
+  await upsertAnalyticsStatement(tx, { rows: JSON.stringify(rows) })
 }
 
 export async function getAnalytics(db: Executor, contactId: string): Promise<AnalyticsRow | undefined> {

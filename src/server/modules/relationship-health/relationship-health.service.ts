@@ -3,7 +3,7 @@ import { HEALTH_TEXTS, RECENT_MEETINGS, type CreateMeeting, type Meeting, type R
 import type { Database, Executor } from '#server/db/client.ts'
 import { ValidationError, NotFoundError } from '#server/http/errors.ts'
 import { getContactForOwner } from '#server/modules/contacts/contacts.queries.ts'
-import { prepareAnnouncement } from '#server/realtime/realtime.publisher.ts'
+import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 import { computeHealth, type PairHistory } from './health-score.ts'
 import {
   countMeetings,
@@ -27,15 +27,8 @@ const meetingInstant = (metOn: string) => new Date(`${metOn}T00:00:00+14:00`)
  * between them is read, liked or analysed, and when either notes a meeting (decision 75); a send refreshes it after
  * its commit (`refreshHealthAfterChange`, decision 176). It reads only this pair's messages (through the pair index);
  * pages never compute, they read the stored row. Answers the views it refreshed (each person's row for the other).
- * `announce` also tells each person's screens to read it again (`health.changed`), in the statement that writes it.
  */
-export async function refreshRelationshipHealth(
-  tx: Executor,
-  a: string,
-  b: string,
-  now: Date = new Date(),
-  { announce = false }: { announce?: boolean } = {},
-) {
+export async function refreshRelationshipHealth(tx: Executor, a: string, b: string, now: Date = new Date()) {
   await lockPairHealth(tx, a, b)
   // read after the lock: the last refresh to write has seen every message committed before it
   const { views, history: rows } = await readPairForHealth(tx, a, b)
@@ -74,18 +67,7 @@ export async function refreshRelationshipHealth(
       computedAt: now,
     }
   })
-  // each person but someone who blocked the other's request is told, by the statement that writes both views
-  const announcements = announce
-    ? views
-        .filter((view) => view.requestStatus !== 'blocked')
-        .map((view) => prepareAnnouncement(tx, [view.userId], { type: 'health.changed', contact_id: view.id }))
-    : []
-  await upsertAnalytics(
-    tx,
-    computed,
-    announcements.flatMap((announcement) => (announcement.payload === null ? [] : [announcement.payload])),
-  )
-  for (const announcement of announcements) announcement.sent()
+  await upsertAnalytics(tx, computed)
   return views
 }
 
@@ -96,7 +78,12 @@ export async function refreshRelationshipHealth(
  */
 export async function refreshHealthAfterChange(db: Database, a: string, b: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await refreshRelationshipHealth(tx, a, b, new Date(), { announce: true })
+    const views = await refreshRelationshipHealth(tx, a, b)
+    // each person but someone who blocked the other's request; the events leave together at the commit (decision 182)
+    for (const view of views) {
+      if (view.requestStatus === 'blocked') continue
+      await publishRealtime(tx, [view.userId], { type: 'health.changed', contact_id: view.id })
+    }
   })
 }
 
