@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { sql, type SQL } from 'drizzle-orm'
-import { setMaxListeners } from 'node:events'
 import { setTimeout as delay } from 'node:timers/promises'
 import PgBoss from 'pg-boss'
 import type pg from 'pg'
 import type { Executor } from '#server/db/client.ts'
+import { createListener } from '#server/db/listener.ts'
+import { notifyAtCommit } from '#server/realtime/realtime.publisher.ts'
 import type { MailMessage } from '#server/notify/mailer.ts'
 
 declare module 'fastify' {
@@ -98,6 +99,12 @@ export type JobQueueOptions = {
   leaseSeconds?: number
   /** how often expired leases are looked for (one instance does it per interval) */
   maintenanceIntervalSeconds?: number
+  /**
+   * How long a worker loop with nothing to do waits before it asks again, unless a wake comes first (decision 185):
+   * what only this catches is a job no wake announced (a retry pg-boss schedules, a job whose lease ran out, a
+   * scheduled job, one queued while this instance's listener was reconnecting). At most 5 s, and no longer than the
+   * maintenance interval, so a job whose lease ran out waits one interval more at most.
+   */
   pollingIntervalSeconds?: number
   /**
    * false on an instance that only queues (HEARTH_ROLE=web): it neither looks for expired leases nor archives, and
@@ -160,6 +167,35 @@ const STATS_SQL = `
     coalesce(extract(epoch FROM now() - min(start_after) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now())), 0)::float8 AS oldest
   FROM pgboss.job WHERE name = ANY($1::text[]) GROUP BY name`
 
+/** The channel on which whoever queues a job wakes the instances that run it (decision 185). */
+export const JOBS_CHANNEL = 'hearth_jobs'
+/** how long after a delayed job's moment its wake comes: the database's clock, which decides, may be a little behind */
+const WAKE_MARGIN_MS = 50
+/** a job delayed longer is left to the polls, rather than held as a timer all that time */
+const LONGEST_ARMED_DELAY_MS = 60 * 60 * 1000
+
+/**
+ * A wake's payload: the names queued, each once, with the delay before its job may run when it has one
+ * (`transcribe-message,notify-new-message-mail@60000`). A job queued twice with different delays wakes at the
+ * shorter; the longer one is found by the next wake or poll.
+ */
+function wakePayload(jobs: readonly { name: JobName; delayMs?: number }[]): string {
+  const soonest = new Map<JobName, number>()
+  for (const { name, delayMs = 0 } of jobs) soonest.set(name, Math.min(soonest.get(name) ?? Infinity, Math.max(0, Math.round(delayMs))))
+  return [...soonest].map(([name, delayMs]) => (delayMs > 0 ? `${name}@${delayMs}` : name)).join(',')
+}
+
+/** The jobs a wake names; what is not a job name of this version (an instance of another version sent it) is left out. */
+function parseWake(payload: string | undefined): { name: JobName; delayMs: number }[] {
+  if (!payload) return []
+  return payload.split(',').flatMap((part) => {
+    const [name = '', delay] = part.split('@')
+    const delayMs = delay === undefined ? 0 : Number(delay)
+    if (!Object.hasOwn(EVERY_JOB, name) || !Number.isSafeInteger(delayMs) || delayMs < 0) return []
+    return [{ name: name as JobName, delayMs }]
+  })
+}
+
 /** One job this instance is running: `attempt` (pg-boss's retry_count) tells it apart from a later run of the same job. */
 type Lease = { name: JobName; id: string; attempt: number; lost: boolean }
 
@@ -192,7 +228,7 @@ export async function createJobQueue({
   log,
   leaseSeconds = 60,
   maintenanceIntervalSeconds = 20,
-  pollingIntervalSeconds = 0.5,
+  pollingIntervalSeconds = Math.min(5, maintenanceIntervalSeconds),
   supervises = true,
 }: JobQueueOptions): Promise<JobQueue> {
   const boss = new PgBoss({
@@ -223,9 +259,12 @@ export async function createJobQueue({
   const held = new Set<Lease>()
   const loops: Promise<void>[] = []
   const worked = new Set<JobName>()
-  const stopping = new AbortController()
-  // every worker loop waits on this signal between polls: one listener per loop, more than Node's default warning at 10
-  setMaxListeners(0, stopping.signal)
+  /** per name, how many wakes came so far: a loop whose fetch found nothing asks again if one came meanwhile */
+  const wakes = new Map<JobName, number>()
+  /** per name, the loops waiting for a wake or their next poll */
+  const sleepers = new Map<JobName, Set<() => void>>()
+  /** wakes of delayed jobs, each armed for the moment its job may run */
+  const wakeTimers = new Set<NodeJS.Timeout>()
   let stopped: Promise<void> | null = null
   /** set by a crash-like stop: running jobs are left as they are, to expire and run again */
   let abandoned = false
@@ -263,6 +302,8 @@ export async function createJobQueue({
         leases.map((l) => l.attempt),
       ])
       if (rows.length > 0) log.info({ jobs: rows.map((r) => r.id) }, 'jobs: handed back the jobs still running at shutdown')
+      // for another instance to take them now rather than at its next poll
+      if (rows.length > 0) await announce(null, leases)
     } catch (error) {
       log.warn({ err: error }, 'jobs: could not hand back the running jobs; they run again once their leases end')
     }
@@ -297,14 +338,79 @@ export async function createJobQueue({
     }
   }
 
+  /** Has every loop of `name` on this instance ask for a job now (and a loop busy fetching ask once more). */
+  function wake(name: JobName) {
+    wakes.set(name, (wakes.get(name) ?? 0) + 1)
+    const waiting = sleepers.get(name)
+    if (!waiting) return
+    sleepers.delete(name)
+    for (const resume of waiting) resume()
+  }
+
+  /** Waits for a wake of `name`, the next poll, or the stop, whichever comes first. */
+  function sleep(name: JobName): Promise<void> {
+    return new Promise((resolve) => {
+      const resume = () => {
+        clearTimeout(timer)
+        sleepers.get(name)?.delete(resume)
+        resolve()
+      }
+      const timer = setTimeout(resume, pollingIntervalSeconds * 1000)
+      const waiting = sleepers.get(name) ?? new Set()
+      waiting.add(resume)
+      sleepers.set(name, waiting)
+    })
+  }
+
   async function loop<N extends JobName>(name: N, handler: (data: JobMap[N]) => Promise<JobOutcome>) {
     while (!stopped) {
+      const wakesBefore = wakes.get(name) ?? 0
       // pg-boss's fetch answers [] when the database is away: the loop just waits and asks again
       const [job] = await boss.fetch<JobMap[N]>(name, { batchSize: 1, includeMetadata: true }).catch(() => [])
       if (stopped) return // (a job fetched at the stop moment expires and runs again)
       if (job) await runOne(name, job, handler)
-      else await delay(pollingIntervalSeconds * 1000, undefined, { signal: stopping.signal }).catch(() => undefined)
+      // a wake that came during the fetch may be of a job committed after the fetch looked
+      else if ((wakes.get(name) ?? 0) === wakesBefore) await sleep(name)
     }
+  }
+
+  /** A wake from any instance (this one's too): the jobs it names that run here are looked for now, or when due. */
+  function heard(payload: string | undefined) {
+    for (const { name, delayMs } of parseWake(payload)) {
+      if (!worked.has(name)) continue
+      if (delayMs === 0) {
+        wake(name)
+        continue
+      }
+      if (delayMs > LONGEST_ARMED_DELAY_MS) continue
+      // a little after the moment, so that the database's clock has passed it too
+      const timer = setTimeout(() => {
+        wakeTimers.delete(timer)
+        wake(name)
+      }, delayMs + WAKE_MARGIN_MS)
+      timer.unref()
+      wakeTimers.add(timer)
+    }
+  }
+  // only an instance that runs jobs listens, from its first `work`; one that only queues just sends wakes
+  const listener = createListener({
+    pool,
+    channel: JOBS_CHANNEL,
+    log,
+    what: 'jobs',
+    heard,
+    // wakes sent while the connection was away are lost: look for every name now
+    onListening: () => {
+      for (const name of worked) wake(name)
+    },
+  })
+  let listening: Promise<void> | null = null
+
+  /** Tells the instances that run these jobs to look for them when `executor`'s transaction commits. */
+  async function announce(executor: Executor | null, jobs: readonly { name: JobName; delayMs?: number }[]) {
+    const payload = wakePayload(jobs)
+    if (executor) await notifyAtCommit(executor, JOBS_CHANNEL, payload)
+    else await pool.query('select pg_notify($1, $2)', [JOBS_CHANNEL, payload])
   }
 
   /** pg-boss's statements, run on the caller's executor (inside its transaction) */
@@ -321,6 +427,7 @@ export async function createJobQueue({
       if (options.delayMs) sendOptions.startAfter = new Date(Date.now() + options.delayMs)
       if (executor) sendOptions.db = onExecutor(executor)
       await boss.send(name, data, sendOptions)
+      await announce(executor, [{ name, delayMs: options.delayMs }])
     },
 
     async enqueueMany(executor, jobs) {
@@ -332,6 +439,7 @@ export async function createJobQueue({
         ...(delayMs ? { startAfter: new Date(Date.now() + delayMs).toISOString() } : {}),
       }))
       await boss.insert(rows, executor ? { db: onExecutor(executor) } : {})
+      await announce(executor, jobs)
     },
 
     async schedule(name, cron) {
@@ -361,6 +469,8 @@ export async function createJobQueue({
 
     async work(name, handler, concurrency = 1) {
       worked.add(name)
+      listening ??= listener.start()
+      await listening
       for (let i = 0; i < concurrency; i++) loops.push(loop(name, handler))
     },
 
@@ -369,14 +479,18 @@ export async function createJobQueue({
     stop({ graceful = true, graceMs = 10_000 } = {}) {
       if (stopped) return stopped
       abandoned = !graceful
-      stopping.abort()
+      for (const timer of wakeTimers) clearTimeout(timer)
+      wakeTimers.clear()
       stopped = (async () => {
+        // the loops waiting between polls see the stop now rather than at their next poll
+        for (const name of [...sleepers.keys()]) wake(name)
         // a graceful stop lets running jobs settle (renewing their leases) for up to graceMs, then hands back the rest
         if (graceful) {
           await Promise.race([Promise.all(loops), delay(graceMs, undefined, { ref: false })])
           await handBack()
         }
         clearInterval(renewTimer)
+        await listener.close()
         await boss.stop({ graceful: false, wait: true, close: false })
       })()
       return stopped

@@ -5,6 +5,7 @@ import type pg from 'pg'
 import type { WebSocket } from 'ws'
 import { realtimeEventSchema, SESSION_ENDED_CLOSE_CODE } from '#shared/realtime.ts'
 import type { Database } from '#server/db/client.ts'
+import { createListener } from '#server/db/listener.ts'
 import { createPresenceTracker } from './realtime.presence.ts'
 import { liveSessionIds } from './realtime.queries.ts'
 import {
@@ -16,7 +17,6 @@ import {
   type RealtimeNotification,
 } from './realtime.publisher.ts'
 
-const LISTENER_RETRY_MAX_MS = 10_000
 /** events go out as text frames (JSON), though encoded to bytes once */
 const TEXT_FRAME = { binary: false } as const
 
@@ -42,10 +42,6 @@ export function createRealtimeHub({ pool, db, log }: { pool: pg.Pool; db: Databa
     instanceId,
     connectionsOf: (userId) => socketsByUser.get(userId)?.size ?? 0,
   })
-  let listener: pg.PoolClient | null = null
-  let closed = false
-  let retryDelay = 500
-  let retryTimer: NodeJS.Timeout | undefined
 
   /**
    * Sends the event (its JSON) to every open socket of these people: encoded once, whatever the number of sockets
@@ -105,43 +101,10 @@ export function createRealtimeHub({ pool, db, log }: { pool: pg.Pool; db: Databa
     for (const envelope of envelopes) deliver(envelope.to, JSON.stringify(envelope.event))
   }
 
-  async function listen(): Promise<void> {
-    if (closed) return
-    try {
-      const client = await pool.connect()
-      listener = client
-      client.on('notification', (message) => {
-        if (message.channel === REALTIME_CHANNEL) heard(message.payload)
-      })
-      client.on('error', (error) => {
-        if (listener !== client) return
-        listener = null
-        log.warn({ err: error }, 'realtime: listener connection lost, reconnecting')
-        client.release(true)
-        scheduleRetry()
-      })
-      await client.query(`LISTEN ${REALTIME_CHANNEL}`)
-      retryDelay = 500
-    } catch (error) {
-      log.warn({ err: error }, 'realtime: could not listen, retrying')
-      const failed = listener
-      listener = null
-      failed?.release(true)
-      scheduleRetry()
-    }
-  }
-
-  function scheduleRetry() {
-    if (closed || retryTimer) return
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined
-      void listen()
-    }, retryDelay)
-    retryDelay = Math.min(retryDelay * 2, LISTENER_RETRY_MAX_MS)
-  }
+  const listener = createListener({ pool, channel: REALTIME_CHANNEL, log, what: 'realtime', heard })
 
   return {
-    start: listen,
+    start: listener.start,
 
     /** `connection`: the TCP connection the socket was upgraded from (the request's), which delivery corks. */
     add(userId: string, sessionId: string, socket: WebSocket, connection: Socket) {
@@ -195,21 +158,13 @@ export function createRealtimeHub({ pool, db, log }: { pool: pg.Pool; db: Databa
     },
 
     async close() {
-      closed = true
       stopLocalDelivery()
-      clearTimeout(retryTimer)
       for (const set of socketsByUser.values()) for (const socket of set) socket.close(1001, 'server shutting down')
       socketsByUser.clear()
       connectionOf.clear()
       uncorkAll()
       await presence.close()
-      if (listener) {
-        const client = listener
-        listener = null
-        await client.query(`UNLISTEN ${REALTIME_CHANNEL}`).catch(() => undefined)
-        client.removeAllListeners('notification')
-        client.release()
-      }
+      await listener.close()
     },
   }
 }

@@ -43,7 +43,14 @@ type Entry = { text: string; bytes: number }
  * A transaction begun on a database with local delivery: the events it publishes, sent in one statement just before
  * its COMMIT, and the deliveries it makes to this instance's sockets once it has committed.
  */
-type TransactionScope = { db: Database; start: string; entries: Entry[]; deliveries: (() => void)[] }
+type TransactionScope = {
+  db: Database
+  start: string
+  entries: Entry[]
+  /** notifications on other channels that leave in the same statement (`notifyAtCommit`: the job queue's wakes) */
+  others: { channel: string; payload: string }[]
+  deliveries: (() => void)[]
+}
 
 const localDeliveries = new WeakMap<Database, LocalDelivery>()
 const scopes = new WeakMap<object, TransactionScope>()
@@ -60,12 +67,18 @@ export function deliverLocally(db: Database, local: LocalDelivery): () => void {
   localDeliveries.set(db, local)
   const start = ownNotificationPrefix(local.instanceId)
   db.transaction = async function transaction(run, config) {
-    const scope: TransactionScope = { db, start, entries: [], deliveries: [] }
+    const scope: TransactionScope = { db, start, entries: [], others: [], deliveries: [] }
     const result = await begin(async (tx) => {
       scopes.set(tx, scope)
       const result = await run(tx)
       // still inside the transaction: PostgreSQL sends the notifications at COMMIT, and drops them on a rollback
-      if (scope.entries.length > 0) await notifyStatement(tx, { payloads: notifications(start, scope.entries) })
+      if (scope.entries.length > 0 || scope.others.length > 0) {
+        const payloads = notifications(start, scope.entries)
+        await notifyStatement(tx, {
+          channels: [...payloads.map(() => REALTIME_CHANNEL), ...scope.others.map((other) => other.channel)],
+          payloads: [...payloads, ...scope.others.map((other) => other.payload)],
+        })
+      }
       return result
     }, config)
     // COMMIT has answered: the change is visible, so the event may be told (a rollback threw above and tells nothing)
@@ -98,10 +111,23 @@ function localScope(executor: Executor): { local: LocalDelivery; transaction: Tr
 export const NOTIFY_PAYLOAD_LIMIT = 7900
 
 /** Every notification of a transaction in one round trip, in order (prepared: the worker sends thousands a second). */
-const notifyStatement = preparedStatement<Record<string, unknown>, { payloads: string[] }>(
-  'hearth_realtime_notify',
-  sql`select pg_notify(${REALTIME_CHANNEL}, payload) from unnest(${sql.placeholder('payloads')}::text[]) as payload`,
+const notifyStatement = preparedStatement<Record<string, unknown>, { channels: string[]; payloads: string[] }>(
+  'hearth_notify_at_commit',
+  sql`select pg_notify(channel, payload)
+    from unnest(${sql.placeholder('channels')}::text[], ${sql.placeholder('payloads')}::text[]) as notification(channel, payload)`,
 )
+
+/**
+ * A notification on `channel` that leaves when the transaction `executor` commits, and not at all if it rolls back:
+ * in a transaction begun on a database with local delivery, with its events in the one statement that ends it;
+ * anywhere else, by a statement of its own (outside a transaction, at once). The job queue wakes the instances that
+ * run a job this way (decision 185), so a send that queues jobs pays no round trip more for it.
+ */
+export async function notifyAtCommit(executor: Executor, channel: string, payload: string): Promise<void> {
+  const scope = executor instanceof PgTransaction ? scopes.get(executor) : undefined
+  if (scope) scope.others.push({ channel, payload })
+  else await executor.execute(sql`select pg_notify(${channel}, ${payload})`)
+}
 
 /**
  * A transaction's events as notifications: as many in each as fit under NOTIFY_PAYLOAD_LIMIT, in order. Each event
