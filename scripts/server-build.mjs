@@ -130,10 +130,11 @@ function encodeVlq(value) {
  */
 
 /**
- * The map with only the mappings into Hearth's own sources. esbuild maps every token of the bundled packages too (86 %
- * of the app chunk's 360,000 segments), and node decodes each segment into an array of its own, kept for the life of
- * the process, as soon as a stack or a caller's call sites are mapped (pino asks for its caller's when fastify makes
- * the logger at every start: 38 MiB of the idle server's heap; decision 184). Where code of a package begins, a
+ * The map with only the mappings into Hearth's own sources, one per line of them. esbuild maps every token, of the
+ * bundled packages too (86 % of the app chunk's 360,000 segments), and node decodes each segment into an array of its
+ * own, kept for the life of the process, as soon as a stack or a caller's call sites are mapped (pino asks for its
+ * caller's when fastify makes the logger at every start: 38 MiB of the idle server's heap; decision 184). A frame
+ * names its TypeScript file and line, and the column where that line's code begins. Where code of a package begins, a
  * segment without a source ends the mapping before it, so that a package's frame shows its place in the bundle rather
  * than the line of the TypeScript just before it.
  * @param {SourceMapV3} map
@@ -202,6 +203,8 @@ export function keepOwnMappings(map) {
       mapping = false
       continue
     }
+    // the first segment of a line of TypeScript stands for the rest of that line: a frame names the right line
+    if (mapping && source === written.source && read.line === written.line) continue
     mapping = true
     let segment =
       encodeVlq(generated - writtenColumn) +
