@@ -140,7 +140,7 @@ function encodeVlq(value) {
  * @param {SourceMapV3} map
  * @returns {SourceMapV3}
  */
-export function keepOwnMappings(map) {
+function keepOwnMappings(map) {
   const own = map.sources.map((source) => !source.split(/[\\/]/).includes('node_modules'))
   const sources = /** @type {string[]} */ ([])
   const sourceIndex = map.sources.map((source, i) => (own[i] ? sources.push(source) - 1 : -1))
