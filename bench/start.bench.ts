@@ -1,5 +1,5 @@
 /**
- * Start-up figures (issue: Foundation): time from `npm start` to a healthy /api/health on the first start
+ * Start-up figures: time from `npm start` to a healthy /api/health on the first start
  * (database created) and on a second start, and resident memory of the server and of PostgreSQL when idle.
  * Run with `npm run bench:start`. Prints figures; asserts nothing.
  */
@@ -95,10 +95,11 @@ console.log(
 )
 console.log(`server RSS idle:                ${(serverRss / 1024).toFixed(1)} MiB`)
 console.log(`PostgreSQL RSS idle (${pgPids.length} processes, shared pages counted per process): ${(pgRss / 1024).toFixed(1)} MiB`)
+// `before`: medians of seven runs of main before decision 184 (d1dce6a), on 2026-11-27 at load average 0.7-1.2 (2 cores)
 await reportFigure({ measure: 'first start (database created) to healthy', value: first.ms / 1000, unit: 's' })
-await reportFigure({ measure: 'second start to healthy', value: second.ms / 1000, unit: 's', budget: 1 })
-await reportFigure({ measure: 'second start, server CPU until healthy', value: second.cpu, unit: 's' })
-await reportFigure({ measure: 'server resident memory, idle', value: serverRss / 1024, unit: 'MiB', budget: 150 })
+await reportFigure({ measure: 'second start to healthy', value: second.ms / 1000, unit: 's', budget: 1, before: 1.08 })
+await reportFigure({ measure: 'second start, server CPU until healthy', value: second.cpu, unit: 's', before: 1.21 })
+await reportFigure({ measure: 'server resident memory, idle', value: serverRss / 1024, unit: 'MiB', budget: 150, before: 181.8 })
 await reportFigure({
   measure: `PostgreSQL resident memory, idle (${pgPids.length} processes, shared pages per process)`,
   value: pgRss / 1024,

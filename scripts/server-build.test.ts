@@ -82,3 +82,22 @@ describe('compiling the server when its sources changed', () => {
     expect(await serverBuildIsFresh(where())).toBe(false)
   })
 })
+
+describe('the source maps', () => {
+  it("map Hearth's own frames to their TypeScript line and leave a bundled package's frames in the bundle", async () => {
+    await write('node_modules/dep/package.json', JSON.stringify({ name: 'dep', type: 'module', exports: './index.js' }))
+    await write('node_modules/dep/index.js', 'export function fail(why) {\n  throw new Error(why)\n}\n')
+    await write(
+      'src/server/main.ts',
+      "import { greeting } from '#shared/greeting.ts'\nimport { fail } from 'dep'\n\ntry {\n  fail(greeting)\n} catch (error) {\n  console.log((error as Error).stack)\n}\n",
+    )
+    await buildServerIfStale(quiet, where())
+    const { stdout } = await run(process.execPath, ['--enable-source-maps', serverEntry(where())])
+    const [thrown, caller] = stdout.split('\n').filter((line) => line.trim().startsWith('at '))
+    // the package's frame names the bundle: not the package's file, nor greeting.ts, whose code precedes it there
+    expect(thrown).toContain(serverEntry(where()))
+    expect(caller).toContain(`${path.join(root, 'src/server/main.ts')}:5:`)
+    const map = JSON.parse(await fs.readFile(`${serverEntry(where())}.map`, 'utf8')) as { sources: string[] }
+    expect(map.sources.filter((source) => source.includes('node_modules'))).toEqual([])
+  })
+})

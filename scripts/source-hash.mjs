@@ -1,17 +1,23 @@
 // Plain JavaScript (no TypeScript): `npm start` runs it before anything is compiled (decision 107).
 import { createHash } from 'node:crypto'
-import fs from 'node:fs/promises'
+import fs from 'node:fs'
 import path from 'node:path'
 
-/** @param {string} entry @returns {AsyncGenerator<string>} */
-async function* filesUnder(entry) {
-  const stat = await fs.stat(entry).catch(() => undefined)
-  if (!stat) return
-  if (stat.isFile()) {
-    yield entry
-    return
-  }
-  for (const child of (await fs.readdir(entry)).sort()) yield* filesUnder(path.join(entry, child))
+/**
+ * The files at `entry`, folders walked in sorted order. Read synchronously: `npm start` waits for this and nothing else
+ * before it starts the server, and a few hundred small files read one by one through the thread pool cost it three
+ * times the CPU (decision 184).
+ * @param {string} entry
+ * @returns {string[]}
+ */
+function filesUnder(entry) {
+  const stat = fs.statSync(entry, { throwIfNoEntry: false })
+  if (!stat) return []
+  if (stat.isFile()) return [entry]
+  return fs
+    .readdirSync(entry)
+    .sort()
+    .flatMap((child) => filesUnder(path.join(entry, child)))
 }
 
 /**
@@ -25,11 +31,11 @@ async function* filesUnder(entry) {
 export async function sourceHash(root, inputs) {
   const hash = createHash('sha256')
   for (const input of inputs) {
-    for await (const file of filesUnder(path.join(root, input))) {
+    for (const file of filesUnder(path.join(root, input))) {
       if (file.includes('.test.')) continue
       hash.update(path.relative(root, file))
       hash.update('\0')
-      hash.update(await fs.readFile(file))
+      hash.update(fs.readFileSync(file))
       hash.update('\0')
     }
   }
@@ -37,4 +43,4 @@ export async function sourceHash(root, inputs) {
 }
 
 /** @param {string} stampFile @returns {Promise<string>} the hash the last build wrote, or '' */
-export const readStamp = (stampFile) => fs.readFile(stampFile, 'utf8').catch(() => '')
+export const readStamp = (stampFile) => fs.promises.readFile(stampFile, 'utf8').catch(() => '')

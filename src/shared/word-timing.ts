@@ -22,9 +22,11 @@ export const SENTENCE_PAUSE_WEIGHT = 6
 export const CLAUSE_PAUSE_WEIGHT = 3
 
 // Closing quotes and brackets may follow the punctuation that ends a word: `"Yes."` or `(soon),`.
-const CLOSERS = /["'’”»)\]}]+$/u
-const SENTENCE_END = /[.!?…]$/u
-const CLAUSE_END = /[,;:\-‐‑‒–—―]$/u
+// The typographic marks are written as escapes (’ ” », the ellipsis, the hyphens and dashes): one character outside
+// ASCII makes V8 hold the whole compiled server's source at two bytes a character (decision 184).
+const CLOSERS = /["'\u2019\u201d\u00bb)\]}]+$/u
+const SENTENCE_END = /[.!?\u2026]$/u
+const CLAUSE_END = /[,;:\-\u2010-\u2015]$/u
 const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu
 
 /** Time units a word takes: its length without leading and trailing punctuation, clamped to 1..8. */

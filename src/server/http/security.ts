@@ -1,4 +1,3 @@
-import { IncomingMessage, ServerResponse } from 'node:http'
 import { Socket } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
@@ -27,6 +26,8 @@ export const PERMISSIONS_POLICY = 'microphone=(self), camera=(), geolocation=(),
  * headers from this list.
  */
 export function securityHeaders(options: HelmetOptions): [string, string][] {
+  // not an ES import of node:http, which would load node's fetch with it (see notify/push-target.ts)
+  const { IncomingMessage, ServerResponse } = process.getBuiltinModule('node:http')
   const response = new ServerResponse(new IncomingMessage(new Socket()))
   helmet(options)(response.req, response, (error?: unknown) => {
     if (error) throw error

@@ -29,8 +29,9 @@ export type SpaOptions = {
 
 /** Better Auth's session cookie (`__Secure-` on https): its presence decides between the landing and the app at `/`. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/
-/** The landing's footer year as React wrote it at build time; the server writes the current one. */
-const FOOTER_YEAR = /© <!-- -->\d{4}<!-- -->/
+/** The landing's footer year as React wrote it at build time; the server writes the current one. The copyright sign is
+ * an escape: the compiled server stays ASCII (decision 184). */
+const FOOTER_YEAR = /\u00a9 <!-- -->\d{4}<!-- -->/
 
 const PROFILE_PATH = /^\/(?:u|profile)\/([A-Za-z0-9_-]{1,100})\/?$/
 
