@@ -1,16 +1,5 @@
-import { spawn } from 'node:child_process'
-import os from 'node:os'
 import { describe, expect, it } from 'vitest'
-import {
-  keptSpan,
-  lowerPriority,
-  measureSpan,
-  playbackFormOf,
-  PLAYBACK_RENDITION,
-  soundSpan,
-  SOUND_LEVEL,
-  TRIM_KEEP_SECONDS,
-} from './audio.ts'
+import { keptSpan, measureSpan, playbackFormOf, PLAYBACK_RENDITION, soundSpan, SOUND_LEVEL, TRIM_KEEP_SECONDS } from './audio.ts'
 
 const blocks = (...runs: [level: number, count: number][]) => runs.flatMap(([level, count]) => Array<number>(count).fill(level))
 
@@ -69,22 +58,5 @@ describe('measureSpan', () => {
     const loudHalf = measureSpan({ blockPeaks }, { start: 1, end: 2 })
     expect(loudHalf.durationSeconds).toBe(1)
     expect(new Set(loudHalf.waveform)).toEqual(new Set([1]))
-  })
-})
-
-describe('lowerPriority', () => {
-  it('runs a media child at niceness 10, below the requests it shares the cores with', () => {
-    const child = spawn('sleep', ['5'], { stdio: 'ignore' })
-    try {
-      lowerPriority(child)
-      // a runner already niced past 10 keeps its own niceness: a child cannot be raised above it
-      expect(os.getPriority(child.pid)).toBe(Math.max(10, os.getPriority()))
-    } finally {
-      child.kill('SIGKILL')
-    }
-  })
-
-  it('leaves a child that has no process id alone', () => {
-    expect(() => lowerPriority({ pid: undefined })).not.toThrow()
   })
 })

@@ -1,13 +1,11 @@
-import { execFile, spawn } from 'node:child_process'
-import { promisify } from 'node:util'
 import fs from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { AUDIO_MAX_BYTES, RECORDING_MAX_SECONDS } from '#shared/limits.ts'
 import { MESSAGE_TEXTS } from '#shared/messages-texts.ts'
 import { ValidationError } from '#server/http/errors.ts'
 import { receiveRawBody, refuseDeclaredOversize } from '#server/http/raw-body.ts'
+import { launch, LauncherStoppedError, runToEnd } from './process-launcher.ts'
 
 /** Audio containers Hearth accepts, recognised from their first bytes (never from the name or the header). */
 export type AudioType = { mime: string; ext: string }
@@ -51,22 +49,6 @@ export async function receiveAudio(body: Readable | undefined, tmpPath: string):
 
 /** The onRequest hook of a route that takes a recording as its raw body. */
 export const refuseOversizeAudio = () => refuseDeclaredOversize(AUDIO_MAX_BYTES, MESSAGE_TEXTS.tooLarge)
-
-/**
- * Media work runs at this niceness: an instance decodes on the same cores that answer requests, and the answers
- * must not wait behind an encoder (docs/architecture.md).
- */
-const MEDIA_NICENESS = 10
-
-/** Lowers a media child's CPU priority; a platform that refuses leaves it as it was (the work is the same). */
-export function lowerPriority(child: { pid?: number | undefined }): void {
-  if (child.pid === undefined) return
-  try {
-    os.setPriority(child.pid, MEDIA_NICENESS)
-  } catch {
-    // the child has already ended, or the system does not let us: nothing to lower
-  }
-}
 
 export const WAVEFORM_POINTS = 64
 /**
@@ -119,10 +101,8 @@ export function decodeAudio(
     const args = [...ffmpegAudioArgs(filePath, { seconds: DECODE_LIMIT_SECONDS, rate }), '-f', 's16le', 'pipe:1']
     // at info level ffmpeg names the input's codec, which decides whether the recording can be kept as it is
     args.splice(args.indexOf('-v'), 2, '-hide_banner', '-nostats', '-v', 'info')
-    const child = spawn(ffmpegPath, args, {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    lowerPriority(child)
+    // started from the launcher, at a lower priority (decision 186)
+    const child = launch(ffmpegPath, args)
     const timer = setTimeout(() => child.kill('SIGKILL'), DECODE_TIMEOUT_MS)
     // peaks per 50 ms block; folded into WAVEFORM_POINTS slices at the end
     const blockSize = rate * BLOCK_SECONDS
@@ -134,7 +114,7 @@ export function decodeAudio(
     let samples = 0
     let carry: Buffer | null = null
     let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.on('stdout', (chunk) => {
       const data = carry ? Buffer.concat([carry, chunk]) : chunk
       const usable = data.length - (data.length % 2)
       for (let offset = 0; offset < usable; offset += 2) {
@@ -150,7 +130,7 @@ export function decodeAudio(
       if (keepPcm) kept.push(data.subarray(0, usable))
       carry = usable < data.length ? data.subarray(usable) : null
     })
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.on('stderr', (chunk) => {
       if (stderr.length < 8000) stderr += chunk.toString()
     })
     child.on('error', (error) => {
@@ -238,7 +218,6 @@ export function playbackFormOf(codec: string | null): PlaybackForm {
 }
 
 const ENCODE_TIMEOUT_MS = 180_000
-const run = promisify(execFile)
 
 /**
  * How every ffmpeg run of Hearth's begins: errors only, no reading from stdin, an output file replaced, then `input`
@@ -280,9 +259,9 @@ export async function makePlayable(
         ...['-c:a', PLAYBACK_RENDITION.codec, '-b:a', PLAYBACK_RENDITION.bitrate],
         ...['-movflags', '+faststart', '-f', 'mp4', outputPath],
       ]
-  const pending = run(ffmpegPath, args, { timeout: ENCODE_TIMEOUT_MS, killSignal: 'SIGKILL' })
-  lowerPriority(pending.child)
-  await pending
+  const { code, stderr, killedBecause } = await runToEnd(ffmpegPath, args, { timeoutMs: ENCODE_TIMEOUT_MS })
+  if (killedBecause) throw new Error(`ffmpeg was stopped after ${ENCODE_TIMEOUT_MS / 1000} s`)
+  if (code !== 0) throw new Error(stderr.trim().split('\n').pop() || `ffmpeg exited with ${code}`)
 }
 
 /** A recording may run a little past 10 minutes: the recorder stops at 600 s, containers round up. */
@@ -318,7 +297,9 @@ export type PreparedRecording = {
  * from the start of what is kept. Everything it writes is in `workDir`, which the caller removes.
  */
 export async function prepareRecording(inputPath: string, workDir: string, ffmpegPath = 'ffmpeg'): Promise<PreparedRecording> {
-  const received = await decodeAudio(inputPath, { ffmpegPath, rate: ONE_PASS_RATE, keepPcm: true }).catch(() => {
+  const received = await decodeAudio(inputPath, { ffmpegPath, rate: ONE_PASS_RATE, keepPcm: true }).catch((error: unknown) => {
+    // a launcher that stopped says nothing of the recording: the job tries again
+    if (error instanceof LauncherStoppedError) throw error
     throw new ValidationError(MESSAGE_TEXTS.notAudio)
   })
   const refusal = refusalOf(received)

@@ -1,56 +1,25 @@
-import { spawn } from 'node:child_process'
-import { lowerPriority } from '#server/media/audio.ts'
+import { runToEnd } from '#server/media/process-launcher.ts'
 import { SpeechEngineError } from './engine.ts'
 
 export type ProcessResult = { code: number | null; stdout: string; stderr: string }
 
 /**
- * Runs a speech helper program (ffmpeg, pocketsphinx) at a lower CPU priority to its end and answers its exit code and output.
- * It is killed when `timeoutMs` passes or `signal` aborts; both, and a program that cannot start, reject
- * with a SpeechEngineError naming `what` (a missing program is not worth retrying; a time-out is).
+ * Runs a speech helper program (ffmpeg, pocketsphinx) at a lower CPU priority, from the process launcher (decision
+ * 186), to its end and answers its exit code and output. It is killed when `timeoutMs` passes or `signal` aborts;
+ * both, and a program that cannot start, reject with a SpeechEngineError naming `what` (a missing program is not
+ * worth retrying; a time-out is).
  */
-export function runProcess(
+export async function runProcess(
   binary: string,
   args: string[],
   { what, timeoutMs, signal, keepStdout = false }: { what: string; timeoutMs: number; signal?: AbortSignal; keepStdout?: boolean },
 ): Promise<ProcessResult> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new SpeechEngineError(`${what} was cancelled`))
-      return
-    }
-    const child = spawn(binary, args, { stdio: ['ignore', keepStdout ? 'pipe' : 'ignore', 'pipe'] })
-    // speech helpers share the cores that answer requests: they wait, the answers do not
-    lowerPriority(child)
-    let stdout = ''
-    let stderr = ''
-    let stopped: string | null = null
-    const stop = (why: string) => {
-      stopped = why
-      child.kill('SIGKILL')
-    }
-    const timer = setTimeout(() => stop(`${what} timed out after ${Math.round(timeoutMs / 1000)} s`), timeoutMs)
-    const onAbort = () => stop(`${what} was cancelled (timed out or shutting down)`)
-    signal?.addEventListener('abort', onAbort, { once: true })
-    const done = () => {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', onAbort)
-    }
-    child.stdout?.setEncoding('utf8')
-    child.stdout?.on('data', (chunk: string) => (stdout += chunk))
-    child.stderr?.setEncoding('utf8')
-    child.stderr?.on('data', (chunk: string) => {
-      // the last lines say why; keep a bounded amount
-      if (stderr.length < 4000) stderr += chunk
-    })
-    child.on('error', (error) => {
-      done()
-      reject(new SpeechEngineError(`Could not run ${what} (${binary}): ${error.message}`, false))
-    })
-    child.on('close', (code) => {
-      done()
-      if (stopped) reject(new SpeechEngineError(stopped))
-      else resolve({ code, stdout, stderr })
-    })
+  if (signal?.aborted) throw new SpeechEngineError(`${what} was cancelled`)
+  const result = await runToEnd(binary, args, { timeoutMs, signal, stdout: keepStdout }).catch((error: Error & { code?: string }) => {
+    // a program that is not there is not worth retrying; a launcher that stopped is
+    throw new SpeechEngineError(`Could not run ${what} (${binary}): ${error.message}`, error.code === undefined)
   })
+  if (result.killedBecause === 'timeout') throw new SpeechEngineError(`${what} timed out after ${Math.round(timeoutMs / 1000)} s`)
+  if (result.killedBecause === 'abort') throw new SpeechEngineError(`${what} was cancelled (timed out or shutting down)`)
+  return { code: result.code, stdout: result.stdout, stderr: result.stderr }
 }
