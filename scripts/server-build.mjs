@@ -227,6 +227,22 @@ function keepOwnMappings(map) {
 }
 
 /**
+ * The compiled server must stay ASCII: one character outside it makes V8 hold the whole chunk's source at two bytes a
+ * character (decision 184). esbuild escapes what is outside ASCII in strings, not in regular expression literals, so
+ * a build with one fails here, naming where, rather than growing the server's memory unseen.
+ * @param {string} output
+ * @param {string} text
+ */
+function assertAscii(output, text) {
+  // eslint-disable-next-line no-control-regex
+  const at = text.search(/[^\x00-\x7f]/)
+  if (at < 0) return
+  throw new Error(
+    `${output} holds a character outside ASCII near ${JSON.stringify(text.slice(Math.max(0, at - 40), at + 10))}: write it as a \\u escape in its source (decision 184)`,
+  )
+}
+
+/**
  * Compiles `src/server/main.ts` and the packages it uses into ES modules (chunks for what is imported later: the app
  * while PostgreSQL starts, the S3 driver on first use) with source maps of Hearth's own code, so that stack traces
  * name the TypeScript.
@@ -264,6 +280,11 @@ export async function buildServer(where) {
     logLevel: 'warning',
     plugins: [sourceLocations(root)],
   })
+  await Promise.all(
+    Object.keys(result.metafile.outputs)
+      .filter((output) => output.endsWith('.js'))
+      .map(async (output) => assertAscii(output, await fs.readFile(path.join(root, output), 'utf8'))),
+  )
   const maps = Object.keys(result.metafile.outputs).filter((output) => output.endsWith('.map'))
   await Promise.all(
     maps.map(async (output) => {

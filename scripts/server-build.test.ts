@@ -101,3 +101,14 @@ describe('the source maps', () => {
     expect(map.sources.filter((source) => source.includes('node_modules'))).toEqual([])
   })
 })
+
+describe('the compiled server stays ASCII', () => {
+  it('refuses a build with a character outside ASCII, which esbuild leaves in a regular expression, and takes its escape', async () => {
+    await write('src/shared/greeting.ts', "export const greeting: string = 'hello'\nexport const ENDS = /[.\u2026]$/u\n")
+    await write('src/server/main.ts', "import { ENDS, greeting } from '#shared/greeting.ts'\nconsole.log(ENDS.test(greeting))\n")
+    await expect(buildServerIfStale(quiet, where())).rejects.toThrow(/outside ASCII.*\\u escape/)
+    await write('src/shared/greeting.ts', "export const greeting: string = 'hello'\nexport const ENDS = /[.\\u2026]$/u\n")
+    await buildServerIfStale(quiet, where())
+    expect(await runBuilt()).toBe('false')
+  })
+})

@@ -166,7 +166,7 @@ export async function publishRealtime(executor: Executor, to: (string | null)[],
   const announcement = announce(executor, to, event)
   if (announcement === null) return
   if (announcement.transaction) announcement.transaction.entries.push(announcement.entry)
-  else await executor.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${announcement.payload})`)
+  else await notifyAtCommit(executor, REALTIME_CHANNEL, announcement.payload)
   announcement.sent()
 }
 
