@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { PipelinedClient } from './pipelined-client.ts'
 import * as schema from './schema.ts'
 
 export type Database = NodePgDatabase<typeof schema>
@@ -18,9 +19,18 @@ const POOL_KEPT_OPEN = 2
 
 export function connectDatabase(url: string, options: { max?: number } = {}): DbHandle {
   const max = options.max ?? 20
-  const pool = new pg.Pool({ connectionString: url, max, min: Math.min(POOL_KEPT_OPEN, max), idleTimeoutMillis: POOL_IDLE_MS })
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    min: Math.min(POOL_KEPT_OPEN, max),
+    idleTimeoutMillis: POOL_IDLE_MS,
+    Client: PipelinedClient,
+  })
   // An idle client that loses its connection (database restart) must not crash the process.
   pool.on('error', () => undefined)
+  // Nor one that is checked out: its statements fail with the error (and the pool drops it when it comes back), but
+  // the 'error' event node-postgres also emits would, with no listener, end the process.
+  pool.on('connect', (client) => client.on('error', () => undefined))
   const db = drizzle(pool, { schema })
   return { pool, db, close: () => pool.end() }
 }

@@ -432,7 +432,8 @@ export async function createJobQueue({
 
     async enqueueMany(executor, jobs) {
       if (jobs.length === 0) return
-      // pg-boss's insert fills in what send would (retries, lease, retention) from the queue's and the boss's defaults
+      // pg-boss's insert fills in what send would (retries, lease, retention) from the queue's and the boss's defaults.
+      // It is written as this is called, before any await: a send pipelines it behind its message's insert (decision 188).
       const rows: PgBoss.JobInsert[] = jobs.map(({ name, data, delayMs }) => ({
         name,
         data,

@@ -8,7 +8,7 @@ import { buildApp } from '#server/app.ts'
 import { connectDatabase } from '#server/db/client.ts'
 import { realtimePresence, verification } from '#server/db/schema.ts'
 import { createSmtpMailer } from '#server/notify/mailer.ts'
-import { NOTIFY_PAYLOAD_LIMIT, publishRealtime, REALTIME_CHANNEL } from '#server/realtime/realtime.publisher.ts'
+import { NOTIFY_PAYLOAD_LIMIT, notifyAtCommit, publishRealtime, REALTIME_CHANNEL } from '#server/realtime/realtime.publisher.ts'
 import { insertSignedInPair, insertSignedInPerson } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
@@ -207,6 +207,35 @@ describe('/api/realtime', () => {
     for (const tab of [here, there]) {
       await expect.poll(() => tab.events, { timeout: 5000 }).toContainEqual(last)
       expect(tab.events).toEqual([archived, last])
+      tab.socket.close()
+    }
+  })
+
+  it('rolls back a transaction whose closing notifications fail, throws, and tells nobody here or there', async () => {
+    const owner = await insertSignedInPerson(first.app, first.db)
+    const here = await openSocket({ cookie: owner.cookie, origin: TEST_ORIGIN }, firstUrl)
+    const there = await openSocket({ cookie: owner.cookie, origin: TEST_ORIGIN }, secondUrl)
+    if (!('socket' in here) || !('socket' in there)) throw new Error('socket refused')
+    const identifier = `pipelined-commit:${randomUUID()}`
+    // the closing statement leaves with the COMMIT (decision 188): PostgreSQL refuses the oversized payload, and the
+    // COMMIT written behind it then rolls the transaction back
+    await expect(
+      first.db.transaction(async (tx) => {
+        await tx.insert(verification).values({ id: randomUUID(), identifier, value: owner.id, expiresAt: new Date(Date.now() + 60_000) })
+        await publishRealtime(tx, [owner.id], { type: 'contact.changed', contact_id: randomUUID(), change: 'updated' })
+        await notifyAtCommit(tx, 'hearth_test_channel', 'x'.repeat(8000))
+      }),
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/payload string too long/) } })
+    expect(await first.db.select().from(verification).where(eq(verification.identifier, identifier))).toEqual([])
+    // the pool's connection is usable again, inside a transaction and out
+    await first.db.transaction(async (tx) => {
+      await tx.insert(verification).values({ id: randomUUID(), identifier, value: owner.id, expiresAt: new Date(Date.now() + 60_000) })
+    })
+    expect(await first.db.select().from(verification).where(eq(verification.identifier, identifier))).toHaveLength(1)
+    const last = await fence(owner.id)
+    for (const tab of [here, there]) {
+      await expect.poll(() => tab.events, { timeout: 5000 }).toContainEqual(last)
+      expect(tab.events).toEqual([last])
       tab.socket.close()
     }
   })

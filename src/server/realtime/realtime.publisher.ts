@@ -68,19 +68,25 @@ export function deliverLocally(db: Database, local: LocalDelivery): () => void {
   const start = ownNotificationPrefix(local.instanceId)
   db.transaction = async function transaction(run, config) {
     const scope: TransactionScope = { db, start, entries: [], others: [], deliveries: [] }
+    let notified: Promise<unknown> | null = null
     const result = await begin(async (tx) => {
       scopes.set(tx, scope)
       const result = await run(tx)
       // still inside the transaction: PostgreSQL sends the notifications at COMMIT, and drops them on a rollback
       if (scope.entries.length > 0 || scope.others.length > 0) {
         const payloads = notifications(start, scope.entries)
-        await notifyStatement(tx, {
+        // Not awaited here: on the pool's pipelined connection the statement leaves with the COMMIT written right after
+        // it, one round trip for both (decision 188). Should it fail, PostgreSQL answers that COMMIT by rolling back,
+        // and the failure is thrown below, before anything is delivered.
+        notified = notifyStatement(tx, {
           channels: [...payloads.map(() => REALTIME_CHANNEL), ...scope.others.map((other) => other.channel)],
           payloads: [...payloads, ...scope.others.map((other) => other.payload)],
         })
+        notified.catch(() => undefined)
       }
       return result
     }, config)
+    if (notified) await notified
     // COMMIT has answered: the change is visible, so the event may be told (a rollback threw above and tells nothing)
     for (const deliver of scope.deliveries) deliver()
     return result

@@ -4,7 +4,7 @@ import type { MessageChanges } from '#shared/realtime.ts'
 import type { Executor } from '#server/db/client.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
-import { getContactForOwner, listContactsByIds } from '#server/modules/contacts/contacts.queries.ts'
+import { getContactForOwner, type ContactRow } from '#server/modules/contacts/contacts.queries.ts'
 import { toContactResponse } from '#server/modules/contacts/contacts.service.ts'
 import { getMessageSpeechState, listPairRows } from './messages.queries.ts'
 
@@ -22,8 +22,11 @@ async function contactAsSeenBy(tx: Executor, ownerId: string, contactId: string,
 }
 
 /**
- * A message was sent: to the sender, and to the receiver unless they blocked the sender's request. The pair's health
- * is recomputed after the send's commit, and a `health.changed` event follows (decision 176): this one does not flag it.
+ * A message was sent: to the sender, and to the receiver unless they blocked the sender's request. `contacts` are their
+ * contacts as the send left them (the sender's, and the receiver's when they are told and have one), read by the send
+ * in the round trip that writes the message (decision 188). The pair's health is recomputed after the send's commit,
+ * and a `health.changed` event follows (decision 176): this one does not flag it. Both events leave in one statement
+ * at the send's end (decision 182).
  */
 export async function announceNewMessage(
   tx: Executor,
@@ -31,24 +34,22 @@ export async function announceNewMessage(
     message,
     sender,
     receiver,
+    contacts,
     pictureUrl,
   }: {
     message: Message
     sender: { id: string; contactId: string }
     /** absent: the receiver is not told (a blocked request) */
     receiver: { id: string; contactId: string | null } | null
+    contacts: ContactRow[]
     pictureUrl: PictureUrl
   },
 ): Promise<void> {
   const created = { type: 'message.created', message_id: message.id, message } as const
-  // both people's contacts in one read (decision 176)
-  const told = receiver?.contactId ? [sender.contactId, receiver.contactId] : [sender.contactId]
-  const rows = await listContactsByIds(tx, told)
   const contactOf = (contactId: string) => {
-    const row = rows.find((r) => r.id === contactId)
+    const row = contacts.find((r) => r.id === contactId)
     return row && toContactResponse(row, pictureUrl)
   }
-  // both events leave in one statement at the send's end (decision 182)
   await publishRealtime(tx, [sender.id], { ...created, contact_id: sender.contactId, contact: contactOf(sender.contactId) })
   if (receiver) {
     const contact = receiver.contactId ? contactOf(receiver.contactId) : undefined

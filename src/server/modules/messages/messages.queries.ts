@@ -33,7 +33,7 @@ export type LockedContactRow = {
   isActive: boolean
 }
 
-const lockPairStatement = preparedStatement<LockedContactRow, { ownerId: string; contactId: string; otherId: string | null }>(
+const lockPairStatement = preparedStatement<LockedContactRow, { ownerId: string; contactId: string }>(
   'hearth_send_lock_pair',
   sql`
     select ${contacts.id} as id, ${contacts.userId} as "userId", ${contacts.contactUserId} as "contactUserId",
@@ -43,7 +43,10 @@ const lockPairStatement = preparedStatement<LockedContactRow, { ownerId: string;
       ${isActive} as "isActive"
     from ${contacts}
     where (${contacts.id} = ${sql.placeholder('contactId')}::uuid and ${contacts.userId} = ${sql.placeholder('ownerId')}::text)
-      or (${contacts.userId} = ${sql.placeholder('otherId')}::text and ${contacts.contactUserId} = ${sql.placeholder('ownerId')}::text)
+      or (${contacts.contactUserId} = ${sql.placeholder('ownerId')}::text and ${contacts.userId} = (
+        select senders_contact.contact_user_id from ${contacts} senders_contact
+        where senders_contact.id = ${sql.placeholder('contactId')}::uuid and senders_contact.user_id = ${sql.placeholder('ownerId')}::text
+      ))
     order by ${contacts.id}
     for update of ${contacts}`,
 )
@@ -51,11 +54,12 @@ const lockPairStatement = preparedStatement<LockedContactRow, { ownerId: string;
 /**
  * The sender's contact row and the receiver's row for the sender, locked until the transaction ends. Both are locked
  * by one statement in id order, so two people writing to each other at the same moment queue instead of deadlocking.
- * `contactUserId` is the other person as the caller read the contact before locking (one read fewer here). A
- * prepared statement (decision 181), as are the send's others.
+ * The statement finds the receiver from the sender's row itself, so that a send can write it right behind the one that
+ * locks the receiver's circle, without waiting for that one's answer (decision 188). A prepared statement (decision
+ * 181), as are the send's others.
  */
-export async function lockContactPair(tx: Executor, ownerId: string, contactId: string, contactUserId: string | null) {
-  const rows = await lockPairStatement(tx, { ownerId, contactId, otherId: contactUserId })
+export async function lockContactPair(tx: Executor, ownerId: string, contactId: string) {
+  const rows = await lockPairStatement(tx, { ownerId, contactId })
   const mine = rows.find((row) => row.id === contactId && row.userId === ownerId)
   // read again under the lock: an account deletion may have unlinked the contact meanwhile
   if (!mine?.contactUserId) return { mine, theirs: undefined }
@@ -155,7 +159,8 @@ const toMessageRow = (row: StoredMessageRow, liked: boolean): MessageRow => ({
   liked,
 })
 
-type SendValues = { senderId: string; receiverId: string; uploadId: string; replyToId: string | null }
+/** `id`: the new message's, chosen by the send, so that the statements that name it can go out with its insert */
+type SendValues = { id: string; senderId: string; receiverId: string; uploadId: string; replyToId: string | null }
 
 const insertFromUploadStatement = preparedStatement<StoredMessageRow, SendValues>(
   'hearth_send_insert_message',
@@ -166,8 +171,8 @@ const insertFromUploadStatement = preparedStatement<StoredMessageRow, SendValues
       returning ${audioUploads.objectKey}, ${audioUploads.mimeType}, ${audioUploads.bytes}, ${audioUploads.durationSeconds},
         ${audioUploads.waveform}, ${audioUploads.audioMeasuredAt}
     )
-    insert into ${audioMessages} (sender_id, receiver_id, audio_key, mime_type, bytes, duration_seconds, waveform, audio_measured_at, reply_to_id)
-    select ${sql.placeholder('senderId')}::text, ${sql.placeholder('receiverId')}::text, upload.object_key, upload.mime_type,
+    insert into ${audioMessages} (id, sender_id, receiver_id, audio_key, mime_type, bytes, duration_seconds, waveform, audio_measured_at, reply_to_id)
+    select ${sql.placeholder('id')}::uuid, ${sql.placeholder('senderId')}::text, ${sql.placeholder('receiverId')}::text, upload.object_key, upload.mime_type,
       upload.bytes, upload.duration_seconds, upload.waveform, upload.audio_measured_at, ${sql.placeholder('replyToId')}::uuid
     from upload
     returning ${storedMessageColumns}`,

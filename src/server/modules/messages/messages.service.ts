@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { ERROR_CODES } from '#shared/error-codes.ts'
 import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { MAX_ACTIVE_CONTACTS, MAX_CONSECUTIVE_UNANSWERED } from '#shared/limits.ts'
@@ -12,6 +13,7 @@ import {
   countActiveContacts,
   getContactForOwner,
   getContactLockingTheirCircle,
+  listContactsByIds,
   reopenIgnoredRequest,
 } from '#server/modules/contacts/contacts.queries.ts'
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts'
@@ -150,10 +152,14 @@ export function createMessagesService({
      */
     async send(senderId: string, input: { contact_id: string; upload_id: string; reply_to_id: string | null }): Promise<Message> {
       const row = await db.transaction(async (tx) => {
-        const peek = await getContactLockingTheirCircle(tx, senderId, input.contact_id)
+        // Sent together on the pipelined connection, and run in this order (decision 188): the receiver's circle is
+        // locked before the pair's rows, as every circle change does.
+        const [peek, { mine, theirs }] = await Promise.all([
+          getContactLockingTheirCircle(tx, senderId, input.contact_id),
+          lockContactPair(tx, senderId, input.contact_id),
+        ])
         if (!peek) throw contactNotFound()
         if (peek.accountDeleted) throw accountDeleted(peek.name)
-        const { mine, theirs } = await lockContactPair(tx, senderId, input.contact_id, peek.contactUserId)
         if (!mine) throw contactNotFound()
         // read again under the lock: the receiver may have deleted their account meanwhile
         if (mine.accountDeleted) throw accountDeleted(mine.name)
@@ -167,37 +173,44 @@ export function createMessagesService({
         if (input.reply_to_id && !(await getMessageBetween(tx, input.reply_to_id, senderId, receiverId))) {
           throw new NotFoundError(MESSAGE_TEXTS.replyNotFound)
         }
-        // the upload is consumed by the statement that writes the message (decision 181)
-        const message = await insertMessageFromUpload(tx, {
-          senderId,
-          receiverId,
-          uploadId: input.upload_id,
-          replyToId: input.reply_to_id,
-        })
-        if (!message) throw new NotFoundError(MESSAGE_TEXTS.uploadNotFound)
         // A message request reaches its receiver quietly, on their requests page, and an ignored one comes back there;
         // a blocked one reaches them not at all. The sender's answer is the same in every case (decision 123).
         const request = theirs?.requestStatus ?? null
-        await queue.enqueueMany(tx, [
-          { name: 'transcribe-message', data: { messageId: message.id } },
-          ...(request === null ? notifications.newMessageJobs(message.id) : []),
-        ])
         if (request === 'ignored' && theirs) await reopenIgnoredRequest(tx, theirs.id)
         const countsAsReply = theirs ? await replyFitsCircle(tx, receiverId, theirs) : false
-        await recordSend(tx, {
-          senderContactId: mine.id,
-          receiverContactId: theirs?.id,
-          senderId,
-          receiverId,
-          messageId: message.id,
-          countsAsReply,
-        })
-        await announceNewMessage(tx, {
-          message: respond(message),
+        // The message's id is chosen here, so that what names it goes out with its insert, in one round trip, and runs
+        // after it in this order (decision 188): its jobs, the pair's counts, and the pair's contacts as the send leaves
+        // them, for its events. The upload is consumed by the statement that writes the message (decision 181); if it is
+        // gone, the throw below rolls the rest back.
+        const messageId = randomUUID()
+        const told = {
           sender: { id: senderId, contactId: mine.id },
           receiver: request === 'blocked' ? null : { id: receiverId, contactId: theirs?.id ?? null },
-          pictureUrl,
-        })
+        }
+        const [message, , , contacts] = await Promise.all([
+          insertMessageFromUpload(tx, {
+            id: messageId,
+            senderId,
+            receiverId,
+            uploadId: input.upload_id,
+            replyToId: input.reply_to_id,
+          }),
+          queue.enqueueMany(tx, [
+            { name: 'transcribe-message', data: { messageId } },
+            ...(request === null ? notifications.newMessageJobs(messageId) : []),
+          ]),
+          recordSend(tx, {
+            senderContactId: mine.id,
+            receiverContactId: theirs?.id,
+            senderId,
+            receiverId,
+            messageId,
+            countsAsReply,
+          }),
+          listContactsByIds(tx, told.receiver?.contactId ? [mine.id, told.receiver.contactId] : [mine.id]),
+        ])
+        if (!message) throw new NotFoundError(MESSAGE_TEXTS.uploadNotFound)
+        await announceNewMessage(tx, { message: respond(message), ...told, contacts, pictureUrl })
         return message
       })
       if (row.receiverId) health.refreshSoon(senderId, row.receiverId)

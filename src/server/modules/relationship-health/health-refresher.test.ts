@@ -30,7 +30,7 @@ describe('createHealthRefresher', () => {
 
   it('runs once more, not once per ask, for asks made while a refresh runs; other pairs run on their own', async () => {
     const held = heldRefresh()
-    const refresher = createHealthRefresher({ refresh: held.refresh, log })
+    const refresher = createHealthRefresher({ refresh: held.refresh, log, delayMs: 0 })
     refresher.refreshSoon('ada', 'bob')
     await held.running.started
     refresher.refreshSoon('ada', 'bob')
@@ -47,6 +47,27 @@ describe('createHealthRefresher', () => {
     both.refreshSoon('ada', 'eve')
     await both.idle()
     expect(other).toHaveBeenCalledTimes(2)
+  })
+
+  it('waits its delay before refreshing, so the reads a change brings go first; closing starts it at once', async () => {
+    vi.useFakeTimers()
+    try {
+      const refresh = vi.fn(async () => undefined)
+      const refresher = createHealthRefresher({ refresh, log, delayMs: 1000 })
+      refresher.refreshSoon('ada', 'bob')
+      await vi.advanceTimersByTimeAsync(999)
+      expect(refresh).not.toHaveBeenCalled()
+      refresher.refreshSoon('bob', 'ada')
+      await vi.advanceTimersByTimeAsync(1)
+      expect(refresh).toHaveBeenCalledTimes(1)
+
+      refresher.refreshSoon('ada', 'eve')
+      await refresher.idle()
+      expect(refresh).toHaveBeenLastCalledWith('ada', 'eve')
+      expect(refresh).toHaveBeenCalledTimes(2)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('logs a refresh that fails, and refreshes the pair again when asked next', async () => {

@@ -1,25 +1,40 @@
 import type { FastifyBaseLogger } from 'fastify'
 
+/** How long after a change its pair's health is refreshed (decision 188). */
+export const HEALTH_REFRESH_DELAY_MS = 1000
+
+type Entry = { again: boolean; done: Promise<void>; start: () => void }
+
 /**
  * Refreshes a pair's relationship health after the transaction that changed the pair has committed, off the request
  * that made the change (decision 176): a send answers without waiting for the read of the pair's whole history.
- * Refreshes of one pair are coalesced: asks made while a refresh waits to start join it, and asks made while it runs
- * make one more run after it (which sees everything committed before it starts), so a burst of sends refreshes the pair
- * once or twice, never once per send. A refresh that fails is logged; the pair's next change refreshes it again.
+ * The refresh starts a moment later (`delayMs`, decision 188), not at once: the moment after a send belongs to the
+ * requests it brings (both screens read the conversation as soon as they are told), and a person cannot tell a health
+ * card a second late. Refreshes of one pair are coalesced: asks made while a refresh waits to start join it, and asks
+ * made while it runs make one more run after it (which sees everything committed before it starts), so a burst of
+ * sends refreshes the pair once or twice, never once per send. A refresh that fails is logged; the pair's next change
+ * refreshes it again.
  */
 export function createHealthRefresher({
   refresh,
   log,
+  delayMs = HEALTH_REFRESH_DELAY_MS,
 }: {
   /** recomputes the pair's stored health in a transaction of its own and tells their screens */
   refresh: (a: string, b: string) => Promise<void>
   log: Pick<FastifyBaseLogger, 'warn'>
+  delayMs?: number
 }) {
-  const pending = new Map<string, { again: boolean; done: Promise<void> }>()
+  const pending = new Map<string, Entry>()
 
-  async function run(key: string, entry: { again: boolean }, a: string, b: string): Promise<void> {
-    // one turn of the event loop first: sends of the pair committed at the same moment join this refresh
-    await new Promise((resolve) => setImmediate(resolve))
+  async function run(key: string, entry: Entry, a: string, b: string): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, delayMs)
+      entry.start = () => {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
     while (entry.again) {
       entry.again = false
       try {
@@ -40,14 +55,20 @@ export function createHealthRefresher({
         current.again = true
         return
       }
-      const entry = { again: true, done: Promise.resolve() }
+      const entry: Entry = { again: true, done: Promise.resolve(), start: () => undefined }
       pending.set(key, entry)
       entry.done = run(key, entry, a, b)
     },
 
-    /** Resolves once no refresh is waiting or running (a closing instance finishes them before its pool ends). */
+    /**
+     * Starts the refreshes that wait, and resolves once none is waiting or running (a closing instance finishes them
+     * before its pool ends).
+     */
     async idle(): Promise<void> {
-      while (pending.size > 0) await Promise.all([...pending.values()].map((entry) => entry.done))
+      while (pending.size > 0) {
+        for (const entry of pending.values()) entry.start()
+        await Promise.all([...pending.values()].map((entry) => entry.done))
+      }
     },
   }
 }

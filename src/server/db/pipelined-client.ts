@@ -1,0 +1,48 @@
+import pg from 'pg'
+
+/** What drizzle's `transaction` sends first, with no values and no options. */
+const isPlainBegin = (config: unknown, values: unknown, callback: unknown) =>
+  callback === undefined &&
+  (values === undefined || (Array.isArray(values) && values.length === 0)) &&
+  (typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text)?.toString().trim().toLowerCase() === 'begin'
+
+const EMPTY_RESULT: pg.QueryResult = { command: 'BEGIN', rowCount: null, oid: 0, fields: [], rows: [] }
+
+/**
+ * The pool's connection (decision 188): node-postgres's pipeline mode, which writes a statement without waiting for the
+ * one before it to be answered, and a transaction's BEGIN that costs no round trip. Statements awaited one after the
+ * other behave as before; what changes is what is sent while an earlier one is still out:
+ * - BEGIN is answered at once, and goes out with the transaction's first statement. It is still checked: that
+ *   statement's answer (which comes after BEGIN's) is refused with BEGIN's error if BEGIN failed. A plain BEGIN fails
+ *   only with its connection, and then so does everything written after it.
+ * - a transaction's closing notifications and its COMMIT leave together (`deliverLocally`).
+ * On a quiet two-core machine a round trip to PostgreSQL costs 0.3-0.8 ms; a transaction saves one or two.
+ */
+export class PipelinedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(typeof config === 'string' ? { connectionString: config, pipeline: true } : { ...config, pipeline: true })
+  }
+}
+
+/** Each connection's BEGIN that was answered early, until the statement sent after it. */
+const beginsAnsweredEarly = new WeakMap<pg.Client, Promise<unknown>>()
+const sendQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown
+
+PipelinedClient.prototype.query = function query(this: pg.Client, config: unknown, values?: unknown, callback?: unknown) {
+  if (isPlainBegin(config, values, callback)) {
+    const begun = sendQuery.call(this, config, values) as Promise<unknown>
+    // observed by the next statement, whose answer comes after BEGIN's
+    begun.catch(() => undefined)
+    beginsAnsweredEarly.set(this, begun)
+    return Promise.resolve(EMPTY_RESULT)
+  }
+  const sent = sendQuery.call(this, config, values, callback)
+  const begun = beginsAnsweredEarly.get(this)
+  if (!begun || !(sent instanceof Promise)) return sent
+  beginsAnsweredEarly.delete(this)
+  return Promise.allSettled([begun, sent]).then(([begin, statement]) => {
+    if (begin.status === 'rejected') throw begin.reason
+    if (statement.status === 'rejected') throw statement.reason
+    return statement.value
+  })
+} as pg.Client['query']
