@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { NOTIFICATION_TEXTS, PUSH_TEXTS } from '#shared/notifications.ts'
+import { NOTIFICATION_TEXTS, PUSH_TEXTS } from '#shared/notifications-texts.ts'
 import { expect, test } from './fixtures.ts'
 import { seriousAxeViolations } from './support/axe.ts'
 
@@ -120,6 +120,21 @@ test.describe('home: the enable-notifications banner', () => {
     await other.reload()
     await expect(other.getByRole('heading', { name: 'Your circle' })).toBeVisible()
     await expect(again).toBeHidden()
+  })
+
+  test('is there with the first tiles, so that its arrival never moves the circle under a tap', async ({ insertUser, signedInPage }) => {
+    // a fresh browser: its service worker is still installing, which the banner must not wait for
+    const page = await signedInPage(await insertUser())
+    await page.goto('/')
+    const heading = page.getByRole('heading', { name: 'Your circle' })
+    const banner = page.getByRole('region', { name: PUSH_TEXTS.bannerTitle })
+    await expect(page.getByRole('link', { name: 'Add Friend' })).toBeVisible()
+    const first = await heading.boundingBox()
+    expect(await banner.isVisible()).toBe(true)
+    // nothing that arrives later may move the heading (and the tiles under it)
+    await page.waitForTimeout(2_000)
+    await expect(banner).toBeVisible()
+    expect((await heading.boundingBox())?.y).toBe(first?.y)
   })
 
   test('is not shown once notifications are granted or denied', async ({ insertUser, signedInPage, baseURL }) => {

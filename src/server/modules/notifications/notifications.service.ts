@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { EMAIL_UNSUBSCRIBE_PATH, NOTIFICATION_TEXTS } from '#shared/notifications.ts'
+import { EMAIL_UNSUBSCRIBE_PATH } from '#shared/notifications.ts'
+import { NOTIFICATION_TEXTS } from '#shared/notifications-texts.ts'
 import type { Database } from '#server/db/client.ts'
 import { ForbiddenError } from '#server/http/errors.ts'
 import type { JobOutcome, JobQueue, QueuedJob } from '#server/jobs/job-queue.ts'

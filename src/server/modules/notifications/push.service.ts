@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import webpush from 'web-push'
-import { PUSH_TEXTS, type PushPayload, type PushSubscriptionInput } from '#shared/notifications.ts'
+import type { PushPayload, PushSubscriptionInput } from '#shared/notifications.ts'
+import { PUSH_TEXTS } from '#shared/notifications-texts.ts'
 import type { Database, Executor } from '#server/db/client.ts'
 import type { Env } from '#server/env.ts'
 import { ConflictError, ValidationError } from '#server/http/errors.ts'

@@ -1,4 +1,4 @@
-import { NOTIFICATION_TEXTS } from '#shared/notifications.ts'
+import { NOTIFICATION_TEXTS } from '#shared/notifications-texts.ts'
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)

@@ -28,14 +28,15 @@ import { contactsLoadError } from './components/contacts-load-error.ts'
 import { useMediaQuery } from '#web/lib/use-media-query.ts'
 import { pageColumnClass } from '#web/components/page-layout.tsx'
 import { lazyWithPreload } from '#web/lib/lazy-after-paint.ts'
+import { PushBanner } from '#web/features/notifications/components/push-banner.tsx'
 
 // rekindle mode, its drag and its dialog belong to edit mode: their code loads after the first paint (decision 108)
 const RekindleGrid = lazyWithPreload(async () => (await import('./components/rekindle-grid.tsx')).RekindleGrid)
 const RekindleDialog = lazyWithPreload(async () => (await import('#web/features/contacts/components/rekindle-dialog.tsx')).RekindleDialog)
 
-// The push offer and the unsent takes show only what the browser answers later (its push subscription, the takes kept
-// on this device): their code loads beside the first screen, not in it (decision 113).
-const PushBanner = lazy(async () => ({ default: (await import('#web/features/notifications/components/push-banner.tsx')).PushBanner }))
+// The unsent takes show only what the browser answers later (the takes kept on this device): their code loads beside
+// the first screen, not in it (decision 113). The push offer is in the first screen, so that it never arrives late above
+// the circle and moves it under a tap (decision 187).
 const UnsentMessages = lazy(async () => ({
   default: (await import('#web/features/recording/components/unsent-messages.tsx')).UnsentMessages,
 }))
@@ -268,9 +269,7 @@ export function HomePage() {
 
       <main className={cn(pageColumnClass, 'flex-1 pt-4 pb-16 sm:pt-8')}>
         <div className="mb-6 flex flex-col gap-4 sm:mb-8">
-          <Suspense fallback={null}>
-            <PushBanner />
-          </Suspense>
+          <PushBanner />
           <div className="flex flex-col gap-1">
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
               <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{rekindling ? 'Rekindle' : 'Your circle'}</h1>

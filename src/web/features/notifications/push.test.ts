@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { PUSH_TEXTS } from '#shared/notifications.ts'
+import { PUSH_TEXTS } from '#shared/notifications-texts.ts'
 import { usePush } from './push.ts'
 
 type FakeSubscription = { endpoint: string; toJSON: () => object; unsubscribe: ReturnType<typeof vi.fn> }

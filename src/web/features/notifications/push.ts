@@ -1,24 +1,12 @@
 import { useCallback, useEffect, useState } from 'react'
-import { toast } from '#web/lib/toast.ts'
 import { z } from 'zod/mini'
-import { PUSH_TEXTS, pushKeySchema, pushTestResultSchema } from '#shared/notifications.ts'
+import { PUSH_TEXTS } from '#shared/notifications-texts.ts'
+import { pushKeySchema, pushTestResultSchema } from '#shared/notifications.ts'
 import { apiGet, apiSend, isApiRequestError } from '#web/lib/api-client.ts'
 import { logUnexpected } from '#web/lib/errors.ts'
+import { askNotificationPermission, notificationPermission, pushSupported, pushToast, type PermissionAnswer } from './push-permission.ts'
 
 const okSchema = z.object({ ok: z.literal(true) })
-
-/** Whether this browser can receive Web Push at all (the spec's 'supported'). */
-export function pushSupported(): boolean {
-  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
-}
-
-/** The spec's notification permission: default (undecided), granted or denied. */
-export function notificationPermission(): NotificationPermission {
-  return pushSupported() ? Notification.permission : 'default'
-}
-
-const toastOf = ([title, description]: readonly [string, string], kind: 'success' | 'error') =>
-  kind === 'success' ? toast.success(title, { description }) : toast.error(title, { description })
 
 async function registration(): Promise<ServiceWorkerRegistration> {
   return navigator.serviceWorker.ready
@@ -42,6 +30,27 @@ async function subscribeThisDevice(): Promise<void> {
   }
 }
 
+/**
+ * Subscribes this device once the person answered the permission question (`askNotificationPermission`), each outcome
+ * said in the spec's toast; answers whether this device is now subscribed.
+ */
+export async function subscribeAfter({ permission, asked }: PermissionAnswer): Promise<boolean> {
+  if (permission !== 'granted') {
+    pushToast(PUSH_TEXTS.toasts.blocked, 'error')
+    return false
+  }
+  try {
+    await subscribeThisDevice()
+    // just allowed: 'Enabled'; allowed before and now subscribed again: 'Active' (decision 65)
+    pushToast(asked ? PUSH_TEXTS.toasts.enabled : PUSH_TEXTS.toasts.active, 'success')
+    return true
+  } catch (error) {
+    logUnexpected(error, 'push subscription failed')
+    pushToast(PUSH_TEXTS.toasts.subscriptionFailed, 'error')
+    return false
+  }
+}
+
 export type PushState = {
   supported: boolean
   permission: NotificationPermission
@@ -53,7 +62,7 @@ export type PushState = {
   test: () => Promise<void>
 }
 
-/** This device's push state and the actions of settings and the home banner, each with the spec's toasts. */
+/** This device's push state and the actions of settings, each with the spec's toasts. */
 export function usePush(): PushState {
   const supported = pushSupported()
   const [permission, setPermission] = useState<NotificationPermission>(notificationPermission)
@@ -74,37 +83,15 @@ export function usePush(): PushState {
 
   const enable = useCallback(async () => {
     if (!supported) {
-      toastOf(PUSH_TEXTS.toasts.notSupported, 'error')
+      pushToast(PUSH_TEXTS.toasts.notSupported, 'error')
       return
     }
     setBusy(true)
     try {
-      let asked = false
-      let answer = Notification.permission
-      if (answer === 'default') {
-        try {
-          answer = await Notification.requestPermission()
-          asked = true
-        } catch (error) {
-          logUnexpected(error, 'notification permission request failed')
-          toastOf(PUSH_TEXTS.toasts.permissionError, 'error')
-          return
-        }
-      }
-      setPermission(answer)
-      if (answer !== 'granted') {
-        toastOf(PUSH_TEXTS.toasts.blocked, 'error')
-        return
-      }
-      try {
-        await subscribeThisDevice()
-        setSubscribed(true)
-        // just allowed: 'Enabled'; allowed before and now subscribed again: 'Active' (decision 65)
-        toastOf(asked ? PUSH_TEXTS.toasts.enabled : PUSH_TEXTS.toasts.active, 'success')
-      } catch (error) {
-        logUnexpected(error, 'push subscription failed')
-        toastOf(PUSH_TEXTS.toasts.subscriptionFailed, 'error')
-      }
+      const answer = await askNotificationPermission()
+      if (!answer) return
+      setPermission(answer.permission)
+      if (await subscribeAfter(answer)) setSubscribed(true)
     } finally {
       setBusy(false)
     }
@@ -119,10 +106,10 @@ export function usePush(): PushState {
         await subscription.unsubscribe()
       }
       setSubscribed(false)
-      toastOf(PUSH_TEXTS.toasts.disabled, 'success')
+      pushToast(PUSH_TEXTS.toasts.disabled, 'success')
     } catch (error) {
       logUnexpected(error, 'push unsubscribe failed')
-      toastOf(PUSH_TEXTS.toasts.unsubscribeFailed, 'error')
+      pushToast(PUSH_TEXTS.toasts.unsubscribeFailed, 'error')
     } finally {
       setBusy(false)
     }
@@ -132,10 +119,10 @@ export function usePush(): PushState {
     setBusy(true)
     try {
       await apiSend('POST', '/api/push/test', undefined, pushTestResultSchema)
-      toastOf(PUSH_TEXTS.toasts.testSent, 'success')
+      pushToast(PUSH_TEXTS.toasts.testSent, 'success')
     } catch (error) {
       logUnexpected(error, 'test push failed')
-      toastOf(PUSH_TEXTS.toasts.testFailed, 'error')
+      pushToast(PUSH_TEXTS.toasts.testFailed, 'error')
     } finally {
       setBusy(false)
     }

@@ -1,5 +1,5 @@
 import { toast } from '#web/lib/toast.ts'
-import { NOTIFICATION_TEXTS } from '#shared/notifications.ts'
+import { NOTIFICATION_TEXTS } from '#shared/notifications-texts.ts'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { useProfileQuery, useUpdateProfileMutation } from '#web/features/profile/queries.ts'
 import { PushControls } from './push-controls.tsx'

@@ -1,8 +1,9 @@
 import { BellRing, X } from 'lucide-react'
 import { useState } from 'react'
-import { PUSH_TEXTS } from '#shared/notifications.ts'
+import { PUSH_TEXTS } from '#shared/notifications-texts.ts'
 import { Button } from '#web/components/ui/button.tsx'
-import { usePush } from '../push.ts'
+import { logUnexpected } from '#web/lib/errors.ts'
+import { askNotificationPermission, notificationPermission, pushSupported, pushToast } from '../push-permission.ts'
 
 const DISMISSED_KEY = 'hearth.push-banner-dismissed'
 
@@ -14,11 +15,39 @@ const dismissedBefore = () => {
   }
 }
 
-/** Home's offer to turn on push (docs/product/settings.md): only where push works and the person has not decided; Later or ✕ hide it for good. */
+/**
+ * Home's offer to turn on push (docs/product/settings.md): only where push works and the person has not decided; Later
+ * or ✕ hide it for good. It is part of the home's first screen and decides on its first render, so that it is there
+ * from the first paint and never pushes the circle down under a tap when it arrives. It need not wait for this
+ * browser's push subscription (which waits for the service worker): a browser whose permission is still 'default'
+ * holds no working one, as subscribing requires 'granted' and browsers drop subscriptions when the permission is reset.
+ */
 export function PushBanner() {
-  const push = usePush()
+  const [permission, setPermission] = useState(notificationPermission)
   const [dismissed, setDismissed] = useState(dismissedBefore)
-  if (!push.supported || push.permission !== 'default' || dismissed || push.subscribed !== false) return null
+  const [busy, setBusy] = useState(false)
+  if (!pushSupported() || permission !== 'default' || dismissed) return null
+
+  const enable = async () => {
+    setBusy(true)
+    // asked within the tap, while the code that subscribes (the api client, its schemas) loads
+    const asking = askNotificationPermission()
+    const loading = import('../push.ts')
+    // a failed load is handled where it is awaited, or matters not when the question could not be asked
+    loading.catch(() => undefined)
+    try {
+      const answer = await asking
+      if (!answer) return
+      setPermission(answer.permission)
+      await (await loading).subscribeAfter(answer)
+    } catch (error) {
+      // its code did not load (the network dropped): Settings can turn push on later
+      logUnexpected(error, 'push code failed to load')
+      pushToast(PUSH_TEXTS.toasts.subscriptionFailed, 'error')
+    } finally {
+      setBusy(false)
+    }
+  }
 
   const dismiss = () => {
     try {
@@ -43,7 +72,7 @@ export function PushBanner() {
         <p className="text-sm text-muted-foreground">{PUSH_TEXTS.bannerBody}</p>
       </div>
       <div className="flex gap-2">
-        <Button size="sm" disabled={push.busy} onClick={() => void push.enable()}>
+        <Button size="sm" disabled={busy} onClick={() => void enable()}>
           {PUSH_TEXTS.enable}
         </Button>
         <Button size="sm" variant="ghost" onClick={dismiss}>

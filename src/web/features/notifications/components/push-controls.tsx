@@ -1,6 +1,6 @@
 import { BellOff, BellRing, Send } from 'lucide-react'
 import { toast } from '#web/lib/toast.ts'
-import { NOTIFICATION_TEXTS, PUSH_TEXTS } from '#shared/notifications.ts'
+import { NOTIFICATION_TEXTS, PUSH_TEXTS } from '#shared/notifications-texts.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { useProfileQuery, useUpdateProfileMutation } from '#web/features/profile/queries.ts'
 import { usePush } from '../push.ts'
