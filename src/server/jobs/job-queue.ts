@@ -171,6 +171,13 @@ const STATS_SQL = `
 export const JOBS_CHANNEL = 'hearth_jobs'
 /** how long after a delayed job's moment its wake comes: the database's clock, which decides, may be a little behind */
 const WAKE_MARGIN_MS = 50
+/**
+ * How long a wake for a job that may run now waits before its loops ask (decision 188). The change that queued it has
+ * just been told to the people concerned, whose screens read it at once: on a small server the job's first steps
+ * (its fetch, its program starting) would take the cores from those reads. A transcript a tenth of a second later is
+ * not something a person notices.
+ */
+const WAKE_YIELD_MS = 100
 /** a job delayed longer is left to the polls, rather than held as a timer all that time */
 const LONGEST_ARMED_DELAY_MS = 60 * 60 * 1000
 
@@ -374,20 +381,18 @@ export async function createJobQueue({
     }
   }
 
-  /** A wake from any instance (this one's too): the jobs it names that run here are looked for now, or when due. */
+  /** A wake from any instance (this one's too): the jobs it names that run here are looked for shortly, or when due. */
   function heard(payload: string | undefined) {
     for (const { name, delayMs } of parseWake(payload)) {
-      if (!worked.has(name)) continue
-      if (delayMs === 0) {
-        wake(name)
-        continue
-      }
-      if (delayMs > LONGEST_ARMED_DELAY_MS) continue
-      // a little after the moment, so that the database's clock has passed it too
-      const timer = setTimeout(() => {
-        wakeTimers.delete(timer)
-        wake(name)
-      }, delayMs + WAKE_MARGIN_MS)
+      if (!worked.has(name) || delayMs > LONGEST_ARMED_DELAY_MS) continue
+      // a delayed job a little after its moment, so that the database's clock has passed it too
+      const timer = setTimeout(
+        () => {
+          wakeTimers.delete(timer)
+          wake(name)
+        },
+        delayMs === 0 ? WAKE_YIELD_MS : delayMs + WAKE_MARGIN_MS,
+      )
       timer.unref()
       wakeTimers.add(timer)
     }
