@@ -1,10 +1,16 @@
 import pg from 'pg'
 
-/** What drizzle's `transaction` sends first, with no values and no options. */
-const isPlainBegin = (config: unknown, values: unknown, callback: unknown) =>
-  callback === undefined &&
-  (values === undefined || (Array.isArray(values) && values.length === 0)) &&
-  (typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text)?.toString().trim().toLowerCase() === 'begin'
+/** What drizzle's `transaction` sends first, with no values and no options (checked on every statement: kept cheap). */
+function isPlainBegin(config: unknown, values: unknown, callback: unknown): boolean {
+  const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text
+  return (
+    typeof text === 'string' &&
+    text.length <= 7 &&
+    text.toLowerCase() === 'begin' &&
+    callback === undefined &&
+    (values === undefined || (Array.isArray(values) && values.length === 0))
+  )
+}
 
 const EMPTY_RESULT: pg.QueryResult = { command: 'BEGIN', rowCount: null, oid: 0, fields: [], rows: [] }
 
