@@ -40,7 +40,7 @@ describe('the pool’s pipelined connections', () => {
     expect(await database.db.select().from(verification).where(eq(verification.identifier, identifier))).toEqual([])
   })
 
-  it('refuse the statement after a BEGIN that failed, rather than run it outside a transaction', async () => {
+  it('keep the process up when a checked-out connection is lost, and fail what it sends', async () => {
     const client = await database.pool.connect()
     const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid')
     await database.pool.query('select pg_terminate_backend($1)', [rows[0]?.pid])

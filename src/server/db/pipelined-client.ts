@@ -33,17 +33,19 @@ export class PipelinedClient extends pg.Client {
 
 /** Each connection's BEGIN that was answered early, until the statement sent after it. */
 const beginsAnsweredEarly = new WeakMap<pg.Client, Promise<unknown>>()
-const sendQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown
+/** node-postgres's own `query` (read when called, so a test can stand in for the server's answers) */
+const sendQuery = (client: pg.Client, ...args: unknown[]) =>
+  (pg.Client.prototype.query as (...args: unknown[]) => unknown).apply(client, args)
 
 PipelinedClient.prototype.query = function query(this: pg.Client, config: unknown, values?: unknown, callback?: unknown) {
   if (isPlainBegin(config, values, callback)) {
-    const begun = sendQuery.call(this, config, values) as Promise<unknown>
+    const begun = sendQuery(this, config, values) as Promise<unknown>
     // observed by the next statement, whose answer comes after BEGIN's
     begun.catch(() => undefined)
     beginsAnsweredEarly.set(this, begun)
     return Promise.resolve(EMPTY_RESULT)
   }
-  const sent = sendQuery.call(this, config, values, callback)
+  const sent = sendQuery(this, config, values, callback)
   const begun = beginsAnsweredEarly.get(this)
   if (!begun || !(sent instanceof Promise)) return sent
   beginsAnsweredEarly.delete(this)
