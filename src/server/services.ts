@@ -4,6 +4,7 @@ import type pg from 'pg'
 import type { AppDeps } from './app-deps.ts'
 import { createAuth } from './auth/auth.ts'
 import { createAuthJobs } from './auth/auth.jobs.ts'
+import { createSessionCache } from './auth/session-cache.ts'
 import { createSessionReader, requireUser } from './auth/session.ts'
 import { createBackupJobs } from './db/backup.jobs.ts'
 import type { Database } from './db/client.ts'
@@ -136,10 +137,15 @@ export async function createServices({
     admitsSignUp: (inviteToken) => admin.admitsSignUp(inviteToken),
     isDisabled: (userId) => admin.isDisabled(userId),
   })
-  const readSession = await createSessionReader(auth, db)
+  const sessions = createSessionCache()
+  const readSession = await createSessionReader(auth, db, sessions)
   // made before the services: sign-out, password reset and account changes close the sockets of the sessions they end
-  const hub = createRealtimeHub({ pool, db, log })
-  const onSessionsEnded = () => hub.closeEndedSessions()
+  const hub = createRealtimeHub({ pool, db, log, sessions })
+  // this instance's next request must not find a session it has just ended: forgotten before the answer leaves
+  const onSessionsEnded = () => {
+    sessions.forgetAll()
+    return hub.closeEndedSessions()
+  }
   const account = createAccountService({ db, storage, log, onSessionsEnded })
   const admin = createAdminService({
     db,

@@ -15,8 +15,11 @@ function toWebRequest(request: FastifyRequest, baseUrl: string): Request {
   return new Request(new URL(request.url, baseUrl), { method: request.method, headers, body })
 }
 
-/** Better Auth endpoints after which sessions may no longer exist (their sockets close: decision 44). */
-const ENDS_SESSIONS = new Set([
+/**
+ * Better Auth endpoints after which sessions may no longer exist (their sockets close: decision 44) or their person's
+ * name, address or confirmation changed (the sessions this instance keeps are forgotten: decision 189).
+ */
+const CHANGES_SESSIONS = new Set([
   '/sign-out',
   '/reset-password',
   '/revoke-session',
@@ -24,6 +27,9 @@ const ENDS_SESSIONS = new Set([
   '/revoke-other-sessions',
   '/change-password',
   '/delete-user',
+  '/verify-email',
+  '/change-email',
+  '/update-user',
 ])
 
 /**
@@ -49,7 +55,8 @@ export async function authRoutes(
       const cookies = response.headers.getSetCookie()
       if (cookies.length > 0) reply.header('set-cookie', cookies)
       const endpoint = new URL(request.url, baseUrl).pathname.replace(/^\/api\/auth/, '')
-      if (onSessionsEnded && response.ok && ENDS_SESSIONS.has(endpoint)) {
+      // a confirmation link answers with a redirect
+      if (onSessionsEnded && response.status < 400 && CHANGES_SESSIONS.has(endpoint)) {
         // after Better Auth deleted the rows; the heartbeat catches whatever this misses
         await onSessionsEnded().catch((error: unknown) => request.log.warn({ err: error }, 'realtime: closing ended sessions failed'))
       }

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { session } from '#server/db/schema.ts'
+import { SESSIONS_CHANNEL } from '#server/auth/session-cache.ts'
+import { session, user } from '#server/db/schema.ts'
 import { cookiesOf, postJson } from '#server/test/auth-helpers.ts'
 import { insertPerson } from '#server/test/data.ts'
 import { insertSignedInPerson } from '#server/test/people.ts'
@@ -18,6 +19,13 @@ async function sessionOf(userId: string) {
   expect(rows).toHaveLength(1)
   return rows[0] as typeof session.$inferSelect
 }
+
+/** Deletes a person's sessions with triggers off, so that no instance hears of it (decision 189). */
+const deleteUnheard = (userId: string) =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`)
+    await tx.delete(session).where(eq(session.userId, userId))
+  })
 
 const setExpiry = (userId: string, expiresAt: Date) => db.update(session).set({ expiresAt }).where(eq(session.userId, userId))
 
@@ -61,11 +69,70 @@ describe('reading the session of a request', () => {
     expect(await db.select().from(session).where(eq(session.userId, ada.id))).toHaveLength(0)
   })
 
-  it('refuses a revoked session on its next request', async () => {
+  it('refuses a session deleted by any statement as soon as this instance hears of it', async () => {
     const ada = await insertSignedInPerson(app, db)
     expect((await api.get('/api/contacts', ada.cookie)).statusCode).toBe(200)
+    // not through Hearth: PostgreSQL's trigger tells every instance (decision 189); kept, it would answer for 30 s
     await db.delete(session).where(eq(session.userId, ada.id))
-    expect((await api.get('/api/contacts', ada.cookie)).statusCode).toBe(401)
+    await expect.poll(async () => (await api.get('/api/contacts', ada.cookie)).statusCode, { timeout: 5_000, interval: 20 }).toBe(401)
+  })
+
+  it('refuses a session whose expiry a statement moved into the past, once this instance hears of it', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    expect((await api.get('/api/contacts', ada.cookie)).statusCode).toBe(200)
+    await setExpiry(ada.id, new Date(Date.now() - 1000))
+    await expect.poll(async () => (await api.get('/api/contacts', ada.cookie)).statusCode, { timeout: 5_000, interval: 20 }).toBe(401)
+  })
+
+  it('refuses a session signed out on this instance on its very next request, without waiting to hear of it', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    expect((await api.get('/api/contacts', ada.cookie)).statusCode).toBe(200)
+    // this file's own database: with the trigger off, only the instance's own forgetting can refuse the session
+    await db.execute(sql`alter table "session" disable trigger session_ended`)
+    try {
+      expect((await postJson(app, '/api/auth/sign-out', {}, { headers: { cookie: ada.cookie } })).statusCode).toBe(200)
+      expect((await api.get('/api/contacts', ada.cookie)).statusCode).toBe(401)
+    } finally {
+      await db.execute(sql`alter table "session" enable trigger session_ended`)
+    }
+  })
+
+  it('keeps a session it has read: the next request does not read it again', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    expect((await api.get('/api/contacts', ada.cookie)).statusCode).toBe(200)
+    // only a request that reads the row would see it gone
+    await deleteUnheard(ada.id)
+    expect((await api.get('/api/contacts', ada.cookie)).statusCode).toBe(200)
+  })
+
+  it('keeps nothing from the moment its listening connection is lost, and keeps again once it listens again', async () => {
+    const ada = await insertSignedInPerson(app, db)
+    expect((await api.get('/api/contacts', ada.cookie)).statusCode).toBe(200)
+    const listening = sql`select pid from pg_stat_activity
+      where datname = current_database() and query = ${`LISTEN ${SESSIONS_CHANNEL}`}`
+    const [listener] = (await db.execute<{ pid: number }>(listening)).rows
+    expect(listener).toBeDefined()
+    await db.execute(sql`select pg_terminate_backend(${listener?.pid})`)
+    // gone unheard: only a request that reads the row sees it gone, which it does once the loss is noticed
+    await deleteUnheard(ada.id)
+    await expect.poll(async () => (await api.get('/api/contacts', ada.cookie)).statusCode, { timeout: 5_000, interval: 20 }).toBe(401)
+
+    await expect.poll(async () => (await db.execute(listening)).rows.length, { timeout: 10_000, interval: 50 }).toBe(1)
+    const bob = await insertSignedInPerson(app, db)
+    expect((await api.get('/api/contacts', bob.cookie)).statusCode).toBe(200)
+    await deleteUnheard(bob.id)
+    expect((await api.get('/api/contacts', bob.cookie)).statusCode).toBe(200)
+  })
+
+  it("answers a person's new address once this instance hears that their account changed", async () => {
+    const ada = await insertSignedInPerson(app, db)
+    const email = async () => (await api.get('/api/profile', ada.cookie)).json<{ email: string }>().email
+    expect(await email()).toBe(ada.email)
+    await db
+      .update(user)
+      .set({ email: `new-${ada.email}` })
+      .where(eq(user.id, ada.id))
+    await expect.poll(email, { timeout: 5_000, interval: 20 }).toBe(`new-${ada.email}`)
   })
 
   it("refuses a session token whose signature is not the server's, and a cookie without one", async () => {

@@ -3,7 +3,9 @@ import type { Database } from '#server/db/client.ts'
 import { preparedStatement } from '#server/db/prepared-statement.ts'
 import { session, user } from '#server/db/schema.ts'
 
-export type SessionRow = { sessionId: string; id: string; email: string; name: string; emailVerified: boolean }
+export type SessionRow = { sessionId: string; expiresAt: Date; id: string; email: string; name: string; emailVerified: boolean }
+/** as the prepared statement answers it: drizzle's connections give timestamps as PostgreSQL's text */
+type SessionRowRead = Omit<SessionRow, 'expiresAt'> & { expiresAt: string }
 
 export type SessionLifetime = {
   /** a session lives this long after it was created or last extended (seconds) */
@@ -17,11 +19,12 @@ export type SessionLifetime = {
 type SessionValues = { token: string; expiresIn: number; dueIn: number; extend: boolean }
 
 /** The statement behind readSessionByToken, prepared: it runs on every signed-in request (decision 115). */
-const readSession = preparedStatement<SessionRow, SessionValues>(
+const readSession = preparedStatement<SessionRowRead, SessionValues>(
   'hearth_read_session',
   sql`
     with found as (
-      select ${session.id} as id, ${session.userId} as user_id, ${session.expiresAt} <= now() as expired,
+      select ${session.id} as id, ${session.userId} as user_id, ${session.expiresAt} as expires_at,
+        ${session.expiresAt} <= now() as expired,
         ${sql.placeholder('extend')}::boolean
           and ${session.expiresAt} <= now() + make_interval(secs => ${sql.placeholder('dueIn')}::double precision) as due
       from ${session} where ${session.token} = ${sql.placeholder('token')}::text
@@ -33,10 +36,10 @@ const readSession = preparedStatement<SessionRow, SessionValues>(
       update ${session} set expires_at = now() + make_interval(secs => ${sql.placeholder('expiresIn')}::double precision),
         updated_at = now()
       where ${session.id} in (select id from found where due and not expired)
-      returning ${session.id} as id
+      returning ${session.id} as id, ${session.expiresAt} as expires_at
     )
-    select found.id as "sessionId", ${user.id} as id, ${user.email} as email, ${user.name} as name,
-      ${user.emailVerified} as "emailVerified"
+    select found.id as "sessionId", coalesce((select expires_at from extended), found.expires_at) as "expiresAt",
+      ${user.id} as id, ${user.email} as email, ${user.name} as name, ${user.emailVerified} as "emailVerified"
     from found join ${user} on ${user.id} = found.user_id
     where not found.expired and (not found.due or exists (select 1 from extended))`,
 )
@@ -55,5 +58,6 @@ export async function readSessionByToken(db: Database, token: string, lifetime: 
     dueIn: lifetime.expiresIn - lifetime.updateAge,
     extend: lifetime.extend,
   })
-  return rows[0]
+  const row = rows[0]
+  return row && { ...row, expiresAt: new Date(row.expiresAt) }
 }

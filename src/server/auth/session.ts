@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { parseCookies } from 'better-auth/cookies'
 import type { Auth } from './auth.ts'
+import type { FoundSession, SessionCache } from './session-cache.ts'
 import { readSessionByToken } from './session.queries.ts'
 import type { Database } from '#server/db/client.ts'
 import { UnauthorizedError } from '#server/http/errors.ts'
@@ -16,7 +17,7 @@ declare module 'fastify' {
   }
 }
 
-export type SessionReader = (request: FastifyRequest) => Promise<{ user: SessionUser; sessionId: string } | null>
+export type SessionReader = (request: FastifyRequest) => Promise<FoundSession | null>
 
 /** HMAC-SHA256 of the value, in base64: how Better Auth signs its cookies (`value.signature`). */
 export function signatureOf(value: string, secret: string): string {
@@ -39,9 +40,11 @@ function verifiedCookie(cookies: Map<string, string>, name: string, secret: stri
  * Reads the session a request's cookie carries (decision 106): the cookie's signature is checked here and the session,
  * its person and its sliding expiry take one statement (`readSessionByToken`), where Better Auth's getSession took two
  * reads and its endpoint machinery on every request. Better Auth's own settings decide the cookie names, the secret
- * and the lifetime; no cookie cache: a revoked session is refused on its next request.
+ * and the lifetime. No cookie cache (a cookie cannot be taken back), but the instance keeps what it read for 30 s
+ * (`sessions`, decision 189): a session ended by this instance is refused on its next request, and one ended
+ * elsewhere as soon as this instance hears of it.
  */
-export async function createSessionReader(auth: Auth, db: Database): Promise<SessionReader> {
+export async function createSessionReader(auth: Auth, db: Database, sessions: SessionCache): Promise<SessionReader> {
   const context = await auth.$context
   const { sessionToken, dontRememberToken } = context.authCookies
   const lifetime = { expiresIn: context.sessionConfig.expiresIn, updateAge: context.sessionConfig.updateAge }
@@ -51,11 +54,16 @@ export async function createSessionReader(auth: Auth, db: Database): Promise<Ses
     const cookies = parseCookies(header)
     const token = verifiedCookie(cookies, sessionToken.name, context.secret)
     if (!token) return null
+    const kept = sessions.get(token)
+    if (kept) return kept
+    const ticket = sessions.ticket()
     const extend = verifiedCookie(cookies, dontRememberToken.name, context.secret) === null
     const row = await readSessionByToken(db, token, { ...lifetime, extend })
     if (!row) return null
-    const { sessionId, ...user } = row
-    return { user, sessionId }
+    const { sessionId, expiresAt, ...user } = row
+    const found = { user, sessionId }
+    sessions.keep(token, found, expiresAt, ticket)
+    return found
   }
 }
 

@@ -12,27 +12,29 @@ export type Listener = {
 }
 
 /**
- * One pooled connection held for LISTEN on `channel`: each notification's payload goes to `heard`. When the
- * connection is lost (or cannot be had), it tries again after half a second, doubling up to ten. A notification sent
- * while nobody listened is lost, so `onListening` runs each time it listens again after a loss, for the caller to
- * catch up. The realtime hub holds one, and so does an instance that runs jobs (decision 185).
+ * One pooled connection held for LISTEN on some channels: each notification's payload goes to its channel's handler.
+ * When the connection is lost (or cannot be had), it tries again after half a second, doubling up to ten. A
+ * notification sent while nobody listened is lost, so `onListening` runs each time it listens again after a loss, for
+ * the caller to catch up, and `onState` hears every change between listening and not. The realtime hub holds one
+ * (for events and for sessions: decision 189), and so does an instance that runs jobs (decision 185).
  */
 export function createListener({
   pool,
-  channel,
+  channels,
   log,
   what,
-  heard,
   onListening,
+  onState,
 }: {
   pool: pg.Pool
-  /** a fixed identifier (it is written into LISTEN unquoted) */
-  channel: string
+  /** by channel, what to do with its notifications; each name is a fixed identifier (written into LISTEN unquoted) */
+  channels: Record<string, (payload: string | undefined) => void>
   log: FastifyBaseLogger
   /** how the log names the listener's owner ('realtime', 'jobs') */
   what: string
-  heard: (payload: string | undefined) => void
   onListening?: () => void
+  /** true once every channel is listened to, false when the connection is lost or closed */
+  onState?: (listening: boolean) => void
 }): Listener {
   let client: pg.PoolClient | null = null
   let closed = false
@@ -47,19 +49,20 @@ export function createListener({
       connection = await pool.connect()
       const mine = connection
       client = mine
-      mine.on('notification', (message) => {
-        if (message.channel === channel) heard(message.payload)
-      })
+      mine.on('notification', (message) => channels[message.channel]?.(message.payload))
       mine.on('error', (error) => {
         if (client !== mine) return
         client = null
         lost = true
+        onState?.(false)
         log.warn({ err: error }, `${what}: listener connection lost, reconnecting`)
         mine.release(true)
         scheduleRetry()
       })
-      await mine.query(`LISTEN ${channel}`)
+      for (const channel of Object.keys(channels)) await mine.query(`LISTEN ${channel}`)
+      if (client !== mine) return
       retryDelay = RETRY_FIRST_MS
+      onState?.(true)
       if (lost) {
         lost = false
         onListening?.()
@@ -67,6 +70,7 @@ export function createListener({
     } catch (error) {
       log.warn({ err: error }, `${what}: could not listen, retrying`)
       lost = true
+      onState?.(false)
       if (connection && client === connection) {
         client = null
         connection.release(true)
@@ -89,10 +93,11 @@ export function createListener({
     async close() {
       closed = true
       clearTimeout(retryTimer)
+      onState?.(false)
       if (!client) return
       const connection = client
       client = null
-      await connection.query(`UNLISTEN ${channel}`).catch(() => undefined)
+      await connection.query('UNLISTEN *').catch(() => undefined)
       connection.removeAllListeners('notification')
       connection.release()
     },

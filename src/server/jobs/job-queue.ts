@@ -400,10 +400,9 @@ export async function createJobQueue({
   // only an instance that runs jobs listens, from its first `work`; one that only queues just sends wakes
   const listener = createListener({
     pool,
-    channel: JOBS_CHANNEL,
+    channels: { [JOBS_CHANNEL]: heard },
     log,
     what: 'jobs',
-    heard,
     // wakes sent while the connection was away are lost: look for every name now
     onListening: () => {
       for (const name of worked) wake(name)

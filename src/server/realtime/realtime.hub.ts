@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type pg from 'pg'
 import type { WebSocket } from 'ws'
 import { realtimeEventSchema, SESSION_ENDED_CLOSE_CODE } from '#shared/realtime.ts'
+import { SESSIONS_CHANNEL, type SessionCache } from '#server/auth/session-cache.ts'
 import type { Database } from '#server/db/client.ts'
 import { createListener } from '#server/db/listener.ts'
 import { createPresenceTracker } from './realtime.presence.ts'
@@ -25,9 +26,22 @@ const TEXT_FRAME = { binary: false } as const
  * same database hears every NOTIFY and delivers it to its own sockets, so several instances behave as one.
  * It also records who has a socket open here, so that any instance can tell who is online (decision 24).
  * An event published on this instance reaches its own sockets straight after its commit, and its NOTIFY (tagged with
- * this instance's id) only the other instances (decision 154).
+ * this instance's id) only the other instances (decision 154). The same connection hears which people's sessions
+ * ended or accounts changed (decision 189): the session cache forgets theirs, and their sockets here whose session
+ * ended are closed at once rather than at the next heartbeat.
  */
-export function createRealtimeHub({ pool, db, log }: { pool: pg.Pool; db: Database; log: FastifyBaseLogger }) {
+export function createRealtimeHub({
+  pool,
+  db,
+  log,
+  sessions,
+}: {
+  pool: pg.Pool
+  db: Database
+  log: FastifyBaseLogger
+  /** the sessions this instance keeps: kept only while this hub listens */
+  sessions: SessionCache
+}) {
   const socketsByUser = new Map<string, Set<WebSocket>>()
   /** the TCP connection under each WebSocket, corked while a burst of events is written to it */
   const connectionOf = new Map<WebSocket, Socket>()
@@ -101,7 +115,40 @@ export function createRealtimeHub({ pool, db, log }: { pool: pg.Pool; db: Databa
     for (const envelope of envelopes) deliver(envelope.to, JSON.stringify(envelope.event))
   }
 
-  const listener = createListener({ pool, channel: REALTIME_CHANNEL, log, what: 'realtime', heard })
+  /** A person's session ended or their account changed (SESSIONS_CHANNEL's payload is their id). */
+  function sessionsChanged(userId: string | undefined) {
+    if (!userId) return
+    sessions.forgetPerson(userId)
+    const sockets = socketsByUser.get(userId)
+    if (!sockets) return
+    closeEndedOf(sockets).catch((error: unknown) => log.warn({ err: error }, 'realtime: closing ended sessions failed'))
+  }
+
+  /** Closes those of these sockets whose session no longer exists or has expired. */
+  async function closeEndedOf(sockets: Iterable<WebSocket>): Promise<number> {
+    const ofSockets = [...sockets].flatMap((socket) => {
+      const sessionId = sessionOf.get(socket)
+      return sessionId ? [[socket, sessionId] as const] : []
+    })
+    if (ofSockets.length === 0) return 0
+    const live = new Set(await liveSessionIds(db, [...new Set(ofSockets.map(([, sessionId]) => sessionId))]))
+    let closed = 0
+    for (const [socket, sessionId] of ofSockets) {
+      if (live.has(sessionId) || !sessionOf.has(socket)) continue
+      sessionOf.delete(socket)
+      socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended')
+      closed++
+    }
+    return closed
+  }
+
+  const listener = createListener({
+    pool,
+    channels: { [REALTIME_CHANNEL]: heard, [SESSIONS_CHANNEL]: sessionsChanged },
+    log,
+    what: 'realtime',
+    onState: (listening) => sessions.setListening(listening),
+  })
 
   return {
     start: listener.start,
@@ -137,18 +184,8 @@ export function createRealtimeHub({ pool, db, log }: { pool: pg.Pool; db: Databa
      * Closes every socket whose session no longer exists or has expired. Runs with the heartbeat, and at once on this
      * instance after a request that can end sessions (sign-out, password reset, revoking sessions).
      */
-    async closeEndedSessions(): Promise<number> {
-      const sessionIds = [...new Set(sessionOf.values())]
-      if (sessionIds.length === 0) return 0
-      const live = new Set(await liveSessionIds(db, sessionIds))
-      let closed = 0
-      for (const [socket, sessionId] of sessionOf) {
-        if (live.has(sessionId)) continue
-        sessionOf.delete(socket)
-        socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended')
-        closed++
-      }
-      return closed
+    closeEndedSessions(): Promise<number> {
+      return closeEndedOf(sessionOf.keys())
     },
 
     connectionCount(): number {
