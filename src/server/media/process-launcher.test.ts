@@ -1,7 +1,12 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import { describe, expect, it } from 'vitest'
+import { executablePath, idlePriorityCommand } from './idle-priority.ts'
 import { launch, LauncherStoppedError, MEDIA_NICENESS, runToEnd } from './process-launcher.ts'
+
+/** Linux's scheduling policies, as /proc reports them: the ordinary one and the idle class. */
+const SCHED_OTHER = 0
+const SCHED_IDLE = 5
 
 /** The launcher's own process: the child of this one that runs its worker. */
 async function launcherPid(): Promise<number> {
@@ -32,6 +37,31 @@ describe('the process launcher', () => {
     }
     const [code, signal] = await new Promise<unknown[]>((resolve) => program.once('close', (...ended) => resolve(ended)))
     expect({ code, signal }).toEqual({ code: null, signal: 'SIGKILL' })
+  })
+
+  it('runs a program at the idle scheduling class where the system allows it, so that any request runs before it', async () => {
+    // chrt is part of util-linux, on every Debian; where it is missing or refused, niceness alone remains
+    const expected = idlePriorityCommand() ? SCHED_IDLE : SCHED_OTHER
+    const program = launch('sleep', ['5'])
+    const pid = await new Promise<number>((resolve) => program.once('started', resolve))
+    try {
+      const running = async () => {
+        const [stat, cmdline] = await Promise.all([fs.readFile(`/proc/${pid}/stat`, 'utf8'), fs.readFile(`/proc/${pid}/cmdline`, 'utf8')])
+        // the policy is the 41st field of stat; chrt sets it, then becomes the program (same process)
+        return { program: cmdline.split('\0')[0], policy: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]) }
+      }
+      await expect.poll(running).toEqual({ program: executablePath('sleep'), policy: expected })
+    } finally {
+      program.kill('SIGKILL')
+    }
+  })
+
+  it('finds a program on the PATH, or answers null', () => {
+    expect(executablePath('sh')).toMatch(/\/sh$/)
+    expect(executablePath('/bin/sh')).toBe('/bin/sh')
+    expect(executablePath('hearth-no-such-program')).toBeNull()
+    // a folder is not a program
+    expect(executablePath('/tmp')).toBeNull()
   })
 
   it("answers a program's output and exit code, all of its output before its end", async () => {

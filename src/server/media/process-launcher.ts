@@ -7,7 +7,8 @@ const WORKER_FILE = fileURLToPath(new URL('./process-launcher.worker.ts', import
 
 /**
  * Media and speech programs run at this niceness: an instance decodes on the same cores that answer requests, and
- * the answers must not wait behind an encoder (docs/architecture.md).
+ * the answers must not wait behind an encoder (docs/architecture.md). Where the system allows it they also run at
+ * the idle scheduling class, which ranks them below every request rather than weighing them down (decision 190).
  */
 export const MEDIA_NICENESS = 10
 

@@ -5,8 +5,9 @@
  * (decision 186). Started by `process-launcher.ts`; each program's output comes back over the IPC channel, in order,
  * then its end. Ends with the server: when the channel closes, it kills what it started and exits.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 import os from 'node:os'
+import { executablePath, idlePriorityCommand } from './idle-priority.ts'
 
 /** What the server asks: start a program (its output piped back when `stdout`), or send a signal to one. */
 export type LauncherRequest =
@@ -21,9 +22,14 @@ export type LauncherReply =
 
 const running = new Map<number, ChildProcess>()
 const reply = (message: LauncherReply) => process.send?.(message)
+// programs run at the idle scheduling class where the system allows it (decision 190), and at `niceness` either way
+const [runner, ...runnerArgs] = idlePriorityCommand() ?? []
 
 function start({ id, binary, args, stdout, niceness }: Extract<LauncherRequest, { kind: 'start' }>) {
-  const child = spawn(binary, args, { stdio: ['ignore', stdout ? 'pipe' : 'ignore', 'pipe'] })
+  const options: SpawnOptions = { stdio: ['ignore', stdout ? 'pipe' : 'ignore', 'pipe'] }
+  // a program that is not there is started directly, so that it fails as one (ENOENT) rather than as chrt's exit code
+  const found = runner ? executablePath(binary) : null
+  const child = runner && found ? spawn(runner, [...runnerArgs, found, ...args], options) : spawn(binary, args, options)
   running.set(id, child)
   if (child.pid !== undefined) {
     try {

@@ -1,8 +1,11 @@
-import { fork, type ChildProcess } from 'node:child_process'
+import { fork, type ChildProcess, type StdioOptions } from 'node:child_process'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { idlePriorityCommand } from '#server/media/idle-priority.ts'
+import { MEDIA_NICENESS } from '#server/media/process-launcher.ts'
 import { SpeechEngineError, type SpeechEngine, type TranscribeInput, type Transcript } from '#server/speech/engine.ts'
 import type { WhisperJob, WhisperReply } from './whisper.worker.ts'
 
@@ -24,7 +27,23 @@ const WORKER_FILE = fileURLToPath(new URL('./whisper.worker.ts', import.meta.url
  * .ts worker as it is (its type stripping), without the parent's flags.
  */
 function startChild(): ChildProcess {
-  return fork(WORKER_FILE, [], { execArgv: [], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] })
+  const stdio: StdioOptions = ['ignore', 'ignore', 'pipe', 'ipc']
+  // at the idle scheduling class where the system allows it, as the other speech and media programs (decision 190):
+  // chrt sets it and runs node with the worker, which finds its IPC channel as usual
+  const idle = idlePriorityCommand()
+  const [runner, ...runnerArgs] = idle ?? []
+  const child = runner
+    ? fork(WORKER_FILE, [], { execPath: runner, execArgv: [...runnerArgs, process.execPath], stdio })
+    : fork(WORKER_FILE, [], { execArgv: [], stdio })
+  if (child.pid !== undefined) {
+    try {
+      // whisper.cpp's threads, started later by the worker's main thread, take on its niceness
+      os.setPriority(child.pid, MEDIA_NICENESS)
+    } catch {
+      // ended already: nothing to lower
+    }
+  }
+  return child
 }
 
 export function missingModelError(modelPath: string): SpeechEngineError {
