@@ -27,8 +27,7 @@ const TEXT_FRAME = { binary: false } as const
  * It also records who has a socket open here, so that any instance can tell who is online (decision 24).
  * An event published on this instance reaches its own sockets straight after its commit, and its NOTIFY (tagged with
  * this instance's id) only the other instances (decision 154). The same connection hears which people's sessions
- * ended or accounts changed (decision 189): the session cache forgets theirs, and their sockets here whose session
- * ended are closed at once rather than at the next heartbeat.
+ * ended or accounts changed, and the sessions this instance keeps for them are forgotten (decision 189).
  */
 export function createRealtimeHub({
   pool,
@@ -115,31 +114,14 @@ export function createRealtimeHub({
     for (const envelope of envelopes) deliver(envelope.to, JSON.stringify(envelope.event))
   }
 
-  /** A person's session ended or their account changed (SESSIONS_CHANNEL's payload is their id). */
+  /**
+   * A person's session ended or their account changed (SESSIONS_CHANNEL's payload is their id): the sessions kept for
+   * them are forgotten. Their sockets here are left to this instance's own sweep after a request that ends sessions, and
+   * to the heartbeat: closing one at once would race the new cookie of a password change, which reaches the browser
+   * with the change's answer, after the notification of the sessions it ended.
+   */
   function sessionsChanged(userId: string | undefined) {
-    if (!userId) return
-    sessions.forgetPerson(userId)
-    const sockets = socketsByUser.get(userId)
-    if (!sockets) return
-    closeEndedOf(sockets).catch((error: unknown) => log.warn({ err: error }, 'realtime: closing ended sessions failed'))
-  }
-
-  /** Closes those of these sockets whose session no longer exists or has expired. */
-  async function closeEndedOf(sockets: Iterable<WebSocket>): Promise<number> {
-    const ofSockets = [...sockets].flatMap((socket) => {
-      const sessionId = sessionOf.get(socket)
-      return sessionId ? [[socket, sessionId] as const] : []
-    })
-    if (ofSockets.length === 0) return 0
-    const live = new Set(await liveSessionIds(db, [...new Set(ofSockets.map(([, sessionId]) => sessionId))]))
-    let closed = 0
-    for (const [socket, sessionId] of ofSockets) {
-      if (live.has(sessionId) || !sessionOf.has(socket)) continue
-      sessionOf.delete(socket)
-      socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended')
-      closed++
-    }
-    return closed
+    if (userId) sessions.forgetPerson(userId)
   }
 
   const listener = createListener({
@@ -184,8 +166,18 @@ export function createRealtimeHub({
      * Closes every socket whose session no longer exists or has expired. Runs with the heartbeat, and at once on this
      * instance after a request that can end sessions (sign-out, password reset, revoking sessions).
      */
-    closeEndedSessions(): Promise<number> {
-      return closeEndedOf(sessionOf.keys())
+    async closeEndedSessions(): Promise<number> {
+      const sessionIds = [...new Set(sessionOf.values())]
+      if (sessionIds.length === 0) return 0
+      const live = new Set(await liveSessionIds(db, sessionIds))
+      let closed = 0
+      for (const [socket, sessionId] of sessionOf) {
+        if (live.has(sessionId)) continue
+        sessionOf.delete(socket)
+        socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended')
+        closed++
+      }
+      return closed
     },
 
     connectionCount(): number {
