@@ -17,15 +17,12 @@ import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import WebSocket, { WebSocketServer } from 'ws'
 import { startEmbeddedPostgres } from '#server/db/embedded-postgres.ts'
+import { fmt, percentile } from './support.ts'
 
 const ROUNDS = 500
 const WARM_UP = 2_000
 
 type Figures = { p50: number; p95: number; p99: number; max: number }
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] as number
-}
 
 /** The child: changes over HTTP, and times each until its event arrives on the socket. */
 async function runClient(port: number): Promise<Figures> {
@@ -103,9 +100,8 @@ const figures = await new Promise<Figures>((resolve, reject) => {
   child.once('message', (message) => resolve(message as Figures))
   child.once('exit', (code) => reject(new Error(`the client ended with code ${code}`)))
 })
-const ms = (x: number) => `${x.toFixed(2)} ms`
 console.log(
-  `bare change -> other socket (${ROUNDS} rounds): p50 ${ms(figures.p50)}  p95 ${ms(figures.p95)}  p99 ${ms(figures.p99)}  max ${ms(figures.max)}`,
+  `bare change -> other socket (${ROUNDS} rounds): p50 ${fmt(figures.p50)}  p95 ${fmt(figures.p95)}  p99 ${fmt(figures.p99)}  max ${fmt(figures.max)}`,
 )
 server.closeAllConnections()
 server.close()

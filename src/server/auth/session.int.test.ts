@@ -27,6 +27,19 @@ const deleteUnheard = (userId: string) =>
     await tx.delete(session).where(eq(session.userId, userId))
   })
 
+/** The status of a signed-in request with this cookie. */
+const contactsStatus = async (cookie: string) => (await api.get('/api/contacts', cookie)).statusCode
+
+/** Someone signed in whose session this instance has read once, and so keeps. */
+async function signedInAndKept() {
+  const person = await insertSignedInPerson(app, db)
+  expect(await contactsStatus(person.cookie)).toBe(200)
+  return person
+}
+
+/** Refused once this instance hears of it: well before the 30 s a kept session lives. */
+const refusedOnceHeard = (cookie: string) => expect.poll(() => contactsStatus(cookie), { timeout: 5_000, interval: 20 }).toBe(401)
+
 const setExpiry = (userId: string, expiresAt: Date) => db.update(session).set({ expiresAt }).where(eq(session.userId, userId))
 
 /** The session reader of every signed-in route and of the realtime socket (decision 106). */
@@ -34,7 +47,7 @@ describe('reading the session of a request', () => {
   it('answers a fresh session without writing to it', async () => {
     const ada = await insertSignedInPerson(app, db)
     const before = await sessionOf(ada.id)
-    expect((await api.get('/api/contacts', ada.cookie)).statusCode).toBe(200)
+    expect(await contactsStatus(ada.cookie)).toBe(200)
     const after = await sessionOf(ada.id)
     expect(after.expiresAt.getTime()).toBe(before.expiresAt.getTime())
     expect(after.updatedAt.getTime()).toBe(before.updatedAt.getTime())
@@ -44,7 +57,7 @@ describe('reading the session of a request', () => {
     const ada = await insertSignedInPerson(app, db)
     // signed in 2 days ago: 28 days left
     await setExpiry(ada.id, new Date(Date.now() + 28 * DAY_MS))
-    expect((await api.get('/api/contacts', ada.cookie)).statusCode).toBe(200)
+    expect(await contactsStatus(ada.cookie)).toBe(200)
     const extended = (await sessionOf(ada.id)).expiresAt.getTime() - Date.now()
     expect(extended).toBeGreaterThan(29.9 * DAY_MS)
     expect(extended).toBeLessThanOrEqual(30 * DAY_MS)
@@ -58,56 +71,51 @@ describe('reading the session of a request', () => {
     expect(cookie).toContain('dont_remember')
     const due = new Date(Date.now() + 28 * DAY_MS)
     await setExpiry(person.id, due)
-    expect((await api.get('/api/contacts', cookie)).statusCode).toBe(200)
+    expect(await contactsStatus(cookie)).toBe(200)
     expect((await sessionOf(person.id)).expiresAt.getTime()).toBe(due.getTime())
   })
 
   it('refuses an expired session at once and deletes it', async () => {
     const ada = await insertSignedInPerson(app, db)
     await setExpiry(ada.id, new Date(Date.now() - 1000))
-    expect((await api.get('/api/contacts', ada.cookie)).statusCode).toBe(401)
+    expect(await contactsStatus(ada.cookie)).toBe(401)
     expect(await db.select().from(session).where(eq(session.userId, ada.id))).toHaveLength(0)
   })
 
   it('refuses a session deleted by any statement as soon as this instance hears of it', async () => {
-    const ada = await insertSignedInPerson(app, db)
-    expect((await api.get('/api/contacts', ada.cookie)).statusCode).toBe(200)
+    const ada = await signedInAndKept()
     // not through Hearth: PostgreSQL's trigger tells every instance (decision 189); kept, it would answer for 30 s
     await db.delete(session).where(eq(session.userId, ada.id))
-    await expect.poll(async () => (await api.get('/api/contacts', ada.cookie)).statusCode, { timeout: 5_000, interval: 20 }).toBe(401)
+    await refusedOnceHeard(ada.cookie)
   })
 
   it('refuses a session whose expiry a statement moved into the past, once this instance hears of it', async () => {
-    const ada = await insertSignedInPerson(app, db)
-    expect((await api.get('/api/contacts', ada.cookie)).statusCode).toBe(200)
+    const ada = await signedInAndKept()
     await setExpiry(ada.id, new Date(Date.now() - 1000))
-    await expect.poll(async () => (await api.get('/api/contacts', ada.cookie)).statusCode, { timeout: 5_000, interval: 20 }).toBe(401)
+    await refusedOnceHeard(ada.cookie)
   })
 
   it('refuses a session signed out on this instance on its very next request, without waiting to hear of it', async () => {
-    const ada = await insertSignedInPerson(app, db)
-    expect((await api.get('/api/contacts', ada.cookie)).statusCode).toBe(200)
+    const ada = await signedInAndKept()
     // this file's own database: with the trigger off, only the instance's own forgetting can refuse the session
     await db.execute(sql`alter table "session" disable trigger session_ended`)
     try {
       expect((await postJson(app, '/api/auth/sign-out', {}, { headers: { cookie: ada.cookie } })).statusCode).toBe(200)
-      expect((await api.get('/api/contacts', ada.cookie)).statusCode).toBe(401)
+      expect(await contactsStatus(ada.cookie)).toBe(401)
     } finally {
       await db.execute(sql`alter table "session" enable trigger session_ended`)
     }
   })
 
   it('keeps a session it has read: the next request does not read it again', async () => {
-    const ada = await insertSignedInPerson(app, db)
-    expect((await api.get('/api/contacts', ada.cookie)).statusCode).toBe(200)
+    const ada = await signedInAndKept()
     // only a request that reads the row would see it gone
     await deleteUnheard(ada.id)
-    expect((await api.get('/api/contacts', ada.cookie)).statusCode).toBe(200)
+    expect(await contactsStatus(ada.cookie)).toBe(200)
   })
 
   it('keeps nothing from the moment its listening connection is lost, and keeps again once it listens again', async () => {
-    const ada = await insertSignedInPerson(app, db)
-    expect((await api.get('/api/contacts', ada.cookie)).statusCode).toBe(200)
+    const ada = await signedInAndKept()
     const listening = sql`select pid from pg_stat_activity
       where datname = current_database() and query = ${`LISTEN ${SESSIONS_CHANNEL}`}`
     const [listener] = (await db.execute<{ pid: number }>(listening)).rows
@@ -115,13 +123,12 @@ describe('reading the session of a request', () => {
     await db.execute(sql`select pg_terminate_backend(${listener?.pid})`)
     // gone unheard: only a request that reads the row sees it gone, which it does once the loss is noticed
     await deleteUnheard(ada.id)
-    await expect.poll(async () => (await api.get('/api/contacts', ada.cookie)).statusCode, { timeout: 5_000, interval: 20 }).toBe(401)
+    await refusedOnceHeard(ada.cookie)
 
     await expect.poll(async () => (await db.execute(listening)).rows.length, { timeout: 10_000, interval: 50 }).toBe(1)
-    const bob = await insertSignedInPerson(app, db)
-    expect((await api.get('/api/contacts', bob.cookie)).statusCode).toBe(200)
+    const bob = await signedInAndKept()
     await deleteUnheard(bob.id)
-    expect((await api.get('/api/contacts', bob.cookie)).statusCode).toBe(200)
+    expect(await contactsStatus(bob.cookie)).toBe(200)
   })
 
   it("answers a person's new address once this instance hears that their account changed", async () => {
@@ -140,10 +147,10 @@ describe('reading the session of a request', () => {
     const { token } = await sessionOf(ada.id)
     const forged = ada.cookie.replace(/(session_token=)[^;]+/, `$1${token}.${encodeURIComponent('A'.repeat(43) + '=')}`)
     expect(forged).not.toBe(ada.cookie)
-    expect((await api.get('/api/contacts', forged)).statusCode).toBe(401)
+    expect(await contactsStatus(forged)).toBe(401)
     const unsigned = ada.cookie.replace(/(session_token=)[^;]+/, `$1${token}`)
-    expect((await api.get('/api/contacts', unsigned)).statusCode).toBe(401)
+    expect(await contactsStatus(unsigned)).toBe(401)
     // the session itself is untouched: the real cookie still works
-    expect((await api.get('/api/contacts', ada.cookie)).statusCode).toBe(200)
+    expect(await contactsStatus(ada.cookie)).toBe(200)
   })
 })

@@ -13,17 +13,16 @@ export type Listener = {
 
 /**
  * One pooled connection held for LISTEN on some channels: each notification's payload goes to its channel's handler.
- * When the connection is lost (or cannot be had), it tries again after half a second, doubling up to ten. A
- * notification sent while nobody listened is lost, so `onListening` runs each time it listens again after a loss, for
- * the caller to catch up, and `onState` hears every change between listening and not. The realtime hub holds one
- * (for events and for sessions: decision 189), and so does an instance that runs jobs (decision 185).
+ * When the connection is lost (or cannot be had), it tries again after half a second, doubling up to ten. `onState`
+ * hears every change between listening and not: a notification sent while nobody listened is lost, so the caller
+ * catches up (or stops trusting what it heard) there. The realtime hub holds one (for events and for sessions:
+ * decision 189), and so does an instance that runs jobs (decision 185).
  */
 export function createListener({
   pool,
   channels,
   log,
   what,
-  onListening,
   onState,
 }: {
   pool: pg.Pool
@@ -32,13 +31,11 @@ export function createListener({
   log: FastifyBaseLogger
   /** how the log names the listener's owner ('realtime', 'jobs') */
   what: string
-  onListening?: () => void
   /** true once every channel is listened to, false when the connection is lost or closed */
   onState?: (listening: boolean) => void
 }): Listener {
   let client: pg.PoolClient | null = null
   let closed = false
-  let lost = false
   let retryDelay = RETRY_FIRST_MS
   let retryTimer: NodeJS.Timeout | undefined
 
@@ -53,7 +50,6 @@ export function createListener({
       mine.on('error', (error) => {
         if (client !== mine) return
         client = null
-        lost = true
         onState?.(false)
         log.warn({ err: error }, `${what}: listener connection lost, reconnecting`)
         mine.release(true)
@@ -63,13 +59,8 @@ export function createListener({
       if (client !== mine) return
       retryDelay = RETRY_FIRST_MS
       onState?.(true)
-      if (lost) {
-        lost = false
-        onListening?.()
-      }
     } catch (error) {
       log.warn({ err: error }, `${what}: could not listen, retrying`)
-      lost = true
       onState?.(false)
       if (connection && client === connection) {
         client = null

@@ -403,9 +403,9 @@ export async function createJobQueue({
     channels: { [JOBS_CHANNEL]: heard },
     log,
     what: 'jobs',
-    // wakes sent while the connection was away are lost: look for every name now
-    onListening: () => {
-      for (const name of worked) wake(name)
+    // wakes sent while the connection was away (or before it first listened) are lost: look for every name now
+    onState: (listening) => {
+      if (listening) for (const name of worked) wake(name)
     },
   })
   let listening: Promise<void> | null = null
