@@ -1,5 +1,5 @@
 import { Archive, Check, HeartHandshake, MessagesSquare, NotebookPen, Pencil, RotateCw, Settings } from 'lucide-react'
-import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
 import { toast } from '#web/lib/toast.ts'
 import type { Contact } from '#shared/contacts.ts'
@@ -47,12 +47,17 @@ const WIDE_SCREEN_QUERY = `(min-width: ${MOBILE_BREAKPOINT_PX}px)`
 type ArchivedHere = Pick<Contact, 'id' | 'name'>
 
 /** After an Undo, focus goes where the person was: their tile's Archive button in edit mode, else their tile. */
-function focusRestoredTile(name: string, editing: boolean) {
+/**
+ * Focuses a restored contact's tile (its Archive button in edit mode, else its link); false while it cannot take focus
+ * yet (not drawn, or its button still disabled).
+ */
+function focusRestoredTile(name: string, editing: boolean): boolean {
   const grid = document.querySelector('[data-slot=contact-grid]')
   const target = editing
     ? grid?.querySelector<HTMLElement>(`[aria-label="${CSS.escape(`Archive ${name}`)}"]`)
     : [...(grid?.querySelectorAll<HTMLElement>('a') ?? [])].find((link) => link.textContent?.startsWith(name))
   target?.focus()
+  return target !== undefined && target !== null && document.activeElement === target
 }
 
 type RekindleCandidate = Pick<Contact, 'id' | 'name' | 'avatar_url' | 'inactive_days' | 'archived_at'>
@@ -86,6 +91,8 @@ export function HomePage() {
   const [undoingIds, setUndoingIds] = useState<ReadonlySet<string>>(() => new Set())
   // a new object for each archive, so that focus moves to its Undo even when the same person is archived again
   const [focusUndo, setFocusUndo] = useState<{ id: string } | null>(null)
+  // after an Undo, the restored tile takes focus once it is drawn (the refetched list can arrive a frame or more later)
+  const focusRestored = useRef<string | null>(null)
   const editButton = useRef<HTMLButtonElement>(null)
   // a tap on a pink tile asks first, with the archived page's dialog; a drop on 'Reconnect & restore' is its own yes
   const [rekindleTarget, setRekindleTarget] = useState<RekindleCandidate | null>(null)
@@ -110,6 +117,18 @@ export function HomePage() {
   const rekindling = editing && rekindleRequested && candidates.length > 0
   // someone back in the circle another way (Unarchive in another tab, a rekindle) needs no Undo here
   const undoable = useMemo(() => archivedHere.filter((c) => !loaded?.some((active) => active.id === c.id)), [archivedHere, loaded])
+
+  // after every render: the restored tile comes with a later one (the refetched list)
+  useEffect(() => {
+    const name = focusRestored.current
+    if (name === null) return
+    // the Undo went with its row, so focus waits on the body or on the heading it was handed to (RouteFocus) until
+    // the tile is there; if the person has moved on meanwhile, focus stays where they put it
+    const active = document.activeElement
+    if ((active && active !== document.body && !active.matches('main h1')) || focusRestoredTile(name, editing)) {
+      focusRestored.current = null
+    }
+  })
 
   const setEditMode = (on: boolean) => {
     setEditing(on)
@@ -154,7 +173,7 @@ export function HomePage() {
       await archive.mutateAsync({ id: contact.id, shouldArchive: false })
       setArchivedHere((list) => list.filter((c) => c.id !== contact.id))
       toast.success(CONTACT_TEXTS.unarchived, { description: `${contact.name} is back in your circle.` })
-      requestAnimationFrame(() => focusRestoredTile(contact.name, editing))
+      focusRestored.current = contact.name
     } catch (error) {
       toast.error(CONTACT_TEXTS.unarchiveFailed, { description: errorMessage(error) })
     } finally {
