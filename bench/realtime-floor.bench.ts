@@ -3,7 +3,7 @@
  * A bare node HTTP server with a `ws` socket server runs in this process; a child process (as the browsers in the
  * realtime bench) makes a change over a keep-alive HTTP connection and waits for its event on a WebSocket. The
  * server runs one statement per change on the embedded PostgreSQL (an update of 20 rows and a NOTIFY, committed, as
- * the circle's reorder), then sends the event and answers 204. Rounds back to back, 500 after a warm-up of 2,000;
+ * the circle's reorder), then sends the event and answers 204. Rounds back to back, 2,000 after a warm-up of 2,000;
  * prints p50, p95 and p99. No budget: it says how much of the realtime figure is the machine's.
  *
  * `npm run bench:realtime-floor`
@@ -19,7 +19,7 @@ import WebSocket, { WebSocketServer } from 'ws'
 import { startEmbeddedPostgres } from '#server/db/embedded-postgres.ts'
 import { fmt, percentile } from './support.ts'
 
-const ROUNDS = 500
+const ROUNDS = 2_000
 const WARM_UP = 2_000
 
 type Figures = { p50: number; p95: number; p99: number; max: number }

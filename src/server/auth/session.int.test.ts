@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { SESSIONS_CHANNEL } from '#server/auth/session-cache.ts'
+import { LISTENER_APPLICATION_NAME } from '#server/db/listener.ts'
 import { session, user } from '#server/db/schema.ts'
 import { cookiesOf, postJson } from '#server/test/auth-helpers.ts'
 import { insertPerson } from '#server/test/data.ts'
@@ -117,7 +117,7 @@ describe('reading the session of a request', () => {
   it('keeps nothing from the moment its listening connection is lost, and keeps again once it listens again', async () => {
     const ada = await signedInAndKept()
     const listening = sql`select pid from pg_stat_activity
-      where datname = current_database() and query = ${`LISTEN ${SESSIONS_CHANNEL}`}`
+      where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`
     const [listener] = (await db.execute<{ pid: number }>(listening)).rows
     expect(listener).toBeDefined()
     await db.execute(sql`select pg_terminate_backend(${listener?.pid})`)

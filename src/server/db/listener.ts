@@ -3,20 +3,49 @@ import type pg from 'pg'
 
 const RETRY_FIRST_MS = 500
 const RETRY_MAX_MS = 10_000
+/** How the listening connection names itself in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = 'hearth listener'
 
 export type Listener = {
-  /** Opens the connection and LISTENs; answers once it listens or has failed (it then keeps trying). */
+  /** Listens on its channels; answers once it listens or has failed (the connection then keeps trying). */
   start(): Promise<void>
-  /** Stops listening and gives the connection back. */
+  /** Stops listening on its channels; the connection goes back to the pool once no listener of the pool is left. */
   close(): Promise<void>
 }
 
+type Handler = (payload: string | undefined) => void
+type Subscriber = {
+  channels: Record<string, Handler>
+  onState?: (listening: boolean) => void
+  log: FastifyBaseLogger
+  what: string
+  listening: boolean
+}
+
+/** The one connection of a pool held for LISTEN, and everyone listening through it. */
+type Connection = {
+  subscribers: Set<Subscriber>
+  client: pg.PoolClient | null
+  /** the channels LISTENed to on `client` */
+  listened: Set<string>
+  retryDelay: number
+  retryTimer: NodeJS.Timeout | undefined
+  /** every change to the connection runs after the one before, so that LISTEN and UNLISTEN never interleave */
+  work: Promise<void>
+  /** takes this module's handlers off `client`, before it goes back to the pool */
+  detach: () => void
+}
+
+const connections = new WeakMap<pg.Pool, Connection>()
+
 /**
- * One pooled connection held for LISTEN on some channels: each notification's payload goes to its channel's handler.
- * When the connection is lost (or cannot be had), it tries again after half a second, doubling up to ten. `onState`
- * hears every change between listening and not: a notification sent while nobody listened is lost, so the caller
- * catches up (or stops trusting what it heard) there. The realtime hub holds one (for events and for sessions:
- * decision 189), and so does an instance that runs jobs (decision 185).
+ * Listens on some channels: each notification's payload goes to its channel's handler. Every listener made on one pool
+ * shares one pooled connection (decision 191): PostgreSQL wakes every listening connection of a database at each
+ * NOTIFY, whatever its channels, so a second connection would be woken, and would take a core, for every realtime event
+ * to find nothing for it. When the connection is lost (or cannot be had), it tries again after half a second, doubling
+ * up to ten. `onState` hears every change between listening and not: a notification sent while nobody listened is
+ * lost, so the caller catches up (or stops trusting what it heard) there. The realtime hub listens (for events and for
+ * sessions: decision 189), and so does an instance that runs jobs (decision 185).
  */
 export function createListener({
   pool,
@@ -27,70 +56,129 @@ export function createListener({
 }: {
   pool: pg.Pool
   /** by channel, what to do with its notifications; each name is a fixed identifier (written into LISTEN unquoted) */
-  channels: Record<string, (payload: string | undefined) => void>
+  channels: Record<string, Handler>
   log: FastifyBaseLogger
   /** how the log names the listener's owner ('realtime', 'jobs') */
   what: string
-  /** true once every channel is listened to, false when the connection is lost or closed */
+  /** true once every channel is listened to, false when the connection is lost or the listener closed */
   onState?: (listening: boolean) => void
 }): Listener {
-  let client: pg.PoolClient | null = null
-  let closed = false
-  let retryDelay = RETRY_FIRST_MS
-  let retryTimer: NodeJS.Timeout | undefined
-
-  async function listen(): Promise<void> {
-    if (closed) return
-    let connection: pg.PoolClient | null = null
-    try {
-      connection = await pool.connect()
-      const mine = connection
-      client = mine
-      mine.on('notification', (message) => channels[message.channel]?.(message.payload))
-      mine.on('error', (error) => {
-        if (client !== mine) return
-        client = null
-        onState?.(false)
-        log.warn({ err: error }, `${what}: listener connection lost, reconnecting`)
-        mine.release(true)
-        scheduleRetry()
-      })
-      for (const channel of Object.keys(channels)) await mine.query(`LISTEN ${channel}`)
-      if (client !== mine) return
-      retryDelay = RETRY_FIRST_MS
-      onState?.(true)
-    } catch (error) {
-      log.warn({ err: error }, `${what}: could not listen, retrying`)
-      onState?.(false)
-      if (connection && client === connection) {
-        client = null
-        connection.release(true)
-      }
-      scheduleRetry()
+  let connection = connections.get(pool)
+  if (!connection) {
+    connection = {
+      subscribers: new Set(),
+      client: null,
+      listened: new Set(),
+      retryDelay: RETRY_FIRST_MS,
+      retryTimer: undefined,
+      work: Promise.resolve(),
+      detach: () => undefined,
     }
+    connections.set(pool, connection)
   }
-
-  function scheduleRetry() {
-    if (closed || retryTimer) return
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined
-      void listen()
-    }, retryDelay)
-    retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS)
-  }
+  const shared = connection
+  const subscriber: Subscriber = { channels, onState, log, what, listening: false }
 
   return {
-    start: listen,
+    start() {
+      shared.subscribers.add(subscriber)
+      return reconcile(pool, shared)
+    },
     async close() {
-      closed = true
-      clearTimeout(retryTimer)
+      if (!shared.subscribers.delete(subscriber)) return
+      subscriber.listening = false
       onState?.(false)
-      if (!client) return
-      const connection = client
-      client = null
-      await connection.query('UNLISTEN *').catch(() => undefined)
-      connection.removeAllListeners('notification')
-      connection.release()
+      await reconcile(pool, shared)
     },
   }
+}
+
+/** Brings the connection in line with its listeners, after whatever change to it is under way. */
+function reconcile(pool: pg.Pool, shared: Connection): Promise<void> {
+  shared.work = shared.work.then(() => applyListeners(pool, shared))
+  return shared.work
+}
+
+async function applyListeners(pool: pg.Pool, shared: Connection): Promise<void> {
+  const wanted = new Set([...shared.subscribers].flatMap((subscriber) => Object.keys(subscriber.channels)))
+  if (wanted.size === 0) return release(shared)
+  try {
+    const client = shared.client ?? (await connect(pool, shared))
+    for (const channel of wanted) {
+      if (shared.listened.has(channel)) continue
+      await client.query(`LISTEN ${channel}`)
+      shared.listened.add(channel)
+    }
+    for (const channel of shared.listened) {
+      if (wanted.has(channel)) continue
+      await client.query(`UNLISTEN ${channel}`)
+      shared.listened.delete(channel)
+    }
+    if (shared.client !== client) return
+    shared.retryDelay = RETRY_FIRST_MS
+    for (const subscriber of shared.subscribers) {
+      if (subscriber.listening) continue
+      subscriber.listening = true
+      subscriber.onState?.(true)
+    }
+  } catch (error) {
+    lost(pool, shared, error, 'could not listen, retrying')
+  }
+}
+
+async function connect(pool: pg.Pool, shared: Connection): Promise<pg.PoolClient> {
+  const client = await pool.connect()
+  const onNotification = (message: pg.Notification) => {
+    for (const subscriber of shared.subscribers) subscriber.channels[message.channel]?.(message.payload)
+  }
+  // a lost client is destroyed with this still on it: an error after that finds it no longer current
+  const onError = (error: Error) => {
+    if (shared.client === client) lost(pool, shared, error, 'listener connection lost, reconnecting')
+  }
+  client.on('notification', onNotification)
+  client.on('error', onError)
+  shared.client = client
+  shared.listened.clear()
+  shared.detach = () => {
+    client.off('notification', onNotification)
+    client.off('error', onError)
+  }
+  await client.query(`SET application_name = '${LISTENER_APPLICATION_NAME}'`)
+  return client
+}
+
+/** The connection is gone or could not be had: everyone hears it at once, and it is tried again after a while. */
+function lost(pool: pg.Pool, shared: Connection, error: unknown, message: string) {
+  const client = shared.client
+  shared.client = null
+  shared.listened.clear()
+  client?.release(true)
+  const [first] = shared.subscribers
+  first?.log.warn({ err: error }, `${[...shared.subscribers].map((s) => s.what).join(' and ')}: ${message}`)
+  for (const subscriber of shared.subscribers) {
+    if (!subscriber.listening) continue
+    subscriber.listening = false
+    subscriber.onState?.(false)
+  }
+  if (shared.retryTimer || shared.subscribers.size === 0) return
+  shared.retryTimer = setTimeout(() => {
+    shared.retryTimer = undefined
+    void reconcile(pool, shared)
+  }, shared.retryDelay)
+  shared.retryDelay = Math.min(shared.retryDelay * 2, RETRY_MAX_MS)
+}
+
+/** Nobody listens any more: the connection goes back to the pool as it came. */
+async function release(shared: Connection): Promise<void> {
+  clearTimeout(shared.retryTimer)
+  shared.retryTimer = undefined
+  shared.retryDelay = RETRY_FIRST_MS
+  const client = shared.client
+  if (!client) return
+  shared.client = null
+  shared.listened.clear()
+  await client.query('UNLISTEN *').catch(() => undefined)
+  await client.query('RESET application_name').catch(() => undefined)
+  shared.detach()
+  client.release()
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp } from '#server/test/test-app.ts'
-import { createJobQueue, JOBS_CHANNEL } from './job-queue.ts'
+import { LISTENER_APPLICATION_NAME } from '#server/db/listener.ts'
+import { createJobQueue } from './job-queue.ts'
 
 // nothing runs the jobs here: they stay as queued
 const { app, db, pool } = await createTestApp({}, { jobs: { workers: false } })
@@ -100,7 +101,8 @@ describe('waking the instances that run a job', () => {
     const done = ran(id)
     await pool.query(`insert into pgboss.job (name, data) values ('nudge', $1)`, [{ contactId: id }])
     await pool.query(
-      `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN ${JOBS_CHANNEL}'`,
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1`,
+      [LISTENER_APPLICATION_NAME],
     )
     await done
   })
