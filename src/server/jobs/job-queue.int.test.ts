@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { createTestApp } from '#server/test/test-app.ts'
 import { LISTENER_APPLICATION_NAME } from '#server/db/listener.ts'
+import { createTestApp } from '#server/test/test-app.ts'
 import { createJobQueue } from './job-queue.ts'
 
 // nothing runs the jobs here: they stay as queued

@@ -1,20 +1,10 @@
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
 import { announce } from '#web/lib/announce.ts'
+import { focusIsLost, pageHeading } from '#web/lib/focus.ts'
 
 /** How long a new screen may take to show its heading (a lazy page, then its first query) before we give up. */
 const SETTLE_MS = 5000
-
-/** The screen's main heading: the h1 inside main, else the first h1 on the page. */
-function pageHeading(): HTMLElement | null {
-  return document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1')
-}
-
-/** Focus has nowhere to be: on the body, or on an element that left the page. */
-function focusIsLost(): boolean {
-  const active = document.activeElement
-  return !active || active === document.body || !active.isConnected
-}
 
 /** Focuses the heading without scrolling (scroll restoration owns the scroll position); false when there is none. */
 function focusHeading(): boolean {

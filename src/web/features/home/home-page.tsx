@@ -1,6 +1,7 @@
 import { Archive, Check, HeartHandshake, MessagesSquare, NotebookPen, Pencil, RotateCw, Settings } from 'lucide-react'
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
+import { focusIsParked } from '#web/lib/focus.ts'
 import { toast } from '#web/lib/toast.ts'
 import type { Contact } from '#shared/contacts.ts'
 import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
@@ -46,10 +47,9 @@ const WIDE_SCREEN_QUERY = `(min-width: ${MOBILE_BREAKPOINT_PX}px)`
 
 type ArchivedHere = Pick<Contact, 'id' | 'name'>
 
-/** After an Undo, focus goes where the person was: their tile's Archive button in edit mode, else their tile. */
 /**
- * Focuses a restored contact's tile (its Archive button in edit mode, else its link); false while it cannot take focus
- * yet (not drawn, or its button still disabled).
+ * After an Undo, focus goes where the person was: their tile's Archive button in edit mode, else their tile's link.
+ * False while it cannot take focus yet (not drawn, or its button still disabled).
  */
 function focusRestoredTile(name: string, editing: boolean): boolean {
   const grid = document.querySelector('[data-slot=contact-grid]')
@@ -57,7 +57,7 @@ function focusRestoredTile(name: string, editing: boolean): boolean {
     ? grid?.querySelector<HTMLElement>(`[aria-label="${CSS.escape(`Archive ${name}`)}"]`)
     : [...(grid?.querySelectorAll<HTMLElement>('a') ?? [])].find((link) => link.textContent?.startsWith(name))
   target?.focus()
-  return target !== undefined && target !== null && document.activeElement === target
+  return !!target && document.activeElement === target
 }
 
 type RekindleCandidate = Pick<Contact, 'id' | 'name' | 'avatar_url' | 'inactive_days' | 'archived_at'>
@@ -122,10 +122,9 @@ export function HomePage() {
   useEffect(() => {
     const name = focusRestored.current
     if (name === null) return
-    // the Undo went with its row, so focus waits on the body or on the heading it was handed to (RouteFocus) until
-    // the tile is there; if the person has moved on meanwhile, focus stays where they put it
-    const active = document.activeElement
-    if ((active && active !== document.body && !active.matches('main h1')) || focusRestoredTile(name, editing)) {
+    // the Undo went with its row, so focus stays parked until the tile is there; if the person has moved on
+    // meanwhile, focus stays where they put it
+    if (!focusIsParked() || focusRestoredTile(name, editing)) {
       focusRestored.current = null
     }
   })
