@@ -10,6 +10,8 @@ import { DECLARED_SECONDS_HEADER } from '#shared/messages.ts'
 import type { InsertedPerson } from '#server/test/data.ts'
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-e2e-audio-'))
+// Each worker makes its own folder of tones; it goes with the worker (its browsers have closed by then).
+process.on('exit', () => fs.rmSync(folder, { recursive: true, force: true }))
 
 /** A tone made by ffmpeg: Opus in WebM as browsers upload it, or WAV for Chromium's fake microphone. */
 export function tone(seconds: number, frequency = 330, format: 'webm' | 'wav' = 'webm'): string {

@@ -9,7 +9,8 @@ const made = new Map<string, Promise<Buffer>>()
 
 /**
  * A real recording made with ffmpeg (a tone, or silence), as browsers upload them: Opus in WebM by
- * default. Generated once per shape and kept for the test run.
+ * default. Generated once per shape and kept in memory for the test run; its
+ * temporary folder is removed once read.
  */
 export function makeAudio({
   seconds = 2,
@@ -24,8 +25,12 @@ export function makeAudio({
       const out = path.join(dir, `clip.${format}`)
       const source = silent ? `anullsrc=r=16000:cl=mono:d=${seconds}` : `sine=frequency=330:sample_rate=16000:duration=${seconds}`
       const codec = format === 'wav' ? ['-c:a', 'pcm_s16le'] : ['-c:a', 'libopus', '-b:a', '16k']
-      await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', source, ...codec, '-y', out])
-      return fs.readFile(out)
+      try {
+        await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', source, ...codec, '-y', out])
+        return await fs.readFile(out)
+      } finally {
+        await fs.rm(dir, { recursive: true, force: true })
+      }
     })()
     made.set(id, file)
   }
