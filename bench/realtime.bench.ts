@@ -18,7 +18,7 @@
  * server being measured, and the figures counted the clients' work as the server's (decision 106).
  * The server runs in this process, so this process runs with `npm start`'s node flags, as a real instance does: the
  * size of its young generation sets how often a change waits for a collection (decision 182). Started without them, it
- * runs itself again with them.
+ * runs itself again with them. As main.ts does, it also lowers V8's helper threads (decision 192).
  * Run with `npm run bench:realtime`. Prints figures; asserts nothing.
  */
 import { fork, spawnSync } from 'node:child_process'
@@ -29,6 +29,7 @@ import { constants as gcKinds, PerformanceObserver, type PerformanceEntry } from
 import { fileURLToPath } from 'node:url'
 import { insertPerson } from '#server/test/data.ts'
 import { signInOverHttp } from '#server/test/sign-in.ts'
+import { lowerV8HelperThreads } from '#server/v8-helper-priority.ts'
 import type { ClientsCommand, ClientsPhase, ClientsResult, ClientsTask, WorkerEventsResult } from './realtime-clients.ts'
 import type { WorkerStep, WorkerStepResult, WorkerTask } from './realtime-worker.ts'
 import { buildBenchApp, npmStartArgs, reportFigure, startBenchDatabase } from './support.ts'
@@ -99,6 +100,7 @@ const load = () =>
 
 const database = await startBenchDatabase()
 const { app, env } = await buildBenchApp(database, '/tmp/hearth-bench-data')
+lowerV8HelperThreads()
 await app.listen({ port: 0, host: '127.0.0.1' })
 const address = app.server.address()
 const port = typeof address === 'object' && address ? address.port : 0

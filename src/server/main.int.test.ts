@@ -4,6 +4,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { freePort } from './db/embedded-postgres.ts'
+import { threadsOf } from './test/threads.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const dataDir = await fs.mkdtemp('/tmp/hearth-int-main-')
@@ -31,6 +32,7 @@ async function startHearth() {
   await expect.poll(() => output, { timeout: 60_000, interval: 100 }).toMatch(/ready at /)
   return {
     port,
+    pid: child.pid as number,
     output: () => output,
     errors: () => errors,
     exited,
@@ -85,5 +87,20 @@ describe('Ctrl-C in the terminal', () => {
     ])
     // the database stopped with it: the next start finds no server still running on the cluster
     await expect(fs.access(path.join(dataDir, 'postgres', 'postmaster.pid'))).rejects.toThrow()
+  }, 120_000)
+})
+
+describe.skipIf(process.platform !== 'linux')("V8's helper threads", () => {
+  it('run 10 nicer than the main thread, which stays where it was started', async () => {
+    const hearth = await startHearth()
+    const threads = threadsOf(hearth.pid)
+    const helpers = threads.filter((thread) => thread.name === 'V8Worker')
+    expect(helpers.length).toBeGreaterThan(0)
+    // started as this test runs, at its niceness (0 unless the test itself was started nicer)
+    const started = threadsOf('self').find((thread) => thread.name === 'MainThread')?.niceness ?? 0
+    expect(threads.find((thread) => thread.name === 'MainThread')?.niceness).toBe(started)
+    expect(new Set(helpers.map((thread) => thread.niceness))).toEqual(new Set([Math.min(19, started + 10)]))
+    hearth.signal('SIGTERM')
+    expect(await hearth.exited).toBe(0)
   }, 120_000)
 })

@@ -9,6 +9,7 @@ import { loadSecrets } from './secrets.ts'
 import { isLoopbackAddress } from './http/loopback.ts'
 import { recordingAddressWarning } from './http/secure-context.ts'
 import { drainAndStop } from './shutdown.ts'
+import { lowerV8HelperThreads } from './v8-helper-priority.ts'
 
 const isLoopbackHost = (host: string) => host === 'localhost' || isLoopbackAddress(host)
 
@@ -18,6 +19,8 @@ async function main() {
   const env = parseEnvOrExit(process.env)
   const startedAt = performance.now()
   const say = (line: string) => console.log(`[hearth] ${line}`)
+  // V8's compiling and collecting threads yield their core to a woken request, which they delayed by milliseconds
+  lowerV8HelperThreads()
 
   await fs.mkdir(env.dataDir, { recursive: true })
   const secrets = await loadSecrets(env.dataDir)
