@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-
 import { threadsOf, type ThreadNiceness } from './test/threads.ts'
 
 type Started = { lowered: number; threads: ThreadNiceness[] }

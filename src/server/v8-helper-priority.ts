@@ -9,7 +9,7 @@ const V8_HELPER_NAME = 'V8Worker'
  * milliseconds, a woken request cannot. As much as media programs' MEDIA_NICENESS, for the same reason; not the idle
  * scheduling class, under which a busy machine would starve them and hand their marking back to the main thread.
  */
-export const V8_HELPER_NICENESS = 10
+const V8_HELPER_NICENESS = 10
 
 /** The thread ids of this process's V8 helper threads, from /proc; none where there is no /proc (macOS, Windows). */
 function v8HelperThreads(): number[] {
@@ -31,11 +31,11 @@ function v8HelperThreads(): number[] {
 }
 
 /**
- * Lowers this process's V8 helper threads by V8_HELPER_NICENESS (to at most 19, the lowest), so that on a machine with few cores the process's
- * own main thread, PostgreSQL and the other programs a request wakes take a core first. Without it a woken request
- * could wait 3-4 ms for a helper's slice on a busy core while their work could have waited (decision 192). Node starts
- * its helpers with the process and keeps them, so once at start is enough. Returns how many it lowered: none where
- * the system has no such threads or does not allow it.
+ * Lowers this process's V8 helper threads by V8_HELPER_NICENESS (to at most 19, the lowest), so that on a machine with
+ * few cores the process's own main thread, PostgreSQL and the other programs a request wakes take a core first.
+ * Without it a woken request could wait 3-4 ms for a helper's slice on a busy core, where the helper's work could have
+ * waited (decision 192). Node starts its helpers with the process and keeps them, so once at start is enough. Returns
+ * how many it lowered: none where the system has no such threads or does not allow it.
  */
 export function lowerV8HelperThreads(): number {
   const niceness = Math.min(19, os.getPriority() + V8_HELPER_NICENESS)
