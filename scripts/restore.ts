@@ -1,4 +1,4 @@
-import { BackupError, restoreDataDir } from '#server/db/backup.ts'
+import { restoreDataDir } from '#server/db/backup.ts'
 import { parseEnvOrExit } from '#server/env.ts'
 
 /** `npm run restore -- FILE`: with Hearth stopped, puts a backup of `npm run backup` back into an empty DATA_DIR. */
@@ -12,7 +12,7 @@ try {
   await restoreDataDir({ dataDir: env.dataDir, file })
   console.log(`[hearth] restored ${file} into ${env.dataDir}; start Hearth (npm start)`)
 } catch (error) {
-  if (!(error instanceof BackupError)) throw error
-  console.error(`[hearth] restore: ${error.message}`)
+  // one line, whatever failed: restoreDataDir says why in its BackupErrors, and left DATA_DIR as it was
+  console.error(`[hearth] restore: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`)
   process.exitCode = 1
 }

@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { randomBytes } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
-import { backupFileName, pruneBackups } from './backup.ts'
+import { backupDataDir, backupFileName, pruneBackups } from './backup.ts'
 
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-backups-'))
 afterAll(() => fs.rm(dir, { recursive: true, force: true }))
@@ -32,4 +33,55 @@ describe('pruneBackups', () => {
       'notes.txt',
     ])
   })
+})
+
+describe('backupDataDir', () => {
+  it('writes every file and folder of a backup private from its first byte, in a BACKUP_DIR open to all', async () => {
+    const dataDir = path.join(dir, 'modes-data')
+    const backupDir = path.join(dir, 'modes-backups')
+    await fs.mkdir(path.join(dataDir, 'media'), { recursive: true })
+    await fs.mkdir(backupDir, { mode: 0o755 })
+    await fs.chmod(backupDir, 0o755)
+    await fs.writeFile(path.join(dataDir, 'secrets.json'), '{}', { mode: 0o600 })
+    // random bytes, which gzip cannot shrink: the backup takes long enough to be watched while it is written
+    await fs.writeFile(path.join(dataDir, 'media', 'recording.webm'), randomBytes(24 * 1024 * 1024))
+    const file = path.join(backupDir, backupFileName(new Date()))
+
+    // everything in BACKUP_DIR, as often as it can be looked at, until the backup is done
+    const seen = new Map<string, Set<string>>()
+    let done = false
+    const watch = async () => {
+      while (!done) {
+        const entries = await fs.readdir(backupDir, { recursive: true }).catch(() => [] as string[])
+        for (const entry of entries) {
+          const stat = await fs.lstat(path.join(backupDir, entry)).catch(() => null)
+          if (!stat) continue
+          const modes = seen.get(entry) ?? new Set<string>()
+          modes.add((stat.mode & 0o777).toString(8))
+          seen.set(entry, modes)
+        }
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+    }
+    const watching = watch()
+    await backupDataDir({
+      dataDir,
+      file,
+      listMediaKeys: async function* () {
+        yield { key: 'ab/recording.webm' }
+      },
+    })
+    done = true
+    await watching
+
+    const name = path.basename(file)
+    // it was seen while written: its file under way, and the folder where its extra files wait
+    expect([...seen.keys()]).toEqual(expect.arrayContaining([`${name}.partial`, `${name}.staging`]))
+    for (const [entry, modes] of seen) {
+      const folder = entry.endsWith('.staging')
+      expect({ entry, modes: [...modes] }).toEqual({ entry, modes: [folder ? '700' : '600'] })
+    }
+    expect((await fs.stat(file)).mode & 0o777).toBe(0o600)
+    expect(await fs.readdir(backupDir)).toEqual([name])
+  }, 60_000)
 })

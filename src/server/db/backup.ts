@@ -4,13 +4,29 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
+import { childEnv } from '#server/child-env.ts'
+import { readTarEntries, TarFormatError, type TarEntry } from './tar-entries.ts'
 
-const run = promisify(execFile)
+const execute = promisify(execFile)
+/** tar and gzip, with none of Hearth's environment (nor a TAR_OPTIONS or GZIP of the person who runs it) */
+const run = (file: string, args: string[]) => execute(file, args, { env: childEnv(), maxBuffer: 16 * 1024 * 1024 })
 
 /** what a backup leaves out: scratch files, the speech models Hearth downloads again, and the backups themselves */
 const LEFT_OUT = ['tmp', 'models', 'backups']
 /** what restoring would overwrite: a DATA_DIR holding any of these is refused */
 const KEPT = ['postgres', 'media', 'secrets.json']
+/**
+ * What says an archive is a backup of Hearth's, written first into each (`{ kind, version, createdAt, online }`).
+ * Backups made before it was (decision 196) are recognised by their secrets.json.
+ */
+const MANIFEST = 'hearth-backup.json'
+const MANIFEST_VERSION = 1
+/**
+ * How each file goes into a backup: the files links point to rather than links (as root the cluster may be a link
+ * into /var/lib/hearth/clusters, decision 46), each file whole rather than as a hard link to another, without setuid
+ * or setgid bits. A restore refuses links and those bits (decision 196), so a backup never holds them.
+ */
+const AS_PLAIN_FILES = ['--dereference', '--hard-dereference', '--mode=ug-s']
 
 /**
  * What a copy of a running cluster leaves out (PostgreSQL's list for base backups): files the server rebuilds at
@@ -70,7 +86,7 @@ async function runningPostmaster(dataDir: string): Promise<{ pid: number; port: 
  */
 async function tar(args: string[], { changing = false } = {}): Promise<void> {
   try {
-    await run('tar', args, { maxBuffer: 16 * 1024 * 1024 })
+    await run('tar', args)
   } catch (error) {
     if (!(changing && (error as { code?: number }).code === 1)) throw error
   }
@@ -111,32 +127,40 @@ export async function backupDataDir({ dataDir, file, postgresPassword, listMedia
   const partial = `${file}.partial`
   const staging = `${file}.staging`
   const postmaster = await runningPostmaster(dataDir)
+  const leftovers = [partial, `${partial}.gz`, staging]
   try {
-    await fs.mkdir(staging, { recursive: true })
+    // Every file and folder of a backup is its owner's alone from its first byte, whatever BACKUP_DIR's mode and the
+    // umask: created private (the mode given at creation, on files made anew), never opened up then closed. tar
+    // writes into the empty file made here and keeps its mode; gzip makes its own output 0600 and copies the mode of
+    // its input. What a backup cut off left is removed first: it was made with whatever mode it had.
+    await Promise.all(leftovers.map((leftover) => fs.rm(leftover, { recursive: true, force: true })))
+    await fs.mkdir(staging, { mode: 0o700 })
+    await fs.writeFile(partial, '', { mode: 0o600, flag: 'wx' })
+    const manifest = { kind: 'hearth-backup', version: MANIFEST_VERSION, createdAt: new Date().toISOString(), online: Boolean(postmaster) }
+    await fs.writeFile(path.join(staging, MANIFEST), `${JSON.stringify(manifest)}\n`, { mode: 0o600 })
+    await tar(['--create', `--file=${partial}`, `--directory=${staging}`, MANIFEST])
     if (listMediaKeys) {
       const keys: string[] = []
       for await (const { key } of listMediaKeys()) keys.push(key)
-      await fs.writeFile(path.join(staging, 'media-keys.txt'), keys.join('\n') + (keys.length ? '\n' : ''))
+      await fs.writeFile(path.join(staging, 'media-keys.txt'), keys.join('\n') + (keys.length ? '\n' : ''), { mode: 0o600 })
     }
     const names = await entriesToKeep(dataDir, file)
     if (postmaster && names.includes('postgres')) {
       if (!postgresPassword) throw new BackupError('the embedded PostgreSQL runs, and secrets.json holds no password for it')
       await onlineClusterCopy({ dataDir, tarFile: partial, staging, port: postmaster.port, password: postgresPassword })
       const rest = names.filter((name) => name !== 'postgres')
-      // --dereference: as root the cluster may be a link into /var/lib/hearth/clusters (decision 46); the copy holds the cluster
       if (rest.length > 0)
-        await tar(['--append', '--dereference', `--file=${partial}`, `--directory=${dataDir}`, ...rest], { changing: true })
-    } else {
+        await tar(['--append', ...AS_PLAIN_FILES, `--file=${partial}`, `--directory=${dataDir}`, ...rest], { changing: true })
+    } else if (names.length > 0) {
       // (with DATABASE_URL, Hearth may run meanwhile: a recording stored or removed during the copy is no error)
-      await tar(['--create', '--dereference', `--file=${partial}`, `--directory=${dataDir}`, ...names], { changing: true })
+      await tar(['--append', ...AS_PLAIN_FILES, `--file=${partial}`, `--directory=${dataDir}`, ...names], { changing: true })
     }
     if (listMediaKeys) await tar(['--append', `--file=${partial}`, `--directory=${staging}`, 'media-keys.txt'])
     await run('gzip', ['--force', partial])
-    await fs.chmod(`${partial}.gz`, 0o600)
     await run('tar', ['--list', '--gzip', `--file=${partial}.gz`]) // reads it back whole: a damaged file fails here
     await fs.rename(`${partial}.gz`, file)
   } finally {
-    await Promise.all([partial, `${partial}.gz`, staging].map((p) => fs.rm(p, { recursive: true, force: true })))
+    await Promise.all(leftovers.map((leftover) => fs.rm(leftover, { recursive: true, force: true })))
   }
   return { bytes: (await fs.stat(file)).size, online: Boolean(postmaster) }
 }
@@ -168,8 +192,8 @@ async function onlineClusterCopy({
     const started = await client.query<{ wal: string }>(`SELECT pg_walfile_name(pg_backup_start($1, true)) AS wal`, ['hearth'])
     await tar(
       [
-        '--create',
-        '--dereference',
+        '--append',
+        ...AS_PLAIN_FILES,
         `--file=${tarFile}`,
         ...LEFT_OUT_OF_RUNNING_CLUSTER.map((pattern) => `--exclude=${pattern}`),
         `--directory=${dataDir}`,
@@ -199,6 +223,7 @@ async function onlineClusterCopy({
     if (process.getuid?.() === 0) await chownTree(cluster, owner.uid, owner.gid)
     await tar([
       '--append',
+      '--mode=ug-s',
       `--file=${tarFile}`,
       `--directory=${staging}`,
       ...['postgres/backup_label', ...(spcmapfile ? ['postgres/tablespace_map'] : []), 'postgres/pg_wal'],
@@ -233,15 +258,78 @@ export async function pruneBackups(dir: string, keepDays: number, now = new Date
   return removed
 }
 
+/** The member `name` of a backup, relative to DATA_DIR (without `./`), or null when it would land outside it. */
+function memberPath(name: string): string | null {
+  const parts = name.split('/').filter((part) => part !== '' && part !== '.')
+  if (name.startsWith('/') || parts.length === 0 || parts.includes('..')) return null
+  return parts.join('/')
+}
+
+/**
+ * Why the archive `file` cannot be restored, in one line, or null: what is not a Hearth backup, and what no backup of
+ * Hearth holds and a crafted archive could use to write outside DATA_DIR or plant a program (links, devices, FIFOs,
+ * setuid and setgid bits, paths outside it).
+ */
+function whyNotABackup(file: string, entries: TarEntry[], manifest: Buffer | undefined): string | null {
+  for (const entry of entries) {
+    const where = memberPath(entry.name)
+    if (!where) return `${file} holds ${JSON.stringify(entry.name)}, a path not inside DATA_DIR: it is not a Hearth backup`
+    if (entry.type !== 'file' && entry.type !== 'directory')
+      return `${file} holds ${where} as a ${entry.type}: a Hearth backup holds only files and folders`
+    if (entry.mode & 0o6000) return `${file} holds ${where} with the setuid or setgid bit: a Hearth backup holds no such file`
+  }
+  const names = new Set(entries.map((entry) => memberPath(entry.name)))
+  if (manifest === undefined) {
+    // backups made before the manifest (decision 196) hold DATA_DIR's secrets.json
+    if (names.has('secrets.json')) return null
+    return `${file} is not a Hearth backup: it holds neither ${MANIFEST} nor secrets.json`
+  }
+  let read: unknown
+  try {
+    read = JSON.parse(manifest.toString('utf8'))
+  } catch {
+    read = null
+  }
+  const { kind, version } = (read ?? {}) as { kind?: unknown; version?: unknown }
+  if (kind !== 'hearth-backup') return `${file} is not a Hearth backup: its ${MANIFEST} does not say it is one`
+  if (version !== MANIFEST_VERSION)
+    return `${file} is a Hearth backup of version ${String(version)}, which this Hearth cannot restore: upgrade Hearth`
+  return null
+}
+
+/** What a member extracted from the archive is not allowed to be (tar checked the same members; this checks what it made). */
+async function whyNotPlain(folder: string, under = ''): Promise<string | null> {
+  for (const entry of await fs.readdir(folder, { withFileTypes: true })) {
+    const name = path.join(under, entry.name)
+    const stat = await fs.lstat(path.join(folder, entry.name))
+    if (!stat.isFile() && !stat.isDirectory()) return `${name} is not a file nor a folder`
+    if (stat.isFile() && stat.nlink > 1) return `${name} is a hard link`
+    if (stat.mode & 0o6000) return `${name} has the setuid or setgid bit`
+    if (stat.isDirectory()) {
+      const inside = await whyNotPlain(path.join(folder, entry.name), name)
+      if (inside) return inside
+    }
+  }
+  return null
+}
+
+/** The last line tar wrote to say why it failed. */
+const tarSays = (error: unknown) =>
+  ((error as { stderr?: string }).stderr ?? '').trim().split('\n').at(-1) || (error as Error).message.split('\n')[0]
+
 /**
  * `npm run restore -- FILE`: puts a backup back into DATA_DIR, which must not hold a cluster, media or secrets
  * already (move it aside first: a restore never overwrites). Hearth must be stopped; start it afterwards. A backup
  * of a running cluster holds a backup_label and its WAL: the first start replays that WAL before it serves.
+ *
+ * The archive is read whole before anything is written (decision 196): it must be a Hearth backup (its manifest, or
+ * the secrets.json of a backup made before there was one) holding only files and folders inside DATA_DIR, without
+ * setuid or setgid bits. It is extracted into a folder beside what it fills, checked again there, then moved in; a
+ * restore that fails at any point leaves DATA_DIR as it was and throws a BackupError that says why in one line.
  */
 export async function restoreDataDir({ dataDir, file }: { dataDir: string; file: string }): Promise<void> {
-  await fs.access(file).catch(() => {
-    throw new BackupError(`there is no backup at ${file}`)
-  })
+  const stat = await fs.stat(file).catch(() => null)
+  if (!stat?.isFile()) throw new BackupError(`there is no backup at ${file}`)
   const postmaster = await runningPostmaster(dataDir)
   if (postmaster) {
     throw new BackupError(
@@ -249,12 +337,52 @@ export async function restoreDataDir({ dataDir, file }: { dataDir: string; file:
         'move DATA_DIR aside, then start it again',
     )
   }
-  const names = await fs.readdir(dataDir).catch(() => [] as string[])
-  const clash = KEPT.filter((name) => names.includes(name))
+  const read = await readTarEntries(file, (name) => memberPath(name) === MANIFEST).catch((error: unknown) => {
+    if (error instanceof TarFormatError) throw new BackupError(`${file} is not a Hearth backup: ${error.message}`)
+    throw error
+  })
+  const manifest = [...read.contents].find(([name]) => memberPath(name) === MANIFEST)?.[1]
+  const refused = whyNotABackup(file, read.entries, manifest)
+  if (refused) throw new BackupError(refused)
+
+  const present = await fs.readdir(dataDir).catch(() => null)
+  const restored = [...new Set(read.entries.map((entry) => (memberPath(entry.name) ?? '').split('/')[0] ?? ''))].filter(
+    (name) => name !== MANIFEST,
+  )
+  const clash = [...new Set([...KEPT, ...restored])].filter((name) => present?.includes(name))
   if (clash.length > 0) {
     throw new BackupError(`${dataDir} already holds ${clash.join(', ')}: move it aside (mv ${dataDir} ${dataDir}.old), then restore`)
   }
-  await fs.mkdir(dataDir, { recursive: true })
-  // as root, tar gives the files back to their owners (the cluster belongs to the `postgres` user, decision 46)
-  await run('tar', ['--extract', '--gzip', `--file=${path.resolve(file)}`, `--directory=${dataDir}`])
+
+  // beside what it fills, on the same file system: moved in by renames. A new DATA_DIR is the folder itself, renamed
+  // whole; into an existing one (holding backups/ or models/, say) each restored entry is renamed in turn.
+  const suffix = randomBytes(6).toString('hex')
+  const holder = present ? path.join(dataDir, `.restoring-${suffix}`) : `${dataDir}.restoring-${suffix}`
+  const moved: string[] = []
+  try {
+    await fs.mkdir(path.dirname(holder), { recursive: true })
+    // a new DATA_DIR gets the mode mkdir gives it, as before; a holder inside one is private
+    await fs.mkdir(holder, present ? { mode: 0o700 } : {})
+    // as root, tar gives the files back to their owners (the cluster belongs to the `postgres` user, decision 46)
+    await run('tar', ['--extract', '--gzip', `--file=${path.resolve(file)}`, `--directory=${holder}`]).catch((error: unknown) => {
+      throw new BackupError(`could not extract ${file}: ${tarSays(error)}`)
+    })
+    await fs.rm(path.join(holder, MANIFEST), { force: true })
+    const extracted = await whyNotPlain(holder)
+    if (extracted) throw new BackupError(`${file} is not a Hearth backup: ${extracted}`)
+    if (!present) {
+      await fs.rename(holder, dataDir)
+      return
+    }
+    for (const name of await fs.readdir(holder)) {
+      await fs.rename(path.join(holder, name), path.join(dataDir, name))
+      moved.push(name)
+    }
+  } catch (error) {
+    for (const name of moved) await fs.rename(path.join(dataDir, name), path.join(holder, name)).catch(() => undefined)
+    if (error instanceof BackupError) throw error
+    throw new BackupError(`could not restore ${file} into ${dataDir}: ${(error as Error).message.split('\n')[0]}`)
+  } finally {
+    await fs.rm(holder, { recursive: true, force: true })
+  }
 }

@@ -110,4 +110,25 @@ describe('the embedded PostgreSQL under a private folder', () => {
     },
     90_000,
   )
+
+  it("gives PostgreSQL none of Hearth's environment but what childEnv passes: a secret in it does not reach the server", async () => {
+    process.env.HEARTH_PLANTED_SECRET = 'planted-in-the-environment'
+    try {
+      const database = await startEmbeddedPostgres({
+        dir: path.join(path.dirname(fallbackRoot), 'environment', 'postgres'),
+        password: 'environment',
+        log: () => undefined,
+        fallbackRoot,
+      })
+      try {
+        const environ = await fs.readFile(`/proc/${database.pid()}/environ`, 'utf8')
+        expect(environ).not.toContain('planted-in-the-environment')
+        expect(environ.split('\0')).toEqual(expect.arrayContaining(['LANG=C', 'LC_MESSAGES=C', `PATH=${process.env.PATH}`]))
+      } finally {
+        await database.stop()
+      }
+    } finally {
+      delete process.env.HEARTH_PLANTED_SECRET
+    }
+  }, 60_000)
 })

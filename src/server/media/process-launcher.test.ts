@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest'
 import { executablePath, idlePriorityCommand } from './idle-priority.ts'
 import { launch, LauncherStoppedError, MEDIA_NICENESS, runToEnd } from './process-launcher.ts'
 
+// a secret in the server's environment, set before the launcher starts (with the first program): no program it runs may see it
+process.env.HEARTH_PLANTED_SECRET = 'planted-in-the-environment'
+
 /** Linux's scheduling policies, as /proc reports them: the ordinary one and the idle class. */
 const SCHED_OTHER = 0
 const SCHED_IDLE = 5
@@ -85,5 +88,23 @@ describe('the process launcher', () => {
     process.kill(await launcherPid(), 'SIGKILL')
     await expect(running).rejects.toBeInstanceOf(LauncherStoppedError)
     expect((await runToEnd('true', [], { timeoutMs: 10_000 })).code).toBe(0)
+  })
+
+  it("gives the programs none of the server's environment but what childEnv passes (PATH, the language, the time zone)", async () => {
+    const { stdout } = await runToEnd('env', [], { timeoutMs: 10_000, stdout: true })
+    expect(stdout).not.toContain('planted-in-the-environment')
+    expect(stdout).toContain(`PATH=${process.env.PATH}\n`)
+    // ffmpeg, as the server starts it, reading a source that never ends until it is killed
+    const ffmpeg = launch('ffmpeg', ['-nostdin', '-f', 'lavfi', '-i', 'anullsrc', '-f', 'null', '-'], { stdout: false })
+    const pid = await new Promise<number>((resolve) => ffmpeg.once('started', resolve))
+    try {
+      for (const program of [pid, await launcherPid()]) {
+        const environ = await fs.readFile(`/proc/${program}/environ`, 'utf8')
+        expect(environ).not.toContain('planted-in-the-environment')
+        expect(environ.split('\0')).toContain(`PATH=${process.env.PATH}`)
+      }
+    } finally {
+      ffmpeg.kill('SIGKILL')
+    }
   })
 })

@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { EventEmitter } from 'node:events'
 import { fileURLToPath } from 'node:url'
+import { childEnv } from '#server/child-env.ts'
 import type { LauncherReply, LauncherRequest } from './process-launcher.worker.ts'
 
 const WORKER_FILE = fileURLToPath(new URL('./process-launcher.worker.ts', import.meta.url))
@@ -80,8 +81,14 @@ function holdOpen() {
 
 function started(): ChildProcess {
   if (launcher) return launcher
-  // node runs the .ts worker as it is (its type stripping), without the server's flags; Buffers cross as they are
-  const child = fork(WORKER_FILE, [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
+  // node runs the .ts worker as it is (its type stripping), without the server's flags; Buffers cross as they are.
+  // Without the server's secrets either: the programs it starts read uploaded files, and inherit its environment.
+  const child = fork(WORKER_FILE, [], {
+    execArgv: [],
+    env: childEnv(),
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  })
   child.on('message', (reply: LauncherReply) => heard(reply))
   const stopped = () => {
     if (launcher !== child) return

@@ -7,6 +7,7 @@
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 import os from 'node:os'
+import { childEnv } from '#server/child-env.ts'
 import { executablePath, idlePriorityCommand } from './idle-priority.ts'
 
 /** What the server asks: start a program (its output piped back when `stdout`), or send a signal to one. */
@@ -26,7 +27,8 @@ const reply = (message: LauncherReply) => process.send?.(message)
 const [runner, ...runnerArgs] = idlePriorityCommand() ?? []
 
 function start({ id, binary, args, stdout, niceness }: Extract<LauncherRequest, { kind: 'start' }>) {
-  const options: SpawnOptions = { stdio: ['ignore', stdout ? 'pipe' : 'ignore', 'pipe'] }
+  // the programs read uploaded files: they get none of Hearth's secrets (docs/security.md)
+  const options: SpawnOptions = { env: childEnv(), stdio: ['ignore', stdout ? 'pipe' : 'ignore', 'pipe'] }
   // a program that is not there is started directly, so that it fails as one (ENOENT) rather than as chrt's exit code
   const found = runner ? executablePath(binary) : null
   const child = runner && found ? spawn(runner, [...runnerArgs, found, ...args], options) : spawn(binary, args, options)

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { childEnv } from '#server/child-env.ts'
 import { idlePriorityCommand } from '#server/media/idle-priority.ts'
 import { MEDIA_NICENESS } from '#server/media/process-launcher.ts'
 import { SpeechEngineError, type SpeechEngine, type TranscribeInput, type Transcript } from '#server/speech/engine.ts'
@@ -33,8 +34,8 @@ function startChild(): ChildProcess {
   const idle = idlePriorityCommand()
   const [runner, ...runnerArgs] = idle ?? []
   const child = runner
-    ? fork(WORKER_FILE, [], { execPath: runner, execArgv: [...runnerArgs, process.execPath], stdio })
-    : fork(WORKER_FILE, [], { execArgv: [], stdio })
+    ? fork(WORKER_FILE, [], { execPath: runner, execArgv: [...runnerArgs, process.execPath], env: childEnv(), stdio })
+    : fork(WORKER_FILE, [], { execArgv: [], env: childEnv(), stdio })
   if (child.pid !== undefined) {
     try {
       // whisper.cpp's threads, started later by the worker's main thread, take on its niceness
