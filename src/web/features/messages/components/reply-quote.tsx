@@ -21,7 +21,6 @@ export function ReplyQuoteLink({ quote, ownUserId, contactName, className, ...pr
   return (
     <Link
       data-slot="reply-quote"
-      aria-label={`In reply to ${who}: ${text}`}
       to={`/playback/${encodeURIComponent(quote.id)}`}
       className={cn(
         'flex min-w-0 flex-col rounded-md border-l-4 border-primary bg-muted/70 py-1 pr-2 pl-2 text-xs leading-4 outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring',
@@ -29,7 +28,12 @@ export function ReplyQuoteLink({ quote, ownUserId, contactName, className, ...pr
       )}
       {...props}
     >
-      <span className="truncate font-semibold text-primary">{who}</span>
+      {/* its name is what it shows, after a hidden "In reply to" (a name that differs from the text fails speech input) */}
+      <span className="truncate font-semibold text-primary">
+        <span className="sr-only">In reply to </span>
+        {who}
+        <span className="sr-only">:</span>
+      </span>{' '}
       <span className="truncate text-muted-foreground">{text}</span>
     </Link>
   )
