@@ -245,6 +245,26 @@ describe('a like is one heart per message that both people see (decision 205)', 
     }
   })
 
+  it('tells the receiver of a blocked request nothing of a like on a message she never heard of', async () => {
+    const realtime = await listenToRealtime(databaseUrl)
+    try {
+      const ann = await insertSignedInPerson(app, db)
+      const bea = await insertSignedInPerson(app, db)
+      const annToBea = ((await post('/api/contacts/connect', ann.cookie, { user_id: bea.id })).json() as { contact: Contact }).contact.id
+      const { requests } = (await get('/api/message-requests', bea.cookie)).json() as { requests: { id: string }[] }
+      expect((await post(`/api/message-requests/${requests[0]?.id}/block`, bea.cookie)).statusCode).toBe(204)
+      const message = (await send(ann, annToBea)).json() as Message
+
+      expect((await like(ann, message.id, true)).json()).toMatchObject({ liked: true })
+      const likeTo = (person: Person) =>
+        realtime.heard.find(({ to, event }) => to.includes(person.id) && event.type === 'message.updated' && event.changes?.liked === true)
+      await expect.poll(() => likeTo(ann)).toBeDefined()
+      expect(likeTo(bea)).toBeUndefined()
+    } finally {
+      await realtime.close()
+    }
+  })
+
   it('refuses a like from someone who is not part of the message, and bad input', async () => {
     const { ada, bob, adaToBob } = await pair()
     const stranger = await insertSignedInPerson(app, db)
