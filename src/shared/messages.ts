@@ -5,6 +5,18 @@ import { wordTimestampSchema } from './public-profile.ts'
 
 export const processingStatusSchema = z.enum(['pending', 'processing', 'completed', 'failed'])
 
+/**
+ * The message a reply answers, as the reply's quote shows it (decision 205): who sent it, the first words of its
+ * transcript ('…' when cut; null while it has none) and its length.
+ */
+export const replyQuoteSchema = z.object({
+  id: z.string(),
+  sender_id: z.string(),
+  excerpt: z.nullable(z.string()),
+  duration_seconds: z.number(),
+})
+export type ReplyQuote = z.infer<typeof replyQuoteSchema>
+
 /** A voice message as either participant sees it. `audio_url` is a signed URL that expires (3600 s). */
 export const messageSchema = z.object({
   id: z.string(),
@@ -22,9 +34,11 @@ export const messageSchema = z.object({
   waveform: z.array(z.number()),
   created_at: z.string(),
   is_read: z.boolean(),
-  /** whether the person reading this liked it: each participant's like is their own (decision 42) */
+  /** the message's one like, set or cleared by either person, the same for both (decision 205) */
   liked: z.boolean(),
   reply_to_id: z.nullable(z.string()),
+  /** the answered message's quote; null for no reply, or when the answered message is gone */
+  reply_to: z.nullable(replyQuoteSchema),
   transcription: z.nullable(z.string()),
   word_timestamps: z.nullable(z.array(wordTimestampSchema)),
   /** 0..1, how sure the speech engine was; null when it said nothing (decision 92, `#shared/transcript-confidence.ts`) */

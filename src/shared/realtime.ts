@@ -12,7 +12,8 @@ export {
 
 /**
  * What a `message.updated` event says changed, as the receiving person sees it: the message's speech state after a
- * transcription stage, `is_read`, or the receiver's own `liked`. Only fields both people may see travel to both.
+ * transcription stage, `is_read`, or the message's one `liked` (decision 205). Only fields both people may see travel
+ * to both.
  */
 export const messageChangesSchema = z.partial(
   z.pick(messageSchema, {

@@ -338,6 +338,14 @@ export const audioMessages = pgTable(
     sentiment: real('sentiment'),
     replyToId: uuid('reply_to_id'),
     isRead: boolean('is_read').notNull().default(false),
+    /**
+     * When the receiver had the conversation open and in view as the message arrived or since (decision 206): it no
+     * longer counts as unread (the home badge, the tab title) but stays new, unplayed, until it is played (`is_read`).
+     * Null until then. The sender is never told.
+     */
+    seenAt: moment('seen_at'),
+    /** one heart per message, set or cleared by either person and seen by both (decision 205) */
+    liked: boolean('liked').notNull().default(false),
     processingStatus: text('processing_status', { enum: ['pending', 'processing', 'completed', 'failed'] })
       .notNull()
       .default('pending'),
@@ -390,21 +398,6 @@ export const searchWords = pgTable('search_words', {
   word: text('word').primaryKey(),
   messages: integer('messages').notNull(),
 })
-
-/** Each participant likes a message for themselves (decision 42): one row per message and person who liked it. */
-export const messageLikes = pgTable(
-  'message_likes',
-  {
-    messageId: uuid('message_id')
-      .notNull()
-      .references(() => audioMessages.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('message_likes_user_idx').on(t.userId)],
-)
 
 /* ---- Invitations ---- */
 

@@ -129,11 +129,19 @@ describe('/api/realtime', () => {
         changes: { is_read: true },
         health: true,
       })
-    // a like reaches only the liker
+    // a like is the message's one heart (decision 205): both people's tabs hear of it, each as their own contact
     expect((await api.post(`/api/messages/${sent.id}/like`, bob.cookie, { liked: true })).statusCode).toBe(200)
-    await expect.poll(() => bobSocket.events.some((e) => e.type === 'message.updated' && e.changes?.liked === true)).toBe(true)
+    const liked = (events: RealtimeEvent[]) => events.find((e) => e.type === 'message.updated' && e.changes?.liked === true)
+    const likeOf = (contactId: string) => ({
+      type: 'message.updated',
+      message_id: sent.id,
+      contact_id: contactId,
+      changes: { liked: true },
+      health: true,
+    })
+    await expect.poll(() => liked(bobSocket.events), { timeout: 5000 }).toEqual(likeOf(bobToAda))
+    await expect.poll(() => liked(adaSocket.events), { timeout: 5000 }).toEqual(likeOf(adaToBob))
     await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(adaSocket.events.some((e) => e.type === 'message.updated' && e.changes?.liked !== undefined)).toBe(false)
     expect(eveSocket.events.filter((e) => e.type.startsWith('message.'))).toEqual([])
     for (const s of [adaSocket, bobSocket, eveSocket]) s.socket.close()
   })

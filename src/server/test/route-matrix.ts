@@ -161,6 +161,7 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
   },
   'GET /api/contacts/:id/messages': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/messages`) },
   'POST /api/contacts/:id/messages/read': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/messages/read`) },
+  'POST /api/contacts/:id/messages/seen': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/messages/seen`) },
   'GET /api/sessions': { access: 'signed-in', request: () => json('/api/sessions') },
   'POST /api/sessions': { access: 'signed-in', request: () => json('/api/sessions', {}) },
   'POST /api/sessions/:id/messages': {

@@ -38,6 +38,7 @@ export function testMessage(overrides: Partial<Message> & { minutesAgo?: number 
     is_read: false,
     liked: false,
     reply_to_id: null,
+    reply_to: null,
     transcription: null,
     word_timestamps: null,
     transcript_confidence: null,

@@ -5,7 +5,6 @@ import { escapeLike } from '#server/db/like-pattern.ts'
 import { preparedStatement } from '#server/db/prepared-statement.ts'
 import { audioMessages, contacts, conversations, profiles, searchWords } from '#server/db/schema.ts'
 import { cursorAtColumn, olderThan, type BoundMessagePosition, type MessagePosition } from '#server/modules/messages/message-cursor.ts'
-import { likedBy } from '#server/modules/messages/messages.queries.ts'
 import { contactName } from '#server/modules/contacts/contacts.queries.ts'
 
 /**
@@ -42,7 +41,7 @@ export type BoundMessageSearchOptions = {
 /** The caller's contact row for a receiver who deleted their account (decision 120). */
 const leftContact = alias(contacts, 'left_contact')
 
-const overviewColumns = (userId: string | Placeholder) => ({
+const overviewColumns = {
   id: audioMessages.id,
   senderId: audioMessages.senderId,
   receiverId: audioMessages.receiverId,
@@ -55,9 +54,9 @@ const overviewColumns = (userId: string | Placeholder) => ({
   topics: audioMessages.topics,
   processingStatus: audioMessages.processingStatus,
   leftContactId: audioMessages.leftContactId,
-  /** the overview's Liked group is what this person liked (decision 42) */
-  liked: likedBy(userId).as('liked'),
-})
+  /** the overview's Liked group: the message's one like, whoever of the two set it (decision 205) */
+  liked: audioMessages.liked,
+}
 
 /**
  * The statement behind searchMessagesForUser, unexecuted (the benchmark prints its plan). The user's sent and
@@ -85,7 +84,7 @@ export function messageSearchQuery(db: Executor, userId: string | Placeholder, {
   const newestFirst = [desc(audioMessages.createdAt), desc(audioMessages.id)]
   const branch = (person: AnyPgColumn, own: SQL | undefined) =>
     db
-      .select(overviewColumns(userId))
+      .select(overviewColumns)
       .from(audioMessages)
       .where(and(own, ...ownWords(person), ...narrowing))
       .orderBy(...newestFirst)

@@ -74,20 +74,36 @@ export async function announceRead(
   }
 }
 
-/** One person liked or unliked a message for themselves: only their own tabs hear of it. */
+/**
+ * The message's one like was set or cleared (decision 205): both people hear of it, each as their own contact of the
+ * other, except the receiver of a blocked request, who never heard of the message.
+ */
 export async function announceLike(
   tx: Executor,
-  { messageId, userId, otherId, liked }: { messageId: string; userId: string; otherId: string | null; liked: boolean },
+  { messageId, senderId, receiverId, liked }: { messageId: string; senderId: string; receiverId: string | null; liked: boolean },
 ): Promise<void> {
-  const contactId = otherId ? ((await listPairRows(tx, userId, otherId)).find((r) => r.ownerId === userId)?.id ?? null) : null
-  await publishRealtime(tx, [userId], {
-    type: 'message.updated',
-    message_id: messageId,
-    contact_id: contactId,
-    changes: { liked },
-    // a receiver who deleted their account left no relationship to weigh
-    ...(otherId ? { health: true } : {}),
-  })
+  const rows = receiverId ? await listPairRows(tx, senderId, receiverId) : []
+  for (const person of [senderId, receiverId]) {
+    if (person === null) continue
+    const row = rows.find((r) => r.ownerId === person)
+    if (row?.requestStatus === 'blocked') continue
+    await publishRealtime(tx, [person], {
+      type: 'message.updated',
+      message_id: messageId,
+      contact_id: row?.id ?? null,
+      changes: { liked },
+      // a receiver who deleted their account left no relationship to weigh
+      ...(receiverId ? { health: true } : {}),
+    })
+  }
+}
+
+/**
+ * The receiver saw what the contact sent them arrive in the open conversation (decision 206): their own tabs read
+ * their contacts again (the unread badge and the tab title follow). The sender hears nothing.
+ */
+export async function announceSeen(tx: Executor, { ownerId, contactId }: { ownerId: string; contactId: string }): Promise<void> {
+  await publishRealtime(tx, [ownerId], { type: 'contact.changed', contact_id: contactId, change: 'updated' })
 }
 
 /**

@@ -8,11 +8,12 @@ import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import type { MessageSearchResult } from '#shared/message-search.ts'
 import { contacts } from '#server/db/schema.ts'
 import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '#server/test/people.ts'
+import { listenToRealtime } from '#server/test/realtime-listener.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { createTestApp } from '#server/test/test-app.ts'
 import { uploadRecording } from '#server/test/uploads.ts'
 
-const { app, db } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-messages-') })
+const { app, db, databaseUrl } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-messages-') })
 
 const { get, post } = apiClient(app)
 
@@ -198,39 +199,158 @@ describe('a reply and the circle limit (decision 41)', () => {
   })
 })
 
-describe('likes are per person (decision 42)', () => {
+describe('a like is one heart per message that both people see (decision 205)', () => {
   const like = (person: Person, id: string, liked: boolean) => post(`/api/messages/${id}/like`, person.cookie, { liked })
   const likedAs = async (person: Person, id: string) => ((await get(`/api/messages/${id}`, person.cookie)).json() as Message).liked
   const overviewLiked = async (person: Person) =>
     ((await get('/api/messages', person.cookie)).json() as MessageSearchResult).messages.filter((m) => m.liked).map((m) => m.id)
+  const conversationLiked = async (person: Person, contactId: string) =>
+    ((await get(`/api/contacts/${contactId}/messages`, person.cookie)).json() as { messages: Message[] }).messages[0]?.liked
 
-  it("keeps each participant's like apart: the sender cannot undo the receiver's like", async () => {
-    const { ada, bob, adaToBob, bobToAda } = await pair()
-    const message = (await send(ada, adaToBob)).json() as Message
-    expect((await like(bob, message.id, true)).json()).toMatchObject({ liked: true })
-    expect(await likedAs(ada, message.id)).toBe(false)
+  it("shows the receiver's like to the sender, live, and lets either one clear it", async () => {
+    const realtime = await listenToRealtime(databaseUrl)
+    try {
+      const { ada, bob, adaToBob, bobToAda } = await pair()
+      const message = (await send(ada, adaToBob)).json() as Message
+      expect(await likedAs(ada, message.id)).toBe(false)
 
-    expect((await like(ada, message.id, true)).json()).toMatchObject({ liked: true })
-    expect((await like(ada, message.id, false)).json()).toMatchObject({ liked: false })
-    expect(await likedAs(bob, message.id)).toBe(true)
-    // liking twice is the same as once
-    expect((await like(bob, message.id, true)).statusCode).toBe(200)
+      expect((await like(bob, message.id, true)).json()).toMatchObject({ liked: true })
+      // the sender, whose voice it was, sees it: in the message, the conversation and the overview's Liked group
+      expect(await likedAs(ada, message.id)).toBe(true)
+      expect(await conversationLiked(ada, adaToBob)).toBe(true)
+      expect(await overviewLiked(ada)).toEqual([message.id])
+      expect(await overviewLiked(bob)).toEqual([message.id])
+      // and her open tabs are told at once, as her contact of Bob
+      await expect
+        .poll(() =>
+          realtime.heard.find(({ to, event }) => to.includes(ada.id) && event.type === 'message.updated' && event.changes?.liked === true),
+        )
+        .toMatchObject({ event: { message_id: message.id, contact_id: adaToBob, changes: { liked: true } } })
+      // liking twice is the same as once
+      expect((await like(ada, message.id, true)).statusCode).toBe(200)
+      expect(await likedAs(bob, message.id)).toBe(true)
 
-    const bobsList = (await get(`/api/contacts/${bobToAda}/messages`, bob.cookie)).json() as { messages: Message[] }
-    expect(bobsList.messages[0]?.liked).toBe(true)
-    const adasList = (await get(`/api/contacts/${adaToBob}/messages`, ada.cookie)).json() as { messages: Message[] }
-    expect(adasList.messages[0]?.liked).toBe(false)
-    expect(await overviewLiked(bob)).toEqual([message.id])
-    expect(await overviewLiked(ada)).toEqual([])
+      // one heart: the sender clearing it clears it for both
+      expect((await like(ada, message.id, false)).json()).toMatchObject({ liked: false })
+      expect(await likedAs(bob, message.id)).toBe(false)
+      expect(await conversationLiked(bob, bobToAda)).toBe(false)
+      expect(await overviewLiked(bob)).toEqual([])
+      await expect
+        .poll(() =>
+          realtime.heard.find(({ to, event }) => to.includes(bob.id) && event.type === 'message.updated' && event.changes?.liked === false),
+        )
+        .toMatchObject({ event: { message_id: message.id, contact_id: bobToAda } })
+    } finally {
+      await realtime.close()
+    }
+  })
+
+  it('tells the receiver of a blocked request nothing of a like on a message she never heard of', async () => {
+    const realtime = await listenToRealtime(databaseUrl)
+    try {
+      const ann = await insertSignedInPerson(app, db)
+      const bea = await insertSignedInPerson(app, db)
+      const annToBea = ((await post('/api/contacts/connect', ann.cookie, { user_id: bea.id })).json() as { contact: Contact }).contact.id
+      const { requests } = (await get('/api/message-requests', bea.cookie)).json() as { requests: { id: string }[] }
+      expect((await post(`/api/message-requests/${requests[0]?.id}/block`, bea.cookie)).statusCode).toBe(204)
+      const message = (await send(ann, annToBea)).json() as Message
+
+      expect((await like(ann, message.id, true)).json()).toMatchObject({ liked: true })
+      const likeTo = (person: Person) =>
+        realtime.heard.find(({ to, event }) => to.includes(person.id) && event.type === 'message.updated' && event.changes?.liked === true)
+      await expect.poll(() => likeTo(ann)).toBeDefined()
+      expect(likeTo(bea)).toBeUndefined()
+    } finally {
+      await realtime.close()
+    }
   })
 
   it('refuses a like from someone who is not part of the message, and bad input', async () => {
-    const { ada, adaToBob } = await pair()
+    const { ada, bob, adaToBob } = await pair()
     const stranger = await insertSignedInPerson(app, db)
     const message = (await send(ada, adaToBob)).json() as Message
     expect((await like(stranger, message.id, true)).statusCode).toBe(404)
     expect(await likedAs(ada, message.id)).toBe(false)
+    expect(await likedAs(bob, message.id)).toBe(false)
     expect((await post(`/api/messages/${message.id}/like`, ada.cookie, { liked: 'yes' })).statusCode).toBe(400)
+  })
+})
+
+describe('a reply carries its quote of the answered message (decision 205)', () => {
+  it('gives who said it, its first words or none, and its length, wherever the reply is read', async () => {
+    const { ada, bob, adaToBob, bobToAda } = await pair()
+    const original = (await send(ada, adaToBob)).json() as Message
+    const words = 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen'
+    await db.execute(sql`update audio_messages set transcription = ${words}, duration_seconds = 12.5 where id = ${original.id}`)
+
+    const sent = await send(bob, bobToAda, original.id)
+    expect(sent.statusCode).toBe(201)
+    const quote = {
+      id: original.id,
+      sender_id: ada.id,
+      excerpt: 'one two three four five six seven eight nine ten eleven twelve…',
+      duration_seconds: 12.5,
+    }
+    const reply = sent.json() as Message
+    expect(reply).toMatchObject({ reply_to_id: original.id, reply_to: quote })
+    expect(((await get(`/api/messages/${reply.id}`, ada.cookie)).json() as Message).reply_to).toEqual(quote)
+    const adasPage = (await get(`/api/contacts/${adaToBob}/messages`, ada.cookie)).json() as { messages: Message[] }
+    expect(adasPage.messages.map((m) => m.reply_to)).toEqual([quote, null])
+
+    // no words yet: the quote says so, and the screens show its length instead
+    await db.execute(sql`update audio_messages set transcription = null where id = ${original.id}`)
+    expect(((await get(`/api/messages/${reply.id}`, bob.cookie)).json() as Message).reply_to).toEqual({ ...quote, excerpt: null })
+  })
+})
+
+describe('seen where it arrives (decision 206)', () => {
+  const unread = async (person: Person, contactId: string) =>
+    ((await get(`/api/contacts/${contactId}`, person.cookie)).json() as Contact).unread_count
+
+  it('stops counting what arrived in the open conversation as unread, keeps it new until played, and tells the sender nothing', async () => {
+    const realtime = await listenToRealtime(databaseUrl)
+    try {
+      const { ada, bob, adaToBob, bobToAda } = await pair()
+      const first = (await send(bob, bobToAda)).json() as Message
+      expect(await unread(ada, adaToBob)).toBe(1)
+
+      const seen = await post(`/api/contacts/${adaToBob}/messages/seen`, ada.cookie)
+      expect(seen.json()).toEqual({ marked: 1 })
+      expect(await unread(ada, adaToBob)).toBe(0)
+      // still new: unplayed, offered by Play all new, and not read for the sender
+      expect(((await get(`/api/messages/${first.id}`, ada.cookie)).json() as Message).is_read).toBe(false)
+      expect(((await get(`/api/messages/${first.id}`, bob.cookie)).json() as Message).is_read).toBe(false)
+      expect(((await get('/api/messages/unheard', ada.cookie)).json() as { messages: Message[] }).messages.map((m) => m.id)).toEqual([
+        first.id,
+      ])
+      // her other tabs read her contacts again; Bob hears nothing of it
+      await expect
+        .poll(() => realtime.heard.find(({ to, event }) => to.includes(ada.id) && event.type === 'contact.changed'))
+        .toMatchObject({ event: { contact_id: adaToBob, change: 'updated' } })
+      expect(realtime.heard.some(({ to, event }) => to.includes(bob.id) && event.type === 'contact.changed')).toBe(false)
+
+      // seen again changes nothing; what arrives next counts until it is seen too, and playing it keeps the count right
+      expect((await post(`/api/contacts/${adaToBob}/messages/seen`, ada.cookie)).json()).toEqual({ marked: 0 })
+      const second = (await send(bob, bobToAda)).json() as Message
+      expect(await unread(ada, adaToBob)).toBe(1)
+      expect((await post(`/api/messages/${second.id}/read`, ada.cookie)).statusCode).toBe(200)
+      expect(await unread(ada, adaToBob)).toBe(0)
+    } finally {
+      await realtime.close()
+    }
+  })
+
+  it('marks only what the caller received, and refuses a contact that is not theirs', async () => {
+    const { ada, bob, adaToBob, bobToAda } = await pair()
+    await send(ada, adaToBob)
+    // Ada's own message is Bob's to see, not hers
+    expect((await post(`/api/contacts/${adaToBob}/messages/seen`, ada.cookie)).json()).toEqual({ marked: 0 })
+    expect(await unread(bob, bobToAda)).toBe(1)
+    const stranger = await insertSignedInPerson(app, db)
+    expect((await post(`/api/contacts/${bobToAda}/messages/seen`, stranger.cookie)).statusCode).toBe(404)
+    expect((await post('/api/contacts/not-a-uuid/messages/seen', bob.cookie)).statusCode).toBe(400)
+    expect((await post(`/api/contacts/${bobToAda}/messages/seen`, undefined)).statusCode).toBe(401)
+    expect(await unread(bob, bobToAda)).toBe(1)
   })
 })
 

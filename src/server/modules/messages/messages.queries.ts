@@ -2,21 +2,37 @@ import { and, asc, desc, eq, exists, getTableColumns, isNull, or, sql, type Plac
 import { unionAll } from 'drizzle-orm/pg-core'
 import type { Database, Executor } from '#server/db/client.ts'
 import { preparedStatement } from '#server/db/prepared-statement.ts'
-import { audioMessages, audioUploads, contacts, conversations, messageLikes } from '#server/db/schema.ts'
+import { audioMessages, audioUploads, contacts, conversations } from '#server/db/schema.ts'
 import { isActive, type RequestStatus } from '#server/modules/contacts/contacts.queries.ts'
 import { cursorAtColumn, olderThan, type BoundMessagePosition, type MessagePosition } from './message-cursor.ts'
 
-/** Whether `viewerId` liked the message (decision 42): each participant's like is their own. */
-export const likedBy = (viewerId: string | Placeholder) =>
-  sql<boolean>`exists (select 1 from ${messageLikes} where ${messageLikes.messageId} = ${audioMessages.id} and ${messageLikes.userId} = ${viewerId})`
+/** What a reply's quote needs of the message it answers (decision 205), as `replyQuote` reads it. */
+export type ReplyQuoteRow = { id: string; sender_id: string; transcription: string | null; duration_seconds: number }
+
+/** How much of the answered message's transcript a reply carries: its first words are cut from these. */
+const QUOTED_CHARS = 200
+
+/**
+ * The message a reply answers, as its quote needs it (decision 205): who sent it, the start of its transcript and its
+ * length; null for a message that answers none, or whose original went (its sender deleted their account). Only a
+ * message between the same two people: a send accepts no other, and this keeps it so.
+ */
+// drizzle leaves a column of a one-table select unqualified, which inside the subquery would name the quoted row's
+const outer = (column: string) => sql.raw(`"audio_messages"."${column}"`)
+const replyQuote = sql<ReplyQuoteRow | null>`(
+  select json_build_object('id', quoted.id, 'sender_id', quoted.sender_id,
+    'transcription', left(quoted.transcription, ${sql.raw(String(QUOTED_CHARS))}), 'duration_seconds', quoted.duration_seconds)
+  from ${audioMessages} as quoted
+  where quoted.id = ${outer('reply_to_id')} and quoted.sender_id in (${outer('sender_id')}, ${outer('receiver_id')})
+)`
 
 /**
  * Every column but the search vector (it exists for the overview's search index and would only add bytes to every
- * message read), plus whether the reader liked it.
+ * message read), plus the quote of the message it answers.
  */
 const { searchVector: _searchVector, ...tableColumns } = getTableColumns(audioMessages)
-const messageColumns = (viewerId: string) => ({ ...tableColumns, liked: likedBy(viewerId) })
-export type MessageRow = Omit<typeof audioMessages.$inferSelect, 'searchVector'> & { liked: boolean }
+const messageColumns = { ...tableColumns, replyTo: replyQuote }
+export type MessageRow = Omit<typeof audioMessages.$inferSelect, 'searchVector'> & { replyTo: ReplyQuoteRow | null }
 
 /** A contact row as the send reads it under its lock. */
 export type LockedContactRow = {
@@ -73,10 +89,10 @@ const between = (a: string, b: string) =>
     and(eq(audioMessages.senderId, b), eq(audioMessages.receiverId, a)),
   )
 
-/** A message between the two people; `liked` as `a` sees it. */
+/** A message between the two people. */
 export async function getMessageBetween(db: Executor, messageId: string, a: string, b: string): Promise<MessageRow | undefined> {
   const [row] = await db
-    .select(messageColumns(a))
+    .select(messageColumns)
     .from(audioMessages)
     .where(and(eq(audioMessages.id, messageId), between(a, b)))
   return row
@@ -85,7 +101,7 @@ export async function getMessageBetween(db: Executor, messageId: string, a: stri
 /** A message the user sent or received; undefined for anyone else's. */
 export async function getMessageForParticipant(db: Executor, messageId: string, userId: string): Promise<MessageRow | undefined> {
   const [row] = await db
-    .select(messageColumns(userId))
+    .select(messageColumns)
     .from(audioMessages)
     .where(and(eq(audioMessages.id, messageId), or(eq(audioMessages.senderId, userId), eq(audioMessages.receiverId, userId))))
   return row
@@ -113,12 +129,15 @@ type StoredMessageRow = {
   sentiment: number | null
   reply_to_id: string | null
   is_read: boolean
+  seen_at: string | null
+  liked: boolean
   processing_status: MessageRow['processingStatus']
   processing_error: string | null
   transcription_attempts: number
   analysis_attempts: number
   created_at: string
   updated_at: string
+  reply_to: ReplyQuoteRow | null
 }
 
 /** Every stored column of a message but the search vector, by its own name (what StoredMessageRow reads). */
@@ -129,7 +148,7 @@ const storedMessageColumns = sql.raw(
 )
 
 /** A stored row mapped by hand to MessageRow: drizzle's mapping of each field costs ~10 µs a row (decision 180). */
-const toMessageRow = (row: StoredMessageRow, liked: boolean): MessageRow => ({
+const toMessageRow = (row: StoredMessageRow): MessageRow => ({
   id: row.id,
   senderId: row.sender_id,
   receiverId: row.receiver_id,
@@ -150,13 +169,15 @@ const toMessageRow = (row: StoredMessageRow, liked: boolean): MessageRow => ({
   sentiment: row.sentiment,
   replyToId: row.reply_to_id,
   isRead: row.is_read,
+  seenAt: row.seen_at === null ? null : new Date(row.seen_at),
+  liked: row.liked,
   processingStatus: row.processing_status,
   processingError: row.processing_error,
   transcriptionAttempts: row.transcription_attempts,
   analysisAttempts: row.analysis_attempts,
   createdAt: new Date(row.created_at),
   updatedAt: new Date(row.updated_at),
-  liked,
+  replyTo: row.reply_to,
 })
 
 /** `id`: the new message's, chosen by the send, so that the statements that name it can go out with its insert */
@@ -175,7 +196,7 @@ const insertFromUploadStatement = preparedStatement<StoredMessageRow, SendValues
     select ${sql.placeholder('id')}::uuid, ${sql.placeholder('senderId')}::text, ${sql.placeholder('receiverId')}::text, upload.object_key, upload.mime_type,
       upload.bytes, upload.duration_seconds, upload.waveform, upload.audio_measured_at, ${sql.placeholder('replyToId')}::uuid
     from upload
-    returning ${storedMessageColumns}`,
+    returning ${storedMessageColumns}, ${replyQuote} as reply_to`,
 )
 
 /**
@@ -185,8 +206,7 @@ const insertFromUploadStatement = preparedStatement<StoredMessageRow, SendValues
  */
 export async function insertMessageFromUpload(tx: Executor, values: SendValues): Promise<MessageRow | undefined> {
   const [row] = await insertFromUploadStatement(tx, values)
-  // nobody has liked a message that did not exist a moment ago
-  return row && toMessageRow(row, false)
+  return row && toMessageRow(row)
 }
 
 type ConversationPageValues = {
@@ -210,7 +230,7 @@ export function conversationPageQuery(db: Executor, { ownerId, contactId, before
   const branch = (from: SQLWrapper | string, to: SQLWrapper | string) =>
     db
       // a subquery's computed columns need names
-      .select({ ...tableColumns, liked: likedBy(ownerId).as('liked'), cursorAt: cursorAtColumn() })
+      .select({ ...tableColumns, replyTo: replyQuote.as('reply_to'), cursorAt: cursorAtColumn() })
       .from(audioMessages)
       .where(and(eq(audioMessages.senderId, from), eq(audioMessages.receiverId, to), before ? olderThan(before) : undefined))
       .orderBy(desc(audioMessages.createdAt), desc(audioMessages.id))
@@ -244,7 +264,6 @@ type StoredPageRow = Omit<StoredMessageRow, 'id'> & {
   contact_user_id: string | null
   account_deleted: boolean
   message_count: number | null
-  liked: boolean
   cursor_at: string
 }
 
@@ -287,7 +306,7 @@ export function conversationPageReader(db: Database) {
     const messages: PagedMessageRow[] = []
     for (const row of rows) {
       // a contact with no message yet has one row, its message's columns all null
-      if (row.id !== null) messages.push({ ...toMessageRow(row as StoredMessageRow, row.liked), cursorAt: row.cursor_at })
+      if (row.id !== null) messages.push({ ...toMessageRow(row as StoredMessageRow), cursorAt: row.cursor_at })
     }
     return {
       contactUserId: contact.contact_user_id,
@@ -309,7 +328,7 @@ export async function listMessagesLeftWith(
   { before, limit }: { before: MessagePosition | null; limit: number },
 ): Promise<PagedMessageRow[]> {
   return db
-    .select({ ...messageColumns(ownerId), cursorAt: cursorAtColumn() })
+    .select({ ...messageColumns, cursorAt: cursorAtColumn() })
     .from(audioMessages)
     .where(and(eq(audioMessages.leftContactId, contactId), eq(audioMessages.senderId, ownerId), before ? olderThan(before) : undefined))
     .orderBy(desc(audioMessages.createdAt), desc(audioMessages.id))
@@ -335,7 +354,7 @@ export async function listUnheardForReceiver(db: Executor, userId: string, limit
       ),
     )
   return db
-    .select(messageColumns(userId))
+    .select(messageColumns)
     .from(audioMessages)
     .where(and(eq(audioMessages.receiverId, userId), eq(audioMessages.isRead, false), exists(inCircle)))
     .orderBy(asc(audioMessages.createdAt), asc(audioMessages.id))
@@ -345,12 +364,15 @@ export async function listUnheardForReceiver(db: Executor, userId: string, limit
 /** What `senderId` sent `receiverId`, oldest first, at most `limit`: a message request's messages (decision 123). */
 export async function listMessagesFrom(db: Executor, senderId: string, receiverId: string, limit: number): Promise<MessageRow[]> {
   return db
-    .select(messageColumns(receiverId))
+    .select(messageColumns)
     .from(audioMessages)
     .where(and(eq(audioMessages.senderId, senderId), eq(audioMessages.receiverId, receiverId)))
     .orderBy(asc(audioMessages.createdAt), asc(audioMessages.id))
     .limit(limit)
 }
+
+/** A message that counts as unread (decision 206): not played, and not seen in its open conversation either. */
+const unheardUnseen = sql`not ${audioMessages.isRead} and ${audioMessages.seenAt} is null`
 
 type RecordSendValues = {
   senderContactId: string
@@ -383,7 +405,7 @@ const recordSendStatement = preparedStatement<{ contacts: string; conversations:
         unread_count = case when ${conversations.contactId} = ${sql.placeholder('receiverContactId')}::uuid then (
           select count(*) from ${audioMessages}
           where ${audioMessages.receiverId} = ${sql.placeholder('receiverId')}::text
-            and ${audioMessages.senderId} = ${sql.placeholder('senderId')}::text and not ${audioMessages.isRead}
+            and ${audioMessages.senderId} = ${sql.placeholder('senderId')}::text and ${unheardUnseen}
         ) else ${conversations.unreadCount} end,
         updated_at = now()
       where ${conversations.contactId} = ${sql.placeholder('senderContactId')}::uuid
@@ -408,12 +430,15 @@ export async function recordSend(
   await recordSendStatement(tx, { ...values, receiverContactId: values.receiverContactId ?? null })
 }
 
-/** unread_count is recounted from the messages, so it can never drift. */
+/**
+ * unread_count is recounted from the messages, so it can never drift: what the receiver has neither played nor seen
+ * arrive in the open conversation (decision 206).
+ */
 export async function refreshUnreadCount(tx: Executor, receiverId: string, senderId: string): Promise<void> {
   await tx.execute(sql`
     update ${conversations} set unread_count = (
       select count(*) from ${audioMessages}
-      where ${audioMessages.receiverId} = ${receiverId} and ${audioMessages.senderId} = ${senderId} and not ${audioMessages.isRead}
+      where ${audioMessages.receiverId} = ${receiverId} and ${audioMessages.senderId} = ${senderId} and ${unheardUnseen}
     ), updated_at = now()
     where ${conversations.contactId} in (
       select ${contacts.id} from ${contacts} where ${contacts.userId} = ${receiverId} and ${contacts.contactUserId} = ${senderId}
@@ -434,13 +459,22 @@ export async function markAllReadFrom(tx: Executor, receiverId: string, senderId
   return rows.map((r) => r.id)
 }
 
-/** Adds or removes this person's own like; idempotent. */
-export async function setLikedBy(tx: Executor, messageId: string, userId: string, liked: boolean): Promise<void> {
-  if (liked) {
-    await tx.insert(messageLikes).values({ messageId, userId }).onConflictDoNothing()
-  } else {
-    await tx.delete(messageLikes).where(and(eq(messageLikes.messageId, messageId), eq(messageLikes.userId, userId)))
-  }
+/**
+ * Marks what `senderId` sent `receiverId` and the receiver has neither played nor seen as seen (decision 206); returns
+ * how many changed.
+ */
+export async function markAllSeenFrom(tx: Executor, receiverId: string, senderId: string): Promise<number> {
+  const rows = await tx
+    .update(audioMessages)
+    .set({ seenAt: sql`now()` })
+    .where(and(eq(audioMessages.receiverId, receiverId), eq(audioMessages.senderId, senderId), unheardUnseen))
+    .returning({ id: audioMessages.id })
+  return rows.length
+}
+
+/** Sets or clears the message's one like, whoever of the two does it (decision 205); idempotent. */
+export async function setLiked(tx: Executor, messageId: string, liked: boolean): Promise<void> {
+  await tx.update(audioMessages).set({ liked }).where(eq(audioMessages.id, messageId))
 }
 
 /** A message's speech state, the same for both people: what a `message.updated` event after a speech stage carries. */

@@ -35,6 +35,13 @@ export const messagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { mess
     async (request) => ({ marked: await service.markAllRead(sessionUser(request).id, request.params.id) }),
   )
 
+  // the conversation is open and in view: what arrived no longer counts as unread, though it stays new (decision 206)
+  app.post(
+    '/api/contacts/:id/messages/seen',
+    { preHandler: requireUser, schema: { params: contactIdParamsSchema, response: { 200: z.object({ marked: z.number().int() }) } } },
+    async (request) => ({ marked: await service.markAllSeen(sessionUser(request).id, request.params.id) }),
+  )
+
   app.get('/api/messages/unheard', { preHandler: requireUser, schema: { response: { 200: unheardMessagesSchema } } }, async (request) =>
     service.listUnheard(sessionUser(request).id),
   )

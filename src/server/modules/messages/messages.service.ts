@@ -4,6 +4,7 @@ import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { MAX_ACTIVE_CONTACTS, MAX_CONSECUTIVE_UNANSWERED } from '#shared/limits.ts'
 import { UNHEARD_MESSAGES_LIMIT, type Message, type MessageList, type MessageListQuery, type UnheardMessages } from '#shared/messages.ts'
 import { MESSAGE_TEXTS } from '#shared/messages-texts.ts'
+import { replyExcerpt } from '#shared/reply-quote.ts'
 import { strongerEngineAvailable } from '#shared/transcript-confidence.ts'
 import type { Database, Executor } from '#server/db/client.ts'
 import type { JobQueue } from '#server/jobs/job-queue.ts'
@@ -20,7 +21,7 @@ import type { NotificationsService } from '#server/modules/notifications/notific
 import type { HealthRefresher } from '#server/modules/relationship-health/health-refresher.ts'
 import { refreshRelationshipHealth } from '#server/modules/relationship-health/relationship-health.service.ts'
 import { decodeMessageCursor, encodeMessageCursor } from './message-cursor.ts'
-import { announceLike, announceNewMessage, announceRead } from './message-events.ts'
+import { announceLike, announceNewMessage, announceRead, announceSeen } from './message-events.ts'
 import {
   conversationPageReader,
   getMessageBetween,
@@ -30,10 +31,11 @@ import {
   listUnheardForReceiver,
   lockContactPair,
   markAllReadFrom,
+  markAllSeenFrom,
   markRead,
   recordSend,
   refreshUnreadCount,
-  setLikedBy,
+  setLiked,
   type MessageRow,
 } from './messages.queries.ts'
 
@@ -66,6 +68,12 @@ export function toMessageResponse(row: MessageRow, signMediaUrl: (key: string) =
     is_read: row.isRead,
     liked: row.liked,
     reply_to_id: row.replyToId,
+    reply_to: row.replyTo && {
+      id: row.replyTo.id,
+      sender_id: row.replyTo.sender_id,
+      excerpt: replyExcerpt(row.replyTo.transcription),
+      duration_seconds: row.replyTo.duration_seconds,
+    },
     transcription: row.transcription,
     word_timestamps: row.wordTimestamps ?? null,
     transcript_confidence: row.transcriptConfidence,
@@ -277,18 +285,34 @@ export function createMessagesService({
     },
 
     /**
-     * Sender or receiver likes or unlikes the message for themselves (decision 42): one person's like is never
-     * undone by the other. Only the liker's own tabs hear of it.
+     * The receiver has the conversation with this contact open and in view (decision 206): what the contact sent them
+     * and they have not played no longer counts as unread, though it stays new until played. Only the receiver's own
+     * tabs hear of it; the sender is never told. Answers how many changed.
+     */
+    async markAllSeen(ownerId: string, contactId: string): Promise<number> {
+      const otherId = await counterpartOf(ownerId, contactId)
+      return db.transaction(async (tx) => {
+        const seen = await markAllSeenFrom(tx, ownerId, otherId)
+        if (seen > 0) {
+          await refreshUnreadCount(tx, ownerId, otherId)
+          await announceSeen(tx, { ownerId, contactId })
+        }
+        return seen
+      })
+    },
+
+    /**
+     * Sender or receiver sets or clears the message's one like (decision 205): both see it, and both people's tabs
+     * hear of it at once.
      */
     async setLiked(userId: string, messageId: string, liked: boolean): Promise<Message> {
       const row = await getMessageForParticipant(db, messageId, userId)
       if (!row) throw messageNotFound()
       await db.transaction(async (tx) => {
-        await setLikedBy(tx, messageId, userId, liked)
+        await setLiked(tx, messageId, liked)
         // a receiver who deleted their account left no relationship to weigh
         if (row.receiverId) await refreshRelationshipHealth(tx, row.senderId, row.receiverId)
-        const otherId = row.senderId === userId ? row.receiverId : row.senderId
-        await announceLike(tx, { messageId, userId, otherId, liked })
+        await announceLike(tx, { messageId, senderId: row.senderId, receiverId: row.receiverId, liked })
       })
       return get(userId, messageId)
     },

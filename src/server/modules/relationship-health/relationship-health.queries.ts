@@ -1,7 +1,7 @@
 import { count, desc, eq, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { preparedStatement } from '#server/db/prepared-statement.ts'
-import { audioMessages, contactAnalytics, contactMeetings, contacts, messageLikes, profiles } from '#server/db/schema.ts'
+import { audioMessages, contactAnalytics, contactMeetings, contacts, profiles } from '#server/db/schema.ts'
 import { contactName } from '#server/modules/contacts/contacts.queries.ts'
 
 export type AnalyticsRow = typeof contactAnalytics.$inferSelect
@@ -52,7 +52,7 @@ const pairStatement = preparedStatement<{ views: PairView[]; history: StoredHist
         select ${audioMessages.id} as id, ${audioMessages.senderId} as "senderId",
           floor(extract(epoch from ${audioMessages.createdAt}) * 1000) as at, ${audioMessages.sentiment} as sentiment,
           ${audioMessages.emotions} as emotions, ${audioMessages.topics} as topics,
-          exists (select 1 from ${messageLikes} where ${messageLikes.messageId} = ${audioMessages.id}) as liked
+          ${audioMessages.liked} as liked
         from ${audioMessages}
         where (${audioMessages.senderId} = ${sql.placeholder('a')}::text and ${audioMessages.receiverId} = ${sql.placeholder('b')}::text)
           or (${audioMessages.senderId} = ${sql.placeholder('b')}::text and ${audioMessages.receiverId} = ${sql.placeholder('a')}::text)

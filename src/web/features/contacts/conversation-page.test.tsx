@@ -84,6 +84,29 @@ describe('ConversationPage', () => {
     expect(await screen.findByText('No messages yet')).toBeTruthy()
   })
 
+  it('sees what arrived while it is in view (decision 206), and nothing while the tab is in the background', async () => {
+    const seenCalls = (fetchMock: ReturnType<typeof vi.fn>) =>
+      fetchMock.mock.calls.filter(([path, init]) => path === '/api/contacts/c1/messages/seen' && (init as RequestInit)?.method === 'POST')
+    const withNew = testContact({ unread_count: 1 })
+    const hidden = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden')
+    try {
+      const router = renderAt('/contacts/c1', 200, withNew, {
+        messages: [testMessage({ id: 'fresh', minutesAgo: 1 })],
+        handle: (path) => (path.endsWith('/messages/seen') ? json({ marked: 1 }) : undefined),
+      })
+      expect(await screen.findByRole('heading', { level: 2, name: 'Maya Ortiz, new' })).toBeTruthy()
+      expect(seenCalls(router.fetchMock)).toEqual([])
+
+      hidden.mockReturnValue('visible')
+      document.dispatchEvent(new Event('visibilitychange'))
+      await waitFor(() => expect(seenCalls(router.fetchMock)).toHaveLength(1))
+      // seen is not heard: the message stays new until it is played
+      expect(screen.getByRole('heading', { level: 2, name: 'Maya Ortiz, new' })).toBeTruthy()
+    } finally {
+      hidden.mockRestore()
+    }
+  })
+
   it('shows the message count and the cards as a chat: oldest at the top, newest at the bottom', async () => {
     renderAt('/contacts/c1', 200, contact, { messages: [...conversation(3)].reverse() })
     expect(await screen.findByText('3 messages')).toBeTruthy()

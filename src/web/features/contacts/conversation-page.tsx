@@ -14,13 +14,15 @@ import { AccountDeletedNotice } from './components/account-deleted-notice.tsx'
 import { ConversationEmpty } from './components/conversation-empty.tsx'
 import { MessageCardsSkeleton } from './components/contact-loading.tsx'
 import { useContactQuery } from './queries.ts'
+import { useSeenWhileOpen } from './use-seen-while-open.ts'
 import { pageColumnClass } from '#web/components/page-layout.tsx'
 import { cn } from '#web/lib/utils.ts'
 
 /**
  * /contacts/{id}: the conversation with a contact, read like a chat (decision 72): the newest 50 messages
  * oldest to newest, the view anchored at the newest, older pages loading above as the person scrolls up. Playing a
- * received message marks it read (the player does, as it starts). An unknown or foreign contact goes home. The screen is the list, then a footer
+ * received message marks it read (the player does, as it starts); while the screen is in view, what arrives is seen
+ * (decision 206). An unknown or foreign contact goes home. The screen is the list, then a footer
  * slot (the composer's place).
  */
 export function ConversationPage() {
@@ -38,6 +40,8 @@ export function ConversationPage() {
     loadOlder: messages.hasNextPage && !messages.isFetchingNextPage ? () => void messages.fetchNextPage() : null,
   })
   usePageMeta({ title: contact.data ? `${contact.data.name} - Hearth` : 'Conversation - Hearth' })
+  // what arrives here in view is seen: it leaves the title's count and the home badge, and stays new until played
+  useSeenWhileOpen(contact.data)
 
   if (isApiRequestError(contact.error, 404)) return <Navigate to="/" replace />
 

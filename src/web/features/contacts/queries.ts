@@ -104,6 +104,25 @@ export function applyContactUpdate(queryClient: QueryClient, userId: string, con
   }
 }
 
+/**
+ * POST /api/contacts/{id}/messages/seen: the conversation is open and in view (decision 206), so what the contact sent
+ * no longer counts as unread (it stays new until played). Optimistic: the badge and the tab title drop it at once; the
+ * contacts are read again once the server has answered, and the person's other tabs hear of it.
+ */
+export function useMarkSeenMutation() {
+  const queryClient = useQueryClient()
+  const { user } = useAuth()
+  return useMutation({
+    mutationFn: (contactId: string) =>
+      apiSend('POST', `/api/contacts/${encodeURIComponent(contactId)}/messages/seen`, undefined, answerSchema('anyAnswerSchema')),
+    onMutate: (contactId) => {
+      const contact = queryClient.getQueryData<Contact>(contactKeys.detail(user?.id, contactId))
+      if (user && contact) applyContactUpdate(queryClient, user.id, { ...contact, unread_count: 0 })
+    },
+    onSettled: () => invalidateContacts(queryClient),
+  })
+}
+
 /** PUT /api/contacts/order, optimistic: the grid shows the new order at once and the list is refetched after. */
 export function useReorderContactsMutation() {
   const queryClient = useQueryClient()

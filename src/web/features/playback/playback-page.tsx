@@ -14,6 +14,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Switch } from '#web/components/ui/switch.tsx'
 import { useContactsQuery } from '#web/features/contacts/queries.ts'
 import { LikeButton } from '#web/features/messages/components/like-button.tsx'
+import { ReplyQuoteLink } from '#web/features/messages/components/reply-quote.tsx'
 import { useMessageTrack } from '#web/features/messages/message-track.ts'
 import { useContactMessagesQuery, useMarkReadMutation, useMessageQuery } from '#web/features/messages/queries.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
@@ -203,6 +204,15 @@ function Listening({ message, contact, contactPending, own }: ListeningProps) {
           <p className="text-2xl font-semibold tracking-tight break-words">{own ? `You to ${name}` : `From ${name}`}</p>
           <p className="text-sm text-muted-foreground">Voice message · {formatDuration(message.duration_seconds)}</p>
         </div>
+        {message.reply_to && (
+          <ReplyQuoteLink
+            quote={message.reply_to}
+            // the reader is the sender of their own message, the receiver of the other's
+            ownUserId={(own ? message.sender_id : message.receiver_id) ?? ''}
+            contactName={name}
+            className="w-full max-w-sm text-left text-sm leading-5"
+          />
+        )}
       </section>
 
       <div className="flex flex-col gap-5 md:col-start-2 md:row-span-4 md:row-start-1">

@@ -79,6 +79,7 @@ function renderAt(url: string, contactAnswer: { status: number; body: unknown } 
       { path: '/record/:contactId', element: <RecordPage /> },
       { path: '/record/select', element: <p>select page</p> },
       { path: '/contacts/profile/:contactId', element: <p>contact profile page</p> },
+      { path: '/contacts/:contactId', element: <p>conversation page</p> },
     ],
     { initialEntries: [url] },
   )
@@ -206,15 +207,17 @@ describe('RecordPage', () => {
     expect(router.state.historyAction).toBe('REPLACE')
   })
 
-  it('shows the message being answered with up to 3 of its topics, and goes back to it', async () => {
-    renderAt(`/record/c1?replyTo=${REPLY_ID}`)
+  it('shows the message being answered with up to 3 of its topics, goes back to it, and once sent returns to the conversation', async () => {
+    const router = renderAt(`/record/c1?replyTo=${REPLY_ID}`)
     expect(await screen.findByText(`Replying to ${contact.name}`)).toBeTruthy()
     expect(await screen.findByText('Shall we plan the trip to Lisbon?')).toBeTruthy()
     const suggested = screen.getByRole('list', { name: 'Suggested topics' })
     expect(Array.from(suggested.querySelectorAll('li')).map((li) => li.textContent)).toEqual(['#travel', '#plans', '#money'])
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe(`/playback/${REPLY_ID}`)
     fireEvent.click(await recordSomething())
-    expect(await screen.findByText('contact profile page')).toBeTruthy()
+    // a reply lands back in the conversation, under what it answers
+    expect(await screen.findByText('conversation page')).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/contacts/c1')
     expect(JSON.parse(String((sendCalls()[0]?.[1] as RequestInit).body))).toMatchObject({ reply_to_id: REPLY_ID })
   })
 

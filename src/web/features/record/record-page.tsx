@@ -125,10 +125,12 @@ export function RecordPage() {
   }
   usePageMeta({ title: contact.data ? `Message for ${contact.data.name} - Hearth` : 'Record a message - Hearth' })
 
+  // a reply goes back to the conversation, where it now sits under what it answers, as in every chat app
   const sentTo = arrived ? contact.data?.id : undefined
   useEffect(() => {
-    if (sentTo) void navigate(`/contacts/profile/${encodeURIComponent(sentTo)}`)
-  }, [sentTo, navigate])
+    if (!sentTo) return
+    void navigate(replyTo ? `/contacts/${encodeURIComponent(sentTo)}` : `/contacts/profile/${encodeURIComponent(sentTo)}`)
+  }, [sentTo, replyTo, navigate])
 
   // a failure is said once, when it happens; the panel keeps saying it
   const failureKey = failure ? `${failure.id}:${failure.state}:${failure.error}` : null

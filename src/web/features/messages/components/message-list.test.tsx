@@ -32,6 +32,32 @@ afterEach(() => {
 })
 
 describe('MessageList', () => {
+  it("quotes what a reply answers: who ('You' or the name) and its first words, or its length, opening the answered message", () => {
+    renderList([
+      testMessage({ id: 'asked', sender_id: 'me', receiver_id: 'u1', minutesAgo: 30, transcription: 'Shall we go?' }),
+      testMessage({
+        id: 'answer',
+        minutesAgo: 20,
+        reply_to_id: 'asked',
+        reply_to: { id: 'asked', sender_id: 'me', excerpt: 'Shall we go?', duration_seconds: 4 },
+      }),
+      testMessage({
+        id: 'mine',
+        sender_id: 'me',
+        receiver_id: 'u1',
+        minutesAgo: 10,
+        reply_to_id: 'answer',
+        reply_to: { id: 'answer', sender_id: 'u1', excerpt: null, duration_seconds: 12.4 },
+      }),
+    ])
+    const [asked, answer, mine] = screen.getAllByRole('article')
+    expect(asked?.querySelector('[data-slot=reply-quote]')).toBeNull()
+    const theirQuote = within(answer as HTMLElement).getByRole('link', { name: /^In reply to You ?: Shall we go\?$/ })
+    expect(theirQuote.getAttribute('href')).toBe('/playback/asked')
+    const myQuote = within(mine as HTMLElement).getByRole('link', { name: /^In reply to Maya Ortiz ?: Voice message 0:12$/ })
+    expect(myQuote.getAttribute('href')).toBe('/playback/answer')
+  })
+
   it('shows oldest to newest, as a chat, with who, when, m:ss, text or status, ticks, the unread marker and Reply only on received', () => {
     renderList([
       testMessage({ id: 'old', minutesAgo: 120, processing_status: 'failed', is_read: true }),

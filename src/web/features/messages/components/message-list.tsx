@@ -13,6 +13,7 @@ import { insightsHeldBack, messageText } from '#web/features/messages/message-te
 import { HighlightedWords } from './highlighted-words.tsx'
 import { LikeButton } from './like-button.tsx'
 import { MessageTags } from './message-tags.tsx'
+import { ReplyQuoteLink } from './reply-quote.tsx'
 import { RetryTranscriptionButton } from './retry-transcription-button.tsx'
 import { SpeedButton } from './speed-button.tsx'
 import { VoicePlayer } from './voice-player.tsx'
@@ -29,6 +30,8 @@ export function ReadTicks({ read, className }: { read: boolean; className?: stri
 type MessageCardProps = React.ComponentProps<'article'> & {
   message: Message
   own: boolean
+  /** the reader, whom a reply's quote names "You" */
+  ownUserId: string
   contactId: string
   contactName: string
   /** the contact's picture, for the mini player while one of their messages plays */
@@ -37,7 +40,8 @@ type MessageCardProps = React.ComponentProps<'article'> & {
 }
 
 /**
- * One message of the conversation as a compact voice bubble (decision 138): Play, the waveform to scrub and the time;
+ * One message of the conversation as a compact voice bubble (decision 138): the quote of the message it answers, if it
+ * is a reply (decision 205); Play, the waveform to scrub and the time;
  * the transcript folded to a line that opens on demand; then small chips, the speed while it is the one playing, the
  * unread marker, when, ticks, like and Reply. Who sent it is the side it sits on (and a hidden heading). The bubble
  * itself opens /playback/{id}; the controls sit above that link.
@@ -45,6 +49,7 @@ type MessageCardProps = React.ComponentProps<'article'> & {
 export function MessageCard({
   message,
   own,
+  ownUserId,
   contactId,
   contactName,
   contactPictureUrl,
@@ -76,6 +81,10 @@ export function MessageCard({
         {who}
         {unread && ', new'}
       </h2>
+      {message.reply_to && (
+        // above the bubble's own link, as the other controls are
+        <ReplyQuoteLink quote={message.reply_to} ownUserId={ownUserId} contactName={contactName} className="relative z-10 mb-0.5" />
+      )}
       <VoicePlayer
         message={message}
         speaker={own ? 'you' : contactName}
@@ -229,6 +238,7 @@ export function MessageList({
           <MessageCard
             message={message}
             own={message.sender_id === ownUserId}
+            ownUserId={ownUserId}
             contactId={contactId}
             contactName={contactName}
             contactPictureUrl={contactPictureUrl}
