@@ -34,7 +34,7 @@ export function linkIn(mail: DroppedMail): string {
 type Fixtures = {
   db: DbHandle
   /** Creates a confirmed user (with a finished onboarding unless told otherwise); deleted after the test. */
-  insertUser: (options?: { onboardingCompleted?: boolean; name?: string; findableByEmail?: boolean }) => Promise<E2EUser>
+  insertUser: (options?: { onboardingCompleted?: boolean; name?: string; email?: string; findableByEmail?: boolean }) => Promise<E2EUser>
   /** Signs the page in as `person` through the real sign-in endpoint (only the login test uses the form). */
   login: (page: Page, person: E2EUser) => Promise<void>
   /**
@@ -59,8 +59,13 @@ export const test = base.extend<Fixtures>({
   },
   insertUser: async ({ db }, use) => {
     const created: string[] = []
-    await use(async ({ onboardingCompleted = true, name, findableByEmail } = {}) => {
-      const person = await insertPerson(db.db, { onboardingCompleted, findableByEmail, ...(name !== undefined && { name }) })
+    await use(async ({ onboardingCompleted = true, name, email, findableByEmail } = {}) => {
+      const person = await insertPerson(db.db, {
+        onboardingCompleted,
+        findableByEmail,
+        ...(name !== undefined && { name }),
+        ...(email !== undefined && { email }),
+      })
       created.push(person.id)
       return person
     })

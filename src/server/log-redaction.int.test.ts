@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { EMAIL_UNSUBSCRIBE_PATH } from '#shared/notifications.ts'
 import { buildApp } from './app.ts'
-import { redactText, redactUrl } from './log-redaction.ts'
+import { CLIENT_TEXT_SHOWN, redactText, redactUrl } from './log-redaction.ts'
 import { signUnsubscribeToken } from './modules/notifications/unsubscribe-token.ts'
 import { createSmtpMailer } from './notify/mailer.ts'
 import { makeClientAddress, postJson } from './test/auth-helpers.ts'
@@ -134,6 +134,30 @@ describe('logs', () => {
     expect(everything).toContain('incoming request')
     expect(everything).toContain(`"url":"/auth/reset-password?token=[redacted]"`)
     expect(handedOut.filter((secret) => everything.includes(secret) || everything.includes(encodeURIComponent(secret)))).toEqual([])
+  })
+
+  it("log a client's untrusted callbackURL or origin as a warning, its text cut short, never at error level", async () => {
+    const marker = `attacker-${'x'.repeat(5000)}`
+    const before = lines.length
+    const callback = await postJson(app, '/api/auth/sign-up/email', { ...makePerson(), callbackURL: `https://evil.example/${marker}` })
+    expect(callback.statusCode).toBe(403)
+    const redirect = await postJson(app, '/api/auth/sign-in/email', { ...makePerson(), callbackURL: `https://evil.example/${marker}` })
+    expect(redirect.statusCode).toBe(403)
+    const origin = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { origin: `https://evil.example/${marker}`, cookie: 'a=b', 'sec-fetch-site': 'same-origin' },
+    })
+    expect(origin.statusCode).toBeGreaterThanOrEqual(400)
+    const written = lines.slice(before).map((line) => JSON.parse(line) as { level: number; msg: string })
+    const mistakes = written.filter((line) => line.msg.startsWith('auth: Invalid callbackURL'))
+    expect(mistakes).toHaveLength(2)
+    for (const line of mistakes) {
+      expect(line.level).toBe(40)
+      expect(line.msg.length).toBeLessThanOrEqual('auth: '.length + CLIENT_TEXT_SHOWN + 1)
+    }
+    expect(written.filter((line) => line.level >= 50)).toEqual([])
+    expect(written.filter((line) => JSON.stringify(line).includes('x'.repeat(200)))).toEqual([])
   })
 
   it('keep the names of a logged URL and redact every query value and the reset path token', () => {

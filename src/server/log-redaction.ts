@@ -92,16 +92,42 @@ export function withLogRedaction(logger: FastifyServerOptions['logger']): Fastif
   }
 }
 
+type AuthLogLevel = 'debug' | 'info' | 'warn' | 'error'
+
+/**
+ * Better Auth's lines about a client's own mistake, which it writes at error level (and a hint at info) with the
+ * client's text in them: a callbackURL, redirect or origin it does not trust, a cross-site form. Anyone could fill
+ * the error log with words of their choosing; these are the client's mistakes, not the server's, so they become
+ * warnings (the hint debug), cut to `CLIENT_TEXT_SHOWN` characters.
+ */
+const CLIENT_MISTAKE = /^(Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)\b|Blocked cross-site navigation)/
+const CLIENT_HINT = /^If it's a valid URL, please add /
+export const CLIENT_TEXT_SHOWN = 120
+
+/** The level and text a Better Auth line is logged with (see CLIENT_MISTAKE). */
+function authLine(level: AuthLogLevel, message: string): { level: AuthLogLevel; text: string; clients: boolean } {
+  const hint = CLIENT_HINT.test(message)
+  if (!hint && !CLIENT_MISTAKE.test(message)) return { level, text: message, clients: false }
+  const characters = Array.from(message)
+  const text = characters.length > CLIENT_TEXT_SHOWN ? `${characters.slice(0, CLIENT_TEXT_SHOWN).join('')}…` : message
+  return { level: hint ? 'debug' : 'warn', text, clients: true }
+}
+
 /**
  * Better Auth's own logger, which prints straight to the console by default (with the failed query's parameters),
  * sent through the server's logger instead.
  */
-export function authLogger(log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>) {
+export function authLogger(log: Pick<FastifyBaseLogger, AuthLogLevel>) {
   return {
-    log(level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) {
+    log(level: AuthLogLevel, message: string, ...args: unknown[]) {
       const err = args.find((arg) => arg instanceof Error)
-      const details = args.filter((arg) => arg !== err)
-      log[level]({ ...(err ? { err } : {}), ...(details.length ? { details: redactValue(details) } : {}) }, `auth: ${redactText(message)}`)
+      const line = authLine(level, message)
+      // a client mistake's further arguments repeat the client's text (the hint lists the trusted origins): dropped
+      const details = line.clients ? [] : args.filter((arg) => arg !== err)
+      log[line.level](
+        { ...(err ? { err } : {}), ...(details.length ? { details: redactValue(details) } : {}) },
+        `auth: ${redactText(line.text)}`,
+      )
     },
   }
 }

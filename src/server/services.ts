@@ -134,7 +134,7 @@ export async function createServices({
     },
     invitationConfirmsAddress: (inviteToken, email) => invitationConfirmsAddress(db, inviteToken, email),
     // called at sign-up and sign-in only, once everything below is built
-    admitsSignUp: (inviteToken) => admin.admitsSignUp(inviteToken),
+    admitsSignUp: (signUp) => admin.admitsSignUp(signUp),
     isDisabled: (userId) => admin.isDisabled(userId),
   })
   const sessions = createSessionCache()
@@ -217,7 +217,6 @@ export async function createServices({
   })
   const invitations = createInvitationsService({
     db,
-    mailer,
     storage,
     publicUrl: env.publicUrl,
     signMediaUrl: signUrl,
@@ -265,7 +264,7 @@ export async function createServices({
   const sweeper = createMediaSweeper({ db, storage, tmpDir })
   const authJobs = createAuthJobs(auth)
   const mail = createMailJobs({ mailer, log })
-  const invitationJobs = createInvitationJobs(invitations, speechJobDeps)
+  const invitationJobs = createInvitationJobs(invitations, { ...speechJobDeps, sendMail: (message) => mail.handleSendMail(message) })
   const messageJobs = createMessageJobs({ ...speechJobDeps, storage, tmpDir, signMediaUrl: signUrl, analyzer: analyzerChoice.analyzer })
   const profileJobs = createProfileJobs(speechJobDeps)
   const voiceSessionJobs = createVoiceSessionJobs(speechJobDeps)
@@ -303,6 +302,7 @@ export async function createServices({
     },
     analyze: { work: 'speech', handle: (data) => messageJobs.handleAnalyze(data) },
     'send-mail': { work: 'mail', handle: (data) => mail.handleSendMail(data) },
+    'send-invitation-mail': { work: 'mail', handle: (data) => invitationJobs.handleSendInvitationMail(data) },
     'request-password-reset': { work: 'mail', handle: (data) => authJobs.handleRequestPasswordReset(data) },
     'expire-invitations': { work: 'upkeep', handle: () => invitationJobs.handleExpireInvitations(), cron: EXPIRE_INVITATIONS_CRON },
     'notify-new-message-mail': { work: 'mail', handle: (data) => notifications.handleMailNewMessage(data) },

@@ -60,7 +60,7 @@ export type CreateShareLink = z.infer<typeof createShareLinkSchema>
 /** What creating an invitation answers: the link is shown once; it is not kept in clear (decision 50). */
 export const invitationCreatedSchema = z.object({ invitation: invitationSchema, share_url: z.string() })
 export type InvitationCreated = z.infer<typeof invitationCreatedSchema>
-/** Resend: `mail_sent` false for a link, or when the mail failed ('Invitation Extended'); a link's new URL. */
+/** Resend: `mail_sent` true for an e-mail invitation (its mail is queued), false for a link ('Invitation Extended'); a link's new URL. */
 export const resendResultSchema = z.object({ invitation: invitationSchema, mail_sent: z.boolean(), share_url: z.nullable(z.string()) })
 export const emailInvitationSentSchema = z.object({ invitation: invitationSchema })
 export type ResendResult = z.infer<typeof resendResultSchema>
@@ -103,7 +103,6 @@ export type AcceptInvitationResult = z.infer<typeof acceptInvitationResultSchema
 export const INVITATION_TEXTS = {
   sent: 'Invitation Sent',
   sendFailed: 'Failed to send invitation',
-  mailFailed: 'The invitation is saved but its mail could not be sent. Press Resend in Your invitations to try again.',
   linkCreated: 'Link created',
   linkFailed: 'Failed to create share link',
   canceled: 'Invitation Canceled',

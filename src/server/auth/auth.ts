@@ -33,10 +33,11 @@ export type AuthDeps = {
    */
   invitationConfirmsAddress: (inviteToken: string, email: string) => Promise<boolean>
   /**
-   * Whether a new account may be made, given the invitation token the sign-up carries (null for none): the sign-up
-   * mode's rule, which the admin module keeps (decision 162).
+   * Whether a new account may be made with this address, given the invitation token the sign-up carries (null for
+   * none): the sign-up mode's rule, which the admin module keeps (decisions 162, 193, 194). With `claim`, what admits
+   * it (a link invitation, the first account) is claimed for the address in the same step.
    */
-  admitsSignUp: (inviteToken: string | null) => Promise<boolean>
+  admitsSignUp: (signUp: { inviteToken: string | null; email: string; claim: boolean }) => Promise<boolean>
   /** whether the owner disabled this account: it gets no session */
   isDisabled: (userId: string) => Promise<boolean>
 }
@@ -112,6 +113,20 @@ function parseResetRequest(body: unknown, publicUrl: string): ResetRequest {
   return { email, redirectTo: redirectTo as string }
 }
 
+const PASSWORD_MAX_LENGTH = 128
+
+/**
+ * The address a sign-up asks for, and whether Better Auth would go on to make an account of it (a valid address and
+ * password): only such a sign-up claims a link invitation or the first account, so one that Better Auth then refuses
+ * leaves nothing claimed for an address that is never made.
+ */
+function signUpAddressOf(body: unknown): { email: string; claim: boolean } {
+  const { email, password } = (typeof body === 'object' && body !== null ? body : {}) as { email?: unknown; password?: unknown }
+  if (typeof email !== 'string') return { email: '', claim: false }
+  const passwordFits = typeof password === 'string' && password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH
+  return { email, claim: passwordFits && z.email().safeParse(email).success }
+}
+
 /** The invitation token a sign-up form sends along (`inviteToken` in the body; Better Auth ignores unknown fields). */
 function inviteTokenOf(body: unknown): string | null {
   const token: unknown = (body as { inviteToken?: unknown } | undefined)?.inviteToken
@@ -141,8 +156,9 @@ export function createAuth({
     checkWellFormedText(ctx.body)
     if (ctx.path === '/sign-up/email') {
       checkSignUpName(ctx.body)
-      // before Better Auth looks the address up: a refused sign-up says nothing about whether it has an account
-      if (!(await admitsSignUp(inviteTokenOf(ctx.body)))) throw invitationRequired()
+      // before Better Auth looks the address up: a refused sign-up says nothing about whether it has an account. It
+      // claims here, not in the user hook, because Better Auth answers a 403 thrown there as a taken address's 200.
+      if (!(await admitsSignUp({ inviteToken: inviteTokenOf(ctx.body), ...signUpAddressOf(ctx.body) }))) throw invitationRequired()
     }
     if (ctx.path === '/update-user') checkUpdateUser(ctx.body)
     // A reset request from a client is only queued: looking the address up, storing a token and queueing the mail
@@ -201,7 +217,7 @@ export function createAuth({
       enabled: true,
       requireEmailVerification: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
-      maxPasswordLength: 128,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => sendMail(resetPasswordMail(user.email, user.name, url)),
@@ -230,6 +246,9 @@ export function createAuth({
       customRules: AUTH_RATE_LIMITS,
     },
     advanced: {
+      // said outright: Better Auth skips its callbackURL and origin checks when it believes it runs under a test
+      // runner, and the tests must see what production does
+      disableOriginCheck: false,
       useSecureCookies: env.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       // The Fastify bridge sets x-forwarded-for to request.ip (the socket address, or what a proxy named in TRUST_PROXY
@@ -252,8 +271,14 @@ export function createAuth({
           // following an e-mail invitation's link proved the address; the sign-up that carries its token counts as
           // confirmed, checked here on the server (decision 118)
           before: async (data, ctx) => {
-            // a new account through Google carries no invitation token: it is made only while sign-up is open
-            if (ctx?.path !== undefined && ctx.path !== '/sign-up/email' && !(await admitsSignUp(null))) throw invitationRequired()
+            // a new account through Google carries no invitation token: it is made only while sign-up is open, or as
+            // the first account of a Hearth with none (claimed, as a token-less sign-up claims it)
+            if (
+              ctx?.path !== undefined &&
+              ctx.path !== '/sign-up/email' &&
+              !(await admitsSignUp({ inviteToken: null, email: data.email, claim: true }))
+            )
+              throw invitationRequired()
             if (ctx?.path !== '/sign-up/email' || !(await signUpProvesAddress(ctx.body, data.email))) return
             return { data: { ...data, emailVerified: true } }
           },

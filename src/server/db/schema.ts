@@ -431,6 +431,11 @@ export const invitations = pgTable(
     transcriptStatus: text('transcript_status', { enum: ['pending', 'processing', 'completed', 'failed'] }),
     acceptedBy: text('accepted_by').references(() => user.id, { onDelete: 'set null' }),
     acceptedAt: moment('accepted_at'),
+    /**
+     * A link invitation is for one person (decision 193): the address (lower case) of the account made with its token,
+     * written in the statement that admits that sign-up. Only that account may then accept it.
+     */
+    claimedEmail: text('claimed_email'),
     expiresAt: expiresAt(),
     ...timestamps,
   },
@@ -640,6 +645,21 @@ export const hearthSettings = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [check('hearth_settings_one_row', sql`${t.id} = 1`)],
+)
+
+/**
+ * The first account of a Hearth that takes invitations only (decision 194): one row, claimed by the first token-less
+ * sign-up on an empty Hearth in the one statement that checks there is no account yet. Another address may take it
+ * over only once it is 10 minutes old (a claim whose account was never made).
+ */
+export const firstAccountClaim = pgTable(
+  'first_account_claim',
+  {
+    id: integer('id').primaryKey().default(1),
+    email: text('email').notNull(),
+    claimedAt: moment('claimed_at').notNull().defaultNow(),
+  },
+  (t) => [check('first_account_claim_one_row', sql`${t.id} = 1`)],
 )
 
 /** Accounts the owner disabled: they cannot sign in, and keep their data. Enabling deletes the row. */

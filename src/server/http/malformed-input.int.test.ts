@@ -94,7 +94,7 @@ const QUERY_KEYS = ['q', 'cursor', 'from', 'status', 'expires', 'signature']
 /** The auth endpoints reached through POST /api/auth/*, with the fields each reads. */
 const AUTH_POSTS: Record<string, string[]> = {
   '/api/auth/sign-in/email': ['email', 'password', 'callbackURL'],
-  '/api/auth/sign-up/email': ['email', 'password', 'name', 'callbackURL'],
+  '/api/auth/sign-up/email': ['email', 'password', 'name', 'callbackURL', 'inviteToken'],
   '/api/auth/request-password-reset': ['email', 'redirectTo'],
   '/api/auth/reset-password': ['token', 'newPassword'],
   '/api/auth/send-verification-email': ['email', 'callbackURL'],

@@ -41,6 +41,8 @@ export type JobMap = {
   analyze: { messageId: string }
   /** send one mail (auth mail is sent after the answer, never while the client waits) */
   'send-mail': MailMessage
+  /** an e-mail invitation's mail, sent only when no account has the address (the invitations module, decision 193) */
+  'send-invitation-mail': MailMessage
   /** a password reset asked for by a client, carried out after the answer */
   'request-password-reset': { email: string; redirectTo?: string }
   /** marks overdue invitations expired (scheduled; the inviter's list also does it on load) */
@@ -73,6 +75,7 @@ const EVERY_JOB: Record<JobName, true> = {
   transcribe: true,
   analyze: true,
   'send-mail': true,
+  'send-invitation-mail': true,
   'request-password-reset': true,
   'expire-invitations': true,
   'notify-new-message-mail': true,

@@ -3,13 +3,14 @@ import fs from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { ACCOUNT_DISABLED, ADMIN_TEXTS, INVITATION_REQUIRED, type AdminOverview } from '#shared/admin.ts'
-import { adminAuditLog, invitations, profiles, session, user } from '#server/db/schema.ts'
+import { INVITATION_TEXTS } from '#shared/invitations.ts'
+import { adminAuditLog, contacts, invitations, profiles, session, user } from '#server/db/schema.ts'
 import { cookiesOf, postJson } from '#server/test/auth-helpers.ts'
 import { insertPerson, makePerson, setHearthOwner } from '#server/test/data.ts'
 import { insertSignedInPerson } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
-import { createTestApp } from '#server/test/test-app.ts'
-import { resolveOwnerId, storeSignUpMode } from './admin.queries.ts'
+import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
+import { markDisabled, resolveOwnerId, storeSignUpMode } from './admin.queries.ts'
 
 const { app, db, smtp } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-admin-'), RATE_LIMIT_ENABLED: 'false' })
 const api = apiClient(app)
@@ -21,19 +22,23 @@ const overviewOf = async (cookie: string) => {
   return response.json() as AdminOverview
 }
 
-/** A pending invitation of the inviter's, written as the invitations module writes one; answers its token. */
-async function insertInvitation(inviterId: string, kind: 'link' | 'email', expiresAt = new Date(Date.now() + 86_400_000)) {
+/** A pending invitation of the inviter's, written as the invitations module writes one; answers its token and address. */
+async function insertInvitationWithAddress(inviterId: string, kind: 'link' | 'email', expiresAt = new Date(Date.now() + 86_400_000)) {
   const token = randomBytes(32).toString('base64url')
+  const email = kind === 'email' ? `invited-${randomBytes(4).toString('hex')}@example.test` : null
   await db.insert(invitations).values({
     inviterUserId: inviterId,
     kind,
-    email: kind === 'email' ? `invited-${randomBytes(4).toString('hex')}@example.test` : null,
+    email,
     recipientName: 'Friend',
     tokenHash: createHash('sha256').update(token).digest('hex'),
     expiresAt,
   })
-  return token
+  return { token, email: email ?? '' }
 }
+const insertInvitation = async (inviterId: string, kind: 'link' | 'email', expiresAt?: Date) =>
+  (await insertInvitationWithAddress(inviterId, kind, expiresAt)).token
+const madeWith = async (email: string) => (await db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase()))).length
 
 // The file's first test runs on the empty database: the first account of a fresh server.
 describe('who may join', () => {
@@ -64,10 +69,98 @@ describe('who may join', () => {
 
     const byLink = makePerson()
     expect((await signUp({ ...byLink, inviteToken: await insertInvitation(inviter.id, 'link') })).statusCode).toBe(200)
-    const byMail = makePerson()
-    expect((await signUp({ ...byMail, inviteToken: await insertInvitation(inviter.id, 'email') })).statusCode).toBe(200)
+    const mailed = await insertInvitationWithAddress(inviter.id, 'email')
+    const byMail = makePerson({ email: mailed.email })
+    expect((await signUp({ ...byMail, inviteToken: mailed.token })).statusCode).toBe(200)
     const made = await db.select({ email: user.email }).from(user)
     expect(made.map((row) => row.email)).toEqual(expect.arrayContaining([byLink.email, byMail.email]))
+  })
+
+  it("takes an e-mail invitation's token only with its own address, in any case (decision 193)", async () => {
+    await storeSignUpMode(db, 'invitation')
+    const inviter = await insertPerson(db)
+    const mailed = await insertInvitationWithAddress(inviter.id, 'email')
+    const other = makePerson()
+    const refused = await signUp({ ...other, inviteToken: mailed.token })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toMatchObject({ code: INVITATION_REQUIRED })
+    expect(await madeWith(other.email)).toBe(0)
+    expect((await signUp({ ...makePerson({ email: mailed.email.toUpperCase() }), inviteToken: mailed.token })).statusCode).toBe(200)
+    expect(await madeWith(mailed.email)).toBe(1)
+  })
+
+  it("makes one account of a link invitation's token, which only that account may accept; others find it used", async () => {
+    await storeSignUpMode(db, 'invitation')
+    const inviter = await insertPerson(db, { name: 'Ivy Linker' })
+    const token = await insertInvitation(inviter.id, 'link')
+    const first = makePerson()
+    expect((await signUp({ ...first, inviteToken: token })).statusCode).toBe(200)
+    for (const later of [makePerson(), makePerson()]) {
+      const refused = await signUp({ ...later, inviteToken: token })
+      expect(refused.statusCode).toBe(403)
+      expect(refused.json()).toMatchObject({ code: INVITATION_REQUIRED, message: ADMIN_TEXTS.invitationRequired })
+      expect(await madeWith(later.email)).toBe(0)
+    }
+    // a person who already had an account cannot take it either
+    const stranger = await insertSignedInPerson(app, db)
+    const taken = await api.post('/api/invitations/accept', stranger.cookie, { token })
+    expect(taken.statusCode).toBe(410)
+    expect(taken.json()).toMatchObject({ error: { message: INVITATION_TEXTS.used } })
+    // the account it made accepts it, once confirmed and signed in
+    await db.update(user).set({ emailVerified: true }).where(eq(user.email, first.email))
+    const cookie = cookiesOf(await postJson(app, '/api/auth/sign-in/email', { email: first.email, password: first.password }))
+    const accepted = await api.post('/api/invitations/accept', cookie, { token })
+    expect(accepted.statusCode).toBe(200)
+    expect(accepted.json()).toMatchObject({ inviter_name: 'Ivy Linker' })
+  })
+
+  it('claims a link in the open mode too, without refusing anyone', async () => {
+    await storeSignUpMode(db, 'open')
+    const inviter = await insertPerson(db)
+    const token = await insertInvitation(inviter.id, 'link')
+    const [first, second] = [makePerson(), makePerson()]
+    expect((await signUp({ ...first, inviteToken: token })).statusCode).toBe(200)
+    expect((await signUp({ ...second, inviteToken: token })).statusCode).toBe(200)
+    const [row] = await db.select({ claimed: invitations.claimedEmail }).from(invitations).where(eq(invitations.inviterUserId, inviter.id))
+    expect(row?.claimed).toBe(first.email.toLowerCase())
+  })
+
+  it('makes exactly one account of two sign-ups with one link token at the same moment', async () => {
+    await storeSignUpMode(db, 'invitation')
+    const inviter = await insertPerson(db)
+    const token = await insertInvitation(inviter.id, 'link')
+    const people = [makePerson(), makePerson()]
+    const answers = await Promise.all(people.map((person) => signUp({ ...person, inviteToken: token })))
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 403])
+    expect((await Promise.all(people.map((person) => madeWith(person.email)))).reduce((a, b) => a + b)).toBe(1)
+  })
+
+  it('admits nobody with the invitation of a disabled or deleted inviter, and connects nobody to a disabled one', async () => {
+    await storeSignUpMode(db, 'invitation')
+    const inviter = await insertPerson(db)
+    const link = await insertInvitation(inviter.id, 'link')
+    const mailed = await insertInvitationWithAddress(inviter.id, 'email')
+    const forAccept = await insertInvitation(inviter.id, 'link')
+    // disabled as the owner's Disable does (the action itself is tested below)
+    await markDisabled(db, inviter.id)
+
+    const byLink = makePerson()
+    expect((await signUp({ ...byLink, inviteToken: link })).statusCode).toBe(403)
+    expect((await signUp({ ...makePerson({ email: mailed.email }), inviteToken: mailed.token })).statusCode).toBe(403)
+    expect(await madeWith(byLink.email)).toBe(0)
+    expect(await madeWith(mailed.email)).toBe(0)
+    // the invitation is as if it did not exist: no page, no connection
+    const someone = await insertSignedInPerson(app, db)
+    expect((await postJson(app, '/api/invitations/preview', { token: forAccept })).statusCode).toBe(404)
+    const accepting = await api.post('/api/invitations/accept', someone.cookie, { token: forAccept })
+    expect(accepting.statusCode).toBe(404)
+    expect(await db.select().from(contacts).where(eq(contacts.userId, someone.id))).toEqual([])
+
+    // a deleted inviter's invitations went with the account
+    const gone = await insertPerson(db)
+    const goneLink = await insertInvitation(gone.id, 'link')
+    await db.delete(user).where(eq(user.id, gone.id))
+    expect((await signUp({ ...makePerson(), inviteToken: goneLink })).statusCode).toBe(403)
   })
 
   it('takes any sign-up while open', async () => {
@@ -181,6 +274,36 @@ describe("the owner's care of the accounts", () => {
     expect(oldest).toBeDefined()
     expect(await resolveOwnerId(db)).toBe(oldest?.id)
     expect((await api.get('/api/me/role', (await insertSignedInPerson(app, db)).cookie)).json()).toEqual({ owner: false })
+  })
+})
+
+describe('the first account of a Hearth by invitation only', async () => {
+  const fresh = await createTestApp({
+    DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-admin-first-'),
+    SIGNUP_MODE: 'invitation',
+    RATE_LIMIT_ENABLED: 'false',
+  })
+  const address = await fresh.app.listen({ port: 0, host: '127.0.0.1' })
+
+  it('is made once: of six sign-ups at the same moment over HTTP, one succeeds and five get the usual 403', async () => {
+    const people = Array.from({ length: 6 }, () => makePerson())
+    const answers = await Promise.all(
+      people.map(async (person) => {
+        const response = await fetch(`${address}/api/auth/sign-up/email`, {
+          method: 'POST',
+          headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+          body: JSON.stringify(person),
+        })
+        return { status: response.status, body: (await response.json()) as unknown }
+      }),
+    )
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1)
+    const refused = answers.filter((answer) => answer.status !== 200)
+    expect(refused).toHaveLength(5)
+    for (const answer of refused) {
+      expect(answer).toMatchObject({ status: 403, body: { code: INVITATION_REQUIRED, message: ADMIN_TEXTS.invitationRequired } })
+    }
+    expect(await fresh.db.select({ id: user.id }).from(user)).toHaveLength(1)
   })
 })
 

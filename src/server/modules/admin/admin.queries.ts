@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { AuditAction, SignUpMode } from '#shared/admin.ts'
 import type { Executor } from '#server/db/client.ts'
-import { adminAuditLog, disabledAccounts, hearthSettings, session, user } from '#server/db/schema.ts'
+import { adminAuditLog, disabledAccounts, firstAccountClaim, hearthSettings, session, user } from '#server/db/schema.ts'
 
 /** The one settings row; the migration writes it, so it is always there. */
 const SETTINGS_ID = 1
@@ -125,4 +125,20 @@ export async function resentSince(db: Executor, targetId: string, since: Date): 
     .where(and(eq(adminAuditLog.targetId, targetId), eq(adminAuditLog.action, 'confirmation.resent'), gt(adminAuditLog.createdAt, since)))
     .limit(1)
   return rows.length > 0
+}
+
+/**
+ * Claims the first account of a Hearth that takes invitations only for `email` (lower case; decision 194): answers
+ * true only while no account exists and the one claim row is free, this address's, or 10 minutes old (its account
+ * was never made). One statement: of six such sign-ups at the same moment, one inserts the row and the others find
+ * it taken by another address.
+ */
+export async function claimFirstAccount(db: Executor, email: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    insert into ${firstAccountClaim} (id, email, claimed_at)
+    select 1, ${email}, now() where not exists (select 1 from ${user})
+    on conflict (id) do update set email = excluded.email, claimed_at = excluded.claimed_at
+      where ${firstAccountClaim.email} = excluded.email or ${firstAccountClaim.claimedAt} < now() - interval '10 minutes'
+    returning id`)
+  return result.rows.length > 0
 }

@@ -13,6 +13,7 @@ import type { Database, Executor } from '#server/db/client.ts'
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError } from '#server/http/errors.ts'
 import { invitationAdmits } from '#server/modules/invitations/invitations.service.ts'
 import {
+  claimFirstAccount,
   deleteSessionsOfUser,
   getAccount,
   getStoredSignUpMode,
@@ -86,12 +87,17 @@ export function createAdminService({
     },
 
     /**
-     * Whether a sign-up may make an account: always while none exists (its first person becomes the owner), always
-     * in the open mode, and otherwise only with the token of a pending, unexpired invitation.
+     * Whether a sign-up with `email` may make an account (decisions 162, 193, 194): always in the open mode; otherwise
+     * with the token of a usable invitation that admits this address, or as the first account of a Hearth with none
+     * (its person becomes the owner). With `claim` (the sign-up is about to make the account), a link invitation is
+     * claimed for the address in either mode, and the first account for one address only, each in one statement, so
+     * concurrent sign-ups cannot both pass. Without it nothing is written.
      */
-    async admitsSignUp(inviteToken: string | null): Promise<boolean> {
-      if ((await signUpMode()) === 'open' || !(await hasAnyAccount(db))) return true
-      return inviteToken !== null && (await invitationAdmits(db, inviteToken))
+    async admitsSignUp({ inviteToken, email, claim }: { inviteToken: string | null; email: string; claim: boolean }): Promise<boolean> {
+      const open = (await signUpMode()) === 'open'
+      if (inviteToken !== null && (await invitationAdmits(db, inviteToken, email, claim))) return true
+      if (open) return true
+      return claim ? claimFirstAccount(db, email.trim().toLowerCase()) : !(await hasAnyAccount(db))
     },
 
     isDisabled: (userId: string) => isAccountDisabled(db, userId),

@@ -447,6 +447,13 @@ async function mailedInvite(inviter: { cookie: string }, email: string) {
   return { invitation, token: tokenOf(firstLink(mailsTo()[before]?.text ?? '')) }
 }
 
+/** An e-mail invitation from `inviter` to `email`, whose mail the test does not need (none goes to an account). */
+async function emailInvitation(inviter: { cookie: string }, email: string): Promise<Invitation> {
+  const sent = await sendEmailInvite(inviter, email)
+  expect(sent.statusCode).toBe(201)
+  return (sent.json() as { invitation: Invitation }).invitation
+}
+
 const statusOf = async (id: string) => (await db.select().from(invitations).where(eq(invitations.id, id)))[0]?.status
 const emailVerifiedOf = async (email: string) => (await db.select().from(user).where(eq(user.email, email.toLowerCase())))[0]?.emailVerified
 
@@ -518,8 +525,10 @@ describe('signing up through an e-mail invitation (decision 118)', () => {
 
   it('an address that has an account already gets the same answer as before: no session, and the usual mail', async () => {
     const ada = await insertSignedInPerson(app, db)
-    const bob = await insertPerson(db)
-    const { token } = await mailedInvite(ada, bob.email)
+    // invited before the account was made (no mail goes to an address that has one)
+    const address = makePerson().email
+    const { token } = await mailedInvite(ada, address)
+    const bob = await insertPerson(db, { email: address })
     const response = await signUp(makePerson({ email: bob.email, password: 'another-password' }), token)
     expect(response.statusCode).toBe(200)
     expect(response.json()).toMatchObject({ token: null, user: { emailVerified: false } })
@@ -531,12 +540,14 @@ describe('signing up through an e-mail invitation (decision 118)', () => {
 describe('closing the invitations of someone who joined another way (decision 119)', () => {
   it('joining through a link closes the e-mail invitation to the same address, live, and Resend is refused', async () => {
     const ada = await insertSignedInPerson(app, db)
-    const bob = await insertSignedInPerson(app, db)
-    const byMail = await mailedInvite(ada, bob.email.toUpperCase())
+    // Bob's mail came before he joined
+    const bobAddress = makePerson().email
+    const byMail = await mailedInvite(ada, bobAddress.toUpperCase())
+    const bob = await insertSignedInPerson(app, db, { email: bobAddress })
     const link = await createLink(ada, 'Bob')
     const cy = await insertSignedInPerson(app, db)
-    const toSomeoneElse = await mailedInvite(ada, cy.email)
-    const fromEve = await mailedInvite(await insertSignedInPerson(app, db), bob.email)
+    const toSomeoneElse = { invitation: await emailInvitation(ada, cy.email) }
+    const fromEve = { invitation: await emailInvitation(await insertSignedInPerson(app, db), bob.email) }
 
     expect((await accept(bob.cookie, link.token)).statusCode).toBe(200)
     const list = await listOf(ada.cookie)
@@ -561,9 +572,10 @@ describe('closing the invitations of someone who joined another way (decision 11
 
   it('accepting one e-mail invitation closes the others from the same inviter; an expired one too', async () => {
     const ada = await insertSignedInPerson(app, db)
-    const bob = await insertSignedInPerson(app, db)
-    const first = await mailedInvite(ada, bob.email)
-    const second = await mailedInvite(ada, bob.email)
+    const bobAddress = makePerson().email
+    const first = await mailedInvite(ada, bobAddress)
+    const second = await mailedInvite(ada, bobAddress)
+    const bob = await insertSignedInPerson(app, db, { email: bobAddress })
     await db
       .update(invitations)
       .set({ expiresAt: new Date(Date.now() - 1000), status: 'expired' })
@@ -576,8 +588,8 @@ describe('closing the invitations of someone who joined another way (decision 11
   it('the Message button closes the invitations either of the two had sent the other', async () => {
     const ada = await insertSignedInPerson(app, db)
     const bob = await insertSignedInPerson(app, db)
-    const adaToBob = await mailedInvite(ada, bob.email)
-    const bobToAda = await mailedInvite(bob, ada.email)
+    const adaToBob = { invitation: await emailInvitation(ada, bob.email) }
+    const bobToAda = { invitation: await emailInvitation(bob, ada.email) }
     const connect = await call('POST', '/api/contacts/connect', bob.cookie, { user_id: ada.id })
     expect(connect.statusCode).toBeLessThan(300)
     expect(await statusOf(adaToBob.invitation.id)).toBe('joined')
@@ -590,7 +602,7 @@ describe('closing the invitations of someone who joined another way (decision 11
   it('a Message from someone you never invited stays a request and closes nothing', async () => {
     const ada = await insertSignedInPerson(app, db)
     const bob = await insertSignedInPerson(app, db)
-    const adaToSomeoneElse = await mailedInvite(ada, 'someone-else@example.test')
+    const adaToSomeoneElse = { invitation: await emailInvitation(ada, 'someone-else@example.test') }
     expect((await call('POST', '/api/contacts/connect', bob.cookie, { user_id: ada.id })).statusCode).toBeLessThan(300)
     const adas = await call('GET', '/api/contacts?status=active', ada.cookie)
     expect(adas.json().contacts.map((c: { contact_user_id: string }) => c.contact_user_id)).not.toContain(bob.id)
@@ -602,7 +614,7 @@ describe('closing the invitations of someone who joined another way (decision 11
     const bob = await insertSignedInPerson(app, db)
     await insertConnectedPair(db, ada, bob)
     // connected before invitations closed on connecting: the invitation is still pending
-    const stale = await mailedInvite(ada, bob.email)
+    const stale = { invitation: await emailInvitation(ada, bob.email) }
     const resend = await call('POST', `/api/invitations/${stale.invitation.id}/resend`, ada.cookie)
     expect(resend.statusCode).toBe(409)
     expect(resend.json()).toMatchObject({ error: { message: INVITATION_TEXTS.alreadyInCircle } })
@@ -610,5 +622,62 @@ describe('closing the invitations of someone who joined another way (decision 11
     expect((await listOf(ada.cookie)).find((i) => i.id === stale.invitation.id)?.status).toBe('joined')
     const newcomer = await mailedInvite(ada, 'not-yet-joined@example.test')
     expect((await call('POST', `/api/invitations/${newcomer.invitation.id}/resend`, ada.cookie)).statusCode).toBe(200)
+  })
+})
+
+/** How many of the invitation mail jobs to these addresses have finished (sent, or skipped by their rule). */
+async function invitationMailJobsDone(addresses: string[]): Promise<number> {
+  const { rows } = await db.execute<{ done: number }>(sql`select count(*)::int as done from pgboss.job
+    where name = 'send-invitation-mail' and state = 'completed' and data->>'to' in ${addresses.map((a) => a.toLowerCase())}`)
+  return rows[0]?.done ?? 0
+}
+
+describe('an e-mail invitation to an address that has an account (decision 193)', () => {
+  /** What the inviter is told of an invitation, without what differs between any two (ids, address, times). */
+  const answerOf = async (response: Awaited<ReturnType<typeof sendEmailInvite>>) => {
+    const { invitation } = response.json() as { invitation: Invitation }
+    return { status: response.statusCode, keys: Object.keys(invitation).sort(), state: invitation.status, message: invitation.has_message }
+  }
+
+  it('mails nobody who has an account, blocked or not, and answers the inviter as for a new address', async () => {
+    const ada = await insertSignedInPerson(app, db, { name: 'Ada Blocked' })
+    const bea = await insertSignedInPerson(app, db)
+    const cy = await insertSignedInPerson(app, db)
+    // Ada pressed Message on Bea, and Bea blocked the request
+    expect((await call('POST', '/api/contacts/connect', ada.cookie, { user_id: bea.id })).statusCode).toBeLessThan(300)
+    const { requests } = (await call('GET', '/api/message-requests', bea.cookie)).json() as { requests: { id: string; user_id: string }[] }
+    const request = requests.find((r) => r.user_id === ada.id)
+    expect((await call('POST', `/api/message-requests/${request?.id ?? ''}/block`, bea.cookie)).statusCode).toBe(204)
+
+    const newcomer = makePerson().email
+    const toBlocker = await sendEmailInvite(ada, bea.email, 'Please talk to me')
+    const toAccount = await sendEmailInvite(ada, cy.email, 'Hello')
+    const toNewcomer = await sendEmailInvite(ada, newcomer, 'Hello')
+    const expected = await answerOf(toNewcomer)
+    expect(expected).toMatchObject({ status: 201, state: 'pending', message: true })
+    expect(await answerOf(toBlocker)).toEqual(expected)
+    expect(await answerOf(toAccount)).toEqual(expected)
+
+    // the newcomer's mail arrives; the other two jobs ran and sent nothing
+    await smtp.waitForMail(newcomer, /Ada Blocked invited you/)
+    await expect.poll(() => invitationMailJobsDone([bea.email, cy.email]), { timeout: 10_000 }).toBe(2)
+    // Resend answers as for anyone, and mails nobody either (Bea is someone Ada pressed Message on: her Resend says
+    // so, as it does for anyone in the inviter's circle, blocked or not)
+    const invitation = (toAccount.json() as { invitation: Invitation }).invitation
+    const resent = await call('POST', `/api/invitations/${invitation.id}/resend`, ada.cookie)
+    expect(resent.statusCode).toBe(200)
+    expect(resent.json()).toMatchObject({ mail_sent: true, invitation: { status: 'pending' } })
+    await expect.poll(() => invitationMailJobsDone([cy.email]), { timeout: 10_000 }).toBe(2)
+    const mailedTo = (person: { email: string }) => smtp.messages.filter((m) => m.to.includes(person.email.toLowerCase()))
+    expect(mailedTo(bea)).toEqual([])
+    expect(mailedTo(cy)).toEqual([])
+    // and the inviter's list shows the three alike
+    expect((await listOf(ada.cookie)).map((i) => i.status)).toEqual(['pending', 'pending', 'pending'])
+    const blockersResend = await call(
+      'POST',
+      `/api/invitations/${(toBlocker.json() as { invitation: Invitation }).invitation.id}/resend`,
+      ada.cookie,
+    )
+    expect(blockersResend.json()).toMatchObject({ error: { message: INVITATION_TEXTS.alreadyInCircle } })
   })
 })

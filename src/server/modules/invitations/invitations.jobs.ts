@@ -1,15 +1,31 @@
 import type { JobMap, JobOutcome } from '#server/jobs/job-queue.ts'
+import type { MailMessage } from '#server/notify/mailer.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 import { transcribeKept, type KeptTranscriptJobDeps } from '#server/speech/transcribe-object.ts'
-import { claimInvitationTranscript, saveInvitationTranscript } from './invitations.queries.ts'
+import { claimInvitationTranscript, hasAccountWithEmail, saveInvitationTranscript } from './invitations.queries.ts'
 import type { InvitationsService } from './invitations.service.ts'
 
 /** The scheduled expiry (docs/product/invitations.md): every 15 minutes, besides the bulk update on each list load. */
 export const EXPIRE_INVITATIONS_CRON = '*/15 * * * *'
 
-export function createInvitationJobs(invitations: Pick<InvitationsService, 'expireAll'>, deps: KeptTranscriptJobDeps) {
-  const { db, queue } = deps
+export function createInvitationJobs(
+  invitations: Pick<InvitationsService, 'expireAll'>,
+  deps: KeptTranscriptJobDeps & {
+    /** the mail job's sending (notify/mail.jobs.ts): a failure is thrown, and the job tried again */
+    sendMail: (message: MailMessage) => Promise<JobOutcome>
+  },
+) {
+  const { db, queue, sendMail } = deps
   return {
+    /**
+     * An e-mail invitation's mail (decision 193): sent only when no account has the address. Someone who has one is
+     * never mailed an invitation, so neither is a person who blocked the inviter; the inviter cannot tell.
+     */
+    async handleSendInvitationMail(message: MailMessage): Promise<JobOutcome> {
+      if (await hasAccountWithEmail(db, message.to)) return { status: 'skipped', reason: 'the address has an account' }
+      return sendMail(message)
+    },
+
     /** Marks overdue invitations expired (their inviters' lists refresh) and drops old rate counters. */
     async handleExpireInvitations(): Promise<JobOutcome> {
       const expired = await invitations.expireAll()

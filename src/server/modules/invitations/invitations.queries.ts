@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
-import { contacts, invitations, profiles, rateCounters, user } from '#server/db/schema.ts'
+import { contacts, disabledAccounts, invitations, profiles, rateCounters, user } from '#server/db/schema.ts'
 
 export type InvitationRow = typeof invitations.$inferSelect
 
@@ -49,6 +49,54 @@ export async function findByTokenHash(db: Executor, tokenHash: string, lock = fa
   const query = db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash))
   const [row] = await (lock ? query.for('update') : query)
   return row
+}
+
+/**
+ * Claims a pending, unexpired link invitation for the account about to be made with `email` (lower case; decision
+ * 193). One statement: of two sign-ups with one token at the same moment, the second finds the row claimed (PostgreSQL
+ * reads it again once the first's update is done) and claims nothing. The same address may claim again (a retry of a
+ * sign-up that failed after its claim).
+ */
+export async function claimLinkInvitation(db: Executor, id: string, email: string): Promise<boolean> {
+  const rows = await db
+    .update(invitations)
+    .set({ claimedEmail: email })
+    .where(
+      and(
+        eq(invitations.id, id),
+        eq(invitations.kind, 'link'),
+        eq(invitations.status, 'pending'),
+        sql`${invitations.expiresAt} > now()`,
+        or(isNull(invitations.claimedEmail), eq(invitations.claimedEmail, email)),
+      ),
+    )
+    .returning({ id: invitations.id })
+  return rows.length > 0
+}
+
+/** Whether the owner disabled the inviter's account (the admin module's table; decision 193). */
+export async function isInviterDisabled(db: Executor, inviterId: string): Promise<boolean> {
+  const rows = await db.select({ id: disabledAccounts.userId }).from(disabledAccounts).where(eq(disabledAccounts.userId, inviterId))
+  return rows.length > 0
+}
+
+/** Whether an account has this address, compared case-insensitively. */
+export async function hasAccountWithEmail(db: Executor, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`lower(${user.email}) = lower(${email})`)
+    .limit(1)
+  return rows.length > 0
+}
+
+/** The account's address in lower case (the form a link invitation's claim keeps). */
+export async function getAccountEmail(db: Executor, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ email: sql<string>`lower(${user.email})` })
+    .from(user)
+    .where(eq(user.id, userId))
+  return row?.email
 }
 
 /** The account's address, for comparing with the addresses invitations were sent to. */

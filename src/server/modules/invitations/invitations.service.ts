@@ -20,7 +20,6 @@ import { isTokenOfDeletedInviter } from '#server/modules/account/account.queries
 import type { PageTags } from '#server/http/spa.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'
-import type { Mailer } from '#server/notify/mailer.ts'
 import { invitationMail } from '#server/notify/templates.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 import { deleteAudioUpload, lockOwnAudioUpload } from '#server/modules/audio-uploads/audio-uploads.queries.ts'
@@ -41,9 +40,13 @@ import {
   deleteInvitation,
   deleteOldRateCounters,
   expireOverdue,
+  claimLinkInvitation,
   findByTokenHash,
+  getAccountEmail,
   getInviterCard,
+  hasAccountWithEmail,
   hasContactWithEmail,
+  isInviterDisabled,
   insertInvitation,
   listInvitationsOf,
   lockOwnInvitation,
@@ -88,32 +91,44 @@ async function findByToken(executor: Executor, token: string, lock: boolean): Pr
   return row
 }
 
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{1,100}$/
+const addressKey = (email: string) => email.trim().toLowerCase()
+
 /**
- * Whether signing up with `email` while presenting `token` proves the address (decision 118): the token belongs to a
- * pending, unexpired e-mail invitation sent to exactly that address (compared case-insensitively), and it reached
- * the person by mail to that address. A link invitation proves nothing: anyone may hold one.
+ * The row of a token that may still open anything: a pending, unexpired invitation whose inviter the owner has not
+ * disabled (decision 193). A deleted inviter's invitations went with their account.
  */
-export async function invitationConfirmsAddress(executor: Executor, token: string, email: string): Promise<boolean> {
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(token)) return false
+async function usableByToken(executor: Executor, token: string): Promise<InvitationRow | undefined> {
+  if (!TOKEN_SHAPE.test(token)) return undefined
   const row = await findByToken(executor, token, false)
-  return (
-    row !== undefined &&
-    row.kind === 'email' &&
-    row.status === 'pending' &&
-    row.expiresAt.getTime() > Date.now() &&
-    row.email !== null &&
-    row.email.toLowerCase() === email.trim().toLowerCase()
-  )
+  if (!row || row.status !== 'pending' || row.expiresAt.getTime() <= Date.now()) return undefined
+  return (await isInviterDisabled(executor, row.inviterUserId)) ? undefined : row
 }
 
 /**
- * Whether `token` may open an account on a Hearth that takes invitations only (decision 162): it belongs to an
- * invitation, e-mail or link, that is still pending and unexpired.
+ * Whether signing up with `email` while presenting `token` proves the address (decision 118): the token belongs to a
+ * usable e-mail invitation sent to exactly that address (compared case-insensitively), and it reached the person by
+ * mail to that address. A link invitation proves nothing: anyone may hold one.
  */
-export async function invitationAdmits(executor: Executor, token: string): Promise<boolean> {
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(token)) return false
-  const row = await findByToken(executor, token, false)
-  return row !== undefined && row.status === 'pending' && row.expiresAt.getTime() > Date.now()
+export async function invitationConfirmsAddress(executor: Executor, token: string, email: string): Promise<boolean> {
+  const row = await usableByToken(executor, token)
+  return row?.kind === 'email' && row.email !== null && addressKey(row.email) === addressKey(email)
+}
+
+/**
+ * Whether `token` admits a sign-up with `email` (decision 193): an e-mail invitation admits only the address it was
+ * sent to; a link invitation admits one account, the first one made with it, and `claim` claims it for this address
+ * in the same statement that checks it is free. An address that has an account already claims nothing (Better Auth
+ * answers that sign-up as any with a taken address, and makes no account).
+ */
+export async function invitationAdmits(executor: Executor, token: string, email: string, claim: boolean): Promise<boolean> {
+  const row = await usableByToken(executor, token)
+  if (!row) return false
+  const address = addressKey(email)
+  if (row.kind === 'email') return row.email !== null && addressKey(row.email) === address
+  if (row.claimedEmail !== null && row.claimedEmail !== address) return false
+  if (!claim || (await hasAccountWithEmail(executor, address))) return true
+  return claimLinkInvitation(executor, row.id, address)
 }
 
 /** Tells the inviters whose invitations closed because the two people connected (decision 119). */
@@ -138,7 +153,6 @@ export function toInvitationResponse(row: InvitationRow): Invitation {
 
 export function createInvitationsService({
   db,
-  mailer,
   storage,
   publicUrl,
   signMediaUrl,
@@ -149,12 +163,11 @@ export function createInvitationsService({
   rateLimits = true,
 }: {
   db: Database
-  mailer: Mailer
   storage: ObjectStorage
   publicUrl: string
   signMediaUrl: (key: string) => string
   pictureUrl: PictureUrl
-  /** a personal message is queued for transcription with the invitation (invitations.jobs.ts) */
+  /** a personal message is queued for transcription with the invitation, and its mail (invitations.jobs.ts) */
   queue: Pick<JobQueue, 'enqueue'>
   log: FastifyBaseLogger
   /** a personal message is measured (or refused) before the invitation keeps it: no job of a message's does */
@@ -198,7 +211,7 @@ export function createInvitationsService({
       /** an upload of the inviter's, or null for their welcome message (decision 53) */
       uploadId: string | null
     },
-  ): Promise<{ row: InvitationRow; token: string; inviterName: string }> {
+  ): Promise<{ row: InvitationRow; token: string }> {
     if (!(await withinLimit(`invite-send:${inviterId}`, INVITE_SEND_LIMIT))) {
       throw new TooManyRequestsError(INVITATION_TEXTS.sendLimit)
     }
@@ -236,28 +249,27 @@ export function createInvitationsService({
         await deleteAudioUpload(tx, upload.id)
         await queue.enqueue(tx, 'transcribe-invitation', { invitationId: row.id, audioKey: upload.objectKey, attempt: 1 })
       }
+      await queueMail(tx, row, token, inviter.name)
       await changed(tx, inviterId, row.id)
-      return { row, token, inviterName: inviter.name }
+      return { row, token }
     })
   }
 
-  /** Sends the invitation mail; false when the mail server refused it (the invitation stays, to be resent). */
-  async function mail(row: InvitationRow, token: string, inviterName: string, withMessage: boolean): Promise<boolean> {
-    if (!row.email) return false
-    try {
-      await mailer.send(invitationMail(row.email, inviterName, row.note, inviteUrl(publicUrl, token), withMessage))
-      return true
-    } catch (error) {
-      log.warn({ err: error, invitationId: row.id }, 'invitations: the mail could not be sent')
-      return false
-    }
-  }
-
-  /** Whether the invitation carries a voice message: its own, or the inviter's welcome message (decision 53). */
-  async function hasWelcome(row: InvitationRow): Promise<boolean> {
-    if (row.audioKey) return true
-    if (!row.usesWelcomeMessage) return false
-    return Boolean((await getInviterCard(db, row.inviterUserId))?.welcomeAudioKey)
+  /**
+   * Queues an e-mail invitation's mail with the invitation (decision 193). The job sends it only when no account has
+   * the address: a person who has one (who may have blocked the inviter) gets no mail, and the inviter's answer is
+   * the same either way, as fast, whether the address has an account or not.
+   */
+  async function queueMail(tx: Executor, row: InvitationRow, token: string, inviterName: string): Promise<void> {
+    if (row.kind !== 'email' || !row.email) return
+    // the invitation's own recording, or the inviter's welcome message (decision 53)
+    const withMessage =
+      row.audioKey !== null || (row.usesWelcomeMessage && Boolean((await getInviterCard(tx, row.inviterUserId))?.welcomeAudioKey))
+    await queue.enqueue(
+      tx,
+      'send-invitation-mail',
+      invitationMail(row.email, inviterName, row.note, inviteUrl(publicUrl, token), withMessage),
+    )
   }
 
   /**
@@ -282,6 +294,8 @@ export function createInvitationsService({
       throw new TooManyRequestsError(INVITATION_TEXTS.lookupLimit)
     }
     const row = await byToken(db, token, false)
+    // a disabled inviter's invitation is as if it did not exist while they are disabled (decision 193)
+    if (await isInviterDisabled(db, row.inviterUserId)) throw notFound()
     if (row.status === 'pending' && row.expiresAt.getTime() <= Date.now()) {
       await db.transaction(async (tx) => {
         await updateInvitation(tx, row.id, { status: 'expired' })
@@ -306,16 +320,16 @@ export function createInvitationsService({
   }
 
   return {
-    /** send-contact-invitation. The mail goes after the commit; when it fails the invitation waits in the list. */
-    async sendEmail(inviterId: string, input: SendEmailInvitation): Promise<{ invitation: Invitation; mailSent: boolean }> {
-      const { row, token, inviterName } = await create(inviterId, {
+    /** send-contact-invitation. The mail is queued with the invitation and sent after the answer (queueMail). */
+    async sendEmail(inviterId: string, input: SendEmailInvitation): Promise<Invitation> {
+      const { row } = await create(inviterId, {
         kind: 'email',
         email: input.email,
         recipientName: null,
         note: input.note || null,
         uploadId: input.upload_id ?? null,
       })
-      return { invitation: toInvitationResponse(row), mailSent: await mail(row, token, inviterName, await hasWelcome(row)) }
+      return toInvitationResponse(row)
     },
 
     /** create-share-link: the link is answered once, never stored in clear. */
@@ -367,14 +381,14 @@ export function createInvitationsService({
           return null
         }
         const inviter = await getProfileById(tx, inviterId)
-        return { ...(await renewToken(tx, row)), inviterName: inviter?.name ?? 'Someone' }
+        const renewed = await renewToken(tx, row)
+        await queueMail(tx, renewed.row, renewed.token, inviter?.name ?? 'Someone')
+        return renewed
       })
       if (!result) throw new ConflictError(INVITATION_TEXTS.alreadyInCircle)
-      const mailSent =
-        result.row.kind === 'email' ? await mail(result.row, result.token, result.inviterName, await hasWelcome(result.row)) : false
       return {
         invitation: toInvitationResponse(result.row),
-        mail_sent: mailSent,
+        mail_sent: result.row.kind === 'email',
         share_url: result.row.kind === 'link' ? inviteUrl(publicUrl, result.token) : null,
       }
     },
@@ -414,7 +428,13 @@ export function createInvitationsService({
           const inviter = await getProfileById(tx, row.inviterUserId)
           if (mine && inviter) return { contact_id: mine.id, inviter_name: inviter.name, already_connected: true }
         }
+        // nobody is connected to an account the owner disabled (decision 193)
+        if (await isInviterDisabled(tx, row.inviterUserId)) throw notFound()
         requireUsable(row)
+        // a link made an account is that account's alone: to anyone else it is used (decision 193)
+        if (row.claimedEmail !== null && row.claimedEmail !== (await getAccountEmail(tx, userId))) {
+          throw new InvitationGoneError(INVITATION_TEXTS.used)
+        }
         const inviterId = row.inviterUserId
         if (inviterId === userId) throw new ConflictError(INVITATION_TEXTS.ownInvitation)
         await lockCircles(tx, [inviterId, userId])
