@@ -11,11 +11,22 @@ export const likedBy = (viewerId: string | Placeholder) =>
   sql<boolean>`exists (select 1 from ${messageLikes} where ${messageLikes.messageId} = ${audioMessages.id} and ${messageLikes.userId} = ${viewerId})`
 
 /**
+ * Whether the message was heard, as `viewerId` may know it (decision 200). The receiver sees their own reads. The
+ * sender sees them only while the receiver's row for them is not a message request (pending, ignored or blocked):
+ * a requester learns nothing of a request but its accept, so a request's messages stay unheard to them until then.
+ */
+export const readAsSeenBy = (viewerId: string | Placeholder) =>
+  sql<boolean>`(${audioMessages.isRead} and (${audioMessages.receiverId} = ${viewerId} or not exists (
+    select 1 from ${contacts} receivers_row
+    where receivers_row.user_id = ${audioMessages.receiverId} and receivers_row.contact_user_id = ${audioMessages.senderId}
+      and receivers_row.request_status is not null)))`
+
+/**
  * Every column but the search vector (it exists for the overview's search index and would only add bytes to every
- * message read), plus whether the reader liked it.
+ * message read), plus whether the reader liked it; whether it was heard is as the reader may know it.
  */
 const { searchVector: _searchVector, ...tableColumns } = getTableColumns(audioMessages)
-const messageColumns = (viewerId: string) => ({ ...tableColumns, liked: likedBy(viewerId) })
+const messageColumns = (viewerId: string) => ({ ...tableColumns, isRead: readAsSeenBy(viewerId), liked: likedBy(viewerId) })
 export type MessageRow = Omit<typeof audioMessages.$inferSelect, 'searchVector'> & { liked: boolean }
 
 /** A contact row as the send reads it under its lock. */
@@ -210,7 +221,12 @@ export function conversationPageQuery(db: Executor, { ownerId, contactId, before
   const branch = (from: SQLWrapper | string, to: SQLWrapper | string) =>
     db
       // a subquery's computed columns need names
-      .select({ ...tableColumns, liked: likedBy(ownerId).as('liked'), cursorAt: cursorAtColumn() })
+      .select({
+        ...tableColumns,
+        isRead: readAsSeenBy(ownerId).as('is_read'),
+        liked: likedBy(ownerId).as('liked'),
+        cursorAt: cursorAtColumn(),
+      })
       .from(audioMessages)
       .where(and(eq(audioMessages.senderId, from), eq(audioMessages.receiverId, to), before ? olderThan(before) : undefined))
       .orderBy(desc(audioMessages.createdAt), desc(audioMessages.id))
@@ -350,6 +366,15 @@ export async function listMessagesFrom(db: Executor, senderId: string, receiverI
     .where(and(eq(audioMessages.senderId, senderId), eq(audioMessages.receiverId, receiverId)))
     .orderBy(asc(audioMessages.createdAt), asc(audioMessages.id))
     .limit(limit)
+}
+
+/** The ids of what `senderId` sent `receiverId` that the receiver has heard (a request's, told at its accept). */
+export async function listHeardMessageIds(db: Executor, senderId: string, receiverId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: audioMessages.id })
+    .from(audioMessages)
+    .where(and(eq(audioMessages.senderId, senderId), eq(audioMessages.receiverId, receiverId), eq(audioMessages.isRead, true)))
+  return rows.map((row) => row.id)
 }
 
 type RecordSendValues = {
