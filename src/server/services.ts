@@ -64,6 +64,8 @@ import { createObjectTranscriber } from './speech/transcribe-object.ts'
 export const SWEEP_MEDIA_CRON = '*/15 * * * *'
 /** Uploads no message took within a day are looked for every hour. */
 export const SWEEP_AUDIO_UPLOADS_CRON = '30 * * * *'
+/** The owner's log is looked over once a day for rows past AUDIT_KEPT_DAYS (decision 201). */
+export const SWEEP_AUDIT_LOG_CRON = '45 3 * * *'
 
 export type ServicesOptions = {
   env: Env
@@ -323,6 +325,11 @@ export async function createServices({
       work: 'upkeep',
       handle: async () => ({ status: 'done', reason: `${await audioUploads.sweepAbandoned()} removed` }),
       cron: SWEEP_AUDIO_UPLOADS_CRON,
+    },
+    'sweep-audit-log': {
+      work: 'upkeep',
+      handle: async () => ({ status: 'done', reason: `${await admin.expireAuditLog()} removed` }),
+      cron: SWEEP_AUDIT_LOG_CRON,
     },
     backup: { work: 'upkeep', handle: () => backupJobs.handleBackup(), cron: env.BACKUP_SCHEDULE === 'off' ? null : env.BACKUP_SCHEDULE },
   }

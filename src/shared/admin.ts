@@ -59,12 +59,18 @@ export const setSignUpModeSchema = z.strictObject({ mode: signUpModeSchema })
 
 export const adminAccountParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) })
 
-/** Whether the signed-in person is this Hearth's owner (settings shows the entry to the owner only). */
-export const hearthRoleSchema = z.object({ owner: z.boolean() })
+/**
+ * Whether the signed-in person is this Hearth's owner (settings shows the entry to the owner only), and, for the
+ * owner, who would look after the Hearth if they deleted their account (decision 199): the name of the oldest
+ * enabled, confirmed account (else the oldest enabled one), or null when there is none. Always null for anyone else.
+ */
+export const hearthRoleSchema = z.object({ owner: z.boolean(), next_owner_name: z.nullable(z.string()) })
 export type HearthRole = z.infer<typeof hearthRoleSchema>
 
 /** How many of the log's rows the owner's screen shows, newest first. */
 export const AUDIT_SHOWN = 20
+/** The log's rows are deleted once this many days old (decision 201): long enough to look back over a year. */
+export const AUDIT_KEPT_DAYS = 365
 /** A confirmation mail goes again to one account at most once in this many seconds. */
 export const RESEND_CONFIRMATION_SECONDS = 60
 
@@ -109,6 +115,9 @@ export const ADMIN_TEXTS = {
     'Their account, photos, welcome message and every message they sent go for good. The people they talked to keep the messages they sent them.',
   deleteConfirm: 'Delete account',
   cancel: 'Cancel',
+  // who looks after this Hearth once the owner deletes their account (decision 199)
+  nextOwner: (name: string) => `If you delete your account, ${name} will look after this Hearth next.`,
+  noNextOwner: 'If you delete your account, nobody here can look after this Hearth until someone new joins.',
   auditTitle: 'Recent changes',
   auditEmpty: 'Nothing changed yet.',
   // refusals

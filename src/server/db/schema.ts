@@ -671,8 +671,9 @@ export const disabledAccounts = pgTable('disabled_accounts', {
 })
 
 /**
- * What the owner did, for the owner to read back: who acted (kept as a name too, so a row outlives the account),
- * what, on whom, when. A deleted target keeps only the name it had.
+ * What the owner did, for the owner to read back: who acted and on whom (each kept as a name too, so a row outlives
+ * the account), what, when. When an account is deleted its id is cleared from every row, as actor and as target, and
+ * only the name it had stays; rows are deleted once AUDIT_KEPT_DAYS old (decision 201).
  */
 export const adminAuditLog = pgTable(
   'admin_audit_log',
@@ -683,7 +684,7 @@ export const adminAuditLog = pgTable(
     action: text('action', {
       enum: ['account.disabled', 'account.enabled', 'account.deleted', 'confirmation.resent', 'sign_up_mode.changed'],
     }).notNull(),
-    targetId: text('target_id'),
+    targetId: text('target_id').references(() => user.id, { onDelete: 'set null' }),
     targetName: text('target_name'),
     detail: text('detail'),
     createdAt: createdAt(),

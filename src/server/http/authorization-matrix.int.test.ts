@@ -77,6 +77,15 @@ describe('the authorization matrix', () => {
     },
   )
 
+  it('names who would look after the Hearth next to its owner only (GET /api/me/role)', async () => {
+    for (const member of [fixture.bob, fixture.eve]) {
+      const role = await sendAs(app, 'GET', { url: '/api/me/role' }, member)
+      expect(role.json()).toEqual({ owner: false, next_owner_name: null })
+    }
+    const owner = await sendAs(app, 'GET', { url: '/api/me/role' }, fixture.ada)
+    expect(owner.json()).toEqual({ owner: true, next_owner_name: expect.any(String) })
+  })
+
   it('serves a signed media URL to whoever holds it, signed in or not', async () => {
     const response = await sendAs(app, 'GET', { url: fixture.mediaUrl }, null)
     expect(response.statusCode).toBe(200)

@@ -61,6 +61,8 @@ export type JobMap = {
   'sweep-media': Record<string, never>
   /** scheduled: audio uploads no message took within a day */
   'sweep-audio-uploads': Record<string, never>
+  /** scheduled daily: the owner's log loses its rows older than a year (the admin module) */
+  'sweep-audit-log': Record<string, never>
   /** scheduled (BACKUP_SCHEDULE): an online backup of DATA_DIR into BACKUP_DIR, and the prune of old ones */
   backup: Record<string, never>
 }
@@ -85,6 +87,7 @@ const EVERY_JOB: Record<JobName, true> = {
   nudge: true,
   'sweep-media': true,
   'sweep-audio-uploads': true,
+  'sweep-audit-log': true,
   backup: true,
 }
 export const JOB_NAMES = Object.keys(EVERY_JOB) as JobName[]

@@ -1,6 +1,6 @@
 import net from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
-import { deliverPush, isPublicAddress, PushTargetRefused, resolvePushTarget } from './push-target.ts'
+import { canonicalPushEndpoint, deliverPush, isPublicAddress, PushTargetRefused, resolvePushTarget } from './push-target.ts'
 
 describe('isPublicAddress', () => {
   it('takes public IPv4 and global IPv6 unicast addresses', () => {
@@ -23,6 +23,31 @@ describe('isPublicAddress', () => {
       ['no address', 'localhost', '', 'push.example', '1.2.3'],
     ]
     for (const [, ...addresses] of refused) for (const address of addresses) expect(isPublicAddress(address), address).toBe(false)
+  })
+})
+
+describe('canonicalPushEndpoint', () => {
+  /** Endpoints a client may spell differently, each with the one form it is stored and compared in. */
+  const SPELLINGS: [string, string][] = [
+    ['https://fcm.googleapis.com/fcm/send/abc', 'https://fcm.googleapis.com/fcm/send/abc'],
+    ['https://fcm.googleapis.com/fcm/send/abc?', 'https://fcm.googleapis.com/fcm/send/abc'],
+    ['https://fcm.googleapis.com:443/fcm/send/abc', 'https://fcm.googleapis.com/fcm/send/abc'],
+    ['HTTPS://FCM.GoogleAPIs.com:443/fcm/send/abc?#', 'https://fcm.googleapis.com/fcm/send/abc'],
+    ['https://push.example.net/x#fragment', 'https://push.example.net/x'],
+    ['https://push.example.net', 'https://push.example.net/'],
+    ['http://push.example.net:80/x', 'http://push.example.net/x'],
+    // what differs stays different: the path's case, a query with something in it, another port
+    ['https://push.example.net/ABC', 'https://push.example.net/ABC'],
+    ['https://push.example.net/x?id=1', 'https://push.example.net/x?id=1'],
+    ['https://push.example.net:8443/x', 'https://push.example.net:8443/x'],
+  ]
+
+  it('gives one form to the spellings of one endpoint, and keeps what makes another endpoint', () => {
+    for (const [spelled, canonical] of SPELLINGS) expect(canonicalPushEndpoint(spelled), spelled).toBe(canonical)
+  })
+
+  it('answers what is not a URL unchanged (subscribing refuses it)', () => {
+    expect(canonicalPushEndpoint('not a url')).toBe('not a url')
   })
 })
 

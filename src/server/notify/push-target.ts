@@ -52,6 +52,22 @@ async function lookUpAll(hostname: string): Promise<{ address: string; family: n
   }
 }
 
+/**
+ * The one form an endpoint is stored and compared in (decision 201), so that one push endpoint is one subscription
+ * with one owner however a client spells it: the URL parser's form (scheme and host in lower case, the default port
+ * dropped, an empty path as "/"), without an empty query and without a fragment (never sent to the push service).
+ * A value that is not a URL is answered unchanged: subscribing refuses it, and it matches no stored endpoint.
+ * Migration 0028 brought the endpoints stored before to this form.
+ */
+export function canonicalPushEndpoint(endpoint: string): string {
+  if (!URL.canParse(endpoint)) return endpoint
+  const url = new URL(endpoint)
+  url.hash = ''
+  // an empty query ("?") is dropped; a query with anything in it stays as it is
+  if (url.search === '') url.search = ''
+  return url.href
+}
+
 /** Checks an endpoint now: https, a name whose every address is public. Throws PushTargetRefused otherwise. */
 export async function resolvePushTarget(endpoint: string, policy: PushTargetPolicy = {}): Promise<PushTarget> {
   const url = URL.canParse(endpoint) ? new URL(endpoint) : null

@@ -2,7 +2,8 @@ import fs from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import yauzl from 'yauzl'
-import { audioMessages, profiles, profilePhotos, sessionMessages } from '#server/db/schema.ts'
+import { audioMessages, invitations, profiles, profilePhotos, sessionMessages } from '#server/db/schema.ts'
+import { insertConnectedPair } from '#server/test/data.ts'
 import { makeJpeg, uploadPhoto } from '#server/test/images.ts'
 import { insertSignedInPair, insertSignedInPerson } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
@@ -41,6 +42,9 @@ async function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
 type ExportDocument = {
   profile: { id: string; email: string; name: string; welcome_message: string | null }
   contacts: { name: string }[]
+  message_requests: { received: { name: string; status: string }[]; sent: { name: string }[] }
+  blocked: { name: string }[]
+  invitations: { id: string; kind: string; recipient_name: string | null; status: string; message: string | null }[]
   messages: {
     id: string
     direction: string
@@ -112,6 +116,61 @@ describe('GET /api/account/export', () => {
     const recordings = [...entries.keys()].filter((name) => name.startsWith('recordings/'))
     expect(recordings).toHaveLength(2)
     expect(entries.size).toBe(4)
+  })
+
+  it('lists contacts, requests received and sent, and blocked people as what they are, and my invitations without their tokens', async () => {
+    const ada = await insertSignedInPerson(app, db, { name: 'Ada Requests' })
+    const bob = await insertSignedInPerson(app, db, { name: 'Bob Contact' })
+    await insertConnectedPair(db, ada, bob)
+    const strangers: Record<'pending' | 'ignore' | 'block', { id: string; cookie: string }> = {
+      pending: await insertSignedInPerson(app, db, { name: 'Cara Waiting' }),
+      ignore: await insertSignedInPerson(app, db, { name: 'Dan Ignored' }),
+      block: await insertSignedInPerson(app, db, { name: 'Eve Blocked' }),
+    }
+    for (const [action, stranger] of Object.entries(strangers)) {
+      expect((await api.post('/api/contacts/connect', stranger.cookie, { user_id: ada.id })).statusCode).toBeLessThan(300)
+      if (action === 'pending') continue
+      const { requests } = (await api.get('/api/message-requests', ada.cookie)).json() as { requests: { id: string; user_id: string }[] }
+      const request = requests.find((r) => r.user_id === stranger.id)
+      expect((await api.post(`/api/message-requests/${request?.id}/${action}`, ada.cookie)).statusCode).toBe(204)
+    }
+    // Ada writes to Fay, who has not chosen her; Gus blocks Ada's request: to Ada both are requests she sent
+    for (const name of ['Fay Asked', 'Gus Blocking']) {
+      const other = await insertSignedInPerson(app, db, { name })
+      expect((await api.post('/api/contacts/connect', ada.cookie, { user_id: other.id })).statusCode).toBeLessThan(300)
+      if (name !== 'Gus Blocking') continue
+      const { requests } = (await api.get('/api/message-requests', other.cookie)).json() as { requests: { id: string }[] }
+      expect((await api.post(`/api/message-requests/${requests[0]?.id}/block`, other.cookie)).statusCode).toBe(204)
+    }
+    const upload_id = await uploadRecording(app, ada.cookie)
+    const link = await api.post('/api/invitations/link', ada.cookie, { recipient_name: 'Hal Invited', upload_id })
+    expect(link.statusCode).toBe(201)
+    const token = new URL((link.json() as { share_url: string }).share_url).searchParams.get('token') ?? ''
+    const [stored] = await db.select().from(invitations).where(eq(invitations.inviterUserId, ada.id))
+
+    const { entries, document } = await exportOf(ada.cookie)
+    // the requests Ada sent are contacts of hers, as her circle shows them; those she received are not
+    expect(document.contacts.map((c) => c.name).sort()).toEqual(['Bob Contact', 'Fay Asked', 'Gus Blocking'])
+    expect(document.message_requests.received.map((r) => [r.name, r.status])).toEqual(
+      expect.arrayContaining([
+        ['Cara Waiting', 'pending'],
+        ['Dan Ignored', 'ignored'],
+      ]),
+    )
+    expect(document.message_requests.received).toHaveLength(2)
+    expect(document.message_requests.sent.map((r) => r.name).sort()).toEqual(['Fay Asked', 'Gus Blocking'])
+    // nothing tells Ada that Gus blocked her
+    for (const sent of document.message_requests.sent) expect(Object.keys(sent).sort()).toEqual(['id', 'name', 'sent_at'])
+    expect(document.blocked.map((r) => r.name)).toEqual(['Eve Blocked'])
+    expect(document.invitations).toEqual([
+      expect.objectContaining({ id: stored?.id, kind: 'link', recipient_name: 'Hal Invited', status: 'pending' }),
+    ])
+    expect(entries.get(document.invitations[0]?.message ?? '')).toEqual(await fs.readFile(`${dataDir}/media/${stored?.audioKey}`))
+    const text = entries.get('hearth-export.json')?.toString() ?? ''
+    expect(token).not.toBe('')
+    expect(text).not.toContain(token)
+    expect(text).not.toContain(stored?.tokenHash)
+    expect(text).not.toMatch(/token/i)
   })
 
   it('holds my sessions with their typed and recorded notes, and the recordings byte for byte', async () => {

@@ -7,7 +7,7 @@ import type { ObjectStorage } from '#server/media/storage.ts'
 import { listPhotosOf } from '#server/modules/photos/photos.queries.ts'
 import { getProfileById } from '#server/modules/profiles/profiles.queries.ts'
 import { listAllSessionMessagesOf, listAllSessionsOf } from '#server/modules/voice-sessions/voice-sessions.queries.ts'
-import { listContactsOfOwner, listMessagesOfParticipant } from './account.queries.ts'
+import { listContactsOfOwner, listInvitationsForExport, listMessagesOfParticipant } from './account.queries.ts'
 
 /** The largest rendition kept of a photo: the uploaded original is never stored (decision 55). */
 const EXPORTED_PHOTO_VARIANT: keyof typeof PHOTO_VARIANTS = 'hero3x'
@@ -27,16 +27,20 @@ const keyExtension = (key: string) => key.split('.').pop() ?? 'audio'
 const timedName = (at: Date, id: string) => `${at.toISOString().replace(/[:.]/g, '-')}-${id}`
 
 /**
- * The person's data as a zip (decision 59): `hearth-export.json` (profile, contacts, messages with transcripts,
- * emotions and topics, sessions with their notes), `recordings/` (the messages they sent, their welcome message and
- * their sessions' recordings) and `photos/`. The rows are
+ * The person's data as a zip (decision 59): `hearth-export.json` (profile, contacts, message requests received and
+ * sent, blocked people, invitations, messages with transcripts, emotions and topics, sessions with their notes),
+ * `recordings/` (the messages they sent, their welcome message, their invitations' messages and their sessions'
+ * recordings) and `photos/`. Each relationship is listed as what it is (decision 201): a request received is not a
+ * contact, and a request sent stays "sent" whatever its receiver did with it, as the app tells the requester nothing
+ * but an accept. The rows are
  * read first (a person's rows are few); the files are streamed one after the other through the storage
  * interface, each opened only when the zip reaches it, so neither the archive nor a file is ever whole in memory.
  */
 export async function buildExport(db: Executor, storage: ObjectStorage, user: { id: string; email: string }, now: Date): Promise<Readable> {
-  const [profile, contactRows, messageRows, photoRows, sessionRows, sessionMessageRows] = await Promise.all([
+  const [profile, contactRows, invitationRows, messageRows, photoRows, sessionRows, sessionMessageRows] = await Promise.all([
     getProfileById(db, user.id),
     listContactsOfOwner(db, user.id),
+    listInvitationsForExport(db, user.id),
     listMessagesOfParticipant(db, user.id),
     listPhotosOf(db, user.id),
     listAllSessionsOf(db, user.id),
@@ -70,6 +74,24 @@ export async function buildExport(db: Executor, storage: ObjectStorage, user: { 
       recording,
     }
   })
+  const invitationList = invitationRows.map((i) => ({
+    id: i.id,
+    kind: i.kind,
+    email: i.email,
+    recipient_name: i.recipientName,
+    note: i.note,
+    status: i.status,
+    // onboarding's invitations carry the welcome message itself (decision 53)
+    message: i.usesWelcomeMessage
+      ? welcomePath
+      : i.audioKey
+        ? addFile(`recordings/invitations/${timedName(i.createdAt, i.id)}.${keyExtension(i.audioKey)}`, i.audioKey)
+        : null,
+    message_transcript: i.transcript,
+    created_at: i.createdAt.toISOString(),
+    expires_at: i.expiresAt.toISOString(),
+    accepted_at: iso(i.acceptedAt),
+  }))
   const photos = photoRows.map((p, index) => {
     const path = `photos/${String(index + 1).padStart(2, '0')}-${p.id}.webp`
     addFile(path, variantKey(p.baseKey, EXPORTED_PHOTO_VARIANT))
@@ -108,13 +130,31 @@ export async function buildExport(db: Executor, storage: ObjectStorage, user: { 
       findable_by_email: profile.findableByEmail,
       created_at: profile.createdAt.toISOString(),
     },
-    contacts: contactRows.map((c) => ({
-      id: c.id,
-      name: c.name,
-      archived_at: iso(c.archivedAt),
-      last_interaction: iso(c.lastInteraction),
-      added_at: c.createdAt.toISOString(),
-    })),
+    contacts: contactRows
+      // a request this person sent is a contact of theirs, in their circle as the app shows it; `message_requests.sent`
+      // says which of them have not accepted yet
+      .filter((c) => c.requestStatus === null)
+      .map((c) => ({
+        id: c.id,
+        name: c.name,
+        archived_at: iso(c.archivedAt),
+        last_interaction: iso(c.lastInteraction),
+        added_at: c.createdAt.toISOString(),
+      })),
+    message_requests: {
+      /** people who wrote to this person without being chosen; ignored ones are hidden in the app until they write again */
+      received: contactRows
+        .filter((c) => c.requestStatus === 'pending' || c.requestStatus === 'ignored')
+        .map((c) => ({ id: c.id, name: c.name, status: c.requestStatus, received_at: c.createdAt.toISOString() })),
+      /** contacts this person wrote to who have not accepted yet (whatever they did with it: decision 123) */
+      sent: contactRows
+        .filter((c) => c.requestStatus === null && c.requestSent)
+        .map((c) => ({ id: c.id, name: c.name, sent_at: c.createdAt.toISOString() })),
+    },
+    blocked: contactRows
+      .filter((c) => c.requestStatus === 'blocked')
+      .map((c) => ({ id: c.id, name: c.name, requested_at: c.createdAt.toISOString() })),
+    invitations: invitationList,
     messages,
     photos,
     sessions,

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '#server/db/client.ts'
 import {
   audioMessages,
@@ -15,6 +16,7 @@ import {
   user,
 } from '#server/db/schema.ts'
 import { contactName } from '#server/modules/contacts/contacts.queries.ts'
+import { readAsSeenBy } from '#server/modules/messages/messages.queries.ts'
 
 export type SessionRow = Pick<typeof session.$inferSelect, 'id' | 'userAgent' | 'createdAt' | 'updatedAt'>
 
@@ -45,6 +47,9 @@ export async function deleteOtherSessionsOfUser(db: Executor, userId: string, ke
   return rows.length
 }
 
+/** The other person's row for the owner, when it is a message request: the owner's row is then a request they sent. */
+const theirs = alias(contacts, 'theirs')
+
 /** The person's side of their relationships, as the export shows them. */
 export async function listContactsOfOwner(db: Executor, userId: string) {
   return db
@@ -52,12 +57,17 @@ export async function listContactsOfOwner(db: Executor, userId: string) {
       id: contacts.id,
       name: contactName,
       contactUserId: contacts.contactUserId,
+      requestStatus: contacts.requestStatus,
+      // whether the other person has not accepted this owner's request (pending, ignored or blocked alike: the
+      // requester is told none of those apart, decision 123)
+      requestSent: sql<boolean>`${theirs.requestStatus} is not null`,
       archivedAt: contacts.archivedAt,
       lastInteraction: contacts.lastInteraction,
       createdAt: contacts.createdAt,
     })
     .from(contacts)
     .leftJoin(profiles, eq(profiles.id, contacts.contactUserId))
+    .leftJoin(theirs, and(eq(theirs.userId, contacts.contactUserId), eq(theirs.contactUserId, contacts.userId)))
     .where(eq(contacts.userId, userId))
     .orderBy(asc(contacts.displayOrder), asc(contacts.createdAt))
 }
@@ -76,7 +86,7 @@ export async function listMessagesOfParticipant(db: Executor, userId: string) {
       emotions: audioMessages.emotions,
       topics: audioMessages.topics,
       replyToId: audioMessages.replyToId,
-      isRead: audioMessages.isRead,
+      isRead: readAsSeenBy(userId),
       createdAt: audioMessages.createdAt,
     })
     .from(audioMessages)
@@ -195,4 +205,26 @@ export async function isTokenOfDeletedInviter(db: Executor, tokenHash: string): 
 export async function deleteUser(tx: Executor, userId: string): Promise<boolean> {
   const rows = await tx.delete(user).where(eq(user.id, userId)).returning({ id: user.id })
   return rows.length > 0
+}
+
+/** The person's invitations as the export shows them: never the token's hash (a link is not theirs to keep). */
+export async function listInvitationsForExport(db: Executor, userId: string) {
+  return db
+    .select({
+      id: invitations.id,
+      kind: invitations.kind,
+      email: invitations.email,
+      recipientName: invitations.recipientName,
+      note: invitations.note,
+      status: invitations.status,
+      audioKey: invitations.audioKey,
+      usesWelcomeMessage: invitations.usesWelcomeMessage,
+      transcript: invitations.transcript,
+      createdAt: invitations.createdAt,
+      expiresAt: invitations.expiresAt,
+      acceptedAt: invitations.acceptedAt,
+    })
+    .from(invitations)
+    .where(eq(invitations.inviterUserId, userId))
+    .orderBy(asc(invitations.createdAt), asc(invitations.id))
 }

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { ACCOUNT_DISABLED, ADMIN_TEXTS, INVITATION_REQUIRED, type AdminOverview } from '#shared/admin.ts'
+import { ACCOUNT_DISABLED, ADMIN_TEXTS, AUDIT_KEPT_DAYS, INVITATION_REQUIRED, type AdminOverview } from '#shared/admin.ts'
 import { INVITATION_TEXTS } from '#shared/invitations.ts'
 import { adminAuditLog, contacts, invitations, profiles, session, user } from '#server/db/schema.ts'
 import { cookiesOf, postJson } from '#server/test/auth-helpers.ts'
@@ -16,6 +16,20 @@ const { app, db, smtp } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp
 const api = apiClient(app)
 
 const signUp = (payload: Record<string, unknown>) => postJson(app, '/api/auth/sign-up/email', payload)
+/** A row of the log written by `actor` at `at`; answers its id. */
+async function insertAuditAt(actor: { id: string; name: string }, at: Date) {
+  const [row] = await db
+    .insert(adminAuditLog)
+    .values({ actorId: actor.id, actorName: actor.name, action: 'sign_up_mode.changed', detail: 'open', createdAt: at })
+    .returning({ id: adminAuditLog.id })
+  if (!row) throw new Error('no audit row')
+  return row.id
+}
+
+/** A fresh session for someone whose sessions the owner ended. */
+const signInAgain = async (person: { email: string; password: string }) =>
+  cookiesOf(await postJson(app, '/api/auth/sign-in/email', { email: person.email, password: person.password }))
+
 const overviewOf = async (cookie: string) => {
   const response = await api.get('/api/admin', cookie)
   expect(response.statusCode).toBe(200)
@@ -49,7 +63,7 @@ describe('who may join', () => {
     expect((await signUp(first)).statusCode).toBe(200)
     await db.update(user).set({ emailVerified: true }).where(eq(user.email, first.email))
     const signIn = await postJson(app, '/api/auth/sign-in/email', { email: first.email, password: first.password })
-    expect((await api.get('/api/me/role', cookiesOf(signIn))).json()).toEqual({ owner: true })
+    expect((await api.get('/api/me/role', cookiesOf(signIn))).json()).toEqual({ owner: true, next_owner_name: null })
     // with one account, the landing says so and a sign-up without an invitation is refused plainly
     expect((await api.get('/api/config')).json()).toMatchObject({ signUpMode: 'invitation' })
     const refused = await signUp(makePerson())
@@ -193,8 +207,8 @@ describe("the owner's care of the accounts", () => {
       expect(response.statusCode).toBe(403)
       expect(response.json()).toEqual({ error: { code: 'FORBIDDEN', message: ADMIN_TEXTS.notOwner } })
     }
-    expect((await api.get('/api/me/role', member.cookie)).json()).toEqual({ owner: false })
-    expect((await api.get('/api/me/role', owner.cookie)).json()).toEqual({ owner: true })
+    expect((await api.get('/api/me/role', member.cookie)).json()).toEqual({ owner: false, next_owner_name: null })
+    expect((await api.get('/api/me/role', owner.cookie)).json()).toMatchObject({ owner: true, next_owner_name: expect.any(String) })
     expect((await api.get('/api/admin', owner.cookie)).statusCode).toBe(200)
   })
 
@@ -237,8 +251,42 @@ describe("the owner's care of the accounts", () => {
     expect((await api.delete(`/api/admin/accounts/${member.id}`, owner.cookie)).statusCode).toBe(204)
     expect(await db.select().from(user).where(eq(user.id, member.id))).toEqual([])
     expect((await api.delete(`/api/admin/accounts/${member.id}`, owner.cookie)).statusCode).toBe(404)
-    const [row] = await db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, member.id))
-    expect(row).toMatchObject({ actorId: owner.id, action: 'account.deleted', targetName: member.name })
+    // the row keeps the name the person had, and not their id (decision 201)
+    expect(await db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, member.id))).toEqual([])
+    const [row] = await db.select().from(adminAuditLog).where(eq(adminAuditLog.targetName, member.name))
+    expect(row).toMatchObject({ actorId: owner.id, action: 'account.deleted', targetId: null })
+  })
+
+  it("clears a deleted person's id from the log, as actor and as target, and keeps their name", async () => {
+    const { owner, member } = await setUp()
+    expect((await api.post(`/api/admin/accounts/${member.id}/disable`, owner.cookie)).statusCode).toBe(204)
+    expect((await api.post(`/api/admin/accounts/${member.id}/enable`, owner.cookie)).statusCode).toBe(204)
+    const member2 = await signInAgain(member)
+    expect((await api.call('DELETE', '/api/account', member2, { confirmation: 'DELETE' })).statusCode).toBe(204)
+    const asTarget = await db.select().from(adminAuditLog).where(eq(adminAuditLog.targetName, member.name))
+    expect(asTarget.map((row) => [row.action, row.targetId, row.actorId])).toEqual(
+      expect.arrayContaining([
+        ['account.disabled', null, owner.id],
+        ['account.enabled', null, owner.id],
+      ]),
+    )
+    const byOwner = (await db.select().from(adminAuditLog).where(eq(adminAuditLog.actorId, owner.id))).map((row) => row.id)
+    expect(byOwner.length).toBeGreaterThanOrEqual(2)
+    expect((await api.call('DELETE', '/api/account', owner.cookie, { confirmation: 'DELETE' })).statusCode).toBe(204)
+    const after = await db.select().from(adminAuditLog).where(inArray(adminAuditLog.id, byOwner))
+    expect(after.map((row) => [row.actorId, row.actorName])).toEqual(byOwner.map(() => [null, 'Olive Owner']))
+  })
+
+  it('deletes the log rows older than a year through the scheduled sweep, and keeps the younger ones', async () => {
+    const { owner } = await setUp()
+    const day = 86_400_000
+    const old = await insertAuditAt(owner, new Date(Date.now() - (AUDIT_KEPT_DAYS + 1) * day))
+    const young = await insertAuditAt(owner, new Date(Date.now() - (AUDIT_KEPT_DAYS - 1) * day))
+    await app.jobs.enqueue(null, 'sweep-audit-log', {})
+    await expect
+      .poll(async () => (await db.select().from(adminAuditLog).where(eq(adminAuditLog.id, old))).length, { timeout: 15_000 })
+      .toBe(0)
+    expect(await db.select().from(adminAuditLog).where(eq(adminAuditLog.id, young))).toHaveLength(1)
   })
 
   it('resends a confirmation to an unconfirmed account, once a minute, and never to a confirmed one', async () => {
@@ -266,14 +314,59 @@ describe("the owner's care of the accounts", () => {
     expect(await db.select().from(user).where(eq(user.id, owner.id))).toHaveLength(1)
   })
 
-  it('passes the ownership to the oldest account when the owner deletes their own account', async () => {
+  it('passes the ownership to the oldest confirmed, enabled account, skipping disabled and unconfirmed ones, and says who first', async () => {
     const { owner } = await setUp()
+    // older than every other account of this file's database
+    const at = (day: number) => new Date(Date.UTC(2001, 0, day))
+    const disabled = await insertPerson(db)
+    const unconfirmed = await insertPerson(db, { verified: false })
+    const next = await insertPerson(db, { name: 'Nell Next' })
+    for (const [person, day] of [
+      [owner, 1],
+      [disabled, 2],
+      [unconfirmed, 3],
+      [next, 4],
+    ] as const) {
+      await db
+        .update(user)
+        .set({ createdAt: at(day) })
+        .where(eq(user.id, person.id))
+    }
+    expect((await api.post(`/api/admin/accounts/${disabled.id}/disable`, owner.cookie)).statusCode).toBe(204)
+    expect((await api.get('/api/me/role', owner.cookie)).json()).toEqual({ owner: true, next_owner_name: 'Nell Next' })
+
     expect((await api.delete('/api/account', owner.cookie, { headers: { 'content-type': 'application/json' } })).statusCode).toBe(400)
     expect((await api.call('DELETE', '/api/account', owner.cookie, { confirmation: 'DELETE' })).statusCode).toBe(204)
-    const [oldest] = await db.select({ id: user.id }).from(user).orderBy(user.createdAt, user.id).limit(1)
-    expect(oldest).toBeDefined()
-    expect(await resolveOwnerId(db)).toBe(oldest?.id)
-    expect((await api.get('/api/me/role', (await insertSignedInPerson(app, db)).cookie)).json()).toEqual({ owner: false })
+    expect(await resolveOwnerId(db)).toBe(next.id)
+    expect((await api.get('/api/me/role', (await insertSignedInPerson(app, db)).cookie)).json()).toEqual({
+      owner: false,
+      next_owner_name: null,
+    })
+  })
+})
+
+describe('a Hearth whose owner leaves no confirmed, enabled account', async () => {
+  const lone = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-admin-lone-'), RATE_LIMIT_ENABLED: 'false' })
+  const loneApi = apiClient(lone.app)
+
+  it('goes to the oldest enabled account, else to nobody until an account that can look after it exists', async () => {
+    const owner = await insertSignedInPerson(lone.app, lone.db)
+    await setHearthOwner(lone.db, owner.id)
+    const disabled = await insertPerson(lone.db)
+    const unconfirmed = await insertPerson(lone.db, { verified: false, name: 'Uma Unconfirmed' })
+    expect((await loneApi.post(`/api/admin/accounts/${disabled.id}/disable`, owner.cookie)).statusCode).toBe(204)
+    expect((await loneApi.get('/api/me/role', owner.cookie)).json()).toEqual({ owner: true, next_owner_name: 'Uma Unconfirmed' })
+
+    // the unconfirmed one goes too: only the disabled account is left, and nobody owns the Hearth
+    expect((await loneApi.post(`/api/admin/accounts/${unconfirmed.id}/disable`, owner.cookie)).statusCode).toBe(204)
+    expect((await loneApi.get('/api/me/role', owner.cookie)).json()).toEqual({ owner: true, next_owner_name: null })
+    expect((await loneApi.call('DELETE', '/api/account', owner.cookie, { confirmation: 'DELETE' })).statusCode).toBe(204)
+    expect(await resolveOwnerId(lone.db)).toBeNull()
+
+    // the first account that can look after it becomes the owner
+    const newcomer = await insertSignedInPerson(lone.app, lone.db)
+    expect((await loneApi.get('/api/me/role', newcomer.cookie)).json()).toEqual({ owner: true, next_owner_name: null })
+    expect(await resolveOwnerId(lone.db)).toBe(newcomer.id)
   })
 })
 

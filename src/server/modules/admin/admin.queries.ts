@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { AuditAction, SignUpMode } from '#shared/admin.ts'
 import type { Executor } from '#server/db/client.ts'
 import { adminAuditLog, disabledAccounts, firstAccountClaim, hearthSettings, session, user } from '#server/db/schema.ts'
@@ -20,22 +20,46 @@ export async function storeSignUpMode(db: Executor, mode: SignUpMode): Promise<v
 }
 
 /**
- * The owner's id, or null while there is no account. When none is recorded (a fresh install, or the owner deleted
- * their account) the oldest account becomes the owner here, once: the first person to join owns a new Hearth.
+ * Who looks after the Hearth when no owner is recorded (decision 199): the oldest account that is enabled and
+ * confirmed (it can sign in), else the oldest enabled one (it can once its address is confirmed), else nobody. A
+ * disabled account is never chosen: nobody could enable it again. `except` leaves out the owner now, for the name
+ * shown before they delete their account.
+ */
+const successorOf = (except: string | null) => {
+  const others = except === null ? sql`` : sql` and ${ne(user.id, except)}`
+  return sql<string | null>`(
+    select ${user.id} from ${user} left join ${disabledAccounts} on ${disabledAccounts.userId} = ${user.id}
+    where ${disabledAccounts.userId} is null${others}
+    order by ${user.emailVerified} desc, ${user.createdAt}, ${user.id} limit 1)`
+}
+
+/**
+ * The owner's id, or null while no account can be. When none is recorded (a fresh install, or the owner deleted
+ * their account) the successor (`successorOf`) becomes the owner here, once: the first person to join owns a new
+ * Hearth, and a deleted owner's Hearth goes to someone who can sign in to look after it.
  */
 export async function resolveOwnerId(db: Executor): Promise<string | null> {
   const [row] = await db.select({ ownerId: hearthSettings.ownerId }).from(hearthSettings).where(eq(hearthSettings.id, SETTINGS_ID))
   if (row?.ownerId) return row.ownerId
-  const oldest = sql<string | null>`(select ${user.id} from ${user} order by ${user.createdAt}, ${user.id} limit 1)`
+  const successor = successorOf(null)
   const [claimed] = await db
     .insert(hearthSettings)
-    .values({ id: SETTINGS_ID, ownerId: oldest })
-    .onConflictDoUpdate({ target: hearthSettings.id, set: { ownerId: oldest }, setWhere: isNull(hearthSettings.ownerId) })
+    .values({ id: SETTINGS_ID, ownerId: successor })
+    .onConflictDoUpdate({ target: hearthSettings.id, set: { ownerId: successor }, setWhere: isNull(hearthSettings.ownerId) })
     .returning({ ownerId: hearthSettings.ownerId })
   if (claimed) return claimed.ownerId
   // another request recorded one in between
   const [again] = await db.select({ ownerId: hearthSettings.ownerId }).from(hearthSettings).where(eq(hearthSettings.id, SETTINGS_ID))
   return again?.ownerId ?? null
+}
+
+/** The name of whoever would be owner if `ownerId` deleted their account now (null: nobody could be). */
+export async function getSuccessorName(db: Executor, ownerId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: user.name })
+    .from(user)
+    .where(eq(user.id, successorOf(ownerId)))
+  return row?.name ?? null
 }
 
 export async function hasAnyAccount(db: Executor): Promise<boolean> {
@@ -115,6 +139,12 @@ export async function listRecentAudit(db: Executor, limit: number) {
     .from(adminAuditLog)
     .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
     .limit(limit)
+}
+
+/** Deletes the log's rows written before `before` (the log is kept AUDIT_KEPT_DAYS); answers how many went. */
+export async function deleteAuditRowsBefore(db: Executor, before: Date): Promise<number> {
+  const rows = await db.delete(adminAuditLog).where(lt(adminAuditLog.createdAt, before)).returning({ id: adminAuditLog.id })
+  return rows.length
 }
 
 /** Whether a confirmation mail went again to this account after `since` (the per-account limit of resends). */

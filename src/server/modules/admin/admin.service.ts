@@ -1,5 +1,6 @@
 import {
   ADMIN_TEXTS,
+  AUDIT_KEPT_DAYS,
   AUDIT_SHOWN,
   RESEND_CONFIRMATION_SECONDS,
   type AdminOverview,
@@ -14,9 +15,11 @@ import { ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationEr
 import { invitationAdmits } from '#server/modules/invitations/invitations.service.ts'
 import {
   claimFirstAccount,
+  deleteAuditRowsBefore,
   deleteSessionsOfUser,
   getAccount,
   getStoredSignUpMode,
+  getSuccessorName,
   hasAnyAccount,
   insertAuditRow,
   isAccountDisabled,
@@ -103,7 +106,8 @@ export function createAdminService({
     isDisabled: (userId: string) => isAccountDisabled(db, userId),
 
     async role(actor: Actor): Promise<HearthRole> {
-      return { owner: (await resolveOwnerId(db)) === actor.id }
+      const owner = (await resolveOwnerId(db)) === actor.id
+      return { owner, next_owner_name: owner ? await getSuccessorName(db, actor.id) : null }
     },
 
     async overview(actor: Actor): Promise<AdminOverview> {
@@ -163,9 +167,13 @@ export function createAdminService({
     async deleteAccount(actor: Actor, targetId: string): Promise<void> {
       const target = await targetOf(actor, targetId)
       await deleteAccount(target.id)
-      // written once the deletion committed: the log never claims a deletion that did not happen
-      await auditAction(db, actor, 'account.deleted', target)
+      // written once the deletion committed: the log never claims a deletion that did not happen. The row keeps the
+      // name the person had and not their id, as the deletion left every other row of the log (decision 201).
+      await insertAuditRow(db, { actorId: actor.id, actorName: actor.name, action: 'account.deleted', targetName: target.name })
     },
+
+    /** The scheduled sweep: the log's rows older than AUDIT_KEPT_DAYS go (decision 201); answers how many. */
+    expireAuditLog: () => deleteAuditRowsBefore(db, new Date(now().getTime() - AUDIT_KEPT_DAYS * 86_400_000)),
 
     async resendConfirmation(actor: Actor, targetId: string): Promise<void> {
       const target = await targetOf(actor, targetId)

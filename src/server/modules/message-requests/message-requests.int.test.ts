@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
 import { and, eq, sql } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { type Contact } from '#shared/contacts.ts'
 import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
@@ -10,11 +10,15 @@ import { contacts } from '#server/db/schema.ts'
 import { insertContact } from '#server/modules/contacts/contacts.queries.ts'
 import { insertPerson } from '#server/test/data.ts'
 import { insertSignedInPerson, type SignedInPerson } from '#server/test/people.ts'
+import { listenToRealtime } from '#server/test/realtime-listener.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { createTestApp } from '#server/test/test-app.ts'
 import { sendRecording, uploadRecording } from '#server/test/uploads.ts'
 
-const { app, db } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-requests-') })
+const { app, db, databaseUrl } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-requests-') })
+// every event the services publish, as each server instance's hub hears it
+const { heard, close: stopListening } = await listenToRealtime(databaseUrl)
+afterAll(stopListening)
 const { get, post } = apiClient(app)
 
 const connect = (from: SignedInPerson, to: { id: string }) => post('/api/contacts/connect', from.cookie, { user_id: to.id })
@@ -268,6 +272,62 @@ describe('ignoring and blocking', () => {
     // pressing Message on Ann herself is Bea's own choice: a plain connection
     expect((await connect(bea, ann)).statusCode).toBe(200)
     expect((await circle(bea)).map((c) => c.contact_user_id)).toEqual([ann.id])
+  })
+})
+
+describe('what the requester learns of a heard request', () => {
+  /** Everything the requester may read of their message: the message, their conversation, their search, their export. */
+  async function readsAsHeard(requester: SignedInPerson, contactId: string, messageId: string) {
+    const one = (await get(`/api/messages/${messageId}`, requester.cookie)).json() as Message
+    const page = (await get(`/api/contacts/${contactId}/messages`, requester.cookie)).json() as { messages: Message[] }
+    const search = (await get('/api/messages', requester.cookie)).json() as { messages: { id: string; is_read: boolean }[] }
+    return [one.is_read, page.messages.find((m) => m.id === messageId)?.is_read, search.messages.find((m) => m.id === messageId)?.is_read]
+  }
+  const readEventsTo = (person: { id: string }, messageId: string) =>
+    heard.filter(
+      ({ to, event }) =>
+        to.includes(person.id) && event.type === 'message.updated' && event.message_id === messageId && event.changes?.is_read === true,
+    )
+
+  const states = { pending: 'pending', ignore: 'ignored', block: 'blocked' } as const
+  for (const settled of ['pending', 'ignore', 'block'] as const) {
+    it(`shows the message unheard to the requester and tells them nothing while the request is ${states[settled]}`, async () => {
+      const ann = await insertSignedInPerson(app, db)
+      const bea = await insertSignedInPerson(app, db)
+      const annToBea = await pressMessage(ann, bea)
+      const message = await sendRecording(app, ann.cookie, annToBea)
+      const request = await requestFrom(bea, ann)
+      if (settled !== 'pending') expect((await act(bea, request.id, settled)).statusCode).toBe(204)
+
+      const played = await post(`/api/messages/${message.id}/read`, bea.cookie)
+      expect(played.statusCode).toBe(200)
+      // the receiver sees her own read
+      expect((played.json() as Message).is_read).toBe(true)
+      expect(await readsAsHeard(ann, annToBea, message.id)).toEqual([false, false, false])
+      // Bea's own tabs hear of it; Ann's hear nothing, also once the events have all left
+      await expect.poll(() => readEventsTo(bea, message.id).length).toBe(1)
+      expect(readEventsTo(ann, message.id)).toEqual([])
+    })
+  }
+
+  it('shows what was heard to the requester once the request is accepted, and tells their open tabs', async () => {
+    const ann = await insertSignedInPerson(app, db)
+    const bea = await insertSignedInPerson(app, db)
+    const annToBea = await pressMessage(ann, bea)
+    const heardOne = await sendRecording(app, ann.cookie, annToBea)
+    const unheardOne = await sendRecording(app, ann.cookie, annToBea)
+    const request = await requestFrom(bea, ann)
+    expect((await post(`/api/messages/${heardOne.id}/read`, bea.cookie)).statusCode).toBe(200)
+    expect(await readsAsHeard(ann, annToBea, heardOne.id)).toEqual([false, false, false])
+
+    expect((await act(bea, request.id, 'accept')).statusCode).toBe(200)
+    expect(await readsAsHeard(ann, annToBea, heardOne.id)).toEqual([true, true, true])
+    expect(await readsAsHeard(ann, annToBea, unheardOne.id)).toEqual([false, false, false])
+    await expect.poll(() => readEventsTo(ann, heardOne.id).length).toBe(1)
+    expect(readEventsTo(ann, unheardOne.id)).toEqual([])
+    // from now on a read is told as between any two people
+    expect((await post(`/api/messages/${unheardOne.id}/read`, bea.cookie)).statusCode).toBe(200)
+    await expect.poll(() => readEventsTo(ann, unheardOne.id).length).toBe(1)
   })
 })
 

@@ -16,7 +16,7 @@ import {
   markContactChosen,
 } from '#server/modules/contacts/contacts.queries.ts'
 import { toContactResponse } from '#server/modules/contacts/contacts.service.ts'
-import { listMessagesFrom } from '#server/modules/messages/messages.queries.ts'
+import { listHeardMessageIds, listMessagesFrom } from '#server/modules/messages/messages.queries.ts'
 import { toMessageResponse, type ActiveSpeechEngine } from '#server/modules/messages/messages.service.ts'
 import { getRequestForOwner, listPendingRequests, setRequestStatus } from './message-requests.queries.ts'
 
@@ -85,6 +85,16 @@ export function createMessageRequestsService({
         // the requester's tile now shows the receiver's presence: they chose each other
         const theirs = await getContactByUsers(tx, request.requesterId, ownerId)
         await publishRealtime(tx, [request.requesterId], { type: 'contact.changed', contact_id: theirs?.id ?? null, change: 'updated' })
+        // what the receiver heard of the request shows as heard to the requester from now on, as the accept itself
+        // does (decision 200): their open conversation learns it as any read
+        for (const messageId of await listHeardMessageIds(tx, request.requesterId, ownerId)) {
+          await publishRealtime(tx, [request.requesterId], {
+            type: 'message.updated',
+            message_id: messageId,
+            contact_id: theirs?.id ?? null,
+            changes: { is_read: true },
+          })
+        }
       })
       const contact = await getContactForOwner(db, ownerId, id)
       if (!contact) throw requestNotFound()

@@ -5,6 +5,7 @@ import { escapeLike } from '#server/db/like-pattern.ts'
 import { preparedStatement } from '#server/db/prepared-statement.ts'
 import { audioMessages, contacts, conversations, profiles, searchWords } from '#server/db/schema.ts'
 import { cursorAtColumn, olderThan, type BoundMessagePosition, type MessagePosition } from '#server/modules/messages/message-cursor.ts'
+import { readAsSeenBy } from '#server/modules/messages/messages.queries.ts'
 import { contactName } from '#server/modules/contacts/contacts.queries.ts'
 
 /**
@@ -48,7 +49,8 @@ const overviewColumns = {
   durationSeconds: audioMessages.durationSeconds,
   createdAt: audioMessages.createdAt,
   cursorAt: cursorAtColumn(),
-  isRead: audioMessages.isRead,
+  /** a message request's messages stay unheard to their sender until it is accepted (decision 200) */
+  isRead: readAsSeenBy(userId).as('is_read'),
   transcription: audioMessages.transcription,
   emotions: audioMessages.emotions,
   topics: audioMessages.topics,

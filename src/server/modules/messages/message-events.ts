@@ -57,7 +57,11 @@ export async function announceNewMessage(
   }
 }
 
-/** The receiver heard these messages: both people learn it, and the receiver's contact carries its new unread count. */
+/**
+ * The receiver heard these messages: their tabs learn it, their contact carrying its new unread count. The sender
+ * learns it too, unless the receiver's row for them is a message request (pending, ignored or blocked): a requester
+ * is told nothing of a request but its accept (decision 200).
+ */
 export async function announceRead(
   tx: Executor,
   { messageIds, senderId, receiverId, pictureUrl }: { messageIds: string[]; senderId: string; receiverId: string; pictureUrl: PictureUrl },
@@ -65,11 +69,13 @@ export async function announceRead(
   if (messageIds.length === 0) return
   const rows = await listPairRows(tx, senderId, receiverId)
   const senderContactId = rows.find((r) => r.ownerId === senderId)?.id ?? null
-  const receiverContactId = rows.find((r) => r.ownerId === receiverId)?.id ?? null
+  const receiverRow = rows.find((r) => r.ownerId === receiverId)
+  const receiverContactId = receiverRow?.id ?? null
+  const senderMayKnow = !receiverRow || receiverRow.requestStatus === null
   const contact = receiverContactId ? await contactAsSeenBy(tx, receiverId, receiverContactId, pictureUrl) : undefined
   const read = { type: 'message.updated', changes: { is_read: true }, health: true } as const
   for (const id of messageIds) {
-    await publishRealtime(tx, [senderId], { ...read, message_id: id, contact_id: senderContactId })
+    if (senderMayKnow) await publishRealtime(tx, [senderId], { ...read, message_id: id, contact_id: senderContactId })
     await publishRealtime(tx, [receiverId], { ...read, message_id: id, contact_id: receiverContactId, contact })
   }
 }

@@ -27,11 +27,22 @@ const replyQuote = sql<ReplyQuoteRow | null>`(
 )`
 
 /**
+ * Whether the message was heard, as `viewerId` may know it (decision 200). The receiver sees their own reads. The
+ * sender sees them only while the receiver's row for them is not a message request (pending, ignored or blocked):
+ * a requester learns nothing of a request but its accept, so a request's messages stay unheard to them until then.
+ */
+export const readAsSeenBy = (viewerId: string | Placeholder) =>
+  sql<boolean>`(${audioMessages.isRead} and (${audioMessages.receiverId} = ${viewerId} or not exists (
+    select 1 from ${contacts} receivers_row
+    where receivers_row.user_id = ${audioMessages.receiverId} and receivers_row.contact_user_id = ${audioMessages.senderId}
+      and receivers_row.request_status is not null)))`
+
+/**
  * Every column but the search vector (it exists for the overview's search index and would only add bytes to every
- * message read), plus the quote of the message it answers.
+ * message read), plus the quote of the message it answers; whether it was heard is as the reader may know it.
  */
 const { searchVector: _searchVector, ...tableColumns } = getTableColumns(audioMessages)
-const messageColumns = { ...tableColumns, replyTo: replyQuote }
+const messageColumns = (viewerId: string) => ({ ...tableColumns, replyTo: replyQuote, isRead: readAsSeenBy(viewerId) })
 export type MessageRow = Omit<typeof audioMessages.$inferSelect, 'searchVector'> & { replyTo: ReplyQuoteRow | null }
 
 /** A contact row as the send reads it under its lock. */
@@ -92,7 +103,7 @@ const between = (a: string, b: string) =>
 /** A message between the two people. */
 export async function getMessageBetween(db: Executor, messageId: string, a: string, b: string): Promise<MessageRow | undefined> {
   const [row] = await db
-    .select(messageColumns)
+    .select(messageColumns(a))
     .from(audioMessages)
     .where(and(eq(audioMessages.id, messageId), between(a, b)))
   return row
@@ -101,7 +112,7 @@ export async function getMessageBetween(db: Executor, messageId: string, a: stri
 /** A message the user sent or received; undefined for anyone else's. */
 export async function getMessageForParticipant(db: Executor, messageId: string, userId: string): Promise<MessageRow | undefined> {
   const [row] = await db
-    .select(messageColumns)
+    .select(messageColumns(userId))
     .from(audioMessages)
     .where(and(eq(audioMessages.id, messageId), or(eq(audioMessages.senderId, userId), eq(audioMessages.receiverId, userId))))
   return row
@@ -230,7 +241,12 @@ export function conversationPageQuery(db: Executor, { ownerId, contactId, before
   const branch = (from: SQLWrapper | string, to: SQLWrapper | string) =>
     db
       // a subquery's computed columns need names
-      .select({ ...tableColumns, replyTo: replyQuote.as('reply_to'), cursorAt: cursorAtColumn() })
+      .select({
+        ...tableColumns,
+        replyTo: replyQuote.as('reply_to'),
+        isRead: readAsSeenBy(ownerId).as('is_read'),
+        cursorAt: cursorAtColumn(),
+      })
       .from(audioMessages)
       .where(and(eq(audioMessages.senderId, from), eq(audioMessages.receiverId, to), before ? olderThan(before) : undefined))
       .orderBy(desc(audioMessages.createdAt), desc(audioMessages.id))
@@ -328,7 +344,7 @@ export async function listMessagesLeftWith(
   { before, limit }: { before: MessagePosition | null; limit: number },
 ): Promise<PagedMessageRow[]> {
   return db
-    .select({ ...messageColumns, cursorAt: cursorAtColumn() })
+    .select({ ...messageColumns(ownerId), cursorAt: cursorAtColumn() })
     .from(audioMessages)
     .where(and(eq(audioMessages.leftContactId, contactId), eq(audioMessages.senderId, ownerId), before ? olderThan(before) : undefined))
     .orderBy(desc(audioMessages.createdAt), desc(audioMessages.id))
@@ -354,7 +370,7 @@ export async function listUnheardForReceiver(db: Executor, userId: string, limit
       ),
     )
   return db
-    .select(messageColumns)
+    .select(messageColumns(userId))
     .from(audioMessages)
     .where(and(eq(audioMessages.receiverId, userId), eq(audioMessages.isRead, false), exists(inCircle)))
     .orderBy(asc(audioMessages.createdAt), asc(audioMessages.id))
@@ -364,7 +380,7 @@ export async function listUnheardForReceiver(db: Executor, userId: string, limit
 /** What `senderId` sent `receiverId`, oldest first, at most `limit`: a message request's messages (decision 123). */
 export async function listMessagesFrom(db: Executor, senderId: string, receiverId: string, limit: number): Promise<MessageRow[]> {
   return db
-    .select(messageColumns)
+    .select(messageColumns(receiverId))
     .from(audioMessages)
     .where(and(eq(audioMessages.senderId, senderId), eq(audioMessages.receiverId, receiverId)))
     .orderBy(asc(audioMessages.createdAt), asc(audioMessages.id))
@@ -373,6 +389,15 @@ export async function listMessagesFrom(db: Executor, senderId: string, receiverI
 
 /** A message that counts as unread (decision 206): not played, and not seen in its open conversation either. */
 const unheardUnseen = sql`not ${audioMessages.isRead} and ${audioMessages.seenAt} is null`
+
+/** The ids of what `senderId` sent `receiverId` that the receiver has heard (a request's, told at its accept). */
+export async function listHeardMessageIds(db: Executor, senderId: string, receiverId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: audioMessages.id })
+    .from(audioMessages)
+    .where(and(eq(audioMessages.senderId, senderId), eq(audioMessages.receiverId, receiverId), eq(audioMessages.isRead, true)))
+  return rows.map((row) => row.id)
+}
 
 type RecordSendValues = {
   senderContactId: string

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { PUSH_TEXTS } from '#shared/notifications-texts.ts'
 import { pushSubscriptions } from '#server/db/schema.ts'
+import { canonicalPushEndpoint } from '#server/notify/push-target.ts'
 import type { EngineChoice } from '#server/speech/engine.ts'
 import { insertSignedInPair, insertSignedInPerson } from '#server/test/people.ts'
 import { startPushService } from '#server/test/push-service.ts'
@@ -226,6 +227,57 @@ describe('web push', () => {
     expect(await subscriptionsOf(ada.id)).toEqual([
       expect.objectContaining({ endpoint: adas.endpoint, p256dh: adas.keys.p256dh, auth: adas.keys.auth, userAgent: 'Ada/1' }),
     ])
+  })
+
+  it('takes the same endpoint spelled another way as the same one: one owner, one subscription, unsubscribed by any spelling', async () => {
+    const { ada, bob } = await insertSignedInPair(app, db, ['Ada Spelled', 'Bob Respelled'])
+    const adas = pushService.subscribe('ada-spelled')
+    expect((await api.post('/api/push/subscriptions', ada.cookie, adas)).statusCode).toBe(200)
+    const spellings = [`${adas.endpoint}?`, `${adas.endpoint}#again`, `${adas.endpoint}?#`, adas.endpoint.replace('http://', 'HTTP://')]
+    for (const endpoint of spellings) {
+      const taken = await api.post('/api/push/subscriptions', bob.cookie, { endpoint, keys: keys() })
+      expect(taken.statusCode, endpoint).toBe(409)
+    }
+    expect(await subscriptionsOf(bob.id)).toHaveLength(0)
+    const renewed = { endpoint: `${adas.endpoint}?`, keys: keys() }
+    expect((await api.post('/api/push/subscriptions', ada.cookie, renewed)).statusCode).toBe(200)
+    expect(await subscriptionsOf(ada.id)).toEqual([expect.objectContaining({ endpoint: adas.endpoint, p256dh: renewed.keys.p256dh })])
+    expect((await api.post('/api/push/unsubscribe', ada.cookie, { endpoint: `${adas.endpoint}#gone` })).statusCode).toBe(200)
+    expect(await subscriptionsOf(ada.id)).toHaveLength(0)
+  })
+
+  it("brought the endpoints stored before to the same form in migration 0030, keeping the newest of a spelling's rows", async () => {
+    const { ada, bob } = await insertSignedInPair(app, db, ['Ada Migrated', 'Bob Migrated'])
+    const stored = [
+      { userId: ada.id, endpoint: 'HTTPS://Push.Example.NET:443/migrated/one?#', at: new Date('2026-01-01T00:00:00Z') },
+      { userId: bob.id, endpoint: 'https://push.example.net/migrated/one', at: new Date('2026-02-01T00:00:00Z') },
+      { userId: ada.id, endpoint: 'https://push.example.net:8443/migrated/two?id=7#x', at: new Date('2026-01-01T00:00:00Z') },
+      { userId: ada.id, endpoint: 'https://push.example.net/migrated/three', at: new Date('2026-01-01T00:00:00Z') },
+    ]
+    for (const { userId, endpoint, at } of stored) {
+      const { p256dh, auth } = keys()
+      await db.insert(pushSubscriptions).values({ userId, endpoint, p256dh, auth, createdAt: at, updatedAt: at })
+    }
+    // the migration's statements about push endpoints, run again over these rows as the migration ran them
+    const migration = await fs.readFile(new URL('../../db/migrations/0030_audit_ids_and_push_endpoints.sql', import.meta.url), 'utf8')
+    const statements = migration.split('--> statement-breakpoint').filter((text) => /push_subscriptions|pg_temp/.test(text))
+    expect(statements).toHaveLength(4)
+    await db.transaction(async (tx) => {
+      for (const statement of statements) await tx.execute(sql.raw(statement))
+    })
+    const rows = await db
+      .select({ userId: pushSubscriptions.userId, endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(sql`${pushSubscriptions.endpoint} like '%/migrated/%'`)
+    // the form canonicalPushEndpoint gives, and of two spellings of one endpoint the one saved last (Bob's)
+    expect(rows).toHaveLength(3)
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { userId: bob.id, endpoint: canonicalPushEndpoint(stored[0]?.endpoint ?? '') },
+        { userId: ada.id, endpoint: canonicalPushEndpoint(stored[3]?.endpoint ?? '') },
+        { userId: ada.id, endpoint: canonicalPushEndpoint(stored[2]?.endpoint ?? '') },
+      ]),
+    )
   })
 
   it('lets the same person post an endpoint again with new keys, which replace the old ones', async () => {

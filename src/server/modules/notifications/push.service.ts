@@ -6,7 +6,13 @@ import type { Database, Executor } from '#server/db/client.ts'
 import type { Env } from '#server/env.ts'
 import { ConflictError, ValidationError } from '#server/http/errors.ts'
 import type { JobMap, JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
-import { deliverPush, PushTargetRefused, resolvePushTarget, type PushTargetPolicy } from '#server/notify/push-target.ts'
+import {
+  canonicalPushEndpoint,
+  deliverPush,
+  PushTargetRefused,
+  resolvePushTarget,
+  type PushTargetPolicy,
+} from '#server/notify/push-target.ts'
 import {
   deletePushSubscription,
   deletePushSubscriptionById,
@@ -117,8 +123,10 @@ export function createPushService({ db, queue, vapid, targets, timing, log }: Pu
      * another person holds stays theirs (409); past the cap, the subscription saved longest ago makes room.
      */
     async subscribe(userId: string, input: PushSubscriptionInput, userAgent: string | null): Promise<void> {
+      // stored in its canonical form: the same endpoint spelled another way is the same subscription (decision 201)
+      const endpoint = canonicalPushEndpoint(input.endpoint)
       try {
-        await resolvePushTarget(input.endpoint, targets)
+        await resolvePushTarget(endpoint, targets)
       } catch (error) {
         if (error instanceof PushTargetRefused) throw new ValidationError(PUSH_TEXTS.badEndpoint)
         throw error
@@ -127,7 +135,7 @@ export function createPushService({ db, queue, vapid, targets, timing, log }: Pu
         await lockPushSubscriptionsOf(tx, userId)
         const row = await saveOwnPushSubscription(tx, {
           userId,
-          endpoint: input.endpoint,
+          endpoint,
           p256dh: input.keys.p256dh,
           auth: input.keys.auth,
           userAgent: userAgent?.slice(0, 512) ?? null,
@@ -140,7 +148,7 @@ export function createPushService({ db, queue, vapid, targets, timing, log }: Pu
 
     /** Removes the caller's subscription of this endpoint; one that is already gone is fine (the browser's state wins). */
     async unsubscribe(userId: string, endpoint: string): Promise<void> {
-      await deletePushSubscription(db, userId, endpoint)
+      await deletePushSubscription(db, userId, canonicalPushEndpoint(endpoint))
     },
 
     /**

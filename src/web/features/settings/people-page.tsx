@@ -13,6 +13,7 @@ import { isApiRequestError } from '#web/lib/api-client.ts'
 import { errorMessage, logUnexpected } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { toast } from '#web/lib/toast.ts'
+import { NextOwnerNote } from './components/next-owner-note.tsx'
 import { useAccountActionMutation, useAdminOverviewQuery, useSetSignUpModeMutation, type AccountAction } from './people-queries.ts'
 
 const DONE: Record<AccountAction, string> = {
@@ -203,6 +204,7 @@ function AccountsCard({ accounts }: { accounts: AdminAccount[] }) {
             />
           ))}
         </ul>
+        <NextOwnerNote className="mt-3" />
       </CardContent>
       <DeleteDialog
         account={deleting}

@@ -13,6 +13,7 @@ import { ACCOUNT_DELETED_PATH, accountDeletion } from '#web/lib/account-deletion
 import { apiSend } from '#web/lib/api-client.ts'
 import { logUnexpected } from '#web/lib/errors.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
+import { NextOwnerNote } from './next-owner-note.tsx'
 
 /**
  * Delete my account (decision 60): the button stays disabled until the confirmation word is typed. Afterwards the
@@ -49,7 +50,8 @@ export function DeleteAccountSection() {
         <CardTitle>{ACCOUNT_TEXTS.deleteTitle}</CardTitle>
         <CardDescription>{ACCOUNT_TEXTS.deleteDescription}</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-col gap-3">
+        <NextOwnerNote />
         <form
           className="flex flex-col gap-3"
           onSubmit={(event) => {
