@@ -42,7 +42,7 @@ export type BoundMessageSearchOptions = {
 /** The caller's contact row for a receiver who deleted their account (decision 120). */
 const leftContact = alias(contacts, 'left_contact')
 
-const overviewColumns = {
+const overviewColumns = (userId: string | Placeholder) => ({
   id: audioMessages.id,
   senderId: audioMessages.senderId,
   receiverId: audioMessages.receiverId,
@@ -58,7 +58,7 @@ const overviewColumns = {
   leftContactId: audioMessages.leftContactId,
   /** the overview's Liked group: the message's one like, whoever of the two set it (decision 205) */
   liked: audioMessages.liked,
-}
+})
 
 /**
  * The statement behind searchMessagesForUser, unexecuted (the benchmark prints its plan). The user's sent and
@@ -86,7 +86,7 @@ export function messageSearchQuery(db: Executor, userId: string | Placeholder, {
   const newestFirst = [desc(audioMessages.createdAt), desc(audioMessages.id)]
   const branch = (person: AnyPgColumn, own: SQL | undefined) =>
     db
-      .select(overviewColumns)
+      .select(overviewColumns(userId))
       .from(audioMessages)
       .where(and(own, ...ownWords(person), ...narrowing))
       .orderBy(...newestFirst)
