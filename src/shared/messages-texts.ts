@@ -18,6 +18,7 @@ export const MESSAGE_TEXTS = {
   replyNotFound: 'The message you are replying to was not found',
   messageNotFound: 'Message not found',
   onlyReceiverMarksRead: 'Only the receiver can mark a message read',
+  likeAfterAccept: 'Accept their request to like their messages',
   invalidCursor: 'Invalid page cursor',
 } as const
 

@@ -6,6 +6,7 @@ import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import type { MessageRequest } from '#shared/message-requests.ts'
 import type { Message } from '#shared/messages.ts'
+import { MESSAGE_TEXTS } from '#shared/messages-texts.ts'
 import { contacts } from '#server/db/schema.ts'
 import { insertContact } from '#server/modules/contacts/contacts.queries.ts'
 import { insertPerson } from '#server/test/data.ts'
@@ -309,6 +310,24 @@ describe('what the requester learns of a heard request', () => {
       expect(readEventsTo(ann, message.id)).toEqual([])
     })
   }
+
+  it("refuses the receiver's like while it is a request (the one like would tell the requester), and takes it after the accept", async () => {
+    const ann = await insertSignedInPerson(app, db)
+    const bea = await insertSignedInPerson(app, db)
+    const annToBea = await pressMessage(ann, bea)
+    const message = await sendRecording(app, ann.cookie, annToBea)
+    const request = await requestFrom(bea, ann)
+    const like = () => post(`/api/messages/${message.id}/like`, bea.cookie, { liked: true })
+
+    const refused = await like()
+    expect(refused.statusCode).toBe(409)
+    expect((refused.json() as { error: { message: string } }).error.message).toBe(MESSAGE_TEXTS.likeAfterAccept)
+    expect(((await get(`/api/messages/${message.id}`, ann.cookie)).json() as Message).liked).toBe(false)
+
+    expect((await act(bea, request.id, 'accept')).statusCode).toBe(200)
+    expect((await like()).statusCode).toBe(200)
+    expect(((await get(`/api/messages/${message.id}`, ann.cookie)).json() as Message).liked).toBe(true)
+  })
 
   it('shows what was heard to the requester once the request is accepted, and tells their open tabs', async () => {
     const ann = await insertSignedInPerson(app, db)

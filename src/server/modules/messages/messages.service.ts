@@ -28,6 +28,7 @@ import {
   getMessageForParticipant,
   insertMessageFromUpload,
   listMessagesLeftWith,
+  listPairRows,
   listUnheardForReceiver,
   lockContactPair,
   markAllReadFrom,
@@ -308,6 +309,12 @@ export function createMessagesService({
     async setLiked(userId: string, messageId: string, liked: boolean): Promise<Message> {
       const row = await getMessageForParticipant(db, messageId, userId)
       if (!row) throw messageNotFound()
+      // the one like is seen by both: a request's receiver liking it would tell the requester it was heard, which
+      // only an accept may do (decision 200)
+      if (userId === row.receiverId) {
+        const receiversRow = (await listPairRows(db, row.senderId, userId)).find((r) => r.ownerId === userId)
+        if (receiversRow?.requestStatus) throw new ConflictError(MESSAGE_TEXTS.likeAfterAccept)
+      }
       await db.transaction(async (tx) => {
         await setLiked(tx, messageId, liked)
         // a receiver who deleted their account left no relationship to weigh
