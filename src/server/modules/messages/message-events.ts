@@ -57,19 +57,28 @@ export async function announceNewMessage(
   }
 }
 
-/** The receiver heard these messages: both people learn it, and the receiver's contact carries its new unread count. */
+/**
+ * The receiver heard these messages: both people learn it, and the receiver's contact carries its new unread count.
+ * A sender who deleted their account (null, decision 202) has no one to tell; the receiver's row for them is `leftContactId`.
+ */
 export async function announceRead(
   tx: Executor,
-  { messageIds, senderId, receiverId, pictureUrl }: { messageIds: string[]; senderId: string; receiverId: string; pictureUrl: PictureUrl },
+  {
+    messageIds,
+    senderId,
+    receiverId,
+    leftContactId = null,
+    pictureUrl,
+  }: { messageIds: string[]; senderId: string | null; receiverId: string; leftContactId?: string | null; pictureUrl: PictureUrl },
 ): Promise<void> {
   if (messageIds.length === 0) return
-  const rows = await listPairRows(tx, senderId, receiverId)
+  const rows = senderId ? await listPairRows(tx, senderId, receiverId) : []
   const senderContactId = rows.find((r) => r.ownerId === senderId)?.id ?? null
-  const receiverContactId = rows.find((r) => r.ownerId === receiverId)?.id ?? null
+  const receiverContactId = rows.find((r) => r.ownerId === receiverId)?.id ?? leftContactId
   const contact = receiverContactId ? await contactAsSeenBy(tx, receiverId, receiverContactId, pictureUrl) : undefined
-  const read = { type: 'message.updated', changes: { is_read: true }, health: true } as const
+  const read = { type: 'message.updated', changes: { is_read: true }, health: senderId !== null } as const
   for (const id of messageIds) {
-    await publishRealtime(tx, [senderId], { ...read, message_id: id, contact_id: senderContactId })
+    if (senderId) await publishRealtime(tx, [senderId], { ...read, message_id: id, contact_id: senderContactId })
     await publishRealtime(tx, [receiverId], { ...read, message_id: id, contact_id: receiverContactId, contact })
   }
 }
@@ -114,7 +123,7 @@ export async function announceSpeechState(
     processing_error: state.processingError,
     ...audio,
   }
-  const rows = state.receiverId ? await listPairRows(tx, state.senderId, state.receiverId) : []
+  const rows = state.senderId && state.receiverId ? await listPairRows(tx, state.senderId, state.receiverId) : []
   for (const person of [state.senderId, state.receiverId]) {
     if (person === null) continue
     const row = rows.find((r) => r.ownerId === person)

@@ -32,6 +32,7 @@ import {
   markAllReadFrom,
   markRead,
   recordSend,
+  refreshLeftConversationCounts,
   refreshUnreadCount,
   setLikedBy,
   type MessageRow,
@@ -57,7 +58,7 @@ export function toMessageResponse(row: MessageRow, signMediaUrl: (key: string) =
     id: row.id,
     sender_id: row.senderId,
     receiver_id: row.receiverId,
-    left_contact_id: row.receiverId === null ? row.leftContactId : null,
+    left_contact_id: row.receiverId === null || row.senderId === null ? row.leftContactId : null,
     audio_url: signMediaUrl(row.audioKey),
     mime_type: row.mimeType,
     duration_seconds: row.durationSeconds,
@@ -256,9 +257,15 @@ export function createMessagesService({
       if (!row.isRead) {
         await db.transaction(async (tx) => {
           await markRead(tx, messageId)
-          await refreshUnreadCount(tx, userId, row.senderId)
-          await refreshRelationshipHealth(tx, row.senderId, userId)
-          await announceRead(tx, { messageIds: [messageId], senderId: row.senderId, receiverId: userId, pictureUrl })
+          if (row.senderId) {
+            await refreshUnreadCount(tx, userId, row.senderId)
+            await refreshRelationshipHealth(tx, row.senderId, userId)
+          } else if (row.leftContactId) {
+            // from someone who deleted their account (decision 202): the conversation with the row kept for them
+            await refreshLeftConversationCounts(tx, [row.leftContactId])
+          }
+          const left = { leftContactId: row.leftContactId, pictureUrl }
+          await announceRead(tx, { messageIds: [messageId], senderId: row.senderId, receiverId: userId, ...left })
         })
       }
       return get(userId, messageId)
@@ -285,8 +292,8 @@ export function createMessagesService({
       if (!row) throw messageNotFound()
       await db.transaction(async (tx) => {
         await setLikedBy(tx, messageId, userId, liked)
-        // a receiver who deleted their account left no relationship to weigh
-        if (row.receiverId) await refreshRelationshipHealth(tx, row.senderId, row.receiverId)
+        // someone who deleted their account left no relationship to weigh
+        if (row.senderId && row.receiverId) await refreshRelationshipHealth(tx, row.senderId, row.receiverId)
         const otherId = row.senderId === userId ? row.receiverId : row.senderId
         await announceLike(tx, { messageId, userId, otherId, liked })
       })
