@@ -145,6 +145,7 @@ describe('ConversationPage', () => {
     expect(await screen.findByRole('region', { name: 'Maya Ortiz has left Hearth' })).toBeTruthy()
     expect(await screen.findByText('words kept')).toBeTruthy()
     expect(await screen.findByText('their words kept')).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Reply' })).toBeNull()
     expect(screen.queryByRole('button', { name: /Record a message/ })).toBeNull()
     expect(screen.queryByText('Failed to load messages')).toBeNull()
   })

@@ -223,6 +223,7 @@ describe('PlaybackPage', () => {
     expect(await screen.findByText('From Lea Left')).toBeTruthy()
     expect(await screen.findByRole('region', { name: 'Lea Left has left Hearth' })).toBeTruthy()
     expect(screen.queryByRole('link', { name: 'Record Thoughtful Reply' })).toBeNull()
+    expect(screen.queryByRole('list', { name: 'Tips' })).toBeNull()
     await waitFor(() => expect(router.fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/messages/m7/read'))).toBe(true))
   })
 

@@ -208,7 +208,7 @@ function Listening({ message, contact, contactPending, own }: ListeningProps) {
 
       <div className="flex flex-col gap-5 md:col-start-2 md:row-span-4 md:row-start-1">
         <PlaybackTranscript message={message} isCurrent={isCurrent} duration={duration} />
-        <InsightsCard message={message} received={!own} />
+        <InsightsCard message={message} received={!own} tips={!contact?.account_deleted} />
       </div>
 
       <section

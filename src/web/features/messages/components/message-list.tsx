@@ -34,6 +34,8 @@ type MessageCardProps = React.ComponentProps<'article'> & {
   /** the contact's picture, for the mini player while one of their messages plays */
   contactPictureUrl?: string | null
   onPlayUnread?: (message: Message) => void
+  /** false once the contact left Hearth (decision 202): nothing can reach them, so no Reply */
+  canReply?: boolean
 }
 
 /**
@@ -49,6 +51,7 @@ export function MessageCard({
   contactName,
   contactPictureUrl,
   onPlayUnread,
+  canReply = true,
   className,
   ...props
 }: MessageCardProps) {
@@ -108,7 +111,7 @@ export function MessageCard({
           {own && <ReadTicks read={message.is_read} className="[&_svg]:size-3.5" />}
         </span>
         <LikeButton messageId={message.id} liked={message.liked} className="relative z-10 size-7 [&_svg]:size-4" />
-        {!own && (
+        {!own && canReply && (
           <Link
             to={`/record/${encodeURIComponent(contactId)}?replyTo=${encodeURIComponent(message.id)}`}
             aria-label="Reply"
@@ -198,6 +201,8 @@ type MessageListProps = React.ComponentProps<'ol'> & {
   contactPictureUrl?: string | null
   /** called when the receiver starts playing a message they had not read */
   onPlayUnread?: (message: Message) => void
+  /** false once the contact left Hearth (decision 202): the cards offer no Reply */
+  canReply?: boolean
 }
 
 /**
@@ -212,6 +217,7 @@ export function MessageList({
   contactName,
   contactPictureUrl,
   onPlayUnread,
+  canReply,
   className,
   ...props
 }: MessageListProps) {
@@ -233,6 +239,7 @@ export function MessageList({
             contactName={contactName}
             contactPictureUrl={contactPictureUrl}
             onPlayUnread={onPlayUnread}
+            canReply={canReply}
           />
         </li>
       ))}
