@@ -19,7 +19,7 @@ export const sessionIdParamsSchema = z.object({ id: z.string().check(z.minLength
 
 export const revokedSessionsSchema = z.object({ revoked: z.int() })
 
-/** What a person types to confirm that the account goes (decision 60). */
+/** What a person types to confirm that the account goes (decision 202). */
 export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE'
 
 export const deleteAccountSchema = z.strictObject({

@@ -10,7 +10,7 @@ export const messageSchema = z.object({
   id: z.string(),
   /** null once the sender deleted their account: the receiver keeps what they received (decision 202) */
   sender_id: z.nullable(z.string()),
-  /** null once the receiver deleted their account (decision 60) */
+  /** null once the receiver deleted their account (decision 202) */
   receiver_id: z.nullable(z.string()),
   /**
    * the reader's contact row for the other person when that person deleted their account (decisions 120, 202), so

@@ -304,7 +304,7 @@ export const audioMessages = pgTable(
     id: uuidPrimaryKey(),
     /** null once the sender deleted their account: the receiver keeps what they received (decision 202) */
     senderId: text('sender_id').references(() => user.id, { onDelete: 'set null' }),
-    /** null once the receiver deleted their account: the sender keeps what they sent (decision 60) */
+    /** null once the receiver deleted their account: the sender keeps what they sent (decision 202) */
     receiverId: text('receiver_id').references(() => user.id, { onDelete: 'set null' }),
     /**
      * For a message whose other person deleted their account, the row of the one who keeps it for that person: the

@@ -130,7 +130,7 @@ export function messageSearchQuery(db: Executor, userId: string | Placeholder, {
       .from(mine)
       // (user_id, contact_user_id) is unique: at most one contact row per message
       .leftJoin(contacts, and(eq(contacts.userId, userId), eq(contacts.contactUserId, otherUserId)))
-      // a message to someone who deleted their account names the sender's row for them (decision 120)
+      // a message with someone who deleted their account names the user's own row for them (decisions 120, 202)
       .leftJoin(leftContact, and(eq(leftContact.id, mine.leftContactId), eq(leftContact.userId, userId)))
       .leftJoin(profiles, eq(profiles.id, otherUserId))
       .orderBy(desc(mine.createdAt), desc(mine.id))
