@@ -7,8 +7,9 @@ import { contactIdOf, sendRecording, tone } from './support/messages.ts'
 
 const clip = tone(3, 440)
 
-// Decision 120: after Carol deletes her account, Alma's screens say so plainly and load fine, her place in Alma's
-// circle is free at once, and Carol sees that it is done.
+// Decisions 120 and 202: after Carol deletes her account, Alma's screens say calmly that she left and load fine, what
+// they sent each other stays with Alma, playable, her place in Alma's circle is free at once, and Carol sees that it is
+// done.
 for (const width of [390, 1280]) {
   test(`a deleted account leaves no ghost (${width} px)`, async ({ insertUser, signedInPage, connect }) => {
     // two uploads transcoded on the server, axe on four screens in both themes
@@ -28,6 +29,7 @@ for (const width of [390, 1280]) {
     await expect(almaPage.getByRole('heading', { name: 'Conversation (2)' })).toBeVisible()
 
     await carolPage.goto('/settings')
+    await expect(carolPage.getByText(/^What you sent stays with the people you sent it to/)).toBeVisible()
     await carolPage.getByLabel('Type DELETE to confirm').fill('DELETE')
     await carolPage.getByRole('button', { name: 'Delete my account' }).click()
     await expect(carolPage).toHaveURL(/\/account-deleted$/)
@@ -36,28 +38,48 @@ for (const width of [390, 1280]) {
     await expect(carolPage.getByRole('link', { name: 'Go to the Hearth home page' })).toHaveAttribute('href', '/')
     await expectNoSeriousAxeInBothThemes(carolPage, `account-deleted-done-${width}`)
 
-    // Alma's open detail changes by itself: the plain text where the mic was, her own message still there
-    const notice = almaPage.getByRole('region', { name: `${carolName} deleted their account` })
+    // Alma's open detail changes by itself: the calm text where the mic was, both their messages still there
+    const notice = almaPage.getByRole('region', { name: `${carolName} has left Hearth` })
     await expect(notice).toBeVisible()
-    await expect(almaPage.getByRole('heading', { name: 'Conversation (1)' })).toBeVisible()
+    await expect(almaPage.getByRole('heading', { name: 'Conversation (2)' })).toBeVisible()
     await expect(almaPage.getByRole('link', { name: 'Record New Message' })).toHaveCount(0)
     await expect(almaPage.getByText('Failed to load')).toHaveCount(0)
     await expectNoSeriousAxeInBothThemes(almaPage, `account-deleted-detail-${width}`)
 
-    // the conversation loads read-only: her message plays, no mic
+    // the archived row counts what Alma has not heard from her yet
+    await almaPage.goto('/archived-contacts')
+    await expect(almaPage.getByText(`${carolName} has left Hearth · 1 not heard yet`)).toBeVisible()
+
+    // the conversation loads read-only: hers and Alma's, both playable, no mic
     await almaPage.goto(`/contacts/${almaToCarol}`)
     await expect(almaPage.getByRole('heading', { level: 1, name: carolName })).toBeVisible()
     const cards = almaPage.locator('[data-slot=message-card]')
-    await expect(cards).toHaveCount(1)
-    await expect(cards.first().getByRole('heading')).toHaveText('You')
+    await expect(cards).toHaveCount(2)
+    // oldest first: Alma's, then Carol's, not heard yet
+    await expect(cards.getByRole('heading')).toHaveText(['You', `${carolName}, new`])
     await expect(notice).toBeVisible()
     await expect(almaPage.getByRole('button', { name: /Record a message/ })).toHaveCount(0)
     await expect(almaPage.getByText('Failed to load')).toHaveCount(0)
-    const audio = await almaPage.request.get(
-      (await (await almaPage.request.get(`/api/contacts/${almaToCarol}/messages`)).json()).messages[0].audio_url as string,
-    )
-    expect(audio.status()).toBe(200)
+    const kept = (await (await almaPage.request.get(`/api/contacts/${almaToCarol}/messages`)).json()).messages as {
+      id: string
+      sender_id: string | null
+      audio_url: string
+    }[]
+    for (const message of kept) expect((await almaPage.request.get(message.audio_url)).status()).toBe(200)
     await expectNoSeriousAxeInBothThemes(almaPage, `account-deleted-conversation-${width}`)
+    await almaPage.setViewportSize(viewport)
+
+    // her message opens on the playback screen under her name, plays, and says calmly that no reply reaches her
+    const fromCarol = kept.find((message) => message.sender_id === null)
+    await almaPage.goto(`/playback/${fromCarol?.id ?? ''}`)
+    await expect(almaPage.getByText(`From ${carolName}`)).toBeVisible()
+    await expect(notice).toBeVisible()
+    await expect(almaPage.getByRole('link', { name: 'Record Thoughtful Reply' })).toHaveCount(0)
+    await almaPage.getByRole('button', { name: `Play message from ${carolName}` }).click()
+    await expect(almaPage.getByRole('button', { name: `Pause message from ${carolName}` })).toBeVisible()
+    await almaPage.getByRole('button', { name: `Pause message from ${carolName}` }).click()
+    await expectNoSeriousAxeInBothThemes(almaPage, `account-deleted-playback-${width}`)
+    await almaPage.setViewportSize(viewport)
 
     // home has no tile for her, and /record/select does not offer her
     await almaPage.goto('/')
@@ -71,7 +93,8 @@ for (const width of [390, 1280]) {
     await almaPage.goto('/archived-contacts')
     const row = almaPage.locator('[data-slot=archived-contact-row]')
     await expect(row).toHaveCount(1)
-    await expect(row.getByText(`${carolName} deleted their account`)).toBeVisible()
+    // heard now, on the playback screen: nothing is left to count
+    await expect(row.getByText(`${carolName} has left Hearth`, { exact: true })).toBeVisible()
     await expect(row.getByRole('button')).toHaveCount(0)
     await expectNoSeriousAxeInBothThemes(almaPage, `account-deleted-archived-${width}`)
   })

@@ -19,7 +19,7 @@ export const sessionIdParamsSchema = z.object({ id: z.string().check(z.minLength
 
 export const revokedSessionsSchema = z.object({ revoked: z.int() })
 
-/** What a person types to confirm that the account goes (decision 60). */
+/** What a person types to confirm that the account goes (decision 202). */
 export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE'
 
 export const deleteAccountSchema = z.strictObject({
@@ -54,8 +54,9 @@ export const ACCOUNT_TEXTS = {
     'A zip of your profile, contacts, messages with their transcripts, emotions and topics, your recordings and your photos.',
   exportButton: 'Download my data',
   deleteTitle: 'Delete my account',
+  /** what goes and what stays (decisions 60, 202) */
   deleteDescription:
-    'Removes your account, photos, welcome message and every message you sent. The people you talked to keep the messages they sent you.',
+    'What you sent stays with the people you sent it to: they can still listen to it, under your name. Your account, photos, welcome message, the messages you received and your circle are removed.',
   deleteConfirmLabel: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm`,
   deleteButton: 'Delete my account',
   deleteFailed: 'Could not delete your account. Please try again.',
@@ -64,11 +65,12 @@ export const ACCOUNT_TEXTS = {
   deletedIntro: 'Thank you for the time you spent on Hearth. This is what went with your account:',
   deletedRemoved: [
     'Your profile, photos and welcome message',
-    'Every message you sent, with its recording and transcript',
+    'What people sent you (they keep their own copy)',
     'Your circle, your conversations, your voice sessions and your invitations',
     'Your sign-in on every device',
   ],
-  deletedOthers: 'The people you talked to keep the messages they sent you, and see that your account was deleted.',
+  deletedOthers:
+    'What you sent stays with the people you sent it to, and they keep what they sent you. They see that you have left Hearth.',
   deletedHome: 'Go to the Hearth home page',
   /** a confirmation link of an account that no longer exists */
   confirmationOfDeletedTitle: 'This account no longer exists',

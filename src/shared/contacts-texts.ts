@@ -22,10 +22,11 @@ export const CONTACT_TEXTS = {
   startMessageFailed: 'Could not start message',
   startMessageFailedBody: "We couldn't create a relationship with this user. Please try again.",
   /** a person who deleted their account (decision 120): said plainly wherever their conversation shows */
-  accountDeleted: (name: string) => `${name} deleted their account`,
-  accountDeletedDetail: 'What you sent them stays here for you to listen to. New messages can no longer reach them.',
-  accountDeletedBadge: 'Account deleted',
-  cannotRestoreDeleted: (name: string) => `${name} deleted their account, so they can't come back into your circle.`,
+  accountDeleted: (name: string) => `${name} has left Hearth`,
+  accountDeletedDetail: 'Your messages to each other stay here for you to listen to. New messages can no longer reach them.',
+  accountDeletedBadge: 'Left Hearth',
+  notHeardYet: (count: number) => `${count} not heard yet`,
+  cannotRestoreDeleted: (name: string) => `${name} has left Hearth, so they can't come back into your circle.`,
 } as const
 
 export function inactiveLabel(days: number | null): string | null {

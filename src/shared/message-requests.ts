@@ -18,3 +18,17 @@ export const messageRequestListSchema = z.object({ requests: z.array(messageRequ
 export type MessageRequestList = z.infer<typeof messageRequestListSchema>
 
 export const messageRequestParamsSchema = z.object({ id: z.uuid(MESSAGE_REQUEST_TEXTS.notFound) })
+
+/** Someone the signed-in person blocked (decision 203): Settings lists them, each with Unblock. */
+export const blockedPersonSchema = z.object({
+  /** the blocker's row for them: unblock names it */
+  id: z.string(),
+  user_id: z.string(),
+  name: z.string(),
+  avatar_url: z.nullable(z.string()),
+  blocked_at: z.string(),
+})
+export type BlockedPerson = z.infer<typeof blockedPersonSchema>
+
+export const blockedPeopleListSchema = z.object({ blocked: z.array(blockedPersonSchema) })
+export type BlockedPeopleList = z.infer<typeof blockedPeopleListSchema>

@@ -42,7 +42,7 @@ export const overviewMessageSchema = z.extend(
   }),
   {
     other_person: z.object({
-      /** null once that person deleted their account (decision 60) */
+      /** null once that person deleted their account (decision 202) */
       user_id: z.nullable(z.string()),
       contact_id: z.nullable(z.string()),
       name: z.nullable(z.string()),

@@ -3,7 +3,7 @@ export const MESSAGE_TEXTS = {
   notLinked: "Can't send yet: This contact isn't linked to a user.",
   archivedByThem: (name: string) =>
     `Can't send: ${name} has archived your conversation, so they aren't receiving messages from you. Your recording was not sent.`,
-  accountDeleted: (name: string) => `${name} deleted their account, so new messages can no longer reach them. Nothing was sent.`,
+  accountDeleted: (name: string) => `${name} has left Hearth, so new messages can no longer reach them. Nothing was sent.`,
   limitReached: (name: string) =>
     `Message limit reached: You've sent 3 messages to ${name} without a reply. Wait for them to respond before sending more to avoid overwhelming them.`,
   tooLarge: 'Audio file is too large (max 50MB)',

@@ -20,12 +20,13 @@ export type ReplyQuote = z.infer<typeof replyQuoteSchema>
 /** A voice message as either participant sees it. `audio_url` is a signed URL that expires (3600 s). */
 export const messageSchema = z.object({
   id: z.string(),
-  sender_id: z.string(),
-  /** null once the receiver deleted their account (decision 60) */
+  /** null once the sender deleted their account: the receiver keeps what they received (decision 202) */
+  sender_id: z.nullable(z.string()),
+  /** null once the receiver deleted their account (decision 202) */
   receiver_id: z.nullable(z.string()),
   /**
-   * the sender's contact row for a receiver who deleted their account (decision 120), so the sender's screens name the
-   * right person when the receiver's id is gone; null otherwise
+   * the reader's contact row for the other person when that person deleted their account (decisions 120, 202), so
+   * the reader's screens name the right person when their id is gone; null otherwise
    */
   left_contact_id: z.nullable(z.string()),
   audio_url: z.string(),

@@ -302,14 +302,14 @@ export const audioMessages = pgTable(
   'audio_messages',
   {
     id: uuidPrimaryKey(),
-    senderId: text('sender_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    /** null once the receiver deleted their account: the sender keeps what they sent (decision 60) */
+    /** null once the sender deleted their account: the receiver keeps what they received (decision 202) */
+    senderId: text('sender_id').references(() => user.id, { onDelete: 'set null' }),
+    /** null once the receiver deleted their account: the sender keeps what they sent (decision 202) */
     receiverId: text('receiver_id').references(() => user.id, { onDelete: 'set null' }),
     /**
-     * The sender's contact row for a receiver who deleted their account (decision 120), set as the receiver goes:
-     * the conversation with them still lists what the sender sent. Null otherwise.
+     * For a message whose other person deleted their account, the row of the one who keeps it for that person: the
+     * sender's row for a receiver who went (decision 120), the receiver's row for a sender who went (decision 202).
+     * Set as the person goes, so the conversation with them still lists both directions. Null otherwise.
      */
     leftContactId: uuid('left_contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     audioKey: text('audio_key').notNull().unique(),

@@ -200,7 +200,7 @@ function announce(
   to: (string | null)[],
   event: RealtimeEvent,
 ): { payload: string; entry: Entry; transaction: TransactionScope | null; sent: () => void } | null {
-  // a null is a person who deleted their account (a message's receiver, decision 60): nobody to tell
+  // a null is a person who deleted their account (a message's sender or receiver, decision 202): nobody to tell
   const recipients = [...new Set(to.filter((id): id is string => id !== null))]
   if (recipients.length === 0) return null
   const scope = localScope(executor)

@@ -36,7 +36,7 @@ const MESSAGE_ROOTS = [ROOTS.messages, ROOTS.contacts, ROOTS.health]
 export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEvent, selfId: string): QueryKey[] {
   switch (event.type) {
     case 'contact.changed':
-      // someone deleted their account (decision 120): their messages went, their conversation turned read-only
+      // someone deleted their account (decisions 120, 202): their messages stay with me, their conversation turned read-only
       return event.change === 'account_deleted' ? [ROOTS.contacts, ROOTS.messages, ROOTS.health] : [ROOTS.contacts]
     case 'message.created': {
       const { message, contact_id: contactId } = event

@@ -117,6 +117,10 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('#web/features/settings/settings-page.tsx')).SettingsPage }),
               },
               {
+                path: 'settings/blocked',
+                lazy: async () => ({ Component: (await import('#web/features/contacts/blocked-people-page.tsx')).BlockedPeoplePage }),
+              },
+              {
                 path: 'settings/people',
                 lazy: async () => ({ Component: (await import('#web/features/settings/people-page.tsx')).PeoplePage }),
               },

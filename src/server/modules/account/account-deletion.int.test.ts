@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises'
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { audioMessages, contacts, conversations } from '#server/db/schema.ts'
 import { makeJpeg, uploadPhoto } from '#server/test/images.ts'
-import { insertSignedInPair } from '#server/test/people.ts'
+import { insertSignedInPair, insertSignedInPerson } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { createTestApp } from '#server/test/test-app.ts'
 import { createMediaSweeper } from '#server/media/media-sweep.ts'
@@ -56,11 +56,11 @@ describe('DELETE /api/account', () => {
     expect((await api.get('/api/profile', ada.cookie)).statusCode).toBe(200)
   })
 
-  it('leaves no row or file of mine; the people I talked to keep what they sent', async () => {
+  it('leaves no row or file of mine but what the others keep: what they sent me and what I sent them', async () => {
     const { ada, bob, adaToBob, bobToAda } = await insertSignedInPair(app, db, ['Ada Leaving', 'Bob Staying'])
-    await sendRecording(app, ada.cookie, adaToBob)
+    const toBob = await sendRecording(app, ada.cookie, adaToBob)
     const fromBob = await sendRecording(app, bob.cookie, bobToAda)
-    await sendRecording(app, ada.cookie, adaToBob)
+    const alsoToBob = await sendRecording(app, ada.cookie, adaToBob)
     expect(
       (await api.put('/api/profile/welcome-message', ada.cookie, { upload_id: await uploadRecording(app, ada.cookie) })).statusCode,
     ).toBe(200)
@@ -77,25 +77,40 @@ describe('DELETE /api/account', () => {
     const response = await remove(ada.cookie, { confirmation: 'DELETE' })
     expect(response.statusCode).toBe(204)
 
-    // no file of mine, no row anywhere that names me or my address
     // the recordings as received that the message job replaced are no row's: the media sweep removes them
     await createMediaSweeper({ db, storage: createLocalStorage(`${dataDir}/media`), tmpDir: `${dataDir}/tmp` }).sweep(
       Date.now() + 2 * 60 * 60 * 1000,
     )
-    expect(await filesOf(ada.id)).toEqual([])
-    expect(await tablesMentioning(ada.id)).toEqual({})
+    // what Bob received from me stays with him (decision 202): no sender, his row for me, its recording where it was
+    const keptFromMe = await db
+      .select()
+      .from(audioMessages)
+      .where(inArray(audioMessages.id, [toBob.id, alsoToBob.id]))
+    expect(keptFromMe).toHaveLength(2)
+    for (const message of keptFromMe) {
+      expect(message).toMatchObject({ senderId: null, receiverId: bob.id, leftContactId: bobToAda })
+      await expect(fs.stat(`${dataDir}/media/${message.audioKey}`)).resolves.toBeTruthy()
+    }
+    // no other file of mine, and no row anywhere that names me or my address: those two keys, begun with the id I had,
+    // are all that is left of it
+    expect(await filesOf(ada.id)).toEqual(keptFromMe.map((m) => m.audioKey.slice(ada.id.length + 1)).sort())
+    expect(await tablesMentioning(ada.id)).toEqual({ audio_messages: 2 })
+    const keyless = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from audio_messages t where (t::text) like ${`%${ada.id}%`} and audio_key not like ${`${ada.id}/%`}`,
+    )
+    expect(keyless.rows[0]?.n).toBe(0)
     expect(await tablesMentioning(ada.email)).toEqual({})
     expect((await api.get('/api/profile', ada.cookie)).statusCode).toBe(401)
 
-    // Bob keeps his message and its audio, his contact row loses the link, nothing is left unread from me
+    // Bob keeps his message and its audio, his contact row loses the link; the conversation counts all three and
+    // what he has not heard from me
     const [kept] = await db.select().from(audioMessages).where(eq(audioMessages.id, fromBob.id))
-    expect(kept).toMatchObject({ senderId: bob.id, receiverId: null })
+    expect(kept).toMatchObject({ senderId: bob.id, receiverId: null, leftContactId: bobToAda })
     await expect(fs.stat(`${dataDir}/media/${kept?.audioKey}`)).resolves.toBeTruthy()
     const [bobsRow] = await db.select().from(contacts).where(eq(contacts.id, bobToAda))
     expect(bobsRow).toMatchObject({ name: 'Ada Leaving', contactUserId: null })
     const [bobsConversation] = await db.select().from(conversations).where(eq(conversations.contactId, bobToAda))
-    expect(bobsConversation).toMatchObject({ unreadCount: 0, lastMessageId: fromBob.id })
-    expect((await db.select().from(audioMessages).where(eq(audioMessages.senderId, bob.id))).map((m) => m.id)).toEqual([fromBob.id])
+    expect(bobsConversation).toMatchObject({ unreadCount: 2, messageCount: 3, lastMessageId: alsoToBob.id })
     const overview = await api.get('/api/messages', bob.cookie)
     expect(overview.statusCode, overview.body).toBe(200)
     expect((await api.get('/api/contacts', bob.cookie)).statusCode).toBe(200)
@@ -103,6 +118,47 @@ describe('DELETE /api/account', () => {
     // nobody else is touched
     expect((await api.get('/api/profile', another.ada.cookie)).statusCode).toBe(200)
     expect((await api.get('/api/profile', bob.cookie)).statusCode).toBe(200)
+  })
+
+  it('deletes what nobody keeps: messages between two people who both left, and a request never taken up', async () => {
+    const { ada, bob, adaToBob, bobToAda } = await insertSignedInPair(app, db, ['Ada Second', 'Bob First'])
+    const toBob = await sendRecording(app, ada.cookie, adaToBob)
+    const toAda = await sendRecording(app, bob.cookie, bobToAda)
+    // a stranger's message request to Ada, left waiting: what Carol sent stays with Ada only once Ada takes it up
+    const carol = await insertSignedInPerson(app, db, { name: 'Carol Requests' })
+    const connected = await api.post('/api/contacts/connect', carol.cookie, { user_id: ada.id })
+    expect(connected.statusCode).toBeLessThan(300)
+    const request = await sendRecording(app, carol.cookie, (connected.json() as { contact: { id: string } }).contact.id)
+    const keys = (
+      await db
+        .select()
+        .from(audioMessages)
+        .where(inArray(audioMessages.id, [toBob.id, toAda.id, request.id]))
+    ).map((m) => m.audioKey)
+    expect(keys).toHaveLength(3)
+
+    expect((await remove(bob.cookie, { confirmation: 'DELETE' })).statusCode).toBe(204)
+    // Ada keeps both directions while she is here
+    expect(
+      (
+        await db
+          .select()
+          .from(audioMessages)
+          .where(inArray(audioMessages.id, [toBob.id, toAda.id]))
+      ).length,
+    ).toBe(2)
+    expect((await remove(carol.cookie, { confirmation: 'DELETE' })).statusCode).toBe(204)
+    // a request Ada never accepted is not hers: it went with Carol
+    expect(await db.select().from(audioMessages).where(eq(audioMessages.id, request.id))).toEqual([])
+    expect((await remove(ada.cookie, { confirmation: 'DELETE' })).statusCode).toBe(204)
+
+    expect(
+      await db
+        .select()
+        .from(audioMessages)
+        .where(inArray(audioMessages.id, [toBob.id, toAda.id, request.id])),
+    ).toEqual([])
+    for (const key of keys) await expect(fs.stat(`${dataDir}/media/${key}`)).rejects.toThrow()
   })
 
   it('leaves no job, waiting or archived, that names me, my address or my recordings; others keep theirs', async () => {

@@ -198,6 +198,20 @@ describe('GET /api/account/export', () => {
     expect(entries.get(document.sessions[0]?.messages[1]?.recording ?? '')).toEqual(await fs.readFile(`${dataDir}/media/${note?.audioKey}`))
   })
 
+  it('names someone who deleted their account and holds the recordings they sent me, which only I keep (decision 202)', async () => {
+    const { ada, bob, adaToBob, bobToAda } = await insertSignedInPair(app, db, ['Ada Keeps Export', 'Bob Leaves Export'])
+    const sent = await sendRecording(app, ada.cookie, adaToBob)
+    const received = await sendRecording(app, bob.cookie, bobToAda)
+    expect((await api.call('DELETE', '/api/account', bob.cookie, { confirmation: 'DELETE' })).statusCode).toBe(204)
+
+    const { entries, document } = await exportOf(ada.cookie)
+    expect(document.messages.find((m) => m.id === sent.id)).toMatchObject({ direction: 'sent', with: 'Bob Leaves Export' })
+    const kept = document.messages.find((m) => m.id === received.id)
+    expect(kept).toMatchObject({ direction: 'received', with: 'Bob Leaves Export', recording: expect.stringMatching(/^recordings\//) })
+    const [stored] = await db.select().from(audioMessages).where(eq(audioMessages.id, received.id))
+    expect(entries.get(kept?.recording ?? '')).toEqual(await fs.readFile(`${dataDir}/media/${stored?.audioKey}`))
+  })
+
   it("holds nothing of anyone else's, and needs a session", async () => {
     const { bob, bobToAda } = await insertSignedInPair(app, db, ['Ada Other', 'Bob Other'])
     await sendRecording(app, bob.cookie, bobToAda)

@@ -29,10 +29,10 @@ const timedName = (at: Date, id: string) => `${at.toISOString().replace(/[:.]/g,
 /**
  * The person's data as a zip (decision 59): `hearth-export.json` (profile, contacts, message requests received and
  * sent, blocked people, invitations, messages with transcripts, emotions and topics, sessions with their notes),
- * `recordings/` (the messages they sent, their welcome message, their invitations' messages and their sessions'
- * recordings) and `photos/`. Each relationship is listed as what it is (decision 201): a request received is not a
- * contact, and a request sent stays "sent" whatever its receiver did with it, as the app tells the requester nothing
- * but an accept. The rows are
+ * `recordings/` (the messages they sent, those they keep from someone who deleted their account (decision 202), their
+ * welcome message, their invitations' messages and their sessions' recordings) and `photos/`. Each relationship is
+ * listed as what it is (decision 201): a request received is not a contact, and a request sent stays "sent" whatever
+ * its receiver did with it, as the app tells the requester nothing but an accept. The rows are
  * read first (a person's rows are few); the files are streamed one after the other through the storage
  * interface, each opened only when the zip reaches it, so neither the archive nor a file is ever whole in memory.
  */
@@ -55,15 +55,20 @@ export async function buildExport(db: Executor, storage: ObjectStorage, user: { 
   const welcomePath = profile?.welcomeAudioKey
     ? addFile(`recordings/welcome-message.${keyExtension(profile.welcomeAudioKey)}`, profile.welcomeAudioKey)
     : null
-  const names = new Map(contactRows.map((c) => [c.contactUserId, c.name]))
+  const names = new Map(contactRows.flatMap((c) => (c.contactUserId ? [[c.contactUserId, c.name] as const] : [])))
+  // someone who deleted their account is named by the person's row for them (decisions 120, 202)
+  const leftNames = new Map(contactRows.map((c) => [c.id, c.name]))
 
   const messages = messageRows.map((m) => {
     const sent = m.senderId === user.id
-    const recording = sent ? addFile(`recordings/${timedName(m.createdAt, m.id)}.${audioExtension(m.mimeType)}`, m.audioKey) : null
+    // a received recording is its sender's, until the sender deleted their account: then it is kept by the receiver alone
+    const kept = sent || m.senderId === null
+    const recording = kept ? addFile(`recordings/${timedName(m.createdAt, m.id)}.${audioExtension(m.mimeType)}`, m.audioKey) : null
+    const other = sent ? m.receiverId : m.senderId
     return {
       id: m.id,
       direction: sent ? 'sent' : 'received',
-      with: names.get(sent ? m.receiverId : m.senderId) ?? null,
+      with: (other ? names.get(other) : m.leftContactId && leftNames.get(m.leftContactId)) ?? null,
       sent_at: m.createdAt.toISOString(),
       duration_seconds: m.durationSeconds,
       transcription: m.transcription,

@@ -1,11 +1,10 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '#server/db/client.ts'
 import {
   audioMessages,
   audioUploads,
   contacts,
-  conversations,
   deletedInviterTokens,
   invitations,
   profilePhotos,
@@ -79,6 +78,7 @@ export async function listMessagesOfParticipant(db: Executor, userId: string) {
       id: audioMessages.id,
       senderId: audioMessages.senderId,
       receiverId: audioMessages.receiverId,
+      leftContactId: audioMessages.leftContactId,
       audioKey: audioMessages.audioKey,
       mimeType: audioMessages.mimeType,
       durationSeconds: audioMessages.durationSeconds,
@@ -94,10 +94,12 @@ export async function listMessagesOfParticipant(db: Executor, userId: string) {
     .orderBy(asc(audioMessages.createdAt), asc(audioMessages.id))
 }
 
-/** Every stored object that is the person's alone: recordings they sent, uploads, invitations, welcome, session notes, photos. */
+/**
+ * Every stored object that is the person's alone: uploads, invitations, welcome, session notes, photos. The
+ * recordings of messages nobody keeps are `deleteMessagesNobodyKeeps`'s.
+ */
 export async function listOwnObjectKeys(tx: Executor, userId: string): Promise<{ audio: string[]; photoBases: string[] }> {
-  const [sent, uploads, invited, profile, photos, notes] = await Promise.all([
-    tx.select({ key: audioMessages.audioKey }).from(audioMessages).where(eq(audioMessages.senderId, userId)),
+  const [uploads, invited, profile, photos, notes] = await Promise.all([
     tx.select({ key: audioUploads.objectKey }).from(audioUploads).where(eq(audioUploads.userId, userId)),
     tx
       .select({ key: invitations.audioKey })
@@ -111,33 +113,37 @@ export async function listOwnObjectKeys(tx: Executor, userId: string): Promise<{
       .innerJoin(talkSessions, eq(talkSessions.id, sessionMessages.sessionId))
       .where(eq(talkSessions.profileId, userId)),
   ])
-  const audio = [...sent, ...uploads, ...invited, ...profile, ...notes].map((row) => row.key).filter((key): key is string => Boolean(key))
+  const audio = [...uploads, ...invited, ...profile, ...notes].map((row) => row.key).filter((key): key is string => Boolean(key))
   return { audio: [...new Set(audio)], photoBases: photos.map((row) => row.base) }
 }
 
 /**
- * The other side of each of the person's relationships, before the person goes: nothing unread is left from
- * them, and the last message becomes the other's own latest one to them (or none). Answers who they are.
+ * Before the person goes, the messages nobody will keep (decision 202): what they sent to someone who is no longer
+ * there (deleted their account) or never took them into a conversation (a message request: decision 123), and what
+ * they received from someone who already deleted their account. Answers the recordings, to remove after the commit.
  */
-export async function settleOthersConversations(tx: Executor, userId: string): Promise<string[]> {
+export async function deleteMessagesNobodyKeeps(tx: Executor, userId: string): Promise<string[]> {
+  const receiverKeeps = tx
+    .select({ one: sql`1` })
+    .from(contacts)
+    .where(and(eq(contacts.userId, audioMessages.receiverId), eq(contacts.contactUserId, userId), isNull(contacts.requestStatus)))
   const rows = await tx
-    .update(conversations)
-    .set({
-      unreadCount: 0,
-      lastMessageId: sql`(select m.id from ${audioMessages} m
-        where m.sender_id = ${conversations.userId} and m.receiver_id = ${userId}
-        order by m.created_at desc, m.id desc limit 1)`,
-      updatedAt: new Date(),
-    })
-    .where(inArray(conversations.contactId, tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.contactUserId, userId))))
-    .returning({ userId: conversations.userId })
-  return [...new Set(rows.map((row) => row.userId))]
+    .delete(audioMessages)
+    .where(
+      or(
+        and(eq(audioMessages.senderId, userId), notExists(receiverKeeps)),
+        and(eq(audioMessages.receiverId, userId), isNull(audioMessages.senderId)),
+      ),
+    )
+    .returning({ key: audioMessages.audioKey })
+  return rows.map((row) => row.key)
 }
 
 /**
  * The others' rows for the person, before the person goes (decision 120): each keeps the name the person has now,
- * is marked deleted and archived (out of the owner's circle, into their archived list), and the messages its owner
- * sent them are tagged with it, so the conversation still lists them once the receiver is gone. Answers the rows.
+ * is marked deleted and archived (out of the owner's circle, into their archived list), and the messages between
+ * its owner and the person, both ways, are tagged with it (decision 202), so the conversation still lists them once
+ * the person is gone. Answers the rows.
  */
 export async function markContactsOfLeaver(tx: Executor, userId: string): Promise<{ id: string; ownerId: string }[]> {
   const rows = await tx
@@ -153,22 +159,16 @@ export async function markContactsOfLeaver(tx: Executor, userId: string): Promis
     .update(audioMessages)
     .set({ leftContactId: contacts.id })
     .from(contacts)
-    .where(and(eq(audioMessages.receiverId, userId), eq(contacts.userId, audioMessages.senderId), eq(contacts.contactUserId, userId)))
+    .where(
+      and(
+        eq(contacts.contactUserId, userId),
+        or(
+          and(eq(audioMessages.receiverId, userId), eq(contacts.userId, audioMessages.senderId)),
+          and(eq(audioMessages.senderId, userId), eq(contacts.userId, audioMessages.receiverId)),
+        ),
+      ),
+    )
   return rows
-}
-
-/**
- * After the person went: each of the others' conversations with them counts what stays, the owner's own messages
- * (the triggers of decision 86 cannot match a pair whose other side is already unlinked).
- */
-export async function recountLeftConversations(tx: Executor, contactIds: string[]): Promise<void> {
-  if (contactIds.length === 0) return
-  await tx
-    .update(conversations)
-    .set({
-      messageCount: sql`(select count(*) from ${audioMessages} where ${audioMessages.leftContactId} = ${conversations.contactId})`,
-    })
-    .where(inArray(conversations.contactId, contactIds))
 }
 
 /**
@@ -199,8 +199,8 @@ export async function isTokenOfDeletedInviter(db: Executor, tokenHash: string): 
 
 /**
  * Deletes the account. The database does the rest in the same statement: the profile, photos, sessions, contacts
- * and conversations of the person, the messages they sent and their likes go with it (cascade); the others' rows
- * for them lose the link, and the messages the others sent keep their sender and lose their receiver (set null).
+ * and conversations of the person and their likes go with it (cascade); the others' rows for them lose the link, and
+ * the messages the others keep lose the person as their sender or receiver (set null, decisions 60 and 202).
  */
 export async function deleteUser(tx: Executor, userId: string): Promise<boolean> {
   const rows = await tx.delete(user).where(eq(user.id, userId)).returning({ id: user.id })

@@ -7,7 +7,9 @@ import type { ObjectStorage } from '#server/media/storage.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 import { NotFoundError, ValidationError } from '#server/http/errors.ts'
 import { buildExport } from './account.export.ts'
+import { refreshLeftConversationCounts } from '#server/modules/messages/messages.queries.ts'
 import {
+  deleteMessagesNobodyKeeps,
   deleteOtherSessionsOfUser,
   deleteSessionOfUser,
   deleteUser,
@@ -15,8 +17,6 @@ import {
   listLiveSessionsForUser,
   listOwnObjectKeys,
   markContactsOfLeaver,
-  recountLeftConversations,
-  settleOthersConversations,
 } from './account.queries.ts'
 
 export type AccountServiceDeps = {
@@ -32,22 +32,22 @@ export type AccountServiceDeps = {
 export function createAccountService({ db, storage, log, onSessionsEnded, now = () => new Date() }: AccountServiceDeps) {
   return {
     /**
-     * Deletes the account (decision 60): the account, its sessions, photos, welcome message, every message the
-     * person sent with its audio, their side of every relationship, and every job that names them (decision 125).
-     * The people they talked to keep the messages they sent, in a read-only conversation that says the account was
-     * deleted (decision 120). The rows go in one transaction; the files after it commits (a file left by a crash is
-     * an orphan the media sweep removes).
+     * Deletes the account (decisions 60, 202): the account, its sessions, photos, welcome message, what the person
+     * received, their side of every relationship, and every job that names them (decision 125). The people they
+     * talked to keep what they sent the person and what the person sent them, in a read-only conversation that says
+     * the person left (decisions 120, 202). The rows go in one transaction; the files after it commits (a file left
+     * by a crash is an orphan the media sweep removes).
      */
     async deleteAccount(userId: string): Promise<void> {
       const keys = await db.transaction(async (tx) => {
         const owned = await listOwnObjectKeys(tx, userId)
-        await forgetPersonInJobs(tx, userId, owned.audio)
-        await settleOthersConversations(tx, userId)
-        // the others keep a read-only conversation under the name the person had (decision 120)
+        const dropped = await deleteMessagesNobodyKeeps(tx, userId)
+        await forgetPersonInJobs(tx, userId, [...owned.audio, ...dropped])
+        // the others keep a read-only conversation under the name the person had (decisions 120, 202)
         const left = await markContactsOfLeaver(tx, userId)
         await keepInvitationTombstones(tx, userId)
         if (!(await deleteUser(tx, userId))) throw new NotFoundError(ACCOUNT_TEXTS.accountNotFound)
-        await recountLeftConversations(
+        await refreshLeftConversationCounts(
           tx,
           left.map((row) => row.id),
         )
@@ -55,7 +55,7 @@ export function createAccountService({ db, storage, log, onSessionsEnded, now = 
         for (const row of left) {
           await publishRealtime(tx, [row.ownerId], { type: 'contact.changed', contact_id: row.id, change: 'account_deleted' })
         }
-        return [...owned.audio, ...owned.photoBases.flatMap(variantKeys)]
+        return [...owned.audio, ...dropped, ...owned.photoBases.flatMap(variantKeys)]
       })
       for (const key of keys) {
         await storage.remove(key).catch((error: unknown) => log?.warn({ err: error, key }, 'account deletion: a file stayed behind'))

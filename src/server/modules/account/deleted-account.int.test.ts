@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises'
+import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ERROR_CODES } from '#shared/error-codes.ts'
 import { type ContactList } from '#shared/contacts.ts'
@@ -8,6 +9,7 @@ import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import type { MessageSearchResult } from '#shared/message-search.ts'
 import { type MessageList } from '#shared/messages.ts'
 import { MESSAGE_TEXTS } from '#shared/messages-texts.ts'
+import { audioMessages } from '#server/db/schema.ts'
 import { cookiesOf, postJson } from '#server/test/auth-helpers.ts'
 import { insertConnectedPair, insertPerson, makePerson } from '#server/test/data.ts'
 import { insertSignedInPair, insertSignedInPerson } from '#server/test/people.ts'
@@ -28,8 +30,8 @@ const deleteAccount = (cookie: string) => api.call('DELETE', '/api/account', coo
 const contactsOf = async (cookie: string, status = 'active') =>
   ((await api.get(`/api/contacts?status=${status}`, cookie)).json() as ContactList).contacts
 
-describe('after someone deletes their account (decision 120)', () => {
-  it('their contact leaves the circle, keeps their name and says so; the conversation reads what I sent, playable', async () => {
+describe('after someone deletes their account (decisions 120, 202)', () => {
+  it('their contact leaves the circle, keeps their name and says so; the conversation keeps both directions, playable', async () => {
     const {
       ada: alma,
       bob: carol,
@@ -37,8 +39,15 @@ describe('after someone deletes their account (decision 120)', () => {
       bobToAda: carolToAlma,
     } = await insertSignedInPair(app, db, ['Alma Keeps', 'Carol Leaves'])
     const first = await sendRecording(app, alma.cookie, almaToCarol)
-    await sendRecording(app, carol.cookie, carolToAlma)
+    const heardOne = await sendRecording(app, carol.cookie, carolToAlma)
+    const unheard = await sendRecording(app, carol.cookie, carolToAlma)
     const second = await sendRecording(app, alma.cookie, almaToCarol)
+    expect((await api.post(`/api/messages/${heardOne.id}/read`, alma.cookie)).statusCode).toBe(200)
+    // the words and tags the message job would have written: they stay with the receiver
+    await db
+      .update(audioMessages)
+      .set({ transcription: 'Love you, sweetheart', emotions: ['love'], topics: ['family'] })
+      .where(eq(audioMessages.id, unheard.id))
     // Carol is known by the name she has at the end, whatever the row said before
     expect((await api.patch('/api/profile', carol.cookie, { name: 'Carol Renamed' })).statusCode).toBe(200)
 
@@ -51,37 +60,84 @@ describe('after someone deletes their account (decision 120)', () => {
       account_deleted: true,
       contact_user_id: null,
       is_active: false,
+      // what she sent and Alma has not heard yet still counts (decision 202)
+      unread_count: 1,
     })
     const detail = await api.get(`/api/contacts/${almaToCarol}`, alma.cookie)
     expect(detail.statusCode).toBe(200)
-    expect(detail.json()).toMatchObject({ account_deleted: true, name: 'Carol Renamed' })
+    expect(detail.json()).toMatchObject({ account_deleted: true, name: 'Carol Renamed', unread_count: 1 })
 
-    // the conversation loads: Alma's two messages (Carol's went with her account, decision 60), newest first
+    // the conversation loads: what Alma sent and what Carol sent her (decision 202), newest first
     const page = await api.get(`/api/contacts/${almaToCarol}/messages`, alma.cookie)
     expect(page.statusCode, page.body).toBe(200)
     const list = page.json() as MessageList
-    expect(list.messages.map((m) => m.id)).toEqual([second.id, first.id])
-    expect(list.total).toBe(2)
-    // the message names Alma's row for Carol, so the playback screen names her even beside another deleted contact
+    expect(list.messages.map((m) => m.id)).toEqual([second.id, unheard.id, heardOne.id, first.id])
+    expect(list.total).toBe(4)
+    // each message names Alma's row for Carol, so the playback screen names her even beside another deleted contact
     expect(list.messages[0]).toMatchObject({ sender_id: alma.id, receiver_id: null, left_contact_id: almaToCarol })
-    const one = await api.get(`/api/messages/${second.id}`, alma.cookie)
-    expect(one.json()).toMatchObject({ receiver_id: null, left_contact_id: almaToCarol })
-    const audio = await app.inject({ method: 'GET', url: list.messages[0]?.audio_url ?? '' })
-    expect(audio.statusCode).toBe(200)
-    expect(audio.rawPayload.length).toBeGreaterThan(0)
+    expect(list.messages[1]).toMatchObject({
+      sender_id: null,
+      receiver_id: alma.id,
+      left_contact_id: almaToCarol,
+      is_read: false,
+      transcription: 'Love you, sweetheart',
+      emotions: ['love'],
+      topics: ['family'],
+    })
+    const one = await api.get(`/api/messages/${unheard.id}`, alma.cookie)
+    expect(one.json()).toMatchObject({ sender_id: null, left_contact_id: almaToCarol })
+    for (const message of [list.messages[0], list.messages[1]]) {
+      const audio = await app.inject({ method: 'GET', url: message?.audio_url ?? '' })
+      expect(audio.statusCode).toBe(200)
+      expect(audio.rawPayload.length).toBeGreaterThan(0)
+    }
     // and pages with a cursor like any conversation
-    const older = await api.get(`/api/contacts/${almaToCarol}/messages?limit=1`, alma.cookie)
+    const older = await api.get(`/api/contacts/${almaToCarol}/messages?limit=3`, alma.cookie)
     const cursor = (older.json() as MessageList).nextCursor
     expect(cursor).not.toBeNull()
-    const rest = await api.get(`/api/contacts/${almaToCarol}/messages?limit=1&before=${encodeURIComponent(cursor ?? '')}`, alma.cookie)
+    const rest = await api.get(`/api/contacts/${almaToCarol}/messages?limit=3&before=${encodeURIComponent(cursor ?? '')}`, alma.cookie)
     expect((rest.json() as MessageList).messages.map((m) => m.id)).toEqual([first.id])
 
-    // the messages overview names her and leads to the conversation
+    // hearing it and liking it work as for anyone's message, and the count follows
+    const read = await api.post(`/api/messages/${unheard.id}/read`, alma.cookie)
+    expect(read.statusCode, read.body).toBe(200)
+    expect(read.json()).toMatchObject({ is_read: true })
+    expect((await api.get(`/api/contacts/${almaToCarol}`, alma.cookie)).json()).toMatchObject({ unread_count: 0 })
+    const liked = await api.post(`/api/messages/${unheard.id}/like`, alma.cookie, { liked: true })
+    expect(liked.statusCode, liked.body).toBe(200)
+    expect(liked.json()).toMatchObject({ liked: true })
+
+    // the messages overview names her on both directions and leads to the conversation
     const overview = await api.get('/api/messages', alma.cookie)
     expect(overview.statusCode).toBe(200)
     const listed = (overview.json() as MessageSearchResult).messages
-    expect(listed.map((m) => m.id)).toEqual([second.id, first.id])
-    expect(listed[0]?.other_person).toEqual({ user_id: null, contact_id: almaToCarol, name: 'Carol Renamed', picture_url: null })
+    expect(listed.map((m) => m.id)).toEqual([second.id, unheard.id, heardOne.id, first.id])
+    for (const message of listed) {
+      expect(message.other_person).toEqual({ user_id: null, contact_id: almaToCarol, name: 'Carol Renamed', picture_url: null })
+    }
+    // her words stay searchable by the one who keeps them
+    const found = await api.get('/api/messages?q=sweetheart', alma.cookie)
+    expect((found.json() as MessageSearchResult).messages.map((m) => m.id)).toEqual([unheard.id])
+  })
+
+  it('a reply to what they sent is refused with a calm text, and no one else reaches it', async () => {
+    const {
+      ada: alma,
+      bob: carol,
+      adaToBob: almaToCarol,
+      bobToAda: carolToAlma,
+    } = await insertSignedInPair(app, db, ['Alma Replies', 'Carol Went'])
+    const fromCarol = await sendRecording(app, carol.cookie, carolToAlma)
+    expect((await deleteAccount(carol.cookie)).statusCode).toBe(204)
+    const upload = await uploadRecording(app, alma.cookie)
+    const reply = await api.post('/api/messages', alma.cookie, { contact_id: almaToCarol, upload_id: upload, reply_to_id: fromCarol.id })
+    expect(reply.statusCode).toBe(410)
+    expect(reply.json()).toEqual({ error: { code: ERROR_CODES.accountDeleted, message: MESSAGE_TEXTS.accountDeleted('Carol Went') } })
+    expect(MESSAGE_TEXTS.accountDeleted('Carol Went')).toContain('Carol Went has left Hearth')
+    // only the receiver marks read, as before: nobody else can reach the message
+    const dan = await insertSignedInPerson(app, db, { name: 'Dan Outsider' })
+    expect((await api.get(`/api/messages/${fromCarol.id}`, dan.cookie)).statusCode).toBe(404)
+    expect((await api.post(`/api/messages/${fromCarol.id}/read`, dan.cookie)).statusCode).toBe(404)
   })
 
   it('refuses a new message to them with a clear text, and their contact cannot come back into the circle', async () => {

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { type Contact } from '#shared/contacts.ts'
 import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
-import type { MessageRequest } from '#shared/message-requests.ts'
+import type { BlockedPerson, MessageRequest } from '#shared/message-requests.ts'
 import type { Message } from '#shared/messages.ts'
 import { MESSAGE_TEXTS } from '#shared/messages-texts.ts'
 import { contacts } from '#server/db/schema.ts'
@@ -57,7 +57,7 @@ async function notificationsQueued(messageIds: string[]): Promise<number> {
   return rows[0]?.queued ?? 0
 }
 
-const act = (person: SignedInPerson, requestId: string, action: 'accept' | 'ignore' | 'block') =>
+const act = (person: SignedInPerson, requestId: string, action: 'accept' | 'ignore' | 'block' | 'unblock') =>
   post(`/api/message-requests/${requestId}/${action}`, person.cookie)
 
 /** A link invitation of `inviter`'s: answers its token. */
@@ -347,6 +347,75 @@ describe('what the requester learns of a heard request', () => {
     // from now on a read is told as between any two people
     expect((await post(`/api/messages/${unheardOne.id}/read`, bea.cookie)).statusCode).toBe(200)
     await expect.poll(() => readEventsTo(ann, unheardOne.id).length).toBe(1)
+  })
+})
+
+const blockedBy = async (person: SignedInPerson) => {
+  const answer = await get('/api/message-requests/blocked', person.cookie)
+  expect(answer.statusCode).toBe(200)
+  return (answer.json() as { blocked: BlockedPerson[] }).blocked
+}
+
+describe('unblocking (decision 203)', () => {
+  it('lists whom I blocked, most recent first, and unblocking puts the request back as pending with what they sent', async () => {
+    const ann = await insertSignedInPerson(app, db, { name: 'Ann Blocked First' })
+    const cid = await insertSignedInPerson(app, db, { name: 'Cid Blocked Second' })
+    const bea = await insertSignedInPerson(app, db)
+    const annToBea = await pressMessage(ann, bea)
+    await sendRecording(app, ann.cookie, annToBea)
+    await pressMessage(cid, bea)
+    const fromAnn = await requestFrom(bea, ann)
+    const fromCid = await requestFrom(bea, cid)
+    expect(await blockedBy(bea)).toEqual([])
+
+    expect((await act(bea, fromAnn.id, 'block')).statusCode).toBe(204)
+    expect((await act(bea, fromCid.id, 'block')).statusCode).toBe(204)
+    expect(await blockedBy(bea)).toEqual([
+      { id: fromCid.id, user_id: cid.id, name: 'Cid Blocked Second', avatar_url: null, blocked_at: expect.any(String) },
+      { id: fromAnn.id, user_id: ann.id, name: 'Ann Blocked First', avatar_url: null, blocked_at: expect.any(String) },
+    ])
+    // what Ann sent while blocked waits too: she was told nothing either way
+    await sendRecording(app, ann.cookie, annToBea)
+
+    const unblocked = await act(bea, fromAnn.id, 'unblock')
+    expect(unblocked.statusCode).toBe(204)
+    expect((await blockedBy(bea)).map((b) => b.id)).toEqual([fromCid.id])
+    const back = await requestFrom(bea, ann)
+    expect(back.id).toBe(fromAnn.id)
+    expect(back.messages).toHaveLength(2)
+    // it is a request again, not a contact: it takes no place, and Bea answers it anew
+    expect(await circle(bea)).toEqual([])
+    expect((await act(bea, fromAnn.id, 'accept')).statusCode).toBe(200)
+    expect((await circle(bea)).map((c) => c.contact_user_id)).toEqual([ann.id])
+    // a second unblock finds nothing blocked
+    expect((await act(bea, fromAnn.id, 'unblock')).statusCode).toBe(404)
+  })
+
+  it("refuses someone else's block, a request that is not blocked, an unknown id and bad input; nothing changes", async () => {
+    const ann = await insertSignedInPerson(app, db)
+    const bea = await insertSignedInPerson(app, db)
+    const eve = await insertSignedInPerson(app, db)
+    await pressMessage(ann, bea)
+    const request = await requestFrom(bea, ann)
+    // a pending request is not blocked
+    expect((await act(bea, request.id, 'unblock')).statusCode).toBe(404)
+    expect((await act(bea, request.id, 'block')).statusCode).toBe(204)
+
+    for (const who of [eve, ann]) {
+      const answer = await act(who, request.id, 'unblock')
+      expect(answer.statusCode).toBe(404)
+      expect(answer.json()).toMatchObject({ error: { code: 'NOT_FOUND' } })
+      expect(await blockedBy(who)).toEqual([])
+    }
+    expect((await act(bea, '00000000-0000-4000-8000-000000000000', 'unblock')).statusCode).toBe(404)
+    const bad = await act(bea, 'not-a-uuid', 'unblock')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } })
+    expect((await post(`/api/message-requests/${request.id}/unblock`)).statusCode).toBe(401)
+    expect((await get('/api/message-requests/blocked')).statusCode).toBe(401)
+    // still blocked, still not a request
+    expect((await blockedBy(bea)).map((b) => b.id)).toEqual([request.id])
+    expect(await requestsOf(bea)).toEqual([])
   })
 })
 

@@ -21,7 +21,7 @@ const requestColumns = {
 }
 
 /** A request row always names its requester; one whose account is gone is no request any more. */
-function linked(row: Omit<MessageRequestRow, 'requesterId'> & { requesterId: string | null }): row is MessageRequestRow {
+function linked<T extends { requesterId: string | null }>(row: T): row is T & { requesterId: string } {
   return row.requesterId !== null
 }
 
@@ -52,6 +52,23 @@ export async function getRequestForOwner(
   return row && linked(row) ? row : undefined
 }
 
+/** The people the owner blocked (decision 203), the most recently blocked first, at most `limit`. */
+export async function listBlockedRequests(
+  db: Executor,
+  ownerId: string,
+  limit: number,
+): Promise<(MessageRequestRow & { blockedAt: Date })[]> {
+  const rows = await db
+    .select({ ...requestColumns, blockedAt: contacts.updatedAt })
+    .from(contacts)
+    .leftJoin(profiles, eq(profiles.id, contacts.contactUserId))
+    .where(and(eq(contacts.userId, ownerId), eq(contacts.requestStatus, 'blocked')))
+    .orderBy(desc(contacts.updatedAt), desc(contacts.id))
+    .limit(limit)
+  return rows.filter(linked)
+}
+
+/** `updated_at` says when the request last changed state: the blocked list is ordered by it. */
 export async function setRequestStatus(tx: Executor, id: string, status: RequestStatus): Promise<void> {
-  await tx.update(contacts).set({ requestStatus: status }).where(eq(contacts.id, id))
+  await tx.update(contacts).set({ requestStatus: status, updatedAt: new Date() }).where(eq(contacts.id, id))
 }

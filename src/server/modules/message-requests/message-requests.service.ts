@@ -2,7 +2,7 @@ import type { Contact } from '#shared/contacts.ts'
 import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { ERROR_CODES } from '#shared/error-codes.ts'
 import { MAX_ACTIVE_CONTACTS, MAX_CONSECUTIVE_UNANSWERED, MESSAGE_REQUESTS_PAGE_LIMIT } from '#shared/limits.ts'
-import { type MessageRequestList } from '#shared/message-requests.ts'
+import { type BlockedPeopleList, type MessageRequestList } from '#shared/message-requests.ts'
 import { MESSAGE_REQUEST_TEXTS } from '#shared/message-requests-texts.ts'
 import type { Database } from '#server/db/client.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
@@ -18,7 +18,7 @@ import {
 import { toContactResponse } from '#server/modules/contacts/contacts.service.ts'
 import { listHeardMessageIds, listMessagesFrom } from '#server/modules/messages/messages.queries.ts'
 import { toMessageResponse, type ActiveSpeechEngine } from '#server/modules/messages/messages.service.ts'
-import { getRequestForOwner, listPendingRequests, setRequestStatus } from './message-requests.queries.ts'
+import { getRequestForOwner, listBlockedRequests, listPendingRequests, setRequestStatus } from './message-requests.queries.ts'
 
 const requestNotFound = () => new NotFoundError(MESSAGE_REQUEST_TEXTS.notFound)
 
@@ -38,10 +38,14 @@ export function createMessageRequestsService({
   signMediaUrl: (key: string) => string
   speech: ActiveSpeechEngine
 }) {
-  /** Moves a pending (or ignored) request to another state, or 404 when it is not one of the owner's. */
-  async function settle(ownerId: string, id: string, status: 'ignored' | 'blocked'): Promise<void> {
+  /**
+   * Moves a request to another state, or 404 when it is not one of the owner's in a state it may leave: a pending one
+   * is ignored, a pending (or ignored) one blocked, a blocked one unblocked back to pending (decision 203).
+   */
+  async function settle(ownerId: string, id: string, status: 'ignored' | 'blocked' | 'pending'): Promise<void> {
+    const from = { ignored: ['pending'], blocked: ['pending', 'ignored'], pending: ['blocked'] } as const
     await db.transaction(async (tx) => {
-      const request = await getRequestForOwner(tx, ownerId, id, status === 'blocked' ? ['pending', 'ignored'] : ['pending'])
+      const request = await getRequestForOwner(tx, ownerId, id, [...from[status]])
       if (!request) throw requestNotFound()
       await setRequestStatus(tx, id, status)
       // the receiver's other tabs drop it from their list; the requester hears nothing
@@ -103,6 +107,25 @@ export function createMessageRequestsService({
 
     ignore: (ownerId: string, id: string) => settle(ownerId, id, 'ignored'),
     block: (ownerId: string, id: string) => settle(ownerId, id, 'blocked'),
+    /**
+     * Undoes a block (decision 203): the request is pending again, on the requests page with what they sent, so the
+     * owner can accept, ignore or block it anew. The requester is told nothing, as of the block.
+     */
+    unblock: (ownerId: string, id: string) => settle(ownerId, id, 'pending'),
+
+    /** The people the owner blocked, most recently blocked first: Settings' Blocked people (decision 203). */
+    async listBlocked(ownerId: string): Promise<BlockedPeopleList> {
+      const rows = await listBlockedRequests(db, ownerId, MESSAGE_REQUESTS_PAGE_LIMIT)
+      return {
+        blocked: rows.map((row) => ({
+          id: row.id,
+          user_id: row.requesterId,
+          name: row.name,
+          avatar_url: pictureUrl(row.avatarKey),
+          blocked_at: row.blockedAt.toISOString(),
+        })),
+      }
+    },
   }
 }
 export type MessageRequestsService = ReturnType<typeof createMessageRequestsService>

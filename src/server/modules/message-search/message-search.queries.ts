@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, not, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, ne, not, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { alias, unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Database, Executor } from '#server/db/client.ts'
 import { escapeLike } from '#server/db/like-pattern.ts'
@@ -39,7 +39,7 @@ export type BoundMessageSearchOptions = {
   limit: number | Placeholder
 }
 
-/** The caller's contact row for a receiver who deleted their account (decision 120). */
+/** The caller's contact row for the other person when they deleted their account (decisions 120, 202). */
 const leftContact = alias(contacts, 'left_contact')
 
 const overviewColumns = (userId: string | Placeholder) => ({
@@ -96,7 +96,11 @@ export function messageSearchQuery(db: Executor, userId: string | Placeholder, {
   const fromARequest = sql`exists (select 1 from ${contacts} where ${contacts.userId} = ${userId} and ${contacts.contactUserId} = ${audioMessages.senderId} and ${contacts.requestStatus} is not null)`
   const mine = unionAll(
     branch(audioMessages.senderId, eq(audioMessages.senderId, userId)),
-    branch(audioMessages.receiverId, and(eq(audioMessages.receiverId, userId), ne(audioMessages.senderId, userId), not(fromARequest))),
+    branch(
+      audioMessages.receiverId,
+      // a sender who deleted their account is null (decision 202): the receiver keeps what they sent
+      and(eq(audioMessages.receiverId, userId), or(isNull(audioMessages.senderId), ne(audioMessages.senderId, userId)), not(fromARequest)),
+    ),
   ).as('mine')
   const otherUserId = sql<string | null>`case when ${mine.senderId} = ${userId} then ${mine.receiverId} else ${mine.senderId} end`
   return (
@@ -127,7 +131,7 @@ export function messageSearchQuery(db: Executor, userId: string | Placeholder, {
       .from(mine)
       // (user_id, contact_user_id) is unique: at most one contact row per message
       .leftJoin(contacts, and(eq(contacts.userId, userId), eq(contacts.contactUserId, otherUserId)))
-      // a message to someone who deleted their account names the sender's row for them (decision 120)
+      // a message with someone who deleted their account names the user's own row for them (decisions 120, 202)
       .leftJoin(leftContact, and(eq(leftContact.id, mine.leftContactId), eq(leftContact.userId, userId)))
       .leftJoin(profiles, eq(profiles.id, otherUserId))
       .orderBy(desc(mine.createdAt), desc(mine.id))
@@ -178,7 +182,7 @@ export type MessageSearchRow = Awaited<ReturnType<typeof messageSearchQuery>>[nu
 /** A row of messageSearchQuery as PostgreSQL names its columns (timestamps as their text, as drizzle reads them). */
 type StoredSearchRow = {
   id: string
-  sender_id: string
+  sender_id: string | null
   receiver_id: string | null
   duration_seconds: number
   created_at: string

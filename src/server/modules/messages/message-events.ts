@@ -60,22 +60,29 @@ export async function announceNewMessage(
 /**
  * The receiver heard these messages: their tabs learn it, their contact carrying its new unread count. The sender
  * learns it too, unless the receiver's row for them is a message request (pending, ignored or blocked): a requester
- * is told nothing of a request but its accept (decision 200).
+ * is told nothing of a request but its accept (decision 200). A sender who deleted their account (null, decision
+ * 202) has no one to tell; the receiver's row for them is `leftContactId`.
  */
 export async function announceRead(
   tx: Executor,
-  { messageIds, senderId, receiverId, pictureUrl }: { messageIds: string[]; senderId: string; receiverId: string; pictureUrl: PictureUrl },
+  {
+    messageIds,
+    senderId,
+    receiverId,
+    leftContactId = null,
+    pictureUrl,
+  }: { messageIds: string[]; senderId: string | null; receiverId: string; leftContactId?: string | null; pictureUrl: PictureUrl },
 ): Promise<void> {
   if (messageIds.length === 0) return
-  const rows = await listPairRows(tx, senderId, receiverId)
+  const rows = senderId ? await listPairRows(tx, senderId, receiverId) : []
   const senderContactId = rows.find((r) => r.ownerId === senderId)?.id ?? null
   const receiverRow = rows.find((r) => r.ownerId === receiverId)
-  const receiverContactId = receiverRow?.id ?? null
+  const receiverContactId = receiverRow?.id ?? leftContactId
   const senderMayKnow = !receiverRow || receiverRow.requestStatus === null
   const contact = receiverContactId ? await contactAsSeenBy(tx, receiverId, receiverContactId, pictureUrl) : undefined
-  const read = { type: 'message.updated', changes: { is_read: true }, health: true } as const
+  const read = { type: 'message.updated', changes: { is_read: true }, health: senderId !== null } as const
   for (const id of messageIds) {
-    if (senderMayKnow) await publishRealtime(tx, [senderId], { ...read, message_id: id, contact_id: senderContactId })
+    if (senderId && senderMayKnow) await publishRealtime(tx, [senderId], { ...read, message_id: id, contact_id: senderContactId })
     await publishRealtime(tx, [receiverId], { ...read, message_id: id, contact_id: receiverContactId, contact })
   }
 }
@@ -86,9 +93,15 @@ export async function announceRead(
  */
 export async function announceLike(
   tx: Executor,
-  { messageId, senderId, receiverId, liked }: { messageId: string; senderId: string; receiverId: string | null; liked: boolean },
+  {
+    messageId,
+    senderId,
+    receiverId,
+    leftContactId = null,
+    liked,
+  }: { messageId: string; senderId: string | null; receiverId: string | null; leftContactId?: string | null; liked: boolean },
 ): Promise<void> {
-  const rows = receiverId ? await listPairRows(tx, senderId, receiverId) : []
+  const rows = senderId && receiverId ? await listPairRows(tx, senderId, receiverId) : []
   for (const person of [senderId, receiverId]) {
     if (person === null) continue
     const row = rows.find((r) => r.ownerId === person)
@@ -96,10 +109,11 @@ export async function announceLike(
     await publishRealtime(tx, [person], {
       type: 'message.updated',
       message_id: messageId,
-      contact_id: row?.id ?? null,
+      // the one who stayed with someone who left reads the message under that person's kept row (decision 202)
+      contact_id: row?.id ?? leftContactId,
       changes: { liked },
-      // a receiver who deleted their account left no relationship to weigh
-      ...(receiverId ? { health: true } : {}),
+      // someone who deleted their account left no relationship to weigh
+      ...(senderId && receiverId ? { health: true } : {}),
     })
   }
 }
@@ -136,7 +150,7 @@ export async function announceSpeechState(
     processing_error: state.processingError,
     ...audio,
   }
-  const rows = state.receiverId ? await listPairRows(tx, state.senderId, state.receiverId) : []
+  const rows = state.senderId && state.receiverId ? await listPairRows(tx, state.senderId, state.receiverId) : []
   for (const person of [state.senderId, state.receiverId]) {
     if (person === null) continue
     const row = rows.find((r) => r.ownerId === person)

@@ -128,7 +128,8 @@ export function createMessageJobs({
       })
       return { refusal: written ? { status: 'failed', reason: error.message } : { status: 'skipped', reason: 'a later attempt took over' } }
     }
-    const audioKey = freshAudioKey(row.senderId, prepared.ext)
+    // beside the received recording: its sender may have deleted their account meanwhile (decision 202)
+    const audioKey = freshAudioKey(row.audioKey.split('/')[0] ?? 'kept', prepared.ext)
     const audio = {
       audioKey,
       mimeType: prepared.mime,
@@ -218,7 +219,7 @@ export function createMessageJobs({
         if (!(await replaceTranscript(tx, row, result, analyse))) return false
         if (analyse) await queue.enqueue(tx, 'analyze', { messageId: row.id })
         // the old words' emotions are gone, and the health of the pair read them
-        else if (row.receiverId) await refreshRelationshipHealth(tx, row.senderId, row.receiverId, new Date(now()))
+        else if (row.senderId && row.receiverId) await refreshRelationshipHealth(tx, row.senderId, row.receiverId, new Date(now()))
         await announce(tx, row, ['transcription', 'word_timestamps', 'emotions', 'topics', 'processing_status'])
         return true
       })
@@ -234,7 +235,7 @@ export function createMessageJobs({
         const current = await db.transaction(async (tx) => {
           const guard = { messageId: row.id, stage: 'analyze' as const, attempts: row.analysisAttempts }
           if (!(await saveAnalysis(tx, guard, analysis))) return false
-          if (row.receiverId) await refreshRelationshipHealth(tx, row.senderId, row.receiverId, new Date(now()))
+          if (row.senderId && row.receiverId) await refreshRelationshipHealth(tx, row.senderId, row.receiverId, new Date(now()))
           await announce(tx, row, ['emotions', 'topics', 'processing_status'])
           return true
         })

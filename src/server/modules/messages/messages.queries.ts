@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, getTableColumns, isNull, or, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, desc, eq, exists, getTableColumns, inArray, isNull, or, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/pg-core'
 import type { Database, Executor } from '#server/db/client.ts'
 import { preparedStatement } from '#server/db/prepared-statement.ts'
@@ -334,8 +334,9 @@ export function conversationPageReader(db: Database) {
 }
 
 /**
- * A page of what the owner sent to a contact who deleted their account (decision 120), newest first, older than
- * `before`: their own messages stay, tagged with the contact as the receiver went; what the receiver sent went with them.
+ * A page of the owner's conversation with a contact who deleted their account (decisions 120, 202), newest first,
+ * older than `before`: what the owner sent them and what they sent the owner, both tagged with the owner's row for
+ * them as the person went.
  */
 export async function listMessagesLeftWith(
   db: Executor,
@@ -346,7 +347,7 @@ export async function listMessagesLeftWith(
   return db
     .select({ ...messageColumns(ownerId), cursorAt: cursorAtColumn() })
     .from(audioMessages)
-    .where(and(eq(audioMessages.leftContactId, contactId), eq(audioMessages.senderId, ownerId), before ? olderThan(before) : undefined))
+    .where(and(eq(audioMessages.leftContactId, contactId), before ? olderThan(before) : undefined))
     .orderBy(desc(audioMessages.createdAt), desc(audioMessages.id))
     .limit(limit)
 }
@@ -468,6 +469,25 @@ export async function refreshUnreadCount(tx: Executor, receiverId: string, sende
     where ${conversations.contactId} in (
       select ${contacts.id} from ${contacts} where ${contacts.userId} = ${receiverId} and ${contacts.contactUserId} = ${senderId}
     )`)
+}
+
+/**
+ * The owners' conversations with people who deleted their account (decisions 120, 202), counted from what stays
+ * tagged with their rows: the total, what the owner has not heard, the latest message. The triggers of decision 86
+ * cannot match a pair whose other side is unlinked.
+ */
+export async function refreshLeftConversationCounts(tx: Executor, contactIds: string[]): Promise<void> {
+  if (contactIds.length === 0) return
+  const tagged = sql`${audioMessages} m where m.left_contact_id = ${conversations.contactId}`
+  await tx
+    .update(conversations)
+    .set({
+      messageCount: sql`(select count(*) from ${tagged})`,
+      unreadCount: sql`(select count(*) from ${tagged} and m.receiver_id = ${conversations.userId} and not m.is_read)`,
+      lastMessageId: sql`(select m.id from ${tagged} order by m.created_at desc, m.id desc limit 1)`,
+      updatedAt: new Date(),
+    })
+    .where(inArray(conversations.contactId, contactIds))
 }
 
 export async function markRead(tx: Executor, messageId: string): Promise<void> {

@@ -35,6 +35,7 @@ import {
   markAllSeenFrom,
   markRead,
   recordSend,
+  refreshLeftConversationCounts,
   refreshUnreadCount,
   setLiked,
   type MessageRow,
@@ -60,7 +61,7 @@ export function toMessageResponse(row: MessageRow, signMediaUrl: (key: string) =
     id: row.id,
     sender_id: row.senderId,
     receiver_id: row.receiverId,
-    left_contact_id: row.receiverId === null ? row.leftContactId : null,
+    left_contact_id: row.receiverId === null || row.senderId === null ? row.leftContactId : null,
     audio_url: signMediaUrl(row.audioKey),
     mime_type: row.mimeType,
     duration_seconds: row.durationSeconds,
@@ -265,9 +266,15 @@ export function createMessagesService({
       if (!row.isRead) {
         await db.transaction(async (tx) => {
           await markRead(tx, messageId)
-          await refreshUnreadCount(tx, userId, row.senderId)
-          await refreshRelationshipHealth(tx, row.senderId, userId)
-          await announceRead(tx, { messageIds: [messageId], senderId: row.senderId, receiverId: userId, pictureUrl })
+          if (row.senderId) {
+            await refreshUnreadCount(tx, userId, row.senderId)
+            await refreshRelationshipHealth(tx, row.senderId, userId)
+          } else if (row.leftContactId) {
+            // from someone who deleted their account (decision 202): the conversation with the row kept for them
+            await refreshLeftConversationCounts(tx, [row.leftContactId])
+          }
+          const left = { leftContactId: row.leftContactId, pictureUrl }
+          await announceRead(tx, { messageIds: [messageId], senderId: row.senderId, receiverId: userId, ...left })
         })
       }
       return get(userId, messageId)
@@ -311,15 +318,15 @@ export function createMessagesService({
       if (!row) throw messageNotFound()
       // the one like is seen by both: a request's receiver liking it would tell the requester it was heard, which
       // only an accept may do (decision 200)
-      if (userId === row.receiverId) {
+      if (userId === row.receiverId && row.senderId) {
         const receiversRow = (await listPairRows(db, row.senderId, userId)).find((r) => r.ownerId === userId)
         if (receiversRow?.requestStatus) throw new ConflictError(MESSAGE_TEXTS.likeAfterAccept)
       }
       await db.transaction(async (tx) => {
         await setLiked(tx, messageId, liked)
-        // a receiver who deleted their account left no relationship to weigh
-        if (row.receiverId) await refreshRelationshipHealth(tx, row.senderId, row.receiverId)
-        await announceLike(tx, { messageId, senderId: row.senderId, receiverId: row.receiverId, liked })
+        // someone who deleted their account left no relationship to weigh
+        if (row.senderId && row.receiverId) await refreshRelationshipHealth(tx, row.senderId, row.receiverId)
+        await announceLike(tx, { messageId, senderId: row.senderId, receiverId: row.receiverId, leftContactId: row.leftContactId, liked })
       })
       return get(userId, messageId)
     },

@@ -37,8 +37,9 @@ export async function getNotifiedMessage(db: Executor, messageId: string): Promi
     .from(audioMessages)
     .leftJoin(messageMailNotifications, eq(messageMailNotifications.messageId, audioMessages.id))
     .where(eq(audioMessages.id, messageId))
-  // a receiver who deleted their account leaves a null receiver behind: there is no one to notify
-  return row?.receiverId ? { ...row, receiverId: row.receiverId } : undefined
+  // a receiver who deleted their account leaves a null receiver behind: there is no one to notify; a sender who
+  // deleted theirs (decision 202) has no one to name
+  return row?.receiverId && row.senderId ? { ...row, senderId: row.senderId, receiverId: row.receiverId } : undefined
 }
 
 /**
@@ -60,8 +61,8 @@ export async function listUnmailedBurst(db: Executor, senderId: string, receiver
       ),
     )
     .orderBy(asc(audioMessages.createdAt), asc(audioMessages.id))
-  // filtered on receiverId above, so never null here
-  return rows.map((row) => ({ ...row, receiverId }))
+  // filtered on both people above, so never null here
+  return rows.map((row) => ({ ...row, senderId, receiverId }))
 }
 
 /** Marks messages mailed; answers the ids this call claimed (a message another run claimed first is left out). */

@@ -153,12 +153,22 @@ describe('ConversationPage', () => {
     expect(toastError).toHaveBeenCalledWith('Could not update like', { description: 'Please try again.' })
   })
 
-  it('says plainly that a contact deleted their account, lists what I sent, and offers no mic (decision 120)', async () => {
+  it('says calmly that a contact left Hearth, lists what we sent each other, and offers no mic (decisions 120, 202)', async () => {
     const gone = testContact({ contact_user_id: null, account_deleted: true, archived_at: '2025-01-02T00:00:00.000Z', is_active: false })
     const mine = testMessage({ id: 'm1', sender_id: 'me', receiver_id: null, transcription: 'words kept', processing_status: 'completed' })
-    renderAt('/contacts/c1', 200, gone, { messages: [mine] })
-    expect(await screen.findByRole('region', { name: 'Maya Ortiz deleted their account' })).toBeTruthy()
+    const theirs = testMessage({
+      id: 'm2',
+      sender_id: null,
+      receiver_id: 'me',
+      left_contact_id: 'c1',
+      transcription: 'their words kept',
+      processing_status: 'completed',
+    })
+    renderAt('/contacts/c1', 200, gone, { messages: [theirs, mine] })
+    expect(await screen.findByRole('region', { name: 'Maya Ortiz has left Hearth' })).toBeTruthy()
     expect(await screen.findByText('words kept')).toBeTruthy()
+    expect(await screen.findByText('their words kept')).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Reply' })).toBeNull()
     expect(screen.queryByRole('button', { name: /Record a message/ })).toBeNull()
     expect(screen.queryByText('Failed to load messages')).toBeNull()
   })

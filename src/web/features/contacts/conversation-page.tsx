@@ -96,6 +96,7 @@ export function ConversationPage() {
                     contactId={contact.data.id}
                     contactName={contact.data.name}
                     contactPictureUrl={contact.data.avatar_url}
+                    canReply={!contact.data.account_deleted}
                   />
                 </>
               ))}

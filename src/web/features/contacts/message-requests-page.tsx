@@ -13,8 +13,12 @@ import { ApiRequestError } from '#web/lib/api-client.ts'
 import { errorMessage } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { toast } from '#web/lib/toast.ts'
+import { BlockRequestDialog } from './components/block-request-dialog.tsx'
 import { MessageRequestCard, MessageRequestCardSkeleton } from './components/message-request-card.tsx'
-import { useAnswerRequestMutation, useMessageRequestsQuery, type RequestAnswer } from './queries.ts'
+import { useAnswerRequestMutation, useMessageRequestsQuery, useUnblockMutation, type RequestAnswer } from './queries.ts'
+
+/** A block's toast stays longer than the usual five seconds: it carries the Undo (decision 203). */
+const BLOCKED_TOAST_MS = 10_000
 
 function NoRequests() {
   return (
@@ -42,13 +46,23 @@ const answeredText: Record<RequestAnswer, (name: string) => string> = {
 /**
  * /requests (decision 123): people who pressed Message on the signed-in person's profile and whom they have not
  * chosen. Each can be heard, then accepted into the circle, ignored or blocked; the requester is told only an accept.
+ * Block asks first, and its toast offers Undo; Settings' Blocked people undoes it later (decision 203).
  */
 export function MessageRequestsPage() {
   usePageMeta({ title: 'Message requests - Hearth' })
   const requests = useMessageRequestsQuery()
   const answer = useAnswerRequestMutation()
+  const unblock = useUnblockMutation()
   const [pending, setPending] = useState<{ id: string; answer: RequestAnswer } | null>(null)
   const [refusals, setRefusals] = useState<ReadonlyMap<string, string>>(() => new Map())
+  const [blocking, setBlocking] = useState<MessageRequest | null>(null)
+
+  const undoBlock = (request: MessageRequest) => {
+    unblock.mutate(request.id, {
+      onSuccess: () => toast.success(MESSAGE_REQUEST_TEXTS.unblocked(request.name)),
+      onError: (error) => toast.error(MESSAGE_REQUEST_TEXTS.unblockFailed, { description: errorMessage(error) }),
+    })
+  }
 
   const onAnswer = async (request: MessageRequest, chosen: RequestAnswer) => {
     setPending({ id: request.id, answer: chosen })
@@ -59,7 +73,14 @@ export function MessageRequestsPage() {
     })
     try {
       await answer.mutateAsync({ id: request.id, answer: chosen })
-      toast.success(answeredText[chosen](request.name))
+      if (chosen === 'block') {
+        toast.success(answeredText.block(request.name), {
+          duration: BLOCKED_TOAST_MS,
+          action: { label: MESSAGE_REQUEST_TEXTS.undo, onClick: () => undoBlock(request) },
+        })
+      } else {
+        toast.success(answeredText[chosen](request.name))
+      }
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === ERROR_CODES.circleFull) {
         setRefusals((current) => new Map(current).set(request.id, error.message))
@@ -95,7 +116,7 @@ export function MessageRequestsPage() {
               request={request}
               pending={pending?.id === request.id ? pending.answer : null}
               refusal={refusals.get(request.id) ?? null}
-              onAnswer={(chosen) => void onAnswer(request, chosen)}
+              onAnswer={(chosen) => (chosen === 'block' ? setBlocking(request) : void onAnswer(request, chosen))}
             />
           ))}
         </ul>
@@ -114,6 +135,14 @@ export function MessageRequestsPage() {
     >
       <p className="text-muted-foreground">{MESSAGE_REQUEST_TEXTS.intro}</p>
       {body}
+      <BlockRequestDialog
+        name={blocking?.name ?? null}
+        onCancel={() => setBlocking(null)}
+        onConfirm={() => {
+          if (blocking) void onAnswer(blocking, 'block')
+          setBlocking(null)
+        }}
+      />
     </PageLayout>
   )
 }

@@ -18,6 +18,8 @@ export const contactKeys = {
   detail: (userId: string | undefined, id: string) => [...root, userId ?? 'anonymous', 'detail', id] as const,
   /** message requests live under the contacts root: the events that change contacts change them too (decision 123) */
   requests: (userId: string | undefined) => [...root, userId ?? 'anonymous', 'requests'] as const,
+  /** the people the signed-in person blocked (decision 203), under the same root for the same reason */
+  blocked: (userId: string | undefined) => [...root, userId ?? 'anonymous', 'blocked'] as const,
 }
 
 export const CONTACT_TIMEOUT_CODE = 'TIMEOUT'
@@ -202,6 +204,42 @@ export function useAnswerRequestMutation() {
   return useMutation({
     mutationFn: ({ id, answer }: { id: string; answer: RequestAnswer }) =>
       apiSend('POST', `/api/message-requests/${encodeURIComponent(id)}/${answer}`, undefined, answerSchema('anyAnswerSchema')),
+    onSettled: () => invalidateContacts(queryClient),
+  })
+}
+
+/** GET /api/message-requests/blocked: the people the signed-in person blocked, most recently blocked first. */
+export function useBlockedPeopleQuery() {
+  const { user } = useAuth()
+  return useQuery({
+    queryKey: contactKeys.blocked(user?.id),
+    queryFn: ({ signal }) => apiGet('/api/message-requests/blocked', requestSchema('blockedPeopleListSchema'), { signal }),
+    enabled: Boolean(user),
+    staleTime: STALE.default,
+  })
+}
+
+/**
+ * POST /api/message-requests/{id}/unblock (decision 203): the request is pending again. The person leaves the blocked
+ * list at once and comes back if the server refuses; requests and lists are read again once it settles.
+ */
+export function useUnblockMutation() {
+  const queryClient = useQueryClient()
+  const { user } = useAuth()
+  const key = contactKeys.blocked(user?.id)
+  type Blocked = { blocked: { id: string }[] }
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiSend('POST', `/api/message-requests/${encodeURIComponent(id)}/unblock`, undefined, answerSchema('anyAnswerSchema')),
+    onMutate: async (id) => {
+      await queryClient.cancelQueries({ queryKey: key })
+      const before = queryClient.getQueryData<Blocked>(key)
+      if (before) queryClient.setQueryData<Blocked>(key, { ...before, blocked: before.blocked.filter((person) => person.id !== id) })
+      return { before }
+    },
+    onError: (_error, _id, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before)
+    },
     onSettled: () => invalidateContacts(queryClient),
   })
 }

@@ -214,6 +214,19 @@ describe('PlaybackPage', () => {
     expect(await screen.findByText('You to Lea Left')).toBeTruthy()
   })
 
+  it('names and plays a message from someone who left Hearth, marks it heard, and says calmly that no reply reaches them', async () => {
+    const gone = testContact({ id: 'c-lea', name: 'Lea Left', contact_user_id: null, account_deleted: true, is_active: false })
+    const message = testMessage({ id: 'm7', sender_id: null, receiver_id: 'me', left_contact_id: 'c-lea', is_read: false })
+    const router = renderAt('/playback/m7', [message], (path) =>
+      path === '/api/contacts?status=archived' ? json({ contacts: [gone] }) : undefined,
+    )
+    expect(await screen.findByText('From Lea Left')).toBeTruthy()
+    expect(await screen.findByRole('region', { name: 'Lea Left has left Hearth' })).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Record Thoughtful Reply' })).toBeNull()
+    expect(screen.queryByRole('list', { name: 'Tips' })).toBeNull()
+    await waitFor(() => expect(router.fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/messages/m7/read'))).toBe(true))
+  })
+
   it('says the audio is not available for an own message without audio, with no reply and no read', async () => {
     const message = testMessage({ id: 'm8', sender_id: 'me', receiver_id: 'u1', audio_url: '' })
     const router = renderAt('/playback/m8', [message])

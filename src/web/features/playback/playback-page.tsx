@@ -13,6 +13,7 @@ import { Label } from '#web/components/ui/label.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Switch } from '#web/components/ui/switch.tsx'
 import { useContactsQuery } from '#web/features/contacts/queries.ts'
+import { AccountDeletedNotice } from '#web/features/contacts/components/account-deleted-notice.tsx'
 import { LikeButton } from '#web/features/messages/components/like-button.tsx'
 import { ReplyQuoteLink } from '#web/features/messages/components/reply-quote.tsx'
 import { useMessageTrack } from '#web/features/messages/message-track.ts'
@@ -39,9 +40,9 @@ function useOtherContact(message: Message | undefined, ownUserId: string | undef
   if (!message) return { contact: undefined, pending: true }
   const all = [active, inactive, archived].flatMap((query) => query.data?.contacts ?? [])
   const own = message.sender_id === ownUserId
-  // a receiver who deleted their account has no id any more: the message names the sender's row for them
+  // someone who deleted their account has no id any more: the message names the reader's row for them (decisions 120, 202)
   const contact =
-    own && message.left_contact_id !== null
+    message.left_contact_id !== null
       ? all.find((c) => c.id === message.left_contact_id)
       : all.find((c) => c.contact_user_id === (own ? message.receiver_id : message.sender_id))
   return { contact, pending: !contact && [active, inactive, archived].some((query) => query.isPending) }
@@ -217,7 +218,7 @@ function Listening({ message, contact, contactPending, own }: ListeningProps) {
 
       <div className="flex flex-col gap-5 md:col-start-2 md:row-span-4 md:row-start-1">
         <PlaybackTranscript message={message} isCurrent={isCurrent} duration={duration} />
-        <InsightsCard message={message} received={!own} />
+        <InsightsCard message={message} received={!own} tips={!contact?.account_deleted} />
       </div>
 
       <section
@@ -243,14 +244,20 @@ function Listening({ message, contact, contactPending, own }: ListeningProps) {
         )}
       </div>
 
-      {!own && contact && (
-        <Link
-          to={`/record/${encodeURIComponent(contact.id)}?replyTo=${encodeURIComponent(message.id)}`}
-          className={buttonVariants({ size: 'lg', className: 'w-full md:col-start-1 md:row-start-4 md:self-start' })}
-        >
-          <MessageCircleReply aria-hidden />
-          Record Thoughtful Reply
-        </Link>
+      {contact?.account_deleted ? (
+        // no reply can reach someone who left (decision 202): said calmly where the reply button would be
+        <AccountDeletedNotice name={contact.name} className="md:col-start-1 md:row-start-4 md:self-start" />
+      ) : (
+        !own &&
+        contact && (
+          <Link
+            to={`/record/${encodeURIComponent(contact.id)}?replyTo=${encodeURIComponent(message.id)}`}
+            className={buttonVariants({ size: 'lg', className: 'w-full md:col-start-1 md:row-start-4 md:self-start' })}
+          >
+            <MessageCircleReply aria-hidden />
+            Record Thoughtful Reply
+          </Link>
+        )
       )}
     </div>
   )

@@ -6,6 +6,7 @@ import { NudgeSettingsCard } from '#web/features/relationship-health/components/
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 import { NotificationsCard } from '#web/features/notifications/components/notifications-card.tsx'
+import { BlockedPeopleEntry } from './components/blocked-people-entry.tsx'
 import { DeleteAccountSection } from './components/delete-account-section.tsx'
 import { DevicesSection } from './components/devices-section.tsx'
 import { ExportSection } from './components/export-section.tsx'
@@ -46,6 +47,7 @@ export function SettingsPage() {
       <NotificationsCard />
       <NudgeSettingsCard />
       <PrivacySection />
+      <BlockedPeopleEntry />
       <PeopleEntry />
       <PasswordSection />
       <DevicesSection />

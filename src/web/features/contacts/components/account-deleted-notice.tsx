@@ -7,8 +7,9 @@ import { cn } from '#web/lib/utils.ts'
 type AccountDeletedNoticeProps = React.ComponentProps<'section'> & { name: string }
 
 /**
- * Says plainly that a contact deleted their account (decision 120), where the mic would be: on the contact detail,
- * at the foot of the conversation and on the record screen. Nothing new can reach them; what the owner sent stays.
+ * Says calmly that a contact left Hearth (deleted their account: decisions 120, 202), where the mic would be: on the
+ * contact detail, at the foot of the conversation, on the playback screen and on the record screen. Nothing new can
+ * reach them; what the two sent each other stays.
  */
 export function AccountDeletedNotice({ name, className, ...props }: AccountDeletedNoticeProps) {
   return (

@@ -9,7 +9,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 const archivedDate = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' })
 
 type ArchivedContactRowProps = {
-  contact: Pick<Contact, 'id' | 'name' | 'avatar_url' | 'archived_at' | 'account_deleted'>
+  contact: Pick<Contact, 'id' | 'name' | 'avatar_url' | 'archived_at' | 'account_deleted' | 'unread_count'>
   unarchiving: boolean
   onRekindle: () => void
   onUnarchive: () => void
@@ -33,7 +33,11 @@ export function ArchivedContactRow({ contact, unarchiving, onRekindle, onUnarchi
         <span className="flex min-w-0 flex-col">
           <span className="truncate font-semibold">{contact.name}</span>
           {contact.account_deleted ? (
-            <span className="text-sm text-muted-foreground">{CONTACT_TEXTS.accountDeleted(contact.name)}</span>
+            <span className="text-sm text-muted-foreground">
+              {CONTACT_TEXTS.accountDeleted(contact.name)}
+              {/* what they sent stays with me (decision 202): what I have not heard yet is counted here */}
+              {contact.unread_count > 0 && ` · ${CONTACT_TEXTS.notHeardYet(contact.unread_count)}`}
+            </span>
           ) : (
             contact.archived_at && (
               <span className="truncate text-sm text-muted-foreground">{`Archived ${archivedDate.format(new Date(contact.archived_at))}`}</span>

@@ -19,15 +19,17 @@ export function PlayAllNewButton({ contacts, className, ...props }: PlayAllNewBu
   const unheard = useUnheardMessagesQuery()
   const toTrack = useMessageTrack()
   const bySender = new Map(contacts.flatMap((c) => (c.contact_user_id ? [[c.contact_user_id, c] as const] : [])))
-  const playable = (unheard.data?.messages ?? []).filter((m) => bySender.has(m.sender_id))
+  // the server lists only messages from the circle, whose senders have an id
+  const playable = (unheard.data?.messages ?? []).flatMap((m) => {
+    const contact = m.sender_id === null ? undefined : bySender.get(m.sender_id)
+    return contact ? [{ message: m, contact }] : []
+  })
   if (playable.length === 0) return null
 
   const playAll = () => {
-    const tracks = playable.map((message) => {
-      const contact = bySender.get(message.sender_id)
-      const name = contact?.name ?? message.sender_id
-      return toTrack(message, name, { name, pictureUrl: contact?.avatar_url })
-    })
+    const tracks = playable.map(({ message, contact }) =>
+      toTrack(message, contact.name, { name: contact.name, pictureUrl: contact.avatar_url }),
+    )
     // the player's code loads after the first paint (decision 170); by the time of a tap it is there
     void import('#web/lib/audio-player/use-audio-player.ts').then(({ audioPlayer }) => audioPlayer().playQueue(tracks))
   }

@@ -37,6 +37,8 @@ type MessageCardProps = React.ComponentProps<'article'> & {
   /** the contact's picture, for the mini player while one of their messages plays */
   contactPictureUrl?: string | null
   onPlayUnread?: (message: Message) => void
+  /** false once the contact left Hearth (decision 202): nothing can reach them, so no Reply */
+  canReply?: boolean
 }
 
 /**
@@ -54,6 +56,7 @@ export function MessageCard({
   contactName,
   contactPictureUrl,
   onPlayUnread,
+  canReply = true,
   className,
   ...props
 }: MessageCardProps) {
@@ -117,7 +120,7 @@ export function MessageCard({
           {own && <ReadTicks read={message.is_read} className="[&_svg]:size-3.5" />}
         </span>
         <LikeButton messageId={message.id} liked={message.liked} className="relative z-10 size-7 [&_svg]:size-4" />
-        {!own && (
+        {!own && canReply && (
           <Link
             to={`/record/${encodeURIComponent(contactId)}?replyTo=${encodeURIComponent(message.id)}`}
             aria-label="Reply"
@@ -207,6 +210,8 @@ type MessageListProps = React.ComponentProps<'ol'> & {
   contactPictureUrl?: string | null
   /** called when the receiver starts playing a message they had not read */
   onPlayUnread?: (message: Message) => void
+  /** false once the contact left Hearth (decision 202): the cards offer no Reply */
+  canReply?: boolean
 }
 
 /**
@@ -221,6 +226,7 @@ export function MessageList({
   contactName,
   contactPictureUrl,
   onPlayUnread,
+  canReply,
   className,
   ...props
 }: MessageListProps) {
@@ -243,6 +249,7 @@ export function MessageList({
             contactName={contactName}
             contactPictureUrl={contactPictureUrl}
             onPlayUnread={onPlayUnread}
+            canReply={canReply}
           />
         </li>
       ))}

@@ -16,6 +16,8 @@ type InsightsCardProps = React.ComponentProps<'section'> & {
   message: Message
   /** the listener received it (tips about replying) rather than sent it */
   received: boolean
+  /** false when the other person left Hearth (decision 202): tips about answering them would ring hollow */
+  tips?: boolean
 }
 
 function Chips({ label, items, variant }: { label: string; items: string[]; variant: 'emotion' | 'topic' }) {
@@ -47,7 +49,7 @@ function Chips({ label, items, variant }: { label: string; items: string[]; vari
  * 'AI Insights': how old the message is, up to 3 emotions and 3 topics from the analysis, and 2 tips written from
  * them (`playbackTips`). A transcript too unsure to carry them shows one sentence instead (decision 92).
  */
-export function InsightsCard({ message, received, className, ...props }: InsightsCardProps) {
+export function InsightsCard({ message, received, tips: showTips = true, className, ...props }: InsightsCardProps) {
   const tips = playbackTips({ emotions: message.emotions, topics: message.topics, sentiment: message.sentiment, received })
   const analysing = message.processing_status === 'pending' || message.processing_status === 'processing'
   const heldBack = insightsHeldBack(message)
@@ -73,7 +75,7 @@ export function InsightsCard({ message, received, className, ...props }: Insight
           <Chips label="Topics" items={message.topics.slice(0, INSIGHT_TOPICS)} variant="topic" />
         </div>
       )}
-      {!heldBack && (
+      {!heldBack && showTips && (
         <div className="flex flex-col gap-2">
           <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Tips</h3>
           <ul aria-label="Tips" className="flex flex-col gap-2">
