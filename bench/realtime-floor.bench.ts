@@ -62,7 +62,12 @@ if (process.env.FLOOR_CLIENT_PORT) {
 
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-floor-'))
 await fs.chmod(dir, 0o755)
-const database = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), password: 'floor-bench', log: () => undefined })
+const database = await startEmbeddedPostgres({
+  dir: path.join(dir, 'pg'),
+  password: 'floor-bench',
+  appPassword: 'floor-bench-app',
+  log: () => undefined,
+})
 const client = new pg.Client({ connectionString: database.url })
 await client.connect()
 await client.query('create table circle (id int primary key, position int not null)')

@@ -27,7 +27,12 @@ export async function startBenchDatabase(keptName?: string): Promise<DbHandle & 
   const dir = kept ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-bench-')))
   if (kept) await fs.mkdir(kept, { recursive: true })
   await fs.chmod(dir, 0o755)
-  const database = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), password: 'hearth-bench', log: () => undefined })
+  const database = await startEmbeddedPostgres({
+    dir: path.join(dir, 'pg'),
+    password: 'hearth-bench',
+    appPassword: 'hearth-bench-app',
+    log: () => undefined,
+  })
   const handle = connectDatabase(database.url, { max: 20 })
   await runMigrations(handle.db)
   return {
@@ -64,7 +69,12 @@ export async function buildBenchApp(
     env: parsed,
     db: database.db,
     pool: database.pool,
-    secrets: { authSecret: 'bench-secret-bench-secret-bench-secret', urlSigningKey: 'u'.repeat(40), postgresPassword: 'x'.repeat(16) },
+    secrets: {
+      authSecret: 'bench-secret-bench-secret-bench-secret',
+      urlSigningKey: 'u'.repeat(40),
+      postgresPassword: 'x'.repeat(16),
+      appDatabasePassword: 'y'.repeat(16),
+    },
     mailer: createOutboxMailer(path.join(dataDir, 'outbox'), parsed.MAIL_FROM, () => undefined),
     ...options,
   })

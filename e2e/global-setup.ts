@@ -38,6 +38,7 @@ export default async function globalSetup() {
   const database = await startEmbeddedPostgres({
     dir: path.join(work, 'pg'),
     password: 'hearth-e2e',
+    appPassword: 'hearth-e2e-app',
     log: () => undefined,
     settings: { max_connections: '200' },
   })

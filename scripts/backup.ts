@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { APP_ROLE } from '#server/db/app-role.ts'
 import { BackupError, backupDataDir, backupFileName } from '#server/db/backup.ts'
 import { parseEnvOrExit } from '#server/env.ts'
 import { createObjectStorage } from '#server/media/object-storage.ts'
@@ -13,13 +14,21 @@ const env = parseEnvOrExit(process.env)
 const file = path.resolve(process.argv[2] ?? path.join(env.backupDir, backupFileName(new Date())))
 const secrets = JSON.parse(await fs.readFile(path.join(env.dataDir, 'secrets.json'), 'utf8').catch(() => '{}')) as {
   postgresPassword?: string
+  appDatabasePassword?: string
 }
+// the role `hearth`, as the scheduled backup; a cluster no start of this version has prepared yet (an earlier
+// version still running) has no such role, and its superuser takes the backup (decision 208)
+const database = secrets.appDatabasePassword
+  ? { user: APP_ROLE, password: secrets.appDatabasePassword }
+  : secrets.postgresPassword
+    ? { user: 'postgres', password: secrets.postgresPassword }
+    : undefined
 const objects = env.STORAGE_DRIVER === 's3' ? await createObjectStorage(env) : null
 try {
   const { bytes, online } = await backupDataDir({
     dataDir: env.dataDir,
     file,
-    postgresPassword: secrets.postgresPassword,
+    database,
     listMediaKeys: objects ? () => objects.storage.list() : undefined,
   })
   const how = online ? ' (online: Hearth was running)' : ''

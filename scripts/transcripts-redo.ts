@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
+import { APP_ROLE } from '#server/db/app-role.ts'
 import { connectDatabase, runMigrations } from '#server/db/client.ts'
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '#server/db/embedded-postgres.ts'
 import { parseEnvOrExit } from '#server/env.ts'
@@ -51,9 +52,9 @@ if (!url) {
   const dir = path.join(env.dataDir, 'postgres')
   const port = await runningEmbeddedPort(dir)
   if (port !== null) {
-    url = `postgres://postgres:${encodeURIComponent(secrets.postgresPassword)}@127.0.0.1:${port}/hearth`
+    url = `postgres://${APP_ROLE}:${encodeURIComponent(secrets.appDatabasePassword)}@127.0.0.1:${port}/hearth`
   } else {
-    embedded = await startEmbeddedPostgres({ dir, password: secrets.postgresPassword, log: say })
+    embedded = await startEmbeddedPostgres({ dir, password: secrets.postgresPassword, appPassword: secrets.appDatabasePassword, log: say })
     url = embedded.url
   }
 }

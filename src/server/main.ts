@@ -38,6 +38,7 @@ async function main() {
     embedded = await startEmbeddedPostgres({
       dir: path.join(env.dataDir, 'postgres'),
       password: secrets.postgresPassword,
+      appPassword: secrets.appDatabasePassword,
       log: say,
       onSpawn: startLoadingApp,
     })

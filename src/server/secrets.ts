@@ -7,7 +7,10 @@ import { z } from 'zod'
 const secretsSchema = z.object({
   authSecret: z.string().min(32),
   urlSigningKey: z.string().min(32),
+  /** the embedded PostgreSQL's superuser `postgres`: used only to set the cluster up at each start (decision 208) */
   postgresPassword: z.string().min(16),
+  /** the embedded PostgreSQL's role `hearth`, which owns Hearth's database and is all the app connects as */
+  appDatabasePassword: z.string().min(16),
   /** the Web Push (VAPID) key pair, base64url; VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY replace it */
   vapidPublicKey: z.string().min(80),
   vapidPrivateKey: z.string().min(40),
@@ -22,6 +25,7 @@ const generate = (): Secrets => {
     authSecret: randomBytes(32).toString('base64url'),
     urlSigningKey: randomBytes(32).toString('base64url'),
     postgresPassword: randomBytes(18).toString('base64url'),
+    appDatabasePassword: randomBytes(18).toString('base64url'),
   }
 }
 
@@ -47,7 +51,11 @@ export async function loadSecrets(dataDir: string): Promise<Secrets> {
   const secrets = secretsSchema.parse(merged)
   if (Object.keys(stored).length !== Object.keys(merged).length || stored.vapidPublicKey !== merged.vapidPublicKey) {
     await fs.mkdir(dataDir, { recursive: true })
-    await fs.writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 })
+    // written whole beside it, then renamed: a start cut off meanwhile leaves the old file, whose passwords the
+    // database cluster still holds, rather than half a new one; private from its first byte
+    const written = `${file}.${randomBytes(6).toString('hex')}.tmp`
+    await fs.writeFile(written, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: 'wx' })
+    await fs.rename(written, file)
   }
   return secrets
 }

@@ -270,7 +270,7 @@ export async function createServices({
   const messageJobs = createMessageJobs({ ...speechJobDeps, storage, tmpDir, signMediaUrl: signUrl, analyzer: analyzerChoice.analyzer })
   const profileJobs = createProfileJobs(speechJobDeps)
   const voiceSessionJobs = createVoiceSessionJobs(speechJobDeps)
-  const backupJobs = createBackupJobs({ env, postgresPassword: secrets.postgresPassword, storage })
+  const backupJobs = createBackupJobs({ env, databasePassword: secrets.appDatabasePassword, storage })
   // each module owns the jobs that store its recordings' transcripts; the transcriber bounds how many run at once
   const speechConcurrency = env.SPEECH_CONCURRENCY
   const jobTable: JobTable = {

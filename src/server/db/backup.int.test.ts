@@ -59,8 +59,10 @@ describe('online backup and restore', () => {
   it('gives back every message acknowledged before the backup began, recordings byte for byte, while messages kept arriving', async () => {
     const before = await startHearth(dataDir)
     const port = /embedded PostgreSQL on 127\.0\.0\.1:(\d+)/.exec(before.output())?.[1]
-    const { postgresPassword } = JSON.parse(await fs.readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as { postgresPassword: string }
-    const database = connectDatabase(`postgres://postgres:${postgresPassword}@127.0.0.1:${port}/hearth`)
+    const { appDatabasePassword } = JSON.parse(await fs.readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+      appDatabasePassword: string
+    }
+    const database = connectDatabase(`postgres://hearth:${appDatabasePassword}@127.0.0.1:${port}/hearth`)
     const ada = await insertPerson(database.db, { name: 'Ada' })
     const bob = await insertPerson(database.db, { name: 'Bob' })
     const { aToB, bToA } = await insertConnectedPair(database.db, ada, bob)

@@ -102,8 +102,11 @@ async function entriesToKeep(dataDir: string, file: string): Promise<string[]> {
 type BackupOptions = {
   dataDir: string
   file: string
-  /** the embedded PostgreSQL's password (secrets.json), to take an online backup of a running cluster */
-  postgresPassword?: string
+  /**
+   * who takes an online backup of a running embedded PostgreSQL: the role `hearth` (secrets.json's
+   * appDatabasePassword), which has the REPLICATION attribute and may run pg_backup_start/stop (decision 208)
+   */
+  database?: { user: string; password: string }
   /** with object storage elsewhere (S3), the stored keys are listed in the backup (`media-keys.txt`) */
   listMediaKeys?: () => AsyncIterable<{ key: string }>
 }
@@ -118,7 +121,7 @@ type BackupOptions = {
  * With the cluster stopped, a plain copy of its files. Written beside `file` and renamed when complete, so a backup
  * that was cut off is never taken for a whole one. Answers its size in bytes and whether the cluster was running.
  */
-export async function backupDataDir({ dataDir, file, postgresPassword, listMediaKeys }: BackupOptions) {
+export async function backupDataDir({ dataDir, file, database, listMediaKeys }: BackupOptions) {
   await fs.access(dataDir).catch(() => {
     throw new BackupError(`there is no DATA_DIR at ${dataDir}`)
   })
@@ -146,8 +149,8 @@ export async function backupDataDir({ dataDir, file, postgresPassword, listMedia
     }
     const names = await entriesToKeep(dataDir, file)
     if (postmaster && names.includes('postgres')) {
-      if (!postgresPassword) throw new BackupError('the embedded PostgreSQL runs, and secrets.json holds no password for it')
-      await onlineClusterCopy({ dataDir, tarFile: partial, staging, port: postmaster.port, password: postgresPassword })
+      if (!database) throw new BackupError('the embedded PostgreSQL runs, and secrets.json holds no password for it')
+      await onlineClusterCopy({ dataDir, tarFile: partial, staging, port: postmaster.port, ...database })
       const rest = names.filter((name) => name !== 'postgres')
       if (rest.length > 0)
         await tar(['--append', ...AS_PLAIN_FILES, `--file=${partial}`, `--directory=${dataDir}`, ...rest], { changing: true })
@@ -174,16 +177,19 @@ async function onlineClusterCopy({
   tarFile,
   staging,
   port,
+  user,
   password,
 }: {
   dataDir: string
   tarFile: string
   staging: string
   port: number
+  user: string
   password: string
 }) {
   const clusterDir = await fs.realpath(path.join(dataDir, 'postgres'))
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' })
+  // (in `hearth`: the grant on pg_backup_start/stop is made in that database, decision 208)
+  const client = new pg.Client({ host: '127.0.0.1', port, user, password, database: 'hearth' })
   await client.connect()
   try {
     const slot = `hearth_backup_${randomBytes(6).toString('hex')}`

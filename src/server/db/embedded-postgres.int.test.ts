@@ -36,7 +36,13 @@ describe('the embedded PostgreSQL under a private folder', () => {
     async () => {
       const dir = path.join(home, 'hearth', 'data', 'postgres')
       const said: string[] = []
-      const first = await startEmbeddedPostgres({ dir, password: 'private-home', log: (line) => said.push(line), fallbackRoot })
+      const first = await startEmbeddedPostgres({
+        dir,
+        password: 'private-home',
+        appPassword: 'app-password',
+        log: (line) => said.push(line),
+        fallbackRoot,
+      })
       const client = new pg.Client({ connectionString: first.url })
       await client.connect()
       await client.query('create table kept (note text)')
@@ -52,7 +58,13 @@ describe('the embedded PostgreSQL under a private folder', () => {
         `the 'postgres' user cannot open ${home} (mode 700): the new database cluster is kept in ${target}, linked from ${dir}`,
       )
 
-      const second = await startEmbeddedPostgres({ dir, password: 'private-home', log: () => undefined, fallbackRoot })
+      const second = await startEmbeddedPostgres({
+        dir,
+        password: 'private-home',
+        appPassword: 'app-password',
+        log: () => undefined,
+        fallbackRoot,
+      })
       const again = new pg.Client({ connectionString: second.url })
       await again.connect()
       expect((await again.query('select note from kept')).rows).toEqual([{ note: 'still here' }])
@@ -79,6 +91,7 @@ describe('the embedded PostgreSQL under a private folder', () => {
       const neighbour = await startEmbeddedPostgres({
         dir: path.join(home, 'other', 'data', 'postgres'),
         password: 'x'.repeat(12),
+        appPassword: 'app-password',
         log: () => undefined,
         fallbackRoot,
       })
@@ -90,6 +103,7 @@ describe('the embedded PostgreSQL under a private folder', () => {
       const database = await startEmbeddedPostgres({
         dir,
         password: 'clone-in-root',
+        appPassword: 'app-password',
         log: (line) => said.push(line),
         fallbackRoot,
         programs,
@@ -117,6 +131,7 @@ describe('the embedded PostgreSQL under a private folder', () => {
       const database = await startEmbeddedPostgres({
         dir: path.join(path.dirname(fallbackRoot), 'environment', 'postgres'),
         password: 'environment',
+        appPassword: 'app-password',
         log: () => undefined,
         fallbackRoot,
       })

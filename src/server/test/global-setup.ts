@@ -24,10 +24,12 @@ export default async function setup(project: TestProject) {
   const database = await startEmbeddedPostgres({
     dir: path.join(dir, 'pg'),
     password: 'hearth-test',
+    appPassword: 'hearth-test-app',
     log: () => undefined,
     settings: { max_connections: '200' },
   })
-  const adminUrl = database.url.replace(/\/hearth$/, '/postgres')
+  // the suite's databases are made and used as the superuser: some tests need it (session_replication_role)
+  const adminUrl = `postgres://postgres:hearth-test@127.0.0.1:${database.port}/postgres`
 
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()

@@ -12,6 +12,7 @@ export const TEST_SECRETS = {
   authSecret: 'test-secret-test-secret-test-secret-00',
   urlSigningKey: 'u'.repeat(40),
   postgresPassword: 'x'.repeat(16),
+  appDatabasePassword: 'y'.repeat(16),
 }
 
 /**
