@@ -159,6 +159,16 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
     caller: (f) => f.bob,
     request: async (f) => json(`/api/message-requests/${await f.requestToBob()}/block`),
   },
+  'GET /api/message-requests/blocked': { access: 'signed-in', caller: (f) => f.bob, request: () => json('/api/message-requests/blocked') },
+  'POST /api/message-requests/:id/unblock': {
+    access: 'owner',
+    caller: (f) => f.bob,
+    request: async (f) => {
+      const id = await f.requestToBob()
+      expect((await sendAs(f.app, 'POST', json(`/api/message-requests/${id}/block`), f.bob)).statusCode).toBe(204)
+      return json(`/api/message-requests/${id}/unblock`)
+    },
+  },
   'GET /api/contacts/:id/messages': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/messages`) },
   'POST /api/contacts/:id/messages/read': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/messages/read`) },
   'POST /api/contacts/:id/messages/seen': { access: 'owner', request: (f) => json(`/api/contacts/${f.adaToBob}/messages/seen`) },
