@@ -13,6 +13,7 @@ import { isApiRequestError } from '#web/lib/api-client.ts'
 import { errorMessage, logUnexpected } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { toast } from '#web/lib/toast.ts'
+import { SpeechEngineNote } from './components/speech-engine-note.tsx'
 import { useAccountActionMutation, useAdminOverviewQuery, useSetSignUpModeMutation, type AccountAction } from './people-queries.ts'
 
 const DONE: Record<AccountAction, string> = {
@@ -262,6 +263,7 @@ export function PeoplePage() {
       ) : (
         <>
           <SignUpCard signUp={overview.data.sign_up} />
+          <SpeechEngineNote />
           <AccountsCard accounts={overview.data.accounts} />
           <AuditCard audit={overview.data.audit} />
         </>
