@@ -9,8 +9,6 @@ export const NOTIFICATION_TEXTS = {
   emailHint: 'Receive new messages with transcripts via email',
   emailFailedTitle: 'Error',
   emailFailed: 'Failed to update email notification settings. Please try again.',
-  emailUpdatedTitle: 'Settings Updated',
-  emailOn: 'You will now receive email notifications for new messages',
   emailOff: 'Email notifications have been disabled',
   saveFailed: 'Could not save this setting. Please try again.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',

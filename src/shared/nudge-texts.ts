@@ -5,8 +5,6 @@ export const NUDGE_TEXTS = {
   label: 'Nudge me when a relationship goes quiet',
   description:
     'At most one a week, when you and someone haven’t talked for about twice your usual gap: a notification where you turned them on, else an e-mail.',
-  on: 'Nudges are on',
-  off: 'Nudges are off',
   failed: 'Failed to update nudge settings. Please try again.',
   profileNotFound: 'Profile not found.',
 } as const

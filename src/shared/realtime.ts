@@ -3,6 +3,7 @@ import { contactSchema } from './contacts.ts'
 import { messageSchema } from './messages.ts'
 
 export {
+  ACCOUNT_DISABLED_CLOSE_REASON,
   REALTIME_DEBOUNCE_MS,
   REALTIME_PATH,
   REALTIME_RECONNECT_MAX_MS,

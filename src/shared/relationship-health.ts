@@ -9,6 +9,13 @@ import { z } from 'zod/mini'
 export const HEALTH_THRESHOLDS = { excellent: 80, good: 60, fair: 40 } as const
 /** Too few messages to judge below this many: the spec's fallback score applies (decision 74). */
 export const MIN_MESSAGES_TO_JUDGE = 6
+/**
+ * Hearth speaks of a pair's rhythm ('you usually talk every 3 days') only once it has seen one (decision 210): their
+ * messages span at least this many days from the first to the last ...
+ */
+export const RHYTHM_MIN_SPAN_DAYS = 14
+/** ... and the turn passed between them at least this many times (one answering the other). */
+export const RHYTHM_MIN_EXCHANGES = 4
 /** Top emotions and top topics shown (the top 5 of each). */
 export const TOP_TAGS = 5
 /** Weeks of the activity chart. */

@@ -30,7 +30,20 @@ export const SPEECH_TEXTS = {
   noEngine: 'No speech engine is available on the server',
   previewBusy: 'A live transcript is already being made for you',
   liveTranscript: 'Live transcript',
+  /** beside a transcript the basic offline engine made (decision 210) */
+  basicEngine: 'Transcripts come from a basic offline engine and may be rough.',
+  /** the owner's how-to, on Settings → People on this Hearth (the README's speech section says more) */
+  basicEngineHowTo:
+    'For better ones, run "npm run models" on the server to fetch the Whisper model, or set OPENAI_BASE_URL to an OpenAI-compatible speech service, then restart Hearth.',
 } as const
+
+/** The speech engine that is offline and basic: its transcripts are often rough (decision 92 measured it). */
+export const BASIC_SPEECH_ENGINE = 'pocketsphinx'
+
+/** Whether transcripts from `engine` (a message's `transcript_engine`, or `speech.engine` in /api/health) may be rough. */
+export function isBasicSpeechEngine(engine: string | null | undefined): boolean {
+  return engine === BASIC_SPEECH_ENGINE
+}
 
 /** Whether a failed message may still be retried at `now`. */
 export function canRetryTranscription(message: { processing_status: string; created_at: string | Date }, now = Date.now()): boolean {

@@ -6,6 +6,7 @@ import {
   strongerEngineAvailable,
   transcriptCarriesInsights,
   transcriptEngineRank,
+  transcriptSureForStrangers,
 } from './transcript-confidence.ts'
 
 const words = (...confidences: (number | undefined)[]) =>
@@ -66,5 +67,21 @@ describe('engine ranks', () => {
     expect(strongerEngineAvailable(base, base)).toBe(false)
     expect(strongerEngineAvailable(base, { engine: 'openai', model: 'whisper-1' })).toBe(false)
     expect(strongerEngineAvailable({ engine: null, model: null }, { engine: 'none', model: null })).toBe(false)
+  })
+})
+
+describe('transcriptSureForStrangers', () => {
+  it('shows a welcome transcript whose words average 0.7 or more, or that has no confidences, and nothing empty', () => {
+    expect(transcriptSureForStrangers('hello there friends', words(0.9, 0.7, 0.6))).toBe(true)
+    expect(transcriptSureForStrangers('hello there', null)).toBe(true)
+    expect(transcriptSureForStrangers('hello there', words(undefined, undefined))).toBe(true)
+    expect(transcriptSureForStrangers('  ', null)).toBe(false)
+    expect(transcriptSureForStrangers(null, null)).toBe(false)
+  })
+
+  it("holds back the basic engine's rough guess, even where it would carry insights", () => {
+    const rough = words(0.5, 0.6, 0.5, 0.6)
+    expect(transcriptCarriesInsights({ text: 'do you really we', words: rough, confidence: meanWordConfidence(rough) })).toBe(true)
+    expect(transcriptSureForStrangers('do you really we', rough)).toBe(false)
   })
 })

@@ -66,6 +66,24 @@ export function transcriptCarriesInsights(transcript: {
 }
 
 /**
+ * A welcome message's transcript is shown to strangers (the public profile, its link preview and the page crawlers
+ * read) only when its words were this sure on average (decision 210). Higher than the bar for insights: a stranger
+ * has no voice to check the words against, and the basic offline engine's rough guesses average 0.3-0.5.
+ */
+export const MIN_PUBLIC_TRANSCRIPT_CONFIDENCE = 0.7
+
+/**
+ * Whether a welcome transcript is sure enough to show to strangers: it has words, and where they have confidences
+ * they average at least MIN_PUBLIC_TRANSCRIPT_CONFIDENCE. Words without confidences (whisper gives none per word, and
+ * transcripts made before decision 92) count as sure, as they do for insights.
+ */
+export function transcriptSureForStrangers(text: string | null, words: readonly ConfidentWord[] | null): boolean {
+  if (!text?.trim()) return false
+  const confidence = meanWordConfidence(words ?? [])
+  return confidence === null || confidence >= MIN_PUBLIC_TRANSCRIPT_CONFIDENCE
+}
+
+/**
  * How strong an engine and model are, for "transcribe again with a stronger engine": measured (decision 93)
  * pocketsphinx is far behind every whisper model; a bigger whisper model beats a smaller one; an OpenAI-compatible
  * endpoint counts like whisper base. An unknown engine (a transcript made before engines were recorded) ranks 0.

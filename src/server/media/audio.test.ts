@@ -59,4 +59,13 @@ describe('measureSpan', () => {
     expect(loudHalf.durationSeconds).toBe(1)
     expect(new Set(loudHalf.waveform)).toEqual(new Set([1]))
   })
+
+  it('draws a quiet take as quiet: bars are scaled up to the loudest no further than to -20 dBFS (decision 211)', () => {
+    // a hiss at -54 dBFS, under any voice but over the silence peak: it used to be drawn as full bars
+    const hiss = measureSpan({ blockPeaks: Array.from({ length: 40 }, () => 0.002) }, { start: 0, end: 2 })
+    expect(Math.max(...hiss.waveform)).toBeLessThan(0.05)
+    // a quiet voice peaking at -26 dBFS still draws a readable waveform
+    const quietVoice = measureSpan({ blockPeaks: Array.from({ length: 40 }, (_, i) => (i % 2 ? 0.05 : 0.01)) }, { start: 0, end: 2 })
+    expect(Math.max(...quietVoice.waveform)).toBeCloseTo(0.5)
+  })
 })

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { AUDIO_MAX_BYTES, RECORDING_MAX_SECONDS } from '#shared/limits.ts'
 import { MESSAGE_TEXTS } from '#shared/messages-texts.ts'
+import { scalePeaks } from '#shared/waveform.ts'
 import { ValidationError } from '#server/http/errors.ts'
 import { receiveRawBody, refuseDeclaredOversize } from '#server/http/raw-body.ts'
 import { launch, LauncherStoppedError, runToEnd } from './process-launcher.ts'
@@ -157,7 +158,7 @@ export function decodeAudio(
   })
 }
 
-/** Folds block peaks into `points` slices (max of each slice), scaled so the loudest slice is 1. */
+/** Folds block peaks into `points` slices (max of each slice), scaled for drawing by `scalePeaks` (decision 211). */
 export function foldPeaks(blockPeaks: number[], points: number): number[] {
   if (blockPeaks.length === 0) return Array.from({ length: points }, () => 0)
   const slices = Array.from({ length: points }, (_, i) => {
@@ -167,8 +168,7 @@ export function foldPeaks(blockPeaks: number[], points: number): number[] {
     for (let j = start; j < end && j < blockPeaks.length; j++) peak = Math.max(peak, blockPeaks[j] ?? 0)
     return peak
   })
-  const loudest = Math.max(...slices)
-  return slices.map((value) => (loudest > 0 ? Math.round((value / loudest) * 1000) / 1000 : 0))
+  return scalePeaks(slices).map((value) => Math.round(value * 1000) / 1000)
 }
 
 /** The span from the first block over `level` to the end of the last one, in seconds; null when none is over it. */

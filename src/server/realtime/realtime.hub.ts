@@ -3,12 +3,12 @@ import type { Socket } from 'node:net'
 import type { FastifyBaseLogger } from 'fastify'
 import type pg from 'pg'
 import type { WebSocket } from 'ws'
-import { realtimeEventSchema, SESSION_ENDED_CLOSE_CODE } from '#shared/realtime.ts'
+import { ACCOUNT_DISABLED_CLOSE_REASON, realtimeEventSchema, SESSION_ENDED_CLOSE_CODE } from '#shared/realtime.ts'
 import { SESSIONS_CHANNEL, type SessionCache } from '#server/auth/session-cache.ts'
 import type { Database } from '#server/db/client.ts'
 import { createListener } from '#server/db/listener.ts'
 import { createPresenceTracker } from './realtime.presence.ts'
-import { liveSessionIds } from './realtime.queries.ts'
+import { disabledAmong, liveSessionIds } from './realtime.queries.ts'
 import {
   deliverLocally,
   envelopesOf,
@@ -48,6 +48,8 @@ export function createRealtimeHub({
   const corked = new Set<Socket>()
   /** the session each socket was opened with: the socket lives no longer than it (decision 44) */
   const sessionOf = new Map<WebSocket, string>()
+  /** whose each socket is: a session ended because the owner disabled its person says so as it closes */
+  const userOf = new Map<WebSocket, string>()
   const instanceId = randomUUID()
   const presence = createPresenceTracker({
     db,
@@ -141,10 +143,12 @@ export function createRealtimeHub({
       set.add(socket)
       socketsByUser.set(userId, set)
       sessionOf.set(socket, sessionId)
+      userOf.set(socket, userId)
       connectionOf.set(socket, connection)
       void presence.changed(userId)
       socket.on('close', () => {
         sessionOf.delete(socket)
+        userOf.delete(socket)
         connectionOf.delete(socket)
         set.delete(socket)
         if (set.size === 0 && socketsByUser.get(userId) === set) socketsByUser.delete(userId)
@@ -170,14 +174,16 @@ export function createRealtimeHub({
       const sessionIds = [...new Set(sessionOf.values())]
       if (sessionIds.length === 0) return 0
       const live = new Set(await liveSessionIds(db, sessionIds))
-      let closed = 0
-      for (const [socket, sessionId] of sessionOf) {
-        if (live.has(sessionId)) continue
+      const ended = [...sessionOf].filter(([, sessionId]) => !live.has(sessionId)).map(([socket]) => socket)
+      if (ended.length === 0) return 0
+      // the page says why it was signed out when the owner disabled the account (decision 211)
+      const disabled = new Set(await disabledAmong(db, [...new Set(ended.map((socket) => userOf.get(socket) ?? ''))]))
+      for (const socket of ended) {
         sessionOf.delete(socket)
-        socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended')
-        closed++
+        const userId = userOf.get(socket)
+        socket.close(SESSION_ENDED_CLOSE_CODE, userId && disabled.has(userId) ? ACCOUNT_DISABLED_CLOSE_REASON : 'session ended')
       }
-      return closed
+      return ended.length
     },
 
     connectionCount(): number {

@@ -3,12 +3,19 @@ import { and, eq, like, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { Contact } from '#shared/contacts.ts'
-import { REALTIME_TEXTS, realtimeEventSchema, SESSION_ENDED_CLOSE_CODE, type RealtimeEvent } from '#shared/realtime.ts'
+import {
+  ACCOUNT_DISABLED_CLOSE_REASON,
+  REALTIME_TEXTS,
+  realtimeEventSchema,
+  SESSION_ENDED_CLOSE_CODE,
+  type RealtimeEvent,
+} from '#shared/realtime.ts'
 import { buildApp } from '#server/app.ts'
 import { connectDatabase } from '#server/db/client.ts'
 import { realtimePresence, verification } from '#server/db/schema.ts'
 import { createSmtpMailer } from '#server/notify/mailer.ts'
 import { NOTIFY_PAYLOAD_LIMIT, notifyAtCommit, publishRealtime, REALTIME_CHANNEL } from '#server/realtime/realtime.publisher.ts'
+import { setHearthOwner } from '#server/test/data.ts'
 import { insertSignedInPair, insertSignedInPerson } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
@@ -504,6 +511,25 @@ describe('sockets end with their session (decision 44)', () => {
     // and the old cookie cannot open a new one
     expect(await openSocket({ cookie: ada.cookie, origin: TEST_ORIGIN }, firstUrl)).toEqual({ refused: 401 })
     bystander.close()
+  })
+
+  it('says why when the owner disabled the account, so the page can tell its person; a sign-out says nothing of it', async () => {
+    const closeOf = (socket: WebSocket) =>
+      new Promise<{ code: number; reason: string }>((resolve) =>
+        socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+      )
+    const owner = await insertSignedInPerson(first.app, first.db)
+    await setHearthOwner(first.db, owner.id)
+    const member = await insertSignedInPerson(first.app, first.db)
+    const bystander = await insertSignedInPerson(first.app, first.db)
+    const [memberSocket, bystanderSocket] = [await open(member), await open(bystander)]
+    const closed = closeOf(memberSocket)
+    expect((await post(`/api/admin/accounts/${member.id}/disable`, owner.cookie, {})).statusCode).toBe(204)
+    expect(await closed).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason: ACCOUNT_DISABLED_CLOSE_REASON })
+    // an ordinary sign-out closes with its own reason
+    const signedOut = closeOf(bystanderSocket)
+    expect((await post('/api/auth/sign-out', bystander.cookie, {})).statusCode).toBe(200)
+    expect(await signedOut).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason: 'session ended' })
   })
 
   it('closes every socket of the person when a password reset ends their sessions', async () => {

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '#server/db/client.ts'
-import { contacts, realtimePresence, session } from '#server/db/schema.ts'
+import { contacts, disabledAccounts, realtimePresence, session } from '#server/db/schema.ts'
 
 /** A presence row counts for this long after its instance last refreshed it (every 30 s), so a crashed instance's rows stop counting. */
 export const PRESENCE_TTL_SECONDS = 90
@@ -94,5 +94,12 @@ export async function liveSessionIds(db: Executor, sessionIds: string[]): Promis
     .select({ id: session.id })
     .from(session)
     .where(and(inArray(session.id, sessionIds), gt(session.expiresAt, sql`now()`)))
+  return rows.map((r) => r.id)
+}
+
+/** Which of these people the owner disabled. */
+export async function disabledAmong(db: Executor, userIds: string[]): Promise<string[]> {
+  if (userIds.length === 0) return []
+  const rows = await db.select({ id: disabledAccounts.userId }).from(disabledAccounts).where(inArray(disabledAccounts.userId, userIds))
   return rows.map((r) => r.id)
 }

@@ -2,9 +2,11 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { logUnexpected } from '#web/lib/errors.ts'
 import { afterFirstPaint } from '#web/lib/lazy-after-paint.ts'
+import { ACCOUNT_DISABLED_CLOSE_REASON } from '#shared/realtime-connection.ts'
 import { connectRealtime } from '#web/lib/realtime-client.ts'
 import { createRefetchScheduler } from '#web/lib/realtime-scheduler.ts'
 import { setRealtimeStatus } from '#web/lib/realtime-status.ts'
+import { signedOutReason } from '#web/lib/signed-out-reason.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 import type * as RealtimeEventsModule from './realtime-events.ts'
 
@@ -69,8 +71,12 @@ export function RealtimeSync() {
           })
         connectedBefore = true
       },
-      // the server ended this session's socket: the session check shows the landing page, or the next person
-      onSessionEnded: () => void refresh(),
+      // the server ended this session's socket: the session check shows the landing page, or the next person; when the
+      // owner disabled the account, the sign-in card that says so (decision 211)
+      onSessionEnded: (reason) => {
+        if (reason === ACCOUNT_DISABLED_CLOSE_REASON) signedOutReason.accountDisabled()
+        void refresh()
+      },
     })
     return () => {
       cancelPreload()

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { REALTIME_RECONNECT_MAX_MS, SESSION_ENDED_CLOSE_CODE } from '#shared/realtime.ts'
+import { ACCOUNT_DISABLED_CLOSE_REASON, REALTIME_RECONNECT_MAX_MS, SESSION_ENDED_CLOSE_CODE } from '#shared/realtime.ts'
 import { connectRealtime, reconnectDelay } from './realtime-client.ts'
 
 describe('reconnectDelay', () => {
@@ -20,7 +20,7 @@ describe('connectRealtime', () => {
     static opened: FakeSocket[] = []
     onopen: (() => void) | null = null
     onmessage: ((message: { data: unknown }) => void) | null = null
-    onclose: ((event: { code: number }) => void) | null = null
+    onclose: ((event: { code: number; reason?: string }) => void) | null = null
     readonly url: string
     constructor(url: string) {
       this.url = url
@@ -49,6 +49,15 @@ describe('connectRealtime', () => {
     vi.advanceTimersByTime(REALTIME_RECONNECT_MAX_MS * 2)
     expect(FakeSocket.opened).toHaveLength(2)
     expect(onSessionEnded).toHaveBeenCalledOnce()
+    connection.close()
+  })
+
+  it("hands on the close's reason, so a tab signed out because the owner disabled the account can say so", () => {
+    vi.stubGlobal('WebSocket', FakeSocket)
+    const onSessionEnded = vi.fn()
+    const connection = connectRealtime({ onEvent: () => undefined, onSessionEnded, url: 'ws://test/api/realtime' })
+    FakeSocket.opened.at(-1)?.onclose?.({ code: SESSION_ENDED_CLOSE_CODE, reason: ACCOUNT_DISABLED_CLOSE_REASON })
+    expect(onSessionEnded).toHaveBeenCalledWith(ACCOUNT_DISABLED_CLOSE_REASON)
     connection.close()
   })
 })

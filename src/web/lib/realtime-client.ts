@@ -17,7 +17,8 @@ export function reconnectDelay(attempt: number, random = Math.random): number {
  * One WebSocket to /api/realtime for this tab. The session cookie authenticates it. It reconnects with
  * back-off when the connection drops, and on reconnect reports `open` again so that callers can refetch
  * what they may have missed. When the server closes it because the session ended (sign-out elsewhere, a
- * password reset), it does not reconnect: `onSessionEnded` lets the app find out who is signed in now. `onEvent` gets
+ * password reset, the owner disabling the account), it does not reconnect: `onSessionEnded` lets the app find out who
+ * is signed in now, with the close's reason (ACCOUNT_DISABLED_CLOSE_REASON for a disabled account). `onEvent` gets
  * each message's JSON as it came; its reader validates it (`parseRealtimeEvent`), with code that loads after the socket
  * opens (decision 170).
  */
@@ -29,7 +30,7 @@ export function connectRealtime({
 }: {
   onEvent: (data: unknown) => void
   onStatus?: (status: RealtimeStatus) => void
-  onSessionEnded?: () => void
+  onSessionEnded?: (reason: string) => void
   url?: string
 }) {
   let socket: WebSocket | null = null
@@ -63,7 +64,7 @@ export function connectRealtime({
       if (stopped) return
       if (event.code === SESSION_ENDED_CLOSE_CODE) {
         stopped = true
-        onSessionEnded?.()
+        onSessionEnded?.(event.reason)
         return
       }
       timer = setTimeout(open, reconnectDelay(attempt++))

@@ -105,6 +105,24 @@ describe('POST /api/audio', () => {
     expect(await tmpFiles()).toBe(0)
   })
 
+  it('refuses a silent WebM/Opus take (what Chromium sends from a muted microphone) with 400 and the text for silence', async () => {
+    const rows = async () => (await db.select().from(audioUploads).where(eq(audioUploads.userId, person.id))).length
+    const before = await rows()
+    // made by ffmpeg from digital silence, as Chromium's MediaRecorder makes it: every Opus frame a few bytes
+    for (const seconds of [3, 600]) {
+      const response = await upload(await makeAudio({ seconds, silent: true }), 'audio/webm', person.cookie, {
+        [DECLARED_SECONDS_HEADER]: String(seconds),
+        [DECLARED_WAVEFORM_HEADER]: declaredWaveformHeader(waveform),
+      })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: MESSAGE_TEXTS.silent } })
+    }
+    expect(await rows()).toBe(before)
+    expect(await tmpFiles()).toBe(0)
+    // a take with sound in it, however short, is stored
+    expect((await upload(await makeAudio({ seconds: 1 }))).statusCode).toBe(201)
+  })
+
   it('refuses more than 50 MB with 413, whether declared or streamed', async () => {
     const before = (await db.select().from(audioUploads).where(eq(audioUploads.userId, person.id))).length
     const tooBig = Buffer.alloc(AUDIO_MAX_BYTES + 1, 1)
@@ -164,7 +182,8 @@ describe('prepare: the one pass for a recording kept outside a message', () => {
   it('refuses what breaks a rule with 400 and its text, leaving the upload as it was', async () => {
     const good = await makeAudio({ seconds: 2 })
     for (const [audio, text] of [
-      [await makeAudio({ seconds: 3, silent: true }), MESSAGE_TEXTS.silent],
+      // Ogg: a WebM of Opus silence would be refused on upload already (decision 211)
+      [await makeAudio({ seconds: 3, silent: true, format: 'ogg' }), MESSAGE_TEXTS.silent],
       [Buffer.concat([good.subarray(0, 40), Buffer.alloc(4000, 7)]), MESSAGE_TEXTS.notAudio],
       [await makeAudio({ seconds: 602, silent: true, format: 'wav' }), MESSAGE_TEXTS.tooLong],
     ] as const) {
@@ -178,7 +197,7 @@ describe('prepare: the one pass for a recording kept outside a message', () => {
   })
 
   it('refuses a silent welcome recording through its route with 400 and the text', async () => {
-    const { upload_id } = await stored(await makeAudio({ seconds: 3, silent: true }))
+    const { upload_id } = await stored(await makeAudio({ seconds: 3, silent: true, format: 'ogg' }))
     const response = await apiClient(app).put('/api/profile/welcome-message', person.cookie, { upload_id })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: MESSAGE_TEXTS.silent } })

@@ -12,6 +12,7 @@ import type { Database } from '#server/db/client.ts'
 import { PayloadTooLargeError, ValidationError } from '#server/http/errors.ts'
 import { DURATION_TOLERANCE_SECONDS, prepareRecording, receiveAudio } from '#server/media/audio.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'
+import { isSilentWebmOpusFile } from '#server/media/webm-silence.ts'
 import {
   deleteAbandonedUploads,
   deleteAudioUpload,
@@ -58,7 +59,8 @@ export function createAudioUploadsService({
      * Stores a recording as received, without decoding it (decision 174): the body is streamed to a temporary file
      * (never whole in memory, 50 MB at most), its container recognised from its first bytes, and it is moved into
      * storage under a fresh key. The length and waveform the recorder declared are kept as provisional values; a
-     * declared length past the limit is refused before a byte is read. The message's job (or `prepare`, for a
+     * declared length past the limit is refused before a byte is read, and a WebM take of Opus silence (a muted
+     * microphone) as soon as it is read, from its frames' sizes (decision 211). The message's job (or `prepare`, for a
      * recording kept elsewhere) decodes it once, measures it, refuses what breaks a rule and writes its playable form.
      */
     async store(userId: string, body: Readable | undefined, declared: DeclaredRecording = NOTHING_DECLARED): Promise<AudioUpload> {
@@ -71,6 +73,8 @@ export function createAudioUploadsService({
       const tmpPath = path.join(tmpDir, `upload-${randomBytes(12).toString('hex')}`)
       try {
         const { bytes, type } = await receiveAudio(body, tmpPath)
+        // a muted microphone's take is told from its bytes, before any message carries it (decision 211)
+        if (type.ext === 'webm' && (await isSilentWebmOpusFile(tmpPath))) throw new ValidationError(MESSAGE_TEXTS.silent)
         const objectKey = freshAudioKey(userId, type.ext)
         // checked again under the person's lock with this file counted: two uploads at once cannot both fit the rest
         const row = await db.transaction(async (tx) => {

@@ -54,6 +54,37 @@ describe('link previews of /u/{id}, written into the HTML for crawlers', () => {
     expect(await page(`/u/${person.id}`)).not.toContain(person.email)
   })
 
+  it('a welcome transcript the engine was unsure of is shown nowhere to strangers: not the API, the page or its description', async () => {
+    const rough = 'do you really we you look awfully on on that'
+    const unsure = rough.split(' ').map((word, i) => ({ word, start: i * 0.3, end: i * 0.3 + 0.25, confidence: 0.42 }))
+    const person = await insertPerson(db, { name: 'Rita Rough', findableByEmail: true })
+    await db
+      .update(profiles)
+      .set({
+        welcomeTranscript: rough,
+        welcomeWordTimestamps: unsure,
+        welcomeTranscriptStatus: 'completed',
+        welcomeAudioKey: `${person.id}/1-a.webm`,
+      })
+      .where(eq(profiles.id, person.id))
+    const api = await app.inject({ method: 'GET', url: `/api/public-profiles/${person.id}` })
+    expect(api.json()).toMatchObject({ welcome_transcript: null, welcome_word_timestamps: null })
+    // the recording itself still plays
+    expect(api.json().welcome_audio_url).toBeTruthy()
+    const html = await page(`/u/${person.id}`)
+    expect(html).not.toContain('awfully')
+    expect(html).toContain(
+      '<meta name="description" content="Rita Rough is on Hearth, a voice-first app for small circles of close contacts." />',
+    )
+
+    // the same words said surely are shown
+    const sure = unsure.map((word) => ({ ...word, confidence: 0.9 }))
+    await db.update(profiles).set({ welcomeWordTimestamps: sure }).where(eq(profiles.id, person.id))
+    const shown = await app.inject({ method: 'GET', url: `/api/public-profiles/${person.id}` })
+    expect(shown.json()).toMatchObject({ welcome_transcript: rough })
+    expect(await page(`/u/${person.id}`)).toContain(`<meta name="description" content="${rough}" />`)
+  })
+
   it("without a transcript or a photo: the spec's fallback sentence and the app's picture", async () => {
     const person = await insertPerson(db, { name: 'Sam Quiet', findableByEmail: true })
     const html = await page(`/u/${person.id}`)

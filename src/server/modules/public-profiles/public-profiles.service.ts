@@ -1,4 +1,5 @@
 import { PROFILE_TEXTS } from '#shared/profile.ts'
+import { transcriptSureForStrangers } from '#shared/transcript-confidence.ts'
 import {
   personStructuredData,
   profileImageUrl,
@@ -29,7 +30,8 @@ export function createPublicProfilesService({
   pictureUrl: PictureUrl
 }) {
   /**
-   * Open to anyone (decision 124): the name, the primary photo and the welcome message with its transcript. The whole
+   * Open to anyone (decision 124): the name, the primary photo and the welcome message with its transcript when the
+   * engine was sure of it (decision 210). The whole
    * gallery only when the person opted in to being found, to the person themselves, and to people they chose and
    * keep. An unconfirmed account has no public page: it answers as a missing one. Never the e-mail address or settings.
    */
@@ -41,6 +43,9 @@ export function createPublicProfilesService({
       const { id, is_primary, urls } = toPhotoResponse(photo)
       return { id, is_primary, url: urls.avatar320 }
     })
+    // a rough guess at someone's words is not shown as what they said (decision 210): the recording still plays
+    const sure =
+      row.welcomeTranscriptStatus === 'completed' && transcriptSureForStrangers(row.welcomeTranscript, row.welcomeWordTimestamps ?? null)
     const gallery = row.findableByEmail || viewerId === row.id || (viewerId !== null && (await hasChosenContact(db, row.id, viewerId)))
     return {
       id: row.id,
@@ -48,8 +53,8 @@ export function createPublicProfilesService({
       profile_picture_url: pictureUrl(row.profilePictureKey),
       photos: gallery ? photos : photos.filter((photo) => photo.is_primary),
       welcome_audio_url: row.welcomeAudioKey ? signMediaUrl(row.welcomeAudioKey) : null,
-      welcome_transcript: row.welcomeTranscriptStatus === 'completed' ? row.welcomeTranscript : null,
-      welcome_word_timestamps: row.welcomeTranscriptStatus === 'completed' ? (row.welcomeWordTimestamps ?? null) : null,
+      welcome_transcript: sure ? row.welcomeTranscript : null,
+      welcome_word_timestamps: sure ? (row.welcomeWordTimestamps ?? null) : null,
       findable: row.findableByEmail,
     }
   }

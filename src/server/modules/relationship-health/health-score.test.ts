@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { fallbackHealthScore, healthEmoji, healthStatus, MIN_MESSAGES_TO_JUDGE } from '#shared/relationship-health.ts'
+import {
+  fallbackHealthScore,
+  healthEmoji,
+  healthStatus,
+  MIN_MESSAGES_TO_JUDGE,
+  RHYTHM_MIN_EXCHANGES,
+  RHYTHM_MIN_SPAN_DAYS,
+} from '#shared/relationship-health.ts'
 import {
   balanceSentence,
   computeHealth,
@@ -169,6 +176,39 @@ describe('the rest of the view', () => {
     expect(view.activity.reduce((s, w) => s + w.messages, 0)).toBe(6)
     expect(view.insights.map((i) => i.title)).toEqual(['Balance', 'Responsiveness', 'Rhythm', 'Warmth'])
     expect(view.insights[0]?.description).toBe('Of your last 7 messages, you sent 4 and Bob sent 3.')
+  })
+})
+
+describe('rhythm (decision 210)', () => {
+  const speaksOfRhythm = (history: PairHistory) => {
+    const view = computeHealth(history, NOW, 'Bob')
+    const texts = [...view.insights.map((i) => `${i.title}: ${i.description}`), ...view.tips]
+    return texts.some((text) => /usual|Rhythm/.test(text))
+  }
+
+  it('says nothing of a rhythm in a lively first day: eight messages in one afternoon are not "every 1 day"', () => {
+    const afternoon: PairHistory = { messages: Array.from({ length: 8 }, (_, i) => msg(1 - i * 0.02, i % 2 === 0)), meetings: [] }
+    expect(healthScore(afternoon, NOW).fallback).toBe(false)
+    expect(speaksOfRhythm(afternoon)).toBe(false)
+  })
+
+  it(`waits for ${RHYTHM_MIN_SPAN_DAYS} days between the first and the last message`, () => {
+    const almost: PairHistory = { messages: conversation(RHYTHM_MIN_SPAN_DAYS - 0.5, 0.5, 1), meetings: [] }
+    expect(speaksOfRhythm(almost)).toBe(false)
+    const enough: PairHistory = { messages: conversation(RHYTHM_MIN_SPAN_DAYS + 0.5, 0.5, 1), meetings: [] }
+    expect(speaksOfRhythm(enough)).toBe(true)
+    expect(computeHealth(enough, NOW, 'Bob').insights.find((i) => i.title === 'Rhythm')?.description).toBe(
+      'Your last exchange was 1 day ago; you usually talk every 1 day.',
+    )
+  })
+
+  it(`and for ${RHYTHM_MIN_EXCHANGES} turns passed between them, not one person talking alone`, () => {
+    // three weeks, but only one answer in it
+    const lopsided: PairHistory = {
+      messages: [msg(21, true), msg(18, true), msg(15, true), msg(12, false), msg(9, false), msg(6, false), msg(3, false)],
+      meetings: [],
+    }
+    expect(speaksOfRhythm(lopsided)).toBe(false)
   })
 })
 

@@ -2,6 +2,8 @@ import {
   ACTIVITY_WEEKS,
   fallbackHealthScore,
   MIN_MESSAGES_TO_JUDGE,
+  RHYTHM_MIN_EXCHANGES,
+  RHYTHM_MIN_SPAN_DAYS,
   TOP_TAGS,
   type HealthTrend,
   type Insight,
@@ -75,6 +77,8 @@ export type PairFacts = {
   /** null when nothing was exchanged */
   daysSinceLast: number | null
   usualGapDays: number | null
+  /** whether the history is long and lively enough to speak of a rhythm (RHYTHM_MIN_SPAN_DAYS, RHYTHM_MIN_EXCHANGES) */
+  rhythmKnown: boolean
   lastFromMe: boolean | null
   inLast4Weeks: number
   /** average per 4 weeks over the 12 weeks before, null when the pair is younger than that */
@@ -119,6 +123,8 @@ export function pairFacts(history: PairHistory, now: Date): PairFacts {
   const earlierStart = t - RECENT_PERIOD_MS * (EARLIER_PERIODS + 1)
   const earlier = messages.filter((m) => t - m.at.getTime() >= RECENT_PERIOD_MS && m.at.getTime() >= earlierStart).length
   const oldEnough = first !== undefined && first.at.getTime() <= t - RECENT_PERIOD_MS * 2
+  const exchanges = messages.filter((m, i) => i > 0 && m.fromMe !== messages[i - 1]?.fromMe).length
+  const spanDays = first && last ? (last.at.getTime() - first.at.getTime()) / DAY_MS : 0
   const sentiments = messages.map((m) => m.sentiment).filter((s): s is number => s !== null)
   const lastMeeting = meetings.reduce<Date | null>((latest, m) => (!latest || m.at > latest ? m.at : latest), null)
 
@@ -130,6 +136,7 @@ export function pairFacts(history: PairHistory, now: Date): PairFacts {
     turnsAnswered: judged.filter(Boolean).length,
     daysSinceLast: last ? (t - last.at.getTime()) / DAY_MS : null,
     usualGapDays: gaps.length ? Math.max(MIN_USUAL_GAP_MS, median(gaps)) / DAY_MS : null,
+    rhythmKnown: spanDays >= RHYTHM_MIN_SPAN_DAYS && exchanges >= RHYTHM_MIN_EXCHANGES,
     lastFromMe: last ? last.fromMe : null,
     inLast4Weeks,
     earlierPer4Weeks: oldEnough ? earlier / EARLIER_PERIODS : null,
@@ -220,7 +227,8 @@ export function healthInsights(history: PairHistory, now: Date, name: string): I
       trend: insightTrend(parts.responsiveness, before?.responsiveness ?? null),
     })
   }
-  if (facts.daysSinceLast !== null && facts.usualGapDays !== null) {
+  // a rhythm is spoken of only once there is one to see (decision 210)
+  if (facts.rhythmKnown && facts.daysSinceLast !== null && facts.usualGapDays !== null) {
     insights.push({
       emoji: '🕰️',
       title: 'Rhythm',
@@ -277,7 +285,7 @@ export function healthTips(history: PairHistory, now: Date, name: string): strin
   } else {
     candidates.push({ weight: parts.reciprocity, text: `You and ${name} take turns evenly: ${facts.recentMine} messages each lately.` })
   }
-  if (facts.daysSinceLast !== null && facts.usualGapDays !== null) {
+  if (facts.rhythmKnown && facts.daysSinceLast !== null && facts.usualGapDays !== null) {
     const ratio = facts.daysSinceLast / facts.usualGapDays
     candidates.push({
       weight: parts.recency,

@@ -70,6 +70,9 @@ describe('relationship health', () => {
     const judged = await healthOf(ada, adaToBob, 6)
     expect(judged.fallback).toBe(false)
     expect(judged.insights.map((i) => i.title)).toContain('Balance')
+    // six messages within a minute show no rhythm yet: nothing says 'you usually talk every 1 day' (decision 210)
+    expect(judged.insights.map((i) => i.title)).not.toContain('Rhythm')
+    expect([...judged.insights.map((i) => i.description), ...judged.tips].filter((text) => /usual/.test(text))).toEqual([])
     expect(judged.tips).toContain('Neither of you has liked a message yet: a heart on one you enjoyed says a lot.')
 
     const liked = await post(`/api/messages/${first.id}/like`, bob.cookie, { liked: true })

@@ -228,7 +228,8 @@ describe('the one pass over a received recording', () => {
 
   it('ends a message whose recording breaks a rule in failed, with the rule’s text, keeping what was received', async () => {
     const { ada, bob, adaToBob } = await pair()
-    const upload_id = await uploadRecording(app, ada.cookie, { seconds: 13, silent: true })
+    // Ogg: the upload stores it unread (a WebM of Opus silence is refused on upload already, decision 211)
+    const upload_id = await uploadRecording(app, ada.cookie, { seconds: 13, silent: true, format: 'ogg' })
     const sent = (await post('/api/messages', ada.cookie, { contact_id: adaToBob, upload_id })).json() as Message
     await settled(bob, sent.id).toBe('failed')
     const failed = await getMessage(bob, sent.id)
@@ -237,7 +238,7 @@ describe('the one pass over a received recording', () => {
     expect(await rowOf(sent.id)).toMatchObject({
       transcriptionAttempts: 1,
       audioMeasuredAt: null,
-      audioKey: expect.stringMatching(/\.webm$/),
+      audioKey: expect.stringMatching(/\.ogg$/),
     })
     expect(calls.get(13)).toBeUndefined()
     expect((await get(failed.audio_url, bob.cookie)).statusCode).toBe(200)

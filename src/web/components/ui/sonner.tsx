@@ -1,52 +1,129 @@
-import { useEffect, useLayoutEffect, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Toaster as Sonner, toast, useSonner, type ToasterProps } from 'sonner'
 import { useResolvedDark } from '#web/lib/theme.ts'
 import { toasterReady } from '#web/lib/toast.ts'
+import { toastBottomOffset, type Span } from '#web/lib/toast-spot.ts'
+import { useMediaQuery } from '#web/lib/use-media-query.ts'
 
 /**
- * Where toasts stand (decision 147): at every width in a band at the top of the window that the page gives up while a
- * toast shows, so a toast never covers a control. The toast stands 8 px under the safe area; the Toaster sets
- * `--toast-band` (its height and the margins above and below) on the root, the page moves down by that much
- * (styles.css), or a sticky top bar that offers the room itself (`data-toast-room`, the conversation's header) grows,
- * and an opaque strip fills the band under the toast. On a page scrolled away from its top what moves down into the
- * band goes under the strip, as it goes under a sticky header: nothing of the page shows, or takes a tap, beside the
- * toast.
+ * Where toasts stand (decision 209): fixed over the page and out of its flow, so nothing moves when one shows, at the
+ * lowest spot of the window where the toast covers no control (`toastBottomOffset`): above the mini player, the
+ * composer or the last button, as a chat app's snackbar sits above its composer, and above the safe area. Where every
+ * spot has a control (a long conversation), it stands over the fewest controls of the scrolling content, never over a
+ * pinned bar. The spot is measured when a toast shows and again when the page changes, scrolls or resizes under it; it
+ * stays put while it is still free. 12 px from the sides on a phone; on a wide screen at the bottom right, beside the
+ * page's column, where a toast most often covers nothing at all. Labels and headings are kept clear of where the
+ * screen allows, so that a toast does not hide what a field is for.
  */
-const TOP_PX = 8
-const TOAST_OFFSET = { top: `calc(env(safe-area-inset-top) + ${TOP_PX}px)`, left: 12, right: 12 } as const
+const SIDE_PX = 12
+const WIDE_SCREEN = '(min-width: 768px)'
+/** Text a toast had better not hide, where the screen allows: it weighs little next to a control. */
+const LABELS = 'label, h1, h2, h3, legend'
+const LABEL_WEIGHT = 0.01
+const CONTROLS =
+  'button, a[href], input, select, textarea, summary, [role=button], [role=slider], [role=switch], [role=link], [role=tab], [role=checkbox], [role=radio], [role=menuitem], [tabindex="0"]'
+/** Bars that stand over the page: the toast keeps clear of all of them, not only of their buttons. */
+const BARS = 'header, footer, nav, [data-slot=mini-player], [data-slot=conversation-header], [data-slot=conversation-composer]'
 
-/** While a toast shows: `--toast-band` on the root, its height plus the margins above and below; whether it is set. */
-function useToastBand(): boolean {
+const isFixed = (element: Element) => {
+  const position = getComputedStyle(element).position
+  return position === 'fixed' || position === 'sticky'
+}
+
+/** The safe area at the top and bottom of the window, read from a probe that pads itself by it. */
+function safeInsets(probe: HTMLElement | null): { top: number; bottom: number } {
+  if (!probe) return { top: 0, bottom: 0 }
+  const style = getComputedStyle(probe)
+  return { top: parseFloat(style.paddingTop) || 0, bottom: parseFloat(style.paddingBottom) || 0 }
+}
+
+/** A control on a bar pinned over the page (a header, the composer, the mini player) weighs this much more. */
+const PINNED_WEIGHT = 100
+
+/**
+ * What a toast between `left` and `right` must keep clear of: enabled visible controls, and bars over the page. A
+ * control that scrolls with the page counts 1; one pinned over the page (and the bar itself) counts PINNED_WEIGHT,
+ * so where no spot is free the toast stands over content a scroll moves away, never over the bars.
+ */
+function obstaclesUnder(left: number, right: number): Span[] {
+  // under an open modal dialog only its own controls take a tap
+  const modal = [...document.querySelectorAll<HTMLElement>('[role=dialog][aria-modal=true], [role=alertdialog]')].at(-1)
+  const scope: ParentNode = modal ?? document
+  const pinnedCache = new Map<Element, boolean>()
+  const pinned = (element: Element | null): boolean => {
+    if (!element || element === document.body) return false
+    const known = pinnedCache.get(element)
+    if (known !== undefined) return known
+    const answer = isFixed(element) || pinned(element.parentElement)
+    pinnedCache.set(element, answer)
+    return answer
+  }
+  const spans: Span[] = []
+  const add = (element: Element, weight?: number) => {
+    if (element.closest('[data-sonner-toaster]')) return
+    const rect = element.getBoundingClientRect()
+    if (rect.width < 2 || rect.height < 2 || rect.right <= left || rect.left >= right) return
+    if (rect.bottom <= 0 || rect.top >= window.innerHeight) return
+    if (!element.checkVisibility?.({ checkOpacity: true, checkVisibilityCSS: true })) return
+    spans.push({ top: rect.top, bottom: rect.bottom, weight: weight ?? (pinned(element) ? PINNED_WEIGHT : 1) })
+  }
+  for (const control of scope.querySelectorAll(CONTROLS)) if (!control.matches(':disabled, [aria-disabled=true]')) add(control)
+  if (!modal) for (const bar of document.querySelectorAll(BARS)) if (isFixed(bar)) add(bar)
+  for (const label of scope.querySelectorAll(LABELS)) add(label, LABEL_WEIGHT)
+  return spans
+}
+
+/** The toaster's distance from the window's bottom while toasts show, kept free of controls; null when none shows. */
+function useToastSpot(probe: React.RefObject<HTMLDivElement | null>): number | null {
   const { toasts } = useSonner()
   const showing = toasts.length > 0
-  const [band, setBand] = useState(false)
+  const [offset, setOffset] = useState<number | null>(null)
+  const current = useRef<number | null>(null)
   useLayoutEffect(() => {
-    const root = document.documentElement
-    const clear = () => {
-      root.style.removeProperty('--toast-band')
-      setBand(false)
-    }
     if (!showing) {
-      clear()
+      current.current = null
       return
     }
+    let frame = 0
     const measure = () => {
+      frame = 0
+      const toaster = document.querySelector<HTMLElement>('[data-sonner-toaster]')
       const shown = [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]:not([data-removed="true"])')]
-      const height = Math.max(0, ...shown.map((toast) => toast.getBoundingClientRect().height))
-      if (height <= 0) return clear()
-      root.style.setProperty('--toast-band', `calc(env(safe-area-inset-top) + ${Math.ceil(height) + TOP_PX * 2}px)`)
-      setBand(true)
+      const toastHeight = Math.max(0, ...shown.map((node) => node.offsetHeight))
+      if (!toaster || toastHeight === 0) return
+      const { left, right } = toaster.getBoundingClientRect()
+      const next = toastBottomOffset({
+        obstacles: obstaclesUnder(left, right),
+        viewportHeight: window.innerHeight,
+        toastHeight,
+        insets: safeInsets(probe.current),
+        current: current.current,
+      })
+      current.current = next
+      setOffset(next)
+    }
+    const later = () => {
+      if (!frame) frame = requestAnimationFrame(measure)
     }
     measure()
-    // the toast is drawn (and later leaves) after this effect: follow it
-    const observer = new MutationObserver(measure)
-    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-removed', 'data-mounted'] })
+    // the toast is drawn after this effect, and the page may change, scroll or resize under it: follow both
+    const observer = new MutationObserver(later)
+    observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['data-removed', 'data-mounted', 'disabled', 'hidden', 'aria-modal'],
+    })
+    window.addEventListener('scroll', later, { capture: true, passive: true })
+    window.addEventListener('resize', later)
     return () => {
+      cancelAnimationFrame(frame)
       observer.disconnect()
-      clear()
+      window.removeEventListener('scroll', later, { capture: true })
+      window.removeEventListener('resize', later)
     }
-  }, [showing])
-  return band
+  }, [showing, probe])
+  return showing ? offset : null
 }
 
 /**
@@ -83,16 +160,23 @@ export function Toaster(props: ToasterProps) {
   useEffect(() => toasterReady(toast), [])
   useEffect(holdToastsWhileFocused, [])
   const dark = useResolvedDark()
-  const band = useToastBand()
+  const probe = useRef<HTMLDivElement>(null)
+  const bottom = useToastSpot(probe)
+  const wide = useMediaQuery(WIDE_SCREEN)
+  const offset = { bottom: bottom ?? 0, left: SIDE_PX, right: wide ? 2 * SIDE_PX : SIDE_PX }
   return (
     <>
-      {/* under the toasts and over the page (and its sticky bars), under dialogs */}
-      {band ? <div aria-hidden data-slot="toast-band" className="fixed inset-x-0 top-0 z-40 h-[var(--toast-band)] bg-background" /> : null}
+      <div
+        ref={probe}
+        aria-hidden
+        data-slot="toast-safe-area"
+        className="pointer-events-none invisible fixed inset-x-0 top-0 h-0 pt-[env(safe-area-inset-top)] pb-[env(safe-area-inset-bottom)]"
+      />
       <Sonner
         theme={dark ? 'dark' : 'light'}
-        position="top-center"
-        offset={TOAST_OFFSET}
-        mobileOffset={TOAST_OFFSET}
+        position={wide ? 'bottom-right' : 'bottom-center'}
+        offset={offset}
+        mobileOffset={offset}
         visibleToasts={1}
         duration={5000}
         richColors

@@ -11,6 +11,7 @@ import { afterSignInPath, readAuthRedirectNotice } from '#web/features/sign-in/a
 import { AuthCard, type AuthMode } from '#web/features/sign-in/components/auth-card.tsx'
 import { useInvitationForSignUpQuery } from '#web/features/invitations/queries.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
+import { signedOutReason } from '#web/lib/signed-out-reason.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 import { pageColumnClass } from '#web/components/page-layout.tsx'
 import { cn } from '#web/lib/utils.ts'
@@ -47,6 +48,8 @@ export function AuthPage() {
   useEffect(() => {
     if (reported.current) return
     reported.current = true
+    // the card says why this tab was signed out; a later sign-out is an ordinary one
+    signedOutReason.told()
     const notice = readAuthRedirectNotice(params)
     if (notice?.kind === 'google-error') toast.error('Google sign-in failed', { description: notice.description })
     if (notice?.kind === 'confirmation-error') toast.error('Authentication Error', { description: notice.description })

@@ -48,12 +48,7 @@ export function ConversationPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-hearth-glow">
       {/* the header stays in view while the conversation scrolls under it, as in every chat app (decision 138) */}
-      {/* it also holds the band a toast takes (decision 147), so a toast never covers a bubble */}
-      <div
-        data-slot="conversation-header"
-        data-toast-room
-        className="sticky top-0 z-20 border-b bg-background/95 pt-[var(--toast-band,0px)] backdrop-blur transition-[padding] duration-200"
-      >
+      <div data-slot="conversation-header" className="sticky top-0 z-20 border-b bg-background/95 backdrop-blur">
         {contact.data ? <ContactHeader contact={contact.data} messageCount={total} /> : <ContactHeaderSkeleton />}
       </div>
       <main className={cn(pageColumnClass, 'flex flex-1 flex-col gap-4 pt-3')}>

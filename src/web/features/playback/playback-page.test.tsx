@@ -112,6 +112,8 @@ describe('PlaybackPage', () => {
 
     const transcript = screen.getByRole('region', { name: 'Transcript' })
     expect(transcript.textContent).toContain('Call me when you land')
+    // another engine's transcript carries no note about a basic engine
+    expect(transcript.querySelector('[data-slot=basic-engine-note]')).toBeNull()
     const toggle = within(transcript).getByRole('button', { name: 'Transcript' })
     expect(toggle.getAttribute('aria-expanded')).toBe('true')
     fireEvent.click(toggle)
@@ -156,6 +158,8 @@ describe('PlaybackPage', () => {
     const faint = [...transcript.querySelectorAll('[data-confidence="low"]')].map((word) => word.textContent)
     expect(faint).toEqual(['cough', 'fee', 'sunday'])
     expect(within(transcript).getByText('Faint words are ones the speech engine was unsure of.')).toBeTruthy()
+    // the basic offline engine made it: the screen says its words may be rough (decision 210)
+    expect(within(transcript).getByText('Transcripts come from a basic offline engine and may be rough.')).toBeTruthy()
 
     fireEvent.click(within(transcript).getByRole('button', { name: 'Transcribe again' }))
     await waitFor(() =>

@@ -41,7 +41,7 @@ function ProfileContent({ profile }: { profile: PublicProfile }) {
         name={profile.name}
         photos={profile.photos}
         profile_picture_url={profile.profile_picture_url}
-        className="md:sticky md:top-[calc(var(--toast-band,0px)+1.5rem)]"
+        className="md:sticky md:top-6"
       />
       <div className="flex flex-col gap-5">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between md:flex-col md:items-start lg:flex-row lg:items-center">

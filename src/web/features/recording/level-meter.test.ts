@@ -88,6 +88,11 @@ describe('peaksFromSamples and isNearSilent', () => {
     expect(peaksFromSamples(new Float32Array(100), 4)).toEqual([0, 0, 0, 0])
   })
 
+  it("draws a muted microphone's faint hiss as low bars, not as loud ones (decision 211)", () => {
+    expect(Math.max(...peaksFromSamples(noise(1, 0.002), 16))).toBeLessThan(0.05)
+    expect(Math.max(...peaksFromSamples(sine(1, 0.05), 16))).toBeCloseTo(0.5, 1)
+  })
+
   it('calls digital silence and faint hiss near silent, and a voice not', () => {
     expect(isNearSilent(new Float32Array(RATE))).toBe(true)
     expect(isNearSilent(noise(1, 0.01))).toBe(true)

@@ -1,3 +1,4 @@
+import { scalePeaks } from '#shared/waveform.ts'
 /**
  * Pure loudness helpers of the recorder, so it looks alive and catches a silent take: the level of one frame of
  * microphone samples, a watch that says when the input has stayed near silence for a few seconds, the peaks of a
@@ -72,9 +73,9 @@ export function peaksFromSamples(samples: ArrayLike<number>, bars = 64): number[
     for (let index = from; index < Math.min(from + size, samples.length); index += 1) peak = Math.max(peak, Math.abs(samples[index] ?? 0))
     peaks.push(Math.min(peak, 1))
   }
-  const loudest = Math.max(...peaks)
-  // scaled to the loudest bar, so a quiet but real voice still draws a readable waveform
-  return loudest > 0 ? peaks.map((peak) => peak / loudest) : peaks
+  // scaled to the loudest bar, so a quiet but real voice still draws a readable waveform, but a near-silent take's
+  // bars stay as low as it is (decision 211)
+  return scalePeaks(peaks)
 }
 
 /** A take whose loudest sample stays under this (about -34 dBFS) is near silent: the client warns before sending. */

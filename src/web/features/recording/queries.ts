@@ -67,6 +67,15 @@ export function useUploadAudioMutation() {
   return useMutation({ mutationFn: uploadAudio, retry: false })
 }
 
+/**
+ * Whether the screen at `pathname` already shows that a take to `contactId` arrived: its record page (its 'Message
+ * sent' panel), the conversation (the bubble) or the contact's page (their recent messages).
+ */
+export function screenShowsSent(pathname: string, contactId: string): boolean {
+  const id = encodeURIComponent(contactId)
+  return [`/record/${id}`, `/contacts/${id}`, `/contacts/profile/${id}`].includes(pathname.replace(/\/+$/, ''))
+}
+
 /** Retries queued takes this often while any wait (besides the browser's 'online' event). */
 const OUTBOX_RETRY_MS = 30_000
 
@@ -90,7 +99,9 @@ function outboxFor(ownerId: string, queryClient: QueryClient): Outbox {
       },
     },
     onSent: (take) => {
-      toast.success('Message sent', { description: `Sent to ${take.contactName}` })
+      // the record page says 'Message sent' and the conversation shows the bubble: told only elsewhere (decision 209)
+      if (!screenShowsSent(window.location.pathname, take.contactId))
+        toast.success('Message sent', { description: `Sent to ${take.contactName}` })
       void invalidateContacts(queryClient)
       void queryClient.invalidateQueries({ queryKey: messageKeys.all })
     },

@@ -14,6 +14,7 @@ import { errorMessage, logUnexpected } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { toast } from '#web/lib/toast.ts'
 import { NextOwnerNote } from './components/next-owner-note.tsx'
+import { SpeechEngineNote } from './components/speech-engine-note.tsx'
 import { useAccountActionMutation, useAdminOverviewQuery, useSetSignUpModeMutation, type AccountAction } from './people-queries.ts'
 
 const DONE: Record<AccountAction, string> = {
@@ -264,6 +265,7 @@ export function PeoplePage() {
       ) : (
         <>
           <SignUpCard signUp={overview.data.sign_up} />
+          <SpeechEngineNote />
           <AccountsCard accounts={overview.data.accounts} />
           <AuditCard audit={overview.data.audit} />
         </>

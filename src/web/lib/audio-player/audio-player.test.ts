@@ -103,6 +103,25 @@ describe('audio player state machine', () => {
     expect(player.getState().duration).toBe(73.4)
   })
 
+  it('skips forward 15 s in a message just received, whose length nobody knows yet, instead of jumping to 0:00', async () => {
+    const { element, player } = setup()
+    // the recorder declared no length (a hint of 0) and the browser's WebM says Infinity
+    await player.play(track({ durationHint: 0 }))
+    element.metadata(Number.POSITIVE_INFINITY)
+    element.emit('playing')
+    element.timeupdate(3)
+    player.skip(15)
+    expect(player.getState().currentTime).toBe(18)
+    expect(element.currentTime).toBe(18)
+    element.timeupdate(18.5)
+    player.skip(-15)
+    expect(element.currentTime).toBe(3.5)
+    // the length the element learns while playing is taken
+    element.duration = 40.2
+    element.emit('durationchange')
+    expect(player.getState().duration).toBe(40.2)
+  })
+
   it("fails with 'Failed to play audio' when the element errors, neither playing nor loading", async () => {
     const { element, player } = setup()
     await player.play(track())

@@ -181,6 +181,8 @@ export function createAudioPlayer({
   let wantsPlaying = false
   /** applied once the metadata is there (a resume position, or a seek before loading) */
   let pendingSeek: number | null = null
+  /** the current source's metadata arrived: the element can be sought, whatever length it knows */
+  let hasMetadata = false
   let lastSaved = 0
   /**
    * fresh URLs fetched ahead for the queue's next track, by track id: the switch at `ended` then sets the source at
@@ -195,10 +197,16 @@ export function createAudioPlayer({
 
   const isCurrent = (track: AudioTrack) => state.currentTrack?.id === track.id
 
+  /** the server's measure of the current track, when it has one (0 means the recorder declared none) */
+  const durationHint = () => {
+    const hint = state.currentTrack?.durationHint
+    return hint !== undefined && Number.isFinite(hint) && hint > 0 ? hint : null
+  }
+
   const mediaDuration = () => {
     const duration = element.duration
     if (Number.isFinite(duration) && duration > 0) return duration
-    return state.currentTrack?.durationHint ?? 0
+    return durationHint() ?? 0
   }
 
   function savePosition(force: boolean) {
@@ -223,6 +231,7 @@ export function createAudioPlayer({
   function setSource(url: string) {
     attempt += 1
     loaded = true
+    hasMetadata = false
     element.src = url
     // a new source resets the element's speed to its default: carry the chosen one over
     element.defaultPlaybackRate = state.rate
@@ -425,10 +434,15 @@ export function createAudioPlayer({
     set({ isPlaying: false, loading: false })
   }
 
+  /**
+   * Seeks within what is known of the length. A message just received may know none yet (a browser's WebM says
+   * Infinity, and a recorder that declared nothing leaves a hint of 0): then the element, once it has its metadata,
+   * is sought all the same and keeps within what it has, rather than the position being held at 0.
+   */
   function seek(seconds: number) {
-    const end = state.duration > 0 ? state.duration : (state.currentTrack?.durationHint ?? Number.POSITIVE_INFINITY)
+    const end = state.duration > 0 ? state.duration : (durationHint() ?? Number.POSITIVE_INFINITY)
     const time = Math.min(Math.max(Number.isFinite(seconds) ? seconds : 0, 0), end)
-    if (loaded && state.duration > 0) {
+    if (loaded && hasMetadata) {
       element.currentTime = time
       pendingSeek = null
     } else {
@@ -442,6 +456,7 @@ export function createAudioPlayer({
 
   element.addEventListener('loadedmetadata', () => {
     if (!loaded) return
+    hasMetadata = true
     const patch: Partial<PlayerState> = { duration: mediaDuration(), loading: false }
     if (pendingSeek !== null) {
       element.currentTime = pendingSeek
@@ -453,7 +468,7 @@ export function createAudioPlayer({
   element.addEventListener('durationchange', () => {
     // browser WebM learns its length while playing; take it once the metadata set a first one
     const duration = element.duration
-    if (loaded && state.duration > 0 && Number.isFinite(duration) && duration > 0 && duration !== state.duration) set({ duration })
+    if (loaded && hasMetadata && Number.isFinite(duration) && duration > 0 && duration !== state.duration) set({ duration })
   })
   element.addEventListener('playing', () => {
     if (!loaded) return

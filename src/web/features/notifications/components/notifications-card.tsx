@@ -18,13 +18,8 @@ export function NotificationsCard() {
   const onEmailChange = (checked: boolean) =>
     updateProfile.mutate(
       { email_notifications_enabled: checked },
-      {
-        onSuccess: () =>
-          toast.success(NOTIFICATION_TEXTS.emailUpdatedTitle, {
-            description: checked ? NOTIFICATION_TEXTS.emailOn : NOTIFICATION_TEXTS.emailOff,
-          }),
-        onError: () => toast.error(NOTIFICATION_TEXTS.emailFailedTitle, { description: NOTIFICATION_TEXTS.emailFailed }),
-      },
+      // the switch shows the change; only a failure is told (decision 209)
+      { onError: () => toast.error(NOTIFICATION_TEXTS.emailFailedTitle, { description: NOTIFICATION_TEXTS.emailFailed }) },
     )
 
   return (

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react'
 import type * as React from 'react'
 import type { Message } from '#shared/messages.ts'
 import { transcriptWords } from '#shared/playback.ts'
+import { isBasicSpeechEngine, SPEECH_TEXTS } from '#shared/speech.ts'
 import { CONFIDENCE_TEXTS, isLowConfidenceWord } from '#shared/transcript-confidence.ts'
 import { wordIndexAt } from '#shared/word-timing.ts'
 import { IconBadge } from '#web/components/icon-badge.tsx'
@@ -24,7 +25,8 @@ type PlaybackTranscriptProps = React.ComponentProps<'section'> & {
 
 /**
  * A collapsible 'Transcript' card: highlighted words while the message plays (unsure ones faint, with a line saying
- * so), or the transcription's status; 'Transcribe again' when a stronger engine runs now.
+ * so), or the transcription's status; a line saying so when the basic offline engine made it; 'Transcribe again' when
+ * a stronger engine runs now.
  */
 export function PlaybackTranscript({ message, isCurrent, duration, className, ...props }: PlaybackTranscriptProps) {
   const [open, setOpen] = useState(true)
@@ -56,6 +58,12 @@ export function PlaybackTranscript({ message, isCurrent, duration, className, ..
             <div className="flex flex-col items-start gap-3">
               <HighlightedWords words={words} current={current} />
               {words.some(isLowConfidenceWord) && <p className="text-xs text-muted-foreground">{CONFIDENCE_TEXTS.faintWordsHint}</p>}
+              {/* said plainly, so that rough words are not taken for what was said (decision 210) */}
+              {isBasicSpeechEngine(message.transcript_engine) && (
+                <p data-slot="basic-engine-note" className="text-xs text-muted-foreground">
+                  {SPEECH_TEXTS.basicEngine}
+                </p>
+              )}
               <RetranscribeButton message={message} />
             </div>
           ) : (

@@ -24,10 +24,8 @@ export function NudgeSettingsCard() {
           onCheckedChange={(enabled) =>
             update.mutate(
               { enabled },
-              {
-                onSuccess: () => toast.success(enabled ? NUDGE_TEXTS.on : NUDGE_TEXTS.off),
-                onError: () => toast.error(NUDGE_TEXTS.failed),
-              },
+              // the switch shows the change; only a failure is told (decision 209)
+              { onError: () => toast.error(NUDGE_TEXTS.failed) },
             )
           }
         />

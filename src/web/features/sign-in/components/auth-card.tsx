@@ -15,6 +15,7 @@ import { Input } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { usePublicConfigQuery } from '#web/features/config/queries.ts'
 import { authClient } from '#web/lib/auth-client.ts'
+import { ACCOUNT_DISABLED_PARAM } from '#web/lib/signed-out-reason.ts'
 import { SESSION_QUERY_KEY } from '#web/lib/use-auth.ts'
 import { cn } from '#web/lib/utils.ts'
 import { afterSignInPath, authErrorMessage, emailConfirmedUrl } from '#web/features/sign-in/auth-errors.ts'
@@ -69,11 +70,13 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', invitedEma
   // by invitation only, a sign-up without an invitation's token could only fail: the card says how to join instead
   const invitationOnly = config.data?.signUpMode === 'invitation' && !inviteToken
   const mode = invitationOnly && chosenMode === 'sign-up' ? 'sign-in' : chosenMode
-  const [notice, setNotice] = useState<Notice | null>(() =>
-    params.has('verified') && !params.has('error')
-      ? { tone: 'success', text: 'Your email is confirmed. You can sign in now.', mailbox: false }
-      : null,
-  )
+  const [notice, setNotice] = useState<Notice | null>(() => {
+    if (params.has('verified') && !params.has('error'))
+      return { tone: 'success', text: 'Your email is confirmed. You can sign in now.', mailbox: false }
+    // an open tab signed out because the owner disabled the account: the words a refused sign-in gets (decision 211)
+    if (params.has(ACCOUNT_DISABLED_PARAM)) return { tone: 'info', text: ADMIN_TEXTS.accountDisabled, mailbox: false }
+    return null
+  })
   const form = useForm<AuthFormValues>({
     resolver: RESOLVERS[mode],
     defaultValues: { fullName: '', email: invitedEmail ?? '', password: '' },
