@@ -203,8 +203,8 @@ export function HomePage() {
       : 'Tap someone to bring them back into your circle.'
   else if (editing)
     subtitle = wide
-      ? 'Drag tiles to reorder, or drop one on Archive.'
-      : 'Archive someone with the button on their tile. Reorder on a wider screen.'
+      ? 'Drag tiles or use their arrows to reorder, or drop one on Archive.'
+      : 'Press and hold a tile to drag it, or use its arrows. Archive with the button on a tile.'
   else if (loaded && count === 0) subtitle = 'Your circle is empty for now. Add the first person you would love to hear from.'
   else subtitle = 'Keep it small: the 5 to 10 people you most want to hear from.'
 

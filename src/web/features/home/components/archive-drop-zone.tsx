@@ -6,5 +6,5 @@ import { ArchiveTile } from './archive-tile.tsx'
 /** The Archive tile as a drop target: a contact dropped here is archived (docs/product/circle.md). */
 export function ArchiveDropZone({ sizes }: { sizes: TileClasses }) {
   const { setNodeRef, isOver, active } = useDroppable({ id: ARCHIVE_DROP_ID })
-  return <ArchiveTile ref={setNodeRef} sizes={sizes} dropEnabled dragging={active !== null} isOver={isOver} />
+  return <ArchiveTile ref={setNodeRef} sizes={sizes} dragging={active !== null} isOver={isOver} />
 }

@@ -5,8 +5,6 @@ import type { TileClasses } from './grid-classes.ts'
 
 type ArchiveTileProps = {
   sizes: TileClasses
-  /** a drop target (wide screens in edit mode); on phones it explains the per-tile Archive buttons instead */
-  dropEnabled: boolean
   /** a tile is being dragged */
   dragging?: boolean
   /** the dragged tile is over it */
@@ -18,15 +16,6 @@ type ArchiveTileProps = {
  * The edit-mode 'Archive' tile (docs/product/circle.md): a contact dropped here is archived. Drawn here; ArchiveDropZone
  * makes it a drop target once dragging's code has loaded.
  */
-export function ArchiveTile({ dropEnabled, ...props }: ArchiveTileProps) {
-  return (
-    <DropTargetTile
-      tone="archive"
-      label="Archive"
-      hint={dropEnabled ? 'Drop a contact here' : 'Use a tile’s archive button'}
-      icon={Archive}
-      slot="archive-drop-zone"
-      {...props}
-    />
-  )
+export function ArchiveTile(props: ArchiveTileProps) {
+  return <DropTargetTile tone="archive" label="Archive" hint="Drop a contact here" icon={Archive} slot="archive-drop-zone" {...props} />
 }

@@ -8,7 +8,7 @@ import { homeGridClasses, type TileClasses } from './grid-classes.ts'
 
 type ContactGridListProps = {
   contacts: readonly Contact[]
-  tile: (contact: Contact, sizes: TileClasses) => ReactNode
+  tile: (contact: Contact, sizes: TileClasses, index: number) => ReactNode
   /** edit mode's Archive tile, after the Add Friend tile */
   archiveTile?: (sizes: TileClasses) => ReactNode
 }
@@ -18,8 +18,8 @@ export function ContactGridList({ contacts, tile, archiveTile }: ContactGridList
   const { grid, tiles } = homeGridClasses(homeGridLayout(contacts.length))
   return (
     <ul aria-label="Contacts" data-slot="contact-grid" className={cn('grid gap-3 sm:gap-4', grid)}>
-      {contacts.map((contact) => (
-        <li key={contact.id}>{tile(contact, tiles)}</li>
+      {contacts.map((contact, index) => (
+        <li key={contact.id}>{tile(contact, tiles, index)}</li>
       ))}
       <li>
         <AddFriendTile sizes={tiles} full={contacts.length >= MAX_ACTIVE_CONTACTS} />

@@ -8,14 +8,15 @@ import { RecordMic } from '#web/features/recording/components/record-mic.tsx'
 import { ArchiveTile } from './archive-tile.tsx'
 import { ContactGridList } from './contact-grid-list.tsx'
 import { ContactLinkTile, StaticContactTile } from './contact-tile.tsx'
+import { useContactMoves } from './move-contacts.ts'
 
-// dragging (dnd-kit) is edit mode's on wide screens: its code loads after the home's first paint (decision 108)
+// dragging (dnd-kit) is edit mode's: its code loads after the home's first paint (decision 108)
 const SortableContactGrid = lazyWithPreload(async () => (await import('./sortable-contact-grid.tsx')).SortableContactGrid)
 
 type ContactGridProps = {
   contacts: readonly Contact[]
   editing: boolean
-  /** at least 768 px wide: dragging and the long-press action are possible */
+  /** at least 768 px wide: the long-press action enters edit mode */
   wide: boolean
   /** contacts being archived right now (their Archive button is disabled) */
   archivingIds: ReadonlySet<string>
@@ -26,13 +27,14 @@ type ContactGridProps = {
 
 /**
  * The circle: contact tiles in display order, the Add Friend tile, and in edit mode the Archive tile. In edit mode
- * on wide screens tiles are sortable (SortableContactGrid); until its code is there they show as they will look.
+ * tiles are sortable (SortableContactGrid) on every screen, and each has Move earlier / Move later buttons whose
+ * moves a live region announces (decision 213); until dragging's code is there the tiles show as they will look.
  */
 export function ContactGrid({ contacts, editing, wide, archivingIds, onReorder, onArchive, onLongPress }: ContactGridProps) {
   SortableContactGrid.usePreloadAfterPaint()
   // gentle nudges: a soft hint on the tiles of contacts gone quiet
   const nudged = useOpenNudgesQuery()
-  const dragEnabled = editing && wide
+  const moves = useContactMoves(contacts, onReorder)
 
   if (!editing) {
     return (
@@ -56,16 +58,32 @@ export function ContactGrid({ contacts, editing, wide, archivingIds, onReorder, 
   const staticGrid = (
     <ContactGridList
       contacts={contacts}
-      tile={(contact, sizes) => (
-        <StaticContactTile contact={contact} sizes={sizes} archiving={archivingIds.has(contact.id)} onArchive={() => onArchive(contact)} />
+      tile={(contact, sizes, index) => (
+        <StaticContactTile
+          contact={contact}
+          sizes={sizes}
+          archiving={archivingIds.has(contact.id)}
+          onArchive={() => onArchive(contact)}
+          move={{ index, count: contacts.length, onMove: (direction) => moves.move(contact, direction) }}
+        />
       )}
-      archiveTile={(sizes) => <ArchiveTile sizes={sizes} dropEnabled={dragEnabled} />}
+      archiveTile={(sizes) => <ArchiveTile sizes={sizes} />}
     />
   )
-  if (!dragEnabled) return staticGrid
   return (
-    <Suspense fallback={staticGrid}>
-      <SortableContactGrid contacts={contacts} archivingIds={archivingIds} onReorder={onReorder} onArchive={onArchive} />
-    </Suspense>
+    <>
+      <Suspense fallback={staticGrid}>
+        <SortableContactGrid
+          contacts={contacts}
+          archivingIds={archivingIds}
+          onReorder={onReorder}
+          onArchive={onArchive}
+          onMove={moves.move}
+        />
+      </Suspense>
+      <p role="status" data-slot="move-announcement" className="sr-only">
+        {moves.announcement}
+      </p>
+    </>
   )
 }

@@ -9,6 +9,7 @@ import { Avatar } from '#web/components/avatar.tsx'
 import { cn } from '#web/lib/utils.ts'
 import type { TileClasses } from './grid-classes.ts'
 import { useLongPress } from '#web/lib/use-long-press.ts'
+import { MoveContactButtons, TILE_BUTTON, type MoveProps } from './move-contact-buttons.tsx'
 
 /** Shared by every tile of the home grid; the size classes (TileClasses.tile) add shape and direction. */
 export const TILE_BASE =
@@ -141,29 +142,43 @@ export function ArchiveContactButton({
       title={`Archive ${name}`}
       disabled={disabled}
       onClick={onArchive}
-      className={cn(
-        'absolute z-10 grid size-9 cursor-pointer place-items-center rounded-full border bg-background/90 text-muted-foreground shadow-sm transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring disabled:opacity-55',
-        sizes.action,
-      )}
+      className={cn(TILE_BUTTON, sizes.action)}
     >
       <Archive aria-hidden className="size-4" />
     </button>
   )
 }
 
-export type EditTileProps = { contact: TileContact; sizes: TileClasses; archiving: boolean; onArchive: () => void }
+export type EditTileProps = {
+  contact: TileContact
+  sizes: TileClasses
+  archiving: boolean
+  onArchive: () => void
+  move: MoveProps
+}
 
-/** Edit mode on a narrow screen: no dragging, only the per-tile Archive button. */
-export function StaticContactTile({ contact, sizes, archiving, onArchive }: EditTileProps) {
+/** An edit-mode tile's buttons: move earlier, move later, archive. */
+export function EditTileButtons({ contact, sizes, archiving, onArchive, move }: Omit<EditTileProps, 'contact'> & { contact: TileContact }) {
+  return (
+    <>
+      <MoveContactButtons id={contact.id} name={contact.name} sizes={sizes} {...move} />
+      <ArchiveContactButton name={contact.name} sizes={sizes} disabled={archiving} onArchive={onArchive} />
+    </>
+  )
+}
+
+/** Edit mode until dragging's code is there: the tile as it will look, with its buttons. */
+export function StaticContactTile(props: EditTileProps) {
+  const { contact, sizes } = props
   return (
     <div className="relative h-full">
       <div
         data-slot="contact-tile"
-        className={cn(TILE_BASE, CONTACT_TILE_SURFACE, 'items-center border-dashed border-primary/35 pr-14 sm:pr-4', sizes.tile)}
+        className={cn(TILE_BASE, CONTACT_TILE_SURFACE, 'items-center border-dashed border-primary/35', sizes.tile, sizes.editTile)}
       >
         <ContactTileFace contact={contact} sizes={sizes} activity={false} />
       </div>
-      <ArchiveContactButton name={contact.name} sizes={sizes} disabled={archiving} onArchive={onArchive} />
+      <EditTileButtons {...props} />
     </div>
   )
 }

@@ -8,9 +8,20 @@ import {
   type UniqueIdentifier,
 } from '@dnd-kit/core'
 
-/** docs/product/circle.md: a drag starts after an 8 px pointer move, and each arrow key moves it 25 px. */
+/** docs/product/circle.md: a drag starts after an 8 px mouse move, and each arrow key moves it 25 px. */
 export const DRAG_ACTIVATION_DISTANCE_PX = 8
 export const KEYBOARD_DRAG_STEP_PX = 25
+
+/**
+ * A finger drags after a 250 ms press that moves less than 5 px (decision 213): a swipe that starts on a tile still
+ * scrolls the page, as the tiles fill a phone's width.
+ */
+export const TOUCH_DRAG_DELAY_MS = 250
+export const TOUCH_DRAG_TOLERANCE_PX = 5
+
+/** Activation of each sensor of the home grid: the mouse by distance, a finger by a long press. */
+export const MOUSE_ACTIVATION = { distance: DRAG_ACTIVATION_DISTANCE_PX }
+export const TOUCH_ACTIVATION = { delay: TOUCH_DRAG_DELAY_MS, tolerance: TOUCH_DRAG_TOLERANCE_PX }
 
 /** Droppable ids of the two drop zones; contact ids are UUIDs, so these never clash with a tile. */
 export const ARCHIVE_DROP_ID = 'drop-zone:archive'

@@ -40,10 +40,20 @@ export type TileClasses = {
   name: string
   /** where a tile's corner action (the edit-mode Archive button) sits */
   action: string
+  /** where edit mode's 'Move earlier' and 'Move later' buttons sit (decision 213) */
+  moveEarlier: string
+  moveLater: string
+  /** the room an edit-mode tile leaves for its buttons */
+  editTile: string
 }
 
 const ROW_ON_PHONES_BODY = 'flex min-w-0 flex-1 flex-col items-start gap-0.5 text-left sm:flex-none sm:items-center sm:text-center'
 const ROW_ON_PHONES_ACTION = 'top-1/2 right-3 -translate-y-1/2 sm:top-2.5 sm:right-2.5 sm:translate-y-0'
+// on a phone's row the move buttons stand left of Archive; on a card, in its bottom corners
+const ROW_ON_PHONES_EARLIER =
+  'top-1/2 right-[6.25rem] -translate-y-1/2 sm:top-auto sm:right-auto sm:bottom-2.5 sm:left-2.5 sm:translate-y-0'
+const ROW_ON_PHONES_LATER = 'top-1/2 right-14 -translate-y-1/2 sm:top-auto sm:bottom-2.5 sm:right-2.5 sm:translate-y-0'
+const ROW_ON_PHONES_EDIT = 'pr-36 sm:pr-4'
 
 export const TILE_CLASSES: Record<TileSize, TileClasses> = {
   large: {
@@ -52,6 +62,9 @@ export const TILE_CLASSES: Record<TileSize, TileClasses> = {
     avatar: 'size-20',
     name: 'text-lg',
     action: 'top-2.5 right-2.5',
+    moveEarlier: 'bottom-2.5 left-2.5',
+    moveLater: 'bottom-2.5 right-2.5',
+    editTile: '',
   },
   medium: {
     tile: 'h-24 flex-row justify-start gap-4 px-4 sm:h-auto sm:aspect-[4/3] sm:flex-col sm:justify-center sm:gap-3 sm:p-4',
@@ -59,6 +72,9 @@ export const TILE_CLASSES: Record<TileSize, TileClasses> = {
     avatar: 'size-14 sm:size-16',
     name: 'text-base',
     action: ROW_ON_PHONES_ACTION,
+    moveEarlier: ROW_ON_PHONES_EARLIER,
+    moveLater: ROW_ON_PHONES_LATER,
+    editTile: ROW_ON_PHONES_EDIT,
   },
   small: {
     tile: 'h-20 flex-row justify-start gap-3 px-4 sm:h-auto sm:aspect-[3/2] sm:flex-col sm:justify-center sm:gap-2 sm:p-3',
@@ -66,6 +82,9 @@ export const TILE_CLASSES: Record<TileSize, TileClasses> = {
     avatar: 'size-12 sm:size-14',
     name: 'text-base sm:text-sm',
     action: ROW_ON_PHONES_ACTION,
+    moveEarlier: ROW_ON_PHONES_EARLIER,
+    moveLater: ROW_ON_PHONES_LATER,
+    editTile: ROW_ON_PHONES_EDIT,
   },
 }
 

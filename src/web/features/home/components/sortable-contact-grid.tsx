@@ -1,4 +1,4 @@
-import { DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
+import { DndContext, KeyboardSensor, MouseSensor, TouchSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
 import { arrayMove, rectSortingStrategy, SortableContext } from '@dnd-kit/sortable'
 import { useMemo } from 'react'
 import type { Contact } from '#shared/contacts.ts'
@@ -8,10 +8,12 @@ import {
   ARCHIVE_DROP_ID,
   CONTACT_DRAG_INSTRUCTIONS,
   contactDragAnnouncements,
-  DRAG_ACTIVATION_DISTANCE_PX,
+  MOUSE_ACTIVATION,
   pointerThenClosestCenter,
   stepKeyboardCoordinates,
+  TOUCH_ACTIVATION,
 } from './drag.ts'
+import type { MoveDirection } from './move-contacts.ts'
 import { SortableContactTile } from './sortable-contact-tile.tsx'
 
 type SortableContactGridProps = {
@@ -20,17 +22,22 @@ type SortableContactGridProps = {
   archivingIds: ReadonlySet<string>
   onReorder: (orderedIds: string[]) => void
   onArchive: (contact: Contact) => void
+  onMove: (contact: Contact, direction: MoveDirection) => void
 }
 
 /**
- * Edit mode on a wide screen: the tiles are sortable (dnd-kit); dropping one on another reorders, dropping it on
- * Archive archives it. Its own chunk, loaded after the home's first paint (decision 108).
+ * Edit mode: the tiles are sortable (dnd-kit); dropping one on another reorders, dropping it on Archive archives it.
+ * A mouse drags after 8 px; a finger after a long press, so that a swipe still scrolls (decision 213); a pointer
+ * sensor would take a finger at once and need touch-action: none, which stops scrolling over the tiles. While a
+ * finger drags near the screen's edge the page scrolls (dnd-kit's auto-scroll), so the Archive tile after the last
+ * contact stays reachable. Its own chunk, loaded after the home's first paint (decision 108).
  */
-export function SortableContactGrid({ contacts, archivingIds, onReorder, onArchive }: SortableContactGridProps) {
+export function SortableContactGrid({ contacts, archivingIds, onReorder, onArchive, onMove }: SortableContactGridProps) {
   const ids = useMemo(() => contacts.map((c) => c.id), [contacts])
   const announcements = useMemo(() => contactDragAnnouncements(contacts), [contacts])
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_DISTANCE_PX } }),
+    useSensor(MouseSensor, { activationConstraint: MOUSE_ACTIVATION }),
+    useSensor(TouchSensor, { activationConstraint: TOUCH_ACTIVATION }),
     useSensor(KeyboardSensor, { coordinateGetter: stepKeyboardCoordinates }),
   )
 
@@ -58,12 +65,13 @@ export function SortableContactGrid({ contacts, archivingIds, onReorder, onArchi
       <SortableContext items={ids} strategy={rectSortingStrategy}>
         <ContactGridList
           contacts={contacts}
-          tile={(contact, sizes) => (
+          tile={(contact, sizes, index) => (
             <SortableContactTile
               contact={contact}
               sizes={sizes}
               archiving={archivingIds.has(contact.id)}
               onArchive={() => onArchive(contact)}
+              move={{ index, count: contacts.length, onMove: (direction) => onMove(contact, direction) }}
             />
           )}
           archiveTile={(sizes) => <ArchiveDropZone sizes={sizes} />}
