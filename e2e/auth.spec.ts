@@ -1,7 +1,7 @@
 import { expect, linkIn, makeE2EPerson, test, waitForMail } from './fixtures.ts'
 
 test.describe('accounts', () => {
-  test('sign up, confirm from the mail, sign in, walk the onboarding and land on home', async ({ page, db }) => {
+  test('sign up, confirm from the mail (which signs in), walk the onboarding and land on home', async ({ page, db }) => {
     const person = makeE2EPerson('newcomer')
     await page.goto('/auth')
     await page.getByRole('button', { name: "Don't have an account? Sign up" }).click()
@@ -11,14 +11,12 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click()
     await expect(page.getByText('Welcome to Hearth!')).toBeVisible()
 
+    // the confirmation link signs in: onboarding opens, with no sign-in form and no 'Welcome back!' (decision 212)
     const mail = await waitForMail(person.email, /confirm/i)
     await page.goto(linkIn(mail))
-    await expect(page).toHaveURL(/\/auth/)
-
-    await page.getByLabel('Email').fill(person.email)
-    await page.getByLabel('Password').fill(person.password)
-    await page.getByRole('button', { name: 'Sign In' }).click()
-    await expect(page.getByText('Welcome back!')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByText('Welcome back!')).toHaveCount(0)
 
     await page.getByRole('button', { name: 'Get Started' }).click()
     await expect(page.getByRole('heading', { name: 'What should we call you?' })).toBeVisible()

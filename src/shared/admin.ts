@@ -12,6 +12,8 @@ export type SignUpMode = z.infer<typeof signUpModeSchema>
 export const INVITATION_REQUIRED = 'INVITATION_REQUIRED'
 /** The error code of a sign-in refused because the owner disabled the account. */
 export const ACCOUNT_DISABLED = 'ACCOUNT_DISABLED'
+/** The query flag of /auth that says the account was disabled: the sign-in card then says so (decision 211). */
+export const ACCOUNT_DISABLED_PARAM = 'account_disabled'
 
 /** One account as the owner sees it. */
 export const adminAccountSchema = z.object({

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
-import { user, verification } from '#server/db/schema.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { disabledAccounts, user, verification } from '#server/db/schema.ts'
+import { ACCOUNT_DISABLED_PARAM } from '#shared/admin.ts'
 import { FULL_NAME_REQUIRED } from '#shared/auth-forms.ts'
 import { authSessionSchema } from '#shared/auth-session.ts'
 import { AUTH_RATE_LIMITS } from './auth.ts'
-import { makeClientAddress, postJson, signUpConfirmAndSignIn } from '#server/test/auth-helpers.ts'
+import { cookiesOf, makeClientAddress, postJson, signUpConfirmAndSignIn } from '#server/test/auth-helpers.ts'
 import { makePerson } from '#server/test/data.ts'
 import { firstLink } from '#server/test/smtp-capture.ts'
 import { createTestApp } from '#server/test/test-app.ts'
@@ -196,5 +197,91 @@ describe('the session answer the web reads (decision 108)', () => {
     const signedOut = await app.inject({ method: 'GET', url: '/api/auth/get-session' })
     expect(signedOut.statusCode).toBe(200)
     expect(authSessionSchema.parse(signedOut.json())).toBeNull()
+  })
+})
+
+describe('the confirmation link signs its person in (decision 212)', () => {
+  /** Signs up with this callbackURL and returns the mailed confirmation link as a path with its query. */
+  async function confirmationLink(callbackURL: string) {
+    const person = makePerson()
+    expect((await postJson(app, '/api/auth/sign-up/email', { ...person, callbackURL })).statusCode).toBe(200)
+    const link = new URL(firstLink((await smtp.waitForMail(person.email, /confirm/i)).text))
+    return { person, link, path: `${link.pathname}${link.search}` }
+  }
+  const sessionOf = async (cookie: string) =>
+    authSessionSchema.parse((await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } })).json())
+
+  it('confirms the address, gives a session and goes on to the local callbackURL with the invite token and next', async () => {
+    const callbackURL = '/auth?verified=1&invite_token=abc&next=%2Fu%2Fsomeone'
+    const { person, path } = await confirmationLink(callbackURL)
+    const confirm = await app.inject({ method: 'GET', url: path })
+    expect(confirm.statusCode).toBe(302)
+    // the server adds the address, for the sign-in card of a link used twice or expired
+    const landing = `${callbackURL}&email=${encodeURIComponent(person.email)}`
+    expect(confirm.headers.location).toBe(landing)
+    const session = await sessionOf(cookiesOf(confirm))
+    expect(session?.user.email).toBe(person.email)
+    const [row] = await db.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.email, person.email))
+    expect(row?.emailVerified).toBe(true)
+
+    // used a second time the link confirms nothing more and gives no session: the card asks to sign in
+    const again = await app.inject({ method: 'GET', url: path })
+    expect(again.statusCode).toBe(302)
+    expect(again.headers.location).toBe(landing)
+    expect(again.headers['set-cookie']).toBeUndefined()
+  })
+
+  it('refuses a foreign callbackURL, at sign-up and on a link edited to carry one, with no session', async () => {
+    for (const callbackURL of ['https://evil.example/auth', '//evil.example/auth']) {
+      const signUp = await postJson(app, '/api/auth/sign-up/email', { ...makePerson(), callbackURL })
+      expect(signUp.statusCode).toBe(403)
+    }
+    const { person, link } = await confirmationLink('/auth?verified=1')
+    for (const foreign of ['https://evil.example/auth', '//evil.example/auth']) {
+      link.searchParams.set('callbackURL', foreign)
+      const confirm = await app.inject({ method: 'GET', url: `${link.pathname}${link.search}` })
+      expect(confirm.statusCode).toBe(403)
+      expect(confirm.headers.location).toBeUndefined()
+      expect(confirm.headers['set-cookie']).toBeUndefined()
+    }
+    const [row] = await db.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.email, person.email))
+    expect(row?.emailVerified).toBe(false)
+  })
+
+  it('gives a disabled account no session and sends it to the sign-in card that says why', async () => {
+    const { person, path } = await confirmationLink('/auth?verified=1')
+    const [created] = await db.select({ id: user.id }).from(user).where(eq(user.email, person.email))
+    await db.insert(disabledAccounts).values({ userId: created?.id ?? '' })
+    const confirm = await app.inject({ method: 'GET', url: path })
+    expect(confirm.statusCode).toBe(302)
+    expect(confirm.headers.location).toBe(`/auth?${ACCOUNT_DISABLED_PARAM}=1`)
+    expect(confirm.headers['set-cookie']).toBeUndefined()
+    expect(await sessionOf(cookiesOf(confirm))).toBeNull()
+  })
+
+  it('sends an expired link back to the callbackURL with TOKEN_EXPIRED and no session', async () => {
+    const { person, path } = await confirmationLink('/auth?verified=1')
+    vi.useFakeTimers({ now: Date.now() + 25 * 60 * 60 * 1000, toFake: ['Date'] })
+    try {
+      const confirm = await app.inject({ method: 'GET', url: path })
+      expect(confirm.statusCode).toBe(302)
+      expect(confirm.headers.location).toBe(`/auth?verified=1&email=${encodeURIComponent(person.email)}&error=TOKEN_EXPIRED`)
+      expect(confirm.headers['set-cookie']).toBeUndefined()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('lands a link mailed on signing in unconfirmed on the sign-in card, not the landing page, signed in', async () => {
+    const person = makePerson()
+    expect((await postJson(app, '/api/auth/sign-up/email', person)).statusCode).toBe(200)
+    await smtp.waitForMail(person.email, /confirm/i)
+    const before = smtp.messages.length
+    expect((await postJson(app, '/api/auth/sign-in/email', { email: person.email, password: person.password })).statusCode).toBe(403)
+    await expect.poll(() => smtp.messages.length).toBeGreaterThan(before)
+    const link = new URL(firstLink(smtp.messages[smtp.messages.length - 1]?.text ?? ''))
+    const confirm = await app.inject({ method: 'GET', url: `${link.pathname}${link.search}` })
+    expect(confirm.headers.location).toBe(`/auth?verified=1&email=${encodeURIComponent(person.email)}`)
+    expect((await sessionOf(cookiesOf(confirm)))?.user.email).toBe(person.email)
   })
 })

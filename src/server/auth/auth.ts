@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { setSessionCookie } from 'better-auth/cookies'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
-import { ACCOUNT_DISABLED, ADMIN_TEXTS, INVITATION_REQUIRED } from '#shared/admin.ts'
+import { ACCOUNT_DISABLED, ACCOUNT_DISABLED_PARAM, ADMIN_TEXTS, INVITATION_REQUIRED } from '#shared/admin.ts'
 import { FULL_NAME_REQUIRED } from '#shared/auth-forms.ts'
 import { PASSWORD_MIN_LENGTH } from '#shared/limits.ts'
 import type { Database } from '#server/db/client.ts'
@@ -133,6 +133,22 @@ function inviteTokenOf(body: unknown): string | null {
   return typeof token === 'string' && token !== '' ? token : null
 }
 
+/**
+ * The confirmation link as Better Auth makes it, with a callbackURL that lands on the sign-in card (decision 212): a
+ * link sent without one (a sign-in of an unconfirmed address asks for none) goes there rather than to the landing page,
+ * and the card's link carries the address, so that a link already used or expired opens sign-in with it filled in. The
+ * link's token holds the address already, so the mail's link says nothing it did not say before.
+ */
+function confirmationLink(url: string, email: string): string {
+  const link = new URL(url)
+  const callback = link.searchParams.get('callbackURL')
+  const target = new URL(callback && callback !== '/' ? callback : '/auth?verified=1', 'http://hearth.invalid')
+  if (target.origin !== 'http://hearth.invalid' || target.pathname !== '/auth' || !target.searchParams.has('verified')) return url
+  target.searchParams.set('email', email)
+  link.searchParams.set('callbackURL', `${target.pathname}${target.search}`)
+  return link.toString()
+}
+
 const invitationRequired = () => new APIError('FORBIDDEN', { code: INVITATION_REQUIRED, message: ADMIN_TEXTS.invitationRequired })
 
 export function createAuth({
@@ -226,11 +242,13 @@ export function createAuth({
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: true,
-      autoSignInAfterVerification: false,
+      // the link proves the address: it signs its person in and goes on to the callbackURL, a local path that Better
+      // Auth's origin check holds to this origin (decision 212); a disabled account gets no session (the hook below)
+      autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       // an address proved by its invitation at sign-up is confirmed already (decision 118)
       sendVerificationEmail: async ({ user, url }) =>
-        user.emailVerified ? undefined : sendMail(confirmEmailMail(user.email, user.name, url)),
+        user.emailVerified ? undefined : sendMail(confirmEmailMail(user.email, user.name, confirmationLink(url, user.email))),
     },
     session: {
       // Sliding sessions: 30 days, renewed at most once a day while in use.
@@ -259,8 +277,11 @@ export function createAuth({
       session: {
         create: {
           // every way in (password, Google, a confirmation link) makes a session: a disabled account gets none
-          before: async (session) => {
+          before: async (session, ctx) => {
             if (await isDisabled(session.userId)) {
+              // a confirmation link signs in (decision 212): a bare 403 page there would follow a confirmed address, so
+              // it goes to the sign-in card, which says why in the words a refused sign-in gets (decision 211)
+              if (ctx?.path === '/verify-email') throw new APIError('FOUND', undefined, { location: `/auth?${ACCOUNT_DISABLED_PARAM}=1` })
               throw new APIError('FORBIDDEN', { code: ACCOUNT_DISABLED, message: ADMIN_TEXTS.accountDisabled })
             }
           },

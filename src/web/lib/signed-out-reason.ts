@@ -1,3 +1,5 @@
+import { ACCOUNT_DISABLED_PARAM } from '#shared/admin.ts'
+
 /**
  * Why this page was signed out, when the server said (decision 211): the owner disabled the account. The realtime
  * socket's close carries it; the sign-in guard then sends the person to the sign-in card with the flag below, which
@@ -16,6 +18,5 @@ export const signedOutReason = {
   wasDisabled: () => disabled,
 } as const
 
-/** The query flag of /auth that says the account was disabled. */
-export const ACCOUNT_DISABLED_PARAM = 'account_disabled'
+/** The sign-in card, told that the account was disabled. */
 export const ACCOUNT_DISABLED_PATH = `/auth?${ACCOUNT_DISABLED_PARAM}=1`

@@ -25,9 +25,10 @@ function readRequestedMode(state: unknown): AuthMode | undefined {
 }
 
 /**
- * /auth: the full auth card. A signed-in visitor goes on to the invitation (invite_token) or home. Someone who comes
- * with a usable invitation is most likely new: the card opens on sign-up, with the address an e-mail invitation was
- * sent to filled in (decision 118); 'Already have an account? Sign in' keeps the token.
+ * /auth: the full auth card. A signed-in visitor goes on to the invitation (invite_token), `next` or home; so does
+ * one whose confirmation link just signed them in (decision 212). Someone who comes with a usable invitation is most
+ * likely new: the card opens on sign-up, with the address an e-mail invitation was sent to filled in (decision 118);
+ * 'Already have an account? Sign in' keeps the token. A confirmation link's landing opens on sign-in.
  */
 export function AuthPage() {
   usePageMeta({
@@ -42,8 +43,12 @@ export function AuthPage() {
   const reported = useRef(false)
   const requestedMode = readRequestedMode(useLocation().state)
   const invitation = useInvitationForSignUpQuery(!loading && !user ? inviteToken : null)
+  const redirectNotice = readAuthRedirectNotice(params)
   // a confirmation link of a deleted account gets a card of its own, not an error toast (decision 120)
-  const deletedAccountLink = readAuthRedirectNotice(params)?.kind === 'confirmation-of-deleted-account'
+  const deletedAccountLink = redirectNotice?.kind === 'confirmation-of-deleted-account'
+  // a confirmation link signs in and goes on (below); one that lands here signed out was used already or expired:
+  // its person has an account, so the card opens on sign-in with their address, invitation or not (decision 212)
+  const confirmationLanding = redirectNotice?.kind === 'email-confirmed' || redirectNotice?.kind === 'confirmation-error'
 
   useEffect(() => {
     if (reported.current) return
@@ -86,8 +91,11 @@ export function AuthPage() {
         )}
         <AuthCard
           variant="full"
-          initialMode={requestedMode ?? (deletedAccountLink || invitation.isSuccess ? 'sign-up' : undefined)}
-          invitedEmail={invitation.data?.invited_email ?? undefined}
+          initialMode={
+            requestedMode ?? (confirmationLanding ? 'sign-in' : deletedAccountLink || invitation.isSuccess ? 'sign-up' : undefined)
+          }
+          invitedEmail={confirmationLanding ? undefined : (invitation.data?.invited_email ?? undefined)}
+          knownEmail={confirmationLanding ? (params.get('email') ?? undefined) : undefined}
         />
       </main>
     </div>

@@ -62,9 +62,14 @@ describe('auth redirects', () => {
     expect(googleReturnUrls('t1').callbackURL).toBe('/auth?invite_token=t1')
   })
 
-  it('brings the confirmation link back to /auth', () => {
+  it('brings the confirmation link back to /auth with the invite token and a safe next path only', () => {
     expect(emailConfirmedUrl(null)).toBe('/auth?verified=1')
-    expect(emailConfirmedUrl('t 1')).toBe('/auth?verified=1&invite_token=t%201')
+    expect(emailConfirmedUrl('t 1')).toBe('/auth?verified=1&invite_token=t+1')
+    expect(emailConfirmedUrl(null, '/u/abc')).toBe('/auth?verified=1&next=%2Fu%2Fabc')
+    expect(emailConfirmedUrl('t1', '/u/abc')).toBe('/auth?verified=1&invite_token=t1&next=%2Fu%2Fabc')
+    for (const foreign of ['https://evil.example/', '//evil.example/', '/\\evil.example/']) {
+      expect(emailConfirmedUrl(null, foreign)).toBe('/auth?verified=1')
+    }
   })
 })
 

@@ -57,9 +57,17 @@ export function googleReturnUrls(
   }
 }
 
-/** Where the confirmation mail's link lands: back on /auth, ready to sign in (with the invite token, if any). */
-export function emailConfirmedUrl(inviteToken: string | null | undefined): string {
-  return inviteToken ? `/auth?verified=1&invite_token=${encodeURIComponent(inviteToken)}` : '/auth?verified=1'
+/**
+ * Where the confirmation mail's link lands: /auth, with the invite token and the safe `next` path that came along.
+ * The link signs the person in, and /auth then goes on to the invitation or `next` as a sign-in would; a link used
+ * already or expired leaves them signed out on the sign-in card, whose address the server adds (decision 212).
+ */
+export function emailConfirmedUrl(inviteToken: string | null | undefined, next?: string | null): string {
+  const params = new URLSearchParams({ verified: '1' })
+  if (inviteToken) params.set('invite_token', inviteToken)
+  const safeNext = safeNextPath(next)
+  if (safeNext) params.set('next', safeNext)
+  return `/auth?${params.toString()}`
 }
 
 export type AuthRedirectNotice =

@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { useForm, useWatch, type Resolver } from 'react-hook-form'
 import { useNavigate, useSearchParams } from 'react-router'
 import { toast } from '#web/lib/toast.ts'
-import { ADMIN_TEXTS } from '#shared/admin.ts'
+import { ACCOUNT_DISABLED_PARAM, ADMIN_TEXTS } from '#shared/admin.ts'
 import { resetRequestFormSchema, signInFormSchema, signUpFormSchema } from '#shared/auth-forms.ts'
 import { HearthLogo } from '#web/components/wordmark.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -15,7 +15,6 @@ import { Input } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { usePublicConfigQuery } from '#web/features/config/queries.ts'
 import { authClient } from '#web/lib/auth-client.ts'
-import { ACCOUNT_DISABLED_PARAM } from '#web/lib/signed-out-reason.ts'
 import { SESSION_QUERY_KEY } from '#web/lib/use-auth.ts'
 import { cn } from '#web/lib/utils.ts'
 import { afterSignInPath, authErrorMessage, emailConfirmedUrl } from '#web/features/sign-in/auth-errors.ts'
@@ -55,11 +54,13 @@ type AuthCardProps = {
    * confirmation mail, as the server checks (decision 118).
    */
   invitedEmail?: string
+  /** An address to fill in, known from the link that led here (a confirmation link used already or expired). */
+  knownEmail?: string
   className?: string
 }
 
 /** Sign in, sign up and the password-reset request, as one card. */
-export function AuthCard({ variant = 'full', initialMode = 'sign-in', invitedEmail, className }: AuthCardProps) {
+export function AuthCard({ variant = 'full', initialMode = 'sign-in', invitedEmail, knownEmail, className }: AuthCardProps) {
   const [params] = useSearchParams()
   const inviteToken = params.get('invite_token') || null
   const next = params.get('next')
@@ -67,6 +68,8 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', invitedEma
   const queryClient = useQueryClient()
   const config = usePublicConfigQuery()
   const [chosenMode, setMode] = useState<AuthMode>(initialMode)
+  // a first sign-in is no return: after signing up in this card, or from a confirmation link's landing (decision 212)
+  const [newcomer, setNewcomer] = useState(() => params.has('verified'))
   // by invitation only, a sign-up without an invitation's token could only fail: the card says how to join instead
   const invitationOnly = config.data?.signUpMode === 'invitation' && !inviteToken
   const mode = invitationOnly && chosenMode === 'sign-up' ? 'sign-in' : chosenMode
@@ -79,7 +82,7 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', invitedEma
   })
   const form = useForm<AuthFormValues>({
     resolver: RESOLVERS[mode],
-    defaultValues: { fullName: '', email: invitedEmail ?? '', password: '' },
+    defaultValues: { fullName: '', email: invitedEmail ?? knownEmail ?? '', password: '' },
   })
   const { errors, isSubmitting } = form.formState
   const text = MODE_TEXT[mode]
@@ -104,7 +107,8 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', invitedEma
           setNotice({ tone: 'info', text: `We sent a new confirmation link to ${email.trim()}.`, mailbox: true })
         return
       }
-      toast.success('Welcome back!', { description: "You've successfully signed in to Hearth." })
+      // a newcomer is greeted by onboarding (or the invitation's screen) rather than welcomed back
+      if (!newcomer) toast.success('Welcome back!', { description: "You've successfully signed in to Hearth." })
       // the session is there before the next screen asks for it
       await queryClient.refetchQueries({ queryKey: SESSION_QUERY_KEY })
       navigate(afterSignInPath(inviteToken, next), { replace: true })
@@ -115,7 +119,7 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', invitedEma
         name: fullName.trim(),
         email: email.trim(),
         password,
-        callbackURL: emailConfirmedUrl(inviteToken),
+        callbackURL: emailConfirmedUrl(inviteToken, next),
         // the server counts the address as confirmed when this is an e-mail invitation's token for it (decision 118)
         ...(inviteToken ? { inviteToken } : {}),
       })
@@ -131,6 +135,7 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', invitedEma
         return
       }
       toast.success('Welcome to Hearth!', { description: 'Please check your email to confirm your account.' })
+      setNewcomer(true)
       form.resetField('password')
       setMode('sign-in')
       setNotice({ tone: 'info', text: `We sent a confirmation link to ${email.trim()}. Open it, then sign in here.`, mailbox: true })
