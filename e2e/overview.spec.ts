@@ -11,7 +11,7 @@ const recording = tone(1)
 const cards = (page: Page) => page.locator('[data-slot="overview-card"]')
 const group = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
 
-test("the overview searches, narrows by chips, regroups by emotion, and keeps each person's likes their own, live", async ({
+test('the overview searches, narrows by chips, regroups by emotion, and shows the one like both people see, live', async ({
   insertUser,
   signedInPage,
   connect,
@@ -109,8 +109,8 @@ test("the overview searches, narrows by chips, regroups by emotion, and keeps ea
   await expect(chips.getByRole('button', { name: 'anxious', exact: true })).toBeVisible()
   await expect(chips.getByRole('button', { name: 'family', exact: true })).toHaveCount(0)
 
-  // Bob has his overview open too; he likes Ada's message about the job from the conversation's API. A like is the
-  // liker's own (decision 42): it joins Bob's Liked group live, and not Ada's.
+  // Bob has his overview open too; he likes Ada's message about the job from the conversation's API. The like is the
+  // message's one heart, which both people see (decision 205): it joins Bob's Liked group and Ada's, live.
   await bobPage.goto('/messages?by=emotions')
   await expect(group(bobPage, 'Excited')).toContainText('2 messages')
   const liked = await bobPage.request.post(`/api/messages/${job}/like`, {
@@ -122,25 +122,31 @@ test("the overview searches, narrows by chips, regroups by emotion, and keeps ea
   await expect(bobsLiked).toContainText('1 message')
   await expect(bobsLiked.getByRole('img', { name: 'Liked' })).toBeVisible()
   await expect(bobsLiked).toContainText('The new job starts Monday')
-  // Liked comes first.
+  // Liked comes first, on both sides.
   await expect(bobPage.getByRole('heading', { level: 2 }).first()).toHaveText('Liked')
-  await expect(group(adaPage, 'Liked')).toHaveCount(0)
+  await expect(group(adaPage, 'Liked')).toContainText('The new job starts Monday')
+  await expect(adaPage.getByRole('heading', { level: 2 }).first()).toHaveText('Liked')
 
   // A right click opens the card's menu (as a 500 ms press does) without picking anything by itself.
   const jobCard = group(adaPage, 'Excited').locator('[data-slot="overview-card"]').filter({ hasText: 'The new job starts Monday' })
   await jobCard.click({ button: 'right' })
-  await expect(adaPage.getByRole('menuitem', { name: 'Like' })).toBeVisible()
+  await expect(adaPage.getByRole('menuitem', { name: 'Unlike' })).toBeVisible()
   await expect(adaPage.getByRole('menuitem', { name: 'Open' })).toBeVisible()
   // an open menu leaves the page readable: nothing focusable is hidden with aria-hidden
   expect(await seriousAxeViolations(adaPage)).toEqual([])
   await adaPage.keyboard.press('Escape')
   await expect(adaPage.getByRole('menu')).toHaveCount(0)
+  await expect(group(adaPage, 'Liked')).toContainText('1 message')
+  // Ada takes the heart away from the same menu: it goes for both of them
+  await jobCard.click({ button: 'right' })
+  await adaPage.getByRole('menuitem', { name: 'Unlike' }).click()
   await expect(group(adaPage, 'Liked')).toHaveCount(0)
-  // Ada likes it herself from the same menu.
+  await expect(group(bobPage, 'Liked')).toHaveCount(0)
+  // and gives it back
   await jobCard.click({ button: 'right' })
   await adaPage.getByRole('menuitem', { name: 'Like' }).click()
   await expect(group(adaPage, 'Liked')).toContainText('1 message')
-  await expect(adaPage.getByRole('heading', { level: 2 }).first()).toHaveText('Liked')
+  await expect(group(bobPage, 'Liked')).toContainText('1 message')
   const likedCard = group(adaPage, 'Liked').locator('[data-slot="overview-card"]')
   // a 500 ms press: hold, the menu opens, and letting go picks nothing
   await likedCard.hover()
