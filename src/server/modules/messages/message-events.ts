@@ -91,31 +91,9 @@ export async function announceRead(
  * The message's one like was set or cleared (decision 205): both people hear of it, each as their own contact of the
  * other, except the receiver of a blocked request, who never heard of the message.
  */
-export async function announceLike(
-  tx: Executor,
-  {
-    messageId,
-    senderId,
-    receiverId,
-    leftContactId = null,
-    liked,
-  }: { messageId: string; senderId: string | null; receiverId: string | null; leftContactId?: string | null; liked: boolean },
-): Promise<void> {
-  const rows = senderId && receiverId ? await listPairRows(tx, senderId, receiverId) : []
-  for (const person of [senderId, receiverId]) {
-    if (person === null) continue
-    const row = rows.find((r) => r.ownerId === person)
-    if (row?.requestStatus === 'blocked') continue
-    await publishRealtime(tx, [person], {
-      type: 'message.updated',
-      message_id: messageId,
-      // the one who stayed with someone who left reads the message under that person's kept row (decision 202)
-      contact_id: row?.id ?? leftContactId,
-      changes: { liked },
-      // someone who deleted their account left no relationship to weigh
-      ...(senderId && receiverId ? { health: true } : {}),
-    })
-  }
+export async function announceLike(tx: Executor, { liked, ...people }: MessagePeople & { liked: boolean }): Promise<void> {
+  // someone who deleted their account left no relationship to weigh
+  await tellBothPeople(tx, people, { liked }, people.senderId !== null && people.receiverId !== null)
 }
 
 /**
@@ -150,17 +128,33 @@ export async function announceSpeechState(
     processing_error: state.processingError,
     ...audio,
   }
-  const rows = state.senderId && state.receiverId ? await listPairRows(tx, state.senderId, state.receiverId) : []
-  for (const person of [state.senderId, state.receiverId]) {
+  await tellBothPeople(tx, { messageId, senderId: state.senderId, receiverId: state.receiverId }, changes, health)
+}
+
+/**
+ * Tells each of the message's two people who are still here, under their own row for the other, what changed of it.
+ * The receiver of a blocked request never heard of the message and hears nothing; someone who stayed with a person who
+ * deleted their account reads it under that person's kept row, `leftContactId` (decision 202).
+ */
+async function tellBothPeople(
+  tx: Executor,
+  { messageId, senderId, receiverId, leftContactId = null }: MessagePeople,
+  changes: MessageChanges,
+  health: boolean,
+): Promise<void> {
+  const rows = senderId && receiverId ? await listPairRows(tx, senderId, receiverId) : []
+  for (const person of [senderId, receiverId]) {
     if (person === null) continue
     const row = rows.find((r) => r.ownerId === person)
     if (row?.requestStatus === 'blocked') continue
     await publishRealtime(tx, [person], {
       type: 'message.updated',
       message_id: messageId,
-      contact_id: row?.id ?? null,
+      contact_id: row?.id ?? leftContactId,
       changes,
       ...(health ? { health } : {}),
     })
   }
 }
+
+type MessagePeople = { messageId: string; senderId: string | null; receiverId: string | null; leftContactId?: string | null }

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Contact } from '#shared/contacts.ts'
+import { testContact } from '#web/test/fixtures.ts'
 import { MOUSE_ACTIVATION, TOUCH_ACTIVATION } from './drag.ts'
 import { moveAnnouncement, movedIds } from './move-contacts.ts'
 
@@ -11,22 +12,8 @@ vi.mock('#web/lib/use-auth.ts', () => ({ useAuth: () => ({ user: null, loading: 
 
 const { ContactGrid } = await import('./contact-grid.tsx')
 
-const contact = (id: string, name: string, order: number): Contact => ({
-  id,
-  name,
-  avatar_url: null,
-  contact_user_id: null,
-  display_order: order,
-  last_interaction: '2026-12-01T10:00:00.000Z',
-  last_reply_from_them: null,
-  consecutive_messages_sent: 0,
-  archived_at: null,
-  account_deleted: false,
-  is_active: true,
-  inactive_days: null,
-  unread_count: 0,
-  is_online: false,
-})
+const contact = (id: string, name: string, order: number) =>
+  testContact({ id, name, display_order: order, contact_user_id: null, last_interaction: '2026-12-01T10:00:00.000Z' })
 
 const CIRCLE = [contact('a', 'Maya', 1), contact('b', 'Jun', 2), contact('c', 'Lena', 3)]
 
