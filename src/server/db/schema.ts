@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { LOCALES } from '#shared/locales.ts'
 import {
   bigint,
   boolean,
@@ -135,6 +136,11 @@ export const profiles = pgTable(
     pushShowsTranscript: boolean('push_shows_transcript').notNull().default(false),
     /** gentle nudges when a relationship goes quiet; the settings switch turns them off */
     nudgesEnabled: boolean('nudges_enabled').notNull().default(true),
+    /**
+     * The language this person reads Hearth in (`src/shared/locales.ts`): the web app, and every mail and push sent to
+     * them. Null until known: then the browser's language on screen, and English in what is sent.
+     */
+    language: text('language', { enum: LOCALES }),
     /**
      * The directory lists this person: a copy of `user.email_verified` (only people who confirmed their address are
      * listed), kept by triggers of migration 0020 whoever writes either row (better-auth, the wizard), so a directory
