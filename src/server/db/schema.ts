@@ -55,6 +55,18 @@ export const user = pgTable(
   (t) => [uniqueIndex('user_email_lower_idx').on(sql`lower(${t.email})`)],
 )
 
+/** A person's id on a row that is theirs: deleting the person deletes the row. */
+function personColumn(name: string) {
+  return text(name)
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' })
+}
+
+/** A person's id on a row that outlives them (a kept message, an audit line): deleting the person empties it. */
+function formerPersonColumn(name: string) {
+  return text(name).references(() => user.id, { onDelete: 'set null' })
+}
+
 export const session = pgTable(
   'session',
   {
@@ -63,9 +75,7 @@ export const session = pgTable(
     token: text('token').notNull().unique(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     ...timestamps,
   },
   (t) => [index('session_user_id_idx').on(t.userId)],
@@ -77,9 +87,7 @@ export const account = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
@@ -173,9 +181,7 @@ export const profilePhotos = pgTable(
   'profile_photos',
   {
     id: uuidPrimaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     baseKey: text('base_key').notNull().unique(),
     displayOrder: integer('display_order').notNull(),
     isPrimary: boolean('is_primary').notNull().default(false),
@@ -199,10 +205,8 @@ export const contacts = pgTable(
   'contacts',
   {
     id: uuidPrimaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    contactUserId: text('contact_user_id').references(() => user.id, { onDelete: 'set null' }),
+    userId: personColumn('user_id'),
+    contactUserId: formerPersonColumn('contact_user_id'),
     name: text('name').notNull(),
     displayOrder: integer('display_order').notNull().default(0),
     archivedAt: moment('archived_at'),
@@ -242,9 +246,7 @@ export const conversations = pgTable(
   'conversations',
   {
     id: uuidPrimaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     contactId: uuid('contact_id')
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
@@ -270,9 +272,7 @@ export const realtimePresence = pgTable(
   'realtime_presence',
   {
     instanceId: text('instance_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     connections: integer('connections').notNull(),
     seenAt: moment('seen_at').notNull().defaultNow(),
   },
@@ -286,9 +286,7 @@ export const audioUploads = pgTable(
   'audio_uploads',
   {
     id: uuidPrimaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     objectKey: text('object_key').notNull().unique(),
     mimeType: text('mime_type').notNull(),
     bytes: integer('bytes').notNull(),
@@ -309,9 +307,9 @@ export const audioMessages = pgTable(
   {
     id: uuidPrimaryKey(),
     /** null once the sender deleted their account: the receiver keeps what they received (decision 202) */
-    senderId: text('sender_id').references(() => user.id, { onDelete: 'set null' }),
+    senderId: formerPersonColumn('sender_id'),
     /** null once the receiver deleted their account: the sender keeps what they sent (decision 202) */
-    receiverId: text('receiver_id').references(() => user.id, { onDelete: 'set null' }),
+    receiverId: formerPersonColumn('receiver_id'),
     /**
      * For a message whose other person deleted their account, the row of the one who keeps it for that person: the
      * sender's row for a receiver who went (decision 120), the receiver's row for a sender who went (decision 202).
@@ -416,9 +414,7 @@ export const invitations = pgTable(
   'invitations',
   {
     id: uuidPrimaryKey(),
-    inviterUserId: text('inviter_user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    inviterUserId: personColumn('inviter_user_id'),
     kind: text('kind', { enum: ['email', 'link'] }).notNull(),
     email: text('email'),
     recipientName: text('recipient_name'),
@@ -435,7 +431,7 @@ export const invitations = pgTable(
     durationSeconds: real('duration_seconds'),
     transcript: text('transcript'),
     transcriptStatus: text('transcript_status', { enum: ['pending', 'processing', 'completed', 'failed'] }),
-    acceptedBy: text('accepted_by').references(() => user.id, { onDelete: 'set null' }),
+    acceptedBy: formerPersonColumn('accepted_by'),
     acceptedAt: moment('accepted_at'),
     /**
      * A link invitation is for one person (decision 193): the address (lower case) of the account made with its token,
@@ -508,9 +504,7 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: uuidPrimaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
@@ -530,9 +524,7 @@ export const contactAnalytics = pgTable('contact_analytics', {
   contactId: uuid('contact_id')
     .primaryKey()
     .references(() => contacts.id, { onDelete: 'cascade' }),
-  userId: text('user_id')
-    .notNull()
-    .references(() => user.id, { onDelete: 'cascade' }),
+  userId: personColumn('user_id'),
   score: integer('score').notNull(),
   trend: text('trend', { enum: ['improving', 'stable', 'declining'] }).notNull(),
   fallback: boolean('fallback').notNull(),
@@ -560,9 +552,7 @@ export const contactMeetings = pgTable(
   'contact_meetings',
   {
     id: uuidPrimaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     contactId: uuid('contact_id')
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
@@ -579,9 +569,7 @@ export const contactNudges = pgTable(
   'contact_nudges',
   {
     id: uuidPrimaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     contactId: uuid('contact_id')
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
@@ -598,9 +586,7 @@ export const talkSessions = pgTable(
   'sessions',
   {
     id: uuidPrimaryKey(),
-    profileId: text('profile_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    profileId: personColumn('profile_id'),
     title: text('title').notNull(),
     /** the day it is about (spec: date), YYYY-MM-DD */
     date: date('date', { mode: 'string' }).notNull(),
@@ -641,7 +627,7 @@ export const hearthSettings = pgTable(
   'hearth_settings',
   {
     id: integer('id').primaryKey().default(1),
-    ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
+    ownerId: formerPersonColumn('owner_id'),
     signUpMode: text('sign_up_mode', { enum: ['open', 'invitation'] })
       .notNull()
       .default('open'),
@@ -685,12 +671,12 @@ export const adminAuditLog = pgTable(
   'admin_audit_log',
   {
     id: uuidPrimaryKey(),
-    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    actorId: formerPersonColumn('actor_id'),
     actorName: text('actor_name').notNull(),
     action: text('action', {
       enum: ['account.disabled', 'account.enabled', 'account.deleted', 'confirmation.resent', 'sign_up_mode.changed'],
     }).notNull(),
-    targetId: text('target_id').references(() => user.id, { onDelete: 'set null' }),
+    targetId: formerPersonColumn('target_id'),
     targetName: text('target_name'),
     detail: text('detail'),
     createdAt: createdAt(),
