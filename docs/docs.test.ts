@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest'
 // decision added without its row (or a row left pointing at a renamed file) fails here rather than in review.
 
 const decisionsDir = join(import.meta.dirname, 'decisions')
+/** From this decision on, a decision that replaces another replaces it whole (see `decisions/TEMPLATE.md`). */
+const FIRST_WHOLE_REPLACEMENT = 214
 
 function decisionFiles(): { file: string; number: number; title: string }[] {
   return readdirSync(decisionsDir)
@@ -36,6 +38,22 @@ describe('docs/decisions', () => {
     }))
     const expected = decisionFiles().map(({ file, number, title }) => ({ number, title: title.replace(/\|/g, '/'), file }))
     expect(rows.sort((a, b) => a.number - b.number)).toEqual(expected.sort((a, b) => a.number - b.number))
+  })
+
+  it('replaces an earlier decision whole from decision 214 on, never "in part"', () => {
+    const index = readFileSync(join(decisionsDir, 'README.md'), 'utf8')
+    const partial = /\bin part\b|otherwise in force/i
+    for (const { file } of decisionFiles().filter((decision) => decision.number >= FIRST_WHOLE_REPLACEMENT)) {
+      const status = /Status: ([^\n]*)/.exec(readFileSync(join(decisionsDir, file), 'utf8'))?.[1] ?? ''
+      expect(status, file).not.toMatch(partial)
+    }
+    for (const row of index.matchAll(/^\| (\d+) \| .+ \| (.+) \|$/gm)) {
+      const statusText = row[2] ?? ''
+      // an older row may still say "otherwise in force" of itself; what a newer decision did to it must be whole
+      for (const by of statusText.matchAll(/superseded by (\d+)([^;|]*)/g)) {
+        if (Number(by[1]) >= FIRST_WHOLE_REPLACEMENT) expect(`${by[0]}`, `row ${row[1]}`).not.toMatch(/\(|in part/)
+      }
+    }
   })
 })
 
