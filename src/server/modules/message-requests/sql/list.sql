@@ -1,0 +1,1 @@
+select "contacts"."id", "contacts"."contact_user_id", "contacts"."name", "profiles"."profile_picture_key", "contacts"."last_interaction" from "contacts" left join "profiles" on "profiles"."id" = "contacts"."contact_user_id" where ("contacts"."user_id" = $1 and "contacts"."request_status" = $2) order by "contacts"."last_interaction" desc, "contacts"."id" desc limit $3;
