@@ -1,14 +1,11 @@
 import { Archive } from 'lucide-react'
 import { useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import { toast } from '#web/lib/toast.ts'
 import { type Contact } from '#shared/contacts.ts'
 import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
-import { Empty, EmptyDescription, EmptyTitle } from '#web/components/empty.tsx'
-import { IconBadge } from '#web/components/icon-badge.tsx'
-import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
+import { ListEmpty, ListPage, ListSkeleton } from '#web/components/list-page.tsx'
 import { ListStates } from '#web/components/list-states.tsx'
-import { buttonVariants } from '#web/components/ui/button.tsx'
 import { errorMessage } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { ArchivedContactRow, ArchivedContactRowSkeleton } from './components/archived-contact-row.tsx'
@@ -16,25 +13,6 @@ import { archivedCountLabel } from './components/archived-count.ts'
 import { RekindleDialog } from './components/rekindle-dialog.tsx'
 import { notifyRekindled, notifyRekindleFailed } from './components/rekindle-toasts.ts'
 import { useArchiveContactMutation, useContactsQuery, useRekindleContactMutation } from './queries.ts'
-
-function EmptyArchive() {
-  return (
-    <Empty variant="dashed">
-      <IconBadge>
-        <Archive aria-hidden />
-      </IconBadge>
-      <EmptyTitle asChild>
-        <h2>No Archived Contacts</h2>
-      </EmptyTitle>
-      <EmptyDescription className="text-wrap">
-        Contacts you archive will appear here. You can still access all messages and conversations.
-      </EmptyDescription>
-      <Link to="/" className={buttonVariants({ variant: 'outline', size: 'sm', className: 'mt-1' })}>
-        Back to your circle
-      </Link>
-    </Empty>
-  )
-}
 
 /**
  * /archived-contacts (docs/product/circle.md): the archived list, newest first. A contact can be opened, unarchived, or
@@ -84,14 +62,17 @@ export function ArchivedContactsPage() {
       query={archived}
       items={contacts}
       loading={
-        <ul aria-label="Loading archived contacts" className="flex flex-col gap-3">
-          <ArchivedContactRowSkeleton />
-          <ArchivedContactRowSkeleton />
-          <ArchivedContactRowSkeleton />
-        </ul>
+        <ListSkeleton label="Loading archived contacts" row={ArchivedContactRowSkeleton} count={3} className="flex flex-col gap-3" />
       }
       errorMessage={CONTACT_TEXTS.archivedLoadFailed}
-      empty={<EmptyArchive />}
+      empty={
+        <ListEmpty
+          icon={Archive}
+          title="No Archived Contacts"
+          description="Contacts you archive will appear here. You can still access all messages and conversations."
+          back={{ to: '/', label: 'Back to your circle' }}
+        />
+      }
     >
       {(list) => (
         <ul aria-label="Archived contacts" className="flex flex-col gap-3">
@@ -110,17 +91,7 @@ export function ArchivedContactsPage() {
   )
 
   return (
-    <PageLayout
-      className="gap-4"
-      header={
-        <PageHeader back="/">
-          <div className="flex min-w-0 flex-col">
-            <h1 className="text-xl leading-tight font-semibold tracking-tight">Archived Contacts</h1>
-            {contacts && <p className="text-sm text-muted-foreground">{archivedCountLabel(contacts.length)}</p>}
-          </div>
-        </PageHeader>
-      }
-    >
+    <ListPage title="Archived Contacts" back="/" subtitle={contacts && archivedCountLabel(contacts.length)}>
       {body}
       <RekindleDialog
         name={rekindleTarget?.name ?? null}
@@ -128,6 +99,6 @@ export function ArchivedContactsPage() {
         onCancel={() => setRekindleTarget(null)}
         onConfirm={() => void onConfirmRekindle()}
       />
-    </PageLayout>
+    </ListPage>
   )
 }

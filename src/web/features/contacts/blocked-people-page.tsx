@@ -1,36 +1,16 @@
 import { LoaderCircle, ShieldCheck, UserCheck } from 'lucide-react'
-import { Link } from 'react-router'
 import { type BlockedPerson } from '#shared/message-requests.ts'
 import { MESSAGE_REQUEST_TEXTS } from '#shared/message-requests-texts.ts'
 import { relativeTime } from '#shared/relative-time.ts'
 import { Avatar } from '#web/components/avatar.tsx'
-import { Empty, EmptyDescription, EmptyTitle } from '#web/components/empty.tsx'
-import { IconBadge } from '#web/components/icon-badge.tsx'
+import { ListEmpty, ListPage, ListSkeleton } from '#web/components/list-page.tsx'
 import { ListStates } from '#web/components/list-states.tsx'
-import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
-import { Button, buttonVariants } from '#web/components/ui/button.tsx'
+import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { errorMessage } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { toast } from '#web/lib/toast.ts'
 import { useBlockedPeopleQuery, useUnblockMutation } from './queries.ts'
-
-function NoOneBlocked() {
-  return (
-    <Empty variant="dashed">
-      <IconBadge>
-        <ShieldCheck aria-hidden />
-      </IconBadge>
-      <EmptyTitle asChild>
-        <h2>{MESSAGE_REQUEST_TEXTS.blockedEmpty}</h2>
-      </EmptyTitle>
-      <EmptyDescription className="text-wrap">{MESSAGE_REQUEST_TEXTS.blockedEmptyBody}</EmptyDescription>
-      <Link to="/settings" className={buttonVariants({ variant: 'outline', size: 'sm', className: 'mt-1' })}>
-        Back to settings
-      </Link>
-    </Empty>
-  )
-}
 
 function BlockedRow({ person, unblocking, onUnblock }: { person: BlockedPerson; unblocking: boolean; onUnblock: () => void }) {
   return (
@@ -86,26 +66,20 @@ export function BlockedPeoplePage() {
   }
 
   return (
-    <PageLayout
-      className="gap-4"
-      header={
-        <PageHeader back="/settings">
-          <h1 className="min-w-0 flex-1 truncate text-xl font-semibold tracking-tight">{MESSAGE_REQUEST_TEXTS.blockedTitle}</h1>
-        </PageHeader>
-      }
-    >
-      <p className="text-muted-foreground">{MESSAGE_REQUEST_TEXTS.blockedIntro}</p>
+    <ListPage title={MESSAGE_REQUEST_TEXTS.blockedTitle} back="/settings" intro={MESSAGE_REQUEST_TEXTS.blockedIntro}>
       <ListStates
         query={blocked}
         items={blocked.data?.blocked}
-        loading={
-          <ul aria-label="Loading blocked people" className="flex flex-col gap-3">
-            <BlockedRowSkeleton />
-            <BlockedRowSkeleton />
-          </ul>
-        }
+        loading={<ListSkeleton label="Loading blocked people" row={BlockedRowSkeleton} count={2} className="flex flex-col gap-3" />}
         errorMessage={MESSAGE_REQUEST_TEXTS.blockedLoadFailed}
-        empty={<NoOneBlocked />}
+        empty={
+          <ListEmpty
+            icon={ShieldCheck}
+            title={MESSAGE_REQUEST_TEXTS.blockedEmpty}
+            description={MESSAGE_REQUEST_TEXTS.blockedEmptyBody}
+            back={{ to: '/settings', label: 'Back to settings' }}
+          />
+        }
       >
         {(shown) => (
           <ul aria-label={MESSAGE_REQUEST_TEXTS.blockedTitle} className="flex flex-col gap-3">
@@ -120,6 +94,6 @@ export function BlockedPeoplePage() {
           </ul>
         )}
       </ListStates>
-    </PageLayout>
+    </ListPage>
   )
 }

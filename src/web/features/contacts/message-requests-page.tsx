@@ -1,14 +1,10 @@
 import { Inbox } from 'lucide-react'
 import { useState } from 'react'
-import { Link } from 'react-router'
 import { ERROR_CODES } from '#shared/error-codes.ts'
 import { type MessageRequest } from '#shared/message-requests.ts'
 import { MESSAGE_REQUEST_TEXTS } from '#shared/message-requests-texts.ts'
-import { Empty, EmptyDescription, EmptyTitle } from '#web/components/empty.tsx'
-import { IconBadge } from '#web/components/icon-badge.tsx'
-import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
+import { ListEmpty, ListPage, ListSkeleton } from '#web/components/list-page.tsx'
 import { ListStates } from '#web/components/list-states.tsx'
-import { buttonVariants } from '#web/components/ui/button.tsx'
 import { ApiRequestError } from '#web/lib/api-client.ts'
 import { errorMessage } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
@@ -19,23 +15,6 @@ import { useAnswerRequestMutation, useMessageRequestsQuery, useUnblockMutation, 
 
 /** A block's toast stays longer than the usual five seconds: it carries the Undo (decision 203). */
 const BLOCKED_TOAST_MS = 10_000
-
-function NoRequests() {
-  return (
-    <Empty variant="dashed">
-      <IconBadge>
-        <Inbox aria-hidden />
-      </IconBadge>
-      <EmptyTitle asChild>
-        <h2>{MESSAGE_REQUEST_TEXTS.empty}</h2>
-      </EmptyTitle>
-      <EmptyDescription className="text-wrap">{MESSAGE_REQUEST_TEXTS.emptyBody}</EmptyDescription>
-      <Link to="/" className={buttonVariants({ variant: 'outline', size: 'sm', className: 'mt-1' })}>
-        Back to your circle
-      </Link>
-    </Empty>
-  )
-}
 
 const answeredText: Record<RequestAnswer, (name: string) => string> = {
   accept: MESSAGE_REQUEST_TEXTS.accepted,
@@ -99,14 +78,16 @@ export function MessageRequestsPage() {
     <ListStates
       query={requests}
       items={list}
-      loading={
-        <ul aria-label="Loading message requests" className="flex flex-col gap-4">
-          <MessageRequestCardSkeleton />
-          <MessageRequestCardSkeleton />
-        </ul>
-      }
+      loading={<ListSkeleton label="Loading message requests" row={MessageRequestCardSkeleton} count={2} className="flex flex-col gap-4" />}
       errorMessage={MESSAGE_REQUEST_TEXTS.loadFailed}
-      empty={<NoRequests />}
+      empty={
+        <ListEmpty
+          icon={Inbox}
+          title={MESSAGE_REQUEST_TEXTS.empty}
+          description={MESSAGE_REQUEST_TEXTS.emptyBody}
+          back={{ to: '/', label: 'Back to your circle' }}
+        />
+      }
     >
       {(shown) => (
         <ul aria-label={MESSAGE_REQUEST_TEXTS.title} className="flex flex-col gap-4">
@@ -125,15 +106,7 @@ export function MessageRequestsPage() {
   )
 
   return (
-    <PageLayout
-      className="gap-4"
-      header={
-        <PageHeader back="/">
-          <h1 className="min-w-0 flex-1 truncate text-xl font-semibold tracking-tight">{MESSAGE_REQUEST_TEXTS.title}</h1>
-        </PageHeader>
-      }
-    >
-      <p className="text-muted-foreground">{MESSAGE_REQUEST_TEXTS.intro}</p>
+    <ListPage title={MESSAGE_REQUEST_TEXTS.title} back="/" intro={MESSAGE_REQUEST_TEXTS.intro}>
       {body}
       <BlockRequestDialog
         name={blocking?.name ?? null}
@@ -143,6 +116,6 @@ export function MessageRequestsPage() {
           setBlocking(null)
         }}
       />
-    </PageLayout>
+    </ListPage>
   )
 }
