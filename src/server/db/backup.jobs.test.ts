@@ -45,7 +45,9 @@ describe('the scheduled backup on a nearly full disk', () => {
     const { jobs, log, backups } = jobsWithFloor(bavail * bsize + 1024 * MB)
     const outcome = await jobs.handleBackup()
     expect(outcome.status).toBe('skipped')
-    expect(outcome.reason).toMatch(/^backup skipped for lack of room: it needs about \d+ MB and 0 MB is free above the .+ kept for the database/)
+    expect(outcome.reason).toMatch(
+      /^backup skipped for lack of room: it needs about \d+ MB and 0 MB is free above the .+ kept for the database/,
+    )
     expect(log.warn).toHaveBeenCalledWith(outcome.reason)
     expect(await backups()).toEqual([])
   })

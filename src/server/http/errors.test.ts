@@ -5,8 +5,8 @@ import { registerErrorHandling } from './errors.ts'
 
 /** What drizzle throws when PostgreSQL refuses a statement: its own error, with PostgreSQL's as the cause. */
 class WrappedQueryError extends Error {
-  constructor(readonly cause: unknown) {
-    super('Failed query: insert into "audio_uploads" ...')
+  constructor(cause: unknown) {
+    super('Failed query: insert into "audio_uploads" ...', { cause })
   }
 }
 

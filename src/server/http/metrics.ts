@@ -110,7 +110,11 @@ export function createMetrics({ pool, queueStats, openSockets, disk, mediaDir }:
   diskGauge('hearth_disk_free_bytes', 'Free space of the file system that holds DATA_DIR', (d) => d.freeBytes)
   diskGauge('hearth_disk_size_bytes', 'Size of the file system that holds DATA_DIR', (d) => d.sizeBytes)
   // alert well before free space meets this: under it uploads are refused with a 507 and the backup skips
-  diskGauge('hearth_disk_floor_bytes', 'Free space Hearth keeps for its database (DISK_FLOOR_MB): uploads stop below it', (d) => d.floorBytes)
+  diskGauge(
+    'hearth_disk_floor_bytes',
+    'Free space Hearth keeps for its database (DISK_FLOOR_MB): uploads stop below it',
+    (d) => d.floorBytes,
+  )
   if (mediaDir) {
     const used = cached(() => bytesUnder(mediaDir), STORAGE_REFRESH_MS)
     new Gauge({

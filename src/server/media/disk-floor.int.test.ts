@@ -15,7 +15,12 @@ const dataDir = await fs.mkdtemp('/tmp/hearth-int-disk-floor-')
 const statfs = await fs.statfs(dataDir)
 const floorMb = Math.floor((statfs.bavail * statfs.bsize) / MB) - 200
 const TOKEN = 'metrics-token-for-the-disk-test'
-const { app, db } = await createTestApp({ DATA_DIR: dataDir, DISK_FLOOR_MB: String(floorMb), METRICS_TOKEN: TOKEN, RATE_LIMIT_ENABLED: 'false' })
+const { app, db } = await createTestApp({
+  DATA_DIR: dataDir,
+  DISK_FLOOR_MB: String(floorMb),
+  METRICS_TOKEN: TOKEN,
+  RATE_LIMIT_ENABLED: 'false',
+})
 const owner = await insertSignedInPerson(app, db, { name: 'Owner' })
 const member = await insertSignedInPerson(app, db, { name: 'Member' })
 const filler = path.join(dataDir, 'filler')

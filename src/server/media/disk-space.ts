@@ -54,7 +54,15 @@ export const DISK_READING_MAX_AGE_MS = 1500
  * never on a timer: nothing runs while nobody asks, and space freed by hand counts from the next reading on, without
  * a restart.
  */
-export function createDiskGuard({ dir, floorBytes, maxAgeMs = DISK_READING_MAX_AGE_MS }: { dir: string; floorBytes: number; maxAgeMs?: number }) {
+export function createDiskGuard({
+  dir,
+  floorBytes,
+  maxAgeMs = DISK_READING_MAX_AGE_MS,
+}: {
+  dir: string
+  floorBytes: number
+  maxAgeMs?: number
+}) {
   let last: { at: number; reading: DiskReading } | null = null
   let pending: Promise<DiskReading> | null = null
   const measure = async (): Promise<DiskReading> => {
