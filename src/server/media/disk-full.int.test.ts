@@ -5,7 +5,8 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DISK_TEXTS } from '#shared/disk.ts'
-import { audioUploads } from '#server/db/schema.ts'
+import { audioUploads, profilePhotos } from '#server/db/schema.ts'
+import { makeJpeg } from '#server/test/images.ts'
 import { makeAudio } from '#server/test/audio-files.ts'
 import { insertSignedInPerson } from '#server/test/people.ts'
 import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
@@ -103,5 +104,30 @@ describe.runIf(mounted)('a write that meets a full disk', async () => {
     })
     expect(taken.statusCode).toBe(201)
     expect(await db.select().from(audioUploads).where(eq(audioUploads.userId, person.id))).toHaveLength(1)
+  })
+
+  it('refuses a photo whose renditions run out of room with 507, leaving no file and no photo', async () => {
+    const image = await makeJpeg({ width: 1600, height: 1200, gps: false })
+    const { bavail, bsize } = await fs.statfs(dataDir)
+    // room for the image itself, not for all its renditions as well
+    // (a tmpfs block is 4 KB: the original takes its blocks, the nine renditions find two more)
+    await fs.writeFile(filler, Buffer.alloc(bavail * bsize - Math.ceil(image.length / 4096) * 4096 - 8 * 1024))
+    try {
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/photos',
+        payload: image,
+        headers: { origin: TEST_ORIGIN, cookie: person.cookie, 'content-type': 'image/jpeg' },
+      })
+      expect(refused.statusCode, refused.body).toBe(507)
+      expect(refused.json()).toEqual({ error: { code: 'DISK_FULL', message: DISK_TEXTS.full } })
+      expect(await fs.readdir(path.join(dataDir, 'tmp'))).toEqual([])
+      expect(await fs.readdir(path.join(dataDir, 'media', person.id)).catch(() => [])).toEqual([
+        expect.stringMatching(/\.webm$/), // the recording of the test before
+      ])
+      expect(await db.select().from(profilePhotos).where(eq(profilePhotos.userId, person.id))).toEqual([])
+    } finally {
+      await fs.rm(filler)
+    }
   })
 })
