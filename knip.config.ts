@@ -30,8 +30,9 @@ const config: KnipConfig = {
     // named as a string (pino's transport target) in main.ts
     'pino-pretty',
   ],
-  // Debian programs the speech tests and benchmarks run (taskset, from util-linux: bench:roles), not npm packages
-  ignoreBinaries: ['ffmpeg', 'ffprobe', 'espeak-ng', 'taskset'],
+  // Debian programs the speech tests and benchmarks run (taskset, from util-linux: bench:roles; mount and umount, for
+  // the tmpfs of the full-disk test), not npm packages
+  ignoreBinaries: ['ffmpeg', 'ffprobe', 'espeak-ng', 'taskset', 'mount', 'umount'],
 }
 
 export default config

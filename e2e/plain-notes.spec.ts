@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { hearthSettings } from '#server/db/schema.ts'
 import { insertMessages, setHearthOwner } from '#server/test/data.ts'
-import { ADMIN_TEXTS } from '#shared/admin.ts'
+import { ADMIN_TEXTS, type AdminOverview } from '#shared/admin.ts'
+import { DISK_TEXTS } from '#shared/disk.ts'
 import { SPEECH_TEXTS } from '#shared/speech.ts'
 import { expect, test } from './fixtures.ts'
 import { expectNoSeriousAxeInBothThemes } from './support/axe.ts'
@@ -19,7 +20,7 @@ test.afterEach(async ({ db }) => {
   await db.db.update(hearthSettings).set({ ownerId: ownerBefore }).where(eq(hearthSettings.id, 1))
 })
 
-test("the owner's page and the playback screen say the basic offline engine's transcripts may be rough", async ({
+test("the owner's page and the playback screen say the basic offline engine's transcripts may be rough, and the owner's page that the disk is low", async ({
   insertUser,
   connect,
   signedInPage,
@@ -45,6 +46,23 @@ test("the owner's page and the playback screen say the basic offline engine's tr
   await expect(note).toContainText(SPEECH_TEXTS.basicEngine)
   await expect(note).toContainText('npm run models')
   await expectNoSeriousAxeInBothThemes(page, 'people-speech-note', { fullPage: true })
+
+  // the disk (decision 214): nothing while there is room; under the floor, one calm line. The e2e server's disk has
+  // room, so the overview it answers is read whole and only its disk part is set under the floor.
+  await expect(page.locator('[data-slot=disk-note]')).toHaveCount(0)
+  await page.route('**/api/admin', async (route) => {
+    const response = await route.fetch()
+    const overview = (await response.json()) as AdminOverview
+    const floor = 512 * 1024 * 1024
+    await route.fulfill({ response, json: { ...overview, disk: { free_bytes: 300 * 1024 * 1024, floor_bytes: floor, low: true } } })
+  })
+  await page.reload()
+  const disk = page.locator('[data-slot=disk-note]')
+  await expect(disk).toContainText(DISK_TEXTS.ownerLow('300 MB', '512 MB'))
+  await expect(disk).toBeInViewport()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await expectNoSeriousAxeInBothThemes(page, 'people-disk-note', { fullPage: true })
+  await page.unroute('**/api/admin')
 
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto(`/playback/${message?.id}`)

@@ -3,6 +3,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify'
 import type { SessionReader } from './auth/session.ts'
 import type { Database } from './db/client.ts'
 import type { Env } from './env.ts'
+import type { DiskGuard } from './media/disk-space.ts'
 import type { PictureUrl } from './media/signed-url.ts'
 import type { ObjectStorage } from './media/storage.ts'
 import type { AdminService } from './modules/admin/admin.service.ts'
@@ -41,6 +42,8 @@ export type AppDeps = {
   /** closes the realtime sockets of sessions that no longer exist */
   onSessionsEnded: () => Promise<unknown>
   storage: ObjectStorage
+  /** DATA_DIR's free space against the floor (health, the owner's page) */
+  disk: DiskGuard
   /** A signed, expiring URL for a stored object; give it only to people who may see the object. */
   signMediaUrl: (key: string) => string
   /** a person's picture URL, or null for none */

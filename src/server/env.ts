@@ -77,6 +77,11 @@ export const envSchema = z
     UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
     /** audio one person may keep stored, in MB: what they sent plus uploads not yet sent */
     STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(2048),
+    /**
+     * free space Hearth keeps on DATA_DIR's file system for its database and WAL, in MB: below it, new recordings and
+     * photos are refused with a 507 and the backup skips (decision 214); 0 turns the floor off
+     */
+    DISK_FLOOR_MB: z.coerce.number().int().min(0).default(512),
     /** realtime sockets (browser tabs) one person may hold open on one instance */
     SOCKETS_PER_PERSON: z.coerce.number().int().min(1).max(1000).default(20),
     /** the Web Push (VAPID) key pair, base64url (`npx web-push generate-vapid-keys`); unset: generated once into DATA_DIR/secrets.json */

@@ -12,6 +12,7 @@ import type { Env, HearthRole } from './env.ts'
 import { createMetrics } from './http/metrics.ts'
 import { deleteEndedRequestLimits } from './http/rate-limit.queries.ts'
 import { createJobQueue, type JobMap, type JobName, type JobOutcome, type JobQueue, type JobQueueOptions } from './jobs/job-queue.ts'
+import { createDiskGuard } from './media/disk-space.ts'
 import { createMediaSweeper } from './media/media-sweep.ts'
 import { createObjectStorage } from './media/object-storage.ts'
 import { signMediaUrl } from './media/signed-url.ts'
@@ -118,6 +119,8 @@ export async function createServices({
   pushTestOrigin,
 }: ServicesOptions) {
   const tmpDir = path.join(env.dataDir, 'tmp')
+  // DATA_DIR always holds the uploads' temporary files, and by default the media and the embedded database too
+  const disk = createDiskGuard({ dir: env.dataDir, floorBytes: env.DISK_FLOOR_MB * MEGABYTE })
   const objects = await createObjectStorage(env)
   await objects.verify()
   const storage = objects.storage
@@ -151,6 +154,7 @@ export async function createServices({
   const account = createAccountService({ db, storage, log, onSessionsEnded })
   const admin = createAdminService({
     db,
+    disk,
     pinnedMode: env.SIGNUP_MODE,
     deleteAccount: (userId) => account.deleteAccount(userId),
     sendConfirmation: async (email) => {
@@ -186,7 +190,7 @@ export async function createServices({
         pool,
         queueStats: () => queue.stats(),
         openSockets: () => hub.connectionCount(),
-        dataDir: env.dataDir,
+        disk,
         mediaDir: env.STORAGE_DRIVER === 'local' ? path.join(env.dataDir, 'media') : null,
       })
     : null
@@ -205,7 +209,7 @@ export async function createServices({
   const push = createPushService({ db, queue, vapid: vapidOf(env, secrets), targets: { testOrigin: pushTestOrigin }, timing, log })
   const signUrl = (key: string) => signMediaUrl(secrets.urlSigningKey, key)
   const pictureUrl = (key: string | null) => (key ? publicPictureUrl(key) : null)
-  const audioUploads = createAudioUploadsService({ db, storage, tmpDir, quotaBytes: env.STORAGE_QUOTA_MB * MEGABYTE })
+  const audioUploads = createAudioUploadsService({ db, storage, disk, tmpDir, quotaBytes: env.STORAGE_QUOTA_MB * MEGABYTE })
   // the pair's health after a send, refreshed off the request; the instance's close waits for the refreshes under way
   const healthRefresher = createHealthRefresher({ refresh: (a, b) => refreshHealthAfterChange(db, a, b), log })
   const messages = createMessagesService({
@@ -238,6 +242,7 @@ export async function createServices({
     readSession,
     onSessionsEnded,
     storage,
+    disk,
     signMediaUrl: signUrl,
     pictureUrl,
     speech: activeSpeech,
@@ -254,7 +259,7 @@ export async function createServices({
     messageSpeech: createMessageSpeechService({ db, queue, speech: activeSpeech }),
     notifications,
     nudges,
-    photos: createPhotosService({ db, storage, tmpDir }),
+    photos: createPhotosService({ db, storage, disk, tmpDir }),
     profiles: createProfilesService({ db, storage, signMediaUrl: signUrl, pictureUrl, queue, uploads: audioUploads }),
     publicProfiles: createPublicProfilesService({ db, signMediaUrl: signUrl, pictureUrl }),
     push,
@@ -270,7 +275,7 @@ export async function createServices({
   const messageJobs = createMessageJobs({ ...speechJobDeps, storage, tmpDir, signMediaUrl: signUrl, analyzer: analyzerChoice.analyzer })
   const profileJobs = createProfileJobs(speechJobDeps)
   const voiceSessionJobs = createVoiceSessionJobs(speechJobDeps)
-  const backupJobs = createBackupJobs({ env, databasePassword: secrets.appDatabasePassword, storage })
+  const backupJobs = createBackupJobs({ env, databasePassword: secrets.appDatabasePassword, storage, disk, log })
   // each module owns the jobs that store its recordings' transcripts; the transcriber bounds how many run at once
   const speechConcurrency = env.SPEECH_CONCURRENCY
   const jobTable: JobTable = {

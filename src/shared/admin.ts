@@ -53,6 +53,8 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>
 export const adminOverviewSchema = z.object({
   accounts: z.array(adminAccountSchema),
   sign_up: z.object({ mode: signUpModeSchema, pinned: z.boolean() }),
+  /** DATA_DIR's free space against the floor kept for the database (decision 214); null when it could not be read */
+  disk: z.nullable(z.object({ free_bytes: z.number(), floor_bytes: z.number(), low: z.boolean() })),
   audit: z.array(auditEntrySchema),
 })
 export type AdminOverview = z.infer<typeof adminOverviewSchema>

@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   accountDeleted: 'ACCOUNT_DELETED',
   tooLarge: 'PAYLOAD_TOO_LARGE',
   storageQuota: 'STORAGE_QUOTA',
+  diskFull: 'DISK_FULL',
   photoLimit: 'PHOTO_LIMIT',
   sessionLimit: 'SESSION_LIMIT',
   noteLimit: 'NOTE_LIMIT',

@@ -93,7 +93,7 @@ async function tar(args: string[], { changing = false } = {}): Promise<void> {
 }
 
 /** DATA_DIR's entries a backup holds: not the left-out ones, nor the folder the backup itself is written to */
-async function entriesToKeep(dataDir: string, file: string): Promise<string[]> {
+export async function entriesToKeep(dataDir: string, file: string): Promise<string[]> {
   const [holdingBackup] = path.relative(dataDir, file).split(path.sep)
   const names = await fs.readdir(dataDir).catch(() => [] as string[])
   return names.filter((name) => !LEFT_OUT.includes(name) && name !== holdingBackup)
@@ -244,6 +244,17 @@ async function chownTree(target: string, uid: number, gid: number): Promise<void
   await fs.chown(target, uid, gid)
   const entries = await fs.readdir(target, { withFileTypes: true }).catch(() => [])
   for (const entry of entries) await chownTree(path.join(target, entry.name), uid, gid)
+}
+
+/** The size of the newest backup in `dir`, or null when there is none yet. */
+export async function newestBackupBytes(dir: string): Promise<number | null> {
+  let newest: { at: number; bytes: number } | null = null
+  for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
+    if (!BACKUP_NAME.test(name)) continue
+    const stat = await fs.stat(path.join(dir, name)).catch(() => null)
+    if (stat && (!newest || stat.mtimeMs > newest.at)) newest = { at: stat.mtimeMs, bytes: stat.size }
+  }
+  return newest?.bytes ?? null
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { API_ERROR_TEXTS, type ApiError } from '#shared/api-error.ts'
+import { DISK_TEXTS } from '#shared/disk.ts'
 import { ERROR_CODES } from '#shared/error-codes.ts'
 
 /** Typed domain errors thrown by services; one handler maps them to status codes. */
@@ -56,6 +57,31 @@ export class ServiceUnavailableError extends DomainError {
   }
 }
 
+/** 507 Insufficient Storage: Hearth is at its floor (or a write met a full disk); nothing of the request was kept. */
+export class DiskFullError extends DomainError {
+  constructor() {
+    super(507, ERROR_CODES.diskFull, DISK_TEXTS.full)
+  }
+}
+
+/** PostgreSQL's `disk_full` (could not extend a file) */
+const PG_DISK_FULL = '53100'
+const NO_SPACE_CODES = new Set(['ENOSPC', 'EDQUOT', PG_DISK_FULL])
+
+/**
+ * Whether an error (or the error it wraps: drizzle wraps PostgreSQL's in its own) says the disk is full: ENOSPC or a
+ * quota from a write, or PostgreSQL's disk_full.
+ */
+export function isNoSpaceError(error: unknown): boolean {
+  for (let at = error, depth = 0; at && typeof at === 'object' && depth < 5; at = (at as { cause?: unknown }).cause, depth++) {
+    const code = (at as { code?: unknown }).code
+    if (typeof code === 'string' && NO_SPACE_CODES.has(code)) return true
+    // sharp and ffmpeg say it only in words
+    if (/no space left on device/i.test(String((at as { message?: unknown }).message))) return true
+  }
+  return false
+}
+
 export const errorBody = (code: string, message: string): ApiError => ({ error: { code, message } })
 
 /**
@@ -72,6 +98,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
       return reply.status(error.status).send(errorBody(error.code, error.message))
+    }
+    // a write that met a full disk (a file, or PostgreSQL's own): the same 507 as the floor's, never a 500
+    if (isNoSpaceError(error)) {
+      request.log.warn({ err: error }, 'disk full: a write was refused')
+      return reply.status(507).send(errorBody(ERROR_CODES.diskFull, DISK_TEXTS.full))
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0]

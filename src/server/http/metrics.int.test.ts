@@ -27,6 +27,7 @@ const METRIC_NAMES = [
   'hearth_db_pool_idle',
   'hearth_db_pool_waiting',
   'hearth_disk_free_bytes',
+  'hearth_disk_floor_bytes',
   'hearth_storage_used_bytes',
   'hearth_process_resident_memory_bytes',
 ]

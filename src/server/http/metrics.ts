@@ -1,10 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type pg from 'pg'
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { QueueStats } from '#server/jobs/job-queue.ts'
+import { bytesUnder, type DiskGuard } from '#server/media/disk-space.ts'
 import { UnauthorizedError } from './errors.ts'
 
 /** storage used is a walk of the media folder: done at most this often, whatever the scrape interval */
@@ -14,21 +13,10 @@ type MetricsSources = {
   pool: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>
   queueStats: () => Promise<QueueStats[]>
   openSockets: () => number
-  /** DATA_DIR: the free space of its file system */
-  dataDir: string
+  /** DATA_DIR's free space against the floor (one reading shared with the uploads' check) */
+  disk: Pick<DiskGuard, 'read'>
   /** the local media folder (null with S3 storage, whose bucket reports its own size) */
   mediaDir: string | null
-}
-
-/** Total bytes of the files under `dir` (missing: 0). */
-async function bytesUnder(dir: string): Promise<number> {
-  let total = 0
-  for (const entry of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
-    const entryPath = path.join(dir, entry.name)
-    if (entry.isDirectory()) total += await bytesUnder(entryPath)
-    else if (entry.isFile()) total += (await fs.stat(entryPath).catch(() => null))?.size ?? 0
-  }
-  return total
 }
 
 /** What a value computed on demand answers while it is fresh; a stale one is answered while a new one is made. */
@@ -52,7 +40,7 @@ function cached<T>(compute: () => Promise<T>, maxAgeMs: number) {
  * scrapes, never on a timer: a scrape costs one grouped read of the job table and, every few minutes, a walk of the
  * media folder.
  */
-export function createMetrics({ pool, queueStats, openSockets, dataDir, mediaDir }: MetricsSources) {
+export function createMetrics({ pool, queueStats, openSockets, disk, mediaDir }: MetricsSources) {
   const registry = new Registry()
   const registers = [registry]
   collectDefaultMetrics({ register: registry, prefix: 'hearth_' })
@@ -110,26 +98,23 @@ export function createMetrics({ pool, queueStats, openSockets, dataDir, mediaDir
   poolGauge('hearth_db_pool_idle', 'Connections of the pool not in use', () => pool.idleCount)
   poolGauge('hearth_db_pool_waiting', 'Queries waiting for a connection of the pool', () => pool.waitingCount)
 
-  const diskFree = cached(async () => {
-    const stats = await fs.statfs(dataDir)
-    return { free: stats.bavail * stats.bsize, size: stats.blocks * stats.bsize }
-  }, 10_000)
-  new Gauge({
-    name: 'hearth_disk_free_bytes',
-    help: 'Free space of the file system that holds DATA_DIR',
-    registers,
-    async collect() {
-      this.set((await diskFree()).free)
-    },
-  })
-  new Gauge({
-    name: 'hearth_disk_size_bytes',
-    help: 'Size of the file system that holds DATA_DIR',
-    registers,
-    async collect() {
-      this.set((await diskFree()).size)
-    },
-  })
+  const diskGauge = (name: string, help: string, read: (reading: Awaited<ReturnType<DiskGuard['read']>>) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      async collect() {
+        this.set(read(await disk.read()))
+      },
+    })
+  diskGauge('hearth_disk_free_bytes', 'Free space of the file system that holds DATA_DIR', (d) => d.freeBytes)
+  diskGauge('hearth_disk_size_bytes', 'Size of the file system that holds DATA_DIR', (d) => d.sizeBytes)
+  // alert well before free space meets this: under it uploads are refused with a 507 and the backup skips
+  diskGauge(
+    'hearth_disk_floor_bytes',
+    'Free space Hearth keeps for its database (DISK_FLOOR_MB): uploads stop below it',
+    (d) => d.floorBytes,
+  )
   if (mediaDir) {
     const used = cached(() => bytesUnder(mediaDir), STORAGE_REFRESH_MS)
     new Gauge({

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs'
-import { Transform, type Readable } from 'node:stream'
+import { PassThrough, Transform, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import { PayloadTooLargeError, ValidationError } from './errors.ts'
@@ -41,6 +41,27 @@ function byteLimit(limit: number) {
 }
 
 /**
+ * After a write failed (a full disk), what the client is still sending is read and dropped before the answer goes.
+ * Otherwise the request stays paused, since Node does not drain a body that was being read: the client (or the proxy
+ * in front, which sends the whole body before it reads an answer) blocks on a full TCP window and waits until its own
+ * time-out (a minute, at nginx's defaults) instead of reading the 507; and a connection that closes after an early
+ * answer may lose it. Past the route's own limit the connection is closed instead.
+ */
+function discardRest(body: Readable, allowance: number): Promise<void> {
+  if (body.readableEnded || body.destroyed) return Promise.resolve()
+  return new Promise((resolve) => {
+    let left = allowance
+    body.on('data', (chunk: Buffer) => {
+      left -= chunk.length
+      if (left < 0) body.destroy()
+    })
+    body.once('end', resolve)
+    body.once('close', resolve)
+    body.resume()
+  })
+}
+
+/**
  * Streams a raw body to `filePath` (never whole in memory, readable only by this process): 413 past
  * `maxBytes`, 400 when there is none or it is empty. Answers the number of bytes; the caller removes the file.
  */
@@ -51,7 +72,19 @@ export async function receiveRawBody(
 ): Promise<number> {
   if (!body) throw new ValidationError(empty)
   const limit = byteLimit(maxBytes)
-  await pipeline(body, limit.counter, createWriteStream(filePath, { mode: 0o600 }))
+  // the request goes through a stream of its own: a failed pipeline destroys that one and leaves the request whole
+  const source = new PassThrough()
+  const abort = () => source.destroy(new Error('the client ended the upload'))
+  body.once('error', abort)
+  body.once('close', () => !body.readableEnded && abort())
+  body.pipe(source)
+  try {
+    await pipeline(source, limit.counter, createWriteStream(filePath, { mode: 0o600 }))
+  } catch (error) {
+    body.unpipe(source)
+    await discardRest(body, maxBytes - limit.bytes())
+    throw error
+  }
   if (limit.exceeded()) throw new PayloadTooLargeError(tooLarge)
   if (limit.bytes() === 0) throw new ValidationError(empty)
   return limit.bytes()

@@ -12,6 +12,7 @@ import { ERROR_CODES } from '#shared/error-codes.ts'
 import type { SessionUser } from '#server/auth/session.ts'
 import type { Database, Executor } from '#server/db/client.ts'
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError } from '#server/http/errors.ts'
+import type { DiskGuard } from '#server/media/disk-space.ts'
 import { invitationAdmits } from '#server/modules/invitations/invitations.service.ts'
 import {
   claimFirstAccount,
@@ -34,6 +35,8 @@ import {
 
 export type AdminServiceDeps = {
   db: Database
+  /** DATA_DIR's free space: the owner's page says when it is under the floor */
+  disk: Pick<DiskGuard, 'read'>
   /** SIGNUP_MODE from the environment: when set it pins the mode, and the owner's choice waits until it is unset */
   pinnedMode: SignUpMode | undefined
   /** the account module's deletion, so an account the owner deletes goes by the same rules as one deleted by its person */
@@ -57,6 +60,7 @@ const auditAction = (executor: Executor, actor: Actor, action: AuditAction, targ
  */
 export function createAdminService({
   db,
+  disk,
   pinnedMode,
   deleteAccount,
   sendConfirmation,
@@ -105,6 +109,9 @@ export function createAdminService({
 
     isDisabled: (userId: string) => isAccountDisabled(db, userId),
 
+    /** Whether this person runs the Hearth (health shows them the disk's figures). */
+    isOwner: async (userId: string) => (await resolveOwnerId(db)) === userId,
+
     async role(actor: Actor): Promise<HearthRole> {
       const owner = (await resolveOwnerId(db)) === actor.id
       return { owner, next_owner_name: owner ? await getSuccessorName(db, actor.id) : null }
@@ -112,7 +119,12 @@ export function createAdminService({
 
     async overview(actor: Actor): Promise<AdminOverview> {
       const ownerId = await requireOwner(actor)
-      const [accounts, audit, mode] = await Promise.all([listAccounts(db), listRecentAudit(db, AUDIT_SHOWN), signUpMode()])
+      const [accounts, audit, mode, reading] = await Promise.all([
+        listAccounts(db),
+        listRecentAudit(db, AUDIT_SHOWN),
+        signUpMode(),
+        disk.read().catch(() => null),
+      ])
       return {
         accounts: accounts.map((row) => ({
           id: row.id,
@@ -124,6 +136,7 @@ export function createAdminService({
           owner: row.id === ownerId,
         })),
         sign_up: { mode, pinned: pinnedMode !== undefined },
+        disk: reading && { free_bytes: reading.freeBytes, floor_bytes: reading.floorBytes, low: reading.low },
         audit: audit.map((row) => ({
           id: row.id,
           actor_name: row.actorName,

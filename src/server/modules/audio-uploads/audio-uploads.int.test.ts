@@ -9,6 +9,7 @@ import { audioUploads } from '#server/db/schema.ts'
 import { makeAudio } from '#server/test/audio-files.ts'
 import { insertSignedInPerson } from '#server/test/people.ts'
 import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
+import { createDiskGuard } from '#server/media/disk-space.ts'
 import { createLocalStorage } from '#server/media/storage.ts'
 import { ValidationError } from '#server/http/errors.ts'
 import { apiClient } from '#server/test/requests.ts'
@@ -38,6 +39,7 @@ const waveform = Array.from({ length: 64 }, (_, i) => (i % 10) / 10)
 const uploads = createAudioUploadsService({
   db,
   storage: createLocalStorage(`${dataDir}/media`),
+  disk: createDiskGuard({ dir: dataDir, floorBytes: 0 }),
   tmpDir: `${dataDir}/tmp`,
   quotaBytes: 1024 * 1024 * 1024,
 })

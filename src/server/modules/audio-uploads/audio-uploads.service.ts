@@ -11,6 +11,7 @@ import { ERROR_CODES } from '#shared/error-codes.ts'
 import type { Database } from '#server/db/client.ts'
 import { PayloadTooLargeError, ValidationError } from '#server/http/errors.ts'
 import { DURATION_TOLERANCE_SECONDS, prepareRecording, receiveAudio } from '#server/media/audio.ts'
+import type { DiskGuard } from '#server/media/disk-space.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'
 import { isSilentWebmOpusFile } from '#server/media/webm-silence.ts'
 import {
@@ -42,11 +43,14 @@ export const freshAudioKey = (userId: string, ext: string) => `${userId}/${Date.
 export function createAudioUploadsService({
   db,
   storage,
+  disk,
   tmpDir,
   quotaBytes,
 }: {
   db: Database
   storage: ObjectStorage
+  /** below DATA_DIR's floor, recordings are refused with a 507 before a byte is read (decision 214) */
+  disk: Pick<DiskGuard, 'refuseWhenLow'>
   tmpDir: string
   /** audio one person may keep stored (STORAGE_QUOTA_MB) */
   quotaBytes: number
@@ -67,7 +71,8 @@ export function createAudioUploadsService({
       if (declared.durationSeconds !== null && declared.durationSeconds > RECORDING_MAX_SECONDS + DURATION_TOLERANCE_SECONDS) {
         throw new ValidationError(MESSAGE_TEXTS.tooLong)
       }
-      // a person already at the quota is told before a byte is read
+      // a person already at the quota is told before a byte is read, and so is everyone when the disk is at its floor
+      await disk.refuseWhenLow()
       if ((await storedAudioBytes(db, userId)) >= quotaBytes) throw quotaReached()
       await fs.mkdir(tmpDir, { recursive: true, mode: 0o700 })
       const tmpPath = path.join(tmpDir, `upload-${randomBytes(12).toString('hex')}`)
@@ -110,6 +115,8 @@ export function createAudioUploadsService({
     async prepare(userId: string, uploadId: string): Promise<void> {
       const upload = await getOwnAudioUpload(db, userId, uploadId)
       if (!upload || upload.audioMeasuredAt) return
+      // the playable form is written next to the received bytes: not while the disk is at its floor
+      await disk.refuseWhenLow()
       await fs.mkdir(tmpDir, { recursive: true, mode: 0o700 })
       const work = await fs.mkdtemp(path.join(tmpDir, 'prepare-'))
       try {

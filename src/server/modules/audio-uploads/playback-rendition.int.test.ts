@@ -15,6 +15,7 @@ import { speechFixture } from '#server/test/speech-fixtures.ts'
 import { insertSignedInPair } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
+import { createDiskGuard } from '#server/media/disk-space.ts'
 import { createLocalStorage } from '#server/media/storage.ts'
 import { createAudioUploadsService, toAudioUploadResponse } from './audio-uploads.service.ts'
 
@@ -40,6 +41,7 @@ const CHROMIUM_WEBM = new URL('../../test/fixtures/chromium-mediarecorder.webm',
 const uploads = createAudioUploadsService({
   db,
   storage: createLocalStorage(`${dataDir}/media`),
+  disk: createDiskGuard({ dir: dataDir, floorBytes: 0 }),
   tmpDir: `${dataDir}/tmp`,
   quotaBytes: 1024 * 1024 * 1024,
 })

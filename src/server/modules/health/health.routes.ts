@@ -19,22 +19,43 @@ export const healthSchema = z.object({
       .object({ model: z.string(), state: z.enum(['downloading', 'ready', 'failed']), percent: z.number(), detail: z.string().nullable() })
       .nullable(),
   }),
+  /**
+   * DATA_DIR's free space against the floor (decision 214): `low` while uploads are refused. Anyone may see the
+   * status; the figures only the Hearth's owner, signed in (what the disk holds is nobody else's business).
+   */
+  disk: z.object({
+    status: z.enum(['ok', 'low', 'unknown']),
+    freeBytes: z.number().nullable(),
+    floorBytes: z.number().nullable(),
+  }),
 })
 
-export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, speech }) => {
-  app.get('/api/health', { schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (_request, reply) => {
+export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, speech, disk, readSession, admin }) => {
+  app.get('/api/health', { schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (request, reply) => {
     let database: z.infer<typeof healthSchema>['database']
     try {
       database = { status: 'up', version: await getDatabaseVersion(db) }
     } catch {
       database = { status: 'down', version: null }
     }
+    // who asks matters only for the disk's figures: a database that is down leaves them hidden, never fails health
+    const askedByOwner = async () => {
+      const session = await readSession(request)
+      return session !== null && (await admin.isOwner(session.user.id))
+    }
+    const [reading, owner] = await Promise.all([disk.read().catch(() => null), askedByOwner().catch(() => false)])
     const body = {
       status: database.status === 'up' ? ('ok' as const) : ('degraded' as const),
       version: APP_VERSION,
       uptimeSeconds: Math.round(process.uptime()),
       database,
       speech,
+      // a low disk leaves the status ok (and the answer 200): reads and sign-in work, and a supervisor must not restart Hearth for it
+      disk: {
+        status: reading ? (reading.low ? ('low' as const) : ('ok' as const)) : ('unknown' as const),
+        freeBytes: owner && reading ? reading.freeBytes : null,
+        floorBytes: owner && reading ? reading.floorBytes : null,
+      },
     }
     return reply.status(database.status === 'up' ? 200 : 503).send(body)
   })

@@ -7,9 +7,10 @@ import { PHOTO_TEXTS, type Photo } from '#shared/photos.ts'
 import { PHOTO_VARIANT_NAMES, PICTURE_VARIANT, type PhotoVariant } from '#shared/photo-variants.ts'
 import { ERROR_CODES } from '#shared/error-codes.ts'
 import type { Database } from '#server/db/client.ts'
-import { ConflictError, NotFoundError, ValidationError } from '#server/http/errors.ts'
+import { ConflictError, isNoSpaceError, NotFoundError, ValidationError } from '#server/http/errors.ts'
 import { receiveRawBody } from '#server/http/raw-body.ts'
 import { imageFormat, renderVariants, variantKey, variantKeys } from '#server/media/images.ts'
+import type { DiskGuard } from '#server/media/disk-space.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'
 import { announceProfileChange } from '#server/modules/profiles/profiles.service.ts'
 import {
@@ -35,7 +36,18 @@ export function toPhotoResponse(row: PhotoRow): Photo {
   return { id: row.id, display_order: row.displayOrder, is_primary: row.isPrimary, urls, created_at: row.createdAt.toISOString() }
 }
 
-export function createPhotosService({ db, storage, tmpDir }: { db: Database; storage: ObjectStorage; tmpDir: string }) {
+export function createPhotosService({
+  db,
+  storage,
+  disk,
+  tmpDir,
+}: {
+  db: Database
+  storage: ObjectStorage
+  /** below DATA_DIR's floor, photos are refused with a 507 before a byte is read (decision 214) */
+  disk: Pick<DiskGuard, 'refuseWhenLow'>
+  tmpDir: string
+}) {
   const list = async (userId: string) => (await listPhotosOf(db, userId)).map(toPhotoResponse)
   const limitReached = () => new ConflictError(PHOTO_TEXTS.limit, ERROR_CODES.photoLimit)
   const removeFiles = (baseKey: string) => Promise.all(variantKeys(baseKey).map((key) => storage.remove(key)))
@@ -50,17 +62,26 @@ export function createPhotosService({ db, storage, tmpDir }: { db: Database; sto
      */
     async upload(userId: string, body: Readable | undefined): Promise<Photo> {
       if ((await listPhotosOf(db, userId)).length >= MAX_PROFILE_PHOTOS) throw limitReached()
+      await disk.refuseWhenLow()
       const workDir = path.join(tmpDir, `photo-${randomBytes(12).toString('hex')}`)
       await fs.mkdir(workDir, { recursive: true, mode: 0o700 })
       try {
         const original = path.join(workDir, 'original')
         await receiveRawBody(body, original, { maxBytes: PHOTO_MAX_BYTES, tooLarge: PHOTO_TEXTS.tooLarge, empty: PHOTO_TEXTS.empty })
         if (!(await imageFormat(original))) throw new ValidationError(PHOTO_TEXTS.invalidType)
-        const { base, files } = await renderVariants(original, workDir).catch(() => {
+        const { base, files } = await renderVariants(original, workDir).catch((error: unknown) => {
+          // a full disk is not the image's fault: it answers 507
+          if (isNoSpaceError(error)) throw error
           throw new ValidationError(PHOTO_TEXTS.invalidType)
         })
         const baseKey = `${userId}/${base}`
-        for (const [variant, file] of files) await storage.putFile(variantKey(baseKey, variant), file)
+        try {
+          for (const [variant, file] of files) await storage.putFile(variantKey(baseKey, variant), file)
+        } catch (error) {
+          // no photo is left with some of its renditions
+          await removeFiles(baseKey)
+          throw error
+        }
         const row = await db
           .transaction(async (tx) => {
             await lockPhotosOf(tx, userId)

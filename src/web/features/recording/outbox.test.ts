@@ -3,7 +3,8 @@ import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiRequestError } from '#web/lib/api-client.ts'
-import { createOutbox, type Outbox, type OutboxTransport } from './outbox.ts'
+import { DISK_TEXTS } from '#shared/disk.ts'
+import { createOutbox, isRetryableUploadError, type Outbox, type OutboxTransport, UploadFailedError } from './outbox.ts'
 import { createTakeStore, type Take } from './take-store.ts'
 
 function makeTake(change: Partial<Take> = {}): Take {
@@ -105,6 +106,32 @@ describe('outbox', () => {
     // a failed take is not retried by itself; the person sends it again
     await outbox.flush()
     expect(send).toHaveBeenCalledTimes(3)
+  })
+
+  it("keeps a take refused by a full disk (507) with the server's words, and sends it when the person tries again later", async () => {
+    const store = createTakeStore(new IDBFactory())
+    const full = new ApiRequestError(507, 'DISK_FULL', DISK_TEXTS.full)
+    const upload = vi
+      .fn<OutboxTransport['upload']>()
+      .mockRejectedValueOnce(new UploadFailedError(full, 1))
+      .mockResolvedValueOnce('upload-1')
+    const send = vi.fn<OutboxTransport['send']>().mockResolvedValue()
+    const outbox = createOutbox({ store, transport: { upload, send }, ownerId: 'me' })
+
+    const take = makeTake()
+    await outbox.enqueue(take)
+    const kept = { id: take.id, state: 'failed', error: DISK_TEXTS.full }
+    expect(outbox.getTakes()).toEqual([expect.objectContaining(kept)])
+    expect(await store.get(take.id)).toEqual(expect.objectContaining(kept))
+    expect(await (await store.get(take.id))?.blob.text()).toBe('voice')
+    // not retried by itself, nor at once by the upload: the disk will not be freed seconds later
+    expect(isRetryableUploadError(full)).toBe(false)
+    await outbox.flush()
+    expect(upload).toHaveBeenCalledTimes(1)
+
+    await outbox.enqueue(take)
+    expect(send).toHaveBeenCalledWith(expect.objectContaining({ id: take.id }), 'upload-1')
+    expect(outbox.getTakes()).toEqual([])
   })
 
   it('reports the take going out, its upload progress and attempt, then that it was sent', async () => {

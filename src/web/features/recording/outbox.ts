@@ -37,11 +37,18 @@ export type Outbox = {
   flush: () => Promise<void>
 }
 
-/** Offline, a refused connection or a server error: worth another try later. A 4xx answer is final. */
+/** 507 Insufficient Storage: the server's disk is at its floor until whoever runs it frees some space. */
+const DISK_FULL_STATUS = 507
+
+/**
+ * Offline, a refused connection or a server error: worth another try on the next round. A 4xx answer is final, and
+ * so is a full disk for now (decision 214): the take is kept as failed with the server's words, and the person sends
+ * it again later instead of the outbox showing 'Sending…' until someone frees the disk.
+ */
 export function isTransient(error: unknown): boolean {
   // the upload's retries wrap the last answer in an UploadFailedError; its cause is that answer
   const answer = error instanceof Error && error.cause instanceof ApiRequestError ? error.cause : error
-  return !(answer instanceof ApiRequestError) || answer.status === 0 || answer.status >= 500
+  return !(answer instanceof ApiRequestError) || answer.status === 0 || (answer.status >= 500 && answer.status !== DISK_FULL_STATUS)
 }
 
 type OutboxOptions = {
@@ -171,10 +178,13 @@ export function uploadBackoffMs(attempt: number): number {
   return Math.min(UPLOAD_BACKOFF_BASE_MS * 2 ** Math.max(attempt - 1, 0), UPLOAD_BACKOFF_CAP_MS)
 }
 
-/** Network failures and server errors may pass on a second try; a 4xx answer (too large, not audio, signed out) will not. */
+/**
+ * Network failures and server errors may pass on a second try; a 4xx answer (too large, not audio, signed out) will
+ * not. Nor will a full disk (507) seconds later: one attempt, and the take waits as failed (see `isTransient`).
+ */
 export function isRetryableUploadError(error: unknown): boolean {
   if (!(error instanceof ApiRequestError)) return false
-  return error.status === 0 || error.status >= 500
+  return error.status === 0 || (error.status >= 500 && error.status !== DISK_FULL_STATUS)
 }
 
 /** The last attempt's error once every attempt failed; `attempts` says how many were made. */

@@ -13,6 +13,7 @@ import { isApiRequestError } from '#web/lib/api-client.ts'
 import { errorMessage, logUnexpected } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { toast } from '#web/lib/toast.ts'
+import { DiskNote } from './components/disk-note.tsx'
 import { NextOwnerNote } from './components/next-owner-note.tsx'
 import { SpeechEngineNote } from './components/speech-engine-note.tsx'
 import { useAccountActionMutation, useAdminOverviewQuery, useSetSignUpModeMutation, type AccountAction } from './people-queries.ts'
@@ -264,6 +265,7 @@ export function PeoplePage() {
         )
       ) : (
         <>
+          <DiskNote disk={overview.data.disk} />
           <SignUpCard signUp={overview.data.sign_up} />
           <SpeechEngineNote />
           <AccountsCard accounts={overview.data.accounts} />

@@ -1,6 +1,7 @@
 import { ArrowLeft, ArrowRight, ImagePlus, Loader2, Star, Trash2 } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { toast } from '#web/lib/toast.ts'
+import { DISK_TEXTS } from '#shared/disk.ts'
 import { ERROR_CODES } from '#shared/error-codes.ts'
 import { MAX_PROFILE_PHOTOS, PHOTO_MAX_BYTES } from '#shared/limits.ts'
 import { PHOTO_TEXTS, type Photo } from '#shared/photos.ts'
@@ -16,6 +17,7 @@ function uploadErrorToast(error: unknown) {
     return toast.error(PHOTO_TEXTS.limitTitle, { description: PHOTO_TEXTS.limit })
   if (isApiRequestError(error, 413)) return toast.error(PHOTO_TEXTS.tooLargeTitle, { description: PHOTO_TEXTS.tooLarge })
   if (isApiRequestError(error, 400)) return toast.error(PHOTO_TEXTS.invalidTypeTitle, { description: PHOTO_TEXTS.invalidType })
+  if (isApiRequestError(error, 507)) return toast.error(PHOTO_TEXTS.uploadFailed, { description: DISK_TEXTS.full })
   return toast.error(PHOTO_TEXTS.uploadFailed)
 }
 
@@ -55,6 +57,8 @@ export function PhotoManager() {
           room -= 1
         } catch (error) {
           uploadErrorToast(error)
+          // a full disk refuses the rest too: one toast says it
+          if (isApiRequestError(error, 507)) break
         }
       }
     } finally {
