@@ -16,7 +16,15 @@ export async function startHearthProcess(env: Record<string, string>) {
   const child = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: root,
     // no scheduled backup of a test's install (a run at 03:30 UTC would take one)
-    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BACKUP_SCHEDULE: 'off', ...env },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      BACKUP_SCHEDULE: 'off',
+      DISK_FLOOR_MB: '0',
+      ...env,
+    },
   })
   running.add(child)
   let output = ''

@@ -36,6 +36,8 @@ export async function createTestApp(
     TRANSCRIBE_ENGINE: 'none',
     // no backup of the shared test cluster's folder at night
     BACKUP_SCHEDULE: 'off',
+    // no free-space floor: the disk tests set one; a test machine with little room must still run the rest
+    DISK_FLOOR_MB: '0',
     ...overrides,
   })
   const secrets = TEST_SECRETS
