@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import fs from 'node:fs/promises'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
@@ -17,28 +18,33 @@ const { app, db } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/heart
 const { get, post, put } = apiClient(app)
 const { ada, bob, adaToBob } = await insertSignedInPair(app, db)
 
+const recording = new AsyncLocalStorage<string[]>()
+
 /**
- * The statements the app's own pool sends while `request` runs, in the order they leave. Only the pool's pipelined
- * connections are read: the job queue and the realtime listener have connections of their own, whose background
- * polling would make the files change from run to run.
+ * The statements that `request` sends through the app's pool, in the order they leave. Only what the request itself
+ * runs is read (its async context): the job queue's upkeep on the same pool, and a health refresh that an earlier
+ * send started a second later, would otherwise make the files change from run to run.
  */
 async function statementsOf(request: () => Promise<{ statusCode: number }>, expectedStatus = 200): Promise<string> {
   const sent: string[] = []
   const original = pg.Client.prototype.query
   pg.Client.prototype.query = function recordingQuery(this: pg.Client, config: unknown, ...rest: unknown[]) {
-    if (this instanceof PipelinedClient) {
+    const store = recording.getStore()
+    if (store && this instanceof PipelinedClient) {
       const text = typeof config === 'string' ? config : (config as { text?: string } | null)?.text
-      if (text) sent.push(text.trim())
+      if (text) store.push(text.trim())
     }
     return (original as (...args: unknown[]) => unknown).call(this, config, ...rest)
   } as typeof original
   try {
-    const response = await request()
+    // an async function, so that everything the request awaits continues inside the recorded context
+    const response = await recording.run(sent, async () => await request())
     expect(response.statusCode).toBe(expectedStatus)
   } finally {
     pg.Client.prototype.query = original
   }
-  return `${sent.map((text) => `${text.replace(/\s+\n/g, '\n')};`).join('\n\n')}\n`
+  // copied at the answer: what the request started and did not wait for (the refresh a second later) is not its SQL
+  return `${[...sent].map((text) => `${text.replace(/\s+\n/g, '\n')};`).join('\n\n')}\n`
 }
 
 const snapshot = (module: string, name: string) => `../modules/${module}/sql/${name}.sql`
