@@ -17,6 +17,7 @@ export const API_ERROR_TEXTS = {
   unsupportedType: 'Unsupported content type',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   internal: 'Something went wrong. Please try again.',
+  databaseUnavailable: "Hearth can't reach its database right now. Please try again in a moment.",
   linkExpired: 'This link has expired',
   linkInvalid: 'This link is not valid',
   audioUnavailable: 'Audio file is not available',

@@ -19,5 +19,7 @@ export const ERROR_CODES = {
   noteLimit: 'NOTE_LIMIT',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
+  /** the database is restarting or failing over: the same request succeeds again shortly (decision 217) */
+  databaseUnavailable: 'DATABASE_UNAVAILABLE',
   speechUnavailable: 'SPEECH_UNAVAILABLE',
 } as const

@@ -76,6 +76,11 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('invitation.changed'), invitation_id: z.string() }),
   /** a person's first realtime connection opened or their last one closed (decisions 24 and 40) */
   z.object({ type: z.literal('presence.changed'), user_id: z.string(), online: z.boolean() }),
+  /**
+   * The instance listens again after its connection to PostgreSQL was lost (a database restart or failover): events
+   * sent meanwhile never reached it, so the client refetches what a reconnect would (decision 217).
+   */
+  z.object({ type: z.literal('resync') }),
 ])
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>
 

@@ -1,4 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { API_ERROR_TEXTS } from '#shared/api-error.ts'
+import { ERROR_CODES } from '#shared/error-codes.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '#server/db/unavailable.ts'
 import type { Auth } from './auth.ts'
 
 function toWebRequest(request: FastifyRequest, baseUrl: string): Request {
@@ -47,7 +50,18 @@ export async function authRoutes(
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     handler: async (request, reply) => {
-      const response = await auth.handler(toWebRequest(request, baseUrl))
+      let response: Response
+      try {
+        response = await auth.handler(toWebRequest(request, baseUrl))
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error
+        // a database that is away (decision 217) is said in Better Auth's own error shape, which the sign-in screens show
+        request.log.warn({ err: error }, 'database unavailable')
+        return reply
+          .status(503)
+          .header('retry-after', DATABASE_RETRY_AFTER_SECONDS)
+          .send({ code: ERROR_CODES.databaseUnavailable, message: API_ERROR_TEXTS.databaseUnavailable })
+      }
       reply.status(response.status)
       response.headers.forEach((value, name) => {
         if (name.toLowerCase() !== 'set-cookie') reply.header(name, value)

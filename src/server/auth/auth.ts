@@ -229,6 +229,10 @@ export function createAuth({
     telemetry: { enabled: false },
     // its console logger would print a failed session query with the session token in it
     logger: authLogger(log),
+    // an error that is no APIError (a failed query) reaches the app's error handler rather than becoming a bare 500:
+    // a database that is away is answered 503 there like on every other route (decision 217), and the rest is logged
+    // as every unhandled error is, redacted
+    onAPIError: { throw: true },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,

@@ -17,6 +17,22 @@ export type DbHandle = { pool: pg.Pool; db: Database; close: () => Promise<void>
 const POOL_IDLE_MS = 5 * 60 * 1000
 const POOL_KEPT_OPEN = 2
 
+/**
+ * While the database restarts or fails over (decision 217), a request must be answered 503 promptly, not wait for the
+ * client to give up: a connection that cannot be made within 5 seconds (an address that no longer answers) is an
+ * error, and TCP keepalive finds a connection whose server vanished without closing it, so the statements on it fail
+ * and the pool connects again. A refused connection or one the server ends fails at once, whatever these say. Set on
+ * each connection rather than on the pool, whose own timeout would also refuse a request that waits for a free
+ * connection under load.
+ */
+const CONNECTION_SETTINGS = { connectionTimeoutMillis: 5_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 }
+
+class DatabaseClient extends PipelinedClient {
+  constructor(config?: string | pg.ClientConfig) {
+    super(typeof config === 'string' ? { connectionString: config, ...CONNECTION_SETTINGS } : { ...config, ...CONNECTION_SETTINGS })
+  }
+}
+
 export function connectDatabase(url: string, options: { max?: number } = {}): DbHandle {
   const max = options.max ?? 20
   const pool = new pg.Pool({
@@ -24,7 +40,7 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Db
     max,
     min: Math.min(POOL_KEPT_OPEN, max),
     idleTimeoutMillis: POOL_IDLE_MS,
-    Client: PipelinedClient,
+    Client: DatabaseClient,
   })
   // An idle client that loses its connection (database restart) must not crash the process.
   pool.on('error', () => undefined)

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { API_ERROR_TEXTS, type ApiError } from '#shared/api-error.ts'
 import { DISK_TEXTS } from '#shared/disk.ts'
 import { ERROR_CODES } from '#shared/error-codes.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '#server/db/unavailable.ts'
 
 /** Typed domain errors thrown by services; one handler maps them to status codes. */
 export class DomainError extends Error {
@@ -123,6 +124,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && !isResponseSerializationError(error)) {
       return reply.status(error.statusCode).send(errorBody(error.code ?? ERROR_CODES.validation, error.message))
+    }
+    // the database restarts or fails over: said at once and calmly, and the pool connects again by itself (decision 217)
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable')
+      return reply
+        .status(503)
+        .header('retry-after', DATABASE_RETRY_AFTER_SECONDS)
+        .send(errorBody(ERROR_CODES.databaseUnavailable, API_ERROR_TEXTS.databaseUnavailable))
     }
     request.log.error({ err: error }, 'unhandled error')
     return reply.status(500).send(errorBody(ERROR_CODES.internal, API_ERROR_TEXTS.internal))

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net'
 import type { FastifyBaseLogger } from 'fastify'
 import type pg from 'pg'
 import type { WebSocket } from 'ws'
-import { ACCOUNT_DISABLED_CLOSE_REASON, realtimeEventSchema, SESSION_ENDED_CLOSE_CODE } from '#shared/realtime.ts'
+import { ACCOUNT_DISABLED_CLOSE_REASON, realtimeEventSchema, SESSION_ENDED_CLOSE_CODE, type RealtimeEvent } from '#shared/realtime.ts'
 import { SESSIONS_CHANNEL, type SessionCache } from '#server/auth/session-cache.ts'
 import type { Database } from '#server/db/client.ts'
 import { createListener } from '#server/db/listener.ts'
@@ -20,6 +20,7 @@ import {
 
 /** events go out as text frames (JSON), though encoded to bytes once */
 const TEXT_FRAME = { binary: false } as const
+const RESYNC_EVENT = JSON.stringify({ type: 'resync' } satisfies RealtimeEvent)
 
 /**
  * Holds this instance's sockets by user and one LISTEN connection to PostgreSQL. Every instance on the
@@ -126,12 +127,29 @@ export function createRealtimeHub({
     if (userId) sessions.forgetPerson(userId)
   }
 
+  /**
+   * The listener lost its connection (the database restarted or failed over) and listens again: what other instances
+   * published meanwhile never reached this one, so every socket here is told to refetch (decision 217). Not at the
+   * first listen: no socket is open before it.
+   */
+  let lostListener = false
+  function listenerState(listening: boolean) {
+    sessions.setListening(listening)
+    if (!listening) {
+      lostListener = true
+      return
+    }
+    if (!lostListener) return
+    lostListener = false
+    deliverHere([...socketsByUser.keys()], RESYNC_EVENT)
+  }
+
   const listener = createListener({
     pool,
     channels: { [REALTIME_CHANNEL]: heard, [SESSIONS_CHANNEL]: sessionsChanged },
     log,
     what: 'realtime',
-    onState: (listening) => sessions.setListening(listening),
+    onState: listenerState,
   })
 
   return {

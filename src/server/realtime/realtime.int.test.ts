@@ -12,6 +12,7 @@ import {
 } from '#shared/realtime.ts'
 import { buildApp } from '#server/app.ts'
 import { connectDatabase } from '#server/db/client.ts'
+import { LISTENER_APPLICATION_NAME } from '#server/db/listener.ts'
 import { realtimePresence, verification } from '#server/db/schema.ts'
 import { createSmtpMailer } from '#server/notify/mailer.ts'
 import { NOTIFY_PAYLOAD_LIMIT, notifyAtCommit, publishRealtime, REALTIME_CHANNEL } from '#server/realtime/realtime.publisher.ts'
@@ -579,5 +580,24 @@ describe('sockets end with their session (decision 44)', () => {
       .poll(async () => 'socket' in (await openSocket({ cookie: ada.cookie, origin: TEST_ORIGIN }, secondUrl)), { timeout: 5000 })
       .toBe(true)
     for (const socket of [...sockets, bobs]) socket.close()
+  })
+
+  it('tells its open sockets to resync, once, when it listens again after losing its connection to PostgreSQL', async () => {
+    const ada = await insertSignedInPerson(first.app, first.db, { name: 'Ada' })
+    const opened = await openSocket({ cookie: ada.cookie, origin: TEST_ORIGIN })
+    if (!('socket' in opened)) throw new Error('socket refused')
+    // what a database restart does to the listening connections of both instances
+    const { rows } = await first.pool.query<{ ended: boolean }>(
+      'select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = current_database() and application_name = $1',
+      [LISTENER_APPLICATION_NAME],
+    )
+    expect(rows.length).toBeGreaterThan(0)
+    await expect.poll(() => opened.events, { timeout: 10_000 }).toEqual([{ type: 'resync' }])
+    // the socket stays open, and events reach it again
+    expect(opened.socket.readyState).toBe(WebSocket.OPEN)
+    const event = { type: 'profile.updated', user_id: ada.id } as const
+    await first.db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify({ to: [ada.id], event })})`)
+    await expect.poll(() => opened.events).toEqual([{ type: 'resync' }, event])
+    opened.socket.close()
   })
 })

@@ -9,7 +9,7 @@ import { profileKeys } from '#web/features/profile/queries.ts'
 import { healthKeys } from '#web/features/relationship-health/queries.ts'
 import { publicProfileKeys } from '#web/features/public-profile/queries.ts'
 import { testContact, testMessage } from '#web/test/fixtures.ts'
-import { applyRealtimeEvent, parseRealtimeEvent } from './realtime-events.ts'
+import { applyRealtimeEvent, parseRealtimeEvent, RECONNECT_ROOTS } from './realtime-events.ts'
 
 const client = () => new QueryClient()
 
@@ -42,6 +42,12 @@ describe('applyRealtimeEvent', () => {
     expect(applyRealtimeEvent(qc, { type: 'profile.updated', user_id: 'me' }, 'me')).toEqual([profileKeys.all, publicProfileKeys.all])
     expect(applyRealtimeEvent(qc, { type: 'invitation.changed', invitation_id: 'i' }, 'me')).toEqual([invitationKeys.all])
     expect(applyRealtimeEvent(qc, { type: 'presence.changed', user_id: 'u', online: true }, 'me')).toEqual([contactKeys.all])
+  })
+
+  it('refetches on a resync what a reconnect refetches: the server may have missed events while its database was away', () => {
+    expect(parseRealtimeEvent({ type: 'resync' })).toEqual({ type: 'resync' })
+    expect(applyRealtimeEvent(client(), { type: 'resync' }, 'me')).toEqual(RECONNECT_ROOTS)
+    expect(RECONNECT_ROOTS).toEqual([contactKeys.all, messageKeys.all, profileKeys.all, healthKeys.all])
   })
 
   it('puts a new message into the cached conversation and its contact into the circle, refetching only what it cannot apply', () => {

@@ -21,7 +21,7 @@ const ROOTS = {
   health: healthKeys.all,
 } as const
 
-/** What may have changed while the socket was down: refetched after a reconnect. */
+/** What may have changed while the socket was down: refetched after a reconnect, and when the server says `resync`. */
 export const RECONNECT_ROOTS = [ROOTS.contacts, ROOTS.messages, ROOTS.profile, ROOTS.health]
 
 /** What a message event without its changes (too large to send, or a message request) makes stale: as before they had them. */
@@ -76,6 +76,9 @@ export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEven
       return [ROOTS.invitations]
     case 'presence.changed':
       return [ROOTS.contacts]
+    case 'resync':
+      // the server may have missed events while its database was away: as after a reconnect of the socket
+      return RECONNECT_ROOTS
   }
 }
 

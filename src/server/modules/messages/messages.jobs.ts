@@ -180,7 +180,9 @@ export function createMessageJobs({
           result = await transcriber.transcribeWav({ wavPath: prepared.speechWavPath, durationSeconds: prepared.durationSeconds })
         }
       } catch (error) {
-        return afterFailure(row, 'transcribe', error)
+        // awaited here, before the `finally` awaits the folder's removal: returned unawaited, a failure to record the
+        // attempt (the database away, decision 217) would be a rejection nobody handles yet, which ends the process
+        return await afterFailure(row, 'transcribe', error)
       } finally {
         if (work) await fs.rm(work, { recursive: true, force: true })
       }
