@@ -65,6 +65,8 @@ describe('the embedded PostgreSQL dies under a running Hearth', () => {
     const second = await startHearth()
     const health = await fetch(`http://127.0.0.1:${second.port}/api/health`)
     expect(await health.json()).toMatchObject({ status: 'ok', database: { status: 'up' } })
+    // neither the first start of a new database nor a start with no migration pending takes a backup (decision 215)
+    expect(await fs.readdir(path.join(dataDir, 'backups')).catch(() => [])).toEqual([])
     second.signal('SIGTERM')
     expect(await second.exited).toBe(0)
   }, 120_000)

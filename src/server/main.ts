@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { connectDatabase, runMigrations } from './db/client.ts'
+import { connectDatabase } from './db/client.ts'
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts'
+import { migrateWithBackup, UpgradeError } from './db/upgrade.ts'
 import { parseEnvOrExit } from './env.ts'
 import { createOutboxMailer, createSmtpMailer } from './notify/mailer.ts'
 import { loadSecrets } from './secrets.ts'
@@ -50,7 +51,16 @@ async function main() {
 
   startLoadingApp()
   const database = connectDatabase(databaseUrl)
-  await runMigrations(database.db)
+  try {
+    await migrateWithBackup({ db: database.db, env, databasePassword: secrets.appDatabasePassword, say })
+  } catch (error) {
+    if (!(error instanceof UpgradeError)) throw error
+    // one line that says what failed and how to go back, no stack trace; the database is stopped as at any stop
+    console.error(`[hearth] could not upgrade the database: ${error.message}`)
+    await database.close().catch(() => undefined)
+    await embedded?.stop().catch(() => undefined)
+    process.exit(1)
+  }
 
   const mailer = env.SMTP_URL
     ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)

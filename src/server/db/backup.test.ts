@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
-import { backupDataDir, backupFileName, pruneBackups } from './backup.ts'
+import { backupDataDir, backupFileName, preMigrationBackupName, pruneBackups, prunePreMigrationBackups } from './backup.ts'
 
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-backups-'))
 afterAll(() => fs.rm(dir, { recursive: true, force: true }))
@@ -32,6 +32,31 @@ describe('pruneBackups', () => {
       'hearth-backup-2026-11-26T03-30-00Z.tar.gz.partial',
       'notes.txt',
     ])
+  })
+})
+
+describe('the backups taken before migrating', () => {
+  it('are named for the first migration they come before, and only the newest three are kept, apart from the scheduled ones', async () => {
+    const folder = await fs.mkdtemp(path.join(dir, 'before-'))
+    const now = new Date('2026-12-07T20:30:00Z')
+    const hour = 60 * 60 * 1000
+    expect(preMigrationBackupName('0032_profile_language', now)).toBe('hearth-before-0032-2026-12-07T20-30-00Z.tar.gz')
+    const write = async (name: string, hoursAgo: number) => {
+      await fs.writeFile(path.join(folder, name), '')
+      const at = new Date(now.getTime() - hoursAgo * hour)
+      await fs.utimes(path.join(folder, name), at, at)
+    }
+    const taken = [5, 4, 3, 2].map((hoursAgo, index) => preMigrationBackupName(`003${index}_x`, new Date(now.getTime() - hoursAgo * hour)))
+    for (const [index, name] of taken.entries()) await write(name, 5 - index)
+    // a scheduled backup older than all of them, and what a pre-migration backup cut off left
+    await write(backupFileName(new Date(now.getTime() - 48 * hour)), 48)
+    await write(`${preMigrationBackupName('0033_y', now)}.partial`, 0)
+
+    expect(await prunePreMigrationBackups(folder)).toEqual([taken[0], `${preMigrationBackupName('0033_y', now)}.partial`])
+    expect((await fs.readdir(folder)).sort()).toEqual(['hearth-backup-2026-12-05T20-30-00Z.tar.gz', ...taken.slice(1)].sort())
+    // and the scheduled pruning, however few days it keeps, leaves them
+    expect(await pruneBackups(folder, 1, new Date(now.getTime() + 10 * 24 * hour))).toBe(1)
+    expect((await fs.readdir(folder)).sort()).toEqual(taken.slice(1).sort())
   })
 })
 

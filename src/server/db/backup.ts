@@ -65,6 +65,38 @@ export function backupFileName(now: Date): string {
   return `hearth-backup-${now.toISOString().slice(0, 19).replaceAll(':', '-')}Z.tar.gz`
 }
 
+/**
+ * `hearth-before-0030-2026-12-07T20-30-00Z.tar.gz`: the backup a start took before it applied migration 0030 and the
+ * ones after it (decision 215). Named apart from the scheduled ones, so that their pruning by age never removes it
+ * and it never pushes one of them out; the start keeps the newest PRE_MIGRATION_BACKUPS_KEPT.
+ */
+const PRE_MIGRATION_NAME = /^hearth-before-\d+-.*\.tar\.gz$/
+const PRE_MIGRATION_LEFTOVER = /^hearth-before-\d+-.*\.tar\.gz\.(partial|partial\.gz|staging)$/
+export const PRE_MIGRATION_BACKUPS_KEPT = 3
+
+/** The name of the backup taken at `now` before the migration tagged `migration` (`0030_audit_ids...`) and later ones. */
+export function preMigrationBackupName(migration: string, now: Date): string {
+  const number = /^\d+/.exec(migration)?.[0] ?? 'next'
+  return `hearth-before-${number}-${now.toISOString().slice(0, 19).replaceAll(':', '-')}Z.tar.gz`
+}
+
+/**
+ * Keeps the newest `keep` pre-migration backups in `dir` (by the time their file was written) and deletes the older
+ * ones, with what such a backup cut off left behind; never touches the scheduled backups. Answers the files removed.
+ */
+export async function prunePreMigrationBackups(dir: string, keep = PRE_MIGRATION_BACKUPS_KEPT): Promise<string[]> {
+  const names = await fs.readdir(dir).catch(() => [] as string[])
+  const backups: { name: string; written: number }[] = []
+  for (const name of names.filter((name) => PRE_MIGRATION_NAME.test(name))) {
+    const stat = await fs.stat(path.join(dir, name)).catch(() => null)
+    if (stat) backups.push({ name, written: stat.mtime.getTime() })
+  }
+  backups.sort((a, b) => b.written - a.written || b.name.localeCompare(a.name))
+  const removed = [...backups.slice(keep).map(({ name }) => name), ...names.filter((name) => PRE_MIGRATION_LEFTOVER.test(name))]
+  for (const name of removed) await fs.rm(path.join(dir, name), { recursive: true, force: true })
+  return removed
+}
+
 /** The embedded PostgreSQL's pid and port when it runs on `dataDir`'s cluster (its postmaster.pid names a live process). */
 async function runningPostmaster(dataDir: string): Promise<{ pid: number; port: number } | null> {
   const content = await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').catch(() => null)
