@@ -77,7 +77,7 @@ export type ServicesOptions = {
   log: FastifyBaseLogger
   /** tests put a speech engine or analyser double here; by default they follow the environment */
   speech?: { choice?: EngineChoice; analyzer?: Analyzer; autoDownload?: boolean }
-  jobs?: Partial<Pick<JobQueueOptions, 'leaseSeconds' | 'maintenanceIntervalSeconds'>>
+  jobs?: Partial<Pick<JobQueueOptions, 'leaseSeconds' | 'maintenanceIntervalSeconds' | 'storageRetryMinMs'>>
   notificationTiming?: Partial<NotificationTiming>
   pushTestOrigin?: string
 }
@@ -188,6 +188,7 @@ export async function createServices({
         openSockets: () => hub.connectionCount(),
         dataDir: env.dataDir,
         mediaDir: env.STORAGE_DRIVER === 'local' ? path.join(env.dataDir, 'media') : null,
+        storageHealth: objects.health,
       })
     : null
   const transcription = createTranscriptionService({ speech: engineChoice, tmpDir })
@@ -238,6 +239,7 @@ export async function createServices({
     readSession,
     onSessionsEnded,
     storage,
+    storageHealth: objects.health,
     signMediaUrl: signUrl,
     pictureUrl,
     speech: activeSpeech,

@@ -19,4 +19,6 @@ export const ERROR_CODES = {
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
   speechUnavailable: 'SPEECH_UNAVAILABLE',
+  /** the object store (the S3 bucket) cannot be reached now; worth trying again later (decision 216) */
+  storageUnavailable: 'STORAGE_UNAVAILABLE',
 } as const

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import type pg from 'pg'
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { QueueStats } from '#server/jobs/job-queue.ts'
+import type { StorageHealth } from '#server/media/storage.ts'
 import { UnauthorizedError } from './errors.ts'
 
 /** storage used is a walk of the media folder: done at most this often, whatever the scrape interval */
@@ -18,6 +19,8 @@ type MetricsSources = {
   dataDir: string
   /** the local media folder (null with S3 storage, whose bucket reports its own size) */
   mediaDir: string | null
+  /** whether the object store answers (bounded in time and kept a few seconds by the store itself) */
+  storageHealth: () => Promise<StorageHealth>
 }
 
 /** Total bytes of the files under `dir` (missing: 0). */
@@ -52,7 +55,7 @@ function cached<T>(compute: () => Promise<T>, maxAgeMs: number) {
  * scrapes, never on a timer: a scrape costs one grouped read of the job table and, every few minutes, a walk of the
  * media folder.
  */
-export function createMetrics({ pool, queueStats, openSockets, dataDir, mediaDir }: MetricsSources) {
+export function createMetrics({ pool, queueStats, openSockets, dataDir, mediaDir, storageHealth }: MetricsSources) {
   const registry = new Registry()
   const registers = [registry]
   collectDefaultMetrics({ register: registry, prefix: 'hearth_' })
@@ -128,6 +131,15 @@ export function createMetrics({ pool, queueStats, openSockets, dataDir, mediaDir
     registers,
     async collect() {
       this.set((await diskFree()).size)
+    },
+  })
+  // 0 while the bucket cannot be reached: uploads are refused with a 503 and media jobs wait (decision 216)
+  new Gauge({
+    name: 'hearth_storage_up',
+    help: 'Whether the object store answers (1) or not (0), as GET /api/health says',
+    registers,
+    async collect() {
+      this.set((await storageHealth()).status === 'ok' ? 1 : 0)
     },
   })
   if (mediaDir) {
