@@ -43,9 +43,9 @@ const PART_SIZE = 8 * 1024 * 1024
  * connection gets 3 s, a socket that goes quiet (no byte either way) 5 s, and a failed request one more try, so a
  * request that meets an absent store answers 503 within about 10 s; a large object that keeps flowing is never cut.
  */
-export const S3_CONNECTION_TIMEOUT_MS = 3_000
-export const S3_SOCKET_TIMEOUT_MS = 5_000
-export const S3_MAX_ATTEMPTS = 2
+const S3_CONNECTION_TIMEOUT_MS = 3_000
+const S3_SOCKET_TIMEOUT_MS = 5_000
+const S3_MAX_ATTEMPTS = 2
 /** the health check's own bound, and how long its answer is kept: health stays fast whatever the store does */
 const HEALTH_TIMEOUT_MS = 3_000
 const HEALTH_CACHE_MS = 10_000
@@ -73,7 +73,7 @@ const isNotFound = (error: unknown) => {
 const CREDENTIAL_ERRORS = new Set(['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'AccessDenied', 'ExpiredToken', 'InvalidToken'])
 
 /** What kind of absence an SDK error is (anything but a missing object). */
-export function failureKindOf(error: unknown): StorageFailureKind {
+function failureKindOf(error: unknown): StorageFailureKind {
   const e = (error ?? {}) as SdkError
   const status = e.$metadata?.httpStatusCode
   const name = e.name ?? e.Code ?? ''
