@@ -5,7 +5,7 @@ import type { Database } from './db/client.ts'
 import type { Env } from './env.ts'
 import type { DiskGuard } from './media/disk-space.ts'
 import type { PictureUrl } from './media/signed-url.ts'
-import type { ObjectStorage } from './media/storage.ts'
+import type { ObjectStorage, StorageHealth } from './media/storage.ts'
 import type { AdminService } from './modules/admin/admin.service.ts'
 import type { AccountService } from './modules/account/account.service.ts'
 import type { AudioUploadsService } from './modules/audio-uploads/audio-uploads.service.ts'
@@ -44,6 +44,8 @@ export type AppDeps = {
   storage: ObjectStorage
   /** DATA_DIR's free space against the floor (health, the owner's page) */
   disk: DiskGuard
+  /** whether the store answers now: bounded in time and kept a few seconds (GET /api/health) */
+  storageHealth: () => Promise<StorageHealth>
   /** A signed, expiring URL for a stored object; give it only to people who may see the object. */
   signMediaUrl: (key: string) => string
   /** a person's picture URL, or null for none */

@@ -64,7 +64,7 @@ export type BuildAppOptions = {
    * job queue timing (tests shorten the lease that recovers jobs cut off by a crash); `workers: false` runs no job
    * here whatever the role (tests that start the instances running jobs themselves)
    */
-  jobs?: Partial<Pick<JobQueueOptions, 'leaseSeconds' | 'maintenanceIntervalSeconds'>> & { workers?: boolean }
+  jobs?: Partial<Pick<JobQueueOptions, 'leaseSeconds' | 'maintenanceIntervalSeconds' | 'storageRetryMinMs'>> & { workers?: boolean }
   /** when new-message mail goes out (tests shorten the burst and transcript waits) */
   notificationTiming?: Partial<NotificationTiming>
   /** told about every route as it is registered (the authorization matrix test lists the live route table) */

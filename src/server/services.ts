@@ -78,7 +78,7 @@ export type ServicesOptions = {
   log: FastifyBaseLogger
   /** tests put a speech engine or analyser double here; by default they follow the environment */
   speech?: { choice?: EngineChoice; analyzer?: Analyzer; autoDownload?: boolean }
-  jobs?: Partial<Pick<JobQueueOptions, 'leaseSeconds' | 'maintenanceIntervalSeconds'>>
+  jobs?: Partial<Pick<JobQueueOptions, 'leaseSeconds' | 'maintenanceIntervalSeconds' | 'storageRetryMinMs'>>
   notificationTiming?: Partial<NotificationTiming>
   pushTestOrigin?: string
 }
@@ -192,6 +192,7 @@ export async function createServices({
         openSockets: () => hub.connectionCount(),
         disk,
         mediaDir: env.STORAGE_DRIVER === 'local' ? path.join(env.dataDir, 'media') : null,
+        storageHealth: objects.health,
       })
     : null
   const transcription = createTranscriptionService({ speech: engineChoice, tmpDir })
@@ -243,6 +244,7 @@ export async function createServices({
     onSessionsEnded,
     storage,
     disk,
+    storageHealth: objects.health,
     signMediaUrl: signUrl,
     pictureUrl,
     speech: activeSpeech,

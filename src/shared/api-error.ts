@@ -22,4 +22,5 @@ export const API_ERROR_TEXTS = {
   linkInvalid: 'This link is not valid',
   audioUnavailable: 'Audio file is not available',
   rangeNotSatisfiable: 'Range not satisfiable',
+  storageUnavailable: "Hearth can't reach its storage right now. Please try again in a little while.",
 } as const

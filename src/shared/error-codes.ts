@@ -22,4 +22,6 @@ export const ERROR_CODES = {
   /** the database is restarting or failing over: the same request succeeds again shortly (decision 217) */
   databaseUnavailable: 'DATABASE_UNAVAILABLE',
   speechUnavailable: 'SPEECH_UNAVAILABLE',
+  /** the object store (the S3 bucket) cannot be reached now; worth trying again later (decision 216) */
+  storageUnavailable: 'STORAGE_UNAVAILABLE',
 } as const

@@ -23,6 +23,8 @@ export const PLAYER_TEXTS = {
   toastTitle: 'Playback Error',
   unavailable: 'Audio file is not available for playback',
   cannotPlay: 'This audio file cannot be played',
+  /** the audio could not be fetched (the store away, the network): worth another press later (decision 216) */
+  outOfReach: 'This recording is out of reach for now. Try again in a little while.',
 } as const
 
 /**

@@ -29,6 +29,7 @@ const METRIC_NAMES = [
   'hearth_disk_free_bytes',
   'hearth_disk_floor_bytes',
   'hearth_storage_used_bytes',
+  'hearth_storage_up',
   'hearth_process_resident_memory_bytes',
 ]
 
@@ -53,6 +54,7 @@ describe('GET /metrics', () => {
       /hearth_http_request_duration_seconds_count\{method="GET",route="\/api\/public-profiles\/:id",status="4xx"\} 1\n/,
     )
     expect(exposition).not.toContain(id)
+    expect(exposition).toMatch(/\nhearth_storage_up 1\n/)
     expect(exposition).toMatch(/hearth_queue_depth\{queue="send-mail"\} \d+/)
     expect(exposition).toMatch(/hearth_queue_oldest_waiting_seconds\{queue="transcribe-message"\} [\d.]+/)
   })

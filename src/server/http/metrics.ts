@@ -4,6 +4,7 @@ import type pg from 'pg'
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { QueueStats } from '#server/jobs/job-queue.ts'
 import { bytesUnder, type DiskGuard } from '#server/media/disk-space.ts'
+import type { StorageHealth } from '#server/media/storage.ts'
 import { UnauthorizedError } from './errors.ts'
 
 /** storage used is a walk of the media folder: done at most this often, whatever the scrape interval */
@@ -17,6 +18,8 @@ type MetricsSources = {
   disk: Pick<DiskGuard, 'read'>
   /** the local media folder (null with S3 storage, whose bucket reports its own size) */
   mediaDir: string | null
+  /** whether the object store answers (bounded in time and kept a few seconds by the store itself) */
+  storageHealth: () => Promise<StorageHealth>
 }
 
 /** What a value computed on demand answers while it is fresh; a stale one is answered while a new one is made. */
@@ -40,7 +43,7 @@ function cached<T>(compute: () => Promise<T>, maxAgeMs: number) {
  * scrapes, never on a timer: a scrape costs one grouped read of the job table and, every few minutes, a walk of the
  * media folder.
  */
-export function createMetrics({ pool, queueStats, openSockets, disk, mediaDir }: MetricsSources) {
+export function createMetrics({ pool, queueStats, openSockets, disk, mediaDir, storageHealth }: MetricsSources) {
   const registry = new Registry()
   const registers = [registry]
   collectDefaultMetrics({ register: registry, prefix: 'hearth_' })
@@ -115,6 +118,15 @@ export function createMetrics({ pool, queueStats, openSockets, disk, mediaDir }:
     'Free space Hearth keeps for its database (DISK_FLOOR_MB): uploads stop below it',
     (d) => d.floorBytes,
   )
+  // 0 while the bucket cannot be reached: uploads are refused with a 503 and media jobs wait (decision 216)
+  new Gauge({
+    name: 'hearth_storage_up',
+    help: 'Whether the object store answers (1) or not (0), as GET /api/health says',
+    registers,
+    async collect() {
+      this.set((await storageHealth()).status === 'ok' ? 1 : 0)
+    },
+  })
   if (mediaDir) {
     const used = cached(() => bytesUnder(mediaDir), STORAGE_REFRESH_MS)
     new Gauge({

@@ -7,6 +7,7 @@ import type { Executor } from '#server/db/client.ts'
 import { createListener } from '#server/db/listener.ts'
 import { notifyAtCommit } from '#server/realtime/realtime.publisher.ts'
 import type { MailMessage } from '#server/notify/mailer.ts'
+import { isStorageUnavailable } from '#server/media/storage.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,6 +118,8 @@ export type JobQueueOptions = {
    * sends no scheduled job; the instances that run jobs do both
    */
   supervises?: boolean
+  /** the shortest wait of a job that met an absent object store (15 s; tests shorten it) */
+  storageRetryMinMs?: number
 }
 
 /** One job to queue: its name, its payload and how long it waits before it may run. */
@@ -224,6 +227,25 @@ const RENEW_SQL = `
   WHERE j.name = held.name AND j.id = held.id AND j.retry_count = held.attempt AND j.state = 'active'
   RETURNING j.id`
 
+/**
+ * A job that met an absent object store waits and runs again (decision 216): half as long again as it has existed so
+ * far, between 15 s and 5 minutes, so a blip costs seconds and an hour's outage about a dozen tries. Its retry count
+ * is left as it is (pg-boss's few retries are for what crashed); only after STORAGE_PATIENCE_MS does it fail as
+ * any error does. Below pg-boss's archive of jobs waiting a day.
+ */
+const STORAGE_RETRY_MIN_MS = 15_000
+const STORAGE_RETRY_MAX_MS = 5 * 60_000
+const STORAGE_PATIENCE_MS = 12 * 60 * 60_000
+
+/** The wait before a job `ageMs` old that met an absent store runs again. */
+const storageRetryDelayMs = (ageMs: number, shortest: number) => Math.min(STORAGE_RETRY_MAX_MS, Math.max(shortest, Math.round(ageMs / 2)))
+
+/** Puts a job this run holds back to wait for `$4` ms, its retry count unchanged. */
+const WAIT_FOR_STORAGE_SQL = `
+  UPDATE pgboss.job SET state = 'retry', start_after = now() + $4::int * interval '1 millisecond'
+  WHERE name = $1 AND id = $2 AND retry_count = $3 AND state = 'active'
+  RETURNING id`
+
 /** Hands the jobs this instance still runs back to the queue, to be fetched at once (as a retry) by any instance. */
 const HAND_BACK_SQL = `
   UPDATE pgboss.job j SET state = 'retry', start_after = now()
@@ -243,6 +265,7 @@ export async function createJobQueue({
   maintenanceIntervalSeconds = 20,
   pollingIntervalSeconds = Math.min(5, maintenanceIntervalSeconds),
   supervises = true,
+  storageRetryMinMs = STORAGE_RETRY_MIN_MS,
 }: JobQueueOptions): Promise<JobQueue> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
@@ -343,11 +366,27 @@ export async function createJobQueue({
     // after a crash-like stop, or once the job was handed out again, this run settles nothing
     if (lease.lost || abandoned) return
     if (outcome && outcome.status !== 'done') log.info({ job: name, id: job.id, ...outcome }, 'jobs: finished without result')
+    if (isStorageUnavailable(failure) && (await waitForStorage(name, job, failure.kind))) return
     try {
       if (outcome) await boss.complete(name, job.id, outcome)
       else await boss.fail(name, job.id, { message: failure instanceof Error ? failure.message : String(failure) })
     } catch (error) {
       log.warn({ err: error, job: name, id: job.id }, 'jobs: could not record the end of a job; it runs again once its lease ends')
+    }
+  }
+
+  /** Puts a job that met an absent store back to wait (its handler is safe to run again); false when it waited too long. */
+  async function waitForStorage(name: JobName, job: PgBoss.JobWithMetadata<unknown>, kind: string): Promise<boolean> {
+    const ageMs = Date.now() - new Date(job.createdOn).getTime()
+    if (!(ageMs < STORAGE_PATIENCE_MS)) return false
+    const delayMs = storageRetryDelayMs(ageMs, storageRetryMinMs)
+    try {
+      await pool.query(WAIT_FOR_STORAGE_SQL, [name, job.id, job.retryCount, delayMs])
+      log.warn({ job: name, id: job.id, kind, delayMs }, 'jobs: the object store cannot be reached; the job waits and runs again')
+      return true
+    } catch (error) {
+      log.warn({ err: error, job: name, id: job.id }, 'jobs: could not put a job back to wait for storage; it fails as any error does')
+      return false
     }
   }
 

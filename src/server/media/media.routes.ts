@@ -43,7 +43,8 @@ export const mediaRoutes: FastifyPluginAsync<{ storage: ObjectStorage; signingKe
       const check = verifyMediaUrl(signingKey, key, expires, signature)
       if (check === 'expired') return reply.status(403).send(errorBody(ERROR_CODES.forbidden, API_ERROR_TEXTS.linkExpired))
       if (check === 'invalid') return reply.status(403).send(errorBody(ERROR_CODES.forbidden, API_ERROR_TEXTS.linkInvalid))
-      const size = await storage.size(key).catch(() => null)
+      // a store that cannot be reached answers 503 (the player says the recording is out of reach for now), never 404
+      const size = await storage.size(key)
       if (size === null) return reply.status(404).send(errorBody(ERROR_CODES.notFound, API_ERROR_TEXTS.audioUnavailable))
 
       const expiresAt = Number(expires)

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Env } from '#server/env.ts'
 import type { S3StorageConfig } from './s3-storage.ts'
-import { createLocalStorage, type ObjectStorage } from './storage.ts'
+import { createLocalStorage, type ObjectStorage, type StorageHealth } from './storage.ts'
 
 /** The S3 settings of the environment, or null when objects stay on local disk. */
 export function s3ConfigOf(env: Env): S3StorageConfig | null {
@@ -24,6 +24,8 @@ export type StorageChoice = {
   mediaOrigins: string[]
   /** checks the storage can be used; fails with a clear line at start */
   verify: () => Promise<void>
+  /** whether the store answers now (bounded in time and kept a few seconds): GET /api/health and the metrics */
+  health: () => Promise<StorageHealth>
   close: () => void
 }
 
@@ -38,10 +40,12 @@ export async function createObjectStorage(env: Env): Promise<StorageChoice> {
       storage: createLocalStorage(path.join(env.dataDir, 'media')),
       mediaOrigins: [],
       verify: async () => undefined,
+      // the local disk is the server's own: when it fails, the whole instance does
+      health: async () => ({ status: 'ok' }),
       close: () => undefined,
     }
   }
   const { createS3Storage, s3PublicOrigin } = await import('./s3-storage.ts')
   const storage = createS3Storage(s3)
-  return { storage, mediaOrigins: [s3PublicOrigin(s3)], verify: storage.verify, close: storage.close }
+  return { storage, mediaOrigins: [s3PublicOrigin(s3)], verify: storage.verify, health: storage.health, close: storage.close }
 }

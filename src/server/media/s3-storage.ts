@@ -11,7 +11,15 @@ import {
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
-import { assertSafeKey, contentTypeOf, isSafeKey, type ObjectStorage } from './storage.ts'
+import {
+  assertSafeKey,
+  contentTypeOf,
+  isSafeKey,
+  StorageUnavailableError,
+  type ObjectStorage,
+  type StorageFailureKind,
+  type StorageHealth,
+} from './storage.ts'
 
 export type S3StorageConfig = {
   /** unset for AWS S3; the server's URL for MinIO, Garage, Ceph, R2... */
@@ -29,6 +37,19 @@ export type S3StorageConfig = {
 /** multipart parts of 8 MB, two at a time: a recording's upload holds at most 16 MB in memory */
 const PART_SIZE = 8 * 1024 * 1024
 
+/**
+ * How long the store may take (decision 216). The SDK's defaults wait for a connection and an answer without end
+ * and try three times: a store that accepts connections and never answers would hold an upload for minutes. A
+ * connection gets 3 s, a socket that goes quiet (no byte either way) 5 s, and a failed request one more try, so a
+ * request that meets an absent store answers 503 within about 10 s; a large object that keeps flowing is never cut.
+ */
+const S3_CONNECTION_TIMEOUT_MS = 3_000
+const S3_SOCKET_TIMEOUT_MS = 5_000
+const S3_MAX_ATTEMPTS = 2
+/** the health check's own bound, and how long its answer is kept: health stays fast whatever the store does */
+const HEALTH_TIMEOUT_MS = 3_000
+const HEALTH_CACHE_MS = 10_000
+
 const clientFor = (config: S3StorageConfig, endpoint: string | undefined) =>
   new S3Client({
     region: config.region,
@@ -38,11 +59,34 @@ const clientFor = (config: S3StorageConfig, endpoint: string | undefined) =>
     // S3-compatible servers do not all know the newer default checksums; send them only where S3 requires one
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    maxAttempts: S3_MAX_ATTEMPTS,
+    requestHandler: { connectionTimeout: S3_CONNECTION_TIMEOUT_MS, socketTimeout: S3_SOCKET_TIMEOUT_MS },
   })
 
+type SdkError = { name?: string; code?: string; Code?: string; $metadata?: { httpStatusCode?: number } }
+
 const isNotFound = (error: unknown) => {
-  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } }
-  return e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404
+  const e = error as SdkError
+  return e.name === 'NotFound' || e.name === 'NoSuchKey' || (e.$metadata?.httpStatusCode === 404 && e.name !== 'NoSuchBucket')
+}
+
+const CREDENTIAL_ERRORS = new Set(['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'AccessDenied', 'ExpiredToken', 'InvalidToken'])
+
+/** What kind of absence an SDK error is (anything but a missing object). */
+function failureKindOf(error: unknown): StorageFailureKind {
+  const e = (error ?? {}) as SdkError
+  const status = e.$metadata?.httpStatusCode
+  const name = e.name ?? e.Code ?? ''
+  if (name === 'TimeoutError' || name === 'AbortError' || e.code === 'ETIMEDOUT' || name === 'RequestTimeout') return 'timeout'
+  if (status === 401 || status === 403 || CREDENTIAL_ERRORS.has(name)) return 'credentials'
+  if (status !== undefined && status > 0) return 'error'
+  return 'unreachable'
+}
+
+/** A missing object's error as it is; any other failure of the store as a StorageUnavailableError. */
+const asStorageError = (error: unknown): Error => {
+  if (error instanceof StorageUnavailableError || isNotFound(error)) return error instanceof Error ? error : new Error(String(error))
+  return new StorageUnavailableError(failureKindOf(error), error)
 }
 
 /**
@@ -51,10 +95,24 @@ const isNotFound = (error: unknown) => {
  */
 export function createS3Storage(
   config: S3StorageConfig,
-): ObjectStorage & Required<Pick<ObjectStorage, 'presignGet'>> & { verify: () => Promise<void>; close: () => void } {
+): ObjectStorage &
+  Required<Pick<ObjectStorage, 'presignGet'>> & { verify: () => Promise<void>; health: () => Promise<StorageHealth>; close: () => void } {
   const client = clientFor(config, config.endpoint)
   const presigner = config.publicEndpoint ? clientFor(config, config.publicEndpoint) : client
   const Bucket = config.bucket
+
+  let lastHealth: { at: number; answer: Promise<StorageHealth> } | null = null
+  /** One HEAD of the bucket, bounded in time, its answer kept a few seconds (however often health is asked). */
+  function health(): Promise<StorageHealth> {
+    if (lastHealth && Date.now() - lastHealth.at < HEALTH_CACHE_MS) return lastHealth.answer
+    const answer = client
+      .send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) })
+      .then((): StorageHealth => ({ status: 'ok' }))
+      .catch((error: unknown): StorageHealth => ({ status: 'unreachable', reason: failureKindOf(error) }))
+    lastHealth = { at: Date.now(), answer }
+    return answer
+  }
+
   return {
     async putFile(key, fromPath) {
       assertSafeKey(key)
@@ -66,7 +124,10 @@ export function createS3Storage(
         queueSize: 2,
         leavePartsOnError: false,
       })
-      await upload.done()
+      // a failed upload leaves nothing: its parts are aborted, and the local file stays for the caller to remove
+      await upload.done().catch((error: unknown) => {
+        throw asStorageError(error)
+      })
       await fs.unlink(fromPath)
     },
     async size(key) {
@@ -76,7 +137,7 @@ export function createS3Storage(
         return head.ContentLength ?? 0
       } catch (error) {
         if (isNotFound(error)) return null
-        throw error
+        throw asStorageError(error)
       }
     },
     read(key, range) {
@@ -87,20 +148,24 @@ export function createS3Storage(
         .send(new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }))
         .then((result) => {
           const body = result.Body as Readable
-          body.on('error', (error) => out.destroy(error))
+          body.on('error', (error) => out.destroy(asStorageError(error)))
           body.pipe(out)
         })
-        .catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))))
+        .catch((error: unknown) => out.destroy(asStorageError(error)))
       return out
     },
     async remove(key) {
       assertSafeKey(key)
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }))
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key })).catch((error: unknown) => {
+        throw asStorageError(error)
+      })
     },
     async *list() {
       let ContinuationToken: string | undefined
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }))
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken })).catch((error: unknown) => {
+          throw asStorageError(error)
+        })
         for (const item of page.Contents ?? []) {
           if (item.Key && isSafeKey(item.Key)) yield { key: item.Key, storedAt: item.LastModified ?? new Date(0) }
         }
@@ -137,6 +202,7 @@ export function createS3Storage(
         throw new Error(`the S3 bucket ${Bucket} at ${config.endpoint ?? 'AWS'} cannot be used: ${why} (see docs/deploy.md)`)
       }
     },
+    health,
     close: () => {
       client.destroy()
       if (presigner !== client) presigner.destroy()

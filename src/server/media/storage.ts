@@ -2,6 +2,9 @@ import { createReadStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
+import { API_ERROR_TEXTS } from '#shared/api-error.ts'
+import { ERROR_CODES } from '#shared/error-codes.ts'
+import { ServiceUnavailableError } from '#server/http/errors.ts'
 
 /** Private object storage. Keys look like `{userId}/{timestamp}-{random}.{ext}` and are never overwritten. */
 export type ObjectStorage = {
@@ -19,6 +22,32 @@ export type ObjectStorage = {
    */
   presignGet?: (key: string, expiresAt: Date) => Promise<string>
 }
+
+/**
+ * Why the store could not be used: it did not answer (`unreachable`), answered too slowly (`timeout`), refused the
+ * keys (`credentials`), or failed on its side (`error`: a 5xx, a bucket gone). None of them means an object is
+ * missing: a missing object is `null` from `size` and a failed `read`, as before (decision 216).
+ */
+export type StorageFailureKind = 'unreachable' | 'timeout' | 'credentials' | 'error'
+
+/**
+ * The store is away for now. A request answers 503 with a calm text (the client keeps what it sent and tries again);
+ * a job waits and runs again later rather than failing for good (the job queue, decision 216).
+ */
+export class StorageUnavailableError extends ServiceUnavailableError {
+  readonly kind: StorageFailureKind
+  constructor(kind: StorageFailureKind, cause?: unknown) {
+    super(API_ERROR_TEXTS.storageUnavailable, ERROR_CODES.storageUnavailable)
+    this.name = 'StorageUnavailableError'
+    this.kind = kind
+    this.cause = cause
+  }
+}
+
+export const isStorageUnavailable = (error: unknown): error is StorageUnavailableError => error instanceof StorageUnavailableError
+
+/** Whether the store answers now, and why not when it does not (the health check; no address or key in it). */
+export type StorageHealth = { status: 'ok' } | { status: 'unreachable'; reason: StorageFailureKind }
 
 const CONTENT_TYPES: Record<string, string> = {
   webm: 'audio/webm',

@@ -7,7 +7,7 @@ import { nextRetryDelayMs, SPEECH_TEXTS } from '#shared/speech.ts'
 import { estimateWordTimings, leadingSilenceOffset } from '#shared/word-timing.ts'
 import type { Database, Executor } from '#server/db/client.ts'
 import type { JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
-import type { ObjectStorage } from '#server/media/storage.ts'
+import { isStorageUnavailable, type ObjectStorage } from '#server/media/storage.ts'
 import { decodeForSpeech, readPcmSamples, SPEECH_SAMPLE_RATE } from './decode.ts'
 import { SpeechEngineError, type EngineChoice, type TranscriptWord } from './engine.ts'
 
@@ -141,7 +141,8 @@ export type KeptOutcome = { text: string | null; words: TranscriptWord[]; status
 
 /**
  * One attempt at the transcript of a recording kept beside a row (a welcome message, an invitation's personal message,
- * a voice note): saved when made; after a failure, the next attempt queued with its delay, or the end in `failed`.
+ * a voice note): saved when made; after a failure, the next attempt queued with its delay, or the end in `failed`
+ * (an absent object store is not a failure: the error goes to the queue, which runs the job again later).
  * The owning module's job says how to save and how to queue again.
  */
 export async function transcribeKept(
@@ -159,6 +160,11 @@ export async function transcribeKept(
     await db.transaction((tx) => job.save(tx, { text: result.text, words: result.words, status: 'completed' }))
     return { status: 'done' }
   } catch (error) {
+    // the store away: pending meanwhile, and the queue runs this same attempt again later (decision 216)
+    if (isStorageUnavailable(error)) {
+      await db.transaction((tx) => job.save(tx, { text: null, words: [], status: 'pending' }))
+      throw error
+    }
     const delay = retryDelayAfter(error, job.attempt)
     log.warn({ ...job.what, attempt: job.attempt, reason: reasonOf(error) }, 'speech: transcription of a kept recording failed')
     await db.transaction(async (tx) => {

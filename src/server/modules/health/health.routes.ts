@@ -9,6 +9,16 @@ export const healthSchema = z.object({
   version: z.string(),
   uptimeSeconds: z.number(),
   database: z.object({ status: z.enum(['up', 'down']), version: z.string().nullable() }),
+  /**
+   * The object store: `unreachable` with the kind of failure (never an address or a key). It makes the answer
+   * `degraded` but not a 503: every instance shares the store, so taking this one out of rotation would help nothing,
+   * and text, reads and what is already in the browser still work (decision 216).
+   */
+  storage: z.object({
+    driver: z.enum(['local', 's3']),
+    status: z.enum(['ok', 'unreachable']),
+    reason: z.enum(['unreachable', 'timeout', 'credentials', 'error']).nullable(),
+  }),
   /** the active transcription engine (or none) and why it was chosen; the analyser in use */
   speech: z.object({
     engine: z.string(),
@@ -30,9 +40,10 @@ export const healthSchema = z.object({
   }),
 })
 
-export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, speech, disk, readSession, admin }) => {
+export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, speech, env, storageHealth, disk, readSession, admin }) => {
   app.get('/api/health', { schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (request, reply) => {
     let database: z.infer<typeof healthSchema>['database']
+    const stored = storageHealth()
     try {
       database = { status: 'up', version: await getDatabaseVersion(db) }
     } catch {
@@ -44,11 +55,14 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sp
       return session !== null && (await admin.isOwner(session.user.id))
     }
     const [reading, owner] = await Promise.all([disk.read().catch(() => null), askedByOwner().catch(() => false)])
+    const store = await stored
+    const storage = { driver: env.STORAGE_DRIVER, status: store.status, reason: store.status === 'ok' ? null : store.reason }
     const body = {
-      status: database.status === 'up' ? ('ok' as const) : ('degraded' as const),
+      status: database.status === 'up' && store.status === 'ok' ? ('ok' as const) : ('degraded' as const),
       version: APP_VERSION,
       uptimeSeconds: Math.round(process.uptime()),
       database,
+      storage,
       speech,
       // a low disk leaves the status ok (and the answer 200): reads and sign-in work, and a supervisor must not restart Hearth for it
       disk: {

@@ -226,6 +226,23 @@ export async function setMessageOutcome(
 }
 
 /**
+ * An attempt that met an absent object store gives its claim back (decision 216): the row is pending again and the
+ * attempt is not counted, so an outage never uses up a message's attempts. Answers whether it was still current.
+ */
+export async function releaseAttempt(db: Executor, guard: AttemptGuard & { messageId: string }): Promise<boolean> {
+  const counter = guard.stage === 'transcribe' ? audioMessages.transcriptionAttempts : audioMessages.analysisAttempts
+  const rows = await db
+    .update(audioMessages)
+    .set({
+      processingStatus: 'pending',
+      [guard.stage === 'transcribe' ? 'transcriptionAttempts' : 'analysisAttempts']: sql`${counter} - 1`,
+    })
+    .where(isCurrent(guard.messageId, guard))
+    .returning({ id: audioMessages.id })
+  return rows.length > 0
+}
+
+/**
  * A fresh round of transcription after a person asked for a retry; the count starts again. Only a failed
  * message changes (only transcription can fail: failed analysis keeps the words), so of two retries at
  * once just one starts a round. Answers whether this one did.

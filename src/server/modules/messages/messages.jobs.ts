@@ -10,7 +10,7 @@ import type { JobMap, JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
 import type { Analyzer } from '#server/speech/analysis/analyzer.ts'
 import { ValidationError } from '#server/http/errors.ts'
 import { prepareRecording, type PreparedRecording } from '#server/media/audio.ts'
-import type { ObjectStorage } from '#server/media/storage.ts'
+import { isStorageUnavailable, type ObjectStorage } from '#server/media/storage.ts'
 import { SpeechEngineError } from '#server/speech/engine.ts'
 import { reasonOf, type HeardTranscript, type ObjectTranscriber } from '#server/speech/transcribe-object.ts'
 import { refreshRelationshipHealth } from '#server/modules/relationship-health/relationship-health.service.ts'
@@ -23,6 +23,7 @@ import {
   replaceTranscript,
   saveAnalysis,
   saveMeasuredAudio,
+  releaseAttempt,
   saveTranscription,
   setMessageOutcome,
   type SpeechMessageRow,
@@ -74,9 +75,22 @@ export function createMessageJobs({
   const announce = announceMessageUpdate
   const withinWindow = (createdAt: Date) => now() - createdAt.getTime() < SPEECH_RETRY_WINDOW_MS
 
-  /** After a failed attempt: schedule the next one, or end in `failed`. */
+  /**
+   * After a failed attempt: schedule the next one, or end in `failed`. An attempt that met an absent object store
+   * counts for nothing: the row is pending again and the error goes on to the queue, which runs the job again once
+   * the store may be back (decision 216).
+   */
   async function afterFailure(row: SpeechMessageRow, stage: 'transcribe' | 'analyze', error: unknown): Promise<JobOutcome> {
     const attempts = stage === 'transcribe' ? row.transcriptionAttempts : row.analysisAttempts
+    if (isStorageUnavailable(error)) {
+      const released = await db.transaction(async (tx) => {
+        const still = await releaseAttempt(tx, { messageId: row.id, stage, attempts })
+        if (still) await announce(tx, row, ['processing_status'])
+        return still
+      })
+      if (released) throw error
+      return { status: 'skipped', reason: 'a later attempt took over' }
+    }
     const retryable = !(error instanceof SpeechEngineError) || error.retryable
     const delay = retryable && withinWindow(row.createdAt) ? nextRetryDelayMs(attempts) : null
     const reason = reasonOf(error)
@@ -213,6 +227,8 @@ export function createMessageJobs({
       try {
         result = await transcriber.transcribe(row.audioKey, row.durationSeconds)
       } catch (error) {
+        // the store away: the queue runs this again later (decision 216)
+        if (isStorageUnavailable(error)) throw error
         log.warn({ messageId, reason: reasonOf(error) }, 'speech: transcribing again failed; the earlier transcript stays')
         return { status: 'failed', reason: reasonOf(error) }
       }

@@ -208,6 +208,24 @@ describe('PlaybackPage', () => {
     expect(toggle).toHaveBeenCalledTimes(1)
   })
 
+  it('says calmly that a recording the browser could not fetch is out of reach for now, and offers to try again', async () => {
+    renderAt('/playback/m3', conversation())
+    await screen.findByRole('heading', { level: 1, name: 'Maya Ortiz' })
+    await waitFor(() => expect(audioPlayer().getState().currentTrack?.id).toBe('m3'))
+    const element = document.querySelector<HTMLAudioElement>('audio[data-slot="audio-player"]')!
+    // what a browser reports when the bucket (or the media route) does not answer: the source could not be opened
+    Object.defineProperty(element, 'error', { configurable: true, value: { code: 4 } })
+    // the player first asks for a fresh URL once, and the fresh source fails too: the store is still away
+    await waitFor(() => {
+      element.dispatchEvent(new Event('error'))
+      expect(screen.getByText('This recording is out of reach for now. Try again in a little while.')).toBeTruthy()
+    })
+    expect(screen.queryByText('Playback Error')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
+    Object.defineProperty(element, 'error', { configurable: true, value: null })
+    audioPlayer().reset()
+  })
+
   it('names the right person for a message to one of two contacts who deleted their accounts', async () => {
     const gone = (id: string, name: string) =>
       testContact({ id, name, contact_user_id: null, account_deleted: true, archived_at: new Date().toISOString(), is_active: false })

@@ -246,6 +246,25 @@ describe('RecordPage', () => {
     expect(xhrCount).toBe(4)
   })
 
+  it('says calmly that the message waits while the server cannot reach its storage, and keeps it', async () => {
+    const away = { status: 503, body: { error: { code: 'STORAGE_UNAVAILABLE', message: "Hearth can't reach its storage right now." } } }
+    xhrAnswers = [away, away, away]
+    renderAt('/record/c1')
+    const sendButton = await recordSomething()
+    vi.useFakeTimers()
+    fireEvent.click(sendButton)
+    await act(() => vi.advanceTimersByTimeAsync(3500))
+    vi.useRealTimers()
+    expect(xhrCount).toBe(3)
+    expect(await screen.findByText("Hearth can't reach its storage right now; your message will be sent when it's back.")).toBeTruthy()
+    expect(screen.queryByRole('heading', { name: 'Upload Failed' })).toBeNull()
+
+    // the store is back: it goes, with nothing recorded again
+    fireEvent.click(screen.getByRole('button', { name: 'Try now' }))
+    expect(await screen.findByText('contact profile page')).toBeTruthy()
+    expect(xhrCount).toBe(4)
+  })
+
   it('shows a refused upload without retrying', async () => {
     xhrAnswers = [{ status: 413, body: { error: { code: 'PAYLOAD_TOO_LARGE', message: 'Audio file is too large (max 50MB)' } } }]
     renderAt('/record/c1')

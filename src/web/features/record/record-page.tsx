@@ -115,7 +115,8 @@ export function RecordPage() {
   const handed = handedId ? (takes.find((take) => take.id === handedId) ?? null) : null
   const arrived = handedId !== null && outbox?.wasSent(handedId) === true
   const inFlight = handed !== null && sending?.id === handed.id
-  const failure = handed && !inFlight && (handed.state === 'failed' || handed.error) ? handed : null
+  // a store away is no failure: the take waits, and the page says so calmly (decision 216)
+  const failure = handed && !inFlight && !handed.storageAway && (handed.state === 'failed' || handed.error) ? handed : null
   const failedRecording = useTakeRecording(failure && failure.uploadId === null ? failure : null)
   // after Discard or Cancel the start button takes focus back (not on arrival: the page starts at its top)
   const [discarded, setDiscarded] = useState(false)
@@ -200,6 +201,8 @@ export function RecordPage() {
           {keptNote}
         </FailurePanel>
       )
+  } else if (handed && !inFlight && handed.storageAway) {
+    stage = <WaitingPanel take={handed} onRetry={() => void outbox?.enqueue(handed)} />
   } else if (handed && (inFlight || online)) {
     const upload = inFlight && sending?.stage === 'upload' ? sending : null
     stage = (

@@ -4,7 +4,15 @@ import { IDBFactory } from 'fake-indexeddb'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiRequestError } from '#web/lib/api-client.ts'
 import { DISK_TEXTS } from '#shared/disk.ts'
-import { createOutbox, isRetryableUploadError, type Outbox, type OutboxTransport, UploadFailedError } from './outbox.ts'
+import {
+  createOutbox,
+  isRetryableUploadError,
+  isStorageAway,
+  UploadFailedError,
+  UPLOAD_ATTEMPTS,
+  type Outbox,
+  type OutboxTransport,
+} from './outbox.ts'
 import { createTakeStore, type Take } from './take-store.ts'
 
 function makeTake(change: Partial<Take> = {}): Take {
@@ -132,6 +140,36 @@ describe('outbox', () => {
     await outbox.enqueue(take)
     expect(send).toHaveBeenCalledWith(expect.objectContaining({ id: take.id }), 'upload-1')
     expect(outbox.getTakes()).toEqual([])
+  })
+
+  it('keeps a take the server could not store (its store away, a 503) queued, says why, and sends it once the store is back', async () => {
+    const store = createTakeStore(new IDBFactory())
+    const away = new UploadFailedError(
+      new ApiRequestError(503, 'STORAGE_UNAVAILABLE', "Hearth can't reach its storage right now. Please try again in a little while."),
+      UPLOAD_ATTEMPTS,
+    )
+    const upload = vi
+      .fn<OutboxTransport['upload']>()
+      .mockRejectedValueOnce(away)
+      .mockRejectedValueOnce(away)
+      .mockResolvedValueOnce('upload-1')
+    const send = vi.fn<OutboxTransport['send']>().mockResolvedValue()
+    const outbox = createOutbox({ store, transport: { upload, send }, ownerId: 'me' })
+    expect(isStorageAway(away)).toBe(true)
+    expect(isStorageAway(new ApiRequestError(503, 'SPEECH_UNAVAILABLE', 'No engine'))).toBe(false)
+
+    const take = makeTake()
+    await outbox.enqueue(take)
+    // never discarded nor failed: it waits, kept on this device, and knows why
+    expect(outbox.getTakes()).toEqual([expect.objectContaining({ id: take.id, state: 'queued', storageAway: true })])
+    expect(await store.get(take.id)).toMatchObject({ state: 'queued', storageAway: true })
+    await outbox.flush()
+    expect(outbox.getTakes()).toEqual([expect.objectContaining({ id: take.id, state: 'queued', storageAway: true })])
+
+    await outbox.flush()
+    expect(send).toHaveBeenCalledWith(expect.objectContaining({ id: take.id }), 'upload-1')
+    expect(outbox.getTakes()).toEqual([])
+    expect(await store.list('me')).toEqual([])
   })
 
   it('reports the take going out, its upload progress and attempt, then that it was sent', async () => {

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '#shared/error-codes.ts'
 import { ApiRequestError } from '#web/lib/api-client.ts'
 import { errorMessage } from '#web/lib/errors.ts'
 import { recoverTake, type Take, type TakeStore } from './take-store.ts'
@@ -49,6 +50,12 @@ export function isTransient(error: unknown): boolean {
   // the upload's retries wrap the last answer in an UploadFailedError; its cause is that answer
   const answer = error instanceof Error && error.cause instanceof ApiRequestError ? error.cause : error
   return !(answer instanceof ApiRequestError) || answer.status === 0 || (answer.status >= 500 && answer.status !== DISK_FULL_STATUS)
+}
+
+/** The server answered that its storage cannot be reached now (decision 216): the take waits and goes later. */
+export function isStorageAway(error: unknown): boolean {
+  const answer = error instanceof Error && error.cause instanceof ApiRequestError ? error.cause : error
+  return answer instanceof ApiRequestError && answer.status === 503 && answer.code === ERROR_CODES.storageUnavailable
 }
 
 type OutboxOptions = {
@@ -106,8 +113,8 @@ export function createOutbox({ store, transport, ownerId, isOnline = () => true,
     } catch (error) {
       sending = null
       if (isTransient(error)) {
-        // stays queued with what it reached, and goes on the next flush
-        await save({ ...take, uploadId, error: errorMessage(error, 'Waiting for the connection') })
+        // stays queued with what it reached, and goes on the next flush (a store away too: never discarded)
+        await save({ ...take, uploadId, error: errorMessage(error, 'Waiting for the connection'), storageAway: isStorageAway(error) })
         return false
       }
       await save({ ...take, uploadId, state: 'failed', error: errorMessage(error, 'The message could not be sent') })
@@ -154,7 +161,7 @@ export function createOutbox({ store, transport, ownerId, isOnline = () => true,
     },
     keep: save,
     enqueue: async (take) => {
-      await save({ ...take, state: 'queued', error: null, updatedAt: Date.now() })
+      await save({ ...take, state: 'queued', error: null, storageAway: false, updatedAt: Date.now() })
       await flush()
     },
     discard: async (id) => {

@@ -22,6 +22,11 @@ export type Take = {
   state: TakeState
   /** why the last attempt failed, as the app shows it */
   error: string | null
+  /**
+   * the server could not reach its storage at the last attempt (a 503 it answers calmly): the take waits and goes by
+   * itself once the store is back (decision 216); absent on takes kept before
+   */
+  storageAway?: boolean
   /** the upload already made for it, so a retry after a failed send does not upload twice */
   uploadId: string | null
   updatedAt: number

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createAudioPlayer, formatQueuePosition, INITIAL_PLAYER_STATE, type AudioTrack } from './audio-player.ts'
+import { createAudioPlayer, formatQueuePosition, INITIAL_PLAYER_STATE, PLAYER_ERROR_DESCRIPTIONS, type AudioTrack } from './audio-player.ts'
 import { createMemoryPositionStore, createPositionStore, MAX_KEPT_POSITIONS, POSITIONS_STORAGE_KEY } from './positions.ts'
 import { RATE_STORAGE_KEY, readStoredRate, storeRate } from './rate-setting.ts'
 import { isSignedUrlFresh, signedUrlExpiresAt } from './signed-url.ts'
@@ -11,6 +11,8 @@ class FakeAudio extends EventTarget {
   playbackRate = 1
   defaultPlaybackRate = 1
   paused = true
+  /** what the browser says of a failed source (set by a test before it emits 'error') */
+  error: MediaError | null = null
   /** every source the player gave, in order */
   sources: string[] = []
   nextPlay: () => Promise<void> = () => Promise.resolve()
@@ -254,6 +256,37 @@ describe('audio player state machine', () => {
     await flush()
     expect(refreshUrl).toHaveBeenCalledTimes(1)
     expect(player.getState()).toMatchObject({ error: 'Failed to play audio', errorKind: 'media' })
+  })
+
+  it('says a source that could not be fetched (the store away) is out of reach for now, and tries it afresh on the next press', async () => {
+    const refreshUrl = vi.fn(async () => '/api/media/a.webm?expires=9&signature=new')
+    const { element, player } = setup()
+    await player.play(track({ refreshUrl }))
+    // what browsers report when the bucket or the media route does not answer
+    element.error = { code: 4 } as MediaError
+    element.emit('error')
+    await flush()
+    expect(refreshUrl).toHaveBeenCalledTimes(1)
+    element.emit('error')
+    await flush()
+    expect(player.getState()).toMatchObject({ errorKind: 'unreachable', isPlaying: false, loading: false })
+    expect(PLAYER_ERROR_DESCRIPTIONS.unreachable).toBe('This recording is out of reach for now. Try again in a little while.')
+
+    // the store is back: the next press loads it again, with a fresh URL, and it plays
+    element.error = null
+    await player.play(track({ refreshUrl }))
+    expect(player.getState()).toMatchObject({ error: null, errorKind: null, loading: true })
+    expect(element.sources).toHaveLength(3)
+    element.emit('playing')
+    expect(player.getState()).toMatchObject({ isPlaying: true, error: null })
+  })
+
+  it('keeps "cannot be played" for audio that came but cannot be decoded', async () => {
+    const { element, player } = setup()
+    await player.play(track())
+    element.error = { code: 3 } as MediaError
+    element.emit('error')
+    expect(player.getState()).toMatchObject({ errorKind: 'media' })
   })
 
   it('counts a play() refused for an unplayable source and its error event as one failure', async () => {

@@ -30,12 +30,16 @@ export type QueuePosition = { index: number; total: number }
 /** '2 of 5' */
 export const formatQueuePosition = ({ index, total }: QueuePosition) => `${index} of ${total}`
 
-/** Which failure: no usable URL, the audio itself (network, 403, unplayable file), or play() refused to start. */
-export type PlayerErrorKind = 'invalid-url' | 'media' | 'start'
+/**
+ * Which failure: no usable URL, audio that could not be fetched (the store or the network away, decision 216), audio
+ * that came but cannot be played, or play() refused to start.
+ */
+export type PlayerErrorKind = 'invalid-url' | 'unreachable' | 'media' | 'start'
 
 /** What the 'Playback Error' toast and panel say for each kind of failure (docs/product/playback.md). */
 export const PLAYER_ERROR_DESCRIPTIONS: Record<PlayerErrorKind, string> = {
   'invalid-url': PLAYER_TEXTS.unavailable,
+  unreachable: PLAYER_TEXTS.outOfReach,
   media: PLAYER_TEXTS.cannotPlay,
   start: PLAYER_TEXTS.failed,
 }
@@ -84,7 +88,20 @@ export type MediaElementLike = Pick<
   | 'removeAttribute'
   | 'addEventListener'
   | 'removeEventListener'
+  | 'error'
 >
+
+/** MediaError's codes: the fetch failed midway, or the source could not be fetched or opened at all */
+const MEDIA_ERR_NETWORK = 2
+const MEDIA_ERR_SRC_NOT_SUPPORTED = 4
+
+/**
+ * What the element's error says. Browsers report a source they could not fetch (a bucket that does not answer, a
+ * 503 from the media route) as 'not supported', the same code as a file they cannot open; Hearth stores only what
+ * it measured as playable, so that code is taken as out of reach, which another press may cure.
+ */
+const mediaErrorKind = (error: MediaError | null | undefined): PlayerErrorKind =>
+  error?.code === MEDIA_ERR_NETWORK || error?.code === MEDIA_ERR_SRC_NOT_SUPPORTED ? 'unreachable' : 'media'
 
 export type AudioPlayer = {
   getState: () => PlayerState
@@ -242,7 +259,7 @@ export function createAudioPlayer({
     if (!loaded || which !== attempt || handledFailure === which) return
     handledFailure = which
     const track = state.currentTrack
-    if (kind === 'media' && track?.refreshUrl && !renewed) {
+    if ((kind === 'media' || kind === 'unreachable') && track?.refreshUrl && !renewed) {
       renewed = true
       void retryWithFreshUrl(track)
       return
@@ -276,7 +293,7 @@ export function createAudioPlayer({
       // a pause, a stop or another track came first: nothing failed
       if (name === 'AbortError') return
       // the source itself cannot be played: the element's error event says the same; handled once
-      fail(which, name === 'NotSupportedError' ? 'media' : 'start')
+      fail(which, name === 'NotSupportedError' ? mediaErrorKind(element.error) : 'start')
     }
   }
 
@@ -504,7 +521,7 @@ export function createAudioPlayer({
     // hands-free: the queue moves on by itself; outside a queue, only with 'Play next automatically'
     if (state.currentTrack === track && (state.queue || playNext())) void next()
   })
-  element.addEventListener('error', () => fail(attempt, 'media'))
+  element.addEventListener('error', () => fail(attempt, mediaErrorKind(element.error)))
 
   return {
     getState: () => state,

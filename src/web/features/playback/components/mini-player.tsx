@@ -21,7 +21,9 @@ function usePlaybackErrorToasts() {
     let previous: string | null = null
     const announce = () => {
       const { error, errorKind } = player.getState()
-      if (error && error !== previous && errorKind)
+      // audio out of reach for now is told calmly: nothing is broken, another press later plays it (decision 216)
+      if (error && error !== previous && errorKind === 'unreachable') toast(PLAYER_ERROR_DESCRIPTIONS.unreachable)
+      else if (error && error !== previous && errorKind)
         toast.error(PLAYER_TEXTS.toastTitle, { description: PLAYER_ERROR_DESCRIPTIONS[errorKind] })
       previous = error
     }

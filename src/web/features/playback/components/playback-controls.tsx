@@ -1,4 +1,4 @@
-import { CircleAlert, RotateCcw, RotateCw, SlidersHorizontal } from 'lucide-react'
+import { CircleAlert, CloudOff, RotateCcw, RotateCw, SlidersHorizontal } from 'lucide-react'
 import type * as React from 'react'
 import type { Message } from '#shared/messages.ts'
 import {
@@ -21,13 +21,23 @@ import { cn } from '#web/lib/utils.ts'
 import { SpeedButton } from '#web/features/messages/components/speed-button.tsx'
 import { PlayPauseIcon } from '#web/components/play-pause-icon.tsx'
 
-/** The 'Playback Error' panel of the screen, with a way to try again when there is audio to try. */
-export function PlaybackErrorPanel({ text, onRetry }: { text: string; onRetry?: () => void }) {
+/**
+ * The 'Playback Error' panel of the screen, with a way to try again when there is audio to try. `calm` for audio
+ * out of reach for now (the store away, decision 216): nothing is broken, so no error title or colour.
+ */
+export function PlaybackErrorPanel({ text, onRetry, calm = false }: { text: string; onRetry?: () => void; calm?: boolean }) {
+  const Icon = calm ? CloudOff : CircleAlert
   return (
-    <div role="alert" className="flex items-start gap-3 rounded-xl border border-destructive/30 bg-destructive/5 p-4 text-sm">
-      <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-destructive-text" />
+    <div
+      role={calm ? 'status' : 'alert'}
+      className={cn(
+        'flex items-start gap-3 rounded-xl border p-4 text-sm',
+        calm ? 'border-border bg-muted/40' : 'border-destructive/30 bg-destructive/5',
+      )}
+    >
+      <Icon aria-hidden className={cn('mt-0.5 size-5 shrink-0', calm ? 'text-muted-foreground' : 'text-destructive-text')} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <p className="font-semibold">{PLAYER_TEXTS.toastTitle}</p>
+        {!calm && <p className="font-semibold">{PLAYER_TEXTS.toastTitle}</p>}
         <p className="text-muted-foreground">{text}</p>
         {onRetry && (
           <Button variant="outline" size="sm" className="mt-2 self-start" onClick={onRetry}>
@@ -206,7 +216,13 @@ export function PlaybackControls({ message, track, speaker, className, ...props 
       {noAudio ? (
         <PlaybackErrorPanel text={PLAYER_TEXTS.unavailable} />
       ) : (
-        errorKind && <PlaybackErrorPanel text={PLAYER_ERROR_DESCRIPTIONS[errorKind]} onRetry={() => void player.play(track())} />
+        errorKind && (
+          <PlaybackErrorPanel
+            text={PLAYER_ERROR_DESCRIPTIONS[errorKind]}
+            calm={errorKind === 'unreachable'}
+            onRetry={() => void player.play(track())}
+          />
+        )
       )}
     </div>
   )

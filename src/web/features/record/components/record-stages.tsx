@@ -27,6 +27,7 @@ export const RECORD_TEXTS = {
   sending: 'Sending your message...',
   sent: 'Message sent',
   keptForLater: 'It stays on this device and goes by itself once the connection is back.',
+  tryNow: 'Try now',
 } as const
 
 /** Each stage's panel; a stage replacing another fades in (none under reduced motion). */
@@ -227,8 +228,18 @@ export function UploadProgressPanel({
   )
 }
 
-/** Sent while offline: the take waits in the outbox, kept on this device, and goes once the connection returns. */
-export function WaitingPanel({ take }: { take: Pick<Take, 'contactName' | 'durationSeconds'> }) {
+/**
+ * Sent while offline, or while the server cannot reach its storage: the take waits in the outbox, kept on this
+ * device, and goes once the connection (or the store) returns.
+ */
+export function WaitingPanel({
+  take,
+  onRetry,
+}: {
+  take: Pick<Take, 'contactName' | 'durationSeconds' | 'storageAway'>
+  /** sends it now rather than at the outbox's next round (offered while the store is away) */
+  onRetry?: () => void
+}) {
   // Send is gone: focus rests on what is happening now
   const titleRef = useRef<HTMLHeadingElement>(null)
   useFocusOnArrival(titleRef)
@@ -242,9 +253,15 @@ export function WaitingPanel({ take }: { take: Pick<Take, 'contactName' | 'durat
           {TAKE_TEXTS.waiting(take.contactName, take.durationSeconds)}
         </h2>
         <p role="status" className="max-w-sm text-sm text-balance text-muted-foreground">
-          {TAKE_TEXTS.offline}
+          {take.storageAway ? TAKE_TEXTS.storageAway : TAKE_TEXTS.offline}
         </p>
       </div>
+      {onRetry && (
+        <Button variant="outline" onClick={onRetry}>
+          <RotateCcw aria-hidden />
+          {RECORD_TEXTS.tryNow}
+        </Button>
+      )}
     </section>
   )
 }

@@ -8,6 +8,7 @@ export const TAKE_TEXTS = {
   waiting: (name: string, seconds: number) => `Waiting to send to ${name}, ${formatDuration(seconds)}`,
   sending: 'Sending...',
   offline: "You're offline: it goes as soon as the connection returns.",
+  storageAway: "Hearth can't reach its storage right now; your message will be sent when it's back.",
   send: 'Send',
   listen: 'Listen',
   discard: 'Discard',
@@ -39,7 +40,7 @@ export function TakeRow({ take, online, canSend, onSend, onListen, onDiscard }: 
         <div className="min-w-0 flex-1">
           <p className="font-medium">{TAKE_TEXTS.waiting(take.contactName, take.durationSeconds)}</p>
           <p role="status" className="text-muted-foreground">
-            {online ? TAKE_TEXTS.sending : TAKE_TEXTS.offline}
+            {!online ? TAKE_TEXTS.offline : take.storageAway ? TAKE_TEXTS.storageAway : TAKE_TEXTS.sending}
           </p>
         </div>
       </li>
