@@ -160,7 +160,7 @@ export function PlaybackControls({ message, track, speaker, className, ...props 
   const known = current && duration > 0
   // ±15 s needs only this message in the player: a message just received may not know its length until it has played
   // through (its recorder declared none and the browser's WebM says Infinity), and the player seeks it all the same
-  const canSkip = current && !noAudio
+  const canSkip = current && !noAudio && !errorKind
   const busy = loading && !playing
   const toggle = () => void player.toggle(track())
 
