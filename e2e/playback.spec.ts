@@ -4,7 +4,7 @@ import type { DbHandle } from '#server/db/client.ts'
 import { audioMessages } from '#server/db/schema.ts'
 import { expect, test } from './fixtures.ts'
 import { expectNoSeriousAxeInBothThemes } from './support/axe.ts'
-import { contactIdOf, sendRecording, tone } from './support/messages.ts'
+import { contactIdOf, recorderTone, sendRecording, tone } from './support/messages.ts'
 
 // Recordings as a browser uploads them (Opus in WebM): a minute for skipping about, and two seconds for play-next.
 const minute = tone(60, 330)
@@ -134,6 +134,60 @@ test('skips back and forward 15 s with the buttons and the arrow keys', async ({
   await expect(page.getByRole('button', { name: 'Play message from Ada Skip' })).toBeVisible()
 
   await close()
+})
+
+test('at 390 px, +15 s and -15 s move on from where a message just received is, not back to 0:00 (decision 211)', async ({
+  insertUser,
+  signedInPage,
+  connect,
+  db,
+}) => {
+  const ada = await insertUser({ name: 'Ada Live' })
+  const bob = await insertUser({ name: 'Bob Live' })
+  const adaToBob = await connect(ada, bob)
+  const adaPage = await signedInPage(ada)
+  const page = await signedInPage(bob, { viewport: { width: 390, height: 844 } })
+  await page.goto(`/contacts/${await contactIdOf(page.request, 'Ada Live')}`)
+  await expect(page.getByText('No messages yet')).toBeVisible()
+
+  // Ada sends while Bob watches the conversation: a take as Chromium's recorder writes it (no length in the file)
+  // from a recorder that declared none, so the message is stored as 0 s and the browser's length is Infinity
+  const id = await sendRecording(adaPage.request, adaToBob, recorderTone(40, 350), 'audio/webm', { declared: false })
+  // the message's job is held before it writes its measure (its row locked until the end, then ended): Bob's screens
+  // keep the message as it arrived, as they do for the moment before the server has measured it
+  const held = await db.pool.connect()
+  await held.query('begin')
+  await held.query('select id from audio_messages where id = $1 for update', [id])
+  try {
+    const card = page.getByRole('link', { name: /^Open message from Ada Live/ })
+    await expect(card).toBeVisible()
+    await card.click()
+    await expect(page).toHaveURL(new RegExp(`/playback/${id}$`))
+    await page.getByRole('button', { name: 'Play message from Ada Live' }).click()
+    await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(1.5)
+    expect(await audioElement(page).evaluate((audio: HTMLAudioElement) => audio.duration)).toBe(Number.POSITIVE_INFINITY)
+
+    // the case the skip once failed: the browser knows no length and the server's hint is 0; the skips are offered
+    await expect(page.getByRole('button', { name: 'Forward 15 seconds' })).toBeEnabled({ timeout: 1_000 })
+    const before = await audioTime(page)
+    await page.getByRole('button', { name: 'Forward 15 seconds' }).click()
+    await expect.poll(() => audioTime(page)).toBeGreaterThanOrEqual(before + 15)
+    const after = await audioTime(page)
+    expect(after).toBeLessThan(before + 20)
+    await page.getByRole('button', { name: 'Back 15 seconds' }).click()
+    await expect.poll(() => audioTime(page)).toBeLessThan(after - 10)
+    // back from where it was, not to the start
+    expect(await audioTime(page)).toBeGreaterThanOrEqual(before)
+    await expect(page.getByRole('button', { name: 'Pause message from Ada Live' })).toBeVisible()
+  } finally {
+    // its job, whenever it runs, finds the message ended and writes nothing (its write racing the people's deletion
+    // could deadlock)
+    await held.query(`update audio_messages set processing_status = 'failed' where id = $1`, [id])
+    await held.query('commit')
+    held.release()
+    await adaPage.context().close()
+    await page.context().close()
+  }
 })
 
 test("moves to the previous and next message with 'n of total', replacing history", async ({ insertUser, connect, signedInPage }) => {

@@ -33,6 +33,31 @@ export function tone(seconds: number, frequency = 330, format: 'webm' | 'wav' = 
   return file
 }
 
+/**
+ * A tone in WebM/Opus as a browser's MediaRecorder writes it: streamed, so with no length and no cues. Until it has
+ * played to the end a browser knows no length for it (Chromium says Infinity).
+ */
+export function recorderTone(seconds: number, frequency = 330): string {
+  const file = path.join(folder, `recorder-tone-${seconds}s-${frequency}.webm`)
+  if (!fs.existsSync(file)) {
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=${frequency}:sample_rate=48000:duration=${seconds}`,
+      '-c:a',
+      'libopus',
+      '-live',
+      '1',
+      '-y',
+      file,
+    ])
+  }
+  return file
+}
+
 /** Digital silence as a WAV, for a fake microphone that hears nothing (a muted one). */
 export function silence(seconds: number): string {
   const file = path.join(folder, `silence-${seconds}s.wav`)
@@ -74,16 +99,22 @@ function lengthOf(file: string): number {
 /**
  * Sends a recording the way the record page does: upload the audio with the length the recorder declares (the message
  * shows it until the server has measured the recording, decision 174), then send the upload (decision 22).
+ * `declared: false` uploads it as a recorder that declared no length does (stored as 0 s until the job measures it).
  */
 export async function sendRecording(
   request: APIRequestContext,
   contactId: string,
   file: string,
   contentType = 'audio/webm',
+  { declared = true }: { declared?: boolean } = {},
 ): Promise<string> {
   const upload = await request.post('/api/audio', {
     data: fs.readFileSync(file),
-    headers: { 'content-type': contentType, origin: origin(), [DECLARED_SECONDS_HEADER]: lengthOf(file).toFixed(2) },
+    headers: {
+      'content-type': contentType,
+      origin: origin(),
+      ...(declared && { [DECLARED_SECONDS_HEADER]: lengthOf(file).toFixed(2) }),
+    },
   })
   expect(upload.status()).toBe(201)
   const { upload_id } = (await upload.json()) as { upload_id: string }

@@ -20,6 +20,15 @@ import { INVITE_LOOKUP_LIMIT, INVITE_SEND_LIMIT } from './invitations.service.ts
 const webDir = await fs.mkdtemp('/tmp/hearth-int-invite-web-')
 await fs.copyFile(new URL('../../../web/index.html', import.meta.url), `${webDir}/index.html`)
 
+/** What the speech engine double hears next: words without confidences (as whisper gives them) unless a test says. */
+const COME_AND_JOIN: Transcript = { text: 'come and join me', words: [], language: 'en' }
+let engineHears = COME_AND_JOIN
+/** Words as the basic offline engine guesses at a muffled take, and the same said clearly (decision 210). */
+const wordsAt = (text: string, confidence: number) =>
+  text.split(' ').map((word, i) => ({ word, start: i * 0.4, end: i * 0.4 + 0.3, confidence }))
+const UNSURE_WORDS = 'do you really we you look awfully'
+const SURE_WORDS = 'hey I really miss you come and join'
+
 /** A speech engine double: the personal message's words, as the real jobs would produce them. */
 const { app, db, smtp, databaseUrl } = await createTestApp(
   {},
@@ -29,7 +38,7 @@ const { app, db, smtp, databaseUrl } = await createTestApp(
       choice: {
         name: 'pocketsphinx',
         reason: 'test double',
-        engine: { name: 'test', transcribe: async (): Promise<Transcript> => ({ text: 'come and join me', words: [], language: 'en' }) },
+        engine: { name: 'test', transcribe: async (): Promise<Transcript> => engineHears },
       },
     },
   },
@@ -172,18 +181,23 @@ describe('e-mail invitations', () => {
   })
 })
 
+/** The landing page's answer once the personal message's transcription job is done. */
+async function previewTranscribed(token: string): Promise<InvitationPreview> {
+  for (let i = 0; i < 50; i++) {
+    const response = await preview(token)
+    expect(response.statusCode).toBe(200)
+    const body = response.json() as InvitationPreview
+    if (body.transcription_status === 'completed' || body.transcription_status === 'failed') return body
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error('the transcript never came')
+}
+
 describe('the landing page (fetch-invitation)', () => {
   it('shows the inviter, a signed URL of the message and its transcript from the transcription jobs, anonymously', async () => {
     const ada = await insertSignedInPerson(app, db, { name: 'Ada' })
     const { token } = await createLink(ada, 'Bob')
-    let body: InvitationPreview | undefined
-    for (let i = 0; i < 50; i++) {
-      const response = await preview(token)
-      expect(response.statusCode).toBe(200)
-      body = response.json() as InvitationPreview
-      if (body.transcription_status === 'completed') break
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
+    const body = await previewTranscribed(token)
     expect(body).toMatchObject({
       inviter: { name: 'Ada', avatar_url: null },
       invitation: { recipient_name: 'Bob' },
@@ -191,6 +205,58 @@ describe('the landing page (fetch-invitation)', () => {
     })
     const audio = await app.inject({ method: 'GET', url: body?.personal_message_signed_url ?? '' })
     expect(audio.statusCode).toBe(200)
+  })
+
+  it("sends a signed-out visitor the personal message's transcript only when the engine was sure of it", async () => {
+    const ada = await insertSignedInPerson(app, db, { name: 'Ada Rough' })
+    try {
+      engineHears = { text: UNSURE_WORDS, words: wordsAt(UNSURE_WORDS, 0.35), language: 'en', confidence: 0.35 }
+      const unsure = await createLink(ada, 'Bob')
+      expect(await previewTranscribed(unsure.token)).toMatchObject({ transcription_status: 'completed', transcript: null })
+      // not kept either: nobody else reads it
+      const [row] = await db
+        .select({ transcript: invitations.transcript })
+        .from(invitations)
+        .where(eq(invitations.id, unsure.invitation.id))
+      expect(row?.transcript).toBeNull()
+      // nor in the page a link preview or a crawler reads
+      const page = await app.inject({ method: 'GET', url: `/invite?token=${unsure.token}`, remoteAddress: makeClientAddress() })
+      expect(page.body).toContain('Ada Rough invited you to Hearth')
+      expect(page.body).not.toContain('awfully')
+
+      engineHears = { text: SURE_WORDS, words: wordsAt(SURE_WORDS, 0.92), language: 'en', confidence: 0.92 }
+      const sure = await createLink(ada, 'Cy')
+      expect(await previewTranscribed(sure.token)).toMatchObject({ transcription_status: 'completed', transcript: SURE_WORDS })
+    } finally {
+      engineHears = COME_AND_JOIN
+    }
+  })
+
+  it("sends the inviter's welcome message's transcript only when the engine was sure of it, as the public profile does", async () => {
+    const ada = await insertSignedInPerson(app, db, { name: 'Ada Welcome' })
+    const welcomeSaying = async (text: string, confidence: number, email: string) => {
+      await db
+        .update(profiles)
+        .set({
+          welcomeAudioKey: `${ada.id}/welcome.webm`,
+          welcomeTranscript: text,
+          welcomeWordTimestamps: wordsAt(text, confidence),
+          welcomeTranscriptStatus: 'completed',
+        })
+        .where(eq(profiles.id, ada.id))
+      expect((await call('POST', '/api/invitations/email', ada.cookie, { email, use_welcome_message: true })).statusCode).toBe(201)
+      const token = tokenOf(firstLink((await smtp.waitForMail(email, /invited you/)).text))
+      return { shown: (await preview(token)).json() as InvitationPreview, token }
+    }
+    const unsure = await welcomeSaying(UNSURE_WORDS, 0.4, 'welcome-unsure@example.test')
+    expect(unsure.shown).toMatchObject({ transcription_status: 'completed', transcript: null })
+    expect(unsure.shown.personal_message_signed_url).toContain(`${ada.id}/welcome.webm?expires=`)
+    const page = await app.inject({ method: 'GET', url: `/invite?token=${unsure.token}`, remoteAddress: makeClientAddress() })
+    expect(page.body).toContain('Ada Welcome recorded a voice message for you')
+    expect(page.body).not.toContain('awfully')
+
+    const sure = await welcomeSaying(SURE_WORDS, 0.9, 'welcome-sure@example.test')
+    expect(sure.shown).toMatchObject({ transcription_status: 'completed', transcript: SURE_WORDS })
   })
 
   it('refuses unknown, malformed, expired and used tokens with the texts the page maps to its cards', async () => {

@@ -1,3 +1,4 @@
+import { transcriptSureForStrangers } from '#shared/transcript-confidence.ts'
 import type { JobMap, JobOutcome } from '#server/jobs/job-queue.ts'
 import type { MailMessage } from '#server/notify/mailer.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
@@ -40,8 +41,11 @@ export function createInvitationJobs(
         audioKey,
         attempt,
         what: { invitationId },
-        save: async (tx, { text, status }) => {
-          await saveInvitationTranscript(tx, invitationId, audioKey, { transcript: text, status })
+        save: async (tx, { text, words, status }) => {
+          // only a stranger reads it, so a rough guess is not kept as what the inviter said (decision 219): the
+          // recording alone is played
+          const transcript = transcriptSureForStrangers(text, words) ? text : null
+          await saveInvitationTranscript(tx, invitationId, audioKey, { transcript, status })
           await publishRealtime(tx, [claimed.inviterUserId], { type: 'invitation.changed', invitation_id: invitationId })
         },
         requeue: (tx, delayMs) => queue.enqueue(tx, 'transcribe-invitation', { invitationId, audioKey, attempt: attempt + 1 }, { delayMs }),

@@ -153,6 +153,7 @@ export async function getInviterCard(db: Executor, inviterId: string) {
       pictureKey: profiles.profilePictureKey,
       welcomeAudioKey: profiles.welcomeAudioKey,
       welcomeTranscript: profiles.welcomeTranscript,
+      welcomeWordTimestamps: profiles.welcomeWordTimestamps,
       welcomeTranscriptStatus: profiles.welcomeTranscriptStatus,
     })
     .from(profiles)
@@ -172,12 +173,19 @@ export async function deleteInvitation(tx: Executor, id: string): Promise<void> 
 
 /* ---- the personal message's transcript (the same transcription jobs as messages) ---- */
 
-/** Claims the transcript while the invitation still holds this recording and has none. */
+/** Claims the transcript while the invitation still holds this recording and has none (nor ended with none kept). */
 export async function claimInvitationTranscript(db: Executor, id: string, audioKey: string) {
   const [row] = await db
     .update(invitations)
     .set({ transcriptStatus: 'processing' })
-    .where(and(eq(invitations.id, id), eq(invitations.audioKey, audioKey), sql`${invitations.transcript} is null`))
+    .where(
+      and(
+        eq(invitations.id, id),
+        eq(invitations.audioKey, audioKey),
+        sql`${invitations.transcript} is null`,
+        sql`${invitations.transcriptStatus} is distinct from 'completed'`,
+      ),
+    )
     .returning({ id: invitations.id, inviterUserId: invitations.inviterUserId })
   return row
 }

@@ -14,6 +14,7 @@ import {
   type ResendResult,
   type SendEmailInvitation,
 } from '#shared/invitations.ts'
+import { transcriptSureForStrangers } from '#shared/transcript-confidence.ts'
 import type { Database, Executor } from '#server/db/client.ts'
 import { ConflictError, DomainError, NotFoundError } from '#server/http/errors.ts'
 import { isTokenOfDeletedInviter } from '#server/modules/account/account.queries.ts'
@@ -305,9 +306,18 @@ export function createInvitationsService({
     requireUsable(row)
     const inviter = await getInviterCard(db, row.inviterUserId)
     if (!inviter) throw notFound()
-    // onboarding's invitations play the welcome message as it is now (decision 53)
+    // onboarding's invitations play the welcome message as it is now (decision 53), its transcript only when the
+    // engine was sure of it, as on the public profile (decisions 210, 219); a personal message's transcript is kept
+    // only when sure (invitations.jobs.ts)
+    const welcomeSure =
+      inviter.welcomeTranscriptStatus === 'completed' &&
+      transcriptSureForStrangers(inviter.welcomeTranscript, inviter.welcomeWordTimestamps ?? null)
     const message = row.usesWelcomeMessage
-      ? { key: inviter.welcomeAudioKey, transcript: inviter.welcomeTranscript, status: inviter.welcomeTranscriptStatus }
+      ? {
+          key: inviter.welcomeAudioKey,
+          transcript: welcomeSure ? inviter.welcomeTranscript : null,
+          status: inviter.welcomeTranscriptStatus,
+        }
       : { key: row.audioKey, transcript: row.transcript, status: row.transcriptStatus }
     return {
       invitation: { id: row.id, recipient_name: row.recipientName, note: row.note, expires_at: row.expiresAt.toISOString() },

@@ -177,6 +177,12 @@ describe('the rest of the view', () => {
     expect(view.insights.map((i) => i.title)).toEqual(['Balance', 'Responsiveness', 'Rhythm', 'Warmth'])
     expect(view.insights[0]?.description).toBe('Of your last 7 messages, you sent 4 and Bob sent 3.')
   })
+
+  it('speaks of one message answered as one message, not "1 of 1 messages"', () => {
+    const firstExchange: PairHistory = { messages: [msg(1, true), msg(0.9, false)], meetings: [] }
+    const view = computeHealth(firstExchange, NOW, 'Bob')
+    expect(view.insights.find((i) => i.title === 'Responsiveness')?.description).toBe('1 of 1 message got an answer within 3 days.')
+  })
 })
 
 describe('rhythm (decision 210)', () => {

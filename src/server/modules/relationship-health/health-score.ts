@@ -222,7 +222,7 @@ export function healthInsights(history: PairHistory, now: Date, name: string): I
     insights.push({
       emoji: '⚡',
       title: 'Responsiveness',
-      description: `${facts.turnsAnswered} of ${facts.turnsJudged} messages got an answer within 3 days.`,
+      description: `${facts.turnsAnswered} of ${plural(facts.turnsJudged, 'message')} got an answer within 3 days.`,
       value: pct(parts.responsiveness),
       trend: insightTrend(parts.responsiveness, before?.responsiveness ?? null),
     })
@@ -304,7 +304,7 @@ export function healthTips(history: PairHistory, now: Date, name: string): strin
   if (facts.turnsJudged > 0 && parts.responsiveness < 0.7) {
     candidates.push({
       weight: parts.responsiveness,
-      text: `Only ${facts.turnsAnswered} of ${facts.turnsJudged} messages got an answer within 3 days: a quick reply shows you're listening.`,
+      text: `Only ${facts.turnsAnswered} of ${plural(facts.turnsJudged, 'message')} got an answer within 3 days: a quick reply shows you're listening.`,
     })
   }
   if (facts.likedShare === 0) {

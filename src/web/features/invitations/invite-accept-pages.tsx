@@ -20,11 +20,15 @@ import { useAcceptInvitationMutation, useInvitationPreviewQuery } from './querie
 // Accepting an invitation, the two screens of it: /invite (the landing page the mail's link opens, open to anyone)
 // and /auth/invite (the acceptance itself, once signed in), with the frame and the cards they share.
 
-/** The transcript under the player: waiting (the query polls 1 s doubling to 8 s), failed, or the words. */
+/**
+ * The transcript under the player: waiting (the query polls 1 s doubling to 8 s), failed, or the words. A finished
+ * message without words leaves the player alone: the server sends a transcript only when the speech engine was sure
+ * of it (decision 219), and a stranger is not told of a rough guess.
+ */
 function Transcript({ text, status }: { text: string | null; status: string | null }) {
   if (text) return <p className="rounded-xl bg-muted/60 p-4 text-left leading-relaxed">{text}</p>
   if (status === 'failed') return <p className="text-sm text-muted-foreground">No transcript is available for this message.</p>
-  if (status === 'completed') return <p className="text-sm text-muted-foreground">No words were recognised in this message.</p>
+  if (status === 'completed') return null
   return (
     <p role="status" className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
       <Hourglass aria-hidden className="size-4" />

@@ -162,7 +162,8 @@ function Listening({ message, contact, contactPending, own }: ListeningProps) {
         if (!hasAudio) return
         event.preventDefault()
         void player.toggle(track())
-      } else if (isCurrent && player.getState().duration > 0) {
+      } else if (isCurrent) {
+        // as the ±15 s buttons: a length not known yet does not stop a skip
         event.preventDefault()
         player.skip(action === 'back' ? -PLAYBACK_SKIP_SECONDS : PLAYBACK_SKIP_SECONDS)
       }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react'
+import { Suspense, useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
 import { toast } from '#web/lib/toast.ts'
 import { PLAYER_TEXTS } from '#shared/playback.ts'
@@ -14,17 +14,28 @@ export function miniPlayerHiddenOn(pathname: string): boolean {
   return pathname.startsWith('/playback/') || pathname === '/settings' || pathname.startsWith('/contacts/add/link')
 }
 
-/** 'Playback Error' toasts of the error catalogue (docs/product/playback.md), once per failure, wherever it happened. */
-function usePlaybackErrorToasts() {
+/** Whether `pathname` is the playback screen of this track, whose own panel says when it cannot play. */
+export const showsOwnPlaybackError = (pathname: string, trackId: string | undefined) =>
+  trackId !== undefined && pathname === `/playback/${encodeURIComponent(trackId)}`
+
+/**
+ * 'Playback Error' toasts of the error catalogue (docs/product/playback.md), once per failure, wherever it happened,
+ * except on the failed message's own playback screen: its 'Playback Error' panel says it already (decision 209).
+ */
+function usePlaybackErrorToasts(pathname: string) {
+  const where = useRef(pathname)
+  useEffect(() => {
+    where.current = pathname
+  }, [pathname])
   useEffect(() => {
     const player = audioPlayer()
     let previous: string | null = null
     const announce = () => {
-      const { error, errorKind } = player.getState()
+      const { error, errorKind, currentTrack } = player.getState()
+      const fresh = error && error !== previous && errorKind && !showsOwnPlaybackError(where.current, currentTrack?.id)
       // audio out of reach for now is told calmly: nothing is broken, another press later plays it (decision 216)
-      if (error && error !== previous && errorKind === 'unreachable') toast(PLAYER_ERROR_DESCRIPTIONS.unreachable)
-      else if (error && error !== previous && errorKind)
-        toast.error(PLAYER_TEXTS.toastTitle, { description: PLAYER_ERROR_DESCRIPTIONS[errorKind] })
+      if (fresh && errorKind === 'unreachable') toast(PLAYER_ERROR_DESCRIPTIONS.unreachable)
+      else if (fresh) toast.error(PLAYER_TEXTS.toastTitle, { description: PLAYER_ERROR_DESCRIPTIONS[errorKind] })
       previous = error
     }
     // this loads after the first paint: a failure from a tap made before then is told now
@@ -38,9 +49,9 @@ function usePlaybackErrorToasts() {
  * while a message is playing or paused part-way, hidden on /playback, /settings and /contacts/add/link.
  */
 export function MiniPlayer() {
-  usePlaybackErrorToasts()
-  MiniPlayerBar.usePreloadAfterPaint()
   const { pathname } = useLocation()
+  usePlaybackErrorToasts(pathname)
+  MiniPlayerBar.usePreloadAfterPaint()
   const track = useAudioPlayer((s) => s.currentTrack)
   // a queue stays on screen between its messages
   const active = useAudioPlayer((s) => (s.started || s.queue !== null) && s.error === null)

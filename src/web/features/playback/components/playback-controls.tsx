@@ -165,10 +165,13 @@ export function PlaybackControls({ message, track, speaker, className, ...props 
   const { current, playing, loading, time, duration } = useTrackStatus(message.id)
   const errorKind = useAudioPlayer((s) => (s.currentTrack?.id === message.id ? s.errorKind : null))
   const player = audioPlayer()
+  const noAudio = !message.audio_url.trim()
   const total = duration > 0 ? duration : message.duration_seconds
   const known = current && duration > 0
+  // ±15 s needs only this message in the player: a message just received may not know its length until it has played
+  // through (its recorder declared none and the browser's WebM says Infinity), and the player seeks it all the same
+  const canSkip = current && !noAudio && !errorKind
   const busy = loading && !playing
-  const noAudio = !message.audio_url.trim()
   const toggle = () => void player.toggle(track())
 
   return (
@@ -199,7 +202,7 @@ export function PlaybackControls({ message, track, speaker, className, ...props 
       <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-2">
         <SpeedPill fine className="justify-self-start" />
         <div className="flex items-center gap-3 md:gap-6">
-          <SkipButton direction="back" disabled={!known} onClick={() => player.skip(-PLAYBACK_SKIP_SECONDS)} />
+          <SkipButton direction="back" disabled={!canSkip} onClick={() => player.skip(-PLAYBACK_SKIP_SECONDS)} />
           <Button
             aria-label={`${playing || busy ? 'Pause' : 'Play'} message from ${speaker}`}
             title={playing || busy ? 'Pause' : 'Play'}
@@ -210,7 +213,7 @@ export function PlaybackControls({ message, track, speaker, className, ...props 
           >
             <PlayPauseIcon busy={busy} playing={playing} className="size-7 md:size-8" />
           </Button>
-          <SkipButton direction="forward" disabled={!known} onClick={() => player.skip(PLAYBACK_SKIP_SECONDS)} />
+          <SkipButton direction="forward" disabled={!canSkip} onClick={() => player.skip(PLAYBACK_SKIP_SECONDS)} />
         </div>
       </div>
       {noAudio ? (
