@@ -10,7 +10,10 @@ import * as groups from './messages.ts'
 const en = SERVER_CATALOGUES.en
 const inCode = Object.values(groups).flatMap((group) => Object.values(group))
 /** the analysis labels a new-message mail names, keyed by the analyzer's own English label */
-const labels = [...EMOTION_LABELS.map((l) => [`analysis.emotion.${l}`, l]), ...TOPIC_LABELS.map((l) => [`analysis.topic.${l}`, l])]
+const labels: [string, string][] = [
+  ...EMOTION_LABELS.map((l): [string, string] => [`analysis.emotion.${l}`, l]),
+  ...TOPIC_LABELS.map((l): [string, string] => [`analysis.topic.${l}`, l]),
+]
 
 /** The argument names of an ICU message, and whether each plural or select in it has its `other` branch. */
 function argumentsOf(message: string): { names: string[]; branchesComplete: boolean } {

@@ -15,7 +15,8 @@ export const MAIL_MESSAGES = defineMessages({
   confirmSubject: { id: 'mail.confirm.subject', defaultMessage: 'Confirm your email for Hearth' },
   confirmText: {
     id: 'mail.confirm.text',
-    defaultMessage: 'Hi {name},\n\nWelcome to Hearth. Please confirm your email address by opening this link:\n{url}\n\nIf you did not sign up, you can ignore this mail.',
+    defaultMessage:
+      'Hi {name},\n\nWelcome to Hearth. Please confirm your email address by opening this link:\n{url}\n\nIf you did not sign up, you can ignore this mail.',
   },
   confirmHeading: { id: 'mail.confirm.heading', defaultMessage: 'Welcome, {name}' },
   confirmBody: {
@@ -144,4 +145,98 @@ export const UNSUBSCRIBE_MESSAGES = defineMessages({
     id: 'page.unsubscribe.doneBody',
     defaultMessage: 'Email notifications have been disabled. You can turn them on again in <settings>Settings</settings>.',
   },
+})
+
+/**
+ * Relationship health's insights and tips (decision 223): stored as an id and its values, written in the reader's
+ * language when they are read. A `topic` value is an analysis label, itself translated (`analysis.topic.*`).
+ */
+export const HEALTH_MESSAGES = defineMessages({
+  balanceTitle: { id: 'health.insight.balance.title', defaultMessage: 'Balance' },
+  responsivenessTitle: { id: 'health.insight.responsiveness.title', defaultMessage: 'Responsiveness' },
+  rhythmTitle: { id: 'health.insight.rhythm.title', defaultMessage: 'Rhythm' },
+  warmthTitle: { id: 'health.insight.warmth.title', defaultMessage: 'Warmth' },
+  lastYours: { id: 'health.balance.lastYours', defaultMessage: 'The last message was yours.' },
+  lastTheirs: { id: 'health.balance.lastTheirs', defaultMessage: 'The last message came from {name}.' },
+  allYours: {
+    id: 'health.balance.allYours',
+    defaultMessage: 'You sent all of your last {total, plural, one {# message} other {# messages}}.',
+  },
+  allTheirs: {
+    id: 'health.balance.allTheirs',
+    defaultMessage: '{name} sent all of your last {total, plural, one {# message} other {# messages}}.',
+  },
+  split: {
+    id: 'health.balance.split',
+    defaultMessage: 'Of your last {total, plural, one {# message} other {# messages}}, you sent {mine} and {name} sent {theirs}.',
+  },
+  responsiveness: {
+    id: 'health.insight.responsiveness.description',
+    defaultMessage: '{answered} of {judged, plural, one {# message} other {# messages}} got an answer within 3 days.',
+  },
+  rhythm: {
+    id: 'health.insight.rhythm.description',
+    defaultMessage:
+      '{ago, plural, =0 {Your last exchange was today} one {Your last exchange was # day ago} other {Your last exchange was # days ago}}; you usually talk every {gap, plural, one {# day} other {# days}}.',
+  },
+  warmth: {
+    id: 'health.insight.warmth.description',
+    defaultMessage:
+      '{mood, select, warm {Your messages have felt mostly warm so far.} heavy {Your messages have felt mostly heavy so far.} other {Your messages have felt mixed so far.}}',
+  },
+  firstMessage: { id: 'health.tip.firstMessage', defaultMessage: "You and {name} haven't exchanged a message yet: send the first one." },
+  lastFromYou: { id: 'health.tip.lastFromYou', defaultMessage: 'You sent the last message: give {name} a little time to answer.' },
+  lastFromThem: { id: 'health.tip.lastFromThem', defaultMessage: '{name} sent the last message: a reply from you keeps it going.' },
+  fewMessages: {
+    id: 'health.tip.fewMessages',
+    defaultMessage: 'With {total, plural, one {# message} other {# messages}} so far, a few more exchanges let Hearth see your rhythm.',
+  },
+  talkedAbout: { id: 'health.tip.talkedAbout', defaultMessage: "You've talked about {topic}: ask {name} how it's going." },
+  youSentMore: {
+    id: 'health.tip.youSentMore',
+    defaultMessage:
+      'You sent {mine} of your last {total, plural, one {# message} other {# messages}}: leave room for {name} to reach out, or ask them something open.',
+  },
+  theySentMore: {
+    id: 'health.tip.theySentMore',
+    defaultMessage:
+      '{name} sent {theirs} of your last {total, plural, one {# message} other {# messages}}: a reply from you would even things out.',
+  },
+  even: {
+    id: 'health.tip.even',
+    defaultMessage: 'You and {name} take turns evenly: {mine, plural, one {# message} other {# messages}} each lately.',
+  },
+  longGap: {
+    id: 'health.tip.longGap',
+    defaultMessage:
+      "It's been {days, plural, one {# day} other {# days}}, about {ratio} times your usual gap: a short message to {name} could help.",
+  },
+  withinRhythm: {
+    id: 'health.tip.withinRhythm',
+    defaultMessage: "You're within your usual rhythm of talking every {gap, plural, one {# day} other {# days}}.",
+  },
+  fewerLately: {
+    id: 'health.tip.fewerLately',
+    defaultMessage:
+      'You exchanged {recent, plural, one {# message} other {# messages}} in the last 4 weeks, down from about {before} before.',
+  },
+  slowAnswers: {
+    id: 'health.tip.slowAnswers',
+    defaultMessage:
+      "Only {answered} of {judged, plural, one {# message} other {# messages}} got an answer within 3 days: a quick reply shows you're listening.",
+  },
+  noLikes: { id: 'health.tip.noLikes', defaultMessage: 'Neither of you has liked a message yet: a heart on one you enjoyed says a lot.' },
+  noMeeting: {
+    id: 'health.tip.noMeeting',
+    defaultMessage: "No meeting in person noted yet: when you see {name}, mark it with 'We met'.",
+  },
+  metLongAgo: {
+    id: 'health.tip.metLongAgo',
+    defaultMessage: 'You last met in person {days, plural, one {# day} other {# days}} ago: maybe plan to see {name}.',
+  },
+  metRecently: {
+    id: 'health.tip.metRecently',
+    defaultMessage: 'You met in person {days, plural, one {# day} other {# days}} ago: mention something from that day.',
+  },
+  oftenTalk: { id: 'health.tip.oftenTalk', defaultMessage: "You often talk about {topic}: ask {name} how it's going." },
 })
