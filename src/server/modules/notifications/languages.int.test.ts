@@ -117,3 +117,19 @@ describe("mails and pushes in the reader's language (decision 222)", () => {
     expect(other.body).toContain('Stop new-message emails?')
   })
 })
+
+describe("errors a screen shows name their refusal, for the screen to say it in the reader's language (decision 222)", () => {
+  it('answers a refusal with its kind, its English words and the reason that names it', async () => {
+    const eve = await insertSignedInPerson(app, db)
+    const refused = await api.post('/api/push/test', eve.cookie)
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toEqual({
+      error: { code: 'CONFLICT', message: 'No device of yours is subscribed to push notifications.', reason: 'error.push.noSubscription' },
+    })
+  })
+
+  it('gives no reason to a message made from the request itself', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/no-such-thing' })
+    expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No route for GET /api/no-such-thing' } })
+  })
+})
