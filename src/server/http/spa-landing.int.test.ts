@@ -64,6 +64,7 @@ describe("GET / in the visitor's language (decision 222)", () => {
     expect(response.headers.vary).toBe('cookie, accept-language')
     expect(response.headers['content-language']).toBe('ar')
     expect(response.headers['cache-control']).toBe('no-cache')
+    expect(response.headers.etag).toBeUndefined()
   })
 
   it('sends English, said to be English, for a language the landing was not rendered in', async () => {
