@@ -67,7 +67,10 @@ function prerenderLanding(): Plugin {
           const open = renderLanding('open', locale, messages)
           if (open === english) continue
           fs.writeFileSync(path.join(outDir, `landing.${locale}.html`), landing(open, locale))
-          fs.writeFileSync(path.join(outDir, `landing-invitation.${locale}.html`), landing(renderLanding('invitation', locale, messages), locale))
+          fs.writeFileSync(
+            path.join(outDir, `landing-invitation.${locale}.html`),
+            landing(renderLanding('invitation', locale, messages), locale),
+          )
         }
       } finally {
         await server.close()

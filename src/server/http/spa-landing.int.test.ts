@@ -21,7 +21,10 @@ await fs.writeFile(
   `${webDir}/landing.ar.html`,
   '<html lang="ar" dir="rtl"><head><title>الصفحة</title></head><body><div id="root"><p>© <!-- -->2020<!-- --> Hearth</p></div></body></html>',
 )
-await fs.writeFile(`${webDir}/landing-invitation.ar.html`, '<html lang="ar" dir="rtl"><head><title>بالدعوة</title></head><body></body></html>')
+await fs.writeFile(
+  `${webDir}/landing-invitation.ar.html`,
+  '<html lang="ar" dir="rtl"><head><title>بالدعوة</title></head><body></body></html>',
+)
 const { app, db } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-spa-landing-data-') }, { webDir })
 
 describe('GET / (decision 100)', () => {

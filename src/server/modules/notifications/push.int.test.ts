@@ -89,7 +89,12 @@ describe('web push', () => {
     expect(pushesTo('ada-phone')).toEqual([
       {
         subscription: 'ada-phone',
-        payload: { title: 'Hearth notifications work', body: 'This is how a new voice message will reach you.', url: '/settings', tag: 'test' },
+        payload: {
+          title: 'Hearth notifications work',
+          body: 'This is how a new voice message will reach you.',
+          url: '/settings',
+          tag: 'test',
+        },
         ttl: 86400,
         urgency: 'high',
       },
