@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import fs from 'node:fs'
 import path from 'node:path'
 import { createServer, defineConfig, type Plugin } from 'vite'
+import { LOCALES, SOURCE_LOCALE, textDirection, type Locale } from './src/shared/locales.ts'
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url))
 
@@ -12,6 +13,11 @@ const root = fileURLToPath(new URL('./src/web', import.meta.url))
  * (src/web/landing-prerender.tsx) and, instead of the app's scripts, public/landing-loader.js, which loads the app
  * (named in a meta element) only once the visitor reaches for the page. The server sends it for `/` to a browser
  * without a session.
+ *
+ * The landing is also written once per other language whose catalogue (src/web/i18n/messages/<locale>.json) renders
+ * it differently from English, as landing.<locale>.html with that `lang` and `dir`; spa.ts picks one by the visitor's
+ * Accept-Language (decision 222). A language whose catalogue does not change the page gets no file: English text is
+ * never sent as another language.
  */
 function prerenderLanding(): Plugin {
   let outDir = ''
@@ -33,14 +39,15 @@ function prerenderLanding(): Plugin {
       })
       try {
         const { renderLanding, LANDING_META: meta } = (await server.ssrLoadModule('/landing-prerender.tsx')) as {
-          renderLanding: (signUpMode?: 'open' | 'invitation') => string
+          renderLanding: (signUpMode?: 'open' | 'invitation', locale?: Locale, messages?: Record<string, string>) => string
           LANDING_META: { title: string; description: string; canonical: string }
         }
         const index = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(index)
         if (!entry) throw new Error('index.html has no module script')
-        const landing = (body: string) =>
+        const landing = (body: string, locale: Locale = SOURCE_LOCALE) =>
           index
+            .replace(/<html lang="[^"]*">/, `<html lang="${locale}" dir="${textDirection(locale)}">`)
             .replace(/<title>[^<]*<\/title>/, `<title>${meta.title}</title>`)
             .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/>/, `<meta name="description" content="${meta.description}" />`)
             // made absolute by the server, which knows the public address (spa.ts)
@@ -52,6 +59,19 @@ function prerenderLanding(): Plugin {
         fs.writeFileSync(path.join(outDir, 'landing.html'), landing(renderLanding()))
         // the same page for a Hearth that takes people by invitation only (decision 162): spa.ts sends the one that holds
         fs.writeFileSync(path.join(outDir, 'landing-invitation.html'), landing(renderLanding('invitation')))
+        const english = renderLanding()
+        for (const locale of LOCALES) {
+          const catalogue = path.join(root, 'i18n', 'messages', `${locale}.json`)
+          if (locale === SOURCE_LOCALE || !fs.existsSync(catalogue)) continue
+          const messages = JSON.parse(fs.readFileSync(catalogue, 'utf8')) as Record<string, string>
+          const open = renderLanding('open', locale, messages)
+          if (open === english) continue
+          fs.writeFileSync(path.join(outDir, `landing.${locale}.html`), landing(open, locale))
+          fs.writeFileSync(
+            path.join(outDir, `landing-invitation.${locale}.html`),
+            landing(renderLanding('invitation', locale, messages), locale),
+          )
+        }
       } finally {
         await server.close()
       }

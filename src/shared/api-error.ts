@@ -1,10 +1,15 @@
 import { z } from 'zod/mini'
 
-/** Every API error has this shape: `{ error: { code, message } }`. */
+/**
+ * Every API error has this shape: `{ error: { code, message, reason? } }`. `code` is the kind of error, `message` its
+ * English words, and `reason`, when present, names the one refusal (`error.invitations.used`) for a screen to say it
+ * in the reader's language.
+ */
 export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
+    reason: z.optional(z.string()),
   }),
 })
 export type ApiError = z.infer<typeof apiErrorSchema>

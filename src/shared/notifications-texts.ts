@@ -14,7 +14,7 @@ export const NOTIFICATION_TEXTS = {
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
 } as const
 
-/** Web Push texts: the product's toasts (title, description) and what a push shows. */
+/** Web Push texts: the product's toasts (title, description); what a push shows is the server's (src/server/i18n). */
 export const PUSH_TEXTS = {
   settingLabel: 'Push Notifications',
   settingHint: 'Show a notification on this device when a voice message arrives',
@@ -41,10 +41,6 @@ export const PUSH_TEXTS = {
     testSent: ['Test Sent', 'Check your notifications!'],
     testFailed: ['Test Failed', 'Could not send test notification.'],
   },
-  newMessageTitle: (name: string) => `New voice message from ${name}`,
-  newMessageBody: 'Tap to listen',
-  testTitle: 'Hearth notifications work',
-  testBody: 'This is how a new voice message will reach you.',
   badEndpoint: 'This push service address is not allowed.',
   noSubscription: 'No device of yours is subscribed to push notifications.',
   endpointTaken: 'This browser already gets notifications for someone else.',

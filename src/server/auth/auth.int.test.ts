@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
-import { disabledAccounts, user, verification } from '#server/db/schema.ts'
+import { disabledAccounts, profiles, user, verification } from '#server/db/schema.ts'
 import { ACCOUNT_DISABLED_PARAM } from '#shared/admin.ts'
 import { FULL_NAME_REQUIRED } from '#shared/auth-forms.ts'
 import { authSessionSchema } from '#shared/auth-session.ts'
@@ -283,5 +283,36 @@ describe('the confirmation link signs its person in (decision 212)', () => {
     const confirm = await app.inject({ method: 'GET', url: `${link.pathname}${link.search}` })
     expect(confirm.headers.location).toBe(`/auth?verified=1&email=${encodeURIComponent(person.email)}`)
     expect((await sessionOf(cookiesOf(confirm)))?.user.email).toBe(person.email)
+  })
+})
+
+describe("the account's mails in the reader's language (decision 222)", () => {
+  it("writes a Spanish browser's confirmation mail in Spanish, an unknown language's in English", async () => {
+    const person = makePerson()
+    const signUp = await postJson(app, '/api/auth/sign-up/email', person, { headers: { 'accept-language': 'es-ES,es;q=0.9,en;q=0.8' } })
+    expect(signUp.statusCode).toBe(200)
+    const mail = await smtp.waitForMail(person.email, /^Confirma tu correo para Hearth$/)
+    expect(mail.text).toContain(`Hola, ${person.name}:`)
+    expect(mail.html).toContain('<html lang="es" dir="ltr">')
+    expect(mail.html).toContain('Confirmar mi correo')
+    // the link works as in English
+    const link = new URL(firstLink(mail.text))
+    expect((await app.inject({ method: 'GET', url: `${link.pathname}${link.search}` })).statusCode).toBe(302)
+
+    const other = makePerson()
+    await postJson(app, '/api/auth/sign-up/email', other, { headers: { 'accept-language': 'ja-JP' } })
+    await smtp.waitForMail(other.email, /^Confirm your email for Hearth$/)
+  })
+
+  it("writes to an account in its profile's language, whatever the browser asking: a reset and a second sign-up", async () => {
+    const { person, userId } = await signUpConfirmAndSignIn(app, smtp)
+    await db.update(profiles).set({ language: 'de' }).where(eq(profiles.id, userId))
+    const reset = await postJson(app, '/api/auth/request-password-reset', { email: person.email }, { headers: { 'accept-language': 'fr' } })
+    expect(reset.statusCode).toBe(200)
+    const mail = await smtp.waitForMail(person.email, /^Setze dein Hearth-Passwort zurück$/)
+    expect(mail.text).toContain(`Hallo ${person.name},`)
+    const again = await postJson(app, '/api/auth/sign-up/email', person, { headers: { 'accept-language': 'ar' } })
+    expect(again.statusCode).toBe(200)
+    await smtp.waitForMail(person.email, /^Du hast schon ein Hearth-Konto$/)
   })
 })

@@ -12,6 +12,8 @@ import { PASSWORD_MIN_LENGTH } from '#shared/limits.ts'
 import type { Database } from '#server/db/client.ts'
 import * as schema from '#server/db/schema.ts'
 import type { Env } from '#server/env.ts'
+import { intlOf, localeOf, localeOfRequest, type ServerIntl } from '#server/i18n/i18n.ts'
+import { getLanguageOf } from '#server/i18n/i18n.queries.ts'
 import type { MailMessage } from '#server/notify/mailer.ts'
 import { confirmEmailMail, existingAccountMail, resetPasswordMail } from '#server/notify/templates.ts'
 import { authLogger } from '#server/log-redaction.ts'
@@ -168,6 +170,14 @@ export function createAuth({
     const token = inviteTokenOf(body)
     return token !== null && (await invitationConfirmsAddress(token, email))
   }
+  /**
+   * The language of a mail to an account's address (decision 222): the person's own (`profiles.language`) once it
+   * is known; before that (a sign-up's confirmation) the language of the browser whose request sent it; else English.
+   */
+  const mailIntl = async (userId: string, request: Request | undefined): Promise<ServerIntl> => {
+    const language = await getLanguageOf(db, userId)
+    return intlOf(language ? localeOf(language) : localeOfRequest(request?.headers.get('accept-language')))
+  }
   const before = createAuthMiddleware(async (ctx) => {
     checkWellFormedText(ctx.body)
     if (ctx.path === '/sign-up/email') {
@@ -240,8 +250,11 @@ export function createAuth({
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => sendMail(resetPasswordMail(user.email, user.name, url)),
-      onExistingUserSignUp: async ({ user }) => sendMail(existingAccountMail(user.email, user.name, `${env.publicUrl}/auth`)),
+      // carried out by a job (auth.jobs.ts): no browser asked, so the person's own language or English
+      sendResetPassword: async ({ user, url }, request) =>
+        sendMail(resetPasswordMail(await mailIntl(user.id, request), user.email, user.name, url)),
+      onExistingUserSignUp: async ({ user }, request) =>
+        sendMail(existingAccountMail(await mailIntl(user.id, request), user.email, user.name, `${env.publicUrl}/auth`)),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -251,8 +264,10 @@ export function createAuth({
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       // an address proved by its invitation at sign-up is confirmed already (decision 118)
-      sendVerificationEmail: async ({ user, url }) =>
-        user.emailVerified ? undefined : sendMail(confirmEmailMail(user.email, user.name, confirmationLink(url, user.email))),
+      sendVerificationEmail: async ({ user, url }, request) =>
+        user.emailVerified
+          ? undefined
+          : sendMail(confirmEmailMail(await mailIntl(user.id, request), user.email, user.name, confirmationLink(url, user.email))),
     },
     session: {
       // Sliding sessions: 30 days, renewed at most once a day while in use.

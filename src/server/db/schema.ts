@@ -42,6 +42,9 @@ const timestamps = {
 
 /* ---- Better Auth's tables (user, session, account, verification, rate_limit), owned by its adapter ---- */
 
+/** A text kept as a message id of the server's catalogue and its values (src/server/i18n, decision 223). */
+type StoredText = { id: string; values?: Record<string, string | number> }
+
 export const user = pgTable(
   'user',
   {
@@ -539,6 +542,10 @@ export const contactAnalytics = pgTable('contact_analytics', {
     .$type<{
       insights: { emoji: string; title: string; description: string; value: number; trend: 'up' | 'down' | 'other' }[]
       tips: string[]
+      /** the same insights' title and description, and the tips, as message ids and values: written in each reader's
+       * language when read (decision 223); absent from rows computed before */
+      insightTexts?: { title: StoredText; description: StoredText }[]
+      tipTexts?: StoredText[]
       topEmotions: { name: string; count: number }[]
       topTopics: { name: string; count: number }[]
       activity: { week_start: string; messages: number }[]

@@ -34,7 +34,7 @@ describe('a write that meets a full disk', () => {
   it.each(['enospc', 'database', 'words'])('%s: answers 507 with the plain text, never a 500', async (name) => {
     const response = await app.inject({ method: 'GET', url: `/${name}` })
     expect(response.statusCode).toBe(507)
-    expect(response.json()).toEqual({ error: { code: 'DISK_FULL', message: DISK_TEXTS.full } })
+    expect(response.json()).toEqual({ error: { code: 'DISK_FULL', message: DISK_TEXTS.full, reason: 'error.disk.full' } })
   })
 
   it('leaves every other failure a 500', async () => {
@@ -81,7 +81,13 @@ describe('the error handler, when the database cannot be reached', () => {
   ])('answers 503 with a calm text for %s', async (_what, error) => {
     expect(await answerTo(error)).toEqual({
       status: 503,
-      body: { error: { code: ERROR_CODES.databaseUnavailable, message: API_ERROR_TEXTS.databaseUnavailable } },
+      body: {
+        error: {
+          code: ERROR_CODES.databaseUnavailable,
+          message: API_ERROR_TEXTS.databaseUnavailable,
+          reason: 'error.api.databaseUnavailable',
+        },
+      },
       retryAfter: '5',
     })
   })

@@ -4,6 +4,7 @@ import { API_ERROR_TEXTS, type ApiError } from '#shared/api-error.ts'
 import { DISK_TEXTS } from '#shared/disk.ts'
 import { ERROR_CODES } from '#shared/error-codes.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '#server/db/unavailable.ts'
+import { reasonOf } from './error-reasons.ts'
 
 /** Typed domain errors thrown by services; one handler maps them to status codes. */
 export class DomainError extends Error {
@@ -83,7 +84,10 @@ export function isNoSpaceError(error: unknown): boolean {
   return false
 }
 
-export const errorBody = (code: string, message: string): ApiError => ({ error: { code, message } })
+/** The app's error shape; `reason` names the refusal when the message is one of the shared texts (error-reasons.ts). */
+export const errorBody = (code: string, message: string, reason = reasonOf(message)): ApiError => ({
+  error: reason ? { code, message, reason } : { code, message },
+})
 
 /**
  * Errors Fastify meets before any route runs (a URL that is not valid percent-encoding, a path parameter longer
@@ -108,7 +112,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0]
       const where = first?.instancePath ? `${first.instancePath.slice(1).replace(/\//g, '.')}: ` : ''
-      return reply.status(400).send(errorBody(ERROR_CODES.validation, `${where}${first?.message ?? API_ERROR_TEXTS.invalidRequest}`))
+      const message = first?.message ?? API_ERROR_TEXTS.invalidRequest
+      // a schema's own words (a uuid check that says "not found") keep their reason behind the field's name
+      return reply.status(400).send(errorBody(ERROR_CODES.validation, `${where}${message}`, reasonOf(message)))
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error.statusCode === 400 && error instanceof SyntaxError)) {
       return reply.status(400).send(errorBody(ERROR_CODES.badJson, API_ERROR_TEXTS.badJson))

@@ -32,7 +32,7 @@ describe('HTTP surface', () => {
   it('answers unknown API routes with a JSON 404', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/no-such-thing?x=1' })
     expect(response.statusCode).toBe(404)
-    expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No route for GET /api/no-such-thing' } })
+    expect(response.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: 'No route for GET /api/no-such-thing' } })
   })
 
   it('sends security headers with a strict Content-Security-Policy', async () => {
@@ -116,7 +116,7 @@ describe('the Origin check', () => {
         headers: { cookie: person.cookie, origin: 'https://evil.example', 'content-type': 'application/json' },
       })
       expect(response.statusCode).toBe(403)
-      expect(response.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Request origin is not allowed' } })
+      expect(response.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: 'Request origin is not allowed' } })
     }
     // and without any Origin header
     const bare = await app.inject({

@@ -16,6 +16,15 @@ await fs.writeFile(
   `${webDir}/landing-invitation.html`,
   '<html><head><title>landing by invitation</title></head><body><div id="root"><p>By invitation only</p></div></body></html>',
 )
+// the landing as the build renders it in another language (vite.config.ts): Arabic here, German not
+await fs.writeFile(
+  `${webDir}/landing.ar.html`,
+  '<html lang="ar" dir="rtl"><head><title>الصفحة</title></head><body><div id="root"><p>© <!-- -->2020<!-- --> Hearth</p></div></body></html>',
+)
+await fs.writeFile(
+  `${webDir}/landing-invitation.ar.html`,
+  '<html lang="ar" dir="rtl"><head><title>بالدعوة</title></head><body></body></html>',
+)
 const { app, db } = await createTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-spa-landing-data-') }, { webDir })
 
 describe('GET / (decision 100)', () => {
@@ -45,5 +54,38 @@ describe('GET / (decision 100)', () => {
     expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('<title>landing by invitation</title>')
     await storeSignUpMode(db, 'open')
     expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('<title>landing</title>')
+  })
+})
+
+describe("GET / in the visitor's language (decision 222)", () => {
+  it('sends the landing rendered in the language the browser asks for, right to left in Arabic', async () => {
+    const response = await app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'ar-EG,ar;q=0.9,en;q=0.5' } })
+    expect(response.body).toContain('<html lang="ar" dir="rtl">')
+    expect(response.body).toContain('<title>الصفحة</title>')
+    expect(response.body).toContain(`© <!-- -->${new Date().getFullYear()}<!-- --> Hearth`)
+    // a cache keeps one page per language and per session cookie
+    expect(response.headers.vary).toBe('cookie, accept-language')
+    expect(response.headers['content-language']).toBe('ar')
+    expect(response.headers['cache-control']).toBe('no-cache')
+    expect(response.headers.etag).toBeUndefined()
+  })
+
+  it('sends English, said to be English, for a language the landing was not rendered in', async () => {
+    const german = await app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'de-DE' } })
+    expect(german.body).toContain('<title>landing</title>')
+    expect(german.body).not.toContain('lang="de"')
+    expect(german.headers['content-language']).toBe('en')
+    expect(german.headers.vary).toBe('cookie, accept-language')
+    // the first language it was rendered in wins over one it was not
+    const both = await app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'de, ar;q=0.8' } })
+    expect(both.body).toContain('<title>الصفحة</title>')
+  })
+
+  it("sends the by-invitation landing in the visitor's language while that mode holds", async () => {
+    await insertPerson(db)
+    await storeSignUpMode(db, 'invitation')
+    const arabic = await app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'ar' } })
+    expect(arabic.body).toContain('<title>بالدعوة</title>')
+    await storeSignUpMode(db, 'open')
   })
 })

@@ -3,6 +3,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { ERROR_CODES } from '#shared/error-codes.ts'
+import { acceptLanguageTags, LOCALES, pickLocale, SOURCE_LOCALE, type Locale } from '#shared/locales.ts'
 import { errorBody } from './errors.ts'
 
 /** Link-preview tags for one page, written into the served HTML (for crawlers, which run no JavaScript). */
@@ -104,8 +105,20 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
           )
       : undefined
   }
-  const landingText = readLanding('landing.html')
-  const invitationLandingText = readLanding('landing-invitation.html') ?? landingText
+  // English is landing.html; another language has its own files only when the build rendered the page in it
+  // (vite.config.ts), so a visitor is never sent English text that claims another language (decision 222)
+  const landings = new Map<Locale, { open: string; invitation: string }>()
+  for (const locale of LOCALES) {
+    const suffix = locale === SOURCE_LOCALE ? '' : `.${locale}`
+    const open = readLanding(`landing${suffix}.html`)
+    if (open) landings.set(locale, { open, invitation: readLanding(`landing-invitation${suffix}.html`) ?? open })
+  }
+  const landingText = landings.get(SOURCE_LOCALE)?.open
+  /** The visitor's first language among those the landing was rendered in (`Accept-Language`); else English. */
+  const landingLocale = (acceptLanguage: string | undefined): Locale => {
+    const tags = acceptLanguageTags(acceptLanguage).filter((tag) => landings.has(pickLocale([tag])))
+    return pickLocale(tags)
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api'
@@ -113,11 +126,15 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
       const url = new URL(request.url, 'http://hearth.invalid')
       if (url.pathname === '/' && landingText && !SESSION_COOKIE.test(request.headers.cookie ?? '')) {
         const invitationOnly = (await options.signUpMode?.()) === 'invitation'
-        const page = (invitationOnly ? invitationLandingText : undefined) ?? landingText
+        const locale = landingLocale(request.headers['accept-language'])
+        const pages = landings.get(locale)
+        const page = (invitationOnly ? pages?.invitation : pages?.open) ?? landingText
+        // the page depends on the cookie and on the visitor's languages: a shared cache keeps one per both
         return reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
-          .header('vary', 'cookie')
+          .header('vary', 'cookie, accept-language')
+          .header('content-language', locale)
           .send(page.replace(FOOTER_YEAR, `© <!-- -->${new Date().getFullYear()}<!-- -->`))
       }
       const token = url.pathname === '/invite' ? url.searchParams.get('token') : null

@@ -65,7 +65,7 @@ describe('the disk floor', () => {
       await expect.poll(async () => (await health()).disk.status, { timeout: 5000, interval: 250 }).toBe('low')
       const recording = await post('/api/audio', await makeAudio(), 'audio/webm')
       expect(recording.statusCode).toBe(507)
-      expect(recording.json()).toEqual({ error: { code: 'DISK_FULL', message: DISK_TEXTS.full } })
+      expect(recording.json()).toEqual({ error: { code: 'DISK_FULL', message: DISK_TEXTS.full, reason: 'error.disk.full' } })
       const image = await post('/api/photos', await makeJpeg({ gps: false }), 'image/jpeg')
       expect(image.statusCode).toBe(507)
       expect(image.json().error.message).toBe(DISK_TEXTS.full)

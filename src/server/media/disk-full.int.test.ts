@@ -120,7 +120,7 @@ describe.runIf(mounted)('a write that meets a full disk', async () => {
         headers: { origin: TEST_ORIGIN, cookie: person.cookie, 'content-type': 'image/jpeg' },
       })
       expect(refused.statusCode, refused.body).toBe(507)
-      expect(refused.json()).toEqual({ error: { code: 'DISK_FULL', message: DISK_TEXTS.full } })
+      expect(refused.json()).toEqual({ error: { code: 'DISK_FULL', message: DISK_TEXTS.full, reason: 'error.disk.full' } })
       expect(await fs.readdir(path.join(dataDir, 'tmp'))).toEqual([])
       expect(await fs.readdir(path.join(dataDir, 'media', person.id)).catch(() => [])).toEqual([
         expect.stringMatching(/\.webm$/), // the recording of the test before

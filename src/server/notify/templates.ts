@@ -1,75 +1,109 @@
 import { formatDuration } from '#shared/duration.ts'
+import { isLocale, SOURCE_LOCALE, textDirection } from '#shared/locales.ts'
+import type { ServerIntl } from '#server/i18n/i18n.ts'
+import { MAIL_MESSAGES as M, PUSH_MESSAGES as P } from '#server/i18n/messages.ts'
 import type { MailMessage } from './mailer.ts'
+
+/*
+ * Every mail and push is written in its reader's language (decision 222): the caller passes the reader's intl
+ * (`intlOf`, `intlOfPerson`). What a person wrote or said (a name, an invitation's note, a transcript) goes in as
+ * it is; only the frame around it is translated.
+ */
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
 
-function layout(heading: string, body: string, action: { label: string; url: string }, footer = ''): string {
-  return `<!doctype html><html><body style="margin:0;background:#faf6f1;font-family:system-ui,sans-serif;color:#2b211c">
+/** How long an invitation's link works, as its mail says (the invitations module's VALIDITY_MS). */
+const INVITATION_DAYS = 7
+
+/** `lang` and `dir` of a mail's HTML: Arabic is laid out right to left. */
+function htmlLanguage(intl: ServerIntl): string {
+  const locale = isLocale(intl.locale) ? intl.locale : SOURCE_LOCALE
+  return `lang="${locale}" dir="${textDirection(locale)}"`
+}
+
+function layout(intl: ServerIntl, heading: string, body: string, action: { label: string; url: string }, footer = ''): string {
+  return `<!doctype html><html ${htmlLanguage(intl)}><body style="margin:0;background:#faf6f1;font-family:system-ui,sans-serif;color:#2b211c">
 <div style="max-width:480px;margin:32px auto;background:#fff;border-radius:16px;padding:32px">
 <p style="margin:0 0 8px;font-weight:600;color:#b4532a">Hearth</p>
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>
 <p style="line-height:1.5">${body}</p>
 <p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#b4532a;color:#fff;padding:12px 20px;border-radius:10px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
-<p style="font-size:13px;color:#6b5d55">If the button does not work, open this link: ${escapeHtml(action.url)}</p>
+<p style="font-size:13px;color:#6b5d55">${escapeHtml(intl.formatMessage(M.buttonFallback, { url: action.url }))}</p>
 ${footer}</div></body></html>`
 }
 
-export function confirmEmailMail(to: string, name: string, url: string): MailMessage {
+export function confirmEmailMail(intl: ServerIntl, to: string, name: string, url: string): MailMessage {
   return {
     to,
-    subject: 'Confirm your email for Hearth',
-    text: `Hi ${name},\n\nWelcome to Hearth. Please confirm your email address by opening this link:\n${url}\n\nIf you did not sign up, you can ignore this mail.`,
-    html: layout(`Welcome, ${name}`, 'Please confirm your email address to start sending voice messages to the people closest to you.', {
-      label: 'Confirm my email',
+    subject: intl.formatMessage(M.confirmSubject),
+    text: intl.formatMessage(M.confirmText, { name, url }),
+    html: layout(intl, intl.formatMessage(M.confirmHeading, { name }), escapeHtml(intl.formatMessage(M.confirmBody)), {
+      label: intl.formatMessage(M.confirmAction),
       url,
     }),
   }
 }
 
-export function resetPasswordMail(to: string, name: string, url: string): MailMessage {
+export function resetPasswordMail(intl: ServerIntl, to: string, name: string, url: string): MailMessage {
   return {
     to,
-    subject: 'Reset your Hearth password',
-    text: `Hi ${name},\n\nSomeone asked to reset the password of your Hearth account. To choose a new password, open this link (valid for one hour, once):\n${url}\n\nIf it was not you, you can ignore this mail.`,
-    html: layout(
-      'Reset your password',
-      'Someone asked to reset the password of your Hearth account. The link is valid for one hour and works once. If it was not you, ignore this mail.',
-      { label: 'Choose a new password', url },
-    ),
+    subject: intl.formatMessage(M.resetSubject),
+    text: intl.formatMessage(M.resetText, { name, url }),
+    html: layout(intl, intl.formatMessage(M.resetHeading), escapeHtml(intl.formatMessage(M.resetBody)), {
+      label: intl.formatMessage(M.resetAction),
+      url,
+    }),
   }
 }
 
 /** Sent instead of a second account: sign-up never reveals whether an address already has an account. */
-export function existingAccountMail(to: string, name: string, signInUrl: string): MailMessage {
+export function existingAccountMail(intl: ServerIntl, to: string, name: string, signInUrl: string): MailMessage {
   return {
     to,
-    subject: 'You already have a Hearth account',
-    text: `Hi ${name},\n\nSomeone (perhaps you) tried to sign up to Hearth with this address, which already has an account. Sign in here, or use "Forgot your password?" on that page:\n${signInUrl}\n\nIf it was not you, you can ignore this mail; nothing was changed.`,
-    html: layout(
-      'You already have an account',
-      'Someone (perhaps you) tried to sign up with this address, which already has a Hearth account. Nothing was changed. Sign in, or choose "Forgot your password?" on the sign-in page.',
-      { label: 'Sign in to Hearth', url: signInUrl },
-    ),
+    subject: intl.formatMessage(M.existingSubject),
+    text: intl.formatMessage(M.existingText, { name, url: signInUrl }),
+    html: layout(intl, intl.formatMessage(M.existingHeading), escapeHtml(intl.formatMessage(M.existingBody)), {
+      label: intl.formatMessage(M.existingAction),
+      url: signInUrl,
+    }),
   }
 }
 
-/** An e-mail invitation: names the inviter, quotes their note, and links to the landing page. */
-export function invitationMail(to: string, inviterName: string, note: string | null, url: string, hasMessage: boolean): MailMessage {
-  const voice = hasMessage ? `${inviterName} recorded a voice message for you.` : `${inviterName} would like you in their circle.`
+/**
+ * An e-mail invitation: names the inviter, quotes their note as they wrote it, and links to the landing page. Its
+ * frame is in the inviter's language, the best guess of the family's own (decision 222).
+ */
+export function invitationMail(
+  intl: ServerIntl,
+  to: string,
+  inviterName: string,
+  note: string | null,
+  url: string,
+  hasMessage: boolean,
+): MailMessage {
+  const voice = intl.formatMessage(hasMessage ? M.invitationVoice : M.invitationNoVoice, { inviterName })
+  const intro = intl.formatMessage(M.invitationIntro, { inviterName })
   const quoted = note ? `\n\n"${note}"` : ''
+  const subject = intl.formatMessage(M.invitationSubject, { inviterName })
   return {
     to,
-    subject: `${inviterName} invited you to Hearth`,
-    text: `Hi,\n\n${inviterName} invited you to Hearth, where a few close people send each other voice messages. ${voice}${quoted}\n\nListen and join here (the invitation is valid for 7 days):\n${url}\n\nIf you don't know ${inviterName}, you can ignore this mail.`,
+    subject,
+    text: [
+      intl.formatMessage(M.invitationGreeting),
+      `${intro} ${voice}${quoted}`,
+      `${intl.formatMessage(M.invitationJoinHere, { days: INVITATION_DAYS })}\n${url}`,
+      intl.formatMessage(M.invitationIgnore, { inviterName }),
+    ].join('\n\n'),
     html: layout(
-      `${inviterName} invited you to Hearth`,
-      `${escapeHtml(inviterName)} invited you to Hearth, where a few close people send each other voice messages. ${escapeHtml(voice)}` +
+      intl,
+      subject,
+      `${escapeHtml(intro)} ${escapeHtml(voice)}` +
         (note
           ? `</p><blockquote style="margin:16px 0;padding:8px 16px;border-left:3px solid #b4532a;color:#4a3b33">${escapeHtml(note)}</blockquote><p style="line-height:1.5">`
           : ' ') +
-        'The invitation is valid for 7 days.',
-      { label: 'Listen and join', url },
+        escapeHtml(intl.formatMessage(M.invitationValidity, { days: INVITATION_DAYS })),
+      { label: intl.formatMessage(M.invitationAction), url },
     ),
   }
 }
@@ -84,14 +118,33 @@ export type MailedVoiceMessage = {
 }
 
 /**
+ * An analysis label (an emotion or a topic of the offline analyzer's lists) in the reader's language; a label the
+ * catalogue does not know (another analyzer's) is shown as it came.
+ */
+function label(intl: ServerIntl, kind: 'emotion' | 'topic', name: string): string {
+  return intl.messages[`analysis.${kind}.${name}`] ? intl.formatMessage({ id: `analysis.${kind}.${name}`, defaultMessage: name }) : name
+}
+
+/**
  * New voice messages from one sender: each with its length, its transcript and what it is about when
  * they are ready, and a link to play it. `unsubscribeUrl` turns this mail off in one click, without signing in.
  */
-export function newMessagesMail(to: string, senderName: string, messages: MailedVoiceMessage[], unsubscribeUrl: string): MailMessage {
+export function newMessagesMail(
+  intl: ServerIntl,
+  to: string,
+  senderName: string,
+  messages: MailedVoiceMessage[],
+  unsubscribeUrl: string,
+): MailMessage {
   const count = messages.length
-  const subject = count === 1 ? `New voice message from ${senderName}` : `${count} new voice messages from ${senderName}`
+  const subject = intl.formatMessage(M.newMessagesSubject, { count, senderName })
   const describe = (m: MailedVoiceMessage) => {
-    const about = [m.emotions.length ? `Feels: ${m.emotions.join(', ')}` : '', m.topics.length ? `About: ${m.topics.join(', ')}` : '']
+    const emotions = m.emotions.map((e) => label(intl, 'emotion', e))
+    const topics = m.topics.map((t) => label(intl, 'topic', t))
+    const about = [
+      emotions.length ? intl.formatMessage(M.newMessagesFeels, { emotions: intl.formatList(emotions, { type: 'unit' }) }) : '',
+      topics.length ? intl.formatMessage(M.newMessagesAbout, { topics: intl.formatList(topics, { type: 'unit' }) }) : '',
+    ]
       .filter(Boolean)
       .join(' · ')
     return { length: formatDuration(m.durationSeconds), transcript: m.transcript?.trim() || null, about }
@@ -100,10 +153,10 @@ export function newMessagesMail(to: string, senderName: string, messages: Mailed
     .map((m, i) => {
       const d = describe(m)
       return [
-        `${count > 1 ? `${i + 1}. ` : ''}A ${d.length} voice message`,
-        d.transcript ? `"${d.transcript}"` : 'The transcript is not ready yet; listen to it in Hearth.',
+        `${count > 1 ? `${intl.formatNumber(i + 1)}. ` : ''}${intl.formatMessage(M.newMessagesLength, { length: d.length })}`,
+        d.transcript ? `"${d.transcript}"` : intl.formatMessage(M.newMessagesNoTranscript),
         d.about,
-        `Listen: ${m.url}`,
+        intl.formatMessage(M.newMessagesListen, { url: m.url }),
       ]
         .filter(Boolean)
         .join('\n')
@@ -117,25 +170,25 @@ export function newMessagesMail(to: string, senderName: string, messages: Mailed
         `<p style="margin:0 0 6px;font-size:13px;color:#6b5d55">${escapeHtml(d.length)}</p>` +
         (d.transcript
           ? `<p style="margin:0 0 6px;line-height:1.5">&ldquo;${escapeHtml(d.transcript)}&rdquo;</p>`
-          : `<p style="margin:0 0 6px;color:#6b5d55">The transcript is not ready yet.</p>`) +
+          : `<p style="margin:0 0 6px;color:#6b5d55">${escapeHtml(intl.formatMessage(M.newMessagesNoTranscriptShort))}</p>`) +
         (d.about ? `<p style="margin:0 0 6px;font-size:13px;color:#6b5d55">${escapeHtml(d.about)}</p>` : '') +
-        `<a href="${escapeHtml(m.url)}" style="color:#b4532a">Listen in Hearth</a></div>`
+        `<a href="${escapeHtml(m.url)}" style="color:#b4532a">${escapeHtml(intl.formatMessage(M.newMessagesListenInHearth))}</a></div>`
       )
     })
     .join('')
-  const footer = `<p style="font-size:13px;color:#6b5d55;margin-top:24px">You get these mails because Email Notifications are on in your Hearth settings. <a href="${escapeHtml(unsubscribeUrl)}" style="color:#6b5d55">Turn them off</a>.</p>`
+  const why = intl.formatMessage(M.newMessagesWhy)
+  const turnOff = intl.formatMessage(M.newMessagesTurnOff)
+  const footer = `<p style="font-size:13px;color:#6b5d55;margin-top:24px">${escapeHtml(why)} <a href="${escapeHtml(unsubscribeUrl)}" style="color:#6b5d55">${escapeHtml(turnOff)}</a>.</p>`
   const first = messages[0]
   return {
     to,
     subject,
-    text: `${subject}.\n\n${text}\n\nYou get these mails because Email Notifications are on in your Hearth settings. Turn them off: ${unsubscribeUrl}`,
+    text: `${subject}.\n\n${text}\n\n${why} ${turnOff}: ${unsubscribeUrl}`,
     html: layout(
+      intl,
       subject,
-      `${escapeHtml(senderName)} sent you ${count === 1 ? 'a voice message' : `${count} voice messages`}.</p>${html}<p>`,
-      {
-        label: count === 1 ? 'Listen now' : 'Listen to the first',
-        url: first?.url ?? '',
-      },
+      `${escapeHtml(intl.formatMessage(M.newMessagesIntro, { count, senderName }))}</p>${html}<p>`,
+      { label: intl.formatMessage(M.newMessagesAction, { count }), url: first?.url ?? '' },
       footer,
     ),
     // RFC 8058: mail programs offer "unsubscribe" and POST `List-Unsubscribe=One-Click` to this address
@@ -143,25 +196,25 @@ export function newMessagesMail(to: string, senderName: string, messages: Mailed
   }
 }
 
-/** A gentle nudge: a relationship has gone quiet against its own rhythm; the button opens recording. */
-/** The same nudge as a push: a tap opens recording for the contact (`recordPath`). */
-export function nudgePush(contactName: string, recordPath: string): { title: string; body: string; url: string } {
+/** A gentle nudge as a push: a tap opens recording for the contact (`recordPath`). */
+export function nudgePush(intl: ServerIntl, contactName: string, recordPath: string): { title: string; body: string; url: string } {
   return {
-    title: `Thinking of ${contactName}?`,
-    body: `It has been a while since you two last talked, longer than usual. A short voice message could be a nice surprise.`,
+    title: intl.formatMessage(P.nudgeTitle, { contactName }),
+    body: intl.formatMessage(P.nudgeBody),
     url: recordPath,
   }
 }
 
-export function nudgeMail(to: string, name: string, contactName: string, recordUrl: string): MailMessage {
+/** A gentle nudge: a relationship has gone quiet against its own rhythm; the button opens recording. */
+export function nudgeMail(intl: ServerIntl, to: string, name: string, contactName: string, recordUrl: string): MailMessage {
+  const subject = intl.formatMessage(M.nudgeSubject, { contactName })
   return {
     to,
-    subject: `Thinking of ${contactName}?`,
-    text: `Hi ${name},\n\nIt has been a while since you and ${contactName} last talked on Hearth, longer than usual for you two. A short voice message could be a nice surprise:\n${recordUrl}\n\nYou can turn these nudges off in Settings.`,
-    html: layout(
-      `Thinking of ${contactName}?`,
-      `It has been a while since you and ${escapeHtml(contactName)} last talked, longer than usual for you two. A short voice message could be a nice surprise. (You can turn these nudges off in Settings.)`,
-      { label: `Record for ${contactName}`, url: recordUrl },
-    ),
+    subject,
+    text: intl.formatMessage(M.nudgeText, { name, contactName, url: recordUrl }),
+    html: layout(intl, subject, escapeHtml(intl.formatMessage(M.nudgeBody, { contactName })), {
+      label: intl.formatMessage(M.nudgeAction, { contactName }),
+      url: recordUrl,
+    }),
   }
 }

@@ -568,7 +568,7 @@ describe('sockets end with their session (decision 44)', () => {
       socket.on('open', () => reject(new Error('opened past the cap')))
     })
     expect(refused.status).toBe(429)
-    expect(JSON.parse(refused.body)).toEqual({ error: { code: 'RATE_LIMITED', message: REALTIME_TEXTS.tooManySockets } })
+    expect(JSON.parse(refused.body)).toMatchObject({ error: { code: 'RATE_LIMITED', message: REALTIME_TEXTS.tooManySockets } })
     // someone else is not held up, and a closed tab makes room again
     const bobs = await open(bob, secondUrl)
     const oldest = sockets[0]

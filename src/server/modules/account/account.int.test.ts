@@ -62,7 +62,7 @@ describe('signed-in devices', () => {
     const [eveSession] = await db.select().from(session).where(eq(session.userId, eve.id))
     const foreign = await api.delete(`/api/account/sessions/${eveSession?.id}`, ada.cookie)
     expect(foreign.statusCode).toBe(404)
-    expect(foreign.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Session not found' } })
+    expect(foreign.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: 'Session not found' } })
     expect((await api.get('/api/profile', eve.cookie)).statusCode).toBe(200)
 
     expect((await api.delete('/api/account/sessions/no-such-session', ada.cookie)).statusCode).toBe(404)

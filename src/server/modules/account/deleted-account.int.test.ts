@@ -132,7 +132,7 @@ describe('after someone deletes their account (decisions 120, 202)', () => {
     const upload = await uploadRecording(app, alma.cookie)
     const reply = await api.post('/api/messages', alma.cookie, { contact_id: almaToCarol, upload_id: upload, reply_to_id: fromCarol.id })
     expect(reply.statusCode).toBe(410)
-    expect(reply.json()).toEqual({ error: { code: ERROR_CODES.accountDeleted, message: MESSAGE_TEXTS.accountDeleted('Carol Went') } })
+    expect(reply.json()).toMatchObject({ error: { code: ERROR_CODES.accountDeleted, message: MESSAGE_TEXTS.accountDeleted('Carol Went') } })
     expect(MESSAGE_TEXTS.accountDeleted('Carol Went')).toContain('Carol Went has left Hearth')
     // only the receiver marks read, as before: nobody else can reach the message
     const dan = await insertSignedInPerson(app, db, { name: 'Dan Outsider' })
@@ -148,7 +148,7 @@ describe('after someone deletes their account (decisions 120, 202)', () => {
     const upload = await uploadRecording(app, alma.cookie)
     const sent = await api.post('/api/messages', alma.cookie, { contact_id: almaToCarol, upload_id: upload, reply_to_id: null })
     expect(sent.statusCode).toBe(410)
-    expect(sent.json()).toEqual({ error: { code: ERROR_CODES.accountDeleted, message: MESSAGE_TEXTS.accountDeleted('Carol Gone') } })
+    expect(sent.json()).toMatchObject({ error: { code: ERROR_CODES.accountDeleted, message: MESSAGE_TEXTS.accountDeleted('Carol Gone') } })
 
     for (const response of [
       await api.post(`/api/contacts/${almaToCarol}/archive`, alma.cookie, { should_archive: false }),

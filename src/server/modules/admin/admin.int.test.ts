@@ -205,7 +205,7 @@ describe("the owner's care of the accounts", () => {
     for (const call of calls) {
       const response = await call()
       expect(response.statusCode).toBe(403)
-      expect(response.json()).toEqual({ error: { code: 'FORBIDDEN', message: ADMIN_TEXTS.notOwner } })
+      expect(response.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: ADMIN_TEXTS.notOwner } })
     }
     expect((await api.get('/api/me/role', member.cookie)).json()).toEqual({ owner: false, next_owner_name: null })
     expect((await api.get('/api/me/role', owner.cookie)).json()).toMatchObject({ owner: true, next_owner_name: expect.any(String) })

@@ -98,7 +98,7 @@ describe('POST /api/audio', () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')
     const renamed = await upload(png, 'audio/webm')
     expect(renamed.statusCode).toBe(400)
-    expect(renamed.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: MESSAGE_TEXTS.notAudio } })
+    expect(renamed.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', message: MESSAGE_TEXTS.notAudio } })
 
     const empty = await upload('')
     expect(empty.statusCode).toBe(400)
@@ -117,7 +117,7 @@ describe('POST /api/audio', () => {
         [DECLARED_WAVEFORM_HEADER]: declaredWaveformHeader(waveform),
       })
       expect(response.statusCode).toBe(400)
-      expect(response.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: MESSAGE_TEXTS.silent } })
+      expect(response.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', message: MESSAGE_TEXTS.silent } })
     }
     expect(await rows()).toBe(before)
     expect(await tmpFiles()).toBe(0)
@@ -130,7 +130,7 @@ describe('POST /api/audio', () => {
     const tooBig = Buffer.alloc(AUDIO_MAX_BYTES + 1, 1)
     const response = await upload(tooBig)
     expect(response.statusCode).toBe(413)
-    expect(response.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'Audio file is too large (max 50MB)' } })
+    expect(response.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'Audio file is too large (max 50MB)' } })
     // streamed without a declared length: counted while it arrives
     const chunk = Buffer.alloc(1024 * 1024, 1)
     const streamed = await upload(
@@ -202,7 +202,7 @@ describe('prepare: the one pass for a recording kept outside a message', () => {
     const { upload_id } = await stored(await makeAudio({ seconds: 3, silent: true, format: 'ogg' }))
     const response = await apiClient(app).put('/api/profile/welcome-message', person.cookie, { upload_id })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: MESSAGE_TEXTS.silent } })
+    expect(response.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', message: MESSAGE_TEXTS.silent } })
   })
 })
 
@@ -227,7 +227,7 @@ describe('limits per person (decision 43)', async () => {
     for (let i = 0; i < 3; i++) expect((await uploadAs(ada.cookie, clip)).statusCode).toBe(201)
     const refused = await uploadAs(ada.cookie, clip)
     expect(refused.statusCode).toBe(429)
-    expect(refused.json()).toEqual({ error: { code: 'RATE_LIMITED', message: MESSAGE_TEXTS.tooManyUploads } })
+    expect(refused.json()).toMatchObject({ error: { code: 'RATE_LIMITED', message: MESSAGE_TEXTS.tooManyUploads } })
     // counted per person: Bob is not held up by Ada
     expect((await uploadAs(bob.cookie, clip)).statusCode).toBe(201)
   })
@@ -239,7 +239,7 @@ describe('limits per person (decision 43)', async () => {
     expect((await uploadAs(ada.cookie, clip)).statusCode).toBe(201)
     const refused = await uploadAs(ada.cookie, clip)
     expect(refused.statusCode).toBe(413)
-    expect(refused.json()).toEqual({ error: { code: 'STORAGE_QUOTA', message: MESSAGE_TEXTS.quotaReached(1) } })
+    expect(refused.json()).toMatchObject({ error: { code: 'STORAGE_QUOTA', message: MESSAGE_TEXTS.quotaReached(1) } })
     expect(await limited.db.select().from(audioUploads).where(eq(audioUploads.userId, ada.id))).toHaveLength(1)
     expect(await fs.readdir(`${limited.env.dataDir}/tmp`)).toEqual([])
 

@@ -62,7 +62,7 @@ describe('connecting two people (the Message button)', () => {
     expect((await connect(ada.cookie, ada.id)).statusCode).toBe(400)
     const unknown = await connect(ada.cookie, randomUUID())
     expect(unknown.statusCode).toBe(404)
-    expect(unknown.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Profile not found.' } })
+    expect(unknown.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: 'Profile not found.' } })
     expect((await call('POST', '/api/contacts/connect', ada.cookie, { user: 'x' })).statusCode).toBe(400)
     expect((await call('POST', '/api/contacts/connect', undefined, { user_id: ada.id })).statusCode).toBe(401)
     expect(await db.select().from(contacts).where(eq(contacts.userId, ada.id))).toHaveLength(0)
@@ -77,7 +77,7 @@ describe('the circle limit of 10 active contacts', () => {
 
     const refused = await connect(owner.cookie, eleventh.id)
     expect(refused.statusCode).toBe(409)
-    expect(refused.json()).toEqual({ error: { code: 'CIRCLE_FULL', message: CONTACT_TEXTS.circleFull } })
+    expect(refused.json()).toMatchObject({ error: { code: 'CIRCLE_FULL', message: CONTACT_TEXTS.circleFull } })
     expect(await db.select().from(contacts).where(eq(contacts.userId, eleventh.id))).toHaveLength(0)
 
     expect((await call('POST', `/api/contacts/${ids[0]}/archive`, owner.cookie, { should_archive: true })).statusCode).toBe(200)
@@ -199,7 +199,7 @@ describe("someone else's contacts", () => {
     ]
     for (const response of await Promise.all(attempts)) {
       expect(response.statusCode).toBe(404)
-      expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Contact not found.' } })
+      expect(response.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: 'Contact not found.' } })
     }
     const [theirs] = await db.select().from(contacts).where(eq(contacts.id, theirId))
     expect(theirs).toMatchObject({ archivedAt: null, displayOrder: 1 })

@@ -21,6 +21,8 @@ import { isTokenOfDeletedInviter } from '#server/modules/account/account.queries
 import type { PageTags } from '#server/http/spa.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'
+import { intlOfPerson } from '#server/i18n/i18n.ts'
+import { PERSON_MESSAGES } from '#server/i18n/messages.ts'
 import { invitationMail } from '#server/notify/templates.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 import { deleteAudioUpload, lockOwnAudioUpload } from '#server/modules/audio-uploads/audio-uploads.queries.ts'
@@ -261,15 +263,25 @@ export function createInvitationsService({
    * the address: a person who has one (who may have blocked the inviter) gets no mail, and the inviter's answer is
    * the same either way, as fast, whether the address has an account or not.
    */
-  async function queueMail(tx: Executor, row: InvitationRow, token: string, inviterName: string): Promise<void> {
+  async function queueMail(tx: Executor, row: InvitationRow, token: string, inviterName: string | null): Promise<void> {
     if (row.kind !== 'email' || !row.email) return
+    // an address with an account gets no invitation, so its reader's language is never known: the mail's frame is
+    // in the inviter's, the best guess of the family's (decision 222); their own note stays as they wrote it
+    const intl = await intlOfPerson(tx, row.inviterUserId)
     // the invitation's own recording, or the inviter's welcome message (decision 53)
     const withMessage =
       row.audioKey !== null || (row.usesWelcomeMessage && Boolean((await getInviterCard(tx, row.inviterUserId))?.welcomeAudioKey))
     await queue.enqueue(
       tx,
       'send-invitation-mail',
-      invitationMail(row.email, inviterName, row.note, inviteUrl(publicUrl, token), withMessage),
+      invitationMail(
+        intl,
+        row.email,
+        inviterName ?? intl.formatMessage(PERSON_MESSAGES.someone),
+        row.note,
+        inviteUrl(publicUrl, token),
+        withMessage,
+      ),
     )
   }
 
@@ -392,7 +404,7 @@ export function createInvitationsService({
         }
         const inviter = await getProfileById(tx, inviterId)
         const renewed = await renewToken(tx, row)
-        await queueMail(tx, renewed.row, renewed.token, inviter?.name ?? 'Someone')
+        await queueMail(tx, renewed.row, renewed.token, inviter?.name ?? null)
         return renewed
       })
       if (!result) throw new ConflictError(INVITATION_TEXTS.alreadyInCircle)

@@ -183,7 +183,7 @@ describe('accepting a request', () => {
     const request = await requestFrom(bea, ann)
     const refused = await act(bea, request.id, 'accept')
     expect(refused.statusCode).toBe(409)
-    expect(refused.json()).toEqual({ error: { code: 'CIRCLE_FULL', message: CONTACT_TEXTS.circleFull } })
+    expect(refused.json()).toMatchObject({ error: { code: 'CIRCLE_FULL', message: CONTACT_TEXTS.circleFull } })
     expect(await circle(bea)).toHaveLength(MAX_ACTIVE_CONTACTS)
     expect((await requestsOf(bea)).map((r) => r.id)).toEqual([request.id])
   })

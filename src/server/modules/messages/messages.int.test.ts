@@ -74,7 +74,7 @@ describe('sending', () => {
     expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409])
     const fourth = await send(ada, adaToBob)
     expect(fourth.statusCode).toBe(409)
-    expect(fourth.json()).toEqual({ error: { code: 'MESSAGE_LIMIT', message: MESSAGE_TEXTS.limitReached('Bob') } })
+    expect(fourth.json()).toMatchObject({ error: { code: 'MESSAGE_LIMIT', message: MESSAGE_TEXTS.limitReached('Bob') } })
 
     const last = ((await get(`/api/contacts/${bobToAda}/messages`, bob.cookie)).json() as { messages: Message[] }).messages[0]
     expect((await send(bob, bobToAda, last?.id)).statusCode).toBe(201)
@@ -103,7 +103,7 @@ describe('sending', () => {
     await db.update(contacts).set({ contactUserId: null }).where(eq(contacts.id, adaToBob))
     const unlinked = await send(ada, adaToBob)
     expect(unlinked.statusCode).toBe(409)
-    expect(unlinked.json()).toEqual({ error: { code: 'NOT_LINKED', message: MESSAGE_TEXTS.notLinked } })
+    expect(unlinked.json()).toMatchObject({ error: { code: 'NOT_LINKED', message: MESSAGE_TEXTS.notLinked } })
   })
 
   it('consumes an upload once: the same upload cannot make two messages', async () => {
@@ -135,7 +135,7 @@ describe('archiving stops messages (decision 41)', () => {
 
     const refused = await send(ada, adaToBob)
     expect(refused.statusCode).toBe(409)
-    expect(refused.json()).toEqual({ error: { code: 'CONTACT_ARCHIVED', message: MESSAGE_TEXTS.archivedByThem('Bob') } })
+    expect(refused.json()).toMatchObject({ error: { code: 'CONTACT_ARCHIVED', message: MESSAGE_TEXTS.archivedByThem('Bob') } })
     expect(((await get(`/api/contacts/${bobToAda}/messages`, bob.cookie)).json() as { total: number }).total).toBe(1)
 
     // Bob can still write to Ada himself, and once he brings her back her messages arrive again.

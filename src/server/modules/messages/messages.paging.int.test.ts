@@ -113,7 +113,7 @@ describe('conversation pages', () => {
     for (const before of ['garbage', '2026-02-30T10:00:00.000000Z_0b6f7c4e-8d1a-4c8e-9f3a-2b1c0d9e8f7a', '2026-01-01T10:00:00Z_x']) {
       const response = await get(`/api/contacts/${adaToBob}/messages`, ada.cookie, { query: { before } })
       expect(response.statusCode).toBe(400)
-      expect(response.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: `before: ${MESSAGE_TEXTS.invalidCursor}` } })
+      expect(response.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', message: `before: ${MESSAGE_TEXTS.invalidCursor}` } })
     }
     for (const limit of ['0', '51', '2.5', 'many']) {
       const response = await get(`/api/contacts/${adaToBob}/messages`, ada.cookie, { query: { limit } })
@@ -141,7 +141,7 @@ describe('conversation pages', () => {
     await db.update(contacts).set({ contactUserId: null }).where(eq(contacts.id, adaToBob))
     const unlinked = await get(`/api/contacts/${adaToBob}/messages`, ada.cookie)
     expect(unlinked.statusCode).toBe(409)
-    expect(unlinked.json()).toEqual({ error: { code: ERROR_CODES.notLinked, message: MESSAGE_TEXTS.notLinked } })
+    expect(unlinked.json()).toMatchObject({ error: { code: ERROR_CODES.notLinked, message: MESSAGE_TEXTS.notLinked } })
     // the other pair's page is untouched by all of this
     expect((await page(other.ada, other.adaToBob)).total).toBe(1)
   })

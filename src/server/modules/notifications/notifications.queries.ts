@@ -76,7 +76,7 @@ export async function claimMailed(tx: Executor, messageIds: string[]): Promise<s
   return rows.map((r) => r.messageId)
 }
 
-/** A person as a notification addresses them: name, e-mail, and their notification switches. */
+/** A person as a notification addresses them: name, e-mail, language (null: not known yet) and their notification switches. */
 export async function getNotifiedPerson(db: Executor, userId: string) {
   const [row] = await db
     .select({
@@ -85,6 +85,7 @@ export async function getNotifiedPerson(db: Executor, userId: string) {
       name: sql<string>`coalesce(${profiles.name}, ${user.name})`,
       emailNotificationsEnabled: sql<boolean>`coalesce(${profiles.emailNotificationsEnabled}, true)`,
       pushShowsTranscript: sql<boolean>`coalesce(${profiles.pushShowsTranscript}, false)`,
+      language: profiles.language,
     })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))

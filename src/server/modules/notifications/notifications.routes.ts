@@ -1,4 +1,4 @@
-import type { preHandlerAsyncHookHandler } from 'fastify'
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -10,6 +10,7 @@ import {
   unsubscribeQuerySchema,
 } from '#shared/notifications.ts'
 import { sessionUser } from '#server/auth/session.ts'
+import { intlOf, localeOfRequest } from '#server/i18n/i18n.ts'
 import type { NotificationsService } from './notifications.service.ts'
 import type { PushService } from './push.service.ts'
 import { unsubscribeConfirmPage, unsubscribedPage } from './unsubscribe-pages.ts'
@@ -30,8 +31,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
   })
 
   // The mail's link opens a page that asks first: mail scanners open links, and a GET must never turn a switch off.
+  // Both pages speak the visitor's language (their browser's, decision 222).
+  const pageIntl = (request: FastifyRequest, reply: FastifyReply) => {
+    const locale = localeOfRequest(request.headers['accept-language'])
+    void reply.header('vary', 'accept-language').header('content-language', locale)
+    return intlOf(locale)
+  }
   app.get(EMAIL_UNSUBSCRIBE_PATH, { schema: { querystring: unsubscribeQuerySchema, hide: true } }, async (request, reply) =>
-    reply.type('text/html; charset=utf-8').send(unsubscribeConfirmPage(request.url)),
+    reply.type('text/html; charset=utf-8').send(unsubscribeConfirmPage(pageIntl(request, reply), request.url)),
   )
 
   // Mail programs post here from anywhere, without a session: the signed token is the only authority (decision 63).
@@ -40,7 +47,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     { config: { anyOrigin: true }, schema: { querystring: unsubscribeQuerySchema, hide: true } },
     async (request, reply) => {
       await notifications.unsubscribe(request.query.token)
-      return reply.type('text/html; charset=utf-8').send(unsubscribedPage())
+      return reply.type('text/html; charset=utf-8').send(unsubscribedPage(pageIntl(request, reply)))
     },
   )
 

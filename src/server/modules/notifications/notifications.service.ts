@@ -4,6 +4,8 @@ import { NOTIFICATION_TEXTS } from '#shared/notifications-texts.ts'
 import type { Database } from '#server/db/client.ts'
 import { ForbiddenError } from '#server/http/errors.ts'
 import type { JobOutcome, JobQueue, QueuedJob } from '#server/jobs/job-queue.ts'
+import { intlOf, localeOf } from '#server/i18n/i18n.ts'
+import { PERSON_MESSAGES } from '#server/i18n/messages.ts'
 import { newMessagesMail } from '#server/notify/templates.ts'
 import { isUserOnline } from '#server/realtime/realtime.queries.ts'
 import {
@@ -92,8 +94,10 @@ export function createNotificationsService({ db, queue, publicUrl, signingKey, t
         return { status: 'skipped', reason: 'waiting for the transcript' }
       }
 
+      // in the receiver's language (decision 222)
+      const intl = intlOf(localeOf(receiver.language))
       const sender = await getNotifiedPerson(db, message.senderId)
-      const senderName = sender?.name ?? 'Someone'
+      const senderName = sender?.name ?? intl.formatMessage(PERSON_MESSAGES.someone)
       const mailed = await db.transaction(async (tx) => {
         const claimed = new Set(
           await claimMailed(
@@ -104,6 +108,7 @@ export function createNotificationsService({ db, queue, publicUrl, signingKey, t
         const messages = burst.filter((m) => claimed.has(m.id))
         if (messages.length === 0) return 0
         const mail = newMessagesMail(
+          intl,
           receiver.email,
           senderName,
           messages.map((m) => ({

@@ -89,7 +89,12 @@ describe('web push', () => {
     expect(pushesTo('ada-phone')).toEqual([
       {
         subscription: 'ada-phone',
-        payload: { title: PUSH_TEXTS.testTitle, body: PUSH_TEXTS.testBody, url: '/settings', tag: 'test' },
+        payload: {
+          title: 'Hearth notifications work',
+          body: 'This is how a new voice message will reach you.',
+          url: '/settings',
+          tag: 'test',
+        },
         ttl: 86400,
         urgency: 'high',
       },
@@ -111,7 +116,7 @@ describe('web push', () => {
     const message = await sendRecording(app, ada.cookie, adaToBob)
     const expected = {
       title: 'New voice message from Ada Push',
-      body: PUSH_TEXTS.newMessageBody,
+      body: 'Tap to listen',
       url: `/playback/${message.id}`,
       tag: `message-${message.id}`,
     }

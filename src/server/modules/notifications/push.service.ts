@@ -5,6 +5,8 @@ import { PUSH_TEXTS } from '#shared/notifications-texts.ts'
 import type { Database, Executor } from '#server/db/client.ts'
 import type { Env } from '#server/env.ts'
 import { ConflictError, ValidationError } from '#server/http/errors.ts'
+import { intlOf, intlOfPerson, localeOf } from '#server/i18n/i18n.ts'
+import { PERSON_MESSAGES, PUSH_MESSAGES } from '#server/i18n/messages.ts'
 import type { JobMap, JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
 import {
   canonicalPushEndpoint,
@@ -158,10 +160,11 @@ export function createPushService({ db, queue, vapid, targets, timing, log }: Pu
      */
     async sendTest(userId: string): Promise<{ queued: true }> {
       if ((await listPushSubscriptionsOf(db, userId)).length === 0) throw new ConflictError(PUSH_TEXTS.noSubscription)
+      const intl = await intlOfPerson(db, userId)
       await queue.enqueue(null, 'send-push', {
         userId,
-        title: PUSH_TEXTS.testTitle,
-        body: PUSH_TEXTS.testBody,
+        title: intl.formatMessage(PUSH_MESSAGES.testTitle),
+        body: intl.formatMessage(PUSH_MESSAGES.testBody),
         url: '/settings',
         tag: 'test',
       })
@@ -202,13 +205,17 @@ export function createPushService({ db, queue, vapid, targets, timing, log }: Pu
         await queue.enqueue(null, 'push-new-message', { messageId }, { delayMs: timing.recheckMs })
         return { status: 'skipped', reason: 'waiting for the transcript' }
       }
+      // in the receiver's language (decision 222); the transcript's words stay as they were said
+      const intl = intlOf(localeOf(receiver.language))
       const words = message.transcription?.trim().split(/\s+/) ?? []
       const preview =
         receiver.pushShowsTranscript && message.processingStatus === 'completed' && words.length > 0
           ? words.slice(0, PREVIEW_WORDS).join(' ') + (words.length > PREVIEW_WORDS ? '…' : '')
-          : PUSH_TEXTS.newMessageBody
+          : intl.formatMessage(PUSH_MESSAGES.newMessageBody)
       const result = await sendToPerson(receiver.id, {
-        title: PUSH_TEXTS.newMessageTitle(sender?.name ?? 'someone'),
+        title: intl.formatMessage(PUSH_MESSAGES.newMessageTitle, {
+          senderName: sender?.name ?? intl.formatMessage(PERSON_MESSAGES.someoneLower),
+        }),
         body: preview,
         url: `/playback/${message.id}`,
         tag: `message-${message.id}`,

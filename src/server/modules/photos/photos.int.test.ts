@@ -86,7 +86,7 @@ describe('photo upload', () => {
     const person = await insertSignedInPerson(app, db)
     const response = await post(person.cookie, 'this is not a picture at all, only text in a file named photo.jpg')
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: PHOTO_TEXTS.invalidType } })
+    expect(response.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', message: PHOTO_TEXTS.invalidType } })
     expect(await storedFiles(person.id)).toEqual([])
   })
 
@@ -95,7 +95,7 @@ describe('photo upload', () => {
     const big = Buffer.concat([await makeJpeg({ gps: false }), Buffer.alloc(6 * 1024 * 1024)])
     const response = await post(person.cookie, big)
     expect(response.statusCode).toBe(413)
-    expect(response.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: PHOTO_TEXTS.tooLarge } })
+    expect(response.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE', message: PHOTO_TEXTS.tooLarge } })
     const empty = await post(person.cookie, Buffer.alloc(0))
     expect(empty.statusCode).toBe(400)
     expect(await storedFiles(person.id)).toEqual([])
@@ -109,7 +109,7 @@ describe('photo upload', () => {
     expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409])
     const refused = await post(person.cookie, image)
     expect(refused.statusCode).toBe(409)
-    expect(refused.json()).toEqual({ error: { code: 'PHOTO_LIMIT', message: PHOTO_TEXTS.limit } })
+    expect(refused.json()).toMatchObject({ error: { code: 'PHOTO_LIMIT', message: PHOTO_TEXTS.limit } })
     expect(await list(person.cookie)).toHaveLength(MAX_PROFILE_PHOTOS)
     expect(await storedFiles(person.id)).toHaveLength(MAX_PROFILE_PHOTOS * PHOTO_VARIANT_NAMES.length)
   })
@@ -159,7 +159,7 @@ describe('managing photos', () => {
     expect((reordered.json() as Photo[]).map((p) => p.id)).toEqual([b.id, a.id])
     const partial = await api.put('/api/photos/order', person.cookie, { ids: [b.id] })
     expect(partial.statusCode).toBe(400)
-    expect(partial.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: PHOTO_TEXTS.orderMismatch } })
+    expect(partial.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', message: PHOTO_TEXTS.orderMismatch } })
   })
 
   it('deletes a photo with its files; deleting the primary promotes the next, the last leaves no picture', async () => {
@@ -188,7 +188,7 @@ describe('managing photos', () => {
       await api.put('/api/photos/order', other.cookie, { ids: [second.id, photo.id] }),
     ]) {
       expect(response.statusCode).toBe(404)
-      expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: PHOTO_TEXTS.notFound } })
+      expect(response.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: PHOTO_TEXTS.notFound } })
     }
     expect((await list(owner.cookie)).map((p) => [p.id, p.is_primary])).toEqual([
       [photo.id, true],

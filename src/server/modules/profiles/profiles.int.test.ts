@@ -15,7 +15,7 @@ describe('GET /api/profile', () => {
   it('answers 401 with the error shape without a session', async () => {
     const response = await api.get('/api/profile')
     expect(response.statusCode).toBe(401)
-    expect(response.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Not authenticated' } })
+    expect(response.json()).toMatchObject({ error: { code: 'UNAUTHORIZED', message: 'Not authenticated' } })
   })
 
   it('creates the row when it is missing, named after the full name', async () => {
@@ -66,7 +66,7 @@ describe('PATCH /api/profile', () => {
     const { cookie, person } = await signUpConfirmAndSignIn(app, smtp)
     const response = await patch(cookie, '{"full_name": "Half', { 'content-type': 'application/json' })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ error: { code: 'INVALID_JSON', message: 'The request body is not valid JSON' } })
+    expect(response.json()).toMatchObject({ error: { code: 'INVALID_JSON', message: 'The request body is not valid JSON' } })
     const profile = await api.get('/api/profile', cookie)
     expect(profile.json().name).toBe(person.name)
   })

@@ -102,7 +102,7 @@ describe('GET /api/public-profiles/:id', () => {
   it('answers 404 for an unknown person, and for an unconfirmed account exactly as for a missing one', async () => {
     const missing = await app.inject({ method: 'GET', url: `/api/public-profiles/${randomUUID()}` })
     expect(missing.statusCode).toBe(404)
-    expect(missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Profile not found.' } })
+    expect(missing.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: 'Profile not found.' } })
     const unconfirmed = await insertPerson(db, { verified: false, findableByEmail: true })
     const response = await app.inject({ method: 'GET', url: `/api/public-profiles/${unconfirmed.id}` })
     expect(response.statusCode).toBe(404)

@@ -11,7 +11,6 @@ import {
   balanceSentence,
   computeHealth,
   healthScore,
-  healthTips,
   healthTrend,
   isGoingQuiet,
   trendBetween,
@@ -70,7 +69,7 @@ describe('health score', () => {
     const warmScore = healthScore(warm, NOW).score
     const { score } = healthScore(oneSided, NOW)
     expect(score).toBeLessThan(warmScore - 20)
-    const tips = healthTips(oneSided, NOW, 'Bob')
+    const { tips } = computeHealth(oneSided, NOW, 'Bob')
     expect(tips.length).toBeGreaterThanOrEqual(2)
     expect(tips.some((t) => /^You sent \d+ of your last \d+ messages/.test(t))).toBe(true)
   })
@@ -79,7 +78,7 @@ describe('health score', () => {
     const { score } = healthScore(goingQuiet, NOW)
     expect(score).toBeLessThan(60)
     expect(healthTrend(goingQuiet, NOW)).toBe('declining')
-    const tips = healthTips(goingQuiet, NOW, 'Bob')
+    const { tips } = computeHealth(goingQuiet, NOW, 'Bob')
     expect(tips.some((t) => t.startsWith("It's been 18 days, about 9 times your usual gap"))).toBe(true)
     expect(tips.some((t) => t.includes('in the last 4 weeks, down from about'))).toBe(true)
   })

@@ -10,6 +10,8 @@ import {
   type TagCount,
   type WeekActivity,
 } from '#shared/relationship-health.ts'
+import { intlOf, type ServerIntl } from '#server/i18n/i18n.ts'
+import { HEALTH_MESSAGES as H } from '#server/i18n/messages.ts'
 
 /**
  * The relationship-health formula (docs/relationship-health.md), pure: a pair's history in, figures out. Everything
@@ -188,32 +190,61 @@ export function trendBetween(current: { score: number; fallback: boolean }, befo
 
 const pct = (x: number) => Math.round(clamp01(x) * 100)
 const days = (d: number) => Math.max(0, Math.round(d))
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
-const ago = (d: number) => (days(d) === 0 ? 'today' : `${plural(days(d), 'day')} ago`)
+
+/**
+ * A sentence of an insight or a tip as it is stored (decision 223): its message and values, written in the reader's
+ * language when it is read (`renderHealthText`).
+ */
+export type HealthText = { id: keyof typeof H; values?: Record<string, string | number> }
+/** An insight as it is stored: its title and description as texts, its figures as they are. */
+export type InsightParts = Omit<Insight, 'title' | 'description'> & { title: HealthText; description: HealthText }
+
+/** Whether a stored id is one of the health texts this build knows. */
+export const isHealthText = (text: { id: string }): text is HealthText => Object.hasOwn(H, text.id)
+
+/** A stored text in a language; a `topic` is an analysis label, named in that language too. */
+export function renderHealthText(intl: ServerIntl, text: HealthText): string {
+  const values = { ...text.values }
+  const topic = values.topic
+  if (typeof topic === 'string' && intl.messages[`analysis.topic.${topic}`])
+    values.topic = intl.formatMessage({ id: `analysis.topic.${topic}`, defaultMessage: topic })
+  return intl.formatMessage(H[text.id], values)
+}
+
+/** Insights as computed, written in a language. */
+function renderInsights(intl: ServerIntl, insights: InsightParts[]): Insight[] {
+  return insights.map((i) => ({ ...i, title: renderHealthText(intl, i.title), description: renderHealthText(intl, i.description) }))
+}
+const english = (text: HealthText) => renderHealthText(intlOf('en'), text)
 const insightTrend = (now: number, before: number | null): Insight['trend'] =>
   before === null ? 'other' : now - before >= 0.05 ? 'up' : before - now >= 0.05 ? 'down' : 'other'
 
 /** Who sent the last messages, in words that are right for one, a few and many, and for one side alone. */
-export function balanceSentence(mine: number, theirs: number, name: string): string {
+function balanceText(mine: number, theirs: number, name: string): HealthText {
   const total = mine + theirs
-  if (total === 1) return mine === 1 ? 'The last message was yours.' : `The last message came from ${name}.`
-  if (theirs === 0) return `You sent all of your last ${total} messages.`
-  if (mine === 0) return `${name} sent all of your last ${total} messages.`
-  return `Of your last ${total} messages, you sent ${mine} and ${name} sent ${theirs}.`
+  if (total === 1) return mine === 1 ? { id: 'lastYours' } : { id: 'lastTheirs', values: { name } }
+  if (theirs === 0) return { id: 'allYours', values: { total } }
+  if (mine === 0) return { id: 'allTheirs', values: { name, total } }
+  return { id: 'split', values: { total, mine, name, theirs } }
+}
+
+/** The balance sentence in English. */
+export function balanceSentence(mine: number, theirs: number, name: string): string {
+  return english(balanceText(mine, theirs, name))
 }
 
 /** Key Insights: each component the pair has data for, with its value and how it moved in two weeks. */
-export function healthInsights(history: PairHistory, now: Date, name: string): Insight[] {
+function healthInsights(history: PairHistory, now: Date, name: string): InsightParts[] {
   const facts = pairFacts(history, now)
   if (facts.total === 0) return []
   const parts = components(facts)
   const beforeFacts = pairFacts(history, new Date(now.getTime() - TREND_LOOKBACK_MS))
   const before = beforeFacts.total >= MIN_MESSAGES_TO_JUDGE ? components(beforeFacts) : null
-  const insights: Insight[] = [
+  const insights: InsightParts[] = [
     {
       emoji: '🤝',
-      title: 'Balance',
-      description: balanceSentence(facts.recentMine, facts.recentTheirs, name),
+      title: { id: 'balanceTitle' },
+      description: balanceText(facts.recentMine, facts.recentTheirs, name),
       value: pct(parts.reciprocity),
       trend: insightTrend(parts.reciprocity, before?.reciprocity ?? null),
     },
@@ -221,8 +252,8 @@ export function healthInsights(history: PairHistory, now: Date, name: string): I
   if (facts.turnsJudged > 0) {
     insights.push({
       emoji: '⚡',
-      title: 'Responsiveness',
-      description: `${facts.turnsAnswered} of ${plural(facts.turnsJudged, 'message')} got an answer within 3 days.`,
+      title: { id: 'responsivenessTitle' },
+      description: { id: 'responsiveness', values: { answered: facts.turnsAnswered, judged: facts.turnsJudged } },
       value: pct(parts.responsiveness),
       trend: insightTrend(parts.responsiveness, before?.responsiveness ?? null),
     })
@@ -231,18 +262,18 @@ export function healthInsights(history: PairHistory, now: Date, name: string): I
   if (facts.rhythmKnown && facts.daysSinceLast !== null && facts.usualGapDays !== null) {
     insights.push({
       emoji: '🕰️',
-      title: 'Rhythm',
-      description: `Your last exchange was ${ago(facts.daysSinceLast)}; you usually talk every ${plural(Math.max(1, days(facts.usualGapDays)), 'day')}.`,
+      title: { id: 'rhythmTitle' },
+      description: { id: 'rhythm', values: { ago: days(facts.daysSinceLast), gap: Math.max(1, days(facts.usualGapDays)) } },
       value: pct(parts.recency),
       trend: insightTrend(parts.recency, before?.recency ?? null),
     })
   }
   if (facts.averageSentiment !== null) {
-    const mood = facts.averageSentiment >= 0.2 ? 'mostly warm' : facts.averageSentiment <= -0.2 ? 'mostly heavy' : 'mixed'
+    const mood = facts.averageSentiment >= 0.2 ? 'warm' : facts.averageSentiment <= -0.2 ? 'heavy' : 'mixed'
     insights.push({
       emoji: '😊',
-      title: 'Warmth',
-      description: `Your messages have felt ${mood} so far.`,
+      title: { id: 'warmthTitle' },
+      description: { id: 'warmth', values: { mood } },
       value: pct(parts.warmth),
       trend: insightTrend(parts.warmth, before?.warmth ?? null),
     })
@@ -251,39 +282,35 @@ export function healthInsights(history: PairHistory, now: Date, name: string): I
 }
 
 /** Tips: facts about this pair, the weakest parts first; always at least two. */
-export function healthTips(history: PairHistory, now: Date, name: string): string[] {
+function healthTips(history: PairHistory, now: Date, name: string): HealthText[] {
   const facts = pairFacts(history, now)
   const topTopic = topTags(
     history.messages.filter((m) => m.at <= now),
     'topics',
   )[0]?.name
   if (facts.total < MIN_MESSAGES_TO_JUDGE) {
-    const tips = [
-      facts.total === 0
-        ? `You and ${name} haven't exchanged a message yet: send the first one.`
-        : facts.lastFromMe
-          ? `You sent the last message: give ${name} a little time to answer.`
-          : `${name} sent the last message: a reply from you keeps it going.`,
-      `With ${plural(facts.total, 'message')} so far, a few more exchanges let Hearth see your rhythm.`,
+    const tips: HealthText[] = [
+      { id: facts.total === 0 ? 'firstMessage' : facts.lastFromMe ? 'lastFromYou' : 'lastFromThem', values: { name } },
+      { id: 'fewMessages', values: { total: facts.total } },
     ]
-    if (topTopic) tips.push(`You've talked about ${topTopic}: ask ${name} how it's going.`)
+    if (topTopic) tips.push({ id: 'talkedAbout', values: { topic: topTopic, name } })
     return tips
   }
   const parts = components(facts)
   const recentTotal = facts.recentMine + facts.recentTheirs
-  const candidates: { weight: number; text: string }[] = []
+  const candidates: { weight: number; text: HealthText }[] = []
   if (facts.recentMine > facts.recentTheirs) {
     candidates.push({
       weight: parts.reciprocity,
-      text: `You sent ${facts.recentMine} of your last ${recentTotal} messages: leave room for ${name} to reach out, or ask them something open.`,
+      text: { id: 'youSentMore', values: { mine: facts.recentMine, total: recentTotal, name } },
     })
   } else if (facts.recentTheirs > facts.recentMine) {
     candidates.push({
       weight: parts.reciprocity,
-      text: `${name} sent ${facts.recentTheirs} of your last ${recentTotal} messages: a reply from you would even things out.`,
+      text: { id: 'theySentMore', values: { name, theirs: facts.recentTheirs, total: recentTotal } },
     })
   } else {
-    candidates.push({ weight: parts.reciprocity, text: `You and ${name} take turns evenly: ${facts.recentMine} messages each lately.` })
+    candidates.push({ weight: parts.reciprocity, text: { id: 'even', values: { name, mine: facts.recentMine } } })
   }
   if (facts.rhythmKnown && facts.daysSinceLast !== null && facts.usualGapDays !== null) {
     const ratio = facts.daysSinceLast / facts.usualGapDays
@@ -291,35 +318,35 @@ export function healthTips(history: PairHistory, now: Date, name: string): strin
       weight: parts.recency,
       text:
         ratio > 1.5
-          ? `It's been ${plural(days(facts.daysSinceLast), 'day')}, about ${Math.round(ratio)} times your usual gap: a short message to ${name} could help.`
-          : `You're within your usual rhythm of talking every ${plural(Math.max(1, days(facts.usualGapDays)), 'day')}.`,
+          ? { id: 'longGap', values: { days: days(facts.daysSinceLast), ratio: Math.round(ratio), name } }
+          : { id: 'withinRhythm', values: { gap: Math.max(1, days(facts.usualGapDays)) } },
     })
   }
   if (facts.earlierPer4Weeks !== null && facts.inLast4Weeks < facts.earlierPer4Weeks) {
     candidates.push({
       weight: parts.frequency,
-      text: `You exchanged ${plural(facts.inLast4Weeks, 'message')} in the last 4 weeks, down from about ${Math.round(facts.earlierPer4Weeks)} before.`,
+      text: { id: 'fewerLately', values: { recent: facts.inLast4Weeks, before: Math.round(facts.earlierPer4Weeks) } },
     })
   }
   if (facts.turnsJudged > 0 && parts.responsiveness < 0.7) {
     candidates.push({
       weight: parts.responsiveness,
-      text: `Only ${facts.turnsAnswered} of ${plural(facts.turnsJudged, 'message')} got an answer within 3 days: a quick reply shows you're listening.`,
+      text: { id: 'slowAnswers', values: { answered: facts.turnsAnswered, judged: facts.turnsJudged } },
     })
   }
   if (facts.likedShare === 0) {
-    candidates.push({ weight: parts.likes, text: `Neither of you has liked a message yet: a heart on one you enjoyed says a lot.` })
+    candidates.push({ weight: parts.likes, text: { id: 'noLikes' } })
   }
   candidates.push({
     weight: parts.meetings + 0.5,
     text:
       facts.daysSinceMeeting === null
-        ? `No meeting in person noted yet: when you see ${name}, mark it with 'We met'.`
+        ? { id: 'noMeeting', values: { name } }
         : facts.daysSinceMeeting > MEETING_RECENT_MS / DAY_MS
-          ? `You last met in person ${plural(days(facts.daysSinceMeeting), 'day')} ago: maybe plan to see ${name}.`
-          : `You met in person ${plural(days(facts.daysSinceMeeting), 'day')} ago: mention something from that day.`,
+          ? { id: 'metLongAgo', values: { days: days(facts.daysSinceMeeting), name } }
+          : { id: 'metRecently', values: { days: days(facts.daysSinceMeeting) } },
   })
-  if (topTopic) candidates.push({ weight: 0.9, text: `You often talk about ${topTopic}: ask ${name} how it's going.` })
+  if (topTopic) candidates.push({ weight: 0.9, text: { id: 'oftenTalk', values: { topic: topTopic, name } } })
   // stable sort: the weakest component's tip first
   return candidates
     .map((c, i) => ({ ...c, i }))
@@ -357,14 +384,19 @@ export function computeHealth(history: PairHistory, now: Date, name: string) {
   const { score, fallback } = healthScore(history, now)
   const facts = pairFacts(history, now)
   const messages = history.messages.filter((m) => m.at <= now)
+  const insights = healthInsights(history, now, name)
+  const tips = healthTips(history, now, name)
   return {
     score,
     fallback,
     trend: healthTrend(history, now),
     messageCount: messages.length,
     emotionsTracked: new Set(messages.flatMap((m) => m.emotions)).size,
-    insights: healthInsights(history, now, name),
-    tips: healthTips(history, now, name),
+    // stored as texts and in English: the English for a reader of an older build, the texts for every language
+    insightTexts: insights,
+    tipTexts: tips,
+    insights: renderInsights(intlOf('en'), insights),
+    tips: tips.map(english),
     topEmotions: topTags(messages, 'emotions'),
     topTopics: topTags(messages, 'topics'),
     activity: weeklyActivity(messages, now),

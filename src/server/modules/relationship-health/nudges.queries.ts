@@ -11,6 +11,8 @@ export type NudgeCandidate = {
   contactName: string
   ownerName: string
   email: string
+  /** the owner's language (null: not known yet, English) */
+  language: string | null
   /** the owner subscribed at least one browser to push: the nudge goes there, not by e-mail */
   hasPush: boolean
   emailEnabled: boolean
@@ -50,6 +52,7 @@ const candidateColumns = {
   contactName: sql<string>`coalesce(${contactProfile.name}, ${contacts.name})`,
   ownerName: profiles.name,
   email: user.email,
+  language: profiles.language,
   hasPush: hasPushSubscription,
   emailEnabled: profiles.emailNotificationsEnabled,
 }

@@ -4,6 +4,7 @@ import type { Database } from '#server/db/client.ts'
 import { NotFoundError } from '#server/http/errors.ts'
 import type { JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
 import type { PushService } from '#server/modules/notifications/push.service.ts'
+import { intlOf, localeOf } from '#server/i18n/i18n.ts'
 import { nudgeMail, nudgePush } from '#server/notify/templates.ts'
 import {
   getNudgeCandidate,
@@ -70,12 +71,13 @@ export function createNudgesService({
         const recordPath = `/record/${encodeURIComponent(contactId)}`
         const channel = candidate.hasPush ? 'push' : 'email'
         await insertNudge(tx, { userId: candidate.userId, contactId, channel, sentAt: at })
-        if (channel === 'push') await push.notifyPerson(candidate.userId, nudgePush(candidate.contactName, recordPath), tx)
+        const intl = intlOf(localeOf(candidate.language))
+        if (channel === 'push') await push.notifyPerson(candidate.userId, nudgePush(intl, candidate.contactName, recordPath), tx)
         else
           await queue.enqueue(
             tx,
             'send-mail',
-            nudgeMail(candidate.email, candidate.ownerName, candidate.contactName, publicUrl + recordPath),
+            nudgeMail(intl, candidate.email, candidate.ownerName, candidate.contactName, publicUrl + recordPath),
           )
         return { status: 'done', reason: `by ${channel}` }
       })

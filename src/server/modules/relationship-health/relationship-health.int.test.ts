@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { HEALTH_TEXTS, type Meeting, type RelationshipHealth } from '#shared/relationship-health.ts'
+import { profiles } from '#server/db/schema.ts'
 import type { Analyzer } from '#server/speech/analysis/analyzer.ts'
 import type { EngineChoice } from '#server/speech/engine.ts'
 import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '#server/test/people.ts'
@@ -108,6 +110,20 @@ describe('relationship health', () => {
     } finally {
       await realtime.close()
     }
+  })
+
+  it("writes the insights and tips in the reader's language, each person their own (decision 223)", async () => {
+    const { ada, bob, adaToBob, bobToAda } = await insertSignedInPair(app, db, ['Ada Idioma', 'Bob Idioma'])
+    await db.update(profiles).set({ language: 'es' }).where(eq(profiles.id, ada.id))
+    await sendRecording(app, ada.cookie, adaToBob)
+    const spanish = await healthOf(ada, adaToBob, 1)
+    expect(spanish.tips[0]).toBe('Enviaste el último mensaje: dale a Bob Idioma un poco de tiempo para responder.')
+    expect(spanish.tips[1]).toBe('Con 1 mensaje por ahora, unos cuantos más dejarán que Hearth vea su ritmo.')
+    expect(spanish.insights[0]).toMatchObject({ title: 'Equilibrio', description: 'El último mensaje fue tuyo.' })
+    // Bob's language is not known: his view of the same pair stays English
+    expect((await healthOf(bob, bobToAda, 1)).tips[0]).toBe('Ada Idioma sent the last message: a reply from you keeps it going.')
+    await db.update(profiles).set({ language: 'ar' }).where(eq(profiles.id, bob.id))
+    expect((await health(bob, bobToAda)).tips[0]).toBe('أرسل Ada Idioma آخر رسالة: ردّك يُبقي الحديث مستمرًا.')
   })
 
   it("answers 404 for someone else's contact, for reading and for meetings", async () => {

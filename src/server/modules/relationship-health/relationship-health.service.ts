@@ -1,10 +1,12 @@
 import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
+import { SOURCE_LOCALE } from '#shared/locales.ts'
 import { HEALTH_TEXTS, RECENT_MEETINGS, type CreateMeeting, type Meeting, type RelationshipHealth } from '#shared/relationship-health.ts'
 import type { Database, Executor } from '#server/db/client.ts'
 import { ValidationError, NotFoundError } from '#server/http/errors.ts'
+import { intlOfPerson, type ServerIntl } from '#server/i18n/i18n.ts'
 import { getContactForOwner } from '#server/modules/contacts/contacts.queries.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
-import { computeHealth, type PairHistory } from './health-score.ts'
+import { computeHealth, isHealthText, renderHealthText, type PairHistory } from './health-score.ts'
 import {
   countMeetings,
   getAnalytics,
@@ -60,6 +62,8 @@ export async function refreshRelationshipHealth(tx: Executor, a: string, b: stri
       details: {
         insights: health.insights,
         tips: health.tips,
+        insightTexts: health.insightTexts.map(({ title, description }) => ({ title, description })),
+        tipTexts: health.tipTexts,
         topEmotions: health.topEmotions,
         topTopics: health.topTopics,
         activity: health.activity,
@@ -93,6 +97,29 @@ export function toMeetingResponse(row: MeetingRow): Meeting {
     met_on: row.metOn,
     duration_minutes: row.durationSeconds === null ? null : Math.round(row.durationSeconds / 60),
     note: row.note,
+  }
+}
+
+/**
+ * The insights' and tips' words in the reader's language (decision 223), from the texts kept with them; a row computed
+ * before they were kept, or holding a text this build does not know, keeps its English until it is computed again.
+ */
+function inLanguage(
+  intl: ServerIntl,
+  details: NonNullable<Awaited<ReturnType<typeof getAnalytics>>>['details'],
+): Pick<RelationshipHealth, 'insights' | 'tips'> {
+  const { insights, tips, insightTexts, tipTexts } = details
+  const known = (texts: { id: string }[]) => texts.every(isHealthText)
+  if (intl.locale === SOURCE_LOCALE || !insightTexts || !tipTexts || insightTexts.length !== insights.length) return { insights, tips }
+  if (!known(tipTexts) || !known(insightTexts.flatMap((t) => [t.title, t.description]))) return { insights, tips }
+  return {
+    insights: insights.map((insight, i) => {
+      const texts = insightTexts[i]
+      return texts && isHealthText(texts.title) && isHealthText(texts.description)
+        ? { ...insight, title: renderHealthText(intl, texts.title), description: renderHealthText(intl, texts.description) }
+        : insight
+    }),
+    tips: tipTexts.filter(isHealthText).map((text) => renderHealthText(intl, text)),
   }
 }
 
@@ -142,8 +169,7 @@ export function createRelationshipHealthService({ db, now = () => new Date() }: 
         fallback: row.fallback,
         message_count: row.messageCount,
         emotions_tracked: row.emotionsTracked,
-        insights: row.details.insights,
-        tips: row.details.tips,
+        ...inLanguage(await intlOfPerson(db, ownerId), row.details),
         top_emotions: row.details.topEmotions,
         top_topics: row.details.topTopics,
         activity: row.details.activity,

@@ -194,7 +194,7 @@ describe('sessions', () => {
     const both = await Promise.all([post('/api/sessions', ada.cookie, {}), post('/api/sessions', ada.cookie, {})])
     expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409])
     const refused = both.find((r) => r.statusCode === 409)
-    expect(refused?.json()).toEqual({ error: { code: ERROR_CODES.sessionLimit, message: SESSION_TEXTS.sessionLimit } })
+    expect(refused?.json()).toMatchObject({ error: { code: ERROR_CODES.sessionLimit, message: SESSION_TEXTS.sessionLimit } })
     expect(((await get('/api/sessions', ada.cookie)).json() as { total: number }).total).toBe(MAX_SESSIONS_PER_PERSON)
     expect((await post('/api/sessions', ada.cookie, {})).statusCode).toBe(409)
     // the limit is the person's own: someone else still creates
@@ -212,7 +212,7 @@ describe('sessions', () => {
 
     const both = await Promise.all([add(session.id), add(session.id)])
     expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409])
-    expect(both.find((r) => r.statusCode === 409)?.json()).toEqual({
+    expect(both.find((r) => r.statusCode === 409)?.json()).toMatchObject({
       error: { code: ERROR_CODES.noteLimit, message: SESSION_TEXTS.noteLimit },
     })
     // a recording is refused too, and its upload stays the owner's
