@@ -101,6 +101,7 @@ describe('the store going away while Hearth runs', () => {
       error: {
         code: ERROR_CODES.storageUnavailable,
         message: "Hearth can't reach its storage right now. Please try again in a little while.",
+        reason: 'error.api.storageUnavailable',
       },
     })
     expect(await db.$count(audioUploads, eq(audioUploads.userId, ada.id))).toBe(uploadsBefore)
