@@ -87,7 +87,7 @@ describe.runIf(mounted)('a write that meets a full disk', async () => {
     expect(refused.sent).toBe(6 * MB)
     expect(refused.status).toBe('HTTP/1.1 507 Insufficient Storage')
     expect(JSON.parse(refused.body.slice(refused.body.indexOf('{'), refused.body.lastIndexOf('}') + 1))).toEqual({
-      error: { code: 'DISK_FULL', message: DISK_TEXTS.full },
+      error: { code: 'DISK_FULL', message: DISK_TEXTS.full, reason: 'error.disk.full' },
     })
     expect(Date.now() - started).toBeLessThan(10_000)
     // no partial file in the temporary folder or in storage, and no upload row that could point at one
