@@ -10,11 +10,11 @@ export function PasswordInput({ className, ...props }: Omit<React.ComponentProps
   const [visible, setVisible] = useState(false)
   return (
     <div data-slot="password-input" className="relative">
-      <Input type={visible ? 'text' : 'password'} className={cn('pr-12', className)} {...props} />
+      <Input type={visible ? 'text' : 'password'} className={cn('pe-12', className)} {...props} />
       <Button
         variant="ghost"
         size="icon"
-        className="absolute top-0.5 right-0.5 text-muted-foreground hover:text-foreground"
+        className="absolute end-0.5 top-0.5 text-muted-foreground hover:text-foreground"
         aria-label={visible ? 'Hide password' : 'Show password'}
         aria-controls={props.id}
         onClick={() => setVisible((shown) => !shown)}

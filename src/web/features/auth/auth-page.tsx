@@ -66,8 +66,8 @@ export function AuthPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-hearth-glow">
       <header className={cn(pageColumnClass, 'flex items-center justify-between py-3')}>
-        <Link to="/" className={buttonVariants({ variant: 'ghost', size: 'sm', className: '-ml-2 text-muted-foreground' })}>
-          <ArrowLeft aria-hidden />
+        <Link to="/" className={buttonVariants({ variant: 'ghost', size: 'sm', className: '-ms-2 text-muted-foreground' })}>
+          <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
           Home
         </Link>
         <ThemeMenu />

@@ -22,7 +22,7 @@ import { useAcceptInvitationMutation, useInvitationPreviewQuery } from './querie
 
 /** The transcript under the player: waiting (the query polls 1 s doubling to 8 s), failed, or the words. */
 function Transcript({ text, status }: { text: string | null; status: string | null }) {
-  if (text) return <p className="rounded-xl bg-muted/60 p-4 text-left leading-relaxed">{text}</p>
+  if (text) return <p className="rounded-xl bg-muted/60 p-4 text-start leading-relaxed">{text}</p>
   if (status === 'failed') return <p className="text-sm text-muted-foreground">No transcript is available for this message.</p>
   if (status === 'completed') return <p className="text-sm text-muted-foreground">No words were recognised in this message.</p>
   return (
@@ -123,7 +123,7 @@ export function InviteLandingPage() {
             </>
           ) : null}
           {preview.data.invitation.note ? (
-            <blockquote className="border-l-2 border-primary pl-3 text-left text-muted-foreground italic">
+            <blockquote className="border-s-2 border-primary ps-3 text-start text-muted-foreground italic">
               {preview.data.invitation.note}
             </blockquote>
           ) : null}

@@ -47,13 +47,12 @@ export type TileClasses = {
   editTile: string
 }
 
-const ROW_ON_PHONES_BODY = 'flex min-w-0 flex-1 flex-col items-start gap-0.5 text-left sm:flex-none sm:items-center sm:text-center'
-const ROW_ON_PHONES_ACTION = 'top-1/2 right-3 -translate-y-1/2 sm:top-2.5 sm:right-2.5 sm:translate-y-0'
+const ROW_ON_PHONES_BODY = 'flex min-w-0 flex-1 flex-col items-start gap-0.5 text-start sm:flex-none sm:items-center sm:text-center'
+const ROW_ON_PHONES_ACTION = 'top-1/2 end-3 -translate-y-1/2 sm:top-2.5 sm:end-2.5 sm:translate-y-0'
 // on a phone's row the move buttons stand left of Archive; on a card, in its bottom corners
-const ROW_ON_PHONES_EARLIER =
-  'top-1/2 right-[6.25rem] -translate-y-1/2 sm:top-auto sm:right-auto sm:bottom-2.5 sm:left-2.5 sm:translate-y-0'
-const ROW_ON_PHONES_LATER = 'top-1/2 right-14 -translate-y-1/2 sm:top-auto sm:bottom-2.5 sm:right-2.5 sm:translate-y-0'
-const ROW_ON_PHONES_EDIT = 'pr-36 sm:pr-4'
+const ROW_ON_PHONES_EARLIER = 'top-1/2 end-[6.25rem] -translate-y-1/2 sm:top-auto sm:end-auto sm:bottom-2.5 sm:start-2.5 sm:translate-y-0'
+const ROW_ON_PHONES_LATER = 'top-1/2 end-14 -translate-y-1/2 sm:top-auto sm:bottom-2.5 sm:end-2.5 sm:translate-y-0'
+const ROW_ON_PHONES_EDIT = 'pe-36 sm:pe-4'
 
 export const TILE_CLASSES: Record<TileSize, TileClasses> = {
   large: {
@@ -61,9 +60,9 @@ export const TILE_CLASSES: Record<TileSize, TileClasses> = {
     body: 'flex min-w-0 max-w-full flex-col items-center gap-1 text-center',
     avatar: 'size-20',
     name: 'text-lg',
-    action: 'top-2.5 right-2.5',
-    moveEarlier: 'bottom-2.5 left-2.5',
-    moveLater: 'bottom-2.5 right-2.5',
+    action: 'top-2.5 end-2.5',
+    moveEarlier: 'bottom-2.5 start-2.5',
+    moveLater: 'bottom-2.5 end-2.5',
     editTile: '',
   },
   medium: {

@@ -98,7 +98,7 @@ export function PhotoManager() {
                   className="size-full object-cover"
                 />
                 {photo.is_primary && (
-                  <span className="absolute top-1.5 left-1.5 inline-flex items-center gap-1 rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">
+                  <span className="absolute start-1.5 top-1.5 inline-flex items-center gap-1 rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">
                     <Star aria-hidden className="size-3" /> Primary
                   </span>
                 )}
@@ -113,7 +113,7 @@ export function PhotoManager() {
                   disabled={busy || index === 0}
                   onClick={() => move(photo, -1)}
                 >
-                  <ArrowLeft aria-hidden />
+                  <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
                 </Button>
                 <Button
                   type="button"
@@ -124,7 +124,7 @@ export function PhotoManager() {
                   disabled={busy || index === list.length - 1}
                   onClick={() => move(photo, 1)}
                 >
-                  <ArrowRight aria-hidden />
+                  <ArrowRight aria-hidden className="rtl:-scale-x-100" />
                 </Button>
                 <Button
                   type="button"
