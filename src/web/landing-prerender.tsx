@@ -1,3 +1,4 @@
+import { IntlProvider } from 'react-intl'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
@@ -21,9 +22,12 @@ export function renderLanding(signUpMode: SignUpMode = 'open'): string {
   return renderToString(
     <StrictMode>
       <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/']}>
-          <LandingPage />
-        </MemoryRouter>
+        {/* in English, the source language: the app shows the visitor's own language once it runs (decision 221) */}
+        <IntlProvider locale="en" defaultLocale="en" messages={{}}>
+          <MemoryRouter initialEntries={['/']}>
+            <LandingPage />
+          </MemoryRouter>
+        </IntlProvider>
       </QueryClientProvider>
     </StrictMode>,
   )

@@ -1,8 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import { IntlProvider } from 'react-intl'
-import { SOURCE_LOCALE, textDirection, type Locale } from '#shared/locales.ts'
+import { IntlProvider, useIntl } from 'react-intl'
+import { SOURCE_LOCALE, type Locale } from '#shared/locales.ts'
 import { logUnexpected } from '#web/lib/errors.ts'
-import { browserLanguages, chooseLocale, PSEUDO_LOCALE, pseudoLocaleRequested, type DisplayLocale } from './locale.ts'
+import { browserLanguages, chooseLocale, displayDirection, PSEUDO_LOCALE, pseudoLocaleRequested, type DisplayLocale } from './locale.ts'
+import { setActiveIntl } from './known-texts.ts'
 import { loadCatalogue, loadedCatalogue, type Catalogue } from './messages.ts'
 
 /** The locale this tab starts in, before the account is known: the pseudo-locale when asked for, else the browser's. */
@@ -11,11 +12,11 @@ export function initialLocale(): DisplayLocale {
   return chooseLocale(null, browserLanguages())
 }
 
-/** `<html lang dir>` follow the language on screen; the pseudo-locale reads left to right, as English does. */
+/** `<html lang dir>` follow the language on screen. */
 function applyToDocument(locale: DisplayLocale) {
   const root = document.documentElement
   root.lang = locale
-  root.dir = locale === PSEUDO_LOCALE ? 'ltr' : textDirection(locale)
+  root.dir = displayDirection(locale)
 }
 
 function useBrowserLanguages(): readonly string[] {
@@ -26,6 +27,13 @@ function useBrowserLanguages(): readonly string[] {
     return () => window.removeEventListener('languagechange', changed)
   }, [])
   return languages
+}
+
+/** Hands the language on screen to the code outside components that says known texts (toasts). */
+function ActiveIntl() {
+  const intl = useIntl()
+  setActiveIntl(intl)
+  return null
 }
 
 /**
@@ -67,6 +75,7 @@ export function I18nProvider({ accountLanguage, children }: { accountLanguage: L
         if (error.code !== 'MISSING_TRANSLATION') logUnexpected(error, 'a message could not be formatted')
       }}
     >
+      <ActiveIntl />
       {children}
     </IntlProvider>
   )

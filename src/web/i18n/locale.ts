@@ -1,4 +1,4 @@
-import { isLocale, pickLocale, type Locale } from '#shared/locales.ts'
+import { isLocale, pickLocale, textDirection, type Locale } from '#shared/locales.ts'
 
 /**
  * The pseudo-locale (decision 221): every English text accented and bracketed, made from en.json when it loads, so a
@@ -35,6 +35,7 @@ export function pseudoLocaleRequested(
   return storage.getItem(PSEUDO_KEY) === '1'
 }
 
-export function isDisplayLocale(value: unknown): value is DisplayLocale {
-  return value === PSEUDO_LOCALE || isLocale(value)
+/** The direction of the language on screen; the pseudo-locale reads left to right, as English does. */
+export function displayDirection(locale: string): 'ltr' | 'rtl' {
+  return isLocale(locale) ? textDirection(locale) : 'ltr'
 }
