@@ -16,8 +16,11 @@ const failed = (intl: IntlShape) =>
 function DeviceRow({ device }: { device: DeviceSession }) {
   const revoke = useRevokeSessionMutation()
   const intl = useIntl()
+  const onSystem = (browser: string, system: string) =>
+    intl.formatMessage({ id: 'settings.devices.name', defaultMessage: '{browser} on {system}' }, { browser, system })
   const name =
-    describeUserAgent(device.user_agent) ?? intl.formatMessage({ id: 'settings.devices.unknown', defaultMessage: 'Unknown device' })
+    describeUserAgent(device.user_agent, onSystem) ??
+    intl.formatMessage({ id: 'settings.devices.unknown', defaultMessage: 'Unknown device' })
   const signOut = intl.formatMessage({ id: 'settings.devices.signOut', defaultMessage: 'Sign out' })
   return (
     <li className="flex items-center gap-3 py-3">
