@@ -95,11 +95,14 @@ const SYSTEMS: [RegExp, string][] = [
 ]
 
 /** "Chrome on macOS" from a user agent; the raw text when neither part is known, null when there is none. */
-export function describeUserAgent(userAgent: string | null): string | null {
+export function describeUserAgent(
+  userAgent: string | null,
+  joined: (browser: string, system: string) => string = (browser, system) => `${browser} on ${system}`,
+): string | null {
   const ua = userAgent?.trim()
   if (!ua) return null
   const browser = BROWSERS.find(([pattern]) => pattern.test(ua))?.[1]
   const system = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1]
-  if (browser && system) return `${browser} on ${system}`
+  if (browser && system) return joined(browser, system)
   return browser ?? system ?? ua.slice(0, 80)
 }

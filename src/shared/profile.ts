@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { LOCALES } from './locales.ts'
 
 export const PROFILE_TEXTS = {
   notFound: 'Profile not found.',
@@ -25,6 +26,8 @@ export const profileSchema = z.object({
   findable_by_email: z.boolean(),
   /** whether a push about a new message shows the transcript's first words */
   push_shows_transcript: z.boolean(),
+  /** the language this person reads Hearth in (decision 221); null: the device's on screen, English in what is sent */
+  language: z.nullable(z.enum(LOCALES)),
 })
 export type Profile = z.infer<typeof profileSchema>
 
@@ -37,6 +40,7 @@ export const profileUpdateSchema = z.partial(
     email_notifications_enabled: z.boolean(),
     findable_by_email: z.boolean(),
     push_shows_transcript: z.boolean(),
+    language: z.nullable(z.enum(LOCALES, 'Unknown language')),
   }),
 )
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>

@@ -5,6 +5,8 @@ import { LandingHandoff, loadLandingPage, takeOverPrerenderedLanding } from './a
 import { Providers } from './app/providers.tsx'
 import { createQueryClient } from './app/query-client.ts'
 import { createAppRouter } from './app/router.tsx'
+import { initialLocale } from './i18n/i18n-provider.tsx'
+import { loadCatalogue } from './i18n/messages.ts'
 import { registerServiceWorker } from './lib/service-worker.ts'
 import { watchTheme } from './lib/theme.ts'
 import './styles.css'
@@ -26,6 +28,8 @@ const render = () =>
       </Providers>
     </StrictMode>,
   )
-// the prerendered landing is replaced by the app's own landing in one step, so its code is there first
-if (restoreLanding) void loadLandingPage().then(render, render)
-else render()
+// the reader's language is there before the first render, so no screen shows in English first; and the prerendered
+// landing is replaced by the app's own landing in one step, so its code is there first
+const ready: Promise<unknown>[] = [loadCatalogue(initialLocale())]
+if (restoreLanding) ready.push(loadLandingPage())
+void Promise.all(ready).then(render, render)

@@ -8,6 +8,7 @@ import { setSessionCookie } from 'better-auth/cookies'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { ACCOUNT_DISABLED, ACCOUNT_DISABLED_PARAM, ADMIN_TEXTS, INVITATION_REQUIRED } from '#shared/admin.ts'
 import { FULL_NAME_REQUIRED } from '#shared/auth-forms.ts'
+import { acceptLanguageTags, isLocale, type Locale } from '#shared/locales.ts'
 import { PASSWORD_MIN_LENGTH } from '#shared/limits.ts'
 import type { Database } from '#server/db/client.ts'
 import * as schema from '#server/db/schema.ts'
@@ -28,7 +29,8 @@ export type AuthDeps = {
   deferResetRequest: (request: ResetRequest) => Promise<void>
   log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>
   /** runs when an account is created (the wiring gives every new person their profile; auth knows no feature) */
-  onUserCreated: (created: { id: string; name: string; email: string }) => Promise<void>
+  /** `language`: the one the new person reads, when the sign-up tells it (`signUpLanguage`), else null */
+  onUserCreated: (created: { id: string; name: string; email: string; language: Locale | null }) => Promise<void>
   /**
    * Whether a sign-up carrying this invitation token proves the address (the wiring points it at the invitations
    * module): the token of a pending e-mail invitation sent to that address (decision 118).
@@ -130,6 +132,21 @@ function signUpAddressOf(body: unknown): { email: string; claim: boolean } {
 }
 
 /** The invitation token a sign-up form sends along (`inviteToken` in the body; Better Auth ignores unknown fields). */
+/**
+ * The language a new account reads Hearth in (decision 221): the one the web app shows, sent with an e-mail sign-up
+ * (`language`); else, for a sign-up through Google, the first supported language of the browser's Accept-Language;
+ * else null (unknown). Anything else in `language` is ignored, never stored.
+ */
+function signUpLanguage(body: unknown, headers: Headers | undefined): Locale | null {
+  const sent: unknown = (body as { language?: unknown } | undefined)?.language
+  if (isLocale(sent)) return sent
+  for (const tag of acceptLanguageTags(headers?.get('accept-language') ?? undefined)) {
+    const language = tag.toLowerCase().split(/[-_]/)[0]
+    if (isLocale(language)) return language
+  }
+  return null
+}
+
 function inviteTokenOf(body: unknown): string | null {
   const token: unknown = (body as { inviteToken?: unknown } | undefined)?.inviteToken
   return typeof token === 'string' && token !== '' ? token : null
@@ -322,8 +339,8 @@ export function createAuth({
             if (ctx?.path !== '/sign-up/email' || !(await signUpProvesAddress(ctx.body, data.email))) return
             return { data: { ...data, emailVerified: true } }
           },
-          after: async (created) => {
-            await onUserCreated(created)
+          after: async (created, ctx) => {
+            await onUserCreated({ ...created, language: signUpLanguage(ctx?.body, ctx?.headers) })
           },
         },
       },

@@ -122,7 +122,9 @@ export type MailedVoiceMessage = {
  * catalogue does not know (another analyzer's) is shown as it came.
  */
 function label(intl: ServerIntl, kind: 'emotion' | 'topic', name: string): string {
-  return intl.messages[`analysis.${kind}.${name}`] ? intl.formatMessage({ id: `analysis.${kind}.${name}`, defaultMessage: name }) : name
+  const id = `analysis.${kind}.${name}`
+  // looked up by a computed id, so without a default: the catalogues hold every label of the known lists
+  return intl.messages[id] ? intl.formatMessage({ id }) : name
 }
 
 /**

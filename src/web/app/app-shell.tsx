@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl'
 import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { Outlet } from 'react-router'
 import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
@@ -49,6 +50,7 @@ function LazyMiniPlayer() {
 function ShellContent({ children }: { children?: ReactNode }) {
   const { refresh } = useAuth()
   const profile = useProfileQuery()
+  const intl = useIntl()
   useUnreadTitle()
   const sessionEnded = isApiRequestError(profile.error, 401)
 
@@ -64,7 +66,7 @@ function ShellContent({ children }: { children?: ReactNode }) {
         <h1 className="sr-only">Hearth</h1>
         <QueryError
           className="w-full max-w-sm"
-          message="Failed to load profile"
+          message={intl.formatMessage({ id: 'shell.profileError', defaultMessage: 'Failed to load profile' })}
           detail={profile.error.message}
           retrying={profile.isFetching}
           onRetry={() => void profile.refetch()}

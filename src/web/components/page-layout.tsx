@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl'
 import { ArrowLeft } from 'lucide-react'
 import type * as React from 'react'
 import { Link } from 'react-router'
@@ -33,18 +34,19 @@ export type BackTarget = string | (() => void)
 
 /** The ghost arrow at the start of a page header; an icon button with the name Back. */
 export function BackButton({ to, className }: { to: BackTarget; className?: string }) {
-  const classes = cn('-ml-2 shrink-0', className)
+  const classes = cn('-ms-2 shrink-0', className)
+  const back = useIntl().formatMessage({ id: 'common.back', defaultMessage: 'Back' })
   if (typeof to === 'function') {
     return (
-      <Button variant="ghost" size="icon" className={classes} aria-label="Back" title="Back" onClick={to}>
-        <ArrowLeft aria-hidden className="size-5" />
+      <Button variant="ghost" size="icon" className={classes} aria-label={back} title={back} onClick={to}>
+        <ArrowLeft aria-hidden className="size-5 rtl:-scale-x-100" />
       </Button>
     )
   }
   return (
     <Button asChild variant="ghost" size="icon" className={classes}>
-      <Link to={to} aria-label="Back" title="Back">
-        <ArrowLeft aria-hidden className="size-5" />
+      <Link to={to} aria-label={back} title={back}>
+        <ArrowLeft aria-hidden className="size-5 rtl:-scale-x-100" />
       </Link>
     </Button>
   )

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl'
 import { CircleAlert, RotateCw } from 'lucide-react'
 import type * as React from 'react'
 import { IconBadge } from '#web/components/icon-badge.tsx'
@@ -29,7 +30,7 @@ export function QueryError({ message, detail, onRetry, retrying = false, classNa
       {detail && detail !== message && <p className="max-w-sm text-sm text-muted-foreground">{detail}</p>}
       <Button variant="outline" onClick={onRetry} disabled={retrying} className="mt-1">
         <RotateCw aria-hidden className={cn(retrying && 'animate-spin')} />
-        Retry
+        <FormattedMessage id="common.retry" defaultMessage="Retry" />
       </Button>
     </div>
   )

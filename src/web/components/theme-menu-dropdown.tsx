@@ -1,3 +1,4 @@
+import { defineMessage, FormattedMessage } from 'react-intl'
 import { Monitor, Moon, Sun } from 'lucide-react'
 import { useLayoutEffect, useRef } from 'react'
 import {
@@ -12,9 +13,9 @@ import { parseTheme, useTheme } from '#web/lib/theme.ts'
 import { ThemeMenuButton } from './theme-menu.tsx'
 
 const OPTIONS = [
-  { value: 'light', label: 'Light', icon: Sun },
-  { value: 'dark', label: 'Dark', icon: Moon },
-  { value: 'system', label: 'System', icon: Monitor },
+  { value: 'light', label: defineMessage({ id: 'theme.light', defaultMessage: 'Light' }), icon: Sun },
+  { value: 'dark', label: defineMessage({ id: 'theme.dark', defaultMessage: 'Dark' }), icon: Moon },
+  { value: 'system', label: defineMessage({ id: 'theme.system', defaultMessage: 'System' }), icon: Monitor },
 ] as const
 
 type ThemeMenuDropdownProps = {
@@ -38,12 +39,14 @@ export function ThemeMenuDropdown({ defaultOpen, focusTrigger }: ThemeMenuDropdo
         <ThemeMenuButton ref={trigger} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        <DropdownMenuLabel>Appearance</DropdownMenuLabel>
+        <DropdownMenuLabel>
+          <FormattedMessage id="theme.menu.label" defaultMessage="Appearance" />
+        </DropdownMenuLabel>
         <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(parseTheme(value))}>
           {OPTIONS.map(({ value, label, icon: Icon }) => (
             <DropdownMenuRadioItem key={value} value={value}>
               <Icon aria-hidden />
-              {label}
+              <FormattedMessage {...label} />
             </DropdownMenuRadioItem>
           ))}
         </DropdownMenuRadioGroup>

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl'
 import { Moon, Sun } from 'lucide-react'
 import { Suspense, useEffect, useRef, useState } from 'react'
 import { Button, type ButtonProps } from '#web/components/ui/button.tsx'
@@ -8,8 +9,9 @@ const ThemeMenuDropdown = lazyWithPreload(async () => (await import('./theme-men
 
 /** The Theme button, the menu's trigger. */
 export function ThemeMenuButton(props: ButtonProps) {
+  const theme = useIntl().formatMessage({ id: 'theme.button', defaultMessage: 'Theme' })
   return (
-    <Button variant="ghost" size="icon" aria-label="Theme" title="Theme" {...props}>
+    <Button variant="ghost" size="icon" aria-label={theme} title={theme} {...props}>
       <Sun aria-hidden className="size-5 dark:hidden" />
       <Moon aria-hidden className="hidden size-5 dark:block" />
     </Button>

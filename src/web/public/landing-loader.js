@@ -42,6 +42,18 @@
   ;['pointerdown', 'keydown', 'focusin', 'touchstart'].forEach(function (type) {
     document.addEventListener(type, start, { capture: true, passive: true })
   })
+  // A visitor who reads another language than the page's gets the app at once, in their language (decision 221): the
+  // languages of src/shared/locales.ts, the first one the browser prefers.
+  var SPOKEN = ['en', 'es', 'fr', 'de', 'pt', 'ar']
+  var preferred = (navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ''])
+    .map(function (tag) {
+      return String(tag).toLowerCase().split(/[-_]/)[0]
+    })
+    .filter(function (language) {
+      return SPOKEN.indexOf(language) !== -1
+    })[0]
+  var pageLanguage = (document.documentElement.lang || 'en').toLowerCase().split('-')[0]
+  if ((preferred || 'en') !== pageLanguage || /[?&]locale=/.test(location.search)) start()
   // Focus is found again by id, else by its place among the page's controls (most links have no id). It is noted at
   // each move, until the app's page is there: a visitor may go on tabbing while the app loads.
   var lastFocus = null

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { profiles, user } from '#server/db/schema.ts'
-import { signUpConfirmAndSignIn } from '#server/test/auth-helpers.ts'
+import { postJson, signUpConfirmAndSignIn } from '#server/test/auth-helpers.ts'
+import { makePerson } from '#server/test/data.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { createTestApp } from '#server/test/test-app.ts'
 
@@ -78,5 +79,53 @@ describe('PATCH /api/profile', () => {
     expect(foreign.statusCode).toBe(403)
     const missing = await app.inject({ method: 'PATCH', url: '/api/profile', payload: { full_name: 'Mallory' }, headers: { cookie } })
     expect(missing.statusCode).toBe(403)
+  })
+})
+
+describe('the language a person reads (decision 221)', () => {
+  const storedLanguage = async (email: string) => {
+    const [row] = await db
+      .select({ language: profiles.language })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.id))
+      .where(eq(user.email, email))
+    return row?.language
+  }
+
+  it('is kept from the sign-up: the language the web app sends, else the browser header, else unknown', async () => {
+    const spanish = { ...makePerson(), language: 'es' }
+    const { cookie } = await signUpConfirmAndSignIn(app, smtp, spanish)
+    expect((await api.get('/api/profile', cookie)).json()).toMatchObject({ language: 'es' })
+
+    const german = makePerson()
+    expect(
+      (await postJson(app, '/api/auth/sign-up/email', german, { headers: { 'accept-language': 'ja, de-CH;q=0.8, en;q=0.5' } })).statusCode,
+    ).toBe(200)
+    expect(await storedLanguage(german.email)).toBe('de')
+
+    // a language Hearth does not speak is not stored; the person's language stays unknown
+    const unknown = { ...makePerson(), language: 'xx' }
+    expect((await postJson(app, '/api/auth/sign-up/email', unknown, { headers: { 'accept-language': 'ja' } })).statusCode).toBe(200)
+    expect(await storedLanguage(unknown.email)).toBeNull()
+  })
+
+  it('is chosen, and cleared back to the device, with PATCH; a language Hearth does not speak is refused', async () => {
+    const { cookie, person } = await signUpConfirmAndSignIn(app, smtp)
+    expect((await api.get('/api/profile', cookie)).json()).toMatchObject({ language: null })
+    const chosen = await patch(cookie, { language: 'ar' })
+    expect(chosen.statusCode).toBe(200)
+    expect(chosen.json()).toMatchObject({ language: 'ar', name: person.name })
+    expect(await storedLanguage(person.email)).toBe('ar')
+
+    for (const language of ['xx', 'ES', 'en-US', 7, '']) {
+      const refused = await patch(cookie, { language })
+      expect(refused.statusCode, String(language)).toBe(400)
+      expect(refused.json().error.code).toBe('VALIDATION_ERROR')
+    }
+    expect(await storedLanguage(person.email)).toBe('ar')
+
+    const cleared = await patch(cookie, { language: null })
+    expect(cleared.json()).toMatchObject({ language: null })
+    expect(await storedLanguage(person.email)).toBeNull()
   })
 })

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import type { Locale } from '#shared/locales.ts'
 import type { Executor } from '#server/db/client.ts'
 import { profiles, user } from '#server/db/schema.ts'
 import type { TranscriptWord } from '#server/speech/engine.ts'
@@ -6,10 +7,13 @@ import type { TranscriptWord } from '#server/speech/engine.ts'
 export type ProfileRow = typeof profiles.$inferSelect
 
 /** Inserts the profile when it does not exist yet; returns the stored row either way. */
-export async function ensureProfile(db: Executor, values: { id: string; name: string; fullName?: string | null }): Promise<ProfileRow> {
+export async function ensureProfile(
+  db: Executor,
+  values: { id: string; name: string; fullName?: string | null; language?: Locale | null },
+): Promise<ProfileRow> {
   await db
     .insert(profiles)
-    .values({ id: values.id, name: values.name, fullName: values.fullName ?? values.name })
+    .values({ id: values.id, name: values.name, fullName: values.fullName ?? values.name, language: values.language ?? null })
     .onConflictDoNothing()
   const [row] = await db.select().from(profiles).where(eq(profiles.id, values.id))
   if (!row) throw new Error(`profile ${values.id} could not be created`)
@@ -25,7 +29,10 @@ export async function updateProfileById(
   db: Executor,
   id: string,
   changes: Partial<
-    Pick<ProfileRow, 'name' | 'fullName' | 'onboardingCompleted' | 'emailNotificationsEnabled' | 'findableByEmail' | 'pushShowsTranscript'>
+    Pick<
+      ProfileRow,
+      'name' | 'fullName' | 'onboardingCompleted' | 'emailNotificationsEnabled' | 'findableByEmail' | 'pushShowsTranscript' | 'language'
+    >
   >,
 ): Promise<ProfileRow | undefined> {
   const [row] = await db.update(profiles).set(changes).where(eq(profiles.id, id)).returning()

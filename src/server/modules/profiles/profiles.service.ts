@@ -1,4 +1,5 @@
 import { defaultProfileName, PROFILE_TEXTS, type Profile, type ProfileUpdate } from '#shared/profile.ts'
+import type { Locale } from '#shared/locales.ts'
 import type { Database, Executor } from '#server/db/client.ts'
 import type { SessionUser } from '#server/auth/session.ts'
 import { NotFoundError, ValidationError } from '#server/http/errors.ts'
@@ -32,6 +33,7 @@ export function toProfileResponse(
     email_notifications_enabled: row.emailNotificationsEnabled,
     findable_by_email: row.findableByEmail,
     push_shows_transcript: row.pushShowsTranscript,
+    language: row.language,
   }
 }
 
@@ -46,9 +48,18 @@ export async function announceProfileChange(tx: Executor, userId: string): Promi
   return watchers
 }
 
-/** The person's profile, created with the spec's name rule when it is missing (at sign-up, or on first read). */
-export async function ensureProfileFor(db: Executor, user: { id: string; name: string; email: string }): Promise<ProfileRow> {
-  return (await getProfileById(db, user.id)) ?? (await ensureProfile(db, { id: user.id, name: defaultProfileName(user.name, user.email) }))
+/**
+ * The person's profile, created with the spec's name rule when it is missing (at sign-up, or on first read); at sign-up
+ * with the language the sign-up told (decision 221).
+ */
+export async function ensureProfileFor(
+  db: Executor,
+  user: { id: string; name: string; email: string; language?: Locale | null },
+): Promise<ProfileRow> {
+  return (
+    (await getProfileById(db, user.id)) ??
+    (await ensureProfile(db, { id: user.id, name: defaultProfileName(user.name, user.email), language: user.language ?? null }))
+  )
 }
 
 export function createProfilesService({
@@ -96,6 +107,7 @@ export function createProfilesService({
           }),
           ...(update.findable_by_email !== undefined && { findableByEmail: update.findable_by_email }),
           ...(update.push_shows_transcript !== undefined && { pushShowsTranscript: update.push_shows_transcript }),
+          ...(update.language !== undefined && { language: update.language }),
         })
         if (updated && name !== undefined) {
           // the relationship insights each of them reads name the person: written again with the new name

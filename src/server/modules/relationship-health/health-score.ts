@@ -206,8 +206,9 @@ export const isHealthText = (text: { id: string }): text is HealthText => Object
 export function renderHealthText(intl: ServerIntl, text: HealthText): string {
   const values = { ...text.values }
   const topic = values.topic
+  // looked up by a computed id, so without a default: the catalogues hold every label of the known lists
   if (typeof topic === 'string' && intl.messages[`analysis.topic.${topic}`])
-    values.topic = intl.formatMessage({ id: `analysis.topic.${topic}`, defaultMessage: topic })
+    values.topic = intl.formatMessage({ id: `analysis.topic.${topic}` })
   return intl.formatMessage(H[text.id], values)
 }
 

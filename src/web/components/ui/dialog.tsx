@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl'
 import { X } from 'lucide-react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import type * as React from 'react'
@@ -17,6 +18,7 @@ export function DialogContent({
   showCloseButton = true,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
+  const intl = useIntl()
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay data-slot="dialog-overlay" className="fixed inset-0 z-50 bg-black/45 data-[state=open]:animate-in-fade" />
@@ -31,8 +33,8 @@ export function DialogContent({
         {children}
         {showCloseButton && (
           <DialogPrimitive.Close
-            className="absolute top-3 right-3 inline-flex size-9 cursor-pointer items-center justify-center rounded-lg text-muted-foreground outline-none hover:bg-muted hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring"
-            aria-label="Close"
+            className="absolute end-3 top-3 inline-flex size-9 cursor-pointer items-center justify-center rounded-lg text-muted-foreground outline-none hover:bg-muted hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring"
+            aria-label={intl.formatMessage({ id: 'common.close', defaultMessage: 'Close' })}
           >
             <X aria-hidden className="size-4" />
           </DialogPrimitive.Close>
@@ -43,7 +45,7 @@ export function DialogContent({
 }
 
 export function DialogHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="dialog-header" className={cn('flex flex-col gap-1.5 pr-8', className)} {...props} />
+  return <div data-slot="dialog-header" className={cn('flex flex-col gap-1.5 pe-8', className)} {...props} />
 }
 
 export function DialogFooter({ className, ...props }: React.ComponentProps<'div'>) {

@@ -47,11 +47,11 @@ export function DropdownMenuRadioItem({ className, children, ...props }: React.C
   return (
     <MenuPrimitive.RadioItem
       data-slot="dropdown-menu-radio-item"
-      className={cn(itemClass, 'pr-8 data-[state=checked]:font-semibold', className)}
+      className={cn(itemClass, 'pe-8 data-[state=checked]:font-semibold', className)}
       {...props}
     >
       {children}
-      <MenuPrimitive.ItemIndicator className="absolute right-2.5 inline-flex">
+      <MenuPrimitive.ItemIndicator className="absolute end-2.5 inline-flex">
         <Circle aria-hidden className="size-2 fill-current" />
       </MenuPrimitive.ItemIndicator>
     </MenuPrimitive.RadioItem>

@@ -1,3 +1,5 @@
+import { useIntl } from 'react-intl'
+import { displayDirection } from '#web/i18n/locale.ts'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Toaster as Sonner, toast, useSonner, type ToasterProps } from 'sonner'
 import { useResolvedDark } from '#web/lib/theme.ts'
@@ -164,6 +166,7 @@ export function Toaster(props: ToasterProps) {
   const bottom = useToastSpot(probe)
   const wide = useMediaQuery(WIDE_SCREEN)
   const offset = { bottom: bottom ?? 0, left: SIDE_PX, right: wide ? 2 * SIDE_PX : SIDE_PX }
+  const intl = useIntl()
   return (
     <>
       <div
@@ -181,8 +184,12 @@ export function Toaster(props: ToasterProps) {
         duration={5000}
         richColors
         closeButton
-        containerAriaLabel="Notifications"
-        toastOptions={{ classNames: { toast: 'font-sans', description: 'text-sm' } }}
+        dir={displayDirection(intl.locale)}
+        containerAriaLabel={intl.formatMessage({ id: 'toast.region', defaultMessage: 'Notifications' })}
+        toastOptions={{
+          classNames: { toast: 'font-sans', description: 'text-sm' },
+          closeButtonAriaLabel: intl.formatMessage({ id: 'toast.close', defaultMessage: 'Close notification' }),
+        }}
         {...props}
       />
     </>

@@ -1,7 +1,8 @@
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useKnownText } from '#web/i18n/known-texts.ts'
 import { ArrowLeft, UserX } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router'
-import { ACCOUNT_TEXTS } from '#shared/account.ts'
 import { toast } from '#web/lib/toast.ts'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
@@ -31,9 +32,14 @@ function readRequestedMode(state: unknown): AuthMode | undefined {
  * 'Already have an account? Sign in' keeps the token. A confirmation link's landing opens on sign-in.
  */
 export function AuthPage() {
+  const intl = useIntl()
+  const known = useKnownText()
   usePageMeta({
-    title: 'Sign in - Hearth',
-    description: 'Sign in to Hearth, or create your account: voice messages for the people closest to you.',
+    title: intl.formatMessage({ id: 'auth.pageTitle', defaultMessage: 'Sign in - Hearth' }),
+    description: intl.formatMessage({
+      id: 'auth.pageDescription',
+      defaultMessage: 'Sign in to Hearth, or create your account: voice messages for the people closest to you.',
+    }),
     canonical: '/auth',
   })
   const { user, loading } = useAuth()
@@ -56,9 +62,15 @@ export function AuthPage() {
     // the card says why this tab was signed out; a later sign-out is an ordinary one
     signedOutReason.told()
     const notice = readAuthRedirectNotice(params)
-    if (notice?.kind === 'google-error') toast.error('Google sign-in failed', { description: notice.description })
-    if (notice?.kind === 'confirmation-error') toast.error('Authentication Error', { description: notice.description })
-  }, [params])
+    if (notice?.kind === 'google-error')
+      toast.error(intl.formatMessage({ id: 'auth.google.failed', defaultMessage: 'Google sign-in failed' }), {
+        description: known(notice.description),
+      })
+    if (notice?.kind === 'confirmation-error')
+      toast.error(intl.formatMessage({ id: 'auth.error.title', defaultMessage: 'Authentication Error' }), {
+        description: known(notice.description),
+      })
+  }, [params, intl, known])
 
   if (loading || invitation.isLoading) return <FullPageSpinner />
   if (user) return <Navigate to={afterSignInPath(inviteToken, next)} replace />
@@ -66,9 +78,9 @@ export function AuthPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-hearth-glow">
       <header className={cn(pageColumnClass, 'flex items-center justify-between py-3')}>
-        <Link to="/" className={buttonVariants({ variant: 'ghost', size: 'sm', className: '-ml-2 text-muted-foreground' })}>
-          <ArrowLeft aria-hidden />
-          Home
+        <Link to="/" className={buttonVariants({ variant: 'ghost', size: 'sm', className: '-ms-2 text-muted-foreground' })}>
+          <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
+          <FormattedMessage id="auth.home" defaultMessage="Home" />
         </Link>
         <ThemeMenu />
       </header>
@@ -83,9 +95,14 @@ export function AuthPage() {
             </IconBadge>
             <div className="flex min-w-0 flex-col gap-0.5">
               <h2 id="deleted-account-link-title" className="font-medium">
-                {ACCOUNT_TEXTS.confirmationOfDeletedTitle}
+                <FormattedMessage id="auth.deletedAccountLink.title" defaultMessage="This account no longer exists" />
               </h2>
-              <p className="text-sm text-muted-foreground">{ACCOUNT_TEXTS.confirmationOfDeletedBody}</p>
+              <p className="text-sm text-muted-foreground">
+                <FormattedMessage
+                  id="auth.deletedAccountLink.body"
+                  defaultMessage="The account this link confirms was deleted, so there is nothing left to confirm. You can create a new account here."
+                />
+              </p>
             </div>
           </section>
         )}

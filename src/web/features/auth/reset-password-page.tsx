@@ -1,3 +1,5 @@
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useKnownText } from '#web/i18n/known-texts.ts'
 import { zodResolver } from '#web/lib/zod-form.ts'
 import { KeyRound, LinkIcon } from 'lucide-react'
 import { useState } from 'react'
@@ -18,7 +20,9 @@ type NewPasswordValues = { password: string; confirm: string }
 
 /** /auth/reset-password?token=: choose a new password from the mailed link (docs/decisions/004-*.md). */
 export function ResetPasswordPage() {
-  usePageMeta({ title: 'Choose a new password - Hearth' })
+  const intl = useIntl()
+  const known = useKnownText()
+  usePageMeta({ title: intl.formatMessage({ id: 'reset.pageTitle', defaultMessage: 'Choose a new password - Hearth' }) })
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const token = params.get('token')
@@ -33,14 +37,16 @@ export function ResetPasswordPage() {
       const { error } = await authClient.resetPassword({ newPassword: password, token: token ?? '' })
       if (error) {
         if (error.code === 'INVALID_TOKEN') setLinkInvalid(true)
-        else setFormError(error.message || RESET_ERROR_FALLBACK)
+        else setFormError(known(error.message || RESET_ERROR_FALLBACK))
         return
       }
     } catch {
-      setFormError(RESET_ERROR_FALLBACK)
+      setFormError(known(RESET_ERROR_FALLBACK))
       return
     }
-    toast.success('Password updated', { description: 'Sign in with your new password.' })
+    toast.success(intl.formatMessage({ id: 'reset.done.title', defaultMessage: 'Password updated' }), {
+      description: intl.formatMessage({ id: 'reset.done.body', defaultMessage: 'Sign in with your new password.' }),
+    })
     navigate('/auth', { replace: true })
   })
 
@@ -48,9 +54,16 @@ export function ResetPasswordPage() {
     return (
       <NoticePage
         icon={LinkIcon}
-        title="This link is invalid or has expired"
-        description="Password reset links work once and for one hour. Ask for a new one and use it within the hour."
-        action={{ to: '/auth', label: 'Request a new link', state: { authMode: 'reset-password' } }}
+        title={intl.formatMessage({ id: 'reset.linkInvalid.title', defaultMessage: 'This link is invalid or has expired' })}
+        description={intl.formatMessage({
+          id: 'reset.linkInvalid.body',
+          defaultMessage: 'Password reset links work once and for one hour. Ask for a new one and use it within the hour.',
+        })}
+        action={{
+          to: '/auth',
+          label: intl.formatMessage({ id: 'reset.linkInvalid.action', defaultMessage: 'Request a new link' }),
+          state: { authMode: 'reset-password' },
+        }}
       />
     )
   }
@@ -64,16 +77,23 @@ export function ResetPasswordPage() {
             <KeyRound aria-hidden />
           </IconBadge>
           <CardTitle asChild>
-            <h1>Choose a new password</h1>
+            <h1>
+              <FormattedMessage id="reset.title" defaultMessage="Choose a new password" />
+            </h1>
           </CardTitle>
-          <CardDescription>Use at least 6 characters. Your other devices will be signed out.</CardDescription>
+          <CardDescription>
+            <FormattedMessage id="reset.description" defaultMessage="Use at least 6 characters. Your other devices will be signed out." />
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <form className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
             <NewPasswordFields
-              labels={{ password: 'New Password', confirm: 'Confirm New Password' }}
+              labels={{
+                password: intl.formatMessage({ id: 'reset.newPassword', defaultMessage: 'New Password' }),
+                confirm: intl.formatMessage({ id: 'reset.confirmPassword', defaultMessage: 'Confirm New Password' }),
+              }}
               fields={{ password: form.register('password'), confirm: form.register('confirm') }}
-              errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
+              errors={{ password: known(errors.password?.message), confirm: known(errors.confirm?.message) }}
             />
             {formError && (
               <p
@@ -84,7 +104,11 @@ export function ResetPasswordPage() {
               </p>
             )}
             <Button type="submit" size="lg" className="mt-1 w-full" disabled={isSubmitting}>
-              {isSubmitting ? 'Processing...' : 'Update Password'}
+              {isSubmitting ? (
+                <FormattedMessage id="common.processing" defaultMessage="Processing..." />
+              ) : (
+                <FormattedMessage id="reset.submit" defaultMessage="Update Password" />
+              )}
             </Button>
           </form>
         </CardContent>

@@ -102,7 +102,7 @@ export function DirectoryPage() {
         <label htmlFor={inputId} className="sr-only">
           Search people on Hearth
         </label>
-        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted-foreground" />
+        <Search aria-hidden className="pointer-events-none absolute start-3.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
         <Input
           ref={inputRef}
           id={inputId}
@@ -122,9 +122,9 @@ export function DirectoryPage() {
           spellCheck={false}
           enterKeyHint="search"
           autoFocus
-          className="h-12 rounded-xl bg-card pr-20 pl-10 text-base shadow-sm md:text-base [&::-webkit-search-cancel-button]:hidden"
+          className="h-12 rounded-xl bg-card ps-10 pe-20 text-base shadow-sm md:text-base [&::-webkit-search-cancel-button]:hidden"
         />
-        <div className="absolute top-1/2 right-1.5 flex -translate-y-1/2 items-center gap-1">
+        <div className="absolute end-1.5 top-1/2 flex -translate-y-1/2 items-center gap-1">
           {text.trim() !== '' && stale && <Spinner label="Searching" className="text-muted-foreground" />}
           {text && (
             <Button variant="ghost" size="icon" className="size-9" aria-label="Clear search" title="Clear search" onClick={clear}>

@@ -334,7 +334,7 @@ export function HomePage() {
                 <Archive aria-hidden />
                 Archived contacts
               </Link>
-              <Button size="sm" className="ml-auto" onClick={finishEditing}>
+              <Button size="sm" className="ms-auto" onClick={finishEditing}>
                 <Check aria-hidden />
                 Done
               </Button>

@@ -26,7 +26,7 @@ import { useAcceptInvitationMutation, useInvitationPreviewQuery } from './querie
  * of it (decision 219), and a stranger is not told of a rough guess.
  */
 function Transcript({ text, status }: { text: string | null; status: string | null }) {
-  if (text) return <p className="rounded-xl bg-muted/60 p-4 text-left leading-relaxed">{text}</p>
+  if (text) return <p className="rounded-xl bg-muted/60 p-4 text-start leading-relaxed">{text}</p>
   if (status === 'failed') return <p className="text-sm text-muted-foreground">No transcript is available for this message.</p>
   if (status === 'completed') return null
   return (
@@ -127,7 +127,7 @@ export function InviteLandingPage() {
             </>
           ) : null}
           {preview.data.invitation.note ? (
-            <blockquote className="border-l-2 border-primary pl-3 text-left text-muted-foreground italic">
+            <blockquote className="border-s-2 border-primary ps-3 text-start text-muted-foreground italic">
               {preview.data.invitation.note}
             </blockquote>
           ) : null}

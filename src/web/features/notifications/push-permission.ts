@@ -1,3 +1,4 @@
+import { knownText } from '#web/i18n/known-texts.ts'
 import { PUSH_TEXTS } from '#shared/notifications-texts.ts'
 import { logUnexpected } from '#web/lib/errors.ts'
 import { toast } from '#web/lib/toast.ts'
@@ -17,7 +18,9 @@ export function notificationPermission(): NotificationPermission {
 
 /** A toast of the spec's push texts: [title, description]. */
 export const pushToast = ([title, description]: readonly [string, string], kind: 'success' | 'error') =>
-  kind === 'success' ? toast.success(title, { description }) : toast.error(title, { description })
+  kind === 'success'
+    ? toast.success(knownText(title), { description: knownText(description) })
+    : toast.error(knownText(title), { description: knownText(description) })
 
 export type PermissionAnswer = { permission: NotificationPermission; asked: boolean }
 

@@ -57,8 +57,8 @@ export function OnboardingWizard({ profile }: { profile: Profile }) {
           <Card className="gap-0 py-0">
             <CardContent className="flex flex-col gap-6 px-6 py-7 sm:px-8 sm:py-9">
               {step > 1 && step < ONBOARDING_STEPS && (
-                <Button variant="ghost" size="sm" className="-mt-3 -ml-3 w-fit text-muted-foreground" onClick={() => setStep(step - 1)}>
-                  <ArrowLeft aria-hidden />
+                <Button variant="ghost" size="sm" className="-ms-3 -mt-3 w-fit text-muted-foreground" onClick={() => setStep(step - 1)}>
+                  <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
                   Back
                 </Button>
               )}

@@ -175,7 +175,7 @@ export function MessagesOverviewPage() {
 
         <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
           <div role="search" className="relative w-full sm:max-w-xl">
-            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
             <Input
               type="search"
               aria-label="Search messages"
@@ -183,9 +183,9 @@ export function MessagesOverviewPage() {
               value={text}
               maxLength={200}
               onChange={(event) => onTextChange(event.target.value)}
-              className={cn('pl-9 [&::-webkit-search-cancel-button]:hidden', text ? 'pr-10' : 'pr-3')}
+              className={cn('ps-9 [&::-webkit-search-cancel-button]:hidden', text ? 'pe-10' : 'pe-3')}
             />
-            <span className="absolute top-1/2 right-2 flex -translate-y-1/2 items-center">
+            <span className="absolute end-2 top-1/2 flex -translate-y-1/2 items-center">
               {(typing || (search.isFetching && !search.isFetchingNextPage && searching)) && text ? (
                 <Spinner label="Searching" className="size-7 text-sm text-muted-foreground" />
               ) : (
@@ -197,7 +197,7 @@ export function MessagesOverviewPage() {
               )}
             </span>
           </div>
-          <GroupingToggle value={grouping} onChange={onGroupingChange} className="self-start sm:ml-auto sm:self-auto" />
+          <GroupingToggle value={grouping} onChange={onGroupingChange} className="self-start sm:ms-auto sm:self-auto" />
         </div>
 
         <FilterChips

@@ -89,7 +89,7 @@ function ConversationNav({ contactId, messageId }: { contactId: string | undefin
         disabled={!position.previousId}
         onClick={() => go(position.previousId)}
       >
-        <ChevronLeft aria-hidden className="size-5" />
+        <ChevronLeft aria-hidden className="size-5 rtl:-scale-x-100" />
       </Button>
       <span className="min-w-14 text-center text-sm text-muted-foreground tabular-nums" aria-live="polite">
         {position.index} of {position.total}
@@ -102,7 +102,7 @@ function ConversationNav({ contactId, messageId }: { contactId: string | undefin
         disabled={!position.nextId}
         onClick={() => go(position.nextId)}
       >
-        <ChevronRight aria-hidden className="size-5" />
+        <ChevronRight aria-hidden className="size-5 rtl:-scale-x-100" />
       </Button>
     </nav>
   )
@@ -212,7 +212,7 @@ function Listening({ message, contact, contactPending, own }: ListeningProps) {
             // the reader is the sender of their own message, the receiver of the other's
             ownUserId={(own ? message.sender_id : message.receiver_id) ?? ''}
             contactName={name}
-            className="w-full max-w-sm text-left text-sm leading-5"
+            className="w-full max-w-sm text-start text-sm leading-5"
           />
         )}
       </section>
@@ -232,7 +232,7 @@ function Listening({ message, contact, contactPending, own }: ListeningProps) {
 
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3 rounded-2xl border bg-card px-5 py-3 shadow-sm md:col-start-1 md:row-start-3">
         <div className="flex items-center gap-1">
-          <LikeButton messageId={message.id} liked={message.liked} className="-ml-2" />
+          <LikeButton messageId={message.id} liked={message.liked} className="-ms-2" />
           <span className="text-sm text-muted-foreground">{message.liked ? 'Liked' : 'Like'}</span>
         </div>
         {!own && (

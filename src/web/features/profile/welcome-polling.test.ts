@@ -16,6 +16,7 @@ const profile = (status: Profile['welcome_transcript_status'], audio: string | n
   email_notifications_enabled: true,
   findable_by_email: false,
   push_shows_transcript: false,
+  language: null,
 })
 
 describe('welcome transcript polling (docs/product/settings.md)', () => {

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl'
 import { ExternalLink } from 'lucide-react'
 import { Link } from 'react-router'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
@@ -8,6 +9,7 @@ import { useAuth } from '#web/lib/use-auth.ts'
 import { NotificationsCard } from '#web/features/notifications/components/notifications-card.tsx'
 import { BlockedPeopleEntry } from './components/blocked-people-entry.tsx'
 import { DeleteAccountSection } from './components/delete-account-section.tsx'
+import { LanguageSection } from './components/language-section.tsx'
 import { DevicesSection } from './components/devices-section.tsx'
 import { ExportSection } from './components/export-section.tsx'
 import { NameSection } from './components/name-section.tsx'
@@ -20,7 +22,8 @@ import { WelcomeSettingsSection } from './components/welcome-section.tsx'
 
 /** /settings (docs/product/settings.md): Back to /, 'Preview Public Profile', then one section component per setting, and Sign Out. */
 export function SettingsPage() {
-  usePageMeta({ title: 'Settings - Hearth' })
+  const intl = useIntl()
+  usePageMeta({ title: intl.formatMessage({ id: 'settings.pageTitle', defaultMessage: 'Settings - Hearth' }) })
   const { user } = useAuth()
 
   return (
@@ -29,12 +32,12 @@ export function SettingsPage() {
       header={
         <PageHeader
           back="/"
-          title="Settings"
+          title={intl.formatMessage({ id: 'settings.title', defaultMessage: 'Settings' })}
           actions={
             user && (
               <Link to={`/u/${user.id}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
                 <ExternalLink aria-hidden />
-                Preview Public Profile
+                <FormattedMessage id="settings.previewProfile" defaultMessage="Preview Public Profile" />
               </Link>
             )
           }
@@ -42,6 +45,7 @@ export function SettingsPage() {
       }
     >
       <NameSection />
+      <LanguageSection />
       <PhotoManager />
       <WelcomeSettingsSection />
       <NotificationsCard />

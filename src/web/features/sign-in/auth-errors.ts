@@ -4,6 +4,7 @@ export const SIGN_UP_UNAVAILABLE = 'Email sign-up is temporarily unavailable. Pl
 export const EMAIL_NOT_VERIFIED_TEXT = 'Please confirm your email address before signing in. We sent you a new link.'
 export const GOOGLE_ERROR_FALLBACK = 'Please try again.'
 export const RESET_ERROR_FALLBACK = 'An unexpected error occurred. Please try again.'
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.'
 export const CONFIRMATION_LINK_INVALID = 'This confirmation link is invalid or has expired. Sign in and we will send you a new one.'
 
 type AuthErrorLike = { message?: string | null; code?: string | null; status?: number } | null | undefined
@@ -16,7 +17,7 @@ export function authErrorMessage(error: AuthErrorLike): string {
   const message = error?.message?.trim() ?? ''
   if (HOOK_PROBLEM.test(message)) return SIGN_UP_UNAVAILABLE
   if (error?.code === 'EMAIL_NOT_VERIFIED') return EMAIL_NOT_VERIFIED_TEXT
-  if (error?.status === 429 && !message) return 'Too many attempts. Please wait a minute and try again.'
+  if (error?.status === 429 && !message) return TOO_MANY_ATTEMPTS
   return message || AUTH_ERROR_FALLBACK
 }
 

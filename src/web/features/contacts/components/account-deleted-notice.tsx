@@ -16,7 +16,7 @@ export function AccountDeletedNotice({ name, className, ...props }: AccountDelet
     <section
       data-slot="account-deleted-notice"
       aria-label={CONTACT_TEXTS.accountDeleted(name)}
-      className={cn('flex items-start gap-3 rounded-2xl border bg-card px-4 py-3 text-left shadow-sm', className)}
+      className={cn('flex items-start gap-3 rounded-2xl border bg-card px-4 py-3 text-start shadow-sm', className)}
       {...props}
     >
       <IconBadge tone="muted" size="sm" className="shrink-0">

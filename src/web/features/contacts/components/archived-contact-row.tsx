@@ -23,7 +23,7 @@ export function ArchivedContactRow({ contact, unarchiving, onRekindle, onUnarchi
   return (
     <li
       data-slot="archived-contact-row"
-      className="flex flex-col gap-3 rounded-2xl border bg-card p-3 shadow-sm sm:flex-row sm:items-center sm:gap-4 sm:pr-4"
+      className="flex flex-col gap-3 rounded-2xl border bg-card p-3 shadow-sm sm:flex-row sm:items-center sm:gap-4 sm:pe-4"
     >
       <Link
         to={`/contacts/profile/${contact.id}`}

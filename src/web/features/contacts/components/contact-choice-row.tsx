@@ -7,7 +7,7 @@ import { Avatar } from '#web/components/avatar.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/utils.ts'
 
-const rowClass = 'flex min-h-18 w-full items-center gap-3 px-4 py-3 text-left sm:px-5'
+const rowClass = 'flex min-h-18 w-full items-center gap-3 px-4 py-3 text-start sm:px-5'
 const choosableClass =
   'group transition-colors outline-none hover:bg-muted/60 focus-visible:bg-muted/60 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-inset'
 
@@ -45,7 +45,10 @@ export function ContactChoiceRow({ contact, note, badge = null, unavailable = fa
         </span>
       ) : (
         !unavailable && (
-          <ChevronRight aria-hidden className="size-5 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5" />
+          <ChevronRight
+            aria-hidden
+            className="size-5 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5 rtl:-scale-x-100 rtl:group-hover:-translate-x-0.5"
+          />
         )
       )}
     </>

@@ -24,7 +24,7 @@ export function DirectoryResultRow({ person, className, ...props }: DirectoryRes
         className={buttonVariants({ variant: 'outline', size: 'sm', className: 'shrink-0' })}
       >
         See profile<span className="sr-only"> of {person.name}</span>
-        <ChevronRight aria-hidden className="-mr-1" />
+        <ChevronRight aria-hidden className="-me-1 rtl:-scale-x-100" />
       </Link>
     </li>
   )
@@ -36,7 +36,7 @@ export function DirectoryResultRowSkeleton() {
     <li data-slot="directory-result-row-skeleton" className="flex items-center gap-3 px-4 py-3 sm:px-5">
       <Skeleton className="size-10 rounded-full" />
       <Skeleton className="h-4 w-36 max-w-[50%]" />
-      <Skeleton className="ml-auto h-9 w-28" />
+      <Skeleton className="ms-auto h-9 w-28" />
     </li>
   )
 }

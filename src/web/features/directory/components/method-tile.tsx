@@ -11,7 +11,7 @@ type MethodTileProps = Omit<React.ComponentProps<'div'>, 'title'> & {
   to?: string
 }
 
-const tileBase = 'flex h-full flex-col gap-4 rounded-2xl border bg-card p-5 text-left shadow-sm sm:p-6'
+const tileBase = 'flex h-full flex-col gap-4 rounded-2xl border bg-card p-5 text-start shadow-sm sm:p-6'
 
 /** One way of adding someone to the circle on the add-contact hub. */
 export function MethodTile({ icon: Icon, title, description, to, className, ...props }: MethodTileProps) {

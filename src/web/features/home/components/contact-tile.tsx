@@ -57,7 +57,7 @@ export function ContactTileFace({
           <span
             data-slot="unread-badge"
             aria-hidden
-            className="absolute -top-1 -right-1.5 grid h-6 min-w-6 place-items-center rounded-full border-2 border-card bg-primary px-1.5 text-xs font-semibold text-primary-foreground tabular-nums"
+            className="absolute -end-1.5 -top-1 grid h-6 min-w-6 place-items-center rounded-full border-2 border-card bg-primary px-1.5 text-xs font-semibold text-primary-foreground tabular-nums"
           >
             {unread}
           </span>

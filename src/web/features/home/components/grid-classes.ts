@@ -49,14 +49,13 @@ export type TileClasses = {
 
 // from sm a card's body is as wide as the card at most, so that a long name is cut short rather than spilling out
 const ROW_ON_PHONES_BODY =
-  'flex min-w-0 flex-1 flex-col items-start gap-0.5 text-left sm:max-w-full sm:flex-none sm:items-center sm:text-center'
-const ROW_ON_PHONES_ACTION = 'top-1/2 right-3 -translate-y-1/2 sm:top-2.5 sm:right-2.5 sm:translate-y-0'
-// on a phone's row the move buttons stand left of Archive; on a card, in its bottom corners
-const ROW_ON_PHONES_EARLIER =
-  'top-1/2 right-[6.25rem] -translate-y-1/2 sm:top-auto sm:right-auto sm:bottom-2.5 sm:left-2.5 sm:translate-y-0'
-const ROW_ON_PHONES_LATER = 'top-1/2 right-14 -translate-y-1/2 sm:top-auto sm:bottom-2.5 sm:right-2.5 sm:translate-y-0'
+  'flex min-w-0 flex-1 flex-col items-start gap-0.5 text-start sm:max-w-full sm:flex-none sm:items-center sm:text-center'
+const ROW_ON_PHONES_ACTION = 'top-1/2 end-3 -translate-y-1/2 sm:top-2.5 sm:end-2.5 sm:translate-y-0'
+// on a phone's row the move buttons stand before Archive; on a card, in its bottom corners
+const ROW_ON_PHONES_EARLIER = 'top-1/2 end-[6.25rem] -translate-y-1/2 sm:top-auto sm:end-auto sm:bottom-2.5 sm:start-2.5 sm:translate-y-0'
+const ROW_ON_PHONES_LATER = 'top-1/2 end-14 -translate-y-1/2 sm:top-auto sm:bottom-2.5 sm:end-2.5 sm:translate-y-0'
 // a card in edit mode keeps its name clear of the move buttons in its bottom corners
-const ROW_ON_PHONES_EDIT = 'pr-36 sm:px-12'
+const ROW_ON_PHONES_EDIT = 'pe-36 sm:px-12'
 
 export const TILE_CLASSES: Record<TileSize, TileClasses> = {
   large: {
@@ -64,9 +63,9 @@ export const TILE_CLASSES: Record<TileSize, TileClasses> = {
     body: 'flex min-w-0 max-w-full flex-col items-center gap-1 text-center',
     avatar: 'size-20',
     name: 'text-lg',
-    action: 'top-2.5 right-2.5',
-    moveEarlier: 'bottom-2.5 left-2.5',
-    moveLater: 'bottom-2.5 right-2.5',
+    action: 'top-2.5 end-2.5',
+    moveEarlier: 'bottom-2.5 start-2.5',
+    moveLater: 'bottom-2.5 end-2.5',
     editTile: 'px-12',
   },
   medium: {

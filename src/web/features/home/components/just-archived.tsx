@@ -33,7 +33,7 @@ export function JustArchived({ contacts, focusRequest, undoingIds, onUndo }: Jus
       {contacts.map((contact) => (
         <li
           key={contact.id}
-          className="flex items-center gap-3 rounded-2xl border border-dashed bg-card/80 py-2 pr-2 pl-4 text-sm motion-safe:animate-in-pop"
+          className="flex items-center gap-3 rounded-2xl border border-dashed bg-card/80 py-2 ps-4 pe-2 text-sm motion-safe:animate-in-pop"
         >
           <Archive aria-hidden className="size-4 shrink-0 text-muted-foreground" />
           <span className="min-w-0 flex-1">{JUST_ARCHIVED_TEXTS.row(contact.name)}</span>

@@ -48,7 +48,7 @@ export function MoveContactButtons({
         sizes.moveEarlier,
         <>
           <ArrowUp aria-hidden className="size-4 sm:hidden" />
-          <ArrowLeft aria-hidden className="hidden size-4 sm:block" />
+          <ArrowLeft aria-hidden className="hidden size-4 sm:block rtl:-scale-x-100" />
         </>,
       )}
       {button(
@@ -57,7 +57,7 @@ export function MoveContactButtons({
         sizes.moveLater,
         <>
           <ArrowDown aria-hidden className="size-4 sm:hidden" />
-          <ArrowRight aria-hidden className="hidden size-4 sm:block" />
+          <ArrowRight aria-hidden className="hidden size-4 sm:block rtl:-scale-x-100" />
         </>,
       )}
     </>

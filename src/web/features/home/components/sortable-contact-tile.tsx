@@ -36,7 +36,7 @@ export function SortableContactTile(props: EditTileProps) {
         )}
       >
         <span className="sr-only">Move </span>
-        <GripVertical aria-hidden className="absolute top-3 left-3 hidden size-4 text-muted-foreground sm:block" />
+        <GripVertical aria-hidden className="absolute start-3 top-3 hidden size-4 text-muted-foreground sm:block" />
         <ContactTileFace contact={contact} sizes={sizes} activity={false} />
       </div>
       {!isDragging && <EditTileButtons {...props} />}

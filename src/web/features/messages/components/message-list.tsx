@@ -73,7 +73,7 @@ export function MessageCard({
       className={cn(
         // a chat bubble: at most ~30 rem wide, yours on the right with its tail corner there
         'relative flex w-full max-w-[min(30rem,88%)] flex-col gap-0.5 rounded-2xl border px-2.5 pt-1.5 pb-0.5 shadow-xs transition-colors has-[[data-slot=message-open]:focus-visible]:ring-[3px] has-[[data-slot=message-open]:focus-visible]:ring-ring has-[[data-slot=message-open]:hover]:bg-muted/40',
-        own ? 'ml-auto rounded-br-md bg-secondary' : 'mr-auto rounded-bl-md border-primary/25 bg-card',
+        own ? 'ms-auto rounded-ee-md bg-secondary' : 'me-auto rounded-es-md border-primary/25 bg-card',
         unread && 'border-primary/60',
         current && 'border-primary/60',
         className,
@@ -104,7 +104,7 @@ export function MessageCard({
       <div className="flex min-h-7 items-center gap-1.5">
         {current && <SpeedButton className="relative z-10 h-6 min-w-10 px-2 text-xs" />}
         <MessageTags message={message} size="sm" className="min-w-0 flex-1" />
-        <span className="ml-auto flex shrink-0 items-center gap-1 text-xs text-muted-foreground">
+        <span className="ms-auto flex shrink-0 items-center gap-1 text-xs text-muted-foreground">
           {unread && <span className="rounded-full bg-primary px-1.5 py-px text-[0.7rem] font-medium text-primary-foreground">New</span>}
           <Link
             data-slot="message-open"

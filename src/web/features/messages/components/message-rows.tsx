@@ -29,7 +29,7 @@ function MessageRow({ message, own, contactName, onPlayUnread }: MessageRowProps
       data-slot="message-row"
       className={cn(
         'group relative flex items-center gap-3 rounded-xl border bg-card px-3 py-2.5 shadow-xs transition-colors has-[[data-slot=message-open]:focus-visible]:ring-[3px] has-[[data-slot=message-open]:focus-visible]:ring-ring has-[[data-slot=message-open]:hover]:bg-muted/50',
-        own ? 'sm:ml-8' : 'sm:mr-8',
+        own ? 'sm:ms-8' : 'sm:me-8',
         unread && 'border-primary/60',
         current && 'border-primary/50 bg-accent/40',
       )}
@@ -56,7 +56,7 @@ function MessageRow({ message, own, contactName, onPlayUnread }: MessageRowProps
             {own ? 'You' : contactName}
           </Link>
           {unread && <span className="rounded-full bg-primary px-1.5 py-px text-[0.7rem] font-medium text-primary-foreground">New</span>}
-          <span className="ml-auto flex shrink-0 items-center gap-1.5 text-xs text-muted-foreground tabular-nums">
+          <span className="ms-auto flex shrink-0 items-center gap-1.5 text-xs text-muted-foreground tabular-nums">
             <time dateTime={message.created_at}>{when}</time>
             <span aria-hidden>·</span>
             <span>
@@ -68,7 +68,10 @@ function MessageRow({ message, own, contactName, onPlayUnread }: MessageRowProps
         </span>
         <span className={cn('truncate text-sm', isStatus ? 'text-muted-foreground italic' : 'text-foreground/85')}>{text}</span>
       </span>
-      <ChevronRight aria-hidden className="size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5" />
+      <ChevronRight
+        aria-hidden
+        className="size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5 rtl:-scale-x-100 rtl:group-hover:-translate-x-0.5"
+      />
     </div>
   )
 }

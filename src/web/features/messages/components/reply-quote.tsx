@@ -23,7 +23,7 @@ export function ReplyQuoteLink({ quote, ownUserId, contactName, className, ...pr
       data-slot="reply-quote"
       to={`/playback/${encodeURIComponent(quote.id)}`}
       className={cn(
-        'flex min-w-0 flex-col rounded-md border-l-4 border-primary bg-muted/70 py-1 pr-2 pl-2 text-xs leading-4 outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring',
+        'flex min-w-0 flex-col rounded-md border-s-4 border-primary bg-muted/70 py-1 ps-2 pe-2 text-xs leading-4 outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring',
         className,
       )}
       {...props}

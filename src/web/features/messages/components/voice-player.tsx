@@ -218,6 +218,7 @@ function SeekableWaveform({ trackId, track, subject, peaks, current, time, total
       aria-valuenow={Math.round(time)}
       aria-valuetext={`${formatDuration(time)} of ${formatDuration(total)}`}
       data-slot="waveform-seek"
+      dir="ltr"
       className="relative z-10 min-w-0 flex-1 cursor-pointer touch-none rounded-md py-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
       onPointerDown={(event) => {
         dragging.current = true

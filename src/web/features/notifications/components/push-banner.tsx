@@ -62,7 +62,7 @@ export function PushBanner() {
     <section
       data-slot="push-banner"
       aria-labelledby="push-banner-title"
-      className="relative flex flex-col gap-3 rounded-2xl border bg-card p-4 pr-12 shadow-sm sm:flex-row sm:items-center"
+      className="relative flex flex-col gap-3 rounded-2xl border bg-card p-4 pe-12 shadow-sm sm:flex-row sm:items-center"
     >
       <BellRing aria-hidden className="size-6 shrink-0 text-primary" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
@@ -79,7 +79,7 @@ export function PushBanner() {
           {PUSH_TEXTS.later}
         </Button>
       </div>
-      <Button size="icon" variant="ghost" className="absolute top-2 right-2" aria-label={PUSH_TEXTS.bannerClose} onClick={dismiss}>
+      <Button size="icon" variant="ghost" className="absolute end-2 top-2" aria-label={PUSH_TEXTS.bannerClose} onClick={dismiss}>
         <X aria-hidden />
       </Button>
     </section>

@@ -115,7 +115,7 @@ export function OverviewCard({
             </time>
           </p>
         </div>
-        <div className="relative z-10 -mr-2 flex shrink-0 items-center gap-1">
+        <div className="relative z-10 -me-2 flex shrink-0 items-center gap-1">
           {unread && <span role="img" aria-label="Unread" data-slot="unread-dot" className="size-2.5 rounded-full bg-primary" />}
           {message.liked && (
             <span role="img" aria-label="Liked" data-slot="liked-heart" className="text-rose-500 dark:text-rose-400">

@@ -53,7 +53,7 @@ export function FilterChips({ chips, selected, expanded, onToggleChip, onExpande
   const { chips: shown, hidden } = visibleChips(chips, selected, expanded)
   return (
     <div data-slot="filter-chips" className={cn('flex flex-wrap items-center gap-2', className)} {...props}>
-      <span id="overview-filter-label" className="mr-1 text-sm font-medium text-muted-foreground">
+      <span id="overview-filter-label" className="me-1 text-sm font-medium text-muted-foreground">
         {OVERVIEW_TEXTS.filterBy}
       </span>
       <div role="group" aria-labelledby="overview-filter-label" className="contents">

@@ -35,7 +35,7 @@ export function MiniPlayerBar({ track }: { track: AudioTrack }) {
         <section
           data-slot="mini-player"
           aria-label="Now playing"
-          className="pointer-events-auto relative mx-auto flex max-w-lg animate-in-pop items-center gap-2 overflow-hidden rounded-2xl border bg-card/95 py-2.5 pr-2 pl-2.5 shadow-lg ring-1 ring-black/5 backdrop-blur supports-[backdrop-filter]:bg-card/85 dark:ring-white/5"
+          className="pointer-events-auto relative mx-auto flex max-w-lg animate-in-pop items-center gap-2 overflow-hidden rounded-2xl border bg-card/95 py-2.5 ps-2.5 pe-2 shadow-lg ring-1 ring-black/5 backdrop-blur supports-[backdrop-filter]:bg-card/85 dark:ring-white/5"
         >
           <Button
             size="icon"
@@ -108,6 +108,7 @@ export function MiniPlayerBar({ track }: { track: AudioTrack }) {
           </Button>
           <div
             role="progressbar"
+            dir="ltr"
             aria-label="Progress"
             aria-valuemin={0}
             aria-valuemax={Math.round(duration)}

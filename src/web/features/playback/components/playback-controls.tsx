@@ -177,8 +177,10 @@ export function PlaybackControls({ message, track, speaker, className, ...props 
   return (
     <div data-slot="playback-controls" className={cn('flex flex-col gap-4', className)} {...props}>
       <Waveform peaks={message.waveform} progress={current && total > 0 ? time / total : 0} className="hidden h-16 md:block" />
-      <div className="flex flex-col gap-2">
+      {/* time runs left to right in every language (decision 221): the seek bar, its times and the ±15 s buttons */}
+      <div dir="ltr" className="flex flex-col gap-2">
         <Slider
+          dir="ltr"
           min={0}
           max={known ? duration : 1}
           step={0.1}
@@ -201,7 +203,7 @@ export function PlaybackControls({ message, track, speaker, className, ...props 
       </div>
       <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-2">
         <SpeedPill fine className="justify-self-start" />
-        <div className="flex items-center gap-3 md:gap-6">
+        <div dir="ltr" className="flex items-center gap-3 md:gap-6">
           <SkipButton direction="back" disabled={!canSkip} onClick={() => player.skip(-PLAYBACK_SKIP_SECONDS)} />
           <Button
             aria-label={`${playing || busy ? 'Pause' : 'Play'} message from ${speaker}`}

@@ -45,7 +45,7 @@ export function PlaybackTranscript({ message, isCurrent, duration, className, ..
         {...props}
       >
         <h2 id="transcript-heading" className="m-0">
-          <CollapsibleTrigger className="group flex w-full cursor-pointer items-center gap-3 rounded-2xl px-5 py-4 text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring">
+          <CollapsibleTrigger className="group flex w-full cursor-pointer items-center gap-3 rounded-2xl px-5 py-4 text-start outline-none focus-visible:ring-[3px] focus-visible:ring-ring">
             <IconBadge tone="muted" size="sm">
               <Quote aria-hidden />
             </IconBadge>

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl'
 import { AudioLines, Quote } from 'lucide-react'
 import { useMemo } from 'react'
 import type * as React from 'react'
@@ -17,23 +18,30 @@ export function welcomeTrackId(url: string): string {
 
 /** The welcome audio on Hearth's player when one is recorded, else a calm note that there is none yet. */
 export function WelcomeMessage({ name, welcome_audio_url, className, ...props }: WelcomeMessageProps) {
+  const intl = useIntl()
   return (
     <SectionCard data-slot="welcome-message" aria-labelledby="welcome-message-heading" className={className} {...props}>
-      <SectionCardHeader id="welcome-message-heading" icon={<AudioLines aria-hidden />} title="Welcome message" />
+      <SectionCardHeader
+        id="welcome-message-heading"
+        icon={<AudioLines aria-hidden />}
+        title={<FormattedMessage id="welcome.title" defaultMessage="Welcome message" />}
+      />
       {welcome_audio_url ? (
         <TrackPlayer
           trackId={welcomeTrackId(welcome_audio_url)}
           track={() => ({
             id: welcomeTrackId(welcome_audio_url),
             url: welcome_audio_url,
-            title: `Welcome message from ${name}`,
+            title: intl.formatMessage({ id: 'welcome.track.title', defaultMessage: 'Welcome message from {name}' }, { name }),
             speaker: { name },
           })}
-          subject={`welcome message from ${name}`}
+          subject={intl.formatMessage({ id: 'welcome.track.subject', defaultMessage: 'welcome message from {name}' }, { name })}
           url={welcome_audio_url}
         />
       ) : (
-        <p className="text-sm text-muted-foreground">{name} hasn't recorded a welcome message yet.</p>
+        <p className="text-sm text-muted-foreground">
+          <FormattedMessage id="welcome.none" defaultMessage="{name} hasn't recorded a welcome message yet." values={{ name }} />
+        </p>
       )}
     </SectionCard>
   )
@@ -62,7 +70,12 @@ export function WelcomeTranscript({ transcript, words, time = null, durationSeco
   )
   return (
     <SectionCard data-slot="welcome-transcript" aria-labelledby="welcome-transcript-heading" className={className} {...props}>
-      <SectionCardHeader id="welcome-transcript-heading" icon={<Quote aria-hidden />} tone="muted" title="Transcript" />
+      <SectionCardHeader
+        id="welcome-transcript-heading"
+        icon={<Quote aria-hidden />}
+        tone="muted"
+        title={<FormattedMessage id="welcome.transcript.title" defaultMessage="Transcript" />}
+      />
       {timed.length > 0 ? (
         <HighlightedWords words={timed} current={time === null ? -1 : wordIndexAt(timed, time)} className="text-base" />
       ) : (

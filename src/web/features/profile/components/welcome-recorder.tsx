@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl'
 import { Mic } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from '#web/lib/toast.ts'
@@ -20,17 +21,25 @@ export function WelcomeRecorder({ onSaved }: { onSaved: () => void }) {
   const save = useSaveWelcomeMessageMutation()
   const [saved, setSaved] = useState(false)
   const busy = upload.isPending || save.isPending
+  const intl = useIntl()
 
   const onSave = async () => {
     if (!recorder.recording) return
     try {
       const stored = await upload.mutateAsync({ blob: recorder.recording.blob })
       await save.mutateAsync(stored.upload_id)
-      toast.success('Welcome message saved', { description: 'Your welcome message has been saved successfully.' })
+      toast.success(intl.formatMessage({ id: 'welcome.saved', defaultMessage: 'Welcome message saved' }), {
+        description: intl.formatMessage({ id: 'welcome.saved.body', defaultMessage: 'Your welcome message has been saved successfully.' }),
+      })
       setSaved(true)
       onSaved()
     } catch {
-      toast.error('Error saving welcome message', { description: 'Failed to save your welcome message. Please try again.' })
+      toast.error(intl.formatMessage({ id: 'welcome.saveFailed', defaultMessage: 'Error saving welcome message' }), {
+        description: intl.formatMessage({
+          id: 'welcome.saveFailed.body',
+          defaultMessage: 'Failed to save your welcome message. Please try again.',
+        }),
+      })
     }
   }
 
@@ -41,7 +50,10 @@ export function WelcomeRecorder({ onSaved }: { onSaved: () => void }) {
   if (recorder.status === 'recorded' && recorder.recording) {
     return (
       <div className="flex flex-col gap-3 rounded-2xl border bg-card p-5">
-        <RecordingPreview recording={recorder.recording} label="Your welcome message" />
+        <RecordingPreview
+          recording={recorder.recording}
+          label={intl.formatMessage({ id: 'welcome.preview', defaultMessage: 'Your welcome message' })}
+        />
         {saved ? (
           <>
             <WelcomeTranscriptStatus />
@@ -52,16 +64,20 @@ export function WelcomeRecorder({ onSaved }: { onSaved: () => void }) {
                 void recorder.reRecord()
               }}
             >
-              Re-record
+              <FormattedMessage id="settings.welcome.reRecord" defaultMessage="Re-record" />
             </Button>
           </>
         ) : (
           <div className="grid grid-cols-2 gap-2">
             <Button variant="outline" onClick={recorder.discard} disabled={busy}>
-              Discard
+              <FormattedMessage id="welcome.discard" defaultMessage="Discard" />
             </Button>
             <Button onClick={() => void onSave()} disabled={busy}>
-              {busy ? 'Saving...' : 'Save'}
+              {busy ? (
+                <FormattedMessage id="common.saving" defaultMessage="Saving..." />
+              ) : (
+                <FormattedMessage id="common.save" defaultMessage="Save" />
+              )}
             </Button>
           </div>
         )}
@@ -72,7 +88,7 @@ export function WelcomeRecorder({ onSaved }: { onSaved: () => void }) {
   return (
     <Button size="lg" className="w-full" onClick={() => void recorder.start()} disabled={recorder.status === 'starting'}>
       <Mic aria-hidden />
-      Record your welcome message
+      <FormattedMessage id="welcome.record" defaultMessage="Record your welcome message" />
     </Button>
   )
 }

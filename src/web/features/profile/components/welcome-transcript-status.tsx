@@ -1,13 +1,9 @@
+import { FormattedMessage } from 'react-intl'
 import { Quote } from 'lucide-react'
 import type * as React from 'react'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { cn } from '#web/lib/utils.ts'
 import { useWelcomeTranscriptQuery, welcomeTranscriptInFlight } from '#web/features/profile/queries.ts'
-
-export const WELCOME_TRANSCRIPT_TEXTS = {
-  processing: 'Processing transcription...',
-  unavailable: 'Transcription not available',
-} as const
 
 /**
  * The words of your own welcome message as the server finds them: 'Processing transcription...' while it
@@ -23,7 +19,9 @@ export function WelcomeTranscriptStatus({ className, ...props }: React.Component
       {welcomeTranscriptInFlight(data) ? (
         <>
           <Spinner className="mt-0.5 size-4 text-muted-foreground" />
-          <p className="text-muted-foreground italic">{WELCOME_TRANSCRIPT_TEXTS.processing}</p>
+          <p className="text-muted-foreground italic">
+            <FormattedMessage id="welcome.transcript.processing" defaultMessage="Processing transcription..." />
+          </p>
         </>
       ) : transcript ? (
         <>
@@ -31,7 +29,9 @@ export function WelcomeTranscriptStatus({ className, ...props }: React.Component
           <p className="leading-relaxed">{transcript}</p>
         </>
       ) : (
-        <p className="text-muted-foreground italic">{WELCOME_TRANSCRIPT_TEXTS.unavailable}</p>
+        <p className="text-muted-foreground italic">
+          <FormattedMessage id="welcome.transcript.unavailable" defaultMessage="Transcription not available" />
+        </p>
       )}
     </div>
   )

@@ -125,7 +125,7 @@ export function RecordingPanel({
 /** The words of a reply as the server hears them while it is being recorded. */
 export function LiveTranscriptPanel({ text }: { text: string }) {
   return (
-    <div data-slot="live-transcript" className="flex w-full flex-col gap-1.5 rounded-xl border bg-muted/40 px-4 py-3 text-left">
+    <div data-slot="live-transcript" className="flex w-full flex-col gap-1.5 rounded-xl border bg-muted/40 px-4 py-3 text-start">
       <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{SPEECH_TEXTS.liveTranscript}</p>
       <p aria-live="polite" className={text ? 'text-sm leading-relaxed' : 'text-sm text-muted-foreground italic'}>
         {text || 'Listening...'}
@@ -222,7 +222,7 @@ export function UploadProgressPanel({
         >
           <div className="h-full rounded-full bg-primary transition-[width] duration-200" style={{ width: `${percent}%` }} />
         </div>
-        <p className="text-right text-sm font-medium tabular-nums">{percent}%</p>
+        <p className="text-end text-sm font-medium tabular-nums">{percent}%</p>
       </div>
     </section>
   )

@@ -189,8 +189,8 @@ function HoldRecording({ recorder, cancelling, slide }: { recorder: UseRecorder;
         )}
       >
         {/* an eighth of the finger's way, into its margin: it moves with the finger and stays on screen */}
-        <span className="ml-3 flex items-center gap-1" style={{ transform: `translateX(${Math.max(slide, -CANCEL_SLIDE_PX) / 8}px)` }}>
-          <ArrowLeft aria-hidden className="size-4" />
+        <span className="ms-3 flex items-center gap-1" style={{ transform: `translateX(${Math.max(slide, -CANCEL_SLIDE_PX) / 8}px)` }}>
+          <ArrowLeft aria-hidden className="size-4 rtl:-scale-x-100" />
           {cancelling ? COMPOSER_TEXTS.releaseToCancel : COMPOSER_TEXTS.slideToCancel}
         </span>
         <span className="flex items-center gap-1">

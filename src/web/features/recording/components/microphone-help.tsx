@@ -47,7 +47,7 @@ export function MicrophoneDeniedCard({ onRefresh, ...props }: React.ComponentPro
       description="Hearth needs your microphone to record a voice message. Allow it in your browser, then refresh the page."
       {...props}
     >
-      <dl className="grid w-full gap-2 text-left text-sm">
+      <dl className="grid w-full gap-2 text-start text-sm">
         {BROWSER_STEPS.map(({ browser, steps }) => (
           <div key={browser} className="rounded-xl bg-muted/60 px-4 py-3">
             <dt className="font-medium">{browser}</dt>

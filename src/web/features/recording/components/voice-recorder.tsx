@@ -99,7 +99,7 @@ export function LiveRecording({ recorder, stopLabel, onCancel, compact = false, 
         <div
           role="status"
           data-slot="cant-hear-you"
-          className="flex w-full items-start gap-2 rounded-xl border border-destructive/40 bg-destructive/5 px-3 py-2 text-left text-sm"
+          className="flex w-full items-start gap-2 rounded-xl border border-destructive/40 bg-destructive/5 px-3 py-2 text-start text-sm"
         >
           <MicOff aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive-text" />
           <p>
@@ -245,7 +245,7 @@ export function RecordingPreview({ recording, label = 'Recording preview', child
         <div
           role="alert"
           data-slot="near-silent"
-          className="flex items-start gap-2 rounded-xl border border-destructive/40 bg-destructive/5 px-3 py-2 text-left text-sm"
+          className="flex items-start gap-2 rounded-xl border border-destructive/40 bg-destructive/5 px-3 py-2 text-start text-sm"
         >
           <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive-text" />
           <p>

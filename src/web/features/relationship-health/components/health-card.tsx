@@ -55,7 +55,7 @@ const TREND: Record<HealthTrend, { label: string; icon: React.ReactNode }> = {
 function HealthSection({ title, defaultOpen = false, children }: { title: string; defaultOpen?: boolean; children: React.ReactNode }) {
   return (
     <Collapsible defaultOpen={defaultOpen} className="border-t pt-2">
-      <CollapsibleTrigger className="group flex w-full items-center justify-between rounded-md py-2 text-left font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+      <CollapsibleTrigger className="group flex w-full items-center justify-between rounded-md py-2 text-start font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
         {title}
         <ChevronDown aria-hidden className="size-4 transition-transform group-data-[state=open]:rotate-180" />
       </CollapsibleTrigger>
@@ -210,7 +210,7 @@ function HealthBody({ health, contactId, name }: { health: RelationshipHealth; c
         {health.tips.length > 0 && (
           <div className="flex flex-col gap-1.5">
             <h3 className="text-sm font-medium">Tips</h3>
-            <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
+            <ul className="flex list-disc flex-col gap-1 ps-5 text-sm">
               {health.tips.map((tip) => (
                 <li key={tip}>{tip}</li>
               ))}

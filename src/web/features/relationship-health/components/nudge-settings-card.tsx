@@ -1,5 +1,5 @@
+import { FormattedMessage, useIntl } from 'react-intl'
 import { toast } from '#web/lib/toast.ts'
-import { NUDGE_TEXTS } from '#shared/nudge-texts.ts'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { useNudgeSettingsQuery, useUpdateNudgeSettingsMutation } from '../queries.ts'
 import { SwitchField } from '#web/components/switch-field.tsx'
@@ -8,16 +8,24 @@ import { SwitchField } from '#web/components/switch-field.tsx'
 export function NudgeSettingsCard() {
   const settings = useNudgeSettingsQuery()
   const update = useUpdateNudgeSettingsMutation()
+  const intl = useIntl()
   return (
     <Card data-slot="nudge-settings-card">
       <CardHeader>
-        <CardTitle>{NUDGE_TEXTS.title}</CardTitle>
-        <CardDescription>{NUDGE_TEXTS.description}</CardDescription>
+        <CardTitle>
+          <FormattedMessage id="settings.nudges.title" defaultMessage="Gentle nudges" />
+        </CardTitle>
+        <CardDescription>
+          <FormattedMessage
+            id="settings.nudges.description"
+            defaultMessage="At most one a week, when you and someone haven’t talked for about twice your usual gap: a notification where you turned them on, else an e-mail."
+          />
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <SwitchField
           id="nudges-enabled"
-          label={NUDGE_TEXTS.label}
+          label={<FormattedMessage id="settings.nudges.label" defaultMessage="Nudge me when a relationship goes quiet" />}
           checked={settings.data?.enabled ?? false}
           disabled={!settings.data}
           saving={update.isPending}
@@ -25,7 +33,15 @@ export function NudgeSettingsCard() {
             update.mutate(
               { enabled },
               // the switch shows the change; only a failure is told (decision 209)
-              { onError: () => toast.error(NUDGE_TEXTS.failed) },
+              {
+                onError: () =>
+                  toast.error(
+                    intl.formatMessage({
+                      id: 'settings.nudges.failed',
+                      defaultMessage: 'Failed to update nudge settings. Please try again.',
+                    }),
+                  ),
+              },
             )
           }
         />

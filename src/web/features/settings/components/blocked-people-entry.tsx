@@ -1,6 +1,6 @@
+import { FormattedMessage } from 'react-intl'
 import { Ban } from 'lucide-react'
 import { Link } from 'react-router'
-import { MESSAGE_REQUEST_TEXTS } from '#shared/message-requests-texts.ts'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 
@@ -9,13 +9,20 @@ export function BlockedPeopleEntry() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{MESSAGE_REQUEST_TEXTS.blockedTitle}</CardTitle>
-        <CardDescription>{MESSAGE_REQUEST_TEXTS.blockedEntryDescription}</CardDescription>
+        <CardTitle>
+          <FormattedMessage id="settings.blocked.title" defaultMessage="Blocked people" />
+        </CardTitle>
+        <CardDescription>
+          <FormattedMessage
+            id="settings.blocked.description"
+            defaultMessage="People whose message requests you blocked. You can unblock them here."
+          />
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Link to="/settings/blocked" className={buttonVariants({ variant: 'outline' })}>
           <Ban aria-hidden />
-          {MESSAGE_REQUEST_TEXTS.blockedEntryLink}
+          <FormattedMessage id="settings.blocked.link" defaultMessage="See blocked people" />
         </Link>
       </CardContent>
     </Card>

@@ -1,9 +1,10 @@
+import { FormattedMessage, useIntl } from 'react-intl'
 import { Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from '#web/lib/toast.ts'
 import { z } from 'zod/mini'
-import { ACCOUNT_TEXTS, DELETE_ACCOUNT_CONFIRMATION } from '#shared/account.ts'
+import { DELETE_ACCOUNT_CONFIRMATION } from '#shared/account.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { Field } from '#web/components/ui/field.tsx'
@@ -25,6 +26,7 @@ export function DeleteAccountSection() {
   const navigate = useNavigate()
   const [typed, setTyped] = useState('')
   const [deleting, setDeleting] = useState(false)
+  const intl = useIntl()
 
   const onDelete = async () => {
     setDeleting(true)
@@ -34,7 +36,7 @@ export function DeleteAccountSection() {
     } catch (error) {
       accountDeletion.end()
       logUnexpected(error, 'account deletion failed')
-      toast.error(ACCOUNT_TEXTS.deleteFailed)
+      toast.error(intl.formatMessage({ id: 'settings.delete.failed', defaultMessage: 'Could not delete your account. Please try again.' }))
       setDeleting(false)
       return
     }
@@ -47,8 +49,15 @@ export function DeleteAccountSection() {
   return (
     <Card className="border-destructive/40">
       <CardHeader>
-        <CardTitle>{ACCOUNT_TEXTS.deleteTitle}</CardTitle>
-        <CardDescription>{ACCOUNT_TEXTS.deleteDescription}</CardDescription>
+        <CardTitle>
+          <FormattedMessage id="settings.delete.title" defaultMessage="Delete my account" />
+        </CardTitle>
+        <CardDescription>
+          <FormattedMessage
+            id="settings.delete.description"
+            defaultMessage="What you sent stays with the people you sent it to: they can still listen to it, under your name. Your account, photos, welcome message, the messages you received and your circle are removed."
+          />
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <NextOwnerNote />
@@ -60,12 +69,22 @@ export function DeleteAccountSection() {
           }}
         >
           <Field>
-            <Label htmlFor="delete-confirmation">{ACCOUNT_TEXTS.deleteConfirmLabel}</Label>
+            <Label htmlFor="delete-confirmation">
+              <FormattedMessage
+                id="settings.delete.confirmLabel"
+                defaultMessage="Type {word} to confirm"
+                values={{ word: DELETE_ACCOUNT_CONFIRMATION }}
+              />
+            </Label>
             <Input id="delete-confirmation" autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
           </Field>
           <Button type="submit" variant="destructive" className="self-start" disabled={typed !== DELETE_ACCOUNT_CONFIRMATION || deleting}>
             <Trash2 aria-hidden />
-            {deleting ? 'Deleting...' : ACCOUNT_TEXTS.deleteButton}
+            {deleting ? (
+              <FormattedMessage id="settings.delete.deleting" defaultMessage="Deleting..." />
+            ) : (
+              <FormattedMessage id="settings.delete.button" defaultMessage="Delete my account" />
+            )}
           </Button>
         </form>
       </CardContent>

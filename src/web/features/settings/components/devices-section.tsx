@@ -1,7 +1,8 @@
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl'
+import { formatTimeAgo } from '#web/i18n/relative-time.ts'
 import { Laptop } from 'lucide-react'
 import { toast } from '#web/lib/toast.ts'
-import { ACCOUNT_TEXTS, describeUserAgent, type DeviceSession } from '#shared/account.ts'
-import { relativeTime } from '#shared/relative-time.ts'
+import { describeUserAgent, type DeviceSession } from '#shared/account.ts'
 import { QueryError } from '#web/components/query-error.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
@@ -9,9 +10,18 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { logUnexpected } from '#web/lib/errors.ts'
 import { useAccountSessionsQuery, useRevokeOtherSessionsMutation, useRevokeSessionMutation } from '../queries.ts'
 
+const failed = (intl: IntlShape) =>
+  intl.formatMessage({ id: 'settings.devices.signOutFailed', defaultMessage: 'Could not sign that device out. Please try again.' })
+
 function DeviceRow({ device }: { device: DeviceSession }) {
   const revoke = useRevokeSessionMutation()
-  const name = describeUserAgent(device.user_agent) ?? ACCOUNT_TEXTS.unknownDevice
+  const intl = useIntl()
+  const onSystem = (browser: string, system: string) =>
+    intl.formatMessage({ id: 'settings.devices.name', defaultMessage: '{browser} on {system}' }, { browser, system })
+  const name =
+    describeUserAgent(device.user_agent, onSystem) ??
+    intl.formatMessage({ id: 'settings.devices.unknown', defaultMessage: 'Unknown device' })
+  const signOut = intl.formatMessage({ id: 'settings.devices.signOut', defaultMessage: 'Sign out' })
   return (
     <li className="flex items-center gap-3 py-3">
       <Laptop aria-hidden className="size-5 shrink-0 text-muted-foreground" />
@@ -20,25 +30,33 @@ function DeviceRow({ device }: { device: DeviceSession }) {
           {name}
         </span>
         <span className="text-sm text-muted-foreground">
-          {device.current ? ACCOUNT_TEXTS.thisDevice : `Last active ${relativeTime(device.last_active_at)}`}
+          {device.current ? (
+            <FormattedMessage id="settings.devices.this" defaultMessage="This device" />
+          ) : (
+            <FormattedMessage
+              id="settings.devices.lastActive"
+              defaultMessage="Last active {when}"
+              values={{ when: formatTimeAgo(intl, device.last_active_at) }}
+            />
+          )}
         </span>
       </div>
       {!device.current && (
         <Button
           variant="ghost"
           size="sm"
-          aria-label={`${ACCOUNT_TEXTS.signOutDevice}: ${name}`}
+          aria-label={intl.formatMessage({ id: 'settings.devices.signOut.label', defaultMessage: 'Sign out: {device}' }, { device: name })}
           disabled={revoke.isPending}
           onClick={() =>
             revoke.mutate(device.id, {
               onError: (error) => {
                 logUnexpected(error, 'signing a device out failed')
-                toast.error(ACCOUNT_TEXTS.signOutFailed)
+                toast.error(failed(intl))
               },
             })
           }
         >
-          {ACCOUNT_TEXTS.signOutDevice}
+          {signOut}
         </Button>
       )}
     </li>
@@ -51,20 +69,28 @@ export function DevicesSection() {
   const revokeOthers = useRevokeOtherSessionsMutation()
   const list = [...(sessions.data?.sessions ?? [])].sort((a, b) => Number(b.current) - Number(a.current))
   const others = list.filter((device) => !device.current).length
+  const intl = useIntl()
+  const title = intl.formatMessage({ id: 'settings.devices.title', defaultMessage: 'Signed-in devices' })
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{ACCOUNT_TEXTS.devicesTitle}</CardTitle>
-        <CardDescription>{ACCOUNT_TEXTS.devicesDescription}</CardDescription>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>
+          <FormattedMessage id="settings.devices.description" defaultMessage="Where your account is signed in right now." />
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {sessions.isPending ? (
           <Skeleton className="h-14 w-full" />
         ) : sessions.isError ? (
-          <QueryError message={ACCOUNT_TEXTS.devicesFailed} onRetry={() => void sessions.refetch()} retrying={sessions.isFetching} />
+          <QueryError
+            message={intl.formatMessage({ id: 'settings.devices.loadFailed', defaultMessage: 'Could not load your devices' })}
+            onRetry={() => void sessions.refetch()}
+            retrying={sessions.isFetching}
+          />
         ) : (
-          <ul aria-label={ACCOUNT_TEXTS.devicesTitle} className="divide-y">
+          <ul aria-label={title} className="divide-y">
             {list.map((device) => (
               <DeviceRow key={device.id} device={device} />
             ))}
@@ -76,15 +102,16 @@ export function DevicesSection() {
           disabled={others === 0 || revokeOthers.isPending}
           onClick={() =>
             revokeOthers.mutate(undefined, {
-              onSuccess: () => toast.success(ACCOUNT_TEXTS.signedOutOthers),
+              onSuccess: () =>
+                toast.success(intl.formatMessage({ id: 'settings.devices.signedOutOthers', defaultMessage: 'Signed out everywhere else' })),
               onError: (error) => {
                 logUnexpected(error, 'signing out everywhere else failed')
-                toast.error(ACCOUNT_TEXTS.signOutFailed)
+                toast.error(failed(intl))
               },
             })
           }
         >
-          {ACCOUNT_TEXTS.signOutOthers}
+          <FormattedMessage id="settings.devices.signOutOthers" defaultMessage="Sign out everywhere else" />
         </Button>
       </CardContent>
     </Card>

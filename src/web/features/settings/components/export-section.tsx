@@ -1,5 +1,5 @@
+import { FormattedMessage } from 'react-intl'
 import { Download } from 'lucide-react'
-import { ACCOUNT_TEXTS } from '#shared/account.ts'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 
@@ -11,13 +11,20 @@ export function ExportSection() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{ACCOUNT_TEXTS.exportTitle}</CardTitle>
-        <CardDescription>{ACCOUNT_TEXTS.exportDescription}</CardDescription>
+        <CardTitle>
+          <FormattedMessage id="settings.export.title" defaultMessage="Export my data" />
+        </CardTitle>
+        <CardDescription>
+          <FormattedMessage
+            id="settings.export.description"
+            defaultMessage="A zip of your profile, contacts, messages with their transcripts, emotions and topics, your recordings and your photos."
+          />
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <a href="/api/account/export" download className={buttonVariants({ variant: 'outline' })}>
           <Download aria-hidden />
-          {ACCOUNT_TEXTS.exportButton}
+          <FormattedMessage id="settings.export.button" defaultMessage="Download my data" />
         </a>
       </CardContent>
     </Card>

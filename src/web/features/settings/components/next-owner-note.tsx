@@ -1,4 +1,4 @@
-import { ADMIN_TEXTS } from '#shared/admin.ts'
+import { FormattedMessage } from 'react-intl'
 import { cn } from '#web/lib/utils.ts'
 import { useHearthRoleQuery } from '../people-queries.ts'
 
@@ -12,7 +12,18 @@ export function NextOwnerNote({ className, ...props }: React.ComponentProps<'p'>
   const name = role.data.next_owner_name
   return (
     <p data-slot="next-owner-note" className={cn('text-sm text-muted-foreground', className)} {...props}>
-      {name === null ? ADMIN_TEXTS.noNextOwner : ADMIN_TEXTS.nextOwner(name)}
+      {name === null ? (
+        <FormattedMessage
+          id="settings.nextOwner.none"
+          defaultMessage="If you delete your account, nobody here can look after this Hearth until someone new joins."
+        />
+      ) : (
+        <FormattedMessage
+          id="settings.nextOwner.named"
+          defaultMessage="If you delete your account, {name} will look after this Hearth next."
+          values={{ name }}
+        />
+      )}
     </p>
   )
 }

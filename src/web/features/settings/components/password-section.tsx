@@ -1,8 +1,9 @@
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useKnownText } from '#web/i18n/known-texts.ts'
 import { zodResolver } from '#web/lib/zod-form.ts'
 import { useForm } from 'react-hook-form'
 import { toast } from '#web/lib/toast.ts'
 import { type z } from 'zod/mini'
-import { ACCOUNT_TEXTS } from '#shared/account.ts'
 import { changePasswordFormSchema } from '#shared/auth-forms.ts'
 import { NewPasswordFields, PasswordField } from '#web/components/password-field.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -20,47 +21,68 @@ export function PasswordSection() {
     defaultValues: { current: '', password: '', confirm: '' },
   })
   const { errors } = form.formState
+  const intl = useIntl()
+  const known = useKnownText()
 
   const onSubmit = form.handleSubmit(async ({ current, password }) => {
     try {
       await change.mutateAsync({ current, password })
     } catch (error) {
       if (error instanceof PasswordChangeError && error.code === 'INVALID_PASSWORD') {
-        form.setError('current', { message: ACCOUNT_TEXTS.wrongPassword }, { shouldFocus: true })
+        form.setError(
+          'current',
+          { message: intl.formatMessage({ id: 'settings.password.wrong', defaultMessage: 'Your current password is not correct' }) },
+          { shouldFocus: true },
+        )
       } else if (error instanceof PasswordChangeError && error.message) {
-        form.setError('password', { message: error.message }, { shouldFocus: true })
+        form.setError('password', { message: known(error.message) }, { shouldFocus: true })
       } else {
         logUnexpected(error, 'password change failed')
-        toast.error(ACCOUNT_TEXTS.passwordChangeFailed)
+        toast.error(
+          intl.formatMessage({ id: 'settings.password.failed', defaultMessage: 'Could not change your password. Please try again.' }),
+        )
       }
       return
     }
     form.reset()
-    toast.success(ACCOUNT_TEXTS.passwordChanged, { description: ACCOUNT_TEXTS.passwordChangedDescription })
+    toast.success(intl.formatMessage({ id: 'settings.password.changed', defaultMessage: 'Password changed' }), {
+      description: intl.formatMessage({ id: 'settings.password.changed.body', defaultMessage: 'Your other devices have been signed out.' }),
+    })
   })
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{ACCOUNT_TEXTS.passwordTitle}</CardTitle>
-        <CardDescription>{ACCOUNT_TEXTS.passwordDescription}</CardDescription>
+        <CardTitle>
+          <FormattedMessage id="settings.password.title" defaultMessage="Password" />
+        </CardTitle>
+        <CardDescription>
+          <FormattedMessage id="settings.password.description" defaultMessage="Changing it signs you out on every other device." />
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
           <PasswordField
             id="current-password"
-            label={ACCOUNT_TEXTS.currentPasswordLabel}
+            label={intl.formatMessage({ id: 'settings.password.current', defaultMessage: 'Current password' })}
             autoComplete="current-password"
             field={form.register('current')}
-            error={errors.current?.message}
+            error={known(errors.current?.message)}
           />
           <NewPasswordFields
-            labels={{ password: ACCOUNT_TEXTS.newPasswordLabel, confirm: ACCOUNT_TEXTS.confirmPasswordLabel }}
+            labels={{
+              password: intl.formatMessage({ id: 'settings.password.new', defaultMessage: 'New password' }),
+              confirm: intl.formatMessage({ id: 'settings.password.confirm', defaultMessage: 'Confirm new password' }),
+            }}
             fields={{ password: form.register('password'), confirm: form.register('confirm') }}
-            errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
+            errors={{ password: known(errors.password?.message), confirm: known(errors.confirm?.message) }}
           />
           <Button type="submit" className="self-start" disabled={change.isPending}>
-            {change.isPending ? 'Changing...' : 'Change password'}
+            {change.isPending ? (
+              <FormattedMessage id="settings.password.changing" defaultMessage="Changing..." />
+            ) : (
+              <FormattedMessage id="settings.password.submit" defaultMessage="Change password" />
+            )}
           </Button>
         </form>
       </CardContent>

@@ -1,6 +1,6 @@
+import { FormattedMessage } from 'react-intl'
 import { Users } from 'lucide-react'
 import { Link } from 'react-router'
-import { ADMIN_TEXTS } from '#shared/admin.ts'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { useHearthRoleQuery } from '../people-queries.ts'
@@ -12,13 +12,17 @@ export function PeopleEntry() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{ADMIN_TEXTS.entryTitle}</CardTitle>
-        <CardDescription>{ADMIN_TEXTS.entryDescription}</CardDescription>
+        <CardTitle>
+          <FormattedMessage id="settings.people.title" defaultMessage="People on this Hearth" />
+        </CardTitle>
+        <CardDescription>
+          <FormattedMessage id="settings.people.description" defaultMessage="Who has an account, who may join, and what you changed." />
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Link to="/settings/people" className={buttonVariants({ variant: 'outline' })}>
           <Users aria-hidden />
-          {ADMIN_TEXTS.entryLink}
+          <FormattedMessage id="settings.people.link" defaultMessage="Manage people" />
         </Link>
       </CardContent>
     </Card>

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl'
 import { LogOut } from 'lucide-react'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
@@ -32,7 +33,7 @@ export function SignOutButton() {
       onClick={() => void onSignOut()}
     >
       <LogOut aria-hidden />
-      Sign Out
+      <FormattedMessage id="settings.signOut" defaultMessage="Sign Out" />
     </Button>
   )
 }

@@ -1,6 +1,6 @@
+import { FormattedMessage, useIntl } from 'react-intl'
 import { Mic } from 'lucide-react'
 import { useState } from 'react'
-import { SETTINGS_TEXTS } from '#shared/profile.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
@@ -16,13 +16,14 @@ import { useProfileQuery, useWelcomeTranscriptQuery } from '#web/features/profil
  */
 function CurrentWelcome({ onReRecord }: { onReRecord: () => void }) {
   const profile = useWelcomeTranscriptQuery()
+  const you = useIntl().formatMessage({ id: 'settings.welcome.you', defaultMessage: 'you' })
   if (!profile.data) return null
   return (
     <div className="flex flex-col gap-3">
-      <WelcomePlayer profile={{ ...profile.data, name: 'you' }} fallback={<WelcomeTranscriptStatus className="px-1" />} />
+      <WelcomePlayer profile={{ ...profile.data, name: you }} fallback={<WelcomeTranscriptStatus className="px-1" />} />
       <Button variant="outline" onClick={onReRecord}>
         <Mic aria-hidden />
-        Re-record
+        <FormattedMessage id="settings.welcome.reRecord" defaultMessage="Re-record" />
       </Button>
     </div>
   )
@@ -41,8 +42,15 @@ export function WelcomeSettingsSection() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{SETTINGS_TEXTS.welcomeTitle}</CardTitle>
-        <CardDescription>{SETTINGS_TEXTS.welcomeDescription}</CardDescription>
+        <CardTitle>
+          <FormattedMessage id="settings.welcome.title" defaultMessage="Your welcome message" />
+        </CardTitle>
+        <CardDescription>
+          <FormattedMessage
+            id="settings.welcome.description"
+            defaultMessage="What people hear on your public profile. One to two minutes is plenty."
+          />
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {!profile.data ? (
@@ -59,7 +67,7 @@ export function WelcomeSettingsSection() {
             />
             {hasWelcome && (
               <Button variant="ghost" onClick={() => setRecording(false)}>
-                Keep the current one
+                <FormattedMessage id="settings.welcome.keep" defaultMessage="Keep the current one" />
               </Button>
             )}
           </>

@@ -1,3 +1,6 @@
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl'
+import { isLocale } from '#shared/locales.ts'
+import { useKnownText } from '#web/i18n/known-texts.ts'
 import { zodResolver } from '#web/lib/zod-form.ts'
 import { MailCheck } from 'lucide-react'
 import { useQueryClient } from '@tanstack/react-query'
@@ -23,16 +26,22 @@ import { GoogleSignInButton } from './google-sign-in-button.tsx'
 export type AuthMode = 'sign-in' | 'sign-up' | 'reset-password'
 type AuthFormValues = { fullName: string; email: string; password: string }
 
-export const HEARTH_TAGLINE = 'Meaningful voice messages. Asynchronous and calm. Private by design.'
-
-const MODE_TEXT: Record<AuthMode, { title: string; description: string; submit: string }> = {
-  'sign-in': { title: 'Welcome back', description: 'Sign in to hear from the people closest to you.', submit: 'Sign In' },
-  'sign-up': { title: 'Create your account', description: 'A calm place for the voices you love.', submit: 'Sign Up' },
-  'reset-password': {
-    title: 'Reset your password',
-    description: "Enter your email and we'll send you a link to choose a new one.",
-    submit: 'Send Reset Link',
-  },
+const MODE_TEXT: Record<AuthMode, { title: MessageDescriptor; description: MessageDescriptor; submit: MessageDescriptor }> = {
+  'sign-in': defineMessages({
+    title: { id: 'auth.signIn.title', defaultMessage: 'Welcome back' },
+    description: { id: 'auth.signIn.description', defaultMessage: 'Sign in to hear from the people closest to you.' },
+    submit: { id: 'auth.signIn.submit', defaultMessage: 'Sign In' },
+  }),
+  'sign-up': defineMessages({
+    title: { id: 'auth.signUp.title', defaultMessage: 'Create your account' },
+    description: { id: 'auth.signUp.description', defaultMessage: 'A calm place for the voices you love.' },
+    submit: { id: 'auth.signUp.submit', defaultMessage: 'Sign Up' },
+  }),
+  'reset-password': defineMessages({
+    title: { id: 'auth.reset.title', defaultMessage: 'Reset your password' },
+    description: { id: 'auth.reset.description', defaultMessage: "Enter your email and we'll send you a link to choose a new one." },
+    submit: { id: 'auth.reset.submit', defaultMessage: 'Send Reset Link' },
+  }),
 }
 
 // One form for the three modes; the validation follows the current mode (react-hook-form reads the newest resolver).
@@ -66,6 +75,9 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', invitedEma
   const next = params.get('next')
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  const intl = useIntl()
+  const known = useKnownText()
+  const authError = intl.formatMessage({ id: 'auth.error.title', defaultMessage: 'Authentication Error' })
   const config = usePublicConfigQuery()
   const [chosenMode, setMode] = useState<AuthMode>(initialMode)
   // a first sign-in is no return: after signing up in this card, or from a confirmation link's landing (decision 212)
@@ -75,9 +87,13 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', invitedEma
   const mode = invitationOnly && chosenMode === 'sign-up' ? 'sign-in' : chosenMode
   const [notice, setNotice] = useState<Notice | null>(() => {
     if (params.has('verified') && !params.has('error'))
-      return { tone: 'success', text: 'Your email is confirmed. You can sign in now.', mailbox: false }
+      return {
+        tone: 'success',
+        text: intl.formatMessage({ id: 'auth.notice.confirmed', defaultMessage: 'Your email is confirmed. You can sign in now.' }),
+        mailbox: false,
+      }
     // an open tab signed out because the owner disabled the account: the words a refused sign-in gets (decision 211)
-    if (params.has(ACCOUNT_DISABLED_PARAM)) return { tone: 'info', text: ADMIN_TEXTS.accountDisabled, mailbox: false }
+    if (params.has(ACCOUNT_DISABLED_PARAM)) return { tone: 'info', text: known(ADMIN_TEXTS.accountDisabled), mailbox: false }
     return null
   })
   const form = useForm<AuthFormValues>({
@@ -102,13 +118,23 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', invitedEma
     if (mode === 'sign-in') {
       const { error } = await authClient.signIn.email({ email: email.trim(), password })
       if (error) {
-        toast.error('Authentication Error', { description: authErrorMessage(error) })
+        toast.error(authError, { description: known(authErrorMessage(error)) })
         if (error.code === 'EMAIL_NOT_VERIFIED')
-          setNotice({ tone: 'info', text: `We sent a new confirmation link to ${email.trim()}.`, mailbox: true })
+          setNotice({
+            tone: 'info',
+            text: intl.formatMessage(
+              { id: 'auth.notice.newConfirmation', defaultMessage: 'We sent a new confirmation link to {email}.' },
+              { email: email.trim() },
+            ),
+            mailbox: true,
+          })
         return
       }
       // a newcomer is greeted by onboarding (or the invitation's screen) rather than welcomed back
-      if (!newcomer) toast.success('Welcome back!', { description: "You've successfully signed in to Hearth." })
+      if (!newcomer)
+        toast.success(intl.formatMessage({ id: 'auth.toast.welcomeBack', defaultMessage: 'Welcome back!' }), {
+          description: intl.formatMessage({ id: 'auth.toast.welcomeBackBody', defaultMessage: "You've successfully signed in to Hearth." }),
+        })
       // the session is there before the next screen asks for it
       await queryClient.refetchQueries({ queryKey: SESSION_QUERY_KEY })
       navigate(afterSignInPath(inviteToken, next), { replace: true })
@@ -122,36 +148,64 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', invitedEma
         callbackURL: emailConfirmedUrl(inviteToken, next),
         // the server counts the address as confirmed when this is an e-mail invitation's token for it (decision 118)
         ...(inviteToken ? { inviteToken } : {}),
+        // the language this person reads on screen, kept with the new account for its mails (decision 221)
+        ...(isLocale(intl.locale) ? { language: intl.locale } : {}),
       })
       if (error) {
-        toast.error('Authentication Error', { description: authErrorMessage(error) })
+        toast.error(authError, { description: known(authErrorMessage(error)) })
         return
       }
       if (data?.token) {
         // signed in already: the invitation's mail proved the address
-        toast.success('Welcome to Hearth!', { description: 'Your account is ready.' })
+        toast.success(intl.formatMessage({ id: 'auth.toast.welcome', defaultMessage: 'Welcome to Hearth!' }), {
+          description: intl.formatMessage({ id: 'auth.toast.ready', defaultMessage: 'Your account is ready.' }),
+        })
         await queryClient.refetchQueries({ queryKey: SESSION_QUERY_KEY })
         navigate(afterSignInPath(inviteToken, next), { replace: true })
         return
       }
-      toast.success('Welcome to Hearth!', { description: 'Please check your email to confirm your account.' })
+      toast.success(intl.formatMessage({ id: 'auth.toast.welcome', defaultMessage: 'Welcome to Hearth!' }), {
+        description: intl.formatMessage({
+          id: 'auth.toast.checkEmail',
+          defaultMessage: 'Please check your email to confirm your account.',
+        }),
+      })
       setNewcomer(true)
       form.resetField('password')
       setMode('sign-in')
-      setNotice({ tone: 'info', text: `We sent a confirmation link to ${email.trim()}. Open it, then sign in here.`, mailbox: true })
+      setNotice({
+        tone: 'info',
+        text: intl.formatMessage(
+          { id: 'auth.notice.confirmationSent', defaultMessage: 'We sent a confirmation link to {email}. Open it, then sign in here.' },
+          { email: email.trim() },
+        ),
+        mailbox: true,
+      })
       return
     }
     const { error } = await authClient.requestPasswordReset({ email: email.trim(), redirectTo: '/auth/reset-password' })
     if (error) {
-      toast.error('Authentication Error', { description: authErrorMessage(error) })
+      toast.error(authError, { description: known(authErrorMessage(error)) })
       return
     }
-    toast.success('Password Reset Sent', { description: 'Check your email for password reset instructions.' })
+    toast.success(intl.formatMessage({ id: 'auth.toast.resetSent', defaultMessage: 'Password Reset Sent' }), {
+      description: intl.formatMessage({
+        id: 'auth.toast.resetSentBody',
+        defaultMessage: 'Check your email for password reset instructions.',
+      }),
+    })
     setMode('sign-in')
-    setNotice({ tone: 'info', text: `If ${email.trim()} has a Hearth account, a reset link is on its way.`, mailbox: true })
+    setNotice({
+      tone: 'info',
+      text: intl.formatMessage(
+        { id: 'auth.notice.resetSent', defaultMessage: 'If {email} has a Hearth account, a reset link is on its way.' },
+        { email: email.trim() },
+      ),
+      mailbox: true,
+    })
   })
 
-  const errorText = (name: keyof AuthFormValues) => errors[name]?.message
+  const errorText = (name: keyof AuthFormValues) => known(errors[name]?.message)
 
   return (
     <Card
@@ -163,12 +217,18 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', invitedEma
           <div className="mb-3 flex flex-col items-center gap-3">
             <HearthLogo className="size-12 rounded-2xl" />
             <h1 className="text-3xl font-semibold tracking-tight">Hearth</h1>
-            <p className="max-w-xs text-sm text-balance text-muted-foreground">{HEARTH_TAGLINE}</p>
+            <p className="max-w-xs text-sm text-balance text-muted-foreground">
+              <FormattedMessage id="auth.tagline" defaultMessage="Meaningful voice messages. Asynchronous and calm. Private by design." />
+            </p>
             <div aria-hidden className="mt-2 h-px w-full bg-border" />
           </div>
         )}
-        <CardTitle className={cn(variant === 'full' && 'text-lg')}>{text.title}</CardTitle>
-        <CardDescription>{text.description}</CardDescription>
+        <CardTitle className={cn(variant === 'full' && 'text-lg')}>
+          <FormattedMessage {...text.title} />
+        </CardTitle>
+        <CardDescription>
+          <FormattedMessage {...text.description} />
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         {notice && (
@@ -189,7 +249,7 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', invitedEma
                   rel="noopener"
                   className="w-fit font-medium text-primary-strong underline underline-offset-4"
                 >
-                  Open the local mailbox
+                  <FormattedMessage id="auth.mailbox" defaultMessage="Open the local mailbox" />
                 </a>
               )}
             </div>
@@ -198,13 +258,17 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', invitedEma
         <form className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
           {mode === 'sign-up' && (
             <Field>
-              <Label htmlFor={`${idPrefix}-full-name`}>Full name</Label>
+              <Label htmlFor={`${idPrefix}-full-name`}>
+                <FormattedMessage id="auth.field.fullName" defaultMessage="Full name" />
+              </Label>
               <Input autoComplete="name" {...fieldAria(`${idPrefix}-full-name`, errorText('fullName'))} {...form.register('fullName')} />
               <FieldError id={`${idPrefix}-full-name-error`}>{errorText('fullName')}</FieldError>
             </Field>
           )}
           <Field>
-            <Label htmlFor={`${idPrefix}-email`}>Email</Label>
+            <Label htmlFor={`${idPrefix}-email`}>
+              <FormattedMessage id="auth.field.email" defaultMessage="Email" />
+            </Label>
             <Input
               type="email"
               autoComplete="email"
@@ -219,14 +283,19 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', invitedEma
             />
             {mode === 'sign-up' && invitedAddressKept && (
               <p id={`${idPrefix}-email-hint`} className="text-sm text-muted-foreground">
-                Your invitation came to this address, so there is nothing to confirm.
+                <FormattedMessage
+                  id="auth.field.email.invited"
+                  defaultMessage="Your invitation came to this address, so there is nothing to confirm."
+                />
               </p>
             )}
             <FieldError id={`${idPrefix}-email-error`}>{errorText('email')}</FieldError>
           </Field>
           {mode !== 'reset-password' && (
             <Field>
-              <Label htmlFor={`${idPrefix}-password`}>Password</Label>
+              <Label htmlFor={`${idPrefix}-password`}>
+                <FormattedMessage id="auth.field.password" defaultMessage="Password" />
+              </Label>
               <Input
                 type="password"
                 autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
@@ -237,7 +306,11 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', invitedEma
             </Field>
           )}
           <Button type="submit" size="lg" className="mt-1 w-full" disabled={isSubmitting}>
-            {isSubmitting ? 'Processing...' : text.submit}
+            {isSubmitting ? (
+              <FormattedMessage id="common.processing" defaultMessage="Processing..." />
+            ) : (
+              <FormattedMessage {...text.submit} />
+            )}
           </Button>
         </form>
 
@@ -245,7 +318,7 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', invitedEma
           <>
             <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden>
               <span className="h-px flex-1 bg-border" />
-              or
+              <FormattedMessage id="auth.or" defaultMessage="or" />
               <span className="h-px flex-1 bg-border" />
             </div>
             <GoogleSignInButton inviteToken={inviteToken} next={next} disabled={isSubmitting} />
@@ -256,28 +329,35 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', invitedEma
           {mode === 'sign-in' && (
             <>
               <Button variant="link" size="sm" onClick={() => switchMode('reset-password')}>
-                Forgot your password?
+                <FormattedMessage id="auth.forgot" defaultMessage="Forgot your password?" />
               </Button>
               {invitationOnly ? (
                 <div data-slot="invitation-only" className="mt-2 flex flex-col gap-1 rounded-xl bg-muted px-4 py-3 text-center text-sm">
-                  <p className="font-medium">{ADMIN_TEXTS.invitationOnlyTitle}</p>
-                  <p className="text-muted-foreground">{ADMIN_TEXTS.invitationOnlyDescription}</p>
+                  <p className="font-medium">
+                    <FormattedMessage id="auth.invitationOnly.title" defaultMessage="By invitation only" />
+                  </p>
+                  <p className="text-muted-foreground">
+                    <FormattedMessage
+                      id="auth.invitationOnly.body"
+                      defaultMessage="This Hearth takes new people by invitation. If someone here invited you, open the link they sent."
+                    />
+                  </p>
                 </div>
               ) : (
                 <Button variant="link" size="sm" onClick={() => switchMode('sign-up')}>
-                  Don't have an account? Sign up
+                  <FormattedMessage id="auth.toSignUp" defaultMessage="Don't have an account? Sign up" />
                 </Button>
               )}
             </>
           )}
           {mode === 'sign-up' && (
             <Button variant="link" size="sm" onClick={() => switchMode('sign-in')}>
-              Already have an account? Sign in
+              <FormattedMessage id="auth.toSignIn" defaultMessage="Already have an account? Sign in" />
             </Button>
           )}
           {mode === 'reset-password' && (
             <Button variant="link" size="sm" onClick={() => switchMode('sign-in')}>
-              Back to sign in
+              <FormattedMessage id="auth.backToSignIn" defaultMessage="Back to sign in" />
             </Button>
           )}
         </div>

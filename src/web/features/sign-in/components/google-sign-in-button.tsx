@@ -1,3 +1,5 @@
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useKnownText } from '#web/i18n/known-texts.ts'
 import { useState } from 'react'
 import { toast } from '#web/lib/toast.ts'
 import { Button } from '#web/components/ui/button.tsx'
@@ -27,18 +29,21 @@ export function GoogleSignInButton({
   disabled?: boolean
 }) {
   const [redirecting, setRedirecting] = useState(false)
+  const intl = useIntl()
+  const known = useKnownText()
+  const failed = intl.formatMessage({ id: 'auth.google.failed', defaultMessage: 'Google sign-in failed' })
 
   const start = async () => {
     setRedirecting(true)
     try {
       const { error } = await authClient.signIn.social({ provider: 'google', ...googleReturnUrls(inviteToken, next) })
       if (error) {
-        toast.error('Google sign-in failed', { description: error.message || GOOGLE_ERROR_FALLBACK })
+        toast.error(failed, { description: known(error.message || GOOGLE_ERROR_FALLBACK) })
         setRedirecting(false)
       }
       // On success the browser is already leaving for Google.
     } catch (error) {
-      toast.error('Google sign-in failed', { description: errorMessage(error, GOOGLE_ERROR_FALLBACK) })
+      toast.error(failed, { description: known(errorMessage(error, GOOGLE_ERROR_FALLBACK)) })
       setRedirecting(false)
     }
   }
@@ -46,7 +51,7 @@ export function GoogleSignInButton({
   return (
     <Button variant="outline" className="w-full" disabled={disabled || redirecting} onClick={() => void start()}>
       <GoogleMark />
-      Continue with Google
+      <FormattedMessage id="auth.google.continue" defaultMessage="Continue with Google" />
     </Button>
   )
 }

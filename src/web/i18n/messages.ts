@@ -1,0 +1,38 @@
+import type { Locale } from '#shared/locales.ts'
+import { PSEUDO_LOCALE, type DisplayLocale } from './locale.ts'
+
+export type Catalogue = Record<string, string>
+
+// English needs no catalogue at run time: every text's English is its `defaultMessage` in the code (decision 220).
+// The others load as chunks of their own, only for those who read them.
+const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Catalogue }>> = {
+  es: () => import('./messages/es.json'),
+  fr: () => import('./messages/fr.json'),
+  de: () => import('./messages/de.json'),
+  pt: () => import('./messages/pt.json'),
+  ar: () => import('./messages/ar.json'),
+}
+
+const loaded = new Map<DisplayLocale, Catalogue>([['en', {}]])
+
+/** The catalogue when it has loaded already (English always has). */
+export function loadedCatalogue(locale: DisplayLocale): Catalogue | undefined {
+  return loaded.get(locale)
+}
+
+/** Loads a language's catalogue once; the pseudo-locale's is made from en.json. */
+export async function loadCatalogue(locale: DisplayLocale): Promise<Catalogue> {
+  const known = loaded.get(locale)
+  if (known) return known
+  let catalogue: Catalogue
+  if (locale === PSEUDO_LOCALE) {
+    const [{ default: english }, { pseudoCatalogue }] = await Promise.all([import('./messages/en.json'), import('./pseudo.ts')])
+    catalogue = pseudoCatalogue(english)
+  } else if (locale === 'en') {
+    catalogue = {}
+  } else {
+    catalogue = (await LOADERS[locale]()).default
+  }
+  loaded.set(locale, catalogue)
+  return catalogue
+}
