@@ -36,6 +36,8 @@ const report = await runFaultSuite({
   seed: Number(process.env.HEARTH_FAULT_SEED ?? Math.floor(Math.random() * 2 ** 31)),
   plan: planFrom(process.env.HEARTH_FAULTS),
   pairs: 4,
+  // the home server and the shared install at once, as the integration test runs them: half the wall time
+  parallel: true,
   transcriptBoundMs: 180_000,
   recoveryBoundMs: 60_000,
   log: (line) => console.log(line),

@@ -248,14 +248,36 @@ export async function startHomeRig({
   }
   const hearth = supervised('Hearth', () => env, log)
   let migrationCuts = 0
+  // initdb half done: the cluster's PG_VERSION written (early), its global/pg_control not yet; where initdb makes it
+  const halfMade = () =>
+    [clusterDir, `${clusterDir}.initdb`].some(
+      (dir) => fs.existsSync(path.join(dir, 'PG_VERSION')) && !fs.existsSync(path.join(dir, 'global', 'pg_control')),
+    )
   for (let i = 0; i < startCuts; i++) {
-    // a start on an empty DATA_DIR creates the cluster and runs every migration: a cut anywhere in it
+    // A start on an empty DATA_DIR creates the cluster (initdb), starts it and runs every migration. The first cut
+    // lands in the middle of initdb; the others in the 1.5 s after the start says it creates the cluster or starts
+    // it, whichever it says first.
     const instance = await spawnHearthProcess(env)
-    const at = 300 + random() * 4000
-    const outcome = await Promise.race([instance.ready.then(() => 'ready' as const), sleep(at).then(() => 'cut' as const)])
+    const moment = i === 0 ? halfMade : () => /creating the database cluster|embedded PostgreSQL on/.test(instance.output())
+    const began = await Promise.race([
+      instance.exited.then(() => false),
+      (async () => {
+        while (!moment()) await sleep(5)
+        return true
+      })(),
+    ])
+    const at = i === 0 ? 0 : random() * 1500
+    await sleep(at)
+    const ready = /ready at /.test(instance.output())
     killTree(instance.pid, [postmasterOf(clusterDir)?.pid ?? 0].filter(Boolean))
     await instance.exited
-    log(`power cut ${Math.round(at)} ms into a start${outcome === 'ready' ? ' (it was ready already)' : ''}`)
+    const step =
+      i === 0
+        ? 'initdb wrote PG_VERSION'
+        : /creating the database cluster/.test(instance.output())
+          ? 'the start created the cluster'
+          : 'the start started the cluster'
+    log(`power cut ${Math.round(at)} ms after ${began ? step : 'the start ended'}${ready ? ' (it was ready already)' : ''}`)
     migrationCuts++
   }
   log('starting Hearth')

@@ -245,7 +245,7 @@ export async function runFaultSuite(outer: Settings & { parallel?: boolean }): P
     if (!HOME_KINDS.some((kind) => plan[kind]) && !migrationCuts) return []
     const random = seededRandom(settings.seed)
     const disk = Boolean(plan['disk full, then freed'])
-    const rig = await startHomeRig({ pairs: settings.pairs, random, startCuts: migrationCuts, tmpfsMb: disk ? 400 : undefined, log })
+    const rig = await startHomeRig({ pairs: settings.pairs, random, startCuts: migrationCuts, tmpfsMb: disk ? 256 : undefined, log })
     for (let i = 0; i < rig.migrationCuts; i++) extraRecoveries.push({ kind: 'power cut during a first start (migrations)' })
     try {
       // the cut lands within `spreadMs` of the moment: a send's request is in the server, an upload's body half read
