@@ -18,7 +18,7 @@ const LONG_PLAN: FaultPlan = {
   'worker killed mid-job': 3,
   'store away and back': 2,
   'database away and back': 2,
-  'disk full, then freed': 2,
+  'disk full and freed': 2,
 }
 
 function planFrom(text: string | undefined): FaultPlan {

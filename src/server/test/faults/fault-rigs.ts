@@ -198,17 +198,6 @@ function readerOf(url: () => string): MessageReader {
   }
 }
 
-/** What a fault does to a rig: injects itself (a trigger may aim it), then brings the install back; answers when it was back. */
-export type Rig = {
-  url: string
-  pairs: Pair[]
-  reader: MessageReader
-  /** the instances the speech server is transcribing for right now (one entry per request) */
-  transcribing: () => string[]
-  unplannedExits: () => number
-  close: () => Promise<void>
-}
-
 /**
  * One Hearth on its own DATA_DIR and embedded PostgreSQL. `startCuts` power cuts land at random moments of its first
  * start (creating the cluster, migrating the empty database), each followed by another start, before the one that
@@ -348,8 +337,6 @@ export async function startHomeRig({
   }
 }
 
-export type HomeRig = Awaited<ReturnType<typeof startHomeRig>>
-
 /**
  * A web instance and a worker instance (HEARTH_ROLE) sharing a PostgreSQL of their own, started and stopped by the
  * suite (DATABASE_URL), and an S3 store (s3rver): people talk to the web instance; the worker transcribes.
@@ -444,5 +431,3 @@ export async function startSharedRig({ pairs, log }: { pairs: number; log: (line
     },
   }
 }
-
-export type SharedRig = Awaited<ReturnType<typeof startSharedRig>>

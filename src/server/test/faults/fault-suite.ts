@@ -19,7 +19,7 @@ export const FAULT_KINDS = [
   'worker killed mid-job',
   'store away and back',
   'database away and back',
-  'disk full, then freed',
+  'disk full and freed',
 ] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
 /** how many of each fault a run injects */
@@ -30,7 +30,7 @@ const HOME_KINDS: FaultKind[] = [
   'power cut mid-upload',
   'power cut during a transcription',
   'power cut during a backup',
-  'disk full, then freed',
+  'disk full and freed',
 ]
 const SHARED_KINDS: FaultKind[] = ['worker killed mid-job', 'store away and back', 'database away and back']
 
@@ -244,7 +244,7 @@ export async function runFaultSuite(outer: Settings & { parallel?: boolean }): P
   const home = async () => {
     if (!HOME_KINDS.some((kind) => plan[kind]) && !migrationCuts) return []
     const random = seededRandom(settings.seed)
-    const disk = Boolean(plan['disk full, then freed'])
+    const disk = Boolean(plan['disk full and freed'])
     const rig = await startHomeRig({ pairs: settings.pairs, random, startCuts: migrationCuts, tmpfsMb: disk ? 256 : undefined, log })
     for (let i = 0; i < rig.migrationCuts; i++) extraRecoveries.push({ kind: 'power cut during a first start (migrations)' })
     try {
@@ -268,7 +268,7 @@ export async function runFaultSuite(outer: Settings & { parallel?: boolean }): P
           kind,
           inject: async () => ({ restartedAt: await rig.powerCutDuringBackup(), timed: true }),
         })),
-        ...times(plan, 'disk full, then freed').map((kind) => ({
+        ...times(plan, 'disk full and freed').map((kind) => ({
           kind,
           inject: async () => ({ restartedAt: await rig.fillDisk(2000 + random() * 3000), timed: true }),
         })),
