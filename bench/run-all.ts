@@ -16,7 +16,7 @@ import { buildWebIfStale } from '../scripts/web-build.mjs'
 import type { BenchFigure } from './support.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const BENCHES = ['directory', 'reads', 'realtime', 'load', 'roles', 'start', 'bundle', 'voice', 'playback', 'requests']
+const BENCHES = ['directory', 'reads', 'realtime', 'load', 'roles', 'start', 'bundle', 'voice', 'playback', 'requests', 'faults']
 
 const run = (file: string, env: NodeJS.ProcessEnv) =>
   new Promise<number | null>((resolve) => {

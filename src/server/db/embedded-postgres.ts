@@ -354,7 +354,15 @@ export async function startEmbeddedPostgres({
   try {
     if (!initialised) {
       log(`creating the database cluster in ${databaseDir}`)
-      await initdb(runnable.initdb, databaseDir, password, who, remember)
+      // Made beside its place and moved there once whole: a start cut off during initdb (a power cut) leaves only the
+      // half-made folder beside it, which the next start makes again, never a cluster it takes for made (decision 218).
+      const making = `${databaseDir}.initdb`
+      await fs.rm(making, { recursive: true, force: true })
+      await fs.mkdir(making, { mode: 0o700 })
+      if (who) await fs.chown(making, who.uid, who.gid)
+      await initdb(runnable.initdb, making, password, who, remember)
+      // (onto an empty folder only: a folder with anything else in it is left as it is, and the start fails)
+      await fs.rename(making, databaseDir)
     }
   } catch (error) {
     throw new Error(

@@ -45,6 +45,7 @@ export async function startS3Server(bucket = 'hearth-test') {
     },
     async close() {
       await server?.close()
+      server = null
       await fs.rm(directory, { recursive: true, force: true })
     },
   }
