@@ -17,6 +17,7 @@ import { promisify } from 'node:util'
 import pg from 'pg'
 import { connectDatabase } from '#server/db/client.ts'
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '#server/db/embedded-postgres.ts'
+import { makeAudio } from '#server/test/audio-files.ts'
 import { insertConnectedPair, insertPerson } from '#server/test/data.ts'
 import { spawnHearthProcess } from '#server/test/hearth-process.ts'
 import { startS3Server } from '#server/test/s3-server.ts'
@@ -337,6 +338,9 @@ export async function startHomeRig({
   }
 }
 
+/** How the web instance answered a person while the store or the database was away. */
+export type OutageAnswer = { part: 'store' | 'database'; status: number; code: string | null }
+
 /**
  * A web instance and a worker instance (HEARTH_ROLE) sharing a PostgreSQL of their own, started and stopped by the
  * suite (DATABASE_URL), and an S3 store (s3rver): people talk to the web instance; the worker transcribes.
@@ -384,10 +388,19 @@ export async function startSharedRig({ pairs, log }: { pairs: number; log: (line
   await worker.start()
   const url = `http://127.0.0.1:${webPort}`
   const people = await insertPairs(database.url, url, pairs)
+  const outageAnswers: OutageAnswer[] = []
+  /** what a person is told while a part is away: one request, as the web app makes it, with what it was answered */
+  const probe = async (part: OutageAnswer['part'], request: () => Promise<Response>) => {
+    const response = await request()
+    const body = (await response.json().catch(() => null)) as { error?: { code?: string } } | null
+    outageAnswers.push({ part, status: response.status, code: body?.error?.code ?? null })
+  }
+  const [speaker] = people[0] ?? []
 
   return {
     url,
     pairs: people,
+    outageAnswers,
     reader: readerOf(() => database.url),
     transcribing: () => speech.working,
     unplannedExits: () => web.state.unplannedExits + worker.state.unplannedExits,
@@ -405,6 +418,14 @@ export async function startSharedRig({ pairs, log }: { pairs: number; log: (line
     /** the store closed for `holdMs`, then open again on the same port with the same objects; answers when it was back */
     async storeOutage(holdMs: number): Promise<number> {
       await s3.stop()
+      if (speaker)
+        await probe('store', async () =>
+          fetch(`${url}/api/audio`, {
+            method: 'POST',
+            headers: { origin: ORIGIN, cookie: speaker.cookie, 'content-type': 'audio/webm' },
+            body: new Uint8Array(await makeAudio({ seconds: 1 })),
+          }),
+        )
       await sleep(holdMs)
       await s3.restart()
       return performance.now()
@@ -412,6 +433,7 @@ export async function startSharedRig({ pairs, log }: { pairs: number; log: (line
     /** PostgreSQL stopped (a fast shutdown) for `holdMs`, then started again on the same port; answers when it was back */
     async databaseRestart(holdMs: number): Promise<number> {
       await database.stop()
+      if (speaker) await probe('database', () => fetch(`${url}/api/contacts`, { headers: { cookie: speaker.cookie } }))
       await sleep(holdMs)
       database = await startDatabase()
       return performance.now()

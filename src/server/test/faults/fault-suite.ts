@@ -8,7 +8,7 @@
  */
 import { makeAudio } from '#server/test/audio-files.ts'
 import { startConversations, type Conversations, type Pair, type Stage } from './fault-clients.ts'
-import { healthyAt, startHomeRig, startSharedRig, type MessageReader } from './fault-rigs.ts'
+import { healthyAt, startHomeRig, startSharedRig, type MessageReader, type OutageAnswer } from './fault-rigs.ts'
 
 export const FAULT_KINDS = [
   'power cut during a send',
@@ -69,6 +69,8 @@ export type FaultReport = {
   unplannedExits: number
   /** faults whose trigger never came (injected at the end of the wait instead) */
   untimed: number
+  /** what a person was told while the store or the database was away (one request each time) */
+  outageAnswers: OutageAnswer[]
   wallSeconds: number
 }
 
@@ -279,10 +281,12 @@ export async function runFaultSuite(outer: Settings & { parallel?: boolean }): P
     }
   }
 
+  let outageAnswers: OutageAnswer[] = []
   const shared = async () => {
     if (!SHARED_KINDS.some((kind) => plan[kind])) return []
     const random = seededRandom(settings.seed + 1)
     const rig = await startSharedRig({ pairs: settings.pairs, log })
+    outageAnswers = rig.outageAnswers
     try {
       const injectors: Injector[] = [
         ...times(plan, 'worker killed mid-job').map((kind) => ({
@@ -323,6 +327,7 @@ export async function runFaultSuite(outer: Settings & { parallel?: boolean }): P
     unfinished: sum((p) => p.unfinished),
     unplannedExits: sum((p) => p.unplannedExits),
     untimed: sum((p) => p.untimed),
+    outageAnswers,
     wallSeconds: (performance.now() - started) / 1000,
   }
 }
@@ -370,5 +375,8 @@ export function faultTable(report: FaultReport): string {
     '',
     ...totals.map(([what, value]) => `${what}: ${value}`),
     ...(report.refusals.length ? [`first refusals: ${report.refusals.join('; ')}`] : []),
+    ...report.outageAnswers.map(
+      (answer) => `while the ${answer.part} was away, a person was answered ${answer.status} ${answer.code ?? ''}`,
+    ),
   ].join('\n')
 }
