@@ -128,7 +128,7 @@ describe('conversation pages', () => {
     const other = await insertSignedInPair(app, db, ['Cy', 'Di'])
     await insertAt(ada, bob, [new Date('2026-04-01T00:00:00Z')])
     await insertAt(other.ada, other.bob, [new Date('2026-04-01T00:00:00Z')])
-    const contactNotFound = { error: { code: ERROR_CODES.notFound, message: CONTACT_TEXTS.notFound } }
+    const contactNotFound = { error: { code: ERROR_CODES.notFound, message: CONTACT_TEXTS.notFound, reason: 'error.contacts.notFound' } }
     for (const contactId of [other.adaToBob, bobToAda, randomUUID()]) {
       // the first page, and an older one (the statement with a cursor)
       for (const query of [{}, { before: `2026-05-01T00:00:00.000000Z_${randomUUID()}` }] as Record<string, string>[]) {
