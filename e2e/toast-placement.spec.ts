@@ -94,7 +94,7 @@ test('on a phone, no toast covers a control: sign-up, sign-in, onboarding, a con
 
   const adaToBob = await connect(ada, bob)
 
-  // a conversation full of bubbles: a message whose audio is gone says 'Playback Error'
+  // a conversation full of bubbles: a message whose audio cannot be fetched says it is out of reach, in a toast
   const start = Date.now() - 30 * 60_000
   await insertMessages(
     db.db,
@@ -114,7 +114,7 @@ test('on a phone, no toast covers a control: sign-up, sign-in, onboarding, a con
     .click()
   // every spot of a full conversation has a bubble's control: the toast stands over the bubbles, which scroll away,
   // never over the composer or the header (decision 209)
-  expect(await controlsUnder(page, 'Playback Error', { scrolling: '[data-slot=message-card]' })).toEqual([])
+  expect(await controlsUnder(page, 'This recording is out of reach for now', { scrolling: '[data-slot=message-card]' })).toEqual([])
   await dismissToasts(page)
 
   // settings: a switch whose change fails says so in a toast (a change that works shows on the switch alone)
