@@ -13,11 +13,9 @@ const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-e2e-audio-'))
 // Each worker makes its own folder of tones; it goes with the worker (its browsers have closed by then).
 process.on('exit', () => fs.rmSync(folder, { recursive: true, force: true }))
 
-/** A tone made by ffmpeg: Opus in WebM as browsers upload it, or WAV for Chromium's fake microphone. */
-export function tone(seconds: number, frequency = 330, format: 'webm' | 'wav' = 'webm'): string {
-  const file = path.join(folder, `tone-${seconds}s-${frequency}.${format}`)
+/** A sine tone written by ffmpeg to `file` once (later calls find it), with the output options given. */
+function sineTone(file: string, seconds: number, frequency: number, output: string[]): string {
   if (!fs.existsSync(file)) {
-    const codec = format === 'webm' ? ['-c:a', 'libopus'] : []
     execFileSync('ffmpeg', [
       '-v',
       'error',
@@ -25,12 +23,18 @@ export function tone(seconds: number, frequency = 330, format: 'webm' | 'wav' = 
       'lavfi',
       '-i',
       `sine=frequency=${frequency}:sample_rate=48000:duration=${seconds}`,
-      ...codec,
+      ...output,
       '-y',
       file,
     ])
   }
   return file
+}
+
+/** A tone made by ffmpeg: Opus in WebM as browsers upload it, or WAV for Chromium's fake microphone. */
+export function tone(seconds: number, frequency = 330, format: 'webm' | 'wav' = 'webm'): string {
+  const file = path.join(folder, `tone-${seconds}s-${frequency}.${format}`)
+  return sineTone(file, seconds, frequency, format === 'webm' ? ['-c:a', 'libopus'] : [])
 }
 
 /**
@@ -39,23 +43,7 @@ export function tone(seconds: number, frequency = 330, format: 'webm' | 'wav' = 
  */
 export function recorderTone(seconds: number, frequency = 330): string {
   const file = path.join(folder, `recorder-tone-${seconds}s-${frequency}.webm`)
-  if (!fs.existsSync(file)) {
-    execFileSync('ffmpeg', [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=${frequency}:sample_rate=48000:duration=${seconds}`,
-      '-c:a',
-      'libopus',
-      '-live',
-      '1',
-      '-y',
-      file,
-    ])
-  }
-  return file
+  return sineTone(file, seconds, frequency, ['-c:a', 'libopus', '-live', '1'])
 }
 
 /** Digital silence as a WAV, for a fake microphone that hears nothing (a muted one). */
