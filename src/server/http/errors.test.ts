@@ -6,18 +6,16 @@ import { DISK_TEXTS } from '#shared/disk.ts'
 import { ERROR_CODES } from '#shared/error-codes.ts'
 import { registerErrorHandling } from './errors.ts'
 
-/** What drizzle throws when PostgreSQL refuses a statement: its own error, with PostgreSQL's as the cause. */
-class WrappedQueryError extends Error {
-  constructor(cause: unknown) {
-    super('Failed query: insert into "audio_uploads" ...', { cause })
-  }
-}
+/** An error as node-postgres or Node's sockets make it: a message and, for most, a code. */
+const withCode = (message: string, code?: string) => Object.assign(new Error(message), code ? { code } : {})
+/** As drizzle throws a failed statement: the driver's error is its cause. */
+const failedQuery = (cause: Error) => new DrizzleQueryError('select 1 from "session" where "token" = $1', ['a-token'], cause)
 
 const failures: Record<string, () => Error> = {
   // a file written to a full disk
   enospc: () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28 }),
   // PostgreSQL's disk_full from the insert that follows the file, as drizzle hands it over
-  database: () => new WrappedQueryError(Object.assign(new Error('could not extend file "base/16385/16387"'), { code: '53100' })),
+  database: () => failedQuery(withCode('could not extend file "base/16385/16387"', '53100')),
   // sharp and ffmpeg say it only in words
   words: () => new Error('VipsForeignSave: write error: No space left on device'),
   other: () => new Error('something else'),
@@ -41,11 +39,6 @@ describe('a write that meets a full disk', () => {
     expect((await app.inject({ method: 'GET', url: '/other' })).statusCode).toBe(500)
   })
 })
-
-/** An error as node-postgres or Node's sockets make it: a message and, for most, a code. */
-const withCode = (message: string, code?: string) => Object.assign(new Error(message), code ? { code } : {})
-/** As drizzle throws a failed statement: the driver's error is its cause. */
-const failedQuery = (cause: Error) => new DrizzleQueryError('select 1 from "session" where "token" = $1', ['a-token'], cause)
 
 const apps: ReturnType<typeof Fastify>[] = []
 afterEach(async () => {
