@@ -101,8 +101,19 @@ function writeEnglish() {
     if (!fs.existsSync(catalogue.messages)) continue
     const { messages, problems } = messagesInCode(catalogue.code)
     if (problems.length > 0) throw new Error(problems.join('\n'))
-    const english = englishCatalogue(messages)
-    fs.writeFileSync(path.join(catalogue.messages, 'en.json'), `${JSON.stringify(english, null, 2)}\n`)
+    const fromCode = englishCatalogue(messages)
+    // messages the code looks up by a computed id (the server's analysis labels) are in en.json alone: kept as they are
+    const englishFile = path.join(catalogue.messages, 'en.json')
+    const before = fs.existsSync(englishFile) ? readCatalogue(englishFile) : {}
+    const lookedUp = Object.keys(before).filter((id) => !(id in fromCode))
+    if (lookedUp.length > 0) console.log(`${catalogue.name}: kept ${lookedUp.length} messages the code does not define by a plain id`)
+    const merged: Record<string, string> = { ...fromCode, ...Object.fromEntries(lookedUp.map((id) => [id, before[id] ?? ''])) }
+    const english = Object.fromEntries(
+      Object.keys(merged)
+        .sort()
+        .map((id) => [id, merged[id] ?? '']),
+    )
+    fs.writeFileSync(englishFile, `${JSON.stringify(english, null, 2)}\n`)
     for (const locale of LOCALES.filter((l) => l !== 'en')) {
       const file = path.join(catalogue.messages, `${locale}.json`)
       const translated = fs.existsSync(file) ? readCatalogue(file) : {}
