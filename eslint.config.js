@@ -12,37 +12,44 @@ import tseslint from 'typescript-eslint'
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
- * Web feature folders come in two kinds. Resource modules hold one resource's queries and its entity components;
- * any feature may import them. Screen modules hold pages and their parts and never import another screen (nor does
- * a resource import a screen): what two screens share moves to a resource module, `components/` or `lib/`.
- * Every folder in src/web/features must be in one of the two lists (the lint test checks it).
+ * The web's features come in two kinds, and the tree shows which (decision 224). Resources (src/web/resources) hold
+ * one resource's queries, its state and its entity components; screens (src/web/screens) hold pages and their parts.
+ * Screens compose resources and never import another screen; a resource never imports a screen. Resources are listed
+ * from the top down: a resource imports only resources after it, so no two can import each other, directly or around
+ * a loop. What two screens share moves to a resource, `components/` or `lib/`. Every folder under both must be listed
+ * (the lint test checks it).
  */
 export const RESOURCE_MODULES = [
-  'config', // the public config
-  'contacts', // the circle, its rows and headers (its own pages are screens that live with the resource)
-  'invitations', // invitations and their queries (settings and onboarding will list and send them)
+  'welcome-messages', // the welcome message a person records for their profile: its recorder, player and transcript state
+  'public-profiles', // anyone's public profile: queries, links and the photo gallery (the contact detail shows them too)
+  'relationship-health', // a relationship's health, insights, meetings and activity
+  'notifications', // new-message mail and this device's push: the card, the controls, the banner
+  'photos', // the person's own photos and their manager's queries
+  'invitations', // invitations and their queries (settings, onboarding and the add screen list and send them)
+  'recording', // recording and sending: the recorder, level meter, takes kept on this device, the outbox, the composer
   'messages', // messages, players, transcripts
-  'notifications', // the Notifications card: new-message mail, this device's push (settings; the banner on home)
-  'photos', // the person's own photos and their manager's queries (settings)
-  'profile', // the person's own profile and welcome message
-  'public-profile', // anyone's public profile: its page, photo gallery and welcome message (the contact detail shows them too)
-  'recording', // recording and sending: the recorder, level meter, takes kept on this device, the outbox, the mics and composer
-  'relationship-health', // a relationship's health, insights, meetings and activity (the contact detail)
-  'sign-in', // signing in: the sign-in card shown by landing, the auth screen and invitations, the Google button, auth errors
+  'profiles', // the person's own profile (the server's profiles module)
+  'contacts', // the circle, its rows and headers
+  'sign-in', // signing in: the sign-in card shown by several screens, the Google button, auth errors
+  'config', // the public config
 ]
 export const SCREEN_MODULES = [
-  'auth',
+  'circle', // message requests and the archive: the circle's other lists
+  'contact', // one person: the conversation and the contact's detail
   'directory',
   'home',
+  'invitation', // making an invitation and the pages an invited person lands on
   'landing',
+  'new-message', // recording a message: whom it is for, then the recorder
   'not-found',
   'onboarding',
   'overview',
   'playback',
-  'record',
+  'public-profile',
   'settings',
   'share', // a recording shared from another app: pick whom it is for (decision 142)
-  'voice-sessions', // voice sessions: notes to oneself, transcribed, a take sent when ready (signing in is 'sign-in')
+  'sign-in', // signing in and up, and setting a new password
+  'voice-sessions', // voice sessions: notes to oneself, transcribed, a take sent when ready
 ]
 
 /**
@@ -82,8 +89,11 @@ export const SERVER_INFRASTRUCTURE = ['auth', 'db', 'http', 'jobs', 'media', 'no
 const noServer = { regex: '^#server/|^(\\.\\./)+server/', message: 'Web and shared code never import server code.' }
 const noWeb = { regex: '^#web/|^(\\.\\./)+web/', message: 'Server and shared code never import web code.' }
 const noDeepRelative = { regex: '^\\.\\./\\.\\./', message: 'Leave a folder through an alias (#web/*, #shared/*), not ../../.' }
-const noApp = { regex: '^#web/app/', message: 'Features never import app/: app/ composes features.' }
-const noFeatures = { regex: '^#web/features/|^(\\.\\./)+features/', message: 'components/ and lib/ import no feature.' }
+const noApp = { regex: '^#web/app/', message: 'Only app/ imports app/: it composes everything else.' }
+const noFeatures = {
+  regex: '^#web/(resources|screens)/|^(\\.\\./)+(resources|screens)/',
+  message: 'components/ and lib/ import no resource and no screen.',
+}
 const noSonner = {
   regex: '^sonner$',
   message: 'Toasts go through #web/lib/toast.ts: it holds them until the Toaster (loaded after the first paint) listens (decision 108).',
@@ -107,11 +117,22 @@ const noServiceConstruction = {
 }
 const noModules = { regex: '^#server/modules/|^(\\.\\./)+modules/', message: 'This layer sits below the modules and imports none.' }
 
-/** Both the alias and the one-level relative form (`../record/...` from a feature's top folder). */
-function noScreens(except) {
-  const names = SCREEN_MODULES.filter((name) => name !== except).join('|')
-  const message = except ? 'A screen module never imports another screen.' : 'A resource module never imports a screen.'
-  return { regex: `^(#web/features/|\\.\\./)(${names})/`, message }
+const noScreensInResources = { regex: '^#web/screens/', message: 'A resource never imports a screen.' }
+
+/** A screen imports no other screen: by the alias, or by the one-level relative form (`../home/...`). */
+function noOtherScreens(name) {
+  const names = SCREEN_MODULES.filter((other) => other !== name).join('|')
+  return { regex: `^(#web/screens/|\\.\\./)(${names})/`, message: 'A screen never imports another screen.' }
+}
+
+/** A resource imports only the resources listed after it in RESOURCE_MODULES: no cycles. */
+function noHigherResources(name) {
+  const names = RESOURCE_MODULES.slice(0, RESOURCE_MODULES.indexOf(name) + 1).filter((other) => other !== name)
+  if (names.length === 0) return null
+  return {
+    regex: `^(#web/resources/|\\.\\./)(${names.join('|')})/`,
+    message: 'A resource imports only the resources listed after it in RESOURCE_MODULES (eslint.config.js): no cycles.',
+  }
 }
 
 /** A module may not import the modules listed before it in SERVER_MODULES, nor itself through the alias. */
@@ -124,7 +145,7 @@ function noHigherModules(name) {
 }
 
 function restrict(...patterns) {
-  return { 'no-restricted-imports': ['error', { patterns }] }
+  return { 'no-restricted-imports': ['error', { patterns: patterns.filter(Boolean) }] }
 }
 
 /**
@@ -141,14 +162,14 @@ export const serverAliasRule = [
 
 /**
  * Hearth's own player on every screen (decision 139): the browser's grey `<audio controls>` (or a video's) never
- * shows; play through TrackPlayer / VoicePlayer in features/messages, which use the app's one shared player.
+ * shows; play through TrackPlayer / VoicePlayer in resources/messages, which use the app's one shared player.
  * @type {import('eslint').Linter.RuleEntry}
  */
 export const noNativeMediaControlsRule = [
   'error',
   {
     selector: 'JSXOpeningElement[name.name=/^(audio|video)$/] > JSXAttribute[name.name="controls"]',
-    message: "No native media controls: use Hearth's player (TrackPlayer in features/messages/components/voice-player.tsx).",
+    message: "No native media controls: use Hearth's player (TrackPlayer in resources/messages/components/voice-player.tsx).",
   },
 ]
 
@@ -192,12 +213,12 @@ export default tseslint.config(
     rules: restrict(noServer, noDeepRelative, noApp, noFeatures, noSonner, noClassicZod),
   },
   ...RESOURCE_MODULES.map((name) => ({
-    files: [`src/web/features/${name}/**/*.{ts,tsx}`],
-    rules: restrict(noServer, noDeepRelative, noApp, noScreens(), noSonner, noClassicZod, noZodResolver),
+    files: [`src/web/resources/${name}/**/*.{ts,tsx}`],
+    rules: restrict(noServer, noDeepRelative, noApp, noScreensInResources, noHigherResources(name), noSonner, noClassicZod, noZodResolver),
   })),
   ...SCREEN_MODULES.map((name) => ({
-    files: [`src/web/features/${name}/**/*.{ts,tsx}`],
-    rules: restrict(noServer, noDeepRelative, noApp, noScreens(name), noSonner, noClassicZod, noZodResolver),
+    files: [`src/web/screens/${name}/**/*.{ts,tsx}`],
+    rules: restrict(noServer, noDeepRelative, noApp, noOtherScreens(name), noSonner, noClassicZod, noZodResolver),
   })),
   {
     files: ['src/web/**/*.tsx'],

@@ -47,8 +47,8 @@ describe('lint: web and server stay apart', () => {
       'src/web/app/a.tsx',
       'src/web/lib/a.ts',
       'src/web/components/a.tsx',
-      'src/web/features/home/a.tsx',
-      'src/web/features/contacts/a.ts',
+      'src/web/screens/home/a.tsx',
+      'src/web/resources/contacts/a.ts',
     ]) {
       expect(await importErrors(file, importing('#server/env.ts'))).toContain('Web and shared code never import server code.')
     }
@@ -68,29 +68,29 @@ describe('lint: web and server stay apart', () => {
 
   it('lets each side import itself and shared', async () => {
     expect(await importErrors('src/web/app/a.tsx', importing('#shared/limits.ts'))).toEqual([])
-    expect(await importErrors('src/web/app/a.tsx', importing('#web/features/home/home-page.tsx'))).toEqual([])
+    expect(await importErrors('src/web/app/a.tsx', importing('#web/screens/home/home-page.tsx'))).toEqual([])
     expect(await importErrors('src/server/modules/contacts/a.ts', importing('#server/env.ts'))).toEqual([])
     expect(await importErrors('src/server/modules/contacts/a.ts', importing('#shared/contacts.ts'))).toEqual([])
   })
 
   it('makes web code leave a folder through an alias, not ../../', async () => {
-    expect(await importErrors('src/web/features/home/components/a.tsx', importing('../../record/queries.ts'))).toEqual([
+    expect(await importErrors('src/web/screens/home/components/a.tsx', importing('../../new-message/record-page.tsx'))).toEqual([
       'Leave a folder through an alias (#web/*, #shared/*), not ../../.',
     ])
-    expect(await importErrors('src/web/features/home/components/a.tsx', importing('../home-model.ts'))).toEqual([])
+    expect(await importErrors('src/web/screens/home/components/a.tsx', importing('../home-page.tsx'))).toEqual([])
   })
 })
 
-describe('lint: components and lib import no feature and no app', () => {
+describe('lint: components and lib import no resource, no screen and no app', () => {
   it('refuses a feature or app import', async () => {
-    expect(await importErrors('src/web/components/a.tsx', importing('#web/features/messages/queries.ts'))).toEqual([
-      'components/ and lib/ import no feature.',
+    expect(await importErrors('src/web/components/a.tsx', importing('#web/resources/messages/queries.ts'))).toEqual([
+      'components/ and lib/ import no resource and no screen.',
     ])
-    expect(await importErrors('src/web/lib/a.ts', importing('#web/features/contacts/queries.ts'))).toEqual([
-      'components/ and lib/ import no feature.',
+    expect(await importErrors('src/web/lib/a.ts', importing('#web/resources/contacts/queries.ts'))).toEqual([
+      'components/ and lib/ import no resource and no screen.',
     ])
     expect(await importErrors('src/web/components/a.tsx', importing('#web/app/providers.tsx'))).toEqual([
-      'Features never import app/: app/ composes features.',
+      'Only app/ imports app/: it composes everything else.',
     ])
   })
 
@@ -108,8 +108,8 @@ describe('lint: shared and web code validate with zod/mini (decision 113)', () =
       'src/shared/a.ts',
       'src/web/app/a.tsx',
       'src/web/lib/a.ts',
-      'src/web/features/contacts/a.ts',
-      'src/web/features/home/a.tsx',
+      'src/web/resources/contacts/a.ts',
+      'src/web/screens/home/a.tsx',
     ]) {
       for (const source of ['zod', 'zod/v4', 'zod/v4/classic']) expect(await importErrors(file, importing(source))).toEqual([message])
     }
@@ -118,74 +118,88 @@ describe('lint: shared and web code validate with zod/mini (decision 113)', () =
   it('lets them use zod/mini and its core, and the server use classic zod', async () => {
     for (const source of ['zod/mini', 'zod/v4/mini', 'zod/v4/core', 'zod/v4/locales']) {
       expect(await importErrors('src/shared/a.ts', importing(source))).toEqual([])
-      expect(await importErrors('src/web/features/home/a.tsx', importing(source))).toEqual([])
+      expect(await importErrors('src/web/screens/home/a.tsx', importing(source))).toEqual([])
     }
     expect(await importErrors('src/server/modules/contacts/a.ts', importing('zod'))).toEqual([])
   })
 
   it("takes zodResolver only through #web/lib/zod-form.ts, which loads zod's messages", async () => {
     const message = "Forms take zodResolver from #web/lib/zod-form.ts, which loads zod's English messages (decision 113)."
-    for (const file of ['src/web/features/sign-in/components/a.tsx', 'src/web/features/settings/a.tsx', 'src/web/lib/a.ts']) {
+    for (const file of ['src/web/resources/sign-in/components/a.tsx', 'src/web/screens/settings/a.tsx', 'src/web/lib/a.ts']) {
       expect(await importErrors(file, importing('@hookform/resolvers/zod'))).toEqual([message])
     }
     expect(await importErrors('src/web/lib/zod-form.ts', importing('@hookform/resolvers/zod'))).toEqual([])
-    expect(await importErrors('src/web/features/sign-in/components/a.tsx', importing('#web/lib/zod-form.ts'))).toEqual([])
+    expect(await importErrors('src/web/resources/sign-in/components/a.tsx', importing('#web/lib/zod-form.ts'))).toEqual([])
   })
 })
 
-describe('lint: features import no app/', () => {
+describe('lint: resources and screens import no app/', () => {
   it('refuses app/ in screens and resources', async () => {
-    expect(await importErrors('src/web/features/playback/a.tsx', importing('#web/app/auth-provider.tsx'))).toEqual([
-      'Features never import app/: app/ composes features.',
+    expect(await importErrors('src/web/screens/playback/a.tsx', importing('#web/app/auth-provider.tsx'))).toEqual([
+      'Only app/ imports app/: it composes everything else.',
     ])
-    expect(await importErrors('src/web/features/contacts/queries.ts', importing('#web/app/query-client.ts'))).toEqual([
-      'Features never import app/: app/ composes features.',
+    expect(await importErrors('src/web/resources/contacts/queries.ts', importing('#web/app/query-client.ts'))).toEqual([
+      'Only app/ imports app/: it composes everything else.',
     ])
   })
 
-  it('lets features read the session from lib', async () => {
-    expect(await importErrors('src/web/features/playback/a.tsx', importing('#web/lib/use-auth.ts'))).toEqual([])
+  it('lets them read the session from lib', async () => {
+    expect(await importErrors('src/web/screens/playback/a.tsx', importing('#web/lib/use-auth.ts'))).toEqual([])
   })
 })
 
 describe('lint: screens import resources, never another screen', () => {
   it('refuses a screen importing another screen, by alias and by relative path', async () => {
-    expect(await importErrors('src/web/features/onboarding/a.tsx', importing('#web/features/record/queries.ts'))).toEqual([
-      'A screen module never imports another screen.',
-    ])
-    expect(await importErrors('src/web/features/onboarding/a.tsx', importing('../record/queries.ts'))).toEqual([
-      'A screen module never imports another screen.',
-    ])
-    expect(await importErrors('src/web/features/landing/a.tsx', importing('#web/features/auth/auth-page.tsx'))).toEqual([
-      'A screen module never imports another screen.',
+    for (const source of ['#web/screens/new-message/record-page.tsx', '../new-message/record-page.tsx']) {
+      expect(await importErrors('src/web/screens/onboarding/a.tsx', importing(source))).toEqual(['A screen never imports another screen.'])
+    }
+    expect(await importErrors('src/web/screens/landing/a.tsx', importing('#web/screens/sign-in/auth-page.tsx'))).toEqual([
+      'A screen never imports another screen.',
     ])
   })
 
   it('refuses a resource importing a screen', async () => {
-    // the one recording module serves the /record screen, never the other way round
-    expect(await importErrors('src/web/features/recording/components/a.tsx', importing('#web/features/record/record-page.tsx'))).toEqual([
-      'A resource module never imports a screen.',
-    ])
-    expect(await importErrors('src/web/features/contacts/a.tsx', importing('#web/features/home/home-page.tsx'))).toEqual([
-      'A resource module never imports a screen.',
+    // the one recording resource serves the recording screen, never the other way round
+    expect(
+      await importErrors('src/web/resources/recording/components/a.tsx', importing('#web/screens/new-message/record-page.tsx')),
+    ).toEqual(['A resource never imports a screen.'])
+    expect(await importErrors('src/web/resources/config/a.tsx', importing('#web/screens/home/home-page.tsx'))).toEqual([
+      'A resource never imports a screen.',
     ])
   })
 
-  it('lets screens import resources and themselves, and resources import resources', async () => {
-    expect(await importErrors('src/web/features/onboarding/a.tsx', importing('#web/features/recording/queries.ts'))).toEqual([])
-    expect(await importErrors('src/web/features/record/a.tsx', importing('#web/features/record/queries.ts'))).toEqual([])
-    expect(await importErrors('src/web/features/record/components/a.tsx', importing('../queries.ts'))).toEqual([])
-    expect(await importErrors('src/web/features/messages/a.ts', importing('#web/features/contacts/queries.ts'))).toEqual([])
-    expect(await importErrors('src/web/features/settings/a.tsx', importing('#web/features/recording/use-recorder.ts'))).toEqual([])
+  it('lets screens import resources and themselves, and resources import the resources after them', async () => {
+    expect(await importErrors('src/web/screens/onboarding/a.tsx', importing('#web/resources/recording/queries.ts'))).toEqual([])
+    expect(await importErrors('src/web/screens/new-message/a.tsx', importing('#web/screens/new-message/record-page.tsx'))).toEqual([])
+    expect(await importErrors('src/web/screens/new-message/components/a.tsx', importing('../record-page.tsx'))).toEqual([])
+    expect(await importErrors('src/web/resources/messages/a.ts', importing('#web/resources/contacts/queries.ts'))).toEqual([])
+    expect(await importErrors('src/web/resources/messages/a.ts', importing('../contacts/queries.ts'))).toEqual([])
+    expect(await importErrors('src/web/screens/settings/a.tsx', importing('#web/resources/recording/use-recorder.ts'))).toEqual([])
   })
 
-  it('has every feature folder in exactly one of the two lists', () => {
-    const folders = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name)
-      .sort()
-    expect([...RESOURCE_MODULES, ...SCREEN_MODULES].sort()).toEqual(folders)
-    expect(RESOURCE_MODULES.filter((name) => SCREEN_MODULES.includes(name))).toEqual([])
+  it('refuses a resource importing one listed before it, so resources import each other in no cycle', async () => {
+    const message = 'A resource imports only the resources listed after it in RESOURCE_MODULES (eslint.config.js): no cycles.'
+    // messages' track once read the profile's keys while the welcome message played through messages' player
+    expect(await importErrors('src/web/resources/profiles/a.ts', importing('#web/resources/messages/queries.ts'))).toEqual([message])
+    expect(await importErrors('src/web/resources/contacts/a.ts', importing('../messages/queries.ts'))).toEqual([message])
+    expect(await importErrors('src/web/resources/config/a.ts', importing('#web/resources/sign-in/auth-errors.ts'))).toEqual([message])
+    // and every pair the other way round is allowed
+    for (const [index, name] of RESOURCE_MODULES.entries()) {
+      for (const lower of RESOURCE_MODULES.slice(index + 1)) {
+        expect(await importErrors(`src/web/resources/${name}/a.ts`, importing(`#web/resources/${lower}/a.ts`))).toEqual([])
+      }
+    }
+  })
+
+  it('has every resource and screen folder in its list, and no name in both', () => {
+    const foldersOf = (kind: string) =>
+      readdirSync(new URL(`./src/web/${kind}`, import.meta.url), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort()
+    expect([...RESOURCE_MODULES].sort()).toEqual(foldersOf('resources'))
+    expect([...SCREEN_MODULES].sort()).toEqual(foldersOf('screens'))
+    expect(readdirSync(new URL('./src/web', import.meta.url))).not.toContain('features')
   })
 })
 
@@ -329,11 +343,11 @@ describe('lint: server code uses #server/* to leave its folder (enabled by the a
 })
 
 describe("lint: Hearth's own player, never the browser's controls (decision 139)", () => {
-  const message = "No native media controls: use Hearth's player (TrackPlayer in features/messages/components/voice-player.tsx)."
+  const message = "No native media controls: use Hearth's player (TrackPlayer in resources/messages/components/voice-player.tsx)."
   const component = (jsx: string) => `export function A({ url }: { url: string }) {\n  return ${jsx}\n}\n`
 
   it('refuses controls on an audio or video element anywhere in the web', async () => {
-    for (const file of ['src/web/features/profile/components/a.tsx', 'src/web/features/home/a.tsx', 'src/web/components/a.tsx']) {
+    for (const file of ['src/web/resources/welcome-messages/components/a.tsx', 'src/web/screens/home/a.tsx', 'src/web/components/a.tsx']) {
       expect(await importErrors(file, component('<audio controls src={url} />'))).toEqual([message])
       expect(await importErrors(file, component('<audio controls={true} src={url} />'))).toEqual([message])
       expect(await importErrors(file, component('<video src={url} controls />'))).toEqual([message])
@@ -341,7 +355,7 @@ describe("lint: Hearth's own player, never the browser's controls (decision 139)
   })
 
   it('lets an audio element without controls be, and controls mean nothing on other elements', async () => {
-    expect(await importErrors('src/web/features/profile/components/a.tsx', component('<audio src={url} hidden />'))).toEqual([])
-    expect(await importErrors('src/web/features/profile/components/a.tsx', component('<div aria-controls={url} />'))).toEqual([])
+    expect(await importErrors('src/web/resources/welcome-messages/components/a.tsx', component('<audio src={url} hidden />'))).toEqual([])
+    expect(await importErrors('src/web/resources/welcome-messages/components/a.tsx', component('<div aria-controls={url} />'))).toEqual([])
   })
 })

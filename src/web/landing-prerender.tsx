@@ -5,8 +5,8 @@ import { IntlProvider } from 'react-intl'
 import { MemoryRouter } from 'react-router'
 import type { SignUpMode } from '#shared/admin.ts'
 import { SOURCE_LOCALE, type Locale } from '#shared/locales.ts'
-import { configKeys } from './features/config/queries.ts'
-import { LANDING_META, LandingPage } from './features/landing/landing-page.tsx'
+import { configKeys } from '#web/resources/config/queries.ts'
+import { LANDING_META, LandingPage } from '#web/screens/landing/landing-page.tsx'
 
 export { LANDING_META }
 

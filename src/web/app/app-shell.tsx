@@ -3,21 +3,21 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { Outlet } from 'react-router'
 import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
-import { useProfileQuery } from '#web/features/profile/queries.ts'
-import { useUnreadTitle } from '#web/features/contacts/use-unread-title.ts'
+import { useProfileQuery } from '#web/resources/profiles/queries.ts'
+import { useUnreadTitle } from '#web/resources/contacts/use-unread-title.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { useAfterFirstPaint } from '#web/lib/lazy-after-paint.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 
 // Messages waiting on this device go out from here, whichever screen is open. The outbox's code loads after the first
 // paint (decision 170): what it sends was kept on this device and waits there until it runs.
-const OutboxRunner = lazy(async () => ({ default: (await import('#web/features/recording/components/outbox-runner.tsx')).OutboxRunner }))
+const OutboxRunner = lazy(async () => ({ default: (await import('#web/resources/recording/components/outbox-runner.tsx')).OutboxRunner }))
 
 // The floating mini player and the shared player behind it: nothing plays before a tap, so their code loads after the
 // first paint too (decision 170).
-const MiniPlayer = lazy(async () => ({ default: (await import('#web/features/playback/components/mini-player.tsx')).MiniPlayer }))
+const MiniPlayer = lazy(async () => ({ default: (await import('#web/screens/playback/components/mini-player.tsx')).MiniPlayer }))
 
-const OnboardingWizard = lazy(async () => ({ default: (await import('#web/features/onboarding/onboarding-wizard.tsx')).OnboardingWizard }))
+const OnboardingWizard = lazy(async () => ({ default: (await import('#web/screens/onboarding/onboarding-wizard.tsx')).OnboardingWizard }))
 
 /**
  * The signed-in shell (docs/product/accounts.md): the onboarding wizard until `onboarding_completed` is true, then the

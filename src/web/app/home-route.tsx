@@ -1,6 +1,6 @@
 import { SESSION_RETRYING } from '#shared/auth-session-texts.ts'
 import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
-import { HomePage } from '#web/features/home/home-page.tsx'
+import { HomePage } from '#web/screens/home/home-page.tsx'
 import { useAuth } from '#web/lib/use-auth.ts'
 import { AppShell } from './app-shell.tsx'
 import { Landing, startedOnPrerenderedLanding } from './landing-handoff.tsx'

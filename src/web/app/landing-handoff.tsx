@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
-import type * as LandingPageModule from '#web/features/landing/landing-page.tsx'
+import type * as LandingPageModule from '#web/screens/landing/landing-page.tsx'
 
 /**
  * The hand-over from the prerendered landing page to the app (decision 100). The server sends a visitor without a
@@ -34,7 +34,7 @@ let landingModule: LandingModule | undefined
 
 /** Loads the landing page's code (its sign-in card and forms stay out of the signed-in first screen). */
 export async function loadLandingPage(): Promise<LandingModule> {
-  landingModule ??= await import('#web/features/landing/landing-page.tsx')
+  landingModule ??= await import('#web/screens/landing/landing-page.tsx')
   return landingModule
 }
 

@@ -1,12 +1,12 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { realtimeEventSchema, type RealtimeEvent } from '#shared/realtime.ts'
-import { applyContactUpdate, contactKeys } from '#web/features/contacts/queries.ts'
-import { invitationKeys } from '#web/features/invitations/queries.ts'
-import { addConversationMessage, applyMessageChanges, messageKeys } from '#web/features/messages/queries.ts'
-import { overviewKeys } from '#web/features/overview/queries.ts'
-import { closeOpenNudge, healthKeys } from '#web/features/relationship-health/queries.ts'
-import { profileKeys } from '#web/features/profile/queries.ts'
-import { publicProfileKeys } from '#web/features/public-profile/queries.ts'
+import { applyContactUpdate, contactKeys } from '#web/resources/contacts/queries.ts'
+import { invitationKeys } from '#web/resources/invitations/queries.ts'
+import { addConversationMessage, applyMessageChanges, messageKeys } from '#web/resources/messages/queries.ts'
+import { overviewKeys } from '#web/screens/overview/queries.ts'
+import { closeOpenNudge, healthKeys } from '#web/resources/relationship-health/queries.ts'
+import { profileKeys } from '#web/resources/profiles/queries.ts'
+import { publicProfileKeys } from '#web/resources/public-profiles/queries.ts'
 
 /**
  * The key roots of the resource query modules that realtime events refresh. Each is one constant array; the overview's

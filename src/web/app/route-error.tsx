@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl'
 import { RotateCw } from 'lucide-react'
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
-import { NotFoundPage } from '#web/features/not-found/not-found-page.tsx'
+import { NotFoundPage } from '#web/screens/not-found/not-found-page.tsx'
 
 function isChunkLoadError(error: unknown): boolean {
   return error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message)

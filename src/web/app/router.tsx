@@ -1,7 +1,7 @@
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router'
 import { FullPageSpinner } from '#web/components/full-page-spinner.tsx'
 import { HomeRoute } from './home-route.tsx'
-import { NotFoundPage } from '#web/features/not-found/not-found-page.tsx'
+import { NotFoundPage } from '#web/screens/not-found/not-found-page.tsx'
 import { AppShell } from './app-shell.tsx'
 import { RequireAuth } from './require-auth.tsx'
 import { RouteError } from './route-error.tsx'
@@ -29,34 +29,34 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { index: true, element: <HomeRoute /> },
-      { path: 'auth', lazy: async () => ({ Component: (await import('#web/features/auth/auth-page.tsx')).AuthPage }) },
+      { path: 'auth', lazy: async () => ({ Component: (await import('#web/screens/sign-in/auth-page.tsx')).AuthPage }) },
       {
         path: 'auth/reset-password',
-        lazy: async () => ({ Component: (await import('#web/features/auth/reset-password-page.tsx')).ResetPasswordPage }),
+        lazy: async () => ({ Component: (await import('#web/screens/sign-in/reset-password-page.tsx')).ResetPasswordPage }),
       },
       {
         path: 'auth/invite',
-        lazy: async () => ({ Component: (await import('#web/features/invitations/invite-accept-pages.tsx')).InviteAcceptPage }),
+        lazy: async () => ({ Component: (await import('#web/screens/invitation/invite-accept-pages.tsx')).InviteAcceptPage }),
       },
       {
         path: 'invite',
-        lazy: async () => ({ Component: (await import('#web/features/invitations/invite-accept-pages.tsx')).InviteLandingPage }),
+        lazy: async () => ({ Component: (await import('#web/screens/invitation/invite-accept-pages.tsx')).InviteLandingPage }),
       },
       {
         path: 'account-deleted',
-        lazy: async () => ({ Component: (await import('#web/features/settings/account-deleted-page.tsx')).AccountDeletedPage }),
+        lazy: async () => ({ Component: (await import('#web/screens/settings/account-deleted-page.tsx')).AccountDeletedPage }),
       },
       {
         path: 'share/not-ready',
-        lazy: async () => ({ Component: (await import('#web/features/share/share-not-ready-page.tsx')).ShareNotReadyPage }),
+        lazy: async () => ({ Component: (await import('#web/screens/share/share-not-ready-page.tsx')).ShareNotReadyPage }),
       },
       {
         path: 'u/:id',
-        lazy: async () => ({ Component: (await import('#web/features/public-profile/public-profile-page.tsx')).PublicProfilePage }),
+        lazy: async () => ({ Component: (await import('#web/screens/public-profile/public-profile-page.tsx')).PublicProfilePage }),
       },
       {
         path: 'profile/:id',
-        lazy: async () => ({ Component: (await import('#web/features/public-profile/public-profile-page.tsx')).PublicProfilePage }),
+        lazy: async () => ({ Component: (await import('#web/screens/public-profile/public-profile-page.tsx')).PublicProfilePage }),
       },
       {
         element: <RequireAuth />,
@@ -66,75 +66,75 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'contacts/add',
-                lazy: async () => ({ Component: (await import('#web/features/directory/add-contact-page.tsx')).AddContactPage }),
+                lazy: async () => ({ Component: (await import('#web/screens/directory/add-contact-page.tsx')).AddContactPage }),
               },
               {
                 path: 'contacts/add/email',
-                lazy: async () => ({ Component: (await import('#web/features/invitations/invite-flow-page.tsx')).EmailInvitePage }),
+                lazy: async () => ({ Component: (await import('#web/screens/invitation/invite-flow-page.tsx')).EmailInvitePage }),
               },
               {
                 path: 'contacts/add/link',
-                lazy: async () => ({ Component: (await import('#web/features/invitations/invite-flow-page.tsx')).LinkInvitePage }),
+                lazy: async () => ({ Component: (await import('#web/screens/invitation/invite-flow-page.tsx')).LinkInvitePage }),
               },
               {
                 path: 'contacts/add/directory',
-                lazy: async () => ({ Component: (await import('#web/features/directory/directory-page.tsx')).DirectoryPage }),
+                lazy: async () => ({ Component: (await import('#web/screens/directory/directory-page.tsx')).DirectoryPage }),
               },
               {
                 path: 'contacts/profile/:contactId',
-                lazy: async () => ({ Component: (await import('#web/features/contacts/contact-detail-page.tsx')).ContactDetailPage }),
+                lazy: async () => ({ Component: (await import('#web/screens/contact/contact-detail-page.tsx')).ContactDetailPage }),
               },
               {
                 path: 'contacts/:id',
-                lazy: async () => ({ Component: (await import('#web/features/contacts/conversation-page.tsx')).ConversationPage }),
+                lazy: async () => ({ Component: (await import('#web/screens/contact/conversation-page.tsx')).ConversationPage }),
               },
               {
                 path: 'share',
-                lazy: async () => ({ Component: (await import('#web/features/share/share-page.tsx')).SharePage }),
+                lazy: async () => ({ Component: (await import('#web/screens/share/share-page.tsx')).SharePage }),
               },
               {
                 path: 'record',
-                lazy: async () => ({ Component: (await import('#web/features/record/record-select-page.tsx')).RecordSelectPage }),
+                lazy: async () => ({ Component: (await import('#web/screens/new-message/record-select-page.tsx')).RecordSelectPage }),
               },
               {
                 path: 'record/select',
-                lazy: async () => ({ Component: (await import('#web/features/record/record-select-page.tsx')).RecordSelectPage }),
+                lazy: async () => ({ Component: (await import('#web/screens/new-message/record-select-page.tsx')).RecordSelectPage }),
               },
               {
                 path: 'record/:contactId',
-                lazy: async () => ({ Component: (await import('#web/features/record/record-page.tsx')).RecordPage }),
+                lazy: async () => ({ Component: (await import('#web/screens/new-message/record-page.tsx')).RecordPage }),
               },
               {
                 path: 'requests',
-                lazy: async () => ({ Component: (await import('#web/features/contacts/message-requests-page.tsx')).MessageRequestsPage }),
+                lazy: async () => ({ Component: (await import('#web/screens/circle/message-requests-page.tsx')).MessageRequestsPage }),
               },
               {
                 path: 'archived-contacts',
-                lazy: async () => ({ Component: (await import('#web/features/contacts/archived-contacts-page.tsx')).ArchivedContactsPage }),
+                lazy: async () => ({ Component: (await import('#web/screens/circle/archived-contacts-page.tsx')).ArchivedContactsPage }),
               },
               {
                 path: 'settings',
-                lazy: async () => ({ Component: (await import('#web/features/settings/settings-page.tsx')).SettingsPage }),
+                lazy: async () => ({ Component: (await import('#web/screens/settings/settings-page.tsx')).SettingsPage }),
               },
               {
                 path: 'settings/blocked',
-                lazy: async () => ({ Component: (await import('#web/features/contacts/blocked-people-page.tsx')).BlockedPeoplePage }),
+                lazy: async () => ({ Component: (await import('#web/screens/settings/blocked-people-page.tsx')).BlockedPeoplePage }),
               },
               {
                 path: 'settings/people',
-                lazy: async () => ({ Component: (await import('#web/features/settings/people-page.tsx')).PeoplePage }),
+                lazy: async () => ({ Component: (await import('#web/screens/settings/people-page.tsx')).PeoplePage }),
               },
               {
                 path: 'sessions',
-                lazy: async () => ({ Component: (await import('#web/features/voice-sessions/voice-sessions-page.tsx')).VoiceSessionsPage }),
+                lazy: async () => ({ Component: (await import('#web/screens/voice-sessions/voice-sessions-page.tsx')).VoiceSessionsPage }),
               },
               {
                 path: 'messages',
-                lazy: async () => ({ Component: (await import('#web/features/overview/messages-overview-page.tsx')).MessagesOverviewPage }),
+                lazy: async () => ({ Component: (await import('#web/screens/overview/messages-overview-page.tsx')).MessagesOverviewPage }),
               },
               {
                 path: 'playback/:messageId',
-                lazy: async () => ({ Component: (await import('#web/features/playback/playback-page.tsx')).PlaybackPage }),
+                lazy: async () => ({ Component: (await import('#web/screens/playback/playback-page.tsx')).PlaybackPage }),
               },
             ],
           },

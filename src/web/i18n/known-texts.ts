@@ -10,7 +10,7 @@ import {
   RESET_ERROR_FALLBACK,
   SIGN_UP_UNAVAILABLE,
   TOO_MANY_ATTEMPTS,
-} from '#web/features/sign-in/auth-errors.ts'
+} from '#web/resources/sign-in/auth-errors.ts'
 
 /**
  * Texts that reach a screen as English strings from code the screens share with the server or with plain functions:

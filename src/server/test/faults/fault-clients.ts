@@ -1,6 +1,6 @@
 /**
  * The people of the fault suite (decision 218): pairs who take turns sending each other voice messages over HTTP, as
- * the web app's outbox sends them (src/web/features/recording/outbox.ts): the recording is uploaded, then sent by its
+ * the web app's outbox sends them (src/web/resources/recording/outbox.ts): the recording is uploaded, then sent by its
  * upload id; a network failure or a 5xx is tried again (the upload until it has an id, then the send with the SAME
  * upload id, never a second upload), a 4xx is final. A message counts as acknowledged only once the send answered
  * 201 with its id. Imports no test runner: the bench uses it too.

@@ -1,0 +1,26 @@
+import { Heart } from 'lucide-react'
+import { Button, type ButtonProps } from '#web/components/ui/button.tsx'
+import { cn } from '#web/lib/utils.ts'
+import { useLikeMessageMutation } from '../queries.ts'
+
+type LikeButtonProps = Omit<ButtonProps, 'onClick' | 'children'> & { messageId: string; liked: boolean }
+
+/** The heart toggle of a message (either participant may like it). Optimistic; a failure rolls back with a toast. */
+export function LikeButton({ messageId, liked, className, variant = 'ghost', size = 'icon', ...props }: LikeButtonProps) {
+  const like = useLikeMessageMutation()
+  return (
+    <Button
+      data-slot="like-button"
+      variant={variant}
+      size={size}
+      aria-label="Like"
+      aria-pressed={liked}
+      title={liked ? 'Unlike' : 'Like'}
+      onClick={() => like.mutate({ id: messageId, liked: !liked })}
+      className={cn('text-muted-foreground aria-pressed:text-rose-500 dark:aria-pressed:text-rose-400', className)}
+      {...props}
+    >
+      <Heart aria-hidden className={cn('size-5 transition-transform', liked && 'scale-110 fill-current')} />
+    </Button>
+  )
+}

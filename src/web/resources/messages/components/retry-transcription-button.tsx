@@ -1,0 +1,26 @@
+import { RotateCcw } from 'lucide-react'
+import { canRetryTranscription } from '#shared/speech.ts'
+import type { Message } from '#shared/messages.ts'
+import { Button, type ButtonProps } from '#web/components/ui/button.tsx'
+import { useRetryTranscriptionMutation } from '../queries.ts'
+
+type RetryTranscriptionButtonProps = Omit<ButtonProps, 'onClick' | 'children'> & {
+  message: Pick<Message, 'id' | 'processing_status' | 'created_at'>
+}
+
+/** 'Retry transcription' under a failed transcript, of a message or of a session note; disabled while the retry is asked. */
+export function RetryButton({ pending, variant = 'outline', size = 'sm', ...props }: Omit<ButtonProps, 'children'> & { pending: boolean }) {
+  return (
+    <Button data-slot="retry-transcription" variant={variant} size={size} disabled={pending} aria-busy={pending || undefined} {...props}>
+      <RotateCcw aria-hidden />
+      Retry transcription
+    </Button>
+  )
+}
+
+/** 'Retry' under a failed transcription, while the server still allows it (2 hours after sending). */
+export function RetryTranscriptionButton({ message, ...props }: RetryTranscriptionButtonProps) {
+  const retry = useRetryTranscriptionMutation()
+  if (!canRetryTranscription(message)) return null
+  return <RetryButton pending={retry.isPending} onClick={() => retry.mutate(message.id)} {...props} />
+}

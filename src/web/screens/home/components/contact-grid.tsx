@@ -1,0 +1,89 @@
+import { Suspense } from 'react'
+import type { Contact } from '#shared/contacts.ts'
+import { NUDGE_TEXTS } from '#shared/nudge-texts.ts'
+import { useOpenNudgesQuery } from '#web/resources/relationship-health/queries.ts'
+import { lazyWithPreload } from '#web/lib/lazy-after-paint.ts'
+import { cn } from '#web/lib/utils.ts'
+import { RecordMic } from '#web/resources/recording/components/record-mic.tsx'
+import { ArchiveTile } from './archive-tile.tsx'
+import { ContactGridList } from './contact-grid-list.tsx'
+import { ContactLinkTile, StaticContactTile } from './contact-tile.tsx'
+import { useContactMoves } from './move-contacts.ts'
+
+// dragging (dnd-kit) is edit mode's: its code loads after the home's first paint (decision 108)
+const SortableContactGrid = lazyWithPreload(async () => (await import('./sortable-contact-grid.tsx')).SortableContactGrid)
+
+type ContactGridProps = {
+  contacts: readonly Contact[]
+  editing: boolean
+  /** at least 768 px wide: the long-press action enters edit mode */
+  wide: boolean
+  /** contacts being archived right now (their Archive button is disabled) */
+  archivingIds: ReadonlySet<string>
+  onReorder: (orderedIds: string[]) => void
+  onArchive: (contact: Contact) => void
+  onLongPress: () => void
+}
+
+/**
+ * The circle: contact tiles in display order, the Add Friend tile, and in edit mode the Archive tile. In edit mode
+ * tiles are sortable (SortableContactGrid) on every screen, and each has Move earlier / Move later buttons whose
+ * moves a live region announces (decision 213); until dragging's code is there the tiles show as they will look.
+ */
+export function ContactGrid({ contacts, editing, wide, archivingIds, onReorder, onArchive, onLongPress }: ContactGridProps) {
+  SortableContactGrid.usePreloadAfterPaint()
+  // gentle nudges: a soft hint on the tiles of contacts gone quiet
+  const nudged = useOpenNudgesQuery()
+  const moves = useContactMoves(contacts, onReorder)
+
+  if (!editing) {
+    return (
+      <ContactGridList
+        contacts={contacts}
+        tile={(contact, sizes) => (
+          <div className="relative h-full">
+            <ContactLinkTile
+              contact={contact}
+              sizes={sizes}
+              longPressEnabled={wide}
+              onLongPress={onLongPress}
+              hint={nudged.data?.has(contact.id) ? NUDGE_TEXTS.tileHint : undefined}
+            />
+            <RecordMic contact={contact} className={cn('absolute z-10', sizes.action)} />
+          </div>
+        )}
+      />
+    )
+  }
+  const staticGrid = (
+    <ContactGridList
+      contacts={contacts}
+      tile={(contact, sizes, index) => (
+        <StaticContactTile
+          contact={contact}
+          sizes={sizes}
+          archiving={archivingIds.has(contact.id)}
+          onArchive={() => onArchive(contact)}
+          move={{ index, count: contacts.length, onMove: (direction) => moves.move(contact, direction) }}
+        />
+      )}
+      archiveTile={(sizes) => <ArchiveTile sizes={sizes} />}
+    />
+  )
+  return (
+    <>
+      <Suspense fallback={staticGrid}>
+        <SortableContactGrid
+          contacts={contacts}
+          archivingIds={archivingIds}
+          onReorder={onReorder}
+          onArchive={onArchive}
+          onMove={moves.move}
+        />
+      </Suspense>
+      <p role="status" data-slot="move-announcement" className="sr-only">
+        {moves.announcement}
+      </p>
+    </>
+  )
+}
