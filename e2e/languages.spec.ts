@@ -1,9 +1,8 @@
-import type { Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import { profiles, user } from '#server/db/schema.ts'
-import { LOCALE_NAMES } from '#shared/locales.ts'
 import { expect, makeE2EPerson, test } from './fixtures.ts'
 import { expectNoSeriousAxeInBothThemes } from './support/axe.ts'
+import { plainEnglish, PSEUDO_ALLOWED } from './support/languages.ts'
 
 /*
  * Hearth in the reader's language (decisions 220 and 221), on a phone: a Spanish browser gets the signed-out pages in
@@ -107,53 +106,12 @@ test.describe('choosing a language in Settings', () => {
   })
 })
 
-/** The visible text of the page that is plain English: not accented by the pseudo-locale, nor a name it may show. */
-async function plainEnglish(page: Page, allowed: string[]): Promise<string[]> {
-  return page.evaluate((allowedWords) => {
-    const found: string[] = []
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const element = node.parentElement
-      if (!element || element.closest('[aria-hidden="true"], script, style, [data-sonner-toaster]')) continue
-      if (!element.checkVisibility()) continue
-      let text = node.textContent ?? ''
-      text = text.replace(/[\w.+-]+@[\w.-]+/g, ' ')
-      for (const word of allowedWords) text = text.split(word).join(' ')
-      if (/[A-Za-z]{2,}/.test(text)) found.push(node.textContent?.trim() ?? '')
-    }
-    // attributes people hear: accessible names and placeholders
-    for (const element of document.querySelectorAll<HTMLElement>('[aria-label], [placeholder], [title]')) {
-      if (!element.checkVisibility()) continue
-      for (const name of ['aria-label', 'placeholder', 'title']) {
-        let text = element.getAttribute(name) ?? ''
-        // a device's user agent, shown as its title
-        if (text.startsWith('Mozilla/')) continue
-        for (const word of allowedWords) text = text.split(word).join(' ')
-        if (/[A-Za-z]{2,}/.test(text)) found.push(`${name}=${element.getAttribute(name)}`)
-      }
-    }
-    return found
-  }, allowed)
-}
-
 test.describe('the pseudo-locale', () => {
   test.use({ viewport: PHONE })
 
   test('leaves no English on the translated screens', async ({ page, insertUser, login, db }) => {
     const person = await insertUser({ name: 'Ada Lovelace' })
-    const allowed = [
-      'Hearth',
-      person.name,
-      ...Object.values(LOCALE_NAMES),
-      'Chrome',
-      'Chromium',
-      'Linux',
-      'Windows',
-      'HeadlessChrome',
-      'alt+T',
-    ]
-    // the word that confirms an account's deletion is typed as it is, in every language
-    allowed.push('DELETE')
+    const allowed = [...PSEUDO_ALLOWED, person.name]
     const screens = ['/?locale=en-XA', '/auth', '/auth?mode=x', '/auth/reset-password?token=x&error=INVALID_TOKEN', '/no-such-page']
     for (const path of screens) {
       await page.goto(path)

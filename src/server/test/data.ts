@@ -59,9 +59,22 @@ export async function setHearthOwner(db: Executor, userId: string): Promise<void
     .onConflictDoUpdate({ target: hearthSettings.id, set: { ownerId: userId } })
 }
 
-/** Removes people and, through the foreign keys, everything that is theirs. */
+/**
+ * Removes people and, through the foreign keys, everything that is theirs. The cascade takes row locks in its own
+ * order while the app may still be finishing work for them (a transcription, a health refresh), so PostgreSQL may
+ * pick this delete as a deadlock's victim: it is tried again, as PostgreSQL asks of a deadlocked transaction.
+ */
 export async function deletePeople(db: Executor, ids: string[]): Promise<void> {
-  if (ids.length > 0) await db.delete(user).where(inArray(user.id, ids))
+  if (ids.length === 0) return
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.delete(user).where(inArray(user.id, ids))
+      return
+    } catch (error) {
+      const code = (error as { cause?: { code?: string } }).cause?.code
+      if (code !== '40P01' || attempt === 3) throw error
+    }
+  }
 }
 
 /**
