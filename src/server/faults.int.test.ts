@@ -31,7 +31,12 @@ describe('faults while people send', () => {
     })
     console.log(faultTable(report))
     expect(report.acknowledged).toBeGreaterThan(0)
-    expect({ lost: report.lost, duplicated: report.duplicated, stuck: report.stuck }).toEqual({ lost: 0, duplicated: 0, stuck: 0 })
+    expect({ lost: report.lost, duplicated: report.duplicated, stuck: report.stuck, answerLost: report.answerLost }).toEqual({
+      lost: 0,
+      duplicated: 0,
+      stuck: 0,
+      answerLost: 0,
+    })
     // while a part was away, the person was told so at once (decisions 216, 217), never a 500 or no answer
     // (the faults come in a seeded random order)
     expect(report.outageAnswers.toSorted((a, b) => a.part.localeCompare(b.part))).toEqual([

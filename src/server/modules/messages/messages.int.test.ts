@@ -6,7 +6,7 @@ import { type Message } from '#shared/messages.ts'
 import { MESSAGE_TEXTS } from '#shared/messages-texts.ts'
 import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import type { MessageSearchResult } from '#shared/message-search.ts'
-import { contacts } from '#server/db/schema.ts'
+import { audioMessages, contacts } from '#server/db/schema.ts'
 import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '#server/test/people.ts'
 import { listenToRealtime } from '#server/test/realtime-listener.ts'
 import { apiClient } from '#server/test/requests.ts'
@@ -106,12 +106,34 @@ describe('sending', () => {
     expect(unlinked.json()).toMatchObject({ error: { code: 'NOT_LINKED', message: MESSAGE_TEXTS.notLinked } })
   })
 
-  it('consumes an upload once: the same upload cannot make two messages', async () => {
-    const { ada, adaToBob } = await pair()
+  it('consumes an upload once: a send tried again answers with the message the first try made, never a second one (decision 232)', async () => {
+    const { ada, bob, adaToBob } = await pair()
     const uploadId = await uploadFor(ada)
-    expect((await post('/api/messages', ada.cookie, { contact_id: adaToBob, upload_id: uploadId })).statusCode).toBe(201)
+    const first = await post('/api/messages', ada.cookie, { contact_id: adaToBob, upload_id: uploadId })
+    expect(first.statusCode).toBe(201)
+    // the first answer was lost on the way: the outbox sends again, and is told the message is there
     const again = await post('/api/messages', ada.cookie, { contact_id: adaToBob, upload_id: uploadId })
-    expect(again.statusCode, again.body).toBe(404)
+    expect(again.statusCode, again.body).toBe(201)
+    expect((again.json() as Message).id).toBe((first.json() as Message).id)
+    const pairRows = await db.select().from(audioMessages).where(eq(audioMessages.senderId, ada.id))
+    expect(pairRows).toHaveLength(1)
+    // the receiver cannot claim the sender's upload, used or not
+    const byBob = await post('/api/messages', bob.cookie, { contact_id: adaToBob, upload_id: uploadId })
+    expect(byBob.statusCode).toBe(404)
+  })
+
+  it("answers a retry of the send that reached the limit with that message, not with the limit's refusal", async () => {
+    const { ada, adaToBob } = await pair()
+    expect((await send(ada, adaToBob)).statusCode).toBe(201)
+    expect((await send(ada, adaToBob)).statusCode).toBe(201)
+    const uploadId = await uploadFor(ada)
+    const third = await post('/api/messages', ada.cookie, { contact_id: adaToBob, upload_id: uploadId })
+    expect(third.statusCode).toBe(201)
+    const retried = await post('/api/messages', ada.cookie, { contact_id: adaToBob, upload_id: uploadId })
+    expect(retried.statusCode, retried.body).toBe(201)
+    expect((retried.json() as Message).id).toBe((third.json() as Message).id)
+    // a new recording is still refused at the limit
+    expect((await send(ada, adaToBob)).statusCode).toBe(409)
   })
 
   it('answers 401 without a session and 400 for bad input', async () => {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { ERROR_CODES } from '#shared/error-codes.ts'
 import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { MAX_ACTIVE_CONTACTS, MAX_CONSECUTIVE_UNANSWERED } from '#shared/limits.ts'
@@ -8,7 +7,7 @@ import { replyExcerpt } from '#shared/reply-quote.ts'
 import { strongerEngineAvailable } from '#shared/transcript-confidence.ts'
 import type { Database, Executor } from '#server/db/client.ts'
 import type { JobQueue } from '#server/jobs/job-queue.ts'
-import { ConflictError, ForbiddenError, GoneError, NotFoundError } from '#server/http/errors.ts'
+import { ConflictError, DomainError, ForbiddenError, GoneError, NotFoundError } from '#server/http/errors.ts'
 import type { PictureUrl } from '#server/media/signed-url.ts'
 import {
   countActiveContacts,
@@ -92,6 +91,9 @@ export function toMessageResponse(row: MessageRow, signMediaUrl: (key: string) =
 
 const messageNotFound = () => new NotFoundError(MESSAGE_TEXTS.messageNotFound)
 const contactNotFound = () => new NotFoundError(CONTACT_TEXTS.notFound)
+/** The send's upload is gone; its transaction rolls back, and the send looks for the message it made (decision 232). */
+class UploadGone extends Error {}
+
 /** Nothing new reaches a person who deleted their account; the sender is told so (decision 120). */
 const accountDeleted = (name: string) => new GoneError(MESSAGE_TEXTS.accountDeleted(name), ERROR_CODES.accountDeleted)
 
@@ -159,71 +161,84 @@ export function createMessagesService({
      * circle change does, so the two locks are always taken in the same order): a reply that would bring
      * an inactive contact back counts against their limit of 10 (decision 41). The pair's relationship health is
      * refreshed once the send has committed, off the request (decision 176).
+     *
+     * A send is idempotent by its upload (decision 232): the message takes the upload's id, so a retry whose first
+     * try went through but whose answer was lost (a dropped connection, a power cut) is answered with that same
+     * message instead of 'not found', and the outbox marks the take sent.
      */
     async send(senderId: string, input: { contact_id: string; upload_id: string; reply_to_id: string | null }): Promise<Message> {
-      const row = await db.transaction(async (tx) => {
-        // Sent together on the pipelined connection, and run in this order (decision 188): the receiver's circle is
-        // locked before the pair's rows, as every circle change does.
-        const [peek, { mine, theirs }] = await Promise.all([
-          getContactLockingTheirCircle(tx, senderId, input.contact_id),
-          lockContactPair(tx, senderId, input.contact_id),
-        ])
-        if (!peek) throw contactNotFound()
-        if (peek.accountDeleted) throw accountDeleted(peek.name)
-        if (!mine) throw contactNotFound()
-        // read again under the lock: the receiver may have deleted their account meanwhile
-        if (mine.accountDeleted) throw accountDeleted(mine.name)
-        const receiverId = mine.contactUserId
-        if (!receiverId) throw new ConflictError(MESSAGE_TEXTS.notLinked, ERROR_CODES.notLinked)
-        // archiving someone stops their messages (decision 41); they are told, plainly
-        if (theirs?.archived) throw new ConflictError(MESSAGE_TEXTS.archivedByThem(peek.name), ERROR_CODES.contactArchived)
-        if (mine.consecutiveMessagesSent >= MAX_CONSECUTIVE_UNANSWERED) {
-          throw new ConflictError(MESSAGE_TEXTS.limitReached(peek.name), ERROR_CODES.messageLimit)
-        }
-        if (input.reply_to_id && !(await getMessageBetween(tx, input.reply_to_id, senderId, receiverId))) {
-          throw new NotFoundError(MESSAGE_TEXTS.replyNotFound)
-        }
-        // A message request reaches its receiver quietly, on their requests page, and an ignored one comes back there;
-        // a blocked one reaches them not at all. The sender's answer is the same in every case (decision 123).
-        const request = theirs?.requestStatus ?? null
-        if (request === 'ignored' && theirs) await reopenIgnoredRequest(tx, theirs.id)
-        const countsAsReply = theirs ? await replyFitsCircle(tx, receiverId, theirs) : false
-        // The message's id is chosen here, so that what names it goes out with its insert, in one round trip, and runs
-        // after it in this order (decision 188): its jobs, the pair's counts, and the pair's contacts as the send leaves
-        // them, for its events. The upload is consumed by the statement that writes the message (decision 181); if it is
-        // gone, the throw below rolls the rest back.
-        const messageId = randomUUID()
-        const told = {
-          sender: { id: senderId, contactId: mine.id },
-          receiver: request === 'blocked' ? null : { id: receiverId, contactId: theirs?.id ?? null },
-        }
-        const [message, , , contacts] = await Promise.all([
-          insertMessageFromUpload(tx, {
-            id: messageId,
-            senderId,
-            receiverId,
-            uploadId: input.upload_id,
-            replyToId: input.reply_to_id,
-          }),
-          queue.enqueueMany(tx, [
-            { name: 'transcribe-message', data: { messageId } },
-            ...(request === null ? notifications.newMessageJobs(messageId) : []),
-          ]),
-          recordSend(tx, {
-            senderContactId: mine.id,
-            receiverContactId: theirs?.id,
-            senderId,
-            receiverId,
-            messageId,
-            countsAsReply,
-          }),
-          listContactsByIds(tx, told.receiver?.contactId ? [mine.id, told.receiver.contactId] : [mine.id]),
-        ])
-        if (!message) throw new NotFoundError(MESSAGE_TEXTS.uploadNotFound)
-        await announceNewMessage(tx, { message: respond(message), ...told, contacts, pictureUrl })
-        return message
-      })
-      if (row.receiverId) health.refreshSoon(senderId, row.receiverId)
+      const row = await db
+        .transaction(async (tx) => {
+          // Sent together on the pipelined connection, and run in this order (decision 188): the receiver's circle is
+          // locked before the pair's rows, as every circle change does.
+          const [peek, { mine, theirs }] = await Promise.all([
+            getContactLockingTheirCircle(tx, senderId, input.contact_id),
+            lockContactPair(tx, senderId, input.contact_id),
+          ])
+          if (!peek) throw contactNotFound()
+          if (peek.accountDeleted) throw accountDeleted(peek.name)
+          if (!mine) throw contactNotFound()
+          // read again under the lock: the receiver may have deleted their account meanwhile
+          if (mine.accountDeleted) throw accountDeleted(mine.name)
+          const receiverId = mine.contactUserId
+          if (!receiverId) throw new ConflictError(MESSAGE_TEXTS.notLinked, ERROR_CODES.notLinked)
+          // archiving someone stops their messages (decision 41); they are told, plainly
+          if (theirs?.archived) throw new ConflictError(MESSAGE_TEXTS.archivedByThem(peek.name), ERROR_CODES.contactArchived)
+          if (mine.consecutiveMessagesSent >= MAX_CONSECUTIVE_UNANSWERED) {
+            throw new ConflictError(MESSAGE_TEXTS.limitReached(peek.name), ERROR_CODES.messageLimit)
+          }
+          if (input.reply_to_id && !(await getMessageBetween(tx, input.reply_to_id, senderId, receiverId))) {
+            throw new NotFoundError(MESSAGE_TEXTS.replyNotFound)
+          }
+          // A message request reaches its receiver quietly, on their requests page, and an ignored one comes back there;
+          // a blocked one reaches them not at all. The sender's answer is the same in every case (decision 123).
+          const request = theirs?.requestStatus ?? null
+          if (request === 'ignored' && theirs) await reopenIgnoredRequest(tx, theirs.id)
+          const countsAsReply = theirs ? await replyFitsCircle(tx, receiverId, theirs) : false
+          // The message's id is chosen here, so that what names it goes out with its insert, in one round trip, and runs
+          // after it in this order (decision 188): its jobs, the pair's counts, and the pair's contacts as the send leaves
+          // them, for its events. The upload is consumed by the statement that writes the message (decision 181); if it is
+          // gone, the throw below rolls the rest back.
+          const messageId = input.upload_id
+          const told = {
+            sender: { id: senderId, contactId: mine.id },
+            receiver: request === 'blocked' ? null : { id: receiverId, contactId: theirs?.id ?? null },
+          }
+          const [message, , , contacts] = await Promise.all([
+            insertMessageFromUpload(tx, {
+              id: messageId,
+              senderId,
+              receiverId,
+              uploadId: input.upload_id,
+              replyToId: input.reply_to_id,
+            }),
+            queue.enqueueMany(tx, [
+              { name: 'transcribe-message', data: { messageId } },
+              ...(request === null ? notifications.newMessageJobs(messageId) : []),
+            ]),
+            recordSend(tx, {
+              senderContactId: mine.id,
+              receiverContactId: theirs?.id,
+              senderId,
+              receiverId,
+              messageId,
+              countsAsReply,
+            }),
+            listContactsByIds(tx, told.receiver?.contactId ? [mine.id, told.receiver.contactId] : [mine.id]),
+          ])
+          if (!message) throw new UploadGone()
+          await announceNewMessage(tx, { message: respond(message), ...told, contacts, pictureUrl })
+          return message
+        })
+        .catch(async (error: unknown) => {
+          if (!(error instanceof UploadGone || (error instanceof DomainError && error.status < 500))) throw error
+          // Refused, or the upload is gone: if the upload made a message already, this is that send's retry, and a
+          // refusal that came of the first try (the third message reaching the limit) must not hide it.
+          const sent = await getMessageForParticipant(db, input.upload_id, senderId)
+          if (sent?.senderId === senderId) return { ...sent, replayed: true }
+          throw error instanceof UploadGone ? new NotFoundError(MESSAGE_TEXTS.uploadNotFound) : error
+        })
+      if (row.receiverId && !('replayed' in row)) health.refreshSoon(senderId, row.receiverId)
       return respond(row)
     },
 

@@ -21,7 +21,8 @@ export type Tally = {
   acknowledged: Acknowledged[]
   /**
    * Sends whose answer was lost (the connection dropped, or a 5xx) and whose retry was told the upload is gone: the
-   * message went out with the first try, and the outbox shows the take as failed (the suite checks it is there).
+   * message went out with the first try, but the outbox would show the take as failed. A send answers a retry with the
+   * message its first try made (decision 232), so this stays 0; the suite counts it to show it does.
    */
   answerLost: number
   /** 4xx answers other than that one: final refusals */

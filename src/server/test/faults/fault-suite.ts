@@ -60,7 +60,10 @@ export type FaultReport = {
   stuck: number
   /** acknowledged messages whose transcription ended failed (a definite state, but told apart) */
   transcriptionFailed: number
-  /** sends whose answer was lost and whose retry was told the upload was used: the message arrived nonetheless */
+  /**
+   * sends whose answer was lost and whose retry was told the upload was used although the message arrived: 0 since a
+   * send answers a retry with the message its first try made (decision 232)
+   */
   answerLost: number
   refused: number
   refusals: string[]
