@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
+import { ERROR_REASONS } from '#shared/error-reasons.ts'
 import { LOCALES } from '#shared/locales.ts'
 
 /**
@@ -9,17 +10,32 @@ import { LOCALES } from '#shared/locales.ts'
  * (each `{ id, defaultMessage }` object and each `<FormattedMessage id defaultMessage>`), and en.json written from them.
  * `node scripts/i18n-catalogues.ts` writes each en.json from the code; the catalogue check (i18n-catalogues.test.ts)
  * fails when one is out of step, and when a translation misses or adds a message or changes its arguments.
+ * The web's catalogues also hold the server's error reasons (decision 230): messages the code looks up by the id the
+ * server sent, written from `#shared/error-reasons.ts` rather than from a `defaultMessage`.
  */
 const root = fileURLToPath(new URL('..', import.meta.url))
 
-export type CatalogueRoot = { name: 'web' | 'server'; code: string; messages: string }
+export type CodeMessage = { id: string; defaultMessage: string; file: string }
+
+export type CatalogueRoot = {
+  name: 'web' | 'server'
+  code: string
+  messages: string
+  /** messages from a shared list, by id, that the code looks up by an id it was given */
+  listed: CodeMessage[]
+}
+
+const reasonsFile = 'src/shared/error-reasons.ts'
 
 export const CATALOGUE_ROOTS: CatalogueRoot[] = [
-  { name: 'web', code: path.join(root, 'src/web'), messages: path.join(root, 'src/web/i18n/messages') },
-  { name: 'server', code: path.join(root, 'src/server'), messages: path.join(root, 'src/server/i18n/messages') },
+  {
+    name: 'web',
+    code: path.join(root, 'src/web'),
+    messages: path.join(root, 'src/web/i18n/messages'),
+    listed: Object.entries(ERROR_REASONS).map(([id, defaultMessage]) => ({ id, defaultMessage, file: reasonsFile })),
+  },
+  { name: 'server', code: path.join(root, 'src/server'), messages: path.join(root, 'src/server/i18n/messages'), listed: [] },
 ]
-
-export type CodeMessage = { id: string; defaultMessage: string; file: string }
 
 function sourceFiles(dir: string): string[] {
   return fs
@@ -91,6 +107,13 @@ export function englishCatalogue(messages: CodeMessage[]): Record<string, string
   return Object.fromEntries([...byId.keys()].sort().map((id) => [id, byId.get(id)?.defaultMessage ?? '']))
 }
 
+/** en.json as the code and the shared lists define it; throws as englishCatalogue does, or with the code's problems. */
+export function expectedEnglish(catalogue: CatalogueRoot): Record<string, string> {
+  const { messages, problems } = messagesInCode(catalogue.code)
+  if (problems.length > 0) throw new Error(problems.join('\n'))
+  return englishCatalogue([...messages, ...catalogue.listed])
+}
+
 export function readCatalogue(file: string): Record<string, string> {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>
 }
@@ -99,9 +122,7 @@ export function readCatalogue(file: string): Record<string, string> {
 function writeEnglish() {
   for (const catalogue of CATALOGUE_ROOTS) {
     if (!fs.existsSync(catalogue.messages)) continue
-    const { messages, problems } = messagesInCode(catalogue.code)
-    if (problems.length > 0) throw new Error(problems.join('\n'))
-    const fromCode = englishCatalogue(messages)
+    const fromCode = expectedEnglish(catalogue)
     // messages the code looks up by a computed id (the server's analysis labels) are in en.json alone: kept as they are
     const englishFile = path.join(catalogue.messages, 'en.json')
     const before = fs.existsSync(englishFile) ? readCatalogue(englishFile) : {}

@@ -4,7 +4,7 @@ import { API_ERROR_TEXTS, type ApiError } from '#shared/api-error.ts'
 import { DISK_TEXTS } from '#shared/disk.ts'
 import { ERROR_CODES } from '#shared/error-codes.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '#server/db/unavailable.ts'
-import { reasonOf } from './error-reasons.ts'
+import { reasonOf } from '#shared/error-reasons.ts'
 
 /** Typed domain errors thrown by services; one handler maps them to status codes. */
 export class DomainError extends Error {
@@ -84,7 +84,7 @@ export function isNoSpaceError(error: unknown): boolean {
   return false
 }
 
-/** The app's error shape; `reason` names the refusal when the message is one of the shared texts (error-reasons.ts). */
+/** The app's error shape; `reason` names the refusal when the message is one of the shared refusals (#shared/error-reasons.ts). */
 export const errorBody = (code: string, message: string, reason = reasonOf(message)): ApiError => ({
   error: reason ? { code, message, reason } : { code, message },
 })

@@ -6,6 +6,7 @@ import { QueryError } from '#web/components/query-error.tsx'
 import { useProfileQuery } from '#web/resources/profiles/queries.ts'
 import { useUnreadTitle } from '#web/resources/contacts/use-unread-title.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
+import { useErrorMessage } from '#web/lib/errors.ts'
 import { useAfterFirstPaint } from '#web/lib/lazy-after-paint.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 
@@ -51,6 +52,7 @@ function ShellContent({ children }: { children?: ReactNode }) {
   const { refresh } = useAuth()
   const profile = useProfileQuery()
   const intl = useIntl()
+  const errorMessage = useErrorMessage()
   useUnreadTitle()
   const sessionEnded = isApiRequestError(profile.error, 401)
 
@@ -67,7 +69,7 @@ function ShellContent({ children }: { children?: ReactNode }) {
         <QueryError
           className="w-full max-w-sm"
           message={intl.formatMessage({ id: 'shell.profileError', defaultMessage: 'Failed to load profile' })}
-          detail={profile.error.message}
+          detail={errorMessage(profile.error)}
           retrying={profile.isFetching}
           onRetry={() => void profile.refetch()}
         />

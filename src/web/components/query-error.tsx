@@ -3,12 +3,13 @@ import { CircleAlert, RotateCw } from 'lucide-react'
 import type * as React from 'react'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { useErrorMessage } from '#web/lib/errors.ts'
 import { cn } from '#web/lib/utils.ts'
 
 type QueryErrorProps = React.ComponentProps<'div'> & {
   /** A human sentence: what failed. */
   message: string
-  /** The underlying error's text, shown small under the message when it adds something. */
+  /** The underlying error's text (`useErrorMessage`), shown small under the message when it adds something. */
   detail?: string
   onRetry: () => void
   retrying?: boolean
@@ -39,7 +40,8 @@ export function QueryError({ message, detail, onRetry, retrying = false, classNa
 /** What QueryErrorFor reads from a TanStack query result. */
 export type RefetchableQuery = { error: Error | null; isFetching: boolean; refetch: () => unknown }
 
-/** QueryError wired to a query: the error's own text under the message, Retry refetches. */
+/** QueryError wired to a query: the error's own text under the message (in the reader's language), Retry refetches. */
 export function QueryErrorFor({ query, ...props }: Omit<QueryErrorProps, 'detail' | 'onRetry' | 'retrying'> & { query: RefetchableQuery }) {
-  return <QueryError detail={query.error?.message} retrying={query.isFetching} onRetry={() => void query.refetch()} {...props} />
+  const errorMessage = useErrorMessage()
+  return <QueryError detail={errorMessage(query.error)} retrying={query.isFetching} onRetry={() => void query.refetch()} {...props} />
 }

@@ -3,7 +3,7 @@ import { IntlProvider, useIntl } from 'react-intl'
 import { SOURCE_LOCALE, type Locale } from '#shared/locales.ts'
 import { logUnexpected } from '#web/lib/errors.ts'
 import { browserLanguages, chooseLocale, displayDirection, PSEUDO_LOCALE, pseudoLocaleRequested, type DisplayLocale } from './locale.ts'
-import { setActiveIntl } from './known-texts.ts'
+import { setActiveIntl } from './active-intl.ts'
 import { loadCatalogue, loadedCatalogue, type Catalogue } from './messages.ts'
 
 /** The locale this tab starts in, before the account is known: the pseudo-locale when asked for, else the browser's. */
@@ -29,7 +29,7 @@ function useBrowserLanguages(): readonly string[] {
   return languages
 }
 
-/** Hands the language on screen to the code outside components that says known texts (toasts). */
+/** Hands the language on screen to the code outside components that says known texts and errors (toasts). */
 function ActiveIntl() {
   const intl = useIntl()
   setActiveIntl(intl)

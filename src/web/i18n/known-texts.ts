@@ -11,6 +11,7 @@ import {
   SIGN_UP_UNAVAILABLE,
   TOO_MANY_ATTEMPTS,
 } from '#web/resources/sign-in/auth-errors.ts'
+import { activeIntl } from '#web/i18n/active-intl.ts'
 
 /**
  * Texts that reach a screen as English strings from code the screens share with the server or with plain functions:
@@ -116,15 +117,9 @@ function translate(intl: IntlShape, text: string): string {
   return known ? intl.formatMessage(known) : text
 }
 
-let active: IntlShape | undefined
-
-/** Called by I18nProvider with each language it shows: what `knownText` speaks outside components. */
-export function setActiveIntl(intl: IntlShape): void {
-  active = intl
-}
-
 /** `useKnownText` for code outside components (a toast helper): the language on screen. */
 export function knownText(text: string): string {
+  const active = activeIntl()
   return active ? translate(active, text) : text
 }
 

@@ -38,23 +38,38 @@ describe('api client', () => {
     respond(401, { error: { code: 'UNAUTHORIZED', message: 'Sign in first' } })
     const error = await apiGet('/api/profile', itemSchema).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiRequestError)
-    expect(error).toMatchObject({ status: 401, code: 'UNAUTHORIZED', message: 'Sign in first' })
+    expect(error).toMatchObject({ status: 401, code: 'UNAUTHORIZED', message: 'Sign in first', reason: undefined })
   })
 
-  it('copes with an error without the shape', async () => {
+  it('keeps the reason the server named the refusal by, for the screen to translate', async () => {
+    respond(409, { error: { code: 'CONFLICT', message: 'This invitation has already been used.', reason: 'error.invitations.used' } })
+    await expect(apiSend('POST', '/api/invitations/x/accept', undefined, itemSchema)).rejects.toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+      message: 'This invitation has already been used.',
+      reason: 'error.invitations.used',
+    })
+  })
+
+  it('copes with an error without the shape, naming its own reason', async () => {
     respond(502, undefined)
-    await expect(apiGet('/api/profile', itemSchema)).rejects.toMatchObject({ status: 502, code: 'HTTP_502' })
+    await expect(apiGet('/api/profile', itemSchema)).rejects.toMatchObject({
+      status: 502,
+      code: 'HTTP_502',
+      message: 'Request failed (502).',
+      reason: 'error.web.requestFailed',
+    })
   })
 
   it('reports a network failure with status 0', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')))
     const error = await apiGet('/api/profile', itemSchema).catch((e: unknown) => e)
-    expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR', isNetworkError: true })
+    expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR', isNetworkError: true, reason: 'error.web.network' })
   })
 
   it('refuses an answer that does not match the schema', async () => {
     respond(200, { nope: true })
-    await expect(apiGet('/api/thing', itemSchema)).rejects.toMatchObject({ code: 'INVALID_RESPONSE' })
+    await expect(apiGet('/api/thing', itemSchema)).rejects.toMatchObject({ code: 'INVALID_RESPONSE', reason: 'error.web.unexpectedAnswer' })
   })
 
   it('validates with a schema loaded on first use as with one at hand, and refuses what does not match it', async () => {
@@ -95,10 +110,17 @@ describe('apiUpload', () => {
   it('throws the server error shape as an ApiRequestError', async () => {
     const xhr = installFakeXhr()
     const pending = apiUpload('/api/audio', blob, itemSchema)
-    xhr().respond(413, { error: { code: 'PAYLOAD_TOO_LARGE', message: 'Audio file is too large (max 50MB)' } })
+    xhr().respond(413, {
+      error: { code: 'PAYLOAD_TOO_LARGE', message: 'Audio file is too large (max 50MB)', reason: 'error.messages.tooLarge' },
+    })
     const error = await pending.catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiRequestError)
-    expect(error).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Audio file is too large (max 50MB)' })
+    expect(error).toMatchObject({
+      status: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'Audio file is too large (max 50MB)',
+      reason: 'error.messages.tooLarge',
+    })
   })
 
   it('copes with an error without the shape and with a wrong answer', async () => {

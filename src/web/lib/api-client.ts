@@ -3,16 +3,31 @@ import type { z } from 'zod/mini'
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR'
 export const INVALID_RESPONSE_CODE = 'INVALID_RESPONSE'
 
-/** A failed API call: the HTTP status (0 when the network failed) and the server's `{ error: { code, message } }`. */
+/**
+ * The failures this client says in its own words, each with its reason, as the server's refusals have theirs
+ * (decision 230): shown in the reader's language by `errorMessage`, in English here.
+ */
+const CLIENT_ERRORS = {
+  network: { id: 'error.web.network', defaultMessage: 'Network error. Check your connection and try again.' },
+  requestFailed: { id: 'error.web.requestFailed', defaultMessage: 'Request failed ({status}).' },
+  unexpectedAnswer: { id: 'error.web.unexpectedAnswer', defaultMessage: 'The server sent an unexpected answer.' },
+} as const
+
+/**
+ * A failed API call: the HTTP status (0 when the network failed) and the server's `{ error: { code, message, reason } }`.
+ * `reason`, when there is one, names the refusal for a screen to say it in the reader's language (`errorMessage`).
+ */
 export class ApiRequestError extends Error {
   readonly status: number
   readonly code: string
+  readonly reason: string | undefined
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, reason?: string) {
     super(message)
     this.name = 'ApiRequestError'
     this.status = status
     this.code = code
+    this.reason = reason
   }
 
   get isNetworkError(): boolean {
@@ -51,8 +66,8 @@ function schemaOf<T>(source: SchemaSource<T>): Promise<z.ZodMiniType<T>> {
   return loading
 }
 
-/** The server's `{ error: { code, message } }`, read with its schema; null when the body is not one (or cannot be read). */
-async function apiErrorOf(body: unknown): Promise<{ code: string; message: string } | null> {
+/** The server's `{ error: { code, message, reason? } }`, read with its schema; null when the body is not one (or cannot be read). */
+async function apiErrorOf(body: unknown): Promise<{ code: string; message: string; reason?: string } | null> {
   try {
     const { apiErrorSchema } = await import('#shared/api-error.ts')
     const shaped = apiErrorSchema.safeParse(body)
@@ -63,7 +78,7 @@ async function apiErrorOf(body: unknown): Promise<{ code: string; message: strin
 }
 
 function networkError(): ApiRequestError {
-  return new ApiRequestError(0, NETWORK_ERROR_CODE, 'Network error. Check your connection and try again.')
+  return new ApiRequestError(0, NETWORK_ERROR_CODE, CLIENT_ERRORS.network.defaultMessage, CLIENT_ERRORS.network.id)
 }
 
 function abortError(): DOMException {
@@ -92,11 +107,15 @@ async function parseBody<T>(status: number, text: string, schema: Promise<z.ZodM
   }
   if (status < 200 || status > 299) {
     const error = await apiErrorOf(body)
-    if (error) throw new ApiRequestError(status, error.code, error.message)
-    throw new ApiRequestError(status, `HTTP_${status}`, `Request failed (${status}).`)
+    if (error) throw new ApiRequestError(status, error.code, error.message, error.reason)
+    const failed = CLIENT_ERRORS.requestFailed
+    throw new ApiRequestError(status, `HTTP_${status}`, failed.defaultMessage.replace('{status}', String(status)), failed.id)
   }
   const parsed = (await schema).safeParse(body)
-  if (!parsed.success) throw new ApiRequestError(status, INVALID_RESPONSE_CODE, 'The server sent an unexpected answer.')
+  if (!parsed.success) {
+    const unexpected = CLIENT_ERRORS.unexpectedAnswer
+    throw new ApiRequestError(status, INVALID_RESPONSE_CODE, unexpected.defaultMessage, unexpected.id)
+  }
   return parsed.data
 }
 
