@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises'
+import { seededRandom } from './seeded-random.ts'
 
 /**
  * Writes a whisper.cpp model in the real ggml file format (the layout whisper.cpp's own
@@ -124,18 +125,6 @@ function tensors(nVocab: number, next: () => number): Tensor[] {
   return list
 }
 
-/** mulberry32: the same file for the same seed, so a failure can be reproduced */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 const int32 = (...values: number[]) => {
   const buffer = Buffer.alloc(values.length * 4)
   values.forEach((value, index) => buffer.writeInt32LE(value, index * 4))
@@ -192,7 +181,7 @@ function vocabulary(): Buffer[] {
 /** The model's bytes; about 4 MB. */
 export function tinyWhisperModel(options: TinyWhisperOptions = {}): Buffer {
   const nVocab = N_VOCAB
-  const next = random(options.seed ?? 1)
+  const next = seededRandom(options.seed ?? 1)
   const weight = () => (next() - 0.5) * 0.4
   const half = (options.precision ?? 'f16') === 'f16'
   const parts: Buffer[] = [
