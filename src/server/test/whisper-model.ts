@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { seededRandom } from './seeded-random.ts'
 
 /**
@@ -19,6 +20,18 @@ import { seededRandom } from './seeded-random.ts'
  * vocabulary (count, then length-prefixed bytes); then every tensor as n_dims, name length, type, the
  * dimensions in ggml order (innermost first), the name and the data (type 0 F32, 1 F16).
  */
+
+/** Whether whisper.cpp's native binding loads here: it ships for Linux x64 glibc and macOS; elsewhere the tests that
+ * run the model skip. */
+export const whisperBindingLoads = (() => {
+  try {
+    createRequire(import.meta.url)('@napi-rs/whisper')
+    return true
+  } catch {
+    return false
+  }
+})()
+
 export type TinyWhisperOptions = {
   seed?: number
   /**
