@@ -1,23 +1,32 @@
+/** One step of a relative time: how many of which unit ago (0 seconds: just now). */
+type TimeAgo = { value: number; unit: 'second' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year' }
+
 /**
- * Relative time (docs/product/README.md): under 60 s 'just now', then minutes, hours, days ('yesterday' at 1 day),
- * weeks (under 4), months (under 12), years.
+ * The steps of a relative time (docs/product/README.md), the same in every language: under 60 s just now, then
+ * minutes, hours, days, weeks (under 4), months (under 12), years.
  */
-export function relativeTime(from: Date | string, now: Date = new Date()): string {
+export function timeAgo(from: Date | string, now: Date = new Date()): TimeAgo {
   const seconds = Math.max(0, Math.floor((now.getTime() - new Date(from).getTime()) / 1000))
-  if (seconds < 60) return 'just now'
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`
+  if (seconds < 60) return { value: 0, unit: 'second' }
   const minutes = Math.floor(seconds / 60)
-  if (minutes < 60) return plural(minutes, 'minute')
+  if (minutes < 60) return { value: minutes, unit: 'minute' }
   const hours = Math.floor(minutes / 60)
-  if (hours < 24) return plural(hours, 'hour')
+  if (hours < 24) return { value: hours, unit: 'hour' }
   const days = Math.floor(hours / 24)
-  if (days === 1) return 'yesterday'
-  if (days < 7) return plural(days, 'day')
+  if (days < 7) return { value: days, unit: 'day' }
   const weeks = Math.floor(days / 7)
-  if (weeks < 4) return plural(weeks, 'week')
+  if (weeks < 4) return { value: weeks, unit: 'week' }
   const months = Math.floor(days / 30)
-  if (months < 12) return plural(Math.max(1, months), 'month')
-  return plural(Math.floor(days / 365), 'year')
+  if (months < 12) return { value: Math.max(1, months), unit: 'month' }
+  return { value: Math.floor(days / 365), unit: 'year' }
+}
+
+/** The steps of `timeAgo` in English: 'just now', '5 minutes ago', 'yesterday' (at 1 day), '3 weeks ago'. */
+export function relativeTime(from: Date | string, now: Date = new Date()): string {
+  const { value, unit } = timeAgo(from, now)
+  if (unit === 'second') return 'just now'
+  if (unit === 'day' && value === 1) return 'yesterday'
+  return `${value} ${unit}${value === 1 ? '' : 's'} ago`
 }
 
 /**

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { EngineChoice } from '#server/speech/engine.ts'
 import { createMatrixFixture, ROUTE_MATRIX, routeKeys, type MatrixEntry, type MatrixFixture } from '#server/test/route-matrix.ts'
 import { insertSignedInPerson } from '#server/test/people.ts'
+import { seededRandom } from '#server/test/seeded-random.ts'
 import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
 
 /**
@@ -14,18 +15,7 @@ import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
 const SEED = 0x13_2026
 const VARIANTS_PER_ROUTE = 45
 
-/** mulberry32: a small seeded generator, the same sequence on every run. */
-function seeded(seed: number) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-const random = seeded(SEED)
+const random = seededRandom(SEED)
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T
 
 const UUID = '0b6f7c4e-8d1a-4c8e-9f3a-2b1c0d9e8f7a'

@@ -3,6 +3,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { ERROR_CODES } from '#shared/error-codes.ts'
+import { escapeHtml } from '#shared/html.ts'
 import { acceptLanguageTags, LOCALES, pickLocale, SOURCE_LOCALE, type Locale } from '#shared/locales.ts'
 import { errorBody } from './errors.ts'
 
@@ -39,9 +40,6 @@ const PROFILE_PATH = /^\/(?:u|profile)\/([A-Za-z0-9_-]{1,100})\/?$/
 /** JSON inside a script element: `<` escaped so no text can close the element (`</script>`). */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
-const escapeAttr = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
-
 /** index.html with Open Graph and Twitter tags, and the title and description replaced by the page's own. */
 export function withPageTags(html: string, tags: PageTags): string {
   const meta = [
@@ -52,12 +50,12 @@ export function withPageTags(html: string, tags: PageTags): string {
     ['og:image', tags.image],
     ['og:url', tags.url],
   ]
-    .map(([property, content]) => `<meta property="${property}" content="${escapeAttr(content ?? '')}" />`)
+    .map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content ?? '')}" />`)
     .concat(
       `<meta name="twitter:card" content="summary_large_image" />`,
-      `<meta name="twitter:title" content="${escapeAttr(tags.title)}" />`,
-      `<meta name="twitter:description" content="${escapeAttr(tags.description)}" />`,
-      `<meta name="twitter:image" content="${escapeAttr(tags.image)}" />`,
+      `<meta name="twitter:title" content="${escapeHtml(tags.title)}" />`,
+      `<meta name="twitter:description" content="${escapeHtml(tags.description)}" />`,
+      `<meta name="twitter:image" content="${escapeHtml(tags.image)}" />`,
       ...(tags.noindex ? ['<meta name="robots" content="noindex" />'] : []),
       ...(tags.structuredData
         ? [`<script type="application/ld+json" data-server-structured-data>${scriptJson(tags.structuredData)}</script>`]
@@ -65,8 +63,8 @@ export function withPageTags(html: string, tags: PageTags): string {
     )
     .join('\n    ')
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttr(tags.title)}</title>`)
-    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/>/, `<meta name="description" content="${escapeAttr(tags.description)}" />`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(tags.title)}</title>`)
+    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/>/, `<meta name="description" content="${escapeHtml(tags.description)}" />`)
     .replace('</head>', `    ${meta}\n  </head>`)
 }
 
@@ -101,7 +99,7 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
           .readFileSync(file, 'utf8')
           .replace(
             '<link rel="canonical" href="/" />',
-            `<link rel="canonical" href="${escapeAttr(new URL('/', options.publicUrl ?? 'http://localhost').href)}" />`,
+            `<link rel="canonical" href="${escapeHtml(new URL('/', options.publicUrl ?? 'http://localhost').href)}" />`,
           )
       : undefined
   }

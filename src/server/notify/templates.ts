@@ -1,4 +1,5 @@
 import { formatDuration } from '#shared/duration.ts'
+import { escapeHtml } from '#shared/html.ts'
 import { isLocale, SOURCE_LOCALE, textDirection } from '#shared/locales.ts'
 import type { ServerIntl } from '#server/i18n/i18n.ts'
 import { MAIL_MESSAGES as M, PUSH_MESSAGES as P } from '#server/i18n/messages.ts'
@@ -9,9 +10,6 @@ import type { MailMessage } from './mailer.ts'
  * (`intlOf`, `intlOfPerson`). What a person wrote or said (a name, an invitation's note, a transcript) goes in as
  * it is; only the frame around it is translated.
  */
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
 
 /** How long an invitation's link works, as its mail says (the invitations module's VALIDITY_MS). */
 const INVITATION_DAYS = 7

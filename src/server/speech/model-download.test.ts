@@ -1,24 +1,14 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import http from 'node:http'
-import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { TINY_WHISPER_WORDS, tinyWhisperModel, writeToneWav } from '#server/test/whisper-model.ts'
+import { TINY_WHISPER_WORDS, whisperBindingLoads, tinyWhisperModel, writeToneWav } from '#server/test/whisper-model.ts'
 import type { EngineChoice, SpeechEngine } from './engine.ts'
 import { startModelDownload } from './model-download.ts'
 import type { ModelFile } from './models.ts'
-
-const bindingLoads = (() => {
-  try {
-    createRequire(import.meta.url)('@napi-rs/whisper')
-    return true
-  } catch {
-    return false
-  }
-})()
 
 // a real (generated) whisper model, served by a local server in place of the model host
 const bytes = tinyWhisperModel()
@@ -81,7 +71,7 @@ describe('model download on start', () => {
     expect(lines.at(-1)).toMatch(/going on with pocketsphinx, the next start tries again$/)
   })
 
-  it.skipIf(!bindingLoads)(
+  it.skipIf(!whisperBindingLoads)(
     'resumes an interrupted transfer at the next start, then switches new work to whisper without a restart',
     { timeout: 60_000 },
     async () => {

@@ -1,6 +1,10 @@
 import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes, verify } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { afterAll } from 'vitest'
+import { insertSignedInPerson } from './people.ts'
+import { apiClient } from './requests.ts'
+import { createTestApp } from './test-app.ts'
 
 /**
  * A browser's side of a push subscription, made in the test: a P-256 key pair and an auth secret (RFC 8291), so the
@@ -128,4 +132,21 @@ export async function startPushService(vapidPublicKey: () => string) {
     gone: (name: string) => goneNames.add(name),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
+}
+
+/**
+ * A test app (`createTestApp`) whose pushes go to a local push service that checks them against the app's VAPID key
+ * (read once through the API, as a browser would). Both close after the file.
+ */
+export async function createPushTestApp(
+  overrides: Parameters<typeof createTestApp>[0],
+  options: Omit<NonNullable<Parameters<typeof createTestApp>[1]>, 'pushTestOrigin'> = {},
+) {
+  let vapidKey = ''
+  const pushService = await startPushService(() => vapidKey)
+  afterAll(() => pushService.close())
+  const made = await createTestApp(overrides, { ...options, pushTestOrigin: pushService.origin })
+  const person = await insertSignedInPerson(made.app, made.db)
+  vapidKey = ((await apiClient(made.app).get('/api/push/key', person.cookie)).json() as { public_key: string }).public_key
+  return { ...made, pushService, vapidKey }
 }

@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { seededRandom } from './seeded-random.ts'
 
 /**
  * Writes a whisper.cpp model in the real ggml file format (the layout whisper.cpp's own
@@ -18,6 +20,18 @@ import fs from 'node:fs/promises'
  * vocabulary (count, then length-prefixed bytes); then every tensor as n_dims, name length, type, the
  * dimensions in ggml order (innermost first), the name and the data (type 0 F32, 1 F16).
  */
+
+/** Whether whisper.cpp's native binding loads here: it ships for Linux x64 glibc and macOS; elsewhere the tests that
+ * run the model skip. */
+export const whisperBindingLoads = (() => {
+  try {
+    createRequire(import.meta.url)('@napi-rs/whisper')
+    return true
+  } catch {
+    return false
+  }
+})()
+
 export type TinyWhisperOptions = {
   seed?: number
   /**
@@ -124,18 +138,6 @@ function tensors(nVocab: number, next: () => number): Tensor[] {
   return list
 }
 
-/** mulberry32: the same file for the same seed, so a failure can be reproduced */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 const int32 = (...values: number[]) => {
   const buffer = Buffer.alloc(values.length * 4)
   values.forEach((value, index) => buffer.writeInt32LE(value, index * 4))
@@ -192,7 +194,7 @@ function vocabulary(): Buffer[] {
 /** The model's bytes; about 4 MB. */
 export function tinyWhisperModel(options: TinyWhisperOptions = {}): Buffer {
   const nVocab = N_VOCAB
-  const next = random(options.seed ?? 1)
+  const next = seededRandom(options.seed ?? 1)
   const weight = () => (next() - 0.5) * 0.4
   const half = (options.precision ?? 'f16') === 'f16'
   const parts: Buffer[] = [

@@ -1,3 +1,4 @@
+import { escapeHtml } from '#shared/html.ts'
 /**
  * Avatars made locally, never by an outside service: the initials on a warm colour chosen from the name, as an
  * SVG data URL (the Content-Security-Policy allows `data:` images). The same name always gets the same colour.
@@ -21,15 +22,12 @@ export function avatarColor(seed: string): string {
   return PALETTE[hashSeed(seed.trim().toLowerCase()) % PALETTE.length] ?? '#a8461f'
 }
 
-const escapeXml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c)
-
 /** A square SVG avatar for `name`, as a data URL. */
 export function generatedAvatarUrl(name: string): string {
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96">` +
     `<rect width="96" height="96" fill="${avatarColor(name)}"/>` +
     `<text x="48" y="48" dy="0.35em" text-anchor="middle" font-family="system-ui,-apple-system,Segoe UI,sans-serif" ` +
-    `font-size="38" font-weight="600" fill="#fff8f1">${escapeXml(initials(name))}</text></svg>`
+    `font-size="38" font-weight="600" fill="#fff8f1">${escapeHtml(initials(name))}</text></svg>`
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
 }

@@ -1,3 +1,4 @@
+import { escapeHtml } from '#shared/html.ts'
 import { publicProfilePath } from '#shared/public-profile.ts'
 import type { Executor } from '#server/db/client.ts'
 import { listListedProfiles } from '#server/modules/public-profiles/public-profiles.queries.ts'
@@ -24,9 +25,6 @@ const DISALLOWED = [
   '/account-deleted',
 ]
 
-const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c)
-
 /** robots.txt and sitemap.xml: what crawlers may read, and the public pages (the landing and listed profiles). */
 export function createCrawlersService({ db, publicUrl }: { db: Executor; publicUrl: string }) {
   const absolute = (pathname: string) => new URL(pathname, publicUrl).href
@@ -45,10 +43,10 @@ export function createCrawlersService({ db, publicUrl }: { db: Executor; publicU
     async sitemapXml(): Promise<string> {
       const people = await listListedProfiles(db, SITEMAP_MAX_URLS - 1)
       const entries = [
-        `  <url><loc>${escapeXml(absolute('/'))}</loc></url>`,
+        `  <url><loc>${escapeHtml(absolute('/'))}</loc></url>`,
         ...people.map(
           ({ id, updatedAt }) =>
-            `  <url><loc>${escapeXml(absolute(publicProfilePath(id)))}</loc><lastmod>${updatedAt.toISOString()}</lastmod></url>`,
+            `  <url><loc>${escapeHtml(absolute(publicProfilePath(id)))}</loc><lastmod>${updatedAt.toISOString()}</lastmod></url>`,
         ),
       ]
       return [

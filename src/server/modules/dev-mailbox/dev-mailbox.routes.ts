@@ -1,14 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { ERROR_CODES } from '#shared/error-codes.ts'
+import { escapeHtml } from '#shared/html.ts'
 import { errorBody } from '#server/http/errors.ts'
 import { isDirectLoopbackRequest } from '#server/http/loopback.ts'
 import { readOutbox, type OutboxEntry } from '#server/notify/mailer.ts'
 
 export const MAILBOX_LOCAL_ONLY =
   'The local mailbox opens only on the computer that runs Hearth (http://localhost). Set SMTP_URL to send real mail.'
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
 
 function renderEntry(entry: OutboxEntry): string {
   const body = escapeHtml(entry.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')

@@ -1,29 +1,18 @@
 import fs from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Locale } from '#shared/locales.ts'
 import { profiles } from '#server/db/schema.ts'
 import type { Analyzer } from '#server/speech/analysis/analyzer.ts'
-import type { EngineChoice } from '#server/speech/engine.ts'
+import { engineHearing } from '#server/test/engine-double.ts'
 import { insertSignedInPair, insertSignedInPerson } from '#server/test/people.ts'
-import { startPushService } from '#server/test/push-service.ts'
+import { createPushTestApp } from '#server/test/push-service.ts'
 import { apiClient } from '#server/test/requests.ts'
-import { createTestApp } from '#server/test/test-app.ts'
 import { sendRecording } from '#server/test/uploads.ts'
 
 // Each person's mails and pushes in the language of their profile (decision 222): Spanish, Arabic, and English
 // while it is not known. Real mail (the test SMTP server) and real pushes (the local push service).
-const engineDouble: EngineChoice = {
-  name: 'pocketsphinx',
-  reason: 'test double',
-  engine: {
-    name: 'test',
-    async transcribe() {
-      const text = 'see you on Sunday'
-      return { language: 'en', text, words: text.split(' ').map((word, i) => ({ word, start: i * 0.2, end: i * 0.2 + 0.15 })) }
-    },
-  },
-}
+const engineDouble = engineHearing(() => 'see you on Sunday')
 const analyzerDouble: Analyzer = {
   name: 'test',
   async analyze() {
@@ -31,19 +20,14 @@ const analyzerDouble: Analyzer = {
   },
 }
 
-let vapidKey = ''
-const pushService = await startPushService(() => vapidKey)
-afterAll(() => pushService.close())
-const { app, db, smtp } = await createTestApp(
+const { app, db, smtp, pushService } = await createPushTestApp(
   { DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-languages-') },
   {
     speech: { choice: engineDouble, analyzer: analyzerDouble },
     notificationTiming: { burstMs: 500, transcriptWaitMs: 15_000, recheckMs: 300, onlineRecheckMs: 500 },
-    pushTestOrigin: pushService.origin,
   },
 )
 const api = apiClient(app)
-vapidKey = ((await api.get('/api/push/key', (await insertSignedInPerson(app, db)).cookie)).json() as { public_key: string }).public_key
 
 /** Ada sends Bob one voice message; Bob reads Hearth in `language` and has a browser subscribed to push. */
 async function messageTo(language: Locale | null, names: [string, string]) {

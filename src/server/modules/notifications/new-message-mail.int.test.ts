@@ -3,27 +3,18 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Profile } from '#shared/profile.ts'
 import type { Analyzer } from '#server/speech/analysis/analyzer.ts'
-import type { EngineChoice } from '#server/speech/engine.ts'
+import { engineHearing } from '#server/test/engine-double.ts'
 import { insertSignedInPair } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { createTestApp } from '#server/test/test-app.ts'
 import { sendRecording } from '#server/test/uploads.ts'
 
 /** A speech engine double: a 1 s or 2 s recording says a sentence at once; a 4 s one takes longer than the wait. */
-const engineDouble: EngineChoice = {
-  name: 'pocketsphinx',
-  reason: 'test double',
-  engine: {
-    name: 'test',
-    async transcribe(input) {
-      const seconds = Math.round(input.durationSeconds)
-      if (seconds === 4) await new Promise((resolve) => setTimeout(resolve, 4_000))
-      const language = 'en'
-      const text = seconds === 2 ? 'see you at the market on Sunday' : 'I miss you and I hope the garden is growing'
-      return { language, text, words: text.split(' ').map((word, i) => ({ word, start: i * 0.2, end: i * 0.2 + 0.15 })) }
-    },
-  },
-}
+const engineDouble = engineHearing(async ({ durationSeconds }) => {
+  const seconds = Math.round(durationSeconds)
+  if (seconds === 4) await new Promise((resolve) => setTimeout(resolve, 4_000))
+  return seconds === 2 ? 'see you at the market on Sunday' : 'I miss you and I hope the garden is growing'
+})
 const analyzerDouble: Analyzer = {
   name: 'test',
   async analyze(text) {

@@ -5,40 +5,26 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { PUSH_TEXTS } from '#shared/notifications-texts.ts'
 import { pushSubscriptions } from '#server/db/schema.ts'
 import { canonicalPushEndpoint } from '#server/notify/push-target.ts'
-import type { EngineChoice } from '#server/speech/engine.ts'
+import { engineHearing } from '#server/test/engine-double.ts'
 import { insertSignedInPair, insertSignedInPerson } from '#server/test/people.ts'
-import { startPushService } from '#server/test/push-service.ts'
+import { createPushTestApp } from '#server/test/push-service.ts'
 import { apiClient } from '#server/test/requests.ts'
-import { createTestApp } from '#server/test/test-app.ts'
 import { sendRecording } from '#server/test/uploads.ts'
 
-const engineDouble: EngineChoice = {
-  name: 'pocketsphinx',
-  reason: 'test double',
-  engine: {
-    name: 'test',
-    async transcribe() {
-      const text = 'good morning from the allotment where the beans are finally climbing up the poles and the sun is out'
-      return { language: 'en', text, words: text.split(' ').map((word, i) => ({ word, start: i * 0.2, end: i * 0.2 + 0.15 })) }
-    },
-  },
-}
+const engineDouble = engineHearing(
+  () => 'good morning from the allotment where the beans are finally climbing up the poles and the sun is out',
+)
 
-let vapidKey = ''
-const pushService = await startPushService(() => vapidKey)
-afterAll(() => pushService.close())
 const dataDir = await fs.mkdtemp('/tmp/hearth-int-push-')
-const { app, db } = await createTestApp(
+// the local push service is the one non-public target this app may post to
+const { app, db, pushService, vapidKey } = await createPushTestApp(
   { DATA_DIR: dataDir },
   {
     speech: { choice: engineDouble },
     notificationTiming: { burstMs: 60_000, transcriptWaitMs: 10_000, recheckMs: 300, onlineRecheckMs: 60_000 },
-    // the local push service is the one non-public target this app may post to
-    pushTestOrigin: pushService.origin,
   },
 )
 const api = apiClient(app)
-vapidKey = ((await api.get('/api/push/key', (await insertSignedInPerson(app, db)).cookie)).json() as { public_key: string }).public_key
 
 const subscriptionsOf = (userId: string) => db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))
 const pushesTo = (name: string) => pushService.received.filter((p) => p.subscription === name)

@@ -1,9 +1,7 @@
+import { escapeHtml } from '#shared/html.ts'
 import { isLocale, SOURCE_LOCALE, textDirection } from '#shared/locales.ts'
 import type { ServerIntl } from '#server/i18n/i18n.ts'
 import { UNSUBSCRIBE_MESSAGES as U } from '#server/i18n/messages.ts'
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
 
 /**
  * A small page without script (the CSP allows none inline), in the mail's colours and in the visitor's language

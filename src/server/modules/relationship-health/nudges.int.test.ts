@@ -1,26 +1,20 @@
 import fs from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { NudgeSettings, OpenNudges, RelationshipHealth } from '#shared/relationship-health.ts'
 import { contactNudges, profiles } from '#server/db/schema.ts'
 import type { JobMap, JobName, JobQueue } from '#server/jobs/job-queue.ts'
 import { createPushService } from '#server/modules/notifications/push.service.ts'
 import { DEFAULT_NOTIFICATION_TIMING } from '#server/modules/notifications/notifications.service.ts'
 import { insertConnectedPair } from '#server/test/data.ts'
-import { startPushService } from '#server/test/push-service.ts'
+import { createPushTestApp } from '#server/test/push-service.ts'
 import { insertSignedInPair, insertSignedInPerson, type SignedInPerson as Person } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
-import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
+import { TEST_ORIGIN } from '#server/test/test-app.ts'
 import { sendRecording } from '#server/test/uploads.ts'
 import { createNudgesService } from './nudges.service.ts'
 
-let vapidKey = ''
-const pushService = await startPushService(() => vapidKey)
-afterAll(() => pushService.close())
-const { app, db, smtp } = await createTestApp(
-  { DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-nudges-') },
-  { pushTestOrigin: pushService.origin },
-)
+const { app, db, smtp, pushService } = await createPushTestApp({ DATA_DIR: await fs.mkdtemp('/tmp/hearth-int-nudges-') })
 const { get, put } = apiClient(app)
 
 const DAY = 24 * 3600_000
@@ -145,7 +139,6 @@ describe('gentle nudges', () => {
 
   it('pushes the nudge to a person who subscribed a browser, opening recording for the contact, and mails no one', async () => {
     const { ada, bob, adaToBob, bobToAda } = await insertSignedInPair(app, db, ['Ada Push', 'Bob Push'])
-    vapidKey = ((await get('/api/push/key', ada.cookie)).json() as { public_key: string }).public_key
     expect((await apiClient(app).post('/api/push/subscriptions', ada.cookie, pushService.subscribe('ada-nudged'))).statusCode).toBe(200)
     // push reaches her even with e-mail off; the limits stay the same
     await db.update(profiles).set({ emailNotificationsEnabled: false }).where(eq(profiles.id, ada.id))

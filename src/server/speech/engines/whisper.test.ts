@@ -1,24 +1,13 @@
 import fs from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SpeechEngineError } from '#server/speech/engine.ts'
-import { TINY_WHISPER_WORDS, writeTinyWhisperModel, writeToneWav } from '#server/test/whisper-model.ts'
+import { TINY_WHISPER_WORDS, whisperBindingLoads, writeTinyWhisperModel, writeToneWav } from '#server/test/whisper-model.ts'
 import { createWhisperEngine } from './whisper.ts'
 
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-whisper-'))
 afterAll(() => fs.rm(dir, { recursive: true, force: true }))
-
-/** The native binding ships for Linux x64 glibc and macOS; elsewhere only the model check can run. */
-const bindingLoads = (() => {
-  try {
-    createRequire(import.meta.url)('@napi-rs/whisper')
-    return true
-  } catch {
-    return false
-  }
-})()
 
 const input = (signal = new AbortController().signal) => ({ wavPath: path.join(dir, 'speech.wav'), durationSeconds: 1, signal })
 
@@ -40,7 +29,7 @@ describe('whisper engine', () => {
     expect(error.retryable).toBe(false)
   })
 
-  it.skipIf(!bindingLoads)('fails each recording the same way when the model goes away later', async () => {
+  it.skipIf(!whisperBindingLoads)('fails each recording the same way when the model goes away later', async () => {
     const modelPath = path.join(dir, 'vanishing.bin')
     await fs.writeFile(modelPath, 'not yet a model')
     const engine = createWhisperEngine({ modelPath })
@@ -53,7 +42,7 @@ describe('whisper engine', () => {
 
   // the one path past the model check this machine can run: the worker process starts (its TypeScript run by Node itself) and
   // reports that whisper.cpp rejects the file
-  it.skipIf(!bindingLoads)('reports a model file whisper.cpp cannot read, from inside its worker', async () => {
+  it.skipIf(!whisperBindingLoads)('reports a model file whisper.cpp cannot read, from inside its worker', async () => {
     const modelPath = path.join(dir, 'corrupt.bin')
     await fs.writeFile(modelPath, Buffer.alloc(4096, 7))
     const engine = createWhisperEngine({ modelPath })
@@ -71,7 +60,7 @@ describe('whisper engine', () => {
     }
   })
 
-  it.skipIf(!bindingLoads)('gives up when aborted, also while waiting for the recording before it', async () => {
+  it.skipIf(!whisperBindingLoads)('gives up when aborted, also while waiting for the recording before it', async () => {
     const modelPath = path.join(dir, 'corrupt-2.bin')
     await fs.writeFile(modelPath, Buffer.alloc(4096, 7))
     const engine = createWhisperEngine({ modelPath })
@@ -96,7 +85,7 @@ describe('whisper engine', () => {
 // A real ggml model in whisper.cpp's format, generated here (src/server/test/whisper-model.ts): the whole
 // path runs, from loading the file to word times, on a model that reads "ggml tiny model" in every window.
 // seconds on an idle machine; the limit leaves room for a busy one
-describe.skipIf(!bindingLoads)('whisper engine with a generated model', { timeout: 60_000 }, () => {
+describe.skipIf(!whisperBindingLoads)('whisper engine with a generated model', { timeout: 60_000 }, () => {
   const modelPath = path.join(dir, 'ggml-generated.bin')
   const crashingModelPath = path.join(dir, 'ggml-generated-f32.bin')
   const wavs: Record<string, string> = {}

@@ -7,6 +7,7 @@
  * (faults.int.test.ts), `npm run bench:faults` a long one. Imports no test runner.
  */
 import { makeAudio } from '#server/test/audio-files.ts'
+import { seededRandom } from '#server/test/seeded-random.ts'
 import { startConversations, type Conversations, type Pair, type Stage } from './fault-clients.ts'
 import { healthyAt, startHomeRig, startSharedRig, type MessageReader, type OutageAnswer } from './fault-rigs.ts'
 
@@ -33,18 +34,6 @@ const HOME_KINDS: FaultKind[] = [
   'disk full and freed',
 ]
 const SHARED_KINDS: FaultKind[] = ['worker killed mid-job', 'store away and back', 'database away and back']
-
-/** The same numbers for the same seed (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 export type Recovery = { kind: FaultKind; toHealthyMs?: number; toFirstSendMs?: number }
 
