@@ -105,6 +105,10 @@ const noServiceConstruction = {
   importNamePattern: '^create',
   message: 'Route plugins receive their services in AppDeps (built once in src/server/services.ts) and never build one.',
 }
+const noDatabaseInRoutes = {
+  regex: '\\.queries\\.ts$|(^|/)db/(client|schema)\\.ts$',
+  message: 'Route plugins reach the database only through their service: no *.queries.ts, database client or schema (decision 225).',
+}
 const noModules = { regex: '^#server/modules/|^(\\.\\./)+modules/', message: 'This layer sits below the modules and imports none.' }
 
 /** Both the alias and the one-level relative form (`../record/...` from a feature's top folder). */
@@ -218,7 +222,7 @@ export default tseslint.config(
   {
     // the composition root (src/server/services.ts) builds every service and job handler, once
     files: ['src/server/**/*.routes.ts'],
-    rules: restrict(noWeb, noTestHelpers, noServiceConstruction),
+    rules: restrict(noWeb, noTestHelpers, noServiceConstruction, noDatabaseInRoutes),
   },
   ...SERVER_MODULES.flatMap((name) => [
     {
@@ -229,7 +233,7 @@ export default tseslint.config(
     },
     {
       files: [`src/server/modules/${name}/**/*.routes.ts`],
-      rules: restrict(noWeb, noTestHelpers, noHigherModules(name), noServiceConstruction),
+      rules: restrict(noWeb, noTestHelpers, noHigherModules(name), noServiceConstruction, noDatabaseInRoutes),
     },
   ]),
   {
@@ -240,6 +244,6 @@ export default tseslint.config(
   },
   {
     files: SERVER_INFRASTRUCTURE.map((name) => `src/server/${name}/**/*.routes.ts`),
-    rules: restrict(noWeb, noTestHelpers, noModules, noServiceConstruction),
+    rules: restrict(noWeb, noTestHelpers, noModules, noServiceConstruction, noDatabaseInRoutes),
   },
 )
