@@ -83,7 +83,7 @@ export type ServicesOptions = {
  * built after what it needs, and handed to the routes (as `AppDeps`) and to the job queue (as the job table, spread
  * from each module's part in its `*.jobs.ts`). Route plugins receive services and never build them (lint holds it);
  * what needs Fastify itself (hooks, decorations, plugins) stays in app.ts. Rules belong in the modules, and the
- * speech engine and metrics in their own factories: a test holds this file under 250 lines (decision 225).
+ * speech engine and metrics in their own factories: a test holds this file at 250 lines at most (decision 225).
  */
 export async function createServices(options: ServicesOptions) {
   const { env, db, pool, secrets, mailer, log } = options
