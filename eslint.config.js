@@ -115,6 +115,10 @@ const noServiceConstruction = {
   importNamePattern: '^create',
   message: 'Route plugins receive their services in AppDeps (built once in src/server/services.ts) and never build one.',
 }
+const noDatabaseInRoutes = {
+  regex: '\\.queries\\.ts$|(^|/)db/(client|schema)\\.ts$',
+  message: 'Route plugins reach the database only through their service: no *.queries.ts, database client or schema (decision 225).',
+}
 const noModules = { regex: '^#server/modules/|^(\\.\\./)+modules/', message: 'This layer sits below the modules and imports none.' }
 
 const noScreensInResources = { regex: '^#web/screens/', message: 'A resource never imports a screen.' }
@@ -239,7 +243,7 @@ export default tseslint.config(
   {
     // the composition root (src/server/services.ts) builds every service and job handler, once
     files: ['src/server/**/*.routes.ts'],
-    rules: restrict(noWeb, noTestHelpers, noServiceConstruction),
+    rules: restrict(noWeb, noTestHelpers, noServiceConstruction, noDatabaseInRoutes),
   },
   ...SERVER_MODULES.flatMap((name) => [
     {
@@ -250,7 +254,7 @@ export default tseslint.config(
     },
     {
       files: [`src/server/modules/${name}/**/*.routes.ts`],
-      rules: restrict(noWeb, noTestHelpers, noHigherModules(name), noServiceConstruction),
+      rules: restrict(noWeb, noTestHelpers, noHigherModules(name), noServiceConstruction, noDatabaseInRoutes),
     },
   ]),
   {
@@ -261,6 +265,6 @@ export default tseslint.config(
   },
   {
     files: SERVER_INFRASTRUCTURE.map((name) => `src/server/${name}/**/*.routes.ts`),
-    rules: restrict(noWeb, noTestHelpers, noModules, noServiceConstruction),
+    rules: restrict(noWeb, noTestHelpers, noModules, noServiceConstruction, noDatabaseInRoutes),
   },
 )

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { ESLint } from 'eslint'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { RESOURCE_MODULES, SCREEN_MODULES, SERVER_MODULES, serverAliasRule } from './eslint.config.js'
@@ -254,6 +254,41 @@ describe('lint: route plugins receive services and build none (decision 132)', (
   })
 })
 
+describe('lint: route plugins reach the database only through a service (decision 225)', () => {
+  const message = 'Route plugins reach the database only through their service: no *.queries.ts, database client or schema (decision 225).'
+  const typeImport = (source: string) => `import type { X } from '${source}'\nexport type Y = X\n`
+
+  it("refuses a queries module, the database client or the schema in any route plugin, even a type's import", async () => {
+    expect(await importErrors('src/server/modules/photos/photos.routes.ts', importing('./photos.queries.ts'))).toEqual([message])
+    expect(await importErrors('src/server/modules/health/health.routes.ts', importing('./health.queries.ts'))).toEqual([message])
+    expect(await importErrors('src/server/modules/a/a.routes.ts', importing('#server/modules/b/b.queries.ts'))).toEqual([message])
+    expect(await importErrors('src/server/modules/a/a.routes.ts', typeImport('#server/db/client.ts'))).toEqual([message])
+    expect(await importErrors('src/server/modules/a/a.routes.ts', importing('#server/db/schema.ts'))).toEqual([message])
+    expect(await importErrors('src/server/media/a.routes.ts', importing('./media.queries.ts'))).toEqual([message])
+    expect(await importErrors('src/server/auth/a.routes.ts', importing('./session.queries.ts'))).toEqual([message])
+  })
+
+  it('lets services, jobs and the composition root read queries, and routes take their service', async () => {
+    expect(await importErrors('src/server/modules/photos/photos.service.ts', importing('./photos.queries.ts'))).toEqual([])
+    expect(await importErrors('src/server/modules/photos/photos.jobs.ts', importing('#server/db/client.ts'))).toEqual([])
+    expect(await importErrors('src/server/services.ts', importing('./modules/invitations/invitations.queries.ts'))).toEqual([])
+    expect(await importErrors('src/server/modules/health/health.routes.ts', importing('./health.service.ts'))).toEqual([])
+  })
+
+  it('gives route plugins neither the database nor the object store in AppDeps', () => {
+    const appDeps = readFileSync('src/server/app-deps.ts', 'utf8')
+    expect(appDeps).not.toMatch(/db\/client\.ts|media\/storage\.ts/)
+    expect(appDeps).not.toMatch(/^\s+(db|storage): /m)
+  })
+})
+
+describe('the composition root only wires (decision 225)', () => {
+  it('keeps src/server/services.ts at most 250 lines: rules, the speech engine, metrics and job handlers live elsewhere', () => {
+    const lines = readFileSync('src/server/services.ts', 'utf8').trimEnd().split('\n').length
+    expect(lines).toBeLessThanOrEqual(250)
+  })
+})
+
 describe('lint: no import cycle between server modules (decision 133)', () => {
   const message = 'A server module imports only the modules listed after it in SERVER_MODULES (eslint.config.js): no cycles.'
 
@@ -271,7 +306,7 @@ describe('lint: no import cycle between server modules (decision 133)', () => {
     expect(
       await importErrors(
         'src/server/modules/messages/messages.routes.ts',
-        importing('#server/modules/voice-sessions/voice-sessions.queries.ts'),
+        importing('#server/modules/voice-sessions/voice-sessions.service.ts'),
       ),
     ).toEqual([message])
   })

@@ -1,17 +1,13 @@
-import type { ModelDownloadStatus } from './speech/model-download.ts'
 import type { preHandlerAsyncHookHandler } from 'fastify'
 import type { SessionReader } from './auth/session.ts'
-import type { Database } from './db/client.ts'
 import type { Env } from './env.ts'
-import type { DiskGuard } from './media/disk-space.ts'
-import type { PictureUrl } from './media/signed-url.ts'
-import type { ObjectStorage, StorageHealth } from './media/storage.ts'
 import type { AdminService } from './modules/admin/admin.service.ts'
 import type { AccountService } from './modules/account/account.service.ts'
 import type { AudioUploadsService } from './modules/audio-uploads/audio-uploads.service.ts'
 import type { ContactsService } from './modules/contacts/contacts.service.ts'
 import type { CrawlersService } from './modules/crawlers/crawlers.service.ts'
 import type { DirectoryService } from './modules/directory/directory.service.ts'
+import type { HealthService } from './modules/health/health.service.ts'
 import type { InvitationsService } from './modules/invitations/invitations.service.ts'
 import type { MessageRequestsService } from './modules/message-requests/message-requests.service.ts'
 import type { MessageSearchService } from './modules/message-search/message-search.service.ts'
@@ -29,29 +25,18 @@ import type { TranscriptionService } from './modules/transcription/transcription
 import type { Mailer } from './notify/mailer.ts'
 
 /**
- * What route plugins receive when they are registered: the app's settings and infrastructure, and every service,
- * built once by the composition root (services.ts). A route plugin takes what it needs from here and builds nothing.
+ * What route plugins receive when they are registered: the app's settings, the session checks, and every service,
+ * built once by the composition root (services.ts). A route plugin takes what it needs from here and builds nothing;
+ * the database and the object store reach routes only through services (lint refuses a `*.queries.ts` or the
+ * database client in a `*.routes.ts`).
  */
 export type AppDeps = {
   env: Env
-  db: Database
-  mailer: Mailer
+  /** which kind of mailer runs (the config route offers the local mailbox only with the outbox) */
+  mailer: Pick<Mailer, 'kind'>
   requireUser: preHandlerAsyncHookHandler
   /** the signed-in session of a request that may also come without one (public pages) */
   readSession: SessionReader
-  /** closes the realtime sockets of sessions that no longer exist */
-  onSessionsEnded: () => Promise<unknown>
-  storage: ObjectStorage
-  /** DATA_DIR's free space against the floor (health, the owner's page) */
-  disk: DiskGuard
-  /** whether the store answers now: bounded in time and kept a few seconds (GET /api/health) */
-  storageHealth: () => Promise<StorageHealth>
-  /** A signed, expiring URL for a stored object; give it only to people who may see the object. */
-  signMediaUrl: (key: string) => string
-  /** a person's picture URL, or null for none */
-  pictureUrl: PictureUrl
-  /** which speech engine and analyser run, and why (health and start-up log) */
-  speech: { engine: string; reason: string; analyzer: string; model: ModelDownloadStatus | null; engineModel: string | null }
 
   account: AccountService
   /** who may join, and the owner's care of the accounts */
@@ -60,6 +45,8 @@ export type AppDeps = {
   contacts: ContactsService
   crawlers: CrawlersService
   directory: DirectoryService
+  /** GET /api/health: the database, the store, the speech engine and the disk */
+  health: HealthService
   invitations: InvitationsService
   messageRequests: MessageRequestsService
   messageSearch: MessageSearchService

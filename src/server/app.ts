@@ -26,7 +26,8 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes.ts'
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts'
 import type { NotificationTiming } from './modules/notifications/notifications.service.ts'
 import type { JobQueueOptions } from './jobs/job-queue.ts'
-import { createServices, describeRole, startJobWorkers } from './services.ts'
+import { createServices } from './services.ts'
+import { describeRole, startJobWorkers } from './jobs/job-table.ts'
 import { publicProfilesRoutes } from './modules/public-profiles/public-profiles.routes.ts'
 import { crawlersRoutes } from './modules/crawlers/crawlers.routes.ts'
 import { shareTargetRoutes } from './modules/share-target/share-target.routes.ts'
@@ -41,8 +42,7 @@ import { voiceSessionsRoutes } from './modules/voice-sessions/voice-sessions.rou
 import { nudgesRoutes } from './modules/relationship-health/nudges.routes.ts'
 import type { Mailer } from './notify/mailer.ts'
 import { transcriptionRoutes } from './modules/transcription/transcription.routes.ts'
-import type { Analyzer } from './speech/analysis/analyzer.ts'
-import type { EngineChoice } from './speech/engine.ts'
+import type { SpeechOptions } from './speech/speech-setup.ts'
 import type { Secrets } from './secrets.ts'
 import { withLogRedaction } from './log-redaction.ts'
 
@@ -58,8 +58,7 @@ export type BuildAppOptions = {
   webDir?: string
   logger?: FastifyServerOptions['logger']
   /** tests put a speech engine or analyser double here; by default they follow the environment */
-  /** `autoDownload`: fetch the default whisper model in the background (`npm start` only, never tests) */
-  speech?: { choice?: EngineChoice; analyzer?: Analyzer; autoDownload?: boolean }
+  speech?: SpeechOptions
   /**
    * job queue timing (tests shorten the lease that recovers jobs cut off by a crash); `workers: false` runs no job
    * here whatever the role (tests that start the instances running jobs themselves)
@@ -168,7 +167,7 @@ export async function buildApp({
     })
   }
   await registerOpenApi(app, env.publicUrl)
-  await app.register(authRoutes, { auth, baseUrl: env.publicUrl, onSessionsEnded: deps.onSessionsEnded })
+  await app.register(authRoutes, { auth, baseUrl: env.publicUrl, onSessionsEnded: services.onSessionsEnded })
   await app.register(healthRoutes, deps)
   await app.register(configRoutes, deps)
   await app.register(profilesRoutes, deps)
@@ -191,7 +190,7 @@ export async function buildApp({
   await app.register(transcriptionRoutes, deps)
   await app.register(notificationsRoutes, deps)
   if (services.metrics && env.METRICS_TOKEN) registerMetricsRoute(app, services.metrics, env.METRICS_TOKEN)
-  await app.register(mediaRoutes, { storage: deps.storage, signingKey: secrets.urlSigningKey })
+  await app.register(mediaRoutes, { storage: services.objects.storage, signingKey: secrets.urlSigningKey })
   await app.register(realtimeRoutes, {
     readSession: deps.readSession,
     hub,

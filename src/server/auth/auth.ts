@@ -351,3 +351,8 @@ export function createAuth({
 }
 
 export type Auth = ReturnType<typeof createAuth>
+
+/** Queues a new confirmation mail to an unconfirmed address (the owner's resend); its link lands on the sign-in card. */
+export const confirmationSender = (auth: Auth) => async (email: string) => {
+  await auth.api.sendVerificationEmail({ body: { email, callbackURL: '/auth?verified=1' } })
+}

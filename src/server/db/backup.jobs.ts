@@ -4,10 +4,18 @@ import type { FastifyBaseLogger } from 'fastify'
 import { formatBytes } from '#shared/disk.ts'
 import type { Env } from '#server/env.ts'
 import type { JobOutcome } from '#server/jobs/job-queue.ts'
+import type { JobTablePart } from '#server/jobs/job-table.ts'
 import { bytesUnder, fileSystemOf, type DiskGuard } from '#server/media/disk-space.ts'
 import type { ObjectStorage } from '#server/media/storage.ts'
 import { APP_ROLE } from './app-role.ts'
 import { backupDataDir, backupFileName, entriesToKeep, newestBackupBytes, pruneBackups } from './backup.ts'
+
+declare module '#server/jobs/job-queue.ts' {
+  interface JobMap {
+    /** scheduled (BACKUP_SCHEDULE): an online backup of DATA_DIR into BACKUP_DIR, and the prune of old ones */
+    backup: Record<string, never>
+  }
+}
 
 type BackupJobDeps = {
   env: Env
@@ -65,6 +73,13 @@ export function createBackupJobs({ env, databasePassword, storage, disk, log }: 
       return { status: 'done', reason: `${file} (${(bytes / 1024 / 1024).toFixed(1)} MB); ${pruned} older removed` }
     },
   }
+}
+
+/** The backup's part of the job table: scheduled by BACKUP_SCHEDULE, and its schedule removed when that is `off`. */
+export function backupJobTable(deps: BackupJobDeps): JobTablePart<'backup'> {
+  const jobs = createBackupJobs(deps)
+  const cron = deps.env.BACKUP_SCHEDULE === 'off' ? null : deps.env.BACKUP_SCHEDULE
+  return { backup: { work: 'upkeep', handle: () => jobs.handleBackup(), cron } }
 }
 
 /** What the backup about to be written to `file` would hold, against the room where it goes. */

@@ -1,7 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
+import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type pg from 'pg'
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import type { Env } from '#server/env.ts'
 import type { QueueStats } from '#server/jobs/job-queue.ts'
 import { bytesUnder, type DiskGuard } from '#server/media/disk-space.ts'
 import type { StorageHealth } from '#server/media/storage.ts'
@@ -38,12 +40,21 @@ function cached<T>(compute: () => Promise<T>, maxAgeMs: number) {
 }
 
 /**
+ * The instance's metrics, only when something may read them (METRICS_TOKEN, decision 160): null without a token.
+ * The media folder's size is measured with local storage only.
+ */
+export function metricsFor(env: Pick<Env, 'METRICS_TOKEN' | 'STORAGE_DRIVER' | 'dataDir'>, sources: Omit<MetricsSources, 'mediaDir'>) {
+  if (!env.METRICS_TOKEN) return null
+  return createMetrics({ ...sources, mediaDir: env.STORAGE_DRIVER === 'local' ? path.join(env.dataDir, 'media') : null })
+}
+
+/**
  * Hearth's Prometheus metrics (decision 160), in a registry of their own: request latency per route pattern, the
  * job queues, transcription speed, open sockets, the connection pool and storage. Gauges are read when Prometheus
  * scrapes, never on a timer: a scrape costs one grouped read of the job table and, every few minutes, a walk of the
  * media folder.
  */
-export function createMetrics({ pool, queueStats, openSockets, disk, mediaDir, storageHealth }: MetricsSources) {
+function createMetrics({ pool, queueStats, openSockets, disk, mediaDir, storageHealth }: MetricsSources) {
   const registry = new Registry()
   const registers = [registry]
   collectDefaultMetrics({ register: registry, prefix: 'hearth_' })

@@ -6,7 +6,6 @@ import type pg from 'pg'
 import type { Executor } from '#server/db/client.ts'
 import { createListener } from '#server/db/listener.ts'
 import { notifyAtCommit } from '#server/realtime/realtime.publisher.ts'
-import type { MailMessage } from '#server/notify/mailer.ts'
 import { isStorageUnavailable } from '#server/media/storage.ts'
 
 declare module 'fastify' {
@@ -16,57 +15,14 @@ declare module 'fastify' {
   }
 }
 
-/** Every job Hearth queues, by name, with its payload. One handler per name. */
-export type JobMap = {
-  /** transcribe a sent voice message (the messages module) */
-  'transcribe-message': { messageId: string }
-  /** again, by the engine now running, a message whose transcript a weaker engine made (decision 93) */
-  'retranscribe-message': { messageId: string }
-  /** a profile's welcome message, while its audio is still `audioKey` (attempt 1..3; the profiles module) */
-  'transcribe-welcome': { userId: string; audioKey: string; attempt: number }
-  /** an invitation's personal message (the invitations module) */
-  'transcribe-invitation': { invitationId: string; audioKey: string; attempt: number }
-  /** a note recorded in a voice session (the voice sessions module) */
-  'transcribe-voice-note': { sessionMessageId: string; audioKey: string; attempt: number }
-  /**
-   * The one speech job of earlier versions, a union of every kind of recording. Nothing queues it any more; its
-   * worker hands jobs still waiting from before an upgrade to the module that owns each kind (decision 133).
-   */
-  transcribe:
-    | ({ kind: 'message' } & JobMap['transcribe-message'])
-    | ({ kind: 'redo' } & JobMap['retranscribe-message'])
-    | ({ kind: 'welcome' } & JobMap['transcribe-welcome'])
-    | ({ kind: 'invitation' } & JobMap['transcribe-invitation'])
-    | ({ kind: 'session' } & JobMap['transcribe-voice-note'])
-  /** find emotions, topics and sentiment in a message's transcript */
-  analyze: { messageId: string }
-  /** send one mail (auth mail is sent after the answer, never while the client waits) */
-  'send-mail': MailMessage
-  /** an e-mail invitation's mail, sent only when no account has the address (the invitations module, decision 193) */
-  'send-invitation-mail': MailMessage
-  /** a password reset asked for by a client, carried out after the answer */
-  'request-password-reset': { email: string; redirectTo?: string }
-  /** marks overdue invitations expired (scheduled; the inviter's list also does it on load) */
-  'expire-invitations': Record<string, never>
-  /** mail the receiver about a new voice message, gathered with the sender's others; runs again while the transcript is on its way */
-  'notify-new-message-mail': { messageId: string }
-  /** push a new voice message to every browser the receiver subscribed */
-  'push-new-message': { messageId: string }
-  /** push a notification to every browser of a person (`notifyPerson`, for other modules) */
-  'send-push': { userId: string; title: string; body: string; url: string; tag?: string }
-  /** daily: finds relationships gone quiet and queues one 'nudge' each */
-  'find-quiet-relationships': Record<string, never>
-  /** one gentle nudge for one contact row, if it still qualifies */
-  nudge: { contactId: string }
-  /** scheduled: temporary files and stored media a crash left behind, and request limits long ended */
-  'sweep-media': Record<string, never>
-  /** scheduled: audio uploads no message took within a day */
-  'sweep-audio-uploads': Record<string, never>
-  /** scheduled daily: the owner's log loses its rows older than a year (the admin module) */
-  'sweep-audit-log': Record<string, never>
-  /** scheduled (BACKUP_SCHEDULE): an online backup of DATA_DIR into BACKUP_DIR, and the prune of old ones */
-  backup: Record<string, never>
-}
+/**
+ * Every job Hearth queues, by name, with its payload. One handler per name. The module that owns a job adds its name
+ * and payload here from its `*.jobs.ts` (`declare module '#server/jobs/job-queue.ts' { interface JobMap { … } }`),
+ * beside the handler and its part of the job table (jobs/job-table.ts), so this layer names no module. The job
+ * table in services.ts must hold an entry for every name added, or it does not compile.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the modules' declarations
+export interface JobMap {}
 export type JobName = keyof JobMap
 /** Every name once (a missing or unknown name does not compile): the queue creates one pg-boss queue each. */
 const EVERY_JOB: Record<JobName, true> = {

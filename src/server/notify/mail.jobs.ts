@@ -1,6 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
+import type { JobTablePart } from '#server/jobs/job-table.ts'
 import type { MailMessage, Mailer } from './mailer.ts'
+
+declare module '#server/jobs/job-queue.ts' {
+  interface JobMap {
+    /** send one mail (auth mail is sent after the answer, never while the client waits) */
+    'send-mail': MailMessage
+  }
+}
 
 /**
  * Mail leaves through the job queue: a request that sends mail answers as fast whether or not a mail goes out,
@@ -24,4 +32,9 @@ export function createMailJobs({ mailer, log }: { mailer: Mailer; log: Pick<Fast
       }
     },
   }
+}
+
+/** The mail job's part of the job table. */
+export function mailJobTable(mail: ReturnType<typeof createMailJobs>): JobTablePart<'send-mail'> {
+  return { 'send-mail': { work: 'mail', handle: (data) => mail.handleSendMail(data) } }
 }

@@ -55,6 +55,34 @@ const auditAction = (executor: Executor, actor: Actor, action: AuditAction, targ
   insertAuditRow(executor, { actorId: actor.id, actorName: actor.name, action, targetId: target.id, targetName: target.name })
 
 /**
+ * Who may make an account and who may keep a session: what auth asks at sign-up and sign-in. It needs only the
+ * database, so it is built before auth, and the admin service (which needs auth to resend a confirmation) after both.
+ */
+export function createSignUpGate({ db, pinnedMode }: Pick<AdminServiceDeps, 'db' | 'pinnedMode'>) {
+  const signUpMode = async (): Promise<SignUpMode> => pinnedMode ?? (await getStoredSignUpMode(db))
+  return {
+    signUpMode,
+
+    /**
+     * Whether a sign-up with `email` may make an account (decisions 162, 193, 194): always in the open mode; otherwise
+     * with the token of a usable invitation that admits this address, or as the first account of a Hearth with none
+     * (its person becomes the owner). With `claim` (the sign-up is about to make the account), a link invitation is
+     * claimed for the address in either mode, and the first account for one address only, each in one statement, so
+     * concurrent sign-ups cannot both pass. Without it nothing is written.
+     */
+    async admitsSignUp({ inviteToken, email, claim }: { inviteToken: string | null; email: string; claim: boolean }): Promise<boolean> {
+      const open = (await signUpMode()) === 'open'
+      if (inviteToken !== null && (await invitationAdmits(db, inviteToken, email, claim))) return true
+      if (open) return true
+      return claim ? claimFirstAccount(db, email.trim().toLowerCase()) : !(await hasAnyAccount(db))
+    },
+
+    /** a disabled account signs in to nothing, and its sessions end */
+    isDisabled: (userId: string) => isAccountDisabled(db, userId),
+  }
+}
+
+/**
  * Who may join, and the owner's care of the accounts (decision 162). Every action is the owner's alone (403 for
  * anyone else), never on the owner's own account, and writes a row of the audit log.
  */
@@ -67,7 +95,7 @@ export function createAdminService({
   onSessionsEnded,
   now = () => new Date(),
 }: AdminServiceDeps) {
-  const signUpMode = async (): Promise<SignUpMode> => pinnedMode ?? (await getStoredSignUpMode(db))
+  const { signUpMode } = createSignUpGate({ db, pinnedMode })
 
   const requireOwner = async (actor: Actor): Promise<string> => {
     const ownerId = await resolveOwnerId(db)
@@ -92,22 +120,6 @@ export function createAdminService({
       const mode = await signUpMode()
       return mode === 'open' || !(await hasAnyAccount(db)) ? 'open' : 'invitation'
     },
-
-    /**
-     * Whether a sign-up with `email` may make an account (decisions 162, 193, 194): always in the open mode; otherwise
-     * with the token of a usable invitation that admits this address, or as the first account of a Hearth with none
-     * (its person becomes the owner). With `claim` (the sign-up is about to make the account), a link invitation is
-     * claimed for the address in either mode, and the first account for one address only, each in one statement, so
-     * concurrent sign-ups cannot both pass. Without it nothing is written.
-     */
-    async admitsSignUp({ inviteToken, email, claim }: { inviteToken: string | null; email: string; claim: boolean }): Promise<boolean> {
-      const open = (await signUpMode()) === 'open'
-      if (inviteToken !== null && (await invitationAdmits(db, inviteToken, email, claim))) return true
-      if (open) return true
-      return claim ? claimFirstAccount(db, email.trim().toLowerCase()) : !(await hasAnyAccount(db))
-    },
-
-    isDisabled: (userId: string) => isAccountDisabled(db, userId),
 
     /** Whether this person runs the Hearth (health shows them the disk's figures). */
     isOwner: async (userId: string) => (await resolveOwnerId(db)) === userId,

@@ -1,21 +1,32 @@
 import { transcriptSureForStrangers } from '#shared/transcript-confidence.ts'
 import type { JobMap, JobOutcome } from '#server/jobs/job-queue.ts'
+import type { JobTablePart } from '#server/jobs/job-table.ts'
 import type { MailMessage } from '#server/notify/mailer.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 import { transcribeKept, type KeptTranscriptJobDeps } from '#server/speech/transcribe-object.ts'
 import { claimInvitationTranscript, hasAccountWithEmail, saveInvitationTranscript } from './invitations.queries.ts'
 import type { InvitationsService } from './invitations.service.ts'
 
+declare module '#server/jobs/job-queue.ts' {
+  interface JobMap {
+    /** an invitation's personal message */
+    'transcribe-invitation': { invitationId: string; audioKey: string; attempt: number }
+    /** an e-mail invitation's mail, sent only when no account has the address (decision 193) */
+    'send-invitation-mail': MailMessage
+    /** marks overdue invitations expired (scheduled; the inviter's list also does it on load) */
+    'expire-invitations': Record<string, never>
+  }
+}
+
 /** The scheduled expiry (docs/product/invitations.md): every 15 minutes, besides the bulk update on each list load. */
 export const EXPIRE_INVITATIONS_CRON = '*/15 * * * *'
 
-export function createInvitationJobs(
-  invitations: Pick<InvitationsService, 'expireAll'>,
-  deps: KeptTranscriptJobDeps & {
-    /** the mail job's sending (notify/mail.jobs.ts): a failure is thrown, and the job tried again */
-    sendMail: (message: MailMessage) => Promise<JobOutcome>
-  },
-) {
+type InvitationJobDeps = KeptTranscriptJobDeps & {
+  /** the mail job's sending (notify/mail.jobs.ts): a failure is thrown, and the job tried again */
+  sendMail: (message: MailMessage) => Promise<JobOutcome>
+}
+
+function createInvitationJobs(invitations: Pick<InvitationsService, 'expireAll'>, deps: InvitationJobDeps) {
   const { db, queue, sendMail } = deps
   return {
     /**
@@ -51,5 +62,18 @@ export function createInvitationJobs(
         requeue: (tx, delayMs) => queue.enqueue(tx, 'transcribe-invitation', { invitationId, audioKey, attempt: attempt + 1 }, { delayMs }),
       })
     },
+  }
+}
+
+/** The invitations module's part of the job table: its transcript, its mail and its scheduled expiry. */
+export function invitationJobTable(
+  invitations: Pick<InvitationsService, 'expireAll'>,
+  { concurrency, ...deps }: InvitationJobDeps & { concurrency: number },
+): JobTablePart<'transcribe-invitation' | 'send-invitation-mail' | 'expire-invitations'> {
+  const jobs = createInvitationJobs(invitations, deps)
+  return {
+    'transcribe-invitation': { work: 'speech', handle: (data) => jobs.handleTranscribeInvitation(data), concurrency },
+    'send-invitation-mail': { work: 'mail', handle: (data) => jobs.handleSendInvitationMail(data) },
+    'expire-invitations': { work: 'upkeep', handle: () => jobs.handleExpireInvitations(), cron: EXPIRE_INVITATIONS_CRON },
   }
 }

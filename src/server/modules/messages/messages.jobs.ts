@@ -7,6 +7,7 @@ import { strongerEngineAvailable, transcriptCarriesInsights } from '#shared/tran
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database, Executor } from '#server/db/client.ts'
 import type { JobMap, JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
+import type { JobTablePart } from '#server/jobs/job-table.ts'
 import type { Analyzer } from '#server/speech/analysis/analyzer.ts'
 import { ValidationError } from '#server/http/errors.ts'
 import { prepareRecording, type PreparedRecording } from '#server/media/audio.ts'
@@ -28,6 +29,17 @@ import {
   setMessageOutcome,
   type SpeechMessageRow,
 } from './message-speech.queries.ts'
+
+declare module '#server/jobs/job-queue.ts' {
+  interface JobMap {
+    /** transcribe a sent voice message */
+    'transcribe-message': { messageId: string }
+    /** again, by the engine now running, a message whose transcript a weaker engine made (decision 93) */
+    'retranscribe-message': { messageId: string }
+    /** find emotions, topics and sentiment in a message's transcript */
+    analyze: { messageId: string }
+  }
+}
 
 const ANALYSIS_TIMEOUT_MS = 60_000
 
@@ -262,5 +274,23 @@ export function createMessageJobs({
         return afterFailure(row, 'analyze', error)
       }
     },
+  }
+}
+
+/**
+ * The messages module's part of the job table: its speech jobs. A transcription runs at most `concurrency` at a time on
+ * an instance (the transcriber bounds it across modules too); analysis takes the queue's default.
+ */
+export function messageJobTable({
+  concurrency,
+  ...deps
+}: Parameters<typeof createMessageJobs>[0] & { concurrency: number }): JobTablePart<
+  'transcribe-message' | 'retranscribe-message' | 'analyze'
+> {
+  const jobs = createMessageJobs(deps)
+  return {
+    'transcribe-message': { work: 'speech', handle: (data) => jobs.handleTranscribeMessage(data), concurrency },
+    'retranscribe-message': { work: 'speech', handle: (data) => jobs.handleRetranscribeMessage(data), concurrency },
+    analyze: { work: 'speech', handle: (data) => jobs.handleAnalyze(data) },
   }
 }

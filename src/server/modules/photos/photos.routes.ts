@@ -3,23 +3,19 @@ import { z } from 'zod'
 import { ERROR_CODES } from '#shared/error-codes.ts'
 import { PHOTO_MAX_BYTES } from '#shared/limits.ts'
 import { PHOTO_TEXTS, photoIdParamsSchema, photoListSchema, photoOrderSchema, photoSchema } from '#shared/photos.ts'
-import { PHOTO_VARIANT_NAMES } from '#shared/photo-variants.ts'
 import { sessionUser } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
 import { errorBody } from '#server/http/errors.ts'
 import { acceptRawBody, rawBody, refuseDeclaredOversize } from '#server/http/raw-body.ts'
-import { isPhotoBase } from './photos.queries.ts'
 import { PICTURES_PATH } from './photos.service.ts'
 
-/** `{base}-{variant}.webp`, the only names the picture route serves */
-const PICTURE_FILE = new RegExp(`^([0-9a-f]{32})-(${PHOTO_VARIANT_NAMES.join('|')})\\.webp$`)
 const YEAR_SECONDS = 365 * 24 * 60 * 60
 
 /**
  * The photo manager's API (own photos only, by the session's user id) and the public picture route. Upload takes
  * the image as the raw body whatever its declared type; the service decides by content (see http/raw-body.ts).
  */
-export const photosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, storage, photos: service, env, requireUser }) => {
+export const photosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { photos: service, env, requireUser }) => {
   app.get('/api/photos', { preHandler: requireUser, schema: { response: { 200: photoListSchema } } }, async (request) =>
     service.list(sessionUser(request).id),
   )
@@ -65,19 +61,14 @@ export const photosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, st
     `${PICTURES_PATH}/:owner/:file`,
     { schema: { params: z.object({ owner: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), file: z.string().max(100) }) } },
     async (request, reply) => {
-      const { owner, file } = request.params
-      const match = PICTURE_FILE.exec(file)
-      const missing = () => reply.status(404).send(errorBody(ERROR_CODES.notFound, PHOTO_TEXTS.notFound))
-      if (!match || !(await isPhotoBase(db, `${owner}/${match[1]}`))) return missing()
-      const key = `${owner}/${file}`
-      const size = await storage.size(key)
-      if (size === null) return missing()
+      const picture = await service.picture(request.params.owner, request.params.file)
+      if (!picture) return reply.status(404).send(errorBody(ERROR_CODES.notFound, PHOTO_TEXTS.notFound))
       return reply
         .header('content-type', 'image/webp')
-        .header('content-length', size)
+        .header('content-length', picture.size)
         .header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`)
         .header('x-content-type-options', 'nosniff')
-        .send(storage.read(key))
+        .send(picture.read())
     },
   )
 }

@@ -18,6 +18,7 @@ import {
   insertPhoto,
   listPhotosOf,
   lockPhotosOf,
+  isPhotoBase,
   markPrimary,
   setDisplayOrder,
   setProfilePicture,
@@ -27,6 +28,8 @@ import {
 /** Where a photo's renditions are served, publicly and for good (decision 57). */
 export const PICTURES_PATH = '/api/pictures'
 export const publicPictureUrl = (key: string) => `${PICTURES_PATH}/${key}`
+/** `{base}-{variant}.webp`, the only names the picture route serves */
+const PICTURE_FILE = new RegExp(`^([0-9a-f]{32})-(${PHOTO_VARIANT_NAMES.join('|')})\\.webp$`)
 
 export function toPhotoResponse(row: PhotoRow): Photo {
   const urls = Object.fromEntries(PHOTO_VARIANT_NAMES.map((v) => [v, publicPictureUrl(variantKey(row.baseKey, v))])) as Record<
@@ -151,6 +154,18 @@ export function createPhotosService({
       // after the commit: a failure here leaves orphans the media sweep removes, never a row without files
       await removeFiles(removed.baseKey)
       return list(userId)
+    },
+
+    /**
+     * A rendition of a stored photo, for the public picture route: its size and its bytes, or null when `file` names
+     * no rendition, or the photo is gone (only renditions of a photo that still exists are served).
+     */
+    async picture(owner: string, file: string): Promise<{ size: number; read: () => Readable } | null> {
+      const match = PICTURE_FILE.exec(file)
+      if (!match || !(await isPhotoBase(db, `${owner}/${match[1]}`))) return null
+      const key = `${owner}/${file}`
+      const size = await storage.size(key)
+      return size === null ? null : { size, read: () => storage.read(key) }
     },
   }
 }

@@ -1,10 +1,18 @@
 import type { JobMap, JobOutcome } from '#server/jobs/job-queue.ts'
+import type { JobTablePart } from '#server/jobs/job-table.ts'
 import { publishRealtime } from '#server/realtime/realtime.publisher.ts'
 import { transcribeKept, type KeptTranscriptJobDeps } from '#server/speech/transcribe-object.ts'
 import { claimWelcome, saveWelcomeTranscript, setWelcomeStatus } from './profiles.queries.ts'
 
+declare module '#server/jobs/job-queue.ts' {
+  interface JobMap {
+    /** a profile's welcome message, while its audio is still `audioKey` (attempt 1..3) */
+    'transcribe-welcome': { userId: string; audioKey: string; attempt: number }
+  }
+}
+
 /** The profile's own job: the welcome message's transcript, while the profile still holds that recording. */
-export function createProfileJobs(deps: KeptTranscriptJobDeps) {
+function createProfileJobs(deps: KeptTranscriptJobDeps) {
   const { db, queue } = deps
   return {
     async handleTranscribeWelcome({ userId, audioKey, attempt }: JobMap['transcribe-welcome']): Promise<JobOutcome> {
@@ -27,4 +35,13 @@ export function createProfileJobs(deps: KeptTranscriptJobDeps) {
       })
     },
   }
+}
+
+/** The profiles module's part of the job table; `concurrency` transcriptions at a time on an instance. */
+export function profileJobTable({
+  concurrency,
+  ...deps
+}: KeptTranscriptJobDeps & { concurrency: number }): JobTablePart<'transcribe-welcome'> {
+  const jobs = createProfileJobs(deps)
+  return { 'transcribe-welcome': { work: 'speech', handle: (data) => jobs.handleTranscribeWelcome(data), concurrency } }
 }

@@ -18,8 +18,6 @@ import {
 
 /** The daily pass pages through candidates this many at a time and queues one job per relationship. */
 const PAGE = 200
-/** Every day at 10:00 UTC (pg-boss's scheduler: one instance sends each occurrence). */
-export const NUDGE_CRON = '0 10 * * *'
 
 /**
  * Gentle nudges: once a day, relationships gone quiet against their own rhythm get one nudge, within the

@@ -314,8 +314,16 @@ describe('welcome messages', () => {
   })
 })
 
-describe('speech jobs queued before an upgrade', () => {
-  it("hands each kind of the earlier 'transcribe' job to the module that owns it", async () => {
+describe('speech jobs queued before an upgrade (decision 225)', () => {
+  /** jobs named `name` whose payload's `key` is `value`, waiting, done or archived */
+  const jobsOf = async (name: string, key: string, value: string) => {
+    const { rows } = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from (select name, data from pgboss.job union all select name, data from pgboss.archive) j
+      where name = ${name} and data->>${key} = ${value}`)
+    return rows[0]?.n ?? 0
+  }
+
+  it("queues each kind of the earlier 'transcribe' job again under its module's name, whose handler does the work", async () => {
     behaviours.set(10, async () => ({ text: 'first words', words: words('first words'), language: 'en' }))
     const { ada, bob, adaToBob } = await pair()
     const sent = await send(ada, adaToBob, 10)
@@ -326,8 +334,10 @@ describe('speech jobs queued before an upgrade', () => {
       .update(audioMessages)
       .set({ transcription: null, wordTimestamps: null, processingStatus: 'pending', transcriptionAttempts: 0 })
       .where(eq(audioMessages.id, sent.id))
+    const messageJobs = await jobsOf('transcribe-message', 'messageId', sent.id)
     await app.jobs.enqueue(null, 'transcribe', { kind: 'message', messageId: sent.id })
     await expect.poll(async () => (await getMessage(bob, sent.id)).transcription, { timeout: 20_000 }).toBe('words heard again')
+    expect(await jobsOf('transcribe-message', 'messageId', sent.id)).toBe(messageJobs + 1)
 
     behaviours.set(11, async () => ({ text: 'Hello from Eve', words: words('Hello from Eve'), language: 'en' }))
     const eve = await insertSignedInPerson(app, db, { name: 'Eve Welcome' })
@@ -340,7 +350,9 @@ describe('speech jobs queued before an upgrade', () => {
       .set({ welcomeTranscript: null, welcomeTranscriptStatus: 'pending' })
       .where(eq(profiles.id, eve.id))
       .returning({ audioKey: profiles.welcomeAudioKey })
+    const welcomeJobs = await jobsOf('transcribe-welcome', 'userId', eve.id)
     await app.jobs.enqueue(null, 'transcribe', { kind: 'welcome', userId: eve.id, audioKey: row!.audioKey!, attempt: 1 })
     await expect.poll(async () => (await eveProfile()).welcome_transcript, { timeout: 20_000 }).toBe('Hello again')
+    expect(await jobsOf('transcribe-welcome', 'userId', eve.id)).toBe(welcomeJobs + 1)
   })
 })
