@@ -1,16 +1,18 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import type { Locale } from '#shared/locales.ts'
 import { PSEUDO_LOCALE, type DisplayLocale } from './locale.ts'
 
-export type Catalogue = Record<string, string>
+/** A language's messages, each compiled to its AST when the app is built (`?ast`, decision 229). */
+export type Catalogue = Record<string, MessageFormatElement[]>
 
 // English needs no catalogue at run time: every text's English is its `defaultMessage` in the code (decision 220).
 // The others load as chunks of their own, only for those who read them.
 const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Catalogue }>> = {
-  es: () => import('./messages/es.json'),
-  fr: () => import('./messages/fr.json'),
-  de: () => import('./messages/de.json'),
-  pt: () => import('./messages/pt.json'),
-  ar: () => import('./messages/ar.json'),
+  es: () => import('./messages/es.json?ast'),
+  fr: () => import('./messages/fr.json?ast'),
+  de: () => import('./messages/de.json?ast'),
+  pt: () => import('./messages/pt.json?ast'),
+  ar: () => import('./messages/ar.json?ast'),
 }
 
 const loaded = new Map<DisplayLocale, Catalogue>([['en', {}]])
@@ -26,7 +28,7 @@ export async function loadCatalogue(locale: DisplayLocale): Promise<Catalogue> {
   if (known) return known
   let catalogue: Catalogue
   if (locale === PSEUDO_LOCALE) {
-    const [{ default: english }, { pseudoCatalogue }] = await Promise.all([import('./messages/en.json'), import('./pseudo.ts')])
+    const [{ default: english }, { pseudoCatalogue }] = await Promise.all([import('./messages/en.json?ast'), import('./pseudo.ts')])
     catalogue = pseudoCatalogue(english)
   } else if (locale === 'en') {
     catalogue = {}
