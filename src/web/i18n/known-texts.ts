@@ -1,7 +1,8 @@
 import { defineMessages, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl'
 import { PUSH_TEXTS } from '#shared/notifications-texts.ts'
-import { ADMIN_TEXTS } from '#shared/admin.ts'
-import { FULL_NAME_REQUIRED, PASSWORD_TOO_SHORT, PASSWORDS_DO_NOT_MATCH } from '#shared/auth-forms.ts'
+// the texts' own files, not admin.ts and auth-forms.ts: those hold schemas, and would bring zod to the first screen
+import { ACCOUNT_DISABLED_TEXT, INVITATION_REQUIRED_TEXT } from '#shared/admin-texts.ts'
+import { FULL_NAME_REQUIRED, PASSWORD_TOO_SHORT, PASSWORDS_DO_NOT_MATCH } from '#shared/auth-forms-texts.ts'
 import {
   AUTH_ERROR_FALLBACK,
   CONFIRMATION_LINK_INVALID,
@@ -106,8 +107,8 @@ const BY_TEXT = new Map<string, MessageDescriptor>([
   [RESET_ERROR_FALLBACK, KNOWN.resetFallback],
   [CONFIRMATION_LINK_INVALID, KNOWN.confirmationInvalid],
   ['Invalid email or password', KNOWN.invalidCredentials],
-  [ADMIN_TEXTS.accountDisabled, KNOWN.accountDisabled],
-  [ADMIN_TEXTS.invitationRequired, KNOWN.invitationRequired],
+  [ACCOUNT_DISABLED_TEXT, KNOWN.accountDisabled],
+  [INVITATION_REQUIRED_TEXT, KNOWN.invitationRequired],
   ...PUSH_TOASTS.flatMap(([[title, body], titleMessage, bodyMessage]) => [[title, titleMessage] as const, [body, bodyMessage] as const]),
 ])
 
