@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import fs from 'node:fs'
 import path from 'node:path'
 import { createServer, defineConfig, type Plugin } from 'vite'
+import { compiledCatalogues, compiledMessagesInCode } from './scripts/i18n-compile.ts'
 import { LOCALES, SOURCE_LOCALE, textDirection, type Locale } from './src/shared/locales.ts'
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url))
@@ -82,7 +83,8 @@ function prerenderLanding(): Plugin {
 export default defineConfig({
   root,
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
-  plugins: [react(), tailwindcss(), prerenderLanding()],
+  // the messages compiled to ASTs, and the browser's bundle without the ICU parser (decision 229)
+  plugins: [compiledMessagesInCode(), compiledCatalogues(), react(), tailwindcss(), prerenderLanding()],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config'
+import { compiledCatalogues } from './scripts/i18n-compile.ts'
 
 export default defineConfig({
+  // the web app's catalogues as the app gets them: compiled to ASTs (decision 229)
+  plugins: [compiledCatalogues()],
   test: {
     projects: [
       {

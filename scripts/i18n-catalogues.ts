@@ -8,6 +8,7 @@ import { LOCALES } from '#shared/locales.ts'
 /**
  * The message catalogues of the web app and the server (decision 220): where they are, the messages the code defines
  * (each `{ id, defaultMessage }` object and each `<FormattedMessage id defaultMessage>`), and en.json written from them.
+ * The web build reads the code's messages the same way to compile them (i18n-compile.ts, decision 229).
  * `node scripts/i18n-catalogues.ts` writes each en.json from the code; the catalogue check (i18n-catalogues.test.ts)
  * fails when one is out of step, and when a translation misses or adds a message or changes its arguments.
  * The web's catalogues also hold the server's error reasons (decision 230): messages the code looks up by the id the
@@ -47,6 +48,65 @@ function sourceFiles(dir: string): string[] {
 const literal = (node: ts.Node | undefined): string | undefined =>
   node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : undefined
 
+/**
+ * A message as one source file writes it: its id and English when they are plain strings, where it is, and where its
+ * English stands in the text (`start`, `end`; `attribute` when it is a JSX attribute's bare string, `defaultMessage="…"`),
+ * so the build can write the English compiled in its place (i18n-compile.ts).
+ */
+export type SourceMessage = {
+  id: string | undefined
+  defaultMessage: string | undefined
+  where: string
+  start: number
+  end: number
+  attribute: boolean
+}
+
+/** Each `{ id, defaultMessage }` object and each `<… id defaultMessage>` element of one source file. */
+export function messagesInSource(file: string, text: string): SourceMessage[] {
+  const messages: SourceMessage[] = []
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const where = (node: ts.Node) => `${path.relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`
+  const visit = (node: ts.Node) => {
+    let id: ts.Node | undefined
+    let message: ts.Node | undefined
+    let isMessage = false
+    if (ts.isObjectLiteralExpression(node)) {
+      for (const property of node.properties) {
+        if (!ts.isPropertyAssignment(property) || !ts.isIdentifier(property.name)) continue
+        if (property.name.text === 'id') id = property.initializer
+        if (property.name.text === 'defaultMessage') {
+          message = property.initializer
+          isMessage = true
+        }
+      }
+    } else if (ts.isJsxAttributes(node)) {
+      for (const attribute of node.properties) {
+        if (!ts.isJsxAttribute(attribute) || !ts.isIdentifier(attribute.name)) continue
+        const value =
+          attribute.initializer && ts.isJsxExpression(attribute.initializer) ? attribute.initializer.expression : attribute.initializer
+        if (attribute.name.text === 'id') id = value
+        if (attribute.name.text === 'defaultMessage') {
+          message = value
+          isMessage = true
+        }
+      }
+    }
+    if (isMessage)
+      messages.push({
+        id: literal(id),
+        defaultMessage: literal(message),
+        where: where(node),
+        start: message ? message.getStart(source) : node.getStart(source),
+        end: message ? message.getEnd() : node.getEnd(),
+        attribute: message !== undefined && ts.isJsxAttribute(message.parent),
+      })
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return messages
+}
+
 /** The messages written in the code under `dir`, and what is wrong with how some are written (a computed text). */
 export function messagesInCode(dir: string): { messages: CodeMessage[]; problems: string[] } {
   const messages: CodeMessage[] = []
@@ -54,43 +114,11 @@ export function messagesInCode(dir: string): { messages: CodeMessage[]; problems
   for (const file of sourceFiles(dir)) {
     const text = fs.readFileSync(file, 'utf8')
     if (!text.includes('defaultMessage')) continue
-    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
-    const where = (node: ts.Node) => `${path.relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`
-    const visit = (node: ts.Node) => {
-      let id: ts.Node | undefined
-      let message: ts.Node | undefined
-      let found = false
-      if (ts.isObjectLiteralExpression(node)) {
-        for (const property of node.properties) {
-          if (!ts.isPropertyAssignment(property) || !ts.isIdentifier(property.name)) continue
-          if (property.name.text === 'id') id = property.initializer
-          if (property.name.text === 'defaultMessage') {
-            message = property.initializer
-            found = true
-          }
-        }
-      } else if (ts.isJsxAttributes(node)) {
-        for (const attribute of node.properties) {
-          if (!ts.isJsxAttribute(attribute) || !ts.isIdentifier(attribute.name)) continue
-          const value =
-            attribute.initializer && ts.isJsxExpression(attribute.initializer) ? attribute.initializer.expression : attribute.initializer
-          if (attribute.name.text === 'id') id = value
-          if (attribute.name.text === 'defaultMessage') {
-            message = value
-            found = true
-          }
-        }
-      }
-      if (found) {
-        const idText = literal(id)
-        const messageText = literal(message)
-        if (idText === undefined || messageText === undefined)
-          problems.push(`${where(node)}: a message's id and defaultMessage must be plain strings`)
-        else messages.push({ id: idText, defaultMessage: messageText, file: where(node) })
-      }
-      ts.forEachChild(node, visit)
+    for (const { id, defaultMessage, where } of messagesInSource(file, text)) {
+      if (id === undefined || defaultMessage === undefined)
+        problems.push(`${where}: a message's id and defaultMessage must be plain strings`)
+      else messages.push({ id, defaultMessage, file: where })
     }
-    visit(source)
   }
   return { messages, problems }
 }

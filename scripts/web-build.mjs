@@ -9,7 +9,15 @@ import { readStamp, sourceHash } from './source-hash.mjs'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const outDir = path.join(root, 'dist/web')
 const stampFile = path.join(outDir, '.source-hash')
-const INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json', 'tsconfig.json']
+const INPUTS = [
+  'src/web',
+  'src/shared',
+  'vite.config.ts',
+  'scripts/i18n-compile.ts',
+  'scripts/i18n-catalogues.ts',
+  'package-lock.json',
+  'tsconfig.json',
+]
 
 /** A hash of everything the web build reads, so that `npm start` rebuilds only when the sources changed. */
 export const webSourceHash = () => sourceHash(root, INPUTS)

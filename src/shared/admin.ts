@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { ACCOUNT_DISABLED_TEXT, INVITATION_REQUIRED_TEXT } from './admin-texts.ts'
 
 /**
  * Who may make an account (decision 162): anyone who reaches the address, or only someone holding an invitation.
@@ -12,8 +13,6 @@ export type SignUpMode = z.infer<typeof signUpModeSchema>
 export const INVITATION_REQUIRED = 'INVITATION_REQUIRED'
 /** The error code of a sign-in refused because the owner disabled the account. */
 export const ACCOUNT_DISABLED = 'ACCOUNT_DISABLED'
-/** The query flag of /auth that says the account was disabled: the sign-in card then says so (decision 211). */
-export const ACCOUNT_DISABLED_PARAM = 'account_disabled'
 
 /** One account as the owner sees it. */
 export const adminAccountSchema = z.object({
@@ -80,10 +79,10 @@ export const RESEND_CONFIRMATION_SECONDS = 60
 
 export const ADMIN_TEXTS = {
   // what people meet outside the owner's screen
-  invitationRequired: 'This Hearth is by invitation only. Ask someone here to invite you.',
+  invitationRequired: INVITATION_REQUIRED_TEXT,
   invitationOnlyTitle: 'By invitation only',
   invitationOnlyDescription: 'This Hearth takes new people by invitation. If someone here invited you, open the link they sent.',
-  accountDisabled: 'This account has been disabled by the person who runs this Hearth.',
+  accountDisabled: ACCOUNT_DISABLED_TEXT,
   // the owner's screen
   entryTitle: 'People on this Hearth',
   entryDescription: 'Who has an account, who may join, and what you changed.',

@@ -1,10 +1,6 @@
 import { z } from 'zod/mini'
+import { FULL_NAME_REQUIRED, PASSWORD_TOO_SHORT, PASSWORDS_DO_NOT_MATCH } from './auth-forms-texts.ts'
 import { PASSWORD_MIN_LENGTH } from './limits.ts'
-
-export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long'
-export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match'
-/** Also the server's answer to a sign-up without a name (decision 44). */
-export const FULL_NAME_REQUIRED = 'Full name is required'
 
 const email = z.string().check(z.trim(), z.minLength(1, 'Email is required'), z.email('Enter a valid email address'))
 const password = z.string().check(z.minLength(1, 'Password is required'), z.minLength(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT))

@@ -1,7 +1,7 @@
 import { ACCOUNT_TEXTS } from '#shared/account.ts'
 import { ADMIN_TEXTS } from '#shared/admin.ts'
 import { API_ERROR_TEXTS } from '#shared/api-error.ts'
-import { FULL_NAME_REQUIRED } from '#shared/auth-forms.ts'
+import { FULL_NAME_REQUIRED } from '#shared/auth-forms-texts.ts'
 import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { DISK_TEXTS } from '#shared/disk.ts'
 import { INVITATION_TEXTS } from '#shared/invitations.ts'

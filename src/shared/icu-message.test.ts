@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { icuSignature, parseIcu, printIcu } from './icu-message.ts'
+import { icuSignature, parseIcu } from './icu-message.ts'
 
 describe('ICU messages', () => {
   it('reads arguments, plurals with their branches and #, and quoted braces', () => {
     const message = "{name} has {count, plural, =0 {no messages} one {# message} other {# messages}} for you '{'really'}' isn''t it"
     expect(icuSignature(message)).toEqual(['{count, plural} with other', '{name}'])
-    expect(printIcu(parseIcu(message))).toBe(message.replace("'{'really'}'", "'{'really'}'"))
+    expect(parseIcu(message).at(-1)).toEqual({ type: 'text', value: " for you {really} isn't it" })
   })
 
   it('notices a branch or an argument lost in translation, and a brace left open', () => {

@@ -1,7 +1,7 @@
 /**
  * Just enough of ICU MessageFormat (the syntax of every catalogue, decision 220) to check a translation against its
- * English source and to make the pseudo-locale: literal text, `{arguments}`, `{n, plural|select|selectordinal, …}` with
- * their branches, `#` inside a plural, and the apostrophe quoting (`''` is an apostrophe, `'{'` a brace).
+ * English source: literal text, `{arguments}`, `{n, plural|select|selectordinal, …}` with their branches, `#` inside
+ * a plural, and the apostrophe quoting (`''` is an apostrophe, `'{'` a brace).
  */
 export type IcuNode =
   | { type: 'text'; value: string }
@@ -129,28 +129,4 @@ export function icuSignature(message: string): string[] {
   }
   walk(parseIcu(message))
   return [...found].sort()
-}
-
-/** Writes a parsed message back, with `text` applied to each piece of literal text (quoted again where needed). */
-export function printIcu(list: IcuNode[], text: (value: string) => string = (value) => value, inPlural = false): string {
-  return list
-    .map((node) => {
-      switch (node.type) {
-        case 'text':
-          return quote(text(node.value), inPlural)
-        case 'pound':
-          return '#'
-        case 'argument':
-          return `{${node.name}${node.kind ? `, ${node.kind}` : ''}${node.style !== undefined ? `, ${node.style}` : ''}}`
-        case 'choice': {
-          const branches = node.branches.map(([key, branch]) => `${key} {${printIcu(branch, text, node.kind !== 'select' || inPlural)}}`)
-          return `{${node.name}, ${node.kind}, ${node.head ? `${node.head} ` : ''}${branches.join(' ')}}`
-        }
-      }
-    })
-    .join('')
-}
-
-function quote(value: string, inPlural: boolean): string {
-  return value.replaceAll("'", "''").replace(inPlural ? /[{}#]/g : /[{}]/g, (c) => `'${c}'`)
 }

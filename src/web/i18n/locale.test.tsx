@@ -1,8 +1,10 @@
+import { parse } from '@formatjs/icu-messageformat-parser'
 import { cleanup, render, screen } from '@testing-library/react'
 import { FormattedMessage } from 'react-intl'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { I18nProvider } from './i18n-provider.tsx'
-import { chooseLocale, pseudoLocaleRequested } from './locale.ts'
+import { chooseLocale, PSEUDO_LOCALE, pseudoLocaleRequested } from './locale.ts'
+import { loadCatalogue } from './messages.ts'
 import { pseudoLocalize } from './pseudo.ts'
 
 afterEach(() => {
@@ -54,8 +56,13 @@ describe('the language a person reads (decision 221)', () => {
   })
 
   it('writes the pseudo-locale with every letter accented and every argument kept', () => {
-    expect(pseudoLocalize('Hi {name}, {count, plural, one {# message} other {# messages}}')).toBe(
-      '[Ĥí {name}, {count, plural, one {# ɱéššáĝé} other {# ɱéššáĝéš}}]',
-    )
+    const message = parse('Hi {name}, {count, plural, one {# message} other {# messages}} <b>{when, date}</b>')
+    expect(pseudoLocalize(message)).toEqual(parse('[Ĥí {name}, {count, plural, one {# ɱéššáĝé} other {# ɱéššáĝéš}} <b>{when, date}</b>]'))
+    expect(pseudoLocalize(parse('Retry'))).toEqual([{ type: 0, value: '[Ŕéţŕý]' }])
+  })
+
+  it('makes the pseudo-locale from the English catalogue as the build compiles it (decision 229)', async () => {
+    const catalogue = await loadCatalogue(PSEUDO_LOCALE)
+    expect(catalogue['settings.language.label']).toEqual([{ type: 0, value: '[Ļáñĝúáĝé]' }])
   })
 })

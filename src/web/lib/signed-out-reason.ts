@@ -1,4 +1,4 @@
-import { ACCOUNT_DISABLED_PARAM } from '#shared/admin.ts'
+import { ACCOUNT_DISABLED_PARAM } from '#shared/admin-texts.ts'
 
 /**
  * Why this page was signed out, when the server said (decision 211): the owner disabled the account. The realtime

@@ -8,7 +8,7 @@ import { useState } from 'react'
 import { useForm, useWatch, type Resolver } from 'react-hook-form'
 import { useNavigate, useSearchParams } from 'react-router'
 import { toast } from '#web/lib/toast.ts'
-import { ACCOUNT_DISABLED_PARAM, ADMIN_TEXTS } from '#shared/admin.ts'
+import { ACCOUNT_DISABLED_PARAM, ACCOUNT_DISABLED_TEXT } from '#shared/admin-texts.ts'
 import { resetRequestFormSchema, signInFormSchema, signUpFormSchema } from '#shared/auth-forms.ts'
 import { HearthLogo } from '#web/components/wordmark.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -93,7 +93,7 @@ export function AuthCard({ variant = 'full', initialMode = 'sign-in', invitedEma
         mailbox: false,
       }
     // an open tab signed out because the owner disabled the account: the words a refused sign-in gets (decision 211)
-    if (params.has(ACCOUNT_DISABLED_PARAM)) return { tone: 'info', text: known(ADMIN_TEXTS.accountDisabled), mailbox: false }
+    if (params.has(ACCOUNT_DISABLED_PARAM)) return { tone: 'info', text: known(ACCOUNT_DISABLED_TEXT), mailbox: false }
     return null
   })
   const form = useForm<AuthFormValues>({
