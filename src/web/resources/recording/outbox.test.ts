@@ -6,14 +6,15 @@ import { ApiRequestError } from '#web/lib/api-client.ts'
 import { DISK_TEXTS } from '#shared/disk.ts'
 import {
   createOutbox,
+  createTakeStore,
   isRetryableUploadError,
   isStorageAway,
   UploadFailedError,
   UPLOAD_ATTEMPTS,
   type Outbox,
   type OutboxTransport,
+  type Take,
 } from './outbox.ts'
-import { createTakeStore, type Take } from './take-store.ts'
 
 function makeTake(change: Partial<Take> = {}): Take {
   return {

@@ -14,8 +14,7 @@ import { messageKeys } from '#web/resources/messages/queries.ts'
 import { apiSend, apiUpload } from '#web/lib/api-client.ts'
 import { logUnexpected } from '#web/lib/errors.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
-import { createOutbox, uploadWithRetry, type Outbox, type Sending } from './outbox.ts'
-import { createTakeStore, type Take } from './take-store.ts'
+import { createOutbox, createTakeStore, uploadWithRetry, type Outbox, type Sending, type Take } from './outbox.ts'
 import { analyseTake } from './take-analysis.ts'
 
 // The recording resource: audio uploads, sending messages, and the takes kept on this device (drafts and the

@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { installFakeMediaRecorder } from '#web/test/fakes.ts'
 import { announce } from '#web/lib/announce.ts'
-import { CAP_NOTICE_SECONDS } from './level-meter.ts'
+import { CAP_NOTICE_SECONDS } from './take-analysis.ts'
 import { RECORDER_ANNOUNCEMENTS, useRecorder } from './use-recorder.ts'
 
 vi.mock('#web/lib/announce.ts', () => ({ announce: vi.fn() }))

@@ -1,7 +1,17 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type MouseEvent, type PointerEvent } from 'react'
+import type { Contact } from '#shared/contacts.ts'
 import { RECORDING_MAX_SECONDS } from '#shared/limits.ts'
 import { announce } from '#web/lib/announce.ts'
-import { CAP_NOTICE_SECONDS, createSilenceWatch, LEVEL_SAMPLE_MS, LIVE_LEVEL_BARS, meterLevel, rmsLevel } from './level-meter.ts'
+import { useAuth } from '#web/lib/use-auth.ts'
+import type { Take, TakeState } from './outbox.ts'
+import { useOutbox } from './queries.ts'
+import { CAP_NOTICE_SECONDS, createLevelReader, createSilenceWatch, LEVEL_SAMPLE_MS, LIVE_LEVEL_BARS, meterLevel } from './take-analysis.ts'
+
+/**
+ * The recorder of a take, in three hooks: `useRecorder` (MediaRecorder, its format, the finished blob), the same with
+ * its take kept on this device for one person (`useKeptRecorder`, which the outbox then sends), and what a press of
+ * the mic means (`useHoldToRecord`).
+ */
 
 // The recorder's pure parts first: which format, which microphone settings, and what a failure to start means.
 
@@ -103,31 +113,6 @@ export type UseRecorder = {
 }
 
 const TICK_MS = LEVEL_SAMPLE_MS
-
-/** Reads the microphone's level through an AnalyserNode; null where Web Audio is missing (the meter then stays empty). */
-function createLevelReader(stream: MediaStream): { read: () => number | null; close: () => void } | null {
-  const Context = typeof window !== 'undefined' ? window.AudioContext : undefined
-  if (!Context) return null
-  try {
-    const context = new Context()
-    const analyser = context.createAnalyser()
-    analyser.fftSize = 2048
-    context.createMediaStreamSource(stream).connect(analyser)
-    const samples = new Float32Array(analyser.fftSize)
-    // a context made without a gesture may start suspended; until it runs it reads silence, which is not the microphone's
-    void context.resume().catch(() => {})
-    return {
-      read: () => {
-        if (context.state !== 'running') return null
-        analyser.getFloatTimeDomainData(samples)
-        return rmsLevel(samples)
-      },
-      close: () => void context.close().catch(() => {}),
-    }
-  } catch {
-    return null
-  }
-}
 
 function stopTracks(stream: MediaStream | null) {
   stream?.getTracks().forEach((track) => track.stop())
@@ -442,5 +427,218 @@ export function useRecorder({ maxSeconds = RECORDING_MAX_SECONDS, onError, onDat
     discard,
     reRecord,
     snapshot,
+  }
+}
+
+// The recorder whose take is kept on this device, for a message to one person.
+
+type KeptRecorderOptions = {
+  /** who the take is for; undefined while the contact loads (nothing is kept until it is known) */
+  contact: Pick<Contact, 'id' | 'name'> | undefined
+  replyTo?: string | null
+  onError?: (error: RecorderError, cause: unknown) => void
+}
+
+/**
+ * The recorder with its take kept on this device (decision 67): every second of audio goes to the take store while
+ * recording, the finished take stays there as a draft, and leaving the screen mid-recording leaves what was kept as a
+ * draft. `discard` forgets the take; `handOver` lets the screen go of a take the outbox now owns.
+ */
+export function useKeptRecorder({ contact, replyTo = null, onError }: KeptRecorderOptions) {
+  const { user } = useAuth()
+  const outbox = useOutbox()
+  const [activeId, setActiveId] = useState<string | null>(null)
+  const activeRef = useRef<string | null>(null)
+  // the ids, not the objects: a new object with the same person must not keep the take again
+  const ownerId = user?.id
+  const contactId = contact?.id
+  const contactName = contact?.name
+
+  const setActive = (id: string | null) => {
+    activeRef.current = id
+    setActiveId(id)
+  }
+
+  const keep = useCallback(
+    (blob: Blob, durationSeconds: number, state: TakeState) => {
+      const id = activeRef.current
+      if (!outbox || !ownerId || !id || !contactId || contactName === undefined) return
+      const take: Take = {
+        id,
+        ownerId,
+        contactId,
+        contactName,
+        replyTo,
+        blob,
+        durationSeconds,
+        state,
+        error: null,
+        uploadId: null,
+        updatedAt: Date.now(),
+      }
+      void outbox.keep(take)
+    },
+    [outbox, ownerId, contactId, contactName, replyTo],
+  )
+  const recorder = useRecorder({ onError, onData: (blob, seconds) => keep(blob, seconds, 'recording') })
+  const { recording } = recorder
+
+  // a finished take is a draft until it is sent
+  useEffect(() => {
+    if (recording) keep(recording.blob, recording.durationSeconds, 'draft')
+  }, [recording, keep])
+
+  // leaving while recording: what was kept so far stays as a draft
+  useEffect(
+    () => () => {
+      const take = outbox?.getTakes().find((t) => t.id === activeRef.current)
+      if (take?.state === 'recording') void outbox?.keep({ ...take, state: 'draft' })
+    },
+    [outbox],
+  )
+
+  const start = useCallback(async (): Promise<boolean> => {
+    setActive(crypto.randomUUID())
+    const started = await recorder.start()
+    if (!started) setActive(null)
+    return started
+  }, [recorder])
+
+  /** Opens a kept take (a draft) in the recorder, to listen and send. */
+  const listen = (take: Take) => {
+    setActive(take.id)
+    recorder.restore(take.blob, take.durationSeconds)
+  }
+
+  /** The kept row of the take in the recorder, if any. */
+  const current = (): Take | null => outbox?.getTakes().find((t) => t.id === activeRef.current) ?? null
+
+  const discard = () => {
+    if (activeRef.current) void outbox?.discard(activeRef.current)
+    recorder.discard()
+    setActive(null)
+  }
+
+  const handOver = () => {
+    recorder.discard()
+    setActive(null)
+  }
+
+  const taking = recorder.status === 'recording' || recorder.status === 'paused' || recorder.status === 'recorded'
+  return { recorder, activeId, taking, start, listen, current, discard, handOver }
+}
+
+// What a press of the mic means: a tap, a hold, a slide.
+
+/** A press held this long is a hold (release sends); a shorter one is a tap (the take goes on hands-free). */
+export const HOLD_MS = 600
+/** Sliding this far left while holding cancels on release. */
+export const CANCEL_SLIDE_PX = 96
+/** Sliding this far up while holding locks the take: it goes on hands-free, as after a tap. */
+export const LOCK_SLIDE_PX = 72
+
+/**
+ * Where a press of the mic stands: `pressing` (down, not yet a hold), `holding` (release sends), `cancelling` (slid
+ * left: release discards). `idle` when no press is under way.
+ */
+export type HoldPhase = 'idle' | 'pressing' | 'holding' | 'cancelling'
+
+/** What a press that moved `dx`/`dy` px (right and down positive) after `heldMs` means now. */
+export function holdPhaseOf({ heldMs, dx, dy }: { heldMs: number; dx: number; dy: number }): HoldPhase | 'locked' {
+  if (-dy >= LOCK_SLIDE_PX) return 'locked'
+  if (-dx >= CANCEL_SLIDE_PX) return 'cancelling'
+  // a slide is a hold from the start: nobody slides a tap
+  return heldMs >= HOLD_MS || Math.hypot(dx, dy) > 12 ? 'holding' : 'pressing'
+}
+
+type HoldToRecordOptions = {
+  /** starts a take; answers whether it started (no microphone, a refusal: false) */
+  start: () => Promise<boolean>
+  /** released while holding: stop and send */
+  onRelease: () => void
+  /** released after sliding left: discard */
+  onCancel: () => void
+  disabled?: boolean
+}
+
+/**
+ * Press-and-hold on the mic, as people know it from WhatsApp and Signal (decision 112): the take starts on press;
+ * a tap leaves it running hands-free (Stop, listen, Send, as before); holding and releasing sends it at once; sliding
+ * left cancels and sliding up locks it hands-free. Keyboard and screen-reader users tap (Enter or Space), which
+ * behaves exactly as a click always did. The pointer is captured, so the gesture follows the finger off the button.
+ */
+export function useHoldToRecord({ start, onRelease, onCancel, disabled = false }: HoldToRecordOptions) {
+  const [phase, setPhase] = useState<HoldPhase>('idle')
+  /** how far the finger slid left, for the hint to follow it */
+  const [slide, setSlide] = useState(0)
+  const press = useRef<{ x: number; y: number; at: number; pointerId: number } | null>(null)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  /** the click that ends a pointer press is that press's, not a keyboard tap */
+  const pointerClick = useRef(false)
+
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  // the click, if the browser sends one, comes right after the pointer's release
+  const forgetPointerClick = () => setTimeout(() => (pointerClick.current = false), 0)
+
+  const end = () => {
+    clearTimeout(timer.current)
+    press.current = null
+    setPhase('idle')
+    setSlide(0)
+  }
+
+  const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
+    if (disabled || event.button !== 0 || press.current) return
+    pointerClick.current = true
+    // no text selection or callout on a long press
+    event.preventDefault()
+    event.currentTarget.setPointerCapture?.(event.pointerId)
+    press.current = { x: event.clientX, y: event.clientY, at: event.timeStamp, pointerId: event.pointerId }
+    setPhase('pressing')
+    timer.current = setTimeout(() => setPhase((now) => (now === 'pressing' ? 'holding' : now)), HOLD_MS)
+    void start().then((started) => {
+      if (!started) end()
+    })
+  }
+
+  const onPointerMove = (event: PointerEvent<HTMLButtonElement>) => {
+    const from = press.current
+    if (!from || event.pointerId !== from.pointerId) return
+    const dx = event.clientX - from.x
+    const next = holdPhaseOf({ heldMs: event.timeStamp - from.at, dx, dy: event.clientY - from.y })
+    // locked: the press is over, the take goes on hands-free
+    if (next === 'locked') return end()
+    setSlide(Math.min(0, dx))
+    setPhase(next)
+  }
+
+  const onPointerUp = (event: PointerEvent<HTMLButtonElement>) => {
+    const from = press.current
+    if (!from || event.pointerId !== from.pointerId) return
+    const held = holdPhaseOf({ heldMs: event.timeStamp - from.at, dx: event.clientX - from.x, dy: event.clientY - from.y })
+    end()
+    forgetPointerClick()
+    if (held === 'holding') onRelease()
+    else if (held === 'cancelling') onCancel()
+    // a tap, or locked: the take goes on hands-free
+  }
+
+  // the browser took the pointer (a system gesture): nothing is lost, the take goes on hands-free
+  const onPointerCancel = () => {
+    if (press.current) end()
+    forgetPointerClick()
+  }
+
+  // Enter, Space, or a click no pointer press began
+  const onClick = () => {
+    if (!pointerClick.current && !disabled) void start()
+  }
+
+  return {
+    phase,
+    slide,
+    pressed: phase !== 'idle',
+    bind: { onPointerDown, onPointerMove, onPointerUp, onPointerCancel, onClick, onContextMenu: (e: MouseEvent) => e.preventDefault() },
   }
 }

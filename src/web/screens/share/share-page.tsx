@@ -15,7 +15,7 @@ import { ContactChoiceListSkeleton, ContactChoiceRow } from '#web/resources/cont
 import { useContactsQuery } from '#web/resources/contacts/queries.ts'
 import { useOutbox } from '#web/resources/recording/queries.ts'
 import { READY_TO_RECEIVE, sendBlockedReason } from '#web/resources/recording/send-limits.ts'
-import type { Take } from '#web/resources/recording/take-store.ts'
+import type { Take } from '#web/resources/recording/outbox.ts'
 import { logUnexpected } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { toast } from '#web/lib/toast.ts'

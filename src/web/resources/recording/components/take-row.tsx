@@ -1,7 +1,7 @@
 import { CloudOff, Headphones, LoaderCircle, Send, Trash2 } from 'lucide-react'
 import { Button } from '#web/components/ui/button.tsx'
 import { formatDuration } from '#shared/duration.ts'
-import type { Take } from '../take-store.ts'
+import type { Take } from '../outbox.ts'
 
 export const TAKE_TEXTS = {
   unsent: (name: string, seconds: number) => `Unsent message to ${name}, ${formatDuration(seconds)}`,

@@ -3,7 +3,7 @@ import { useContactsQuery } from '#web/resources/contacts/queries.ts'
 import { audioPlayer } from '#web/lib/audio-player/use-audio-player.ts'
 import { useOutbox, useTakes } from '../queries.ts'
 import { sendBlockedReason } from '../send-limits.ts'
-import type { Take } from '../take-store.ts'
+import type { Take } from '../outbox.ts'
 import { useOnline } from '../use-online.ts'
 import { TakeRow } from './take-row.tsx'
 

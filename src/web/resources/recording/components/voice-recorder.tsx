@@ -6,7 +6,7 @@ import { Waveform, WaveBar } from '#web/resources/messages/components/waveform.t
 import type { AudioTrack } from '#web/lib/audio-player/audio-player.ts'
 import { audioPlayer, useTrackStatus } from '#web/lib/audio-player/use-audio-player.ts'
 import { formatDuration } from '#shared/duration.ts'
-import { CAP_NOTICE_SECONDS, LIVE_LEVEL_BARS } from '../level-meter.ts'
+import { CAP_NOTICE_SECONDS, LIVE_LEVEL_BARS } from '../take-analysis.ts'
 import { analyseTake, type TakeAnalysis } from '../take-analysis.ts'
 import type { Recording, UseRecorder } from '../use-recorder.ts'
 import { cn } from '#web/lib/utils.ts'

@@ -1,13 +1,16 @@
-import { Suspense } from 'react'
+import { Suspense, type ReactNode } from 'react'
 import type { Contact } from '#shared/contacts.ts'
+import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
+import { homeGridLayout } from '#shared/home-grid.ts'
 import { NUDGE_TEXTS } from '#shared/nudge-texts.ts'
 import { useOpenNudgesQuery } from '#web/resources/relationship-health/queries.ts'
 import { lazyWithPreload } from '#web/lib/lazy-after-paint.ts'
 import { cn } from '#web/lib/utils.ts'
 import { RecordMic } from '#web/resources/recording/components/record-mic.tsx'
+import { AddFriendTile } from './add-friend-tile.tsx'
 import { ArchiveTile } from './archive-tile.tsx'
-import { ContactGridList } from './contact-grid-list.tsx'
 import { ContactLinkTile, StaticContactTile } from './contact-tile.tsx'
+import { homeGridClasses, type TileClasses } from './grid-classes.ts'
 import { useContactMoves } from './move-contacts.ts'
 
 // dragging (dnd-kit) is edit mode's: its code loads after the home's first paint (decision 108)
@@ -85,5 +88,31 @@ export function ContactGrid({ contacts, editing, wide, archivingIds, onReorder, 
         {moves.announcement}
       </p>
     </>
+  )
+}
+
+type ContactGridListProps = {
+  contacts: readonly Contact[]
+  tile: (contact: Contact, sizes: TileClasses, index: number) => ReactNode
+  /** edit mode's Archive tile, after the Add Friend tile */
+  archiveTile?: (sizes: TileClasses) => ReactNode
+}
+
+/**
+ * The grid itself: contact tiles in display order, the Add Friend tile, and in edit mode the Archive tile; the same
+ * list whether the tiles are sortable (SortableContactGrid) or not.
+ */
+export function ContactGridList({ contacts, tile, archiveTile }: ContactGridListProps) {
+  const { grid, tiles } = homeGridClasses(homeGridLayout(contacts.length))
+  return (
+    <ul aria-label="Contacts" data-slot="contact-grid" className={cn('grid gap-3 sm:gap-4', grid)}>
+      {contacts.map((contact, index) => (
+        <li key={contact.id}>{tile(contact, tiles, index)}</li>
+      ))}
+      <li>
+        <AddFriendTile sizes={tiles} full={contacts.length >= MAX_ACTIVE_CONTACTS} />
+      </li>
+      {archiveTile && <li>{archiveTile(tiles)}</li>}
+    </ul>
   )
 }

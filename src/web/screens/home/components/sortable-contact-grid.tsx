@@ -3,7 +3,7 @@ import { arrayMove, rectSortingStrategy, SortableContext } from '@dnd-kit/sortab
 import { useMemo } from 'react'
 import type { Contact } from '#shared/contacts.ts'
 import { ArchiveDropZone } from './archive-drop-zone.tsx'
-import { ContactGridList } from './contact-grid-list.tsx'
+import { ContactGridList } from './contact-grid.tsx'
 import {
   ARCHIVE_DROP_ID,
   CONTACT_DRAG_INSTRUCTIONS,

@@ -7,7 +7,7 @@ import { IconBadge } from '#web/components/icon-badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { TAKE_TEXTS } from '#web/resources/recording/components/take-row.tsx'
 import { LiveRecording, RecordingPreview, RECORDER_TRANSITION } from '#web/resources/recording/components/voice-recorder.tsx'
-import type { Take } from '#web/resources/recording/take-store.ts'
+import type { Take } from '#web/resources/recording/outbox.ts'
 import type { Recording, UseRecorder } from '#web/resources/recording/use-recorder.ts'
 import { cn } from '#web/lib/utils.ts'
 

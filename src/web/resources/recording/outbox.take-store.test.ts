@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
-import { createTakeStore, recoverTake, type Take } from './take-store.ts'
+import { createTakeStore, recoverTake, type Take } from './outbox.ts'
 
 const take = (overrides: Partial<Take>): Take => ({
   id: 't1',

@@ -7,7 +7,7 @@ import {
   rmsLevel,
   SILENCE_LEVEL,
   SILENCE_WARNING_MS,
-} from './level-meter.ts'
+} from './take-analysis.ts'
 
 const RATE = 8000
 

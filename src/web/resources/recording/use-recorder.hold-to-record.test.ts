@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CANCEL_SLIDE_PX, HOLD_MS, holdPhaseOf, LOCK_SLIDE_PX } from './use-hold-to-record.ts'
+import { CANCEL_SLIDE_PX, HOLD_MS, holdPhaseOf, LOCK_SLIDE_PX } from './use-recorder.ts'
 
 describe('holdPhaseOf: what a press of the mic means as it goes', () => {
   it('is a tap until it is held long enough, then a hold that sends on release', () => {
