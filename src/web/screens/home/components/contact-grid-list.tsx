@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl'
 import type { ReactNode } from 'react'
 import type { Contact } from '#shared/contacts.ts'
 import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
@@ -15,9 +16,14 @@ type ContactGridListProps = {
 
 /** The grid itself: contact tiles in display order, the Add Friend tile, and in edit mode the Archive tile. */
 export function ContactGridList({ contacts, tile, archiveTile }: ContactGridListProps) {
+  const intl = useIntl()
   const { grid, tiles } = homeGridClasses(homeGridLayout(contacts.length))
   return (
-    <ul aria-label="Contacts" data-slot="contact-grid" className={cn('grid gap-3 sm:gap-4', grid)}>
+    <ul
+      aria-label={intl.formatMessage({ id: 'home.grid.label', defaultMessage: 'Contacts' })}
+      data-slot="contact-grid"
+      className={cn('grid gap-3 sm:gap-4', grid)}
+    >
       {contacts.map((contact, index) => (
         <li key={contact.id}>{tile(contact, tiles, index)}</li>
       ))}

@@ -1,6 +1,6 @@
+import { useIntl } from 'react-intl'
 import { Suspense } from 'react'
 import type { Contact } from '#shared/contacts.ts'
-import { NUDGE_TEXTS } from '#shared/nudge-texts.ts'
 import { useOpenNudgesQuery } from '#web/resources/relationship-health/queries.ts'
 import { lazyWithPreload } from '#web/lib/lazy-after-paint.ts'
 import { cn } from '#web/lib/utils.ts'
@@ -33,7 +33,9 @@ type ContactGridProps = {
 export function ContactGrid({ contacts, editing, wide, archivingIds, onReorder, onArchive, onLongPress }: ContactGridProps) {
   SortableContactGrid.usePreloadAfterPaint()
   // gentle nudges: a soft hint on the tiles of contacts gone quiet
+  const intl = useIntl()
   const nudged = useOpenNudgesQuery()
+  const nudgeHint = intl.formatMessage({ id: 'home.tile.nudgeHint', defaultMessage: 'Been a while: say hi?' })
   const moves = useContactMoves(contacts, onReorder)
 
   if (!editing) {
@@ -47,7 +49,7 @@ export function ContactGrid({ contacts, editing, wide, archivingIds, onReorder, 
               sizes={sizes}
               longPressEnabled={wide}
               onLongPress={onLongPress}
-              hint={nudged.data?.has(contact.id) ? NUDGE_TEXTS.tileHint : undefined}
+              hint={nudged.data?.has(contact.id) ? nudgeHint : undefined}
             />
             <RecordMic contact={contact} className={cn('absolute z-10', sizes.action)} />
           </div>
