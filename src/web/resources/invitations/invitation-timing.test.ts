@@ -1,3 +1,4 @@
+import { createIntl } from 'react-intl'
 import { describe, expect, it } from 'vitest'
 import type { InvitationPreview } from '#shared/invitations.ts'
 import { timeLeft } from './components/your-invitations.tsx'
@@ -26,14 +27,15 @@ describe('the landing page polls the transcript from 1 s, doubling to 8 s (docs/
 })
 
 describe("'Your invitations' time left", () => {
+  const intl = createIntl({ locale: 'en', defaultLocale: 'en', messages: {} })
   const now = Date.parse('2026-11-23T12:00:00Z')
   const at = (ms: number) => new Date(now + ms).toISOString()
   it('counts whole days up, as the mail says 7 days', () => {
-    expect(timeLeft(at(7 * 86_400_000 - 5000), now)).toBe('7 days left')
-    expect(timeLeft(at(86_400_000 + 1000), now)).toBe('2 days left')
-    expect(timeLeft(at(86_400_000), now)).toBe('1 day left')
-    expect(timeLeft(at(5 * 3_600_000 + 10), now)).toBe('5 hours left')
-    expect(timeLeft(at(60_000), now)).toBe('Less than an hour left')
-    expect(timeLeft(at(-1), now)).toBeNull()
+    expect(timeLeft(intl, at(7 * 86_400_000 - 5000), now)).toBe('7 days left')
+    expect(timeLeft(intl, at(86_400_000 + 1000), now)).toBe('2 days left')
+    expect(timeLeft(intl, at(86_400_000), now)).toBe('1 day left')
+    expect(timeLeft(intl, at(5 * 3_600_000 + 10), now)).toBe('5 hours left')
+    expect(timeLeft(intl, at(60_000), now)).toBe('Less than an hour left')
+    expect(timeLeft(intl, at(-1), now)).toBeNull()
   })
 })

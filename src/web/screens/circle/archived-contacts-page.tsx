@@ -1,13 +1,14 @@
+import { useIntl } from 'react-intl'
 import { Archive } from 'lucide-react'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from '#web/lib/toast.ts'
 import { type Contact } from '#shared/contacts.ts'
-import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { ListEmpty, ListPage, ListSkeleton } from '#web/components/list-page.tsx'
 import { ListStates } from '#web/components/list-states.tsx'
 import { errorMessage } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
+import { CONTACT_MESSAGES } from '#web/resources/contacts/contact-messages.ts'
 import { ArchivedContactRow, ArchivedContactRowSkeleton } from './components/archived-contact-row.tsx'
 import { archivedCountLabel } from './components/archived-count.ts'
 import { RekindleDialog } from '#web/resources/contacts/components/rekindle-dialog.tsx'
@@ -19,7 +20,8 @@ import { useArchiveContactMutation, useContactsQuery, useRekindleContactMutation
  * rekindled through a confirmation dialog; a rekindle goes home afterwards.
  */
 export function ArchivedContactsPage() {
-  usePageMeta({ title: 'Archived Contacts - Hearth' })
+  const intl = useIntl()
+  usePageMeta({ title: intl.formatMessage({ id: 'archived.pageTitle', defaultMessage: 'Archived Contacts - Hearth' }) })
   const navigate = useNavigate()
   const archived = useContactsQuery('archived')
   const archive = useArchiveContactMutation()
@@ -31,9 +33,11 @@ export function ArchivedContactsPage() {
     setUnarchivingIds((ids) => new Set(ids).add(contact.id))
     try {
       await archive.mutateAsync({ id: contact.id, shouldArchive: false })
-      toast.success(CONTACT_TEXTS.unarchived, { description: `${contact.name} is back in your circle.` })
+      toast.success(intl.formatMessage(CONTACT_MESSAGES.unarchived), {
+        description: intl.formatMessage(CONTACT_MESSAGES.unarchivedBody, { name: contact.name }),
+      })
     } catch (error) {
-      toast.error(CONTACT_TEXTS.unarchiveFailed, { description: errorMessage(error) })
+      toast.error(intl.formatMessage(CONTACT_MESSAGES.unarchiveFailed), { description: errorMessage(error) })
     } finally {
       setUnarchivingIds((ids) => {
         const next = new Set(ids)
@@ -47,11 +51,11 @@ export function ArchivedContactsPage() {
     if (!rekindleTarget) return
     try {
       await rekindle.mutateAsync(rekindleTarget)
-      notifyRekindled(rekindleTarget.name)
+      notifyRekindled(intl, rekindleTarget.name)
       setRekindleTarget(null)
       navigate('/')
     } catch (error) {
-      notifyRekindleFailed(error)
+      notifyRekindleFailed(intl, error)
       setRekindleTarget(null)
     }
   }
@@ -62,20 +66,28 @@ export function ArchivedContactsPage() {
       query={archived}
       items={contacts}
       loading={
-        <ListSkeleton label="Loading archived contacts" row={ArchivedContactRowSkeleton} count={3} className="flex flex-col gap-3" />
+        <ListSkeleton
+          label={intl.formatMessage({ id: 'archived.loading', defaultMessage: 'Loading archived contacts' })}
+          row={ArchivedContactRowSkeleton}
+          count={3}
+          className="flex flex-col gap-3"
+        />
       }
-      errorMessage={CONTACT_TEXTS.archivedLoadFailed}
+      errorMessage={intl.formatMessage(CONTACT_MESSAGES.archivedLoadFailed)}
       empty={
         <ListEmpty
           icon={Archive}
-          title="No Archived Contacts"
-          description="Contacts you archive will appear here. You can still access all messages and conversations."
-          back={{ to: '/', label: 'Back to your circle' }}
+          title={intl.formatMessage({ id: 'archived.empty', defaultMessage: 'No Archived Contacts' })}
+          description={intl.formatMessage({
+            id: 'archived.empty.body',
+            defaultMessage: 'Contacts you archive will appear here. You can still access all messages and conversations.',
+          })}
+          back={{ to: '/', label: intl.formatMessage({ id: 'circle.backHome', defaultMessage: 'Back to your circle' }) }}
         />
       }
     >
       {(list) => (
-        <ul aria-label="Archived contacts" className="flex flex-col gap-3">
+        <ul aria-label={intl.formatMessage({ id: 'archived.list', defaultMessage: 'Archived contacts' })} className="flex flex-col gap-3">
           {list.map((contact) => (
             <ArchivedContactRow
               key={contact.id}
@@ -91,7 +103,11 @@ export function ArchivedContactsPage() {
   )
 
   return (
-    <ListPage title="Archived Contacts" back="/" subtitle={contacts && archivedCountLabel(contacts.length)}>
+    <ListPage
+      title={intl.formatMessage({ id: 'archived.title', defaultMessage: 'Archived Contacts' })}
+      back="/"
+      subtitle={contacts && archivedCountLabel(intl, contacts.length)}
+    >
       {body}
       <RekindleDialog
         name={rekindleTarget?.name ?? null}

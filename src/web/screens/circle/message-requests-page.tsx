@@ -1,8 +1,8 @@
+import { useIntl, type MessageDescriptor } from 'react-intl'
 import { Inbox } from 'lucide-react'
 import { useState } from 'react'
 import { ERROR_CODES } from '#shared/error-codes.ts'
 import { type MessageRequest } from '#shared/message-requests.ts'
-import { MESSAGE_REQUEST_TEXTS } from '#shared/message-requests-texts.ts'
 import { ListEmpty, ListPage, ListSkeleton } from '#web/components/list-page.tsx'
 import { ListStates } from '#web/components/list-states.tsx'
 import { ApiRequestError } from '#web/lib/api-client.ts'
@@ -10,6 +10,7 @@ import { errorMessage } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { toast } from '#web/lib/toast.ts'
 import { BlockRequestDialog } from './components/block-request-dialog.tsx'
+import { REQUEST_MESSAGES } from './request-messages.ts'
 import { MessageRequestCard, MessageRequestCardSkeleton } from './components/message-request-card.tsx'
 import {
   useAnswerRequestMutation,
@@ -21,10 +22,10 @@ import {
 /** A block's toast stays longer than the usual five seconds: it carries the Undo (decision 203). */
 const BLOCKED_TOAST_MS = 10_000
 
-const answeredText: Record<RequestAnswer, (name: string) => string> = {
-  accept: MESSAGE_REQUEST_TEXTS.accepted,
-  ignore: MESSAGE_REQUEST_TEXTS.ignored,
-  block: MESSAGE_REQUEST_TEXTS.blocked,
+const answeredText: Record<RequestAnswer, MessageDescriptor> = {
+  accept: REQUEST_MESSAGES.accepted,
+  ignore: REQUEST_MESSAGES.ignored,
+  block: REQUEST_MESSAGES.blocked,
 }
 
 /**
@@ -33,7 +34,8 @@ const answeredText: Record<RequestAnswer, (name: string) => string> = {
  * Block asks first, and its toast offers Undo; Settings' Blocked people undoes it later (decision 203).
  */
 export function MessageRequestsPage() {
-  usePageMeta({ title: 'Message requests - Hearth' })
+  const intl = useIntl()
+  usePageMeta({ title: intl.formatMessage(REQUEST_MESSAGES.pageTitle) })
   const requests = useMessageRequestsQuery()
   const answer = useAnswerRequestMutation()
   const unblock = useUnblockMutation()
@@ -43,8 +45,8 @@ export function MessageRequestsPage() {
 
   const undoBlock = (request: MessageRequest) => {
     unblock.mutate(request.id, {
-      onSuccess: () => toast.success(MESSAGE_REQUEST_TEXTS.unblocked(request.name)),
-      onError: (error) => toast.error(MESSAGE_REQUEST_TEXTS.unblockFailed, { description: errorMessage(error) }),
+      onSuccess: () => toast.success(intl.formatMessage(REQUEST_MESSAGES.unblocked, { name: request.name })),
+      onError: (error) => toast.error(intl.formatMessage(REQUEST_MESSAGES.unblockFailed), { description: errorMessage(error) }),
     })
   }
 
@@ -58,18 +60,18 @@ export function MessageRequestsPage() {
     try {
       await answer.mutateAsync({ id: request.id, answer: chosen })
       if (chosen === 'block') {
-        toast.success(answeredText.block(request.name), {
+        toast.success(intl.formatMessage(answeredText.block, { name: request.name }), {
           duration: BLOCKED_TOAST_MS,
-          action: { label: MESSAGE_REQUEST_TEXTS.undo, onClick: () => undoBlock(request) },
+          action: { label: intl.formatMessage(REQUEST_MESSAGES.undo), onClick: () => undoBlock(request) },
         })
       } else {
-        toast.success(answeredText[chosen](request.name))
+        toast.success(intl.formatMessage(answeredText[chosen], { name: request.name }))
       }
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === ERROR_CODES.circleFull) {
         setRefusals((current) => new Map(current).set(request.id, error.message))
       } else {
-        toast.error(chosen === 'accept' ? MESSAGE_REQUEST_TEXTS.acceptFailed : MESSAGE_REQUEST_TEXTS.actionFailed, {
+        toast.error(intl.formatMessage(chosen === 'accept' ? REQUEST_MESSAGES.acceptFailed : REQUEST_MESSAGES.actionFailed), {
           description: errorMessage(error),
         })
       }
@@ -83,19 +85,26 @@ export function MessageRequestsPage() {
     <ListStates
       query={requests}
       items={list}
-      loading={<ListSkeleton label="Loading message requests" row={MessageRequestCardSkeleton} count={2} className="flex flex-col gap-4" />}
-      errorMessage={MESSAGE_REQUEST_TEXTS.loadFailed}
+      loading={
+        <ListSkeleton
+          label={intl.formatMessage(REQUEST_MESSAGES.loading)}
+          row={MessageRequestCardSkeleton}
+          count={2}
+          className="flex flex-col gap-4"
+        />
+      }
+      errorMessage={intl.formatMessage(REQUEST_MESSAGES.loadFailed)}
       empty={
         <ListEmpty
           icon={Inbox}
-          title={MESSAGE_REQUEST_TEXTS.empty}
-          description={MESSAGE_REQUEST_TEXTS.emptyBody}
-          back={{ to: '/', label: 'Back to your circle' }}
+          title={intl.formatMessage(REQUEST_MESSAGES.empty)}
+          description={intl.formatMessage(REQUEST_MESSAGES.emptyBody)}
+          back={{ to: '/', label: intl.formatMessage({ id: 'circle.backHome', defaultMessage: 'Back to your circle' }) }}
         />
       }
     >
       {(shown) => (
-        <ul aria-label={MESSAGE_REQUEST_TEXTS.title} className="flex flex-col gap-4">
+        <ul aria-label={intl.formatMessage(REQUEST_MESSAGES.title)} className="flex flex-col gap-4">
           {shown.map((request) => (
             <MessageRequestCard
               key={request.id}
@@ -111,7 +120,7 @@ export function MessageRequestsPage() {
   )
 
   return (
-    <ListPage title={MESSAGE_REQUEST_TEXTS.title} back="/" intro={MESSAGE_REQUEST_TEXTS.intro}>
+    <ListPage title={intl.formatMessage(REQUEST_MESSAGES.title)} back="/" intro={intl.formatMessage(REQUEST_MESSAGES.intro)}>
       {body}
       <BlockRequestDialog
         name={blocking?.name ?? null}

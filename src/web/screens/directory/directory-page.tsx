@@ -1,7 +1,8 @@
+import { useIntl } from 'react-intl'
 import { Search, UserSearch, X } from 'lucide-react'
 import type * as React from 'react'
 import { useId, useRef, useState } from 'react'
-import { DIRECTORY_QUERY_MAX, DIRECTORY_TEXTS } from '#shared/directory.ts'
+import { DIRECTORY_QUERY_MAX } from '#shared/directory.ts'
 import { Empty, EmptyDescription, EmptyTitle } from '#web/components/empty.tsx'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
@@ -14,8 +15,6 @@ import { usePageMeta } from '#web/lib/page-meta.ts'
 import { DirectoryResultRow, DirectoryResultRowSkeleton } from './components/directory-result-row.tsx'
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts'
 import { useDirectorySearchQuery } from './queries.ts'
-
-export const SEARCH_FAILED = 'Search failed'
 
 function Notice({ icon: Icon, title, text, children }: { icon: typeof Search; title: string; text?: string; children?: React.ReactNode }) {
   return (
@@ -32,7 +31,8 @@ function Notice({ icon: Icon, title, text, children }: { icon: typeof Search; ti
 
 /** /contacts/add/directory: find people on Hearth by name, or by their exact e-mail address. */
 export function DirectoryPage() {
-  usePageMeta({ title: 'Find on Hearth - Hearth' })
+  const intl = useIntl()
+  usePageMeta({ title: intl.formatMessage({ id: 'directory.pageTitle', defaultMessage: 'Find on Hearth - Hearth' }) })
   const inputId = useId()
   const inputRef = useRef<HTMLInputElement>(null)
   const [text, setText] = useState('')
@@ -41,6 +41,7 @@ export function DirectoryPage() {
   const search = useDirectorySearchQuery(query)
   const typing = text.trim() !== debounced
 
+  const clearLabel = intl.formatMessage({ id: 'directory.clear', defaultMessage: 'Clear search' })
   const clear = () => {
     setText('')
     inputRef.current?.focus()
@@ -52,15 +53,18 @@ export function DirectoryPage() {
     body = (
       <Notice
         icon={UserSearch}
-        title="Look for someone you know"
-        text="Type a name, or their exact email address. Email addresses are never shown in results."
+        title={intl.formatMessage({ id: 'directory.start.title', defaultMessage: 'Look for someone you know' })}
+        text={intl.formatMessage({
+          id: 'directory.start.text',
+          defaultMessage: 'Type a name, or their exact email address. Email addresses are never shown in results.',
+        })}
       />
     )
   } else if (search.isError && !search.isFetching) {
     const rateLimited = isApiRequestError(search.error, 429)
     body = (
       <QueryError
-        message={rateLimited ? search.error.message : SEARCH_FAILED}
+        message={rateLimited ? search.error.message : intl.formatMessage({ id: 'directory.failed', defaultMessage: 'Search failed' })}
         detail={rateLimited ? undefined : search.error.message}
         retrying={search.isFetching}
         onRetry={() => void search.refetch()}
@@ -68,7 +72,11 @@ export function DirectoryPage() {
     )
   } else if (!results || (typing && search.isPlaceholderData && results.length === 0)) {
     body = (
-      <ul aria-label="Loading results" aria-busy="true" className="divide-y rounded-2xl border bg-card shadow-sm">
+      <ul
+        aria-label={intl.formatMessage({ id: 'directory.loading', defaultMessage: 'Loading results' })}
+        aria-busy="true"
+        className="divide-y rounded-2xl border bg-card shadow-sm"
+      >
         <DirectoryResultRowSkeleton />
         <DirectoryResultRowSkeleton />
         <DirectoryResultRowSkeleton />
@@ -76,15 +84,21 @@ export function DirectoryPage() {
     )
   } else if (results.length === 0) {
     body = (
-      <Notice icon={Search} title={DIRECTORY_TEXTS.empty}>
+      <Notice
+        icon={Search}
+        title={intl.formatMessage({ id: 'directory.empty', defaultMessage: 'No users found. Try a different search term.' })}
+      >
         <Button variant="outline" size="sm" className="mt-1" onClick={clear}>
-          New search
+          {intl.formatMessage({ id: 'directory.newSearch', defaultMessage: 'New search' })}
         </Button>
       </Notice>
     )
   } else {
     body = (
-      <ul aria-label="Search results" className="divide-y rounded-2xl border bg-card shadow-sm">
+      <ul
+        aria-label={intl.formatMessage({ id: 'directory.results', defaultMessage: 'Search results' })}
+        className="divide-y rounded-2xl border bg-card shadow-sm"
+      >
         {results.map((person) => (
           <DirectoryResultRow key={person.id} person={person} />
         ))}
@@ -94,13 +108,21 @@ export function DirectoryPage() {
 
   const stale = typing || search.isPlaceholderData || search.isFetching
   const announcement =
-    text.trim() === '' || stale || !results ? '' : `${results.length} ${results.length === 1 ? 'person' : 'people'} found`
+    text.trim() === '' || stale || !results
+      ? ''
+      : intl.formatMessage(
+          { id: 'directory.found', defaultMessage: '{count, plural, one {# person found} other {# people found}}' },
+          { count: results.length },
+        )
 
   return (
-    <PageLayout className="gap-4" header={<PageHeader back="/contacts/add" title="Find on Hearth" />}>
+    <PageLayout
+      className="gap-4"
+      header={<PageHeader back="/contacts/add" title={intl.formatMessage({ id: 'directory.title', defaultMessage: 'Find on Hearth' })} />}
+    >
       <div role="search" className="relative">
         <label htmlFor={inputId} className="sr-only">
-          Search people on Hearth
+          {intl.formatMessage({ id: 'directory.label', defaultMessage: 'Search people on Hearth' })}
         </label>
         <Search aria-hidden className="pointer-events-none absolute start-3.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
         <Input
@@ -115,7 +137,7 @@ export function DirectoryPage() {
               clear()
             }
           }}
-          placeholder={DIRECTORY_TEXTS.placeholder}
+          placeholder={intl.formatMessage({ id: 'directory.placeholder', defaultMessage: 'Search by name or email...' })}
           maxLength={DIRECTORY_QUERY_MAX}
           autoComplete="off"
           autoCapitalize="none"
@@ -125,9 +147,14 @@ export function DirectoryPage() {
           className="h-12 rounded-xl bg-card ps-10 pe-20 text-base shadow-sm md:text-base [&::-webkit-search-cancel-button]:hidden"
         />
         <div className="absolute end-1.5 top-1/2 flex -translate-y-1/2 items-center gap-1">
-          {text.trim() !== '' && stale && <Spinner label="Searching" className="text-muted-foreground" />}
+          {text.trim() !== '' && stale && (
+            <Spinner
+              label={intl.formatMessage({ id: 'directory.searching', defaultMessage: 'Searching' })}
+              className="text-muted-foreground"
+            />
+          )}
           {text && (
-            <Button variant="ghost" size="icon" className="size-9" aria-label="Clear search" title="Clear search" onClick={clear}>
+            <Button variant="ghost" size="icon" className="size-9" aria-label={clearLabel} title={clearLabel} onClick={clear}>
               <X aria-hidden />
             </Button>
           )}

@@ -1,10 +1,10 @@
+import { useIntl, type MessageDescriptor } from 'react-intl'
 import { Archive, Check, HeartHandshake, MessagesSquare, NotebookPen, Pencil, RotateCw, Settings } from 'lucide-react'
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
 import { focusIsParked } from '#web/lib/focus.ts'
 import { toast } from '#web/lib/toast.ts'
 import type { Contact } from '#shared/contacts.ts'
-import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { MAX_ACTIVE_CONTACTS, MOBILE_BREAKPOINT_PX } from '#shared/limits.ts'
 import { QueryError } from '#web/components/query-error.tsx'
 import { ThemeMenu } from '#web/components/theme-menu.tsx'
@@ -19,9 +19,11 @@ import {
   useReorderContactsMutation,
 } from '#web/resources/contacts/queries.ts'
 import { errorMessage } from '#web/lib/errors.ts'
+import { CONTACT_MESSAGES } from '#web/resources/contacts/contact-messages.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { cn } from '#web/lib/utils.ts'
 import { ContactGrid } from './components/contact-grid.tsx'
+import { archiveLabel } from './components/contact-tile.tsx'
 import { ContactGridSkeleton } from './components/contact-grid-skeleton.tsx'
 import { JustArchived } from './components/just-archived.tsx'
 import { PlayAllNewButton } from './components/play-all-new-button.tsx'
@@ -42,7 +44,32 @@ const UnsentMessages = lazy(async () => ({
   default: (await import('#web/resources/recording/components/unsent-messages.tsx')).UnsentMessages,
 }))
 
-const REORDER_FAILED = 'Failed to save the new order'
+const HOME = {
+  pageTitle: { id: 'home.pageTitle', defaultMessage: 'Your circle - Hearth' },
+  reorderFailed: { id: 'home.reorderFailed', defaultMessage: 'Failed to save the new order' },
+  circleCount: { id: 'home.circleCount', defaultMessage: '{count} of {max} in your circle' },
+  rekindleWide: {
+    id: 'home.subtitle.rekindleWide',
+    defaultMessage: 'Tap someone to bring them back, or drop them on Reconnect & restore.',
+  },
+  rekindle: { id: 'home.subtitle.rekindle', defaultMessage: 'Tap someone to bring them back into your circle.' },
+  editWide: { id: 'home.subtitle.editWide', defaultMessage: 'Drag tiles or use their arrows to reorder, or drop one on Archive.' },
+  edit: {
+    id: 'home.subtitle.edit',
+    defaultMessage: 'Press and hold a tile to drag it, or use its arrows. Archive with the button on a tile.',
+  },
+  empty: { id: 'home.subtitle.empty', defaultMessage: 'Your circle is empty for now. Add the first person you would love to hear from.' },
+  keepSmall: { id: 'home.subtitle.keepSmall', defaultMessage: 'Keep it small: the 5 to 10 people you most want to hear from.' },
+  titleRekindle: { id: 'home.title.rekindle', defaultMessage: 'Rekindle' },
+  title: { id: 'home.title', defaultMessage: 'Your circle' },
+  messages: { id: 'home.nav.messages', defaultMessage: 'Messages' },
+  sessions: { id: 'home.nav.sessions', defaultMessage: 'Sessions' },
+  editContacts: { id: 'home.nav.edit', defaultMessage: 'Edit contacts' },
+  settings: { id: 'home.nav.settings', defaultMessage: 'Settings' },
+  toolbar: { id: 'home.edit.toolbar', defaultMessage: 'Edit circle' },
+  archived: { id: 'home.edit.archived', defaultMessage: 'Archived contacts' },
+  done: { id: 'home.edit.done', defaultMessage: 'Done' },
+} satisfies Record<string, MessageDescriptor>
 const WIDE_SCREEN_QUERY = `(min-width: ${MOBILE_BREAKPOINT_PX}px)`
 
 type ArchivedHere = Pick<Contact, 'id' | 'name'>
@@ -51,10 +78,10 @@ type ArchivedHere = Pick<Contact, 'id' | 'name'>
  * After an Undo, focus goes where the person was: their tile's Archive button in edit mode, else their tile's link.
  * False while it cannot take focus yet (not drawn, or its button still disabled).
  */
-function focusRestoredTile(name: string, editing: boolean): boolean {
+function focusRestoredTile(archiveName: string, name: string, editing: boolean): boolean {
   const grid = document.querySelector('[data-slot=contact-grid]')
   const target = editing
-    ? grid?.querySelector<HTMLElement>(`[aria-label="${CSS.escape(`Archive ${name}`)}"]`)
+    ? grid?.querySelector<HTMLElement>(`[aria-label="${CSS.escape(archiveName)}"]`)
     : [...(grid?.querySelectorAll<HTMLElement>('a') ?? [])].find((link) => link.textContent?.startsWith(name))
   target?.focus()
   return !!target && document.activeElement === target
@@ -81,6 +108,7 @@ function without(set: ReadonlySet<string>, id: string): ReadonlySet<string> {
  */
 export function HomePage() {
   // 'Make room in your circle' (a refused accept of a message request) arrives here in edit mode
+  const intl = useIntl()
   const arrivedToEdit = (useLocation().state as { edit?: boolean } | null)?.edit === true
   const [editing, setEditing] = useState(arrivedToEdit)
   const [rekindleRequested, setRekindleRequested] = useState(false)
@@ -105,7 +133,7 @@ export function HomePage() {
   const inactive = useContactsQuery('inactive', { enabled: editing })
   const archived = useContactsQuery('archived', { enabled: editing })
   // the shell puts the unread count in front (decision 127)
-  usePageMeta({ title: 'Your circle - Hearth' })
+  usePageMeta({ title: intl.formatMessage(HOME.pageTitle) })
   const reorder = useReorderContactsMutation()
   const archive = useArchiveContactMutation()
   const rekindle = useRekindleContactMutation()
@@ -124,7 +152,7 @@ export function HomePage() {
     if (name === null) return
     // the Undo went with its row, so focus stays parked until the tile is there; if the person has moved on
     // meanwhile, focus stays where they put it
-    if (!focusIsParked() || focusRestoredTile(name, editing)) {
+    if (!focusIsParked() || focusRestoredTile(archiveLabel(intl, name), name, editing)) {
       focusRestored.current = null
     }
   })
@@ -147,7 +175,7 @@ export function HomePage() {
   const onReorder = (orderedIds: string[]) => {
     // Optimistic in the mutation; on failure it rolls back and the list is refetched when it settles.
     reorder.mutateAsync(orderedIds).catch((error: unknown) => {
-      toast.error(REORDER_FAILED, { description: errorMessage(error) })
+      toast.error(intl.formatMessage(HOME.reorderFailed), { description: errorMessage(error) })
     })
   }
 
@@ -158,7 +186,7 @@ export function HomePage() {
       setArchivedHere((list) => [{ id: contact.id, name: contact.name }, ...list.filter((c) => c.id !== contact.id)])
       setFocusUndo({ id: contact.id })
     } catch (error) {
-      toast.error(CONTACT_TEXTS.archiveFailed, { description: errorMessage(error) })
+      toast.error(intl.formatMessage(CONTACT_MESSAGES.archiveFailed), { description: errorMessage(error) })
     } finally {
       setArchivingIds((ids) => without(ids, contact.id))
     }
@@ -171,10 +199,12 @@ export function HomePage() {
     try {
       await archive.mutateAsync({ id: contact.id, shouldArchive: false })
       setArchivedHere((list) => list.filter((c) => c.id !== contact.id))
-      toast.success(CONTACT_TEXTS.unarchived, { description: `${contact.name} is back in your circle.` })
+      toast.success(intl.formatMessage(CONTACT_MESSAGES.unarchived), {
+        description: intl.formatMessage(CONTACT_MESSAGES.unarchivedBody, { name: contact.name }),
+      })
       focusRestored.current = contact.name
     } catch (error) {
-      toast.error(CONTACT_TEXTS.unarchiveFailed, { description: errorMessage(error) })
+      toast.error(intl.formatMessage(CONTACT_MESSAGES.unarchiveFailed), { description: errorMessage(error) })
     } finally {
       setUndoingIds((ids) => without(ids, contact.id))
     }
@@ -185,9 +215,9 @@ export function HomePage() {
     setRekindlingId(contact.id)
     try {
       await rekindle.mutateAsync({ id: contact.id, name: contact.name })
-      notifyRekindled(contact.name)
+      notifyRekindled(intl, contact.name)
     } catch (error) {
-      notifyRekindleFailed(error)
+      notifyRekindleFailed(intl, error)
     } finally {
       setRekindlingId(null)
       setRekindleTarget(null)
@@ -195,24 +225,18 @@ export function HomePage() {
   }
 
   const count = loaded?.length ?? 0
-  const circleCount = `${count} of ${MAX_ACTIVE_CONTACTS} in your circle`
-  let subtitle: string
-  if (rekindling)
-    subtitle = wide
-      ? 'Tap someone to bring them back, or drop them on Reconnect & restore.'
-      : 'Tap someone to bring them back into your circle.'
-  else if (editing)
-    subtitle = wide
-      ? 'Drag tiles or use their arrows to reorder, or drop one on Archive.'
-      : 'Press and hold a tile to drag it, or use its arrows. Archive with the button on a tile.'
-  else if (loaded && count === 0) subtitle = 'Your circle is empty for now. Add the first person you would love to hear from.'
-  else subtitle = 'Keep it small: the 5 to 10 people you most want to hear from.'
+  const circleCount = intl.formatMessage(HOME.circleCount, { count, max: MAX_ACTIVE_CONTACTS })
+  let subtitle: MessageDescriptor
+  if (rekindling) subtitle = wide ? HOME.rekindleWide : HOME.rekindle
+  else if (editing) subtitle = wide ? HOME.editWide : HOME.edit
+  else if (loaded && count === 0) subtitle = HOME.empty
+  else subtitle = HOME.keepSmall
 
   let body: ReactNode
   if (active.isPending) {
     body = <ContactGridSkeleton />
   } else if (active.isError && !loaded) {
-    const { message, detail } = contactsLoadError(active.error, false)
+    const { message, detail } = contactsLoadError(intl, active.error, false)
     body = (
       <QueryError
         className="mx-auto max-w-md"
@@ -248,7 +272,7 @@ export function HomePage() {
     )
   }
   // A failed refetch while tiles are shown: keep them, say so quietly above.
-  const staleError = active.isError && loaded ? contactsLoadError(active.error, true) : null
+  const staleError = active.isError && loaded ? contactsLoadError(intl, active.error, true) : null
 
   return (
     <div className="flex min-h-dvh flex-col bg-hearth-glow">
@@ -256,12 +280,12 @@ export function HomePage() {
         <Wordmark />
         <div className="flex items-center gap-1">
           <Button asChild variant="ghost" size="icon">
-            <Link to="/messages" aria-label="Messages" title="Messages">
+            <Link to="/messages" aria-label={intl.formatMessage(HOME.messages)} title={intl.formatMessage(HOME.messages)}>
               <MessagesSquare aria-hidden className="size-5" />
             </Link>
           </Button>
           <Button asChild variant="ghost" size="icon">
-            <Link to="/sessions" aria-label="Sessions" title="Sessions">
+            <Link to="/sessions" aria-label={intl.formatMessage(HOME.sessions)} title={intl.formatMessage(HOME.sessions)}>
               <NotebookPen aria-hidden className="size-5" />
             </Link>
           </Button>
@@ -270,15 +294,15 @@ export function HomePage() {
             ref={editButton}
             variant={editing ? 'secondary' : 'ghost'}
             size="icon"
-            aria-label="Edit contacts"
-            title="Edit contacts"
+            aria-label={intl.formatMessage(HOME.editContacts)}
+            title={intl.formatMessage(HOME.editContacts)}
             aria-pressed={editing}
             onClick={() => setEditMode(!editing)}
           >
             <Pencil aria-hidden className="size-5" />
           </Button>
           <Button asChild variant="ghost" size="icon">
-            <Link to="/settings" aria-label="Settings" title="Settings">
+            <Link to="/settings" aria-label={intl.formatMessage(HOME.settings)} title={intl.formatMessage(HOME.settings)}>
               <Settings aria-hidden className="size-5" />
             </Link>
           </Button>
@@ -290,14 +314,16 @@ export function HomePage() {
           <PushBanner />
           <div className="flex flex-col gap-1">
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-              <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{rekindling ? 'Rekindle' : 'Your circle'}</h1>
+              <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+                {intl.formatMessage(rekindling ? HOME.titleRekindle : HOME.title)}
+              </h1>
               {loaded && (
                 <p data-slot="circle-count" className="text-sm font-medium text-muted-foreground tabular-nums">
                   {circleCount}
                 </p>
               )}
             </div>
-            <p className="text-muted-foreground">{subtitle}</p>
+            <p className="text-muted-foreground">{intl.formatMessage(subtitle)}</p>
           </div>
 
           {!editing && (
@@ -314,7 +340,7 @@ export function HomePage() {
           )}
 
           {editing && (
-            <div role="toolbar" aria-label="Edit circle" className="flex flex-wrap items-center gap-2">
+            <div role="toolbar" aria-label={intl.formatMessage(HOME.toolbar)} className="flex flex-wrap items-center gap-2">
               {candidates.length > 0 && (
                 <Button
                   variant="outline"
@@ -327,16 +353,16 @@ export function HomePage() {
                   )}
                 >
                   <HeartHandshake aria-hidden />
-                  Rekindle
+                  {intl.formatMessage(CONTACT_MESSAGES.rekindle)}
                 </Button>
               )}
               <Link to="/archived-contacts" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
                 <Archive aria-hidden />
-                Archived contacts
+                {intl.formatMessage(HOME.archived)}
               </Link>
               <Button size="sm" className="ms-auto" onClick={finishEditing}>
                 <Check aria-hidden />
-                Done
+                {intl.formatMessage(HOME.done)}
               </Button>
             </div>
           )}
@@ -349,7 +375,7 @@ export function HomePage() {
             <span>{staleError.message}</span>
             <Button variant="outline" size="sm" disabled={active.isFetching} onClick={() => void active.refetch()}>
               <RotateCw aria-hidden className={cn(active.isFetching && 'animate-spin')} />
-              Retry
+              {intl.formatMessage({ id: 'common.retry', defaultMessage: 'Retry' })}
             </Button>
           </div>
         )}

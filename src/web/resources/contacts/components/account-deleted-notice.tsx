@@ -1,6 +1,7 @@
+import { useIntl } from 'react-intl'
 import { UserX } from 'lucide-react'
 import type * as React from 'react'
-import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
+import { CONTACT_MESSAGES } from '#web/resources/contacts/contact-messages.ts'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { cn } from '#web/lib/utils.ts'
 
@@ -12,10 +13,12 @@ type AccountDeletedNoticeProps = React.ComponentProps<'section'> & { name: strin
  * reach them; what the two sent each other stays.
  */
 export function AccountDeletedNotice({ name, className, ...props }: AccountDeletedNoticeProps) {
+  const intl = useIntl()
+  const left = intl.formatMessage(CONTACT_MESSAGES.accountDeleted, { name })
   return (
     <section
       data-slot="account-deleted-notice"
-      aria-label={CONTACT_TEXTS.accountDeleted(name)}
+      aria-label={left}
       className={cn('flex items-start gap-3 rounded-2xl border bg-card px-4 py-3 text-start shadow-sm', className)}
       {...props}
     >
@@ -23,8 +26,8 @@ export function AccountDeletedNotice({ name, className, ...props }: AccountDelet
         <UserX aria-hidden />
       </IconBadge>
       <div className="flex min-w-0 flex-col gap-0.5">
-        <p className="font-medium break-words">{CONTACT_TEXTS.accountDeleted(name)}</p>
-        <p className="text-sm text-muted-foreground">{CONTACT_TEXTS.accountDeletedDetail}</p>
+        <p className="font-medium break-words">{left}</p>
+        <p className="text-sm text-muted-foreground">{intl.formatMessage(CONTACT_MESSAGES.accountDeletedDetail)}</p>
       </div>
     </section>
   )

@@ -1,3 +1,5 @@
+import { useIntl } from 'react-intl'
+import { CONTACT_MESSAGES } from '#web/resources/contacts/contact-messages.ts'
 import { ChevronRight } from 'lucide-react'
 import { useId } from 'react'
 import type * as React from 'react'
@@ -87,11 +89,12 @@ export function ContactChoiceRow({ contact, note, badge = null, unavailable = fa
 }
 
 /** A list of such rows while the circle loads: rows shaped like the real ones. */
-export function ContactChoiceListSkeleton({ rows = 3, label = 'Loading contacts' }: { rows?: number; label?: string }) {
+export function ContactChoiceListSkeleton({ rows = 3, label }: { rows?: number; label?: string }) {
+  const intl = useIntl()
   return (
     <div aria-busy="true" className="overflow-hidden rounded-2xl border bg-card shadow-sm">
       <span role="status" className="sr-only">
-        {label}
+        {label ?? intl.formatMessage(CONTACT_MESSAGES.loading)}
       </span>
       <ul className="divide-y">
         {Array.from({ length: rows }, (_, index) => (

@@ -1,3 +1,4 @@
+import { useIntl, type IntlShape } from 'react-intl'
 import { UserRound } from 'lucide-react'
 import type * as React from 'react'
 import { Link } from 'react-router'
@@ -8,8 +9,11 @@ import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/utils.ts'
 
-export function messageCountText(count: number): string {
-  return `${count} ${count === 1 ? 'message' : 'messages'}`
+export function messageCountText(intl: IntlShape, count: number): string {
+  return intl.formatMessage(
+    { id: 'contacts.header.messageCount', defaultMessage: '{count, plural, one {# message} other {# messages}}' },
+    { count },
+  )
 }
 
 const headerClass = cn(pageColumnClass, 'flex items-center gap-2 py-3 sm:gap-3')
@@ -24,6 +28,12 @@ type ContactHeaderProps = React.ComponentProps<'header'> & {
  * name and message count and a Profile button (recording happens in the composer at the bottom, decision 68).
  */
 export function ContactHeader({ contact, messageCount, className, ...props }: ContactHeaderProps) {
+  const intl = useIntl()
+  const publicProfile = intl.formatMessage(
+    { id: 'contacts.header.publicProfile', defaultMessage: "{name}'s public profile" },
+    { name: contact.name },
+  )
+  const profile = intl.formatMessage({ id: 'contacts.header.profile', defaultMessage: 'Profile' })
   const avatar = <Avatar name={contact.name} src={contact.avatar_url} alt="" />
   return (
     <header data-slot="contact-header" className={cn(headerClass, className)} {...props}>
@@ -31,8 +41,8 @@ export function ContactHeader({ contact, messageCount, className, ...props }: Co
       {contact.contact_user_id ? (
         <Link
           to={`/u/${encodeURIComponent(contact.contact_user_id)}`}
-          aria-label={`${contact.name}'s public profile`}
-          title={`${contact.name}'s public profile`}
+          aria-label={publicProfile}
+          title={publicProfile}
           className="shrink-0 rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
         >
           {avatar}
@@ -45,12 +55,12 @@ export function ContactHeader({ contact, messageCount, className, ...props }: Co
         <h1 title={contact.name} className="truncate text-lg leading-tight font-semibold tracking-tight">
           {contact.name}
         </h1>
-        <p className="text-sm text-muted-foreground">{messageCountText(messageCount)}</p>
+        <p className="text-sm text-muted-foreground">{messageCountText(intl, messageCount)}</p>
       </div>
       <Button asChild variant="outline" size="sm" className="shrink-0 max-sm:size-10 max-sm:px-0">
-        <Link to={`/contacts/profile/${encodeURIComponent(contact.id)}`} aria-label="Profile" title="Profile">
+        <Link to={`/contacts/profile/${encodeURIComponent(contact.id)}`} aria-label={profile} title={profile}>
           <UserRound aria-hidden />
-          <span className="max-sm:hidden">Profile</span>
+          <span className="max-sm:hidden">{profile}</span>
         </Link>
       </Button>
     </header>

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl'
 import { LoaderCircle } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import type * as React from 'react'
@@ -8,13 +9,13 @@ import { cn } from '#web/lib/utils.ts'
 /** The loading-slow warning (docs/product/conversation.md). */
 export const LOADING_SLOW_MS = 8_000
 
-export const CONTACT_LOADING_TEXTS = {
-  title: 'Loading contact profile...',
-  hint: 'This should only take a moment',
-  slow: 'Loading is taking longer than expected',
-  slowNote: 'Your connection may be slow. We keep trying in the background.',
-  retryAttempt: (n: number) => `Retry attempt ${n}`,
-} as const
+const CONTACT_LOADING_MESSAGES = {
+  title: { id: 'contacts.loadingProfile.title', defaultMessage: 'Loading contact profile...' },
+  hint: { id: 'contacts.loadingProfile.hint', defaultMessage: 'This should only take a moment' },
+  slow: { id: 'contacts.loadingProfile.slow', defaultMessage: 'Loading is taking longer than expected' },
+  slowNote: { id: 'contacts.loadingProfile.slowNote', defaultMessage: 'Your connection may be slow. We keep trying in the background.' },
+  retryAttempt: { id: 'contacts.loadingProfile.retryAttempt', defaultMessage: 'Retry attempt {count}' },
+} satisfies Record<string, MessageDescriptor>
 
 type ContactLoadingProps = React.ComponentProps<'div'> & {
   title?: string
@@ -28,14 +29,9 @@ type ContactLoadingProps = React.ComponentProps<'div'> & {
  * The wrapper while a contact loads (docs/product/conversation.md): a spinner and reassurance; after 8 s the slow
  * warning, the retry count once a retry has happened, and Try Again / Go Back.
  */
-export function ContactLoading({
-  title = CONTACT_LOADING_TEXTS.title,
-  failureCount,
-  onRetry,
-  onBack,
-  className,
-  ...props
-}: ContactLoadingProps) {
+export function ContactLoading({ title, failureCount, onRetry, onBack, className, ...props }: ContactLoadingProps) {
+  const intl = useIntl()
+  const retryAttempt = intl.formatMessage(CONTACT_LOADING_MESSAGES.retryAttempt, { count: failureCount })
   const [slow, setSlow] = useState(false)
   useEffect(() => {
     const timer = setTimeout(() => setSlow(true), LOADING_SLOW_MS)
@@ -50,23 +46,25 @@ export function ContactLoading({
     >
       <LoaderCircle aria-hidden className="size-8 animate-spin text-primary" />
       <p role="status" className="font-medium">
-        {title}
+        {title ?? intl.formatMessage(CONTACT_LOADING_MESSAGES.title)}
       </p>
-      <p className="text-sm text-muted-foreground">{CONTACT_LOADING_TEXTS.hint}</p>
+      <p className="text-sm text-muted-foreground">{intl.formatMessage(CONTACT_LOADING_MESSAGES.hint)}</p>
       {slow && (
         <div className="mt-2 flex flex-col items-center gap-1 rounded-xl border bg-card px-4 py-3 text-sm shadow-xs">
           <p role="alert" className="font-medium">
-            {CONTACT_LOADING_TEXTS.slow}
+            {intl.formatMessage(CONTACT_LOADING_MESSAGES.slow)}
           </p>
-          <p className="text-muted-foreground">{CONTACT_LOADING_TEXTS.slowNote}</p>
-          {failureCount > 0 && <p className="text-muted-foreground">{CONTACT_LOADING_TEXTS.retryAttempt(failureCount)}</p>}
+          <p className="text-muted-foreground">{intl.formatMessage(CONTACT_LOADING_MESSAGES.slowNote)}</p>
+          {failureCount > 0 && <p className="text-muted-foreground">{retryAttempt}</p>}
         </div>
       )}
-      {!slow && failureCount > 0 && <p className="text-sm text-muted-foreground">{CONTACT_LOADING_TEXTS.retryAttempt(failureCount)}</p>}
+      {!slow && failureCount > 0 && <p className="text-sm text-muted-foreground">{retryAttempt}</p>}
       <div className="mt-2 flex gap-2">
-        <Button onClick={onRetry}>Try Again</Button>
+        <Button onClick={onRetry}>
+          <FormattedMessage id="common.tryAgain" defaultMessage="Try Again" />
+        </Button>
         <Button variant="outline" onClick={onBack}>
-          Go Back
+          <FormattedMessage id="common.goBack" defaultMessage="Go Back" />
         </Button>
       </div>
     </div>
@@ -109,7 +107,7 @@ export function ConversationRowsSkeleton({ rows = 3 }: { rows?: number }) {
   return (
     <div aria-busy="true" className="flex flex-col gap-2">
       <span role="status" className="sr-only">
-        Loading messages
+        <FormattedMessage id="contacts.loadingMessages" defaultMessage="Loading messages" />
       </span>
       {Array.from({ length: rows }, (_, index) => (
         <Skeleton key={index} className="h-16 w-full rounded-xl" />

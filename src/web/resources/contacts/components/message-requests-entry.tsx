@@ -1,6 +1,6 @@
+import { FormattedMessage } from 'react-intl'
 import { Inbox } from 'lucide-react'
 import { Link } from 'react-router'
-import { MESSAGE_REQUEST_TEXTS } from '#shared/message-requests-texts.ts'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/utils.ts'
 import { useMessageRequestsQuery } from '../queries.ts'
@@ -20,7 +20,7 @@ export function MessageRequestsEntry({ className }: { className?: string }) {
       className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'rounded-full bg-card/70', className)}
     >
       <Inbox aria-hidden />
-      {MESSAGE_REQUEST_TEXTS.entry(count)}
+      <FormattedMessage id="requests.entry" defaultMessage="Message requests ({count})" values={{ count }} />
     </Link>
   )
 }

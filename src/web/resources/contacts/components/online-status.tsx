@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl'
 import type * as React from 'react'
 import { cn } from '#web/lib/utils.ts'
 
@@ -31,8 +32,15 @@ export function OnlineStatus({ online, name, className, ...props }: OnlineStatus
           online ? 'bg-emerald-600 ring-4 ring-emerald-600/20 dark:bg-emerald-400 dark:ring-emerald-400/20' : 'bg-muted-foreground/50',
         )}
       />
-      <span className="sr-only">{name} is </span>
-      {online ? 'Online' : 'Offline'}
+      {/* a screen reader hears "Maya is Online": the name, then the word the eye reads */}
+      <span className="sr-only">
+        <FormattedMessage id="contacts.status.spokenBefore" defaultMessage="{name} is " values={{ name }} />
+      </span>
+      {online ? (
+        <FormattedMessage id="contacts.status.online" defaultMessage="Online" />
+      ) : (
+        <FormattedMessage id="contacts.status.offline" defaultMessage="Offline" />
+      )}
     </p>
   )
 }

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl'
 import { LoaderCircle } from 'lucide-react'
 import { useRef } from 'react'
 import { Button } from '#web/components/ui/button.tsx'
@@ -36,18 +37,28 @@ export function RekindleDialog({ name, pending, onCancel, onConfirm }: RekindleD
         }}
       >
         <DialogHeader>
-          <DialogTitle>{`Rekindle with ${name ?? ''}`}</DialogTitle>
+          <DialogTitle>
+            <FormattedMessage id="contacts.rekindleDialog.title" defaultMessage="Rekindle with {name}" values={{ name: name ?? '' }} />
+          </DialogTitle>
           <DialogDescription>
-            {`Restore ${name ?? ''} to your active contacts and reopen your conversation. All your previous messages will still be available.`}
+            <FormattedMessage
+              id="contacts.rekindleDialog.description"
+              defaultMessage="Restore {name} to your active contacts and reopen your conversation. All your previous messages will still be available."
+              values={{ name: name ?? '' }}
+            />
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" disabled={pending} onClick={onCancel}>
-            Cancel
+            <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
           </Button>
           <Button disabled={pending} onClick={onConfirm}>
             {pending && <LoaderCircle aria-hidden className="animate-spin" />}
-            {pending ? 'Rekindling...' : 'Rekindle Connection'}
+            {pending ? (
+              <FormattedMessage id="contacts.rekindleDialog.pending" defaultMessage="Rekindling..." />
+            ) : (
+              <FormattedMessage id="contacts.rekindleDialog.confirm" defaultMessage="Rekindle Connection" />
+            )}
           </Button>
         </DialogFooter>
       </DialogContent>

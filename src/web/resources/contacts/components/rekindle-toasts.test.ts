@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createIntl } from 'react-intl'
 import { ApiRequestError } from '#web/lib/api-client.ts'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }))
@@ -12,6 +13,8 @@ const circleFull = new ApiRequestError(
   'Your circle is full: you already have 10 active contacts. Archive one to make room.',
 )
 
+const intl = createIntl({ locale: 'en', defaultLocale: 'en', messages: {} })
+
 beforeEach(() => {
   toast.success.mockReset()
   toast.error.mockReset()
@@ -19,7 +22,7 @@ beforeEach(() => {
 
 describe('rekindle toasts', () => {
   it('celebrates with the name', () => {
-    notifyRekindled('Maya')
+    notifyRekindled(intl, 'Maya')
     expect(toast.success).toHaveBeenCalledWith('Connection rekindled! 💕', {
       description: 'Maya has been restored to your active contacts.',
     })
@@ -27,12 +30,12 @@ describe('rekindle toasts', () => {
 
   it('explains a full circle with the server message', () => {
     expect(isCircleFullError(circleFull)).toBe(true)
-    notifyRekindleFailed(circleFull)
+    notifyRekindleFailed(intl, circleFull)
     expect(toast.error).toHaveBeenCalledWith('Failed to rekindle', { description: circleFull.message })
   })
 
   it('uses the generic sentence for other failures', () => {
-    notifyRekindleFailed(new ApiRequestError(500, 'INTERNAL', 'boom'))
+    notifyRekindleFailed(intl, new ApiRequestError(500, 'INTERNAL', 'boom'))
     expect(toast.error).toHaveBeenCalledWith('Failed to rekindle', {
       description: 'There was an error restoring the contact. Please try again.',
     })

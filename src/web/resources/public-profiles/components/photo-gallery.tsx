@@ -1,7 +1,8 @@
+import { FormattedMessage, useIntl } from 'react-intl'
 import { ImageOff } from 'lucide-react'
 import { useState } from 'react'
 import type * as React from 'react'
-import { PUBLIC_PROFILE_TEXTS, type PublicProfile } from '#shared/public-profile.ts'
+import type { PublicProfile } from '#shared/public-profile.ts'
 import { Avatar, pictureSrcSet } from '#web/components/avatar.tsx'
 import { cn } from '#web/lib/utils.ts'
 import { orderedPhotos } from '../profile-links.ts'
@@ -12,7 +13,9 @@ function PhotoUnavailable({ className }: { className?: string }) {
   return (
     <div className={cn('flex size-full flex-col items-center justify-center gap-2 bg-muted text-muted-foreground', className)}>
       <ImageOff aria-hidden className="size-6" />
-      <span className="text-sm">{PUBLIC_PROFILE_TEXTS.photoUnavailable}</span>
+      <span className="text-sm">
+        <FormattedMessage id="publicProfile.photoUnavailable" defaultMessage="Photo unavailable" />
+      </span>
     </div>
   )
 }
@@ -24,6 +27,7 @@ type PhotoGalleryProps = React.ComponentProps<'div'> & Pick<PublicProfile, 'name
  * large picture of the person (their profile picture or generated initials). A photo that fails to load says so.
  */
 export function PhotoGallery({ name, photos, profile_picture_url, className, ...props }: PhotoGalleryProps) {
+  const intl = useIntl()
   const ordered = orderedPhotos(photos)
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set())
@@ -54,19 +58,32 @@ export function PhotoGallery({ name, photos, profile_picture_url, className, ...
             src={selected.url}
             srcSet={pictureSrcSet(selected.url)}
             sizes="(min-width: 768px) 420px, 100vw"
-            alt={ordered.length > 1 ? `Photo ${index + 1} of ${ordered.length} of ${name}` : `Photo of ${name}`}
+            alt={
+              ordered.length > 1
+                ? intl.formatMessage(
+                    { id: 'publicProfile.photo.numbered', defaultMessage: 'Photo {position} of {count} of {name}' },
+                    { position: index + 1, count: ordered.length, name },
+                  )
+                : intl.formatMessage({ id: 'publicProfile.photo', defaultMessage: 'Photo of {name}' }, { name })
+            }
             className="size-full object-cover"
             onError={() => markFailed(selected.id)}
           />
         )}
       </div>
       {ordered.length > 1 && (
-        <ul aria-label="Photos" className="flex gap-2 overflow-x-auto p-1">
+        <ul
+          aria-label={intl.formatMessage({ id: 'publicProfile.photos', defaultMessage: 'Photos' })}
+          className="flex gap-2 overflow-x-auto p-1"
+        >
           {ordered.map((photo, i) => (
             <li key={photo.id} className="shrink-0">
               <button
                 type="button"
-                aria-label={`Show photo ${i + 1} of ${ordered.length}`}
+                aria-label={intl.formatMessage(
+                  { id: 'publicProfile.photo.show', defaultMessage: 'Show photo {position} of {count}' },
+                  { position: i + 1, count: ordered.length },
+                )}
                 aria-pressed={photo.id === selected.id}
                 onClick={() => setSelectedId(photo.id)}
                 className={cn(

@@ -1,12 +1,11 @@
+import { useIntl } from 'react-intl'
 import { ArchiveRestore, HeartHandshake, LoaderCircle } from 'lucide-react'
 import { Link } from 'react-router'
 import { type Contact } from '#shared/contacts.ts'
-import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
-
-const archivedDate = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' })
+import { CONTACT_MESSAGES } from '#web/resources/contacts/contact-messages.ts'
 
 type ArchivedContactRowProps = {
   contact: Pick<Contact, 'id' | 'name' | 'avatar_url' | 'archived_at' | 'account_deleted' | 'unread_count'>
@@ -20,6 +19,8 @@ type ArchivedContactRowProps = {
  * account says so instead and cannot be brought back (decision 120); their conversation stays one tap away.
  */
 export function ArchivedContactRow({ contact, unarchiving, onRekindle, onUnarchive }: ArchivedContactRowProps) {
+  const intl = useIntl()
+  const name = contact.name
   return (
     <li
       data-slot="archived-contact-row"
@@ -34,13 +35,18 @@ export function ArchivedContactRow({ contact, unarchiving, onRekindle, onUnarchi
           <span className="truncate font-semibold">{contact.name}</span>
           {contact.account_deleted ? (
             <span className="text-sm text-muted-foreground">
-              {CONTACT_TEXTS.accountDeleted(contact.name)}
+              {intl.formatMessage(CONTACT_MESSAGES.accountDeleted, { name })}
               {/* what they sent stays with me (decision 202): what I have not heard yet is counted here */}
-              {contact.unread_count > 0 && ` · ${CONTACT_TEXTS.notHeardYet(contact.unread_count)}`}
+              {contact.unread_count > 0 && ` · ${intl.formatMessage(CONTACT_MESSAGES.notHeardYet, { count: contact.unread_count })}`}
             </span>
           ) : (
             contact.archived_at && (
-              <span className="truncate text-sm text-muted-foreground">{`Archived ${archivedDate.format(new Date(contact.archived_at))}`}</span>
+              <span className="truncate text-sm text-muted-foreground">
+                {intl.formatMessage(
+                  { id: 'archived.row.date', defaultMessage: 'Archived {date}' },
+                  { date: intl.formatDate(contact.archived_at, { day: 'numeric', month: 'short', year: 'numeric' }) },
+                )}
+              </span>
             )
           )}
         </span>
@@ -50,23 +56,23 @@ export function ArchivedContactRow({ contact, unarchiving, onRekindle, onUnarchi
           <Button
             variant="outline"
             size="sm"
-            aria-label={`Rekindle ${contact.name}`}
+            aria-label={intl.formatMessage({ id: 'archived.row.rekindle', defaultMessage: 'Rekindle {name}' }, { name })}
             onClick={onRekindle}
             className="flex-1 border-pink-300 text-pink-900 hover:bg-pink-50 sm:flex-none dark:border-pink-400/40 dark:text-pink-100 dark:hover:bg-pink-950/50"
           >
             <HeartHandshake aria-hidden />
-            Rekindle
+            {intl.formatMessage(CONTACT_MESSAGES.rekindle)}
           </Button>
           <Button
             variant="ghost"
             size="sm"
-            aria-label={`Unarchive ${contact.name}`}
+            aria-label={intl.formatMessage({ id: 'archived.row.unarchiveName', defaultMessage: 'Unarchive {name}' }, { name })}
             disabled={unarchiving}
             onClick={onUnarchive}
             className="flex-1 sm:flex-none"
           >
             {unarchiving ? <LoaderCircle aria-hidden className="animate-spin" /> : <ArchiveRestore aria-hidden />}
-            Unarchive
+            {intl.formatMessage({ id: 'archived.row.unarchive', defaultMessage: 'Unarchive' })}
           </Button>
         </div>
       )}

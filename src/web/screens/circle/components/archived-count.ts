@@ -1,4 +1,9 @@
+import type { IntlShape } from 'react-intl'
+
 /** 'N archived contact(s)': '1 archived contact', '2 archived contacts'. */
-export function archivedCountLabel(count: number): string {
-  return `${count} archived contact${count === 1 ? '' : 's'}`
+export function archivedCountLabel(intl: IntlShape, count: number): string {
+  return intl.formatMessage(
+    { id: 'archived.count', defaultMessage: '{count, plural, one {# archived contact} other {# archived contacts}}' },
+    { count },
+  )
 }

@@ -1,5 +1,5 @@
+import { FormattedMessage } from 'react-intl'
 import { Ban } from 'lucide-react'
-import { MESSAGE_REQUEST_TEXTS } from '#shared/message-requests-texts.ts'
 import {
   AlertDialog,
   AlertDialogAction,
@@ -11,6 +11,7 @@ import {
   AlertDialogTitle,
 } from '#web/components/ui/alert-dialog.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
+import { REQUEST_MESSAGES } from '../request-messages.ts'
 
 type BlockRequestDialogProps = {
   /** the requester to block; the dialog is open while one is given */
@@ -33,14 +34,20 @@ export function BlockRequestDialog({ name, onCancel, onConfirm }: BlockRequestDi
     >
       <AlertDialogContent data-slot="block-request-dialog">
         <AlertDialogHeader>
-          <AlertDialogTitle>{MESSAGE_REQUEST_TEXTS.blockConfirmTitle(name ?? '')}</AlertDialogTitle>
-          <AlertDialogDescription>{MESSAGE_REQUEST_TEXTS.blockConfirmBody}</AlertDialogDescription>
+          <AlertDialogTitle>
+            <FormattedMessage {...REQUEST_MESSAGES.blockConfirmTitle} values={{ name: name ?? '' }} />
+          </AlertDialogTitle>
+          <AlertDialogDescription>
+            <FormattedMessage {...REQUEST_MESSAGES.blockConfirmBody} />
+          </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>{MESSAGE_REQUEST_TEXTS.blockCancel}</AlertDialogCancel>
+          <AlertDialogCancel>
+            <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
+          </AlertDialogCancel>
           <AlertDialogAction className={buttonVariants({ variant: 'destructive' })} onClick={onConfirm}>
             <Ban aria-hidden />
-            {MESSAGE_REQUEST_TEXTS.blockConfirm}
+            <FormattedMessage {...REQUEST_MESSAGES.block} />
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -1,14 +1,15 @@
+import { FormattedMessage, useIntl } from 'react-intl'
 import { Ban, Check, EyeOff, LoaderCircle } from 'lucide-react'
 import { Link } from 'react-router'
 import { type MessageRequest } from '#shared/message-requests.ts'
-import { MESSAGE_REQUEST_TEXTS } from '#shared/message-requests-texts.ts'
-import { relativeTime } from '#shared/relative-time.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { VoicePlayer } from '#web/resources/messages/components/voice-player.tsx'
 import { messageText } from '#web/resources/messages/message-text.ts'
 import { cn } from '#web/lib/utils.ts'
+import { formatTimeAgo } from '#web/i18n/relative-time.ts'
+import { REQUEST_MESSAGES } from '../request-messages.ts'
 import type { RequestAnswer } from '#web/resources/contacts/queries.ts'
 
 type MessageRequestCardProps = {
@@ -21,9 +22,11 @@ type MessageRequestCardProps = {
 }
 
 const answerIcons = { accept: Check, ignore: EyeOff, block: Ban } as const
+const answerNames = { accept: REQUEST_MESSAGES.acceptName, ignore: REQUEST_MESSAGES.ignoreName, block: REQUEST_MESSAGES.blockName } as const
 
 /** One message request: who asks, what they sent (playable, with its transcript), then Accept, Ignore and Block. */
 export function MessageRequestCard({ request, pending, refusal, onAnswer }: MessageRequestCardProps) {
+  const intl = useIntl()
   const headingId = `request-${request.id}`
   const answerButton = (answer: RequestAnswer, variant: 'default' | 'outline' | 'ghost') => {
     const Icon = pending === answer ? LoaderCircle : answerIcons[answer]
@@ -32,12 +35,12 @@ export function MessageRequestCard({ request, pending, refusal, onAnswer }: Mess
         variant={variant}
         size="sm"
         disabled={pending !== null}
-        aria-label={`${MESSAGE_REQUEST_TEXTS[answer]} ${request.name}`}
+        aria-label={intl.formatMessage(answerNames[answer], { name: request.name })}
         onClick={() => onAnswer(answer)}
         className="flex-1 sm:flex-none"
       >
         <Icon aria-hidden className={cn(pending === answer && 'animate-spin')} />
-        {MESSAGE_REQUEST_TEXTS[answer]}
+        {intl.formatMessage(REQUEST_MESSAGES[answer])}
       </Button>
     )
   }
@@ -50,18 +53,21 @@ export function MessageRequestCard({ request, pending, refusal, onAnswer }: Mess
             {request.name}
           </h2>
           <p className="text-sm text-muted-foreground">
-            Wants to talk · <time dateTime={request.requested_at}>{relativeTime(request.requested_at)}</time>
+            <FormattedMessage
+              {...REQUEST_MESSAGES.wantsToTalk}
+              values={{ when: <time dateTime={request.requested_at}>{formatTimeAgo(intl, request.requested_at)}</time> }}
+            />
           </p>
         </div>
         <Link to={`/u/${encodeURIComponent(request.user_id)}`} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
-          See profile
+          {intl.formatMessage(REQUEST_MESSAGES.seeProfile)}
         </Link>
       </div>
 
       {request.messages.length === 0 ? (
-        <p className="text-sm text-muted-foreground italic">{MESSAGE_REQUEST_TEXTS.noMessageYet}</p>
+        <p className="text-sm text-muted-foreground italic">{intl.formatMessage(REQUEST_MESSAGES.noMessageYet)}</p>
       ) : (
-        <ol aria-label={`Messages from ${request.name}`} className="flex flex-col gap-3">
+        <ol aria-label={intl.formatMessage(REQUEST_MESSAGES.messagesFrom, { name: request.name })} className="flex flex-col gap-3">
           {request.messages.map((message) => {
             const { text, isStatus } = messageText(message)
             return (
@@ -86,7 +92,7 @@ export function MessageRequestCard({ request, pending, refusal, onAnswer }: Mess
         >
           <p>{refusal}</p>
           <Link to="/" state={{ edit: true }} className="self-start font-medium underline underline-offset-4">
-            {MESSAGE_REQUEST_TEXTS.makeRoom}
+            {intl.formatMessage(REQUEST_MESSAGES.makeRoom)}
           </Link>
         </div>
       )}

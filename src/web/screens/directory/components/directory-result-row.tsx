@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl'
 import { ChevronRight } from 'lucide-react'
 import type * as React from 'react'
 import { Link } from 'react-router'
@@ -14,6 +15,7 @@ type DirectoryResultRowProps = React.ComponentProps<'li'> & { person: DirectoryR
 
 /** One person found in the directory: picture, name and a way to their public profile. */
 export function DirectoryResultRow({ person, className, ...props }: DirectoryResultRowProps) {
+  const intl = useIntl()
   return (
     <li data-slot="directory-result-row" className={cn('flex items-center gap-3 px-4 py-3 sm:px-5', className)} {...props}>
       <Avatar name={person.name} src={person.profile_picture_url} alt="" />
@@ -21,9 +23,11 @@ export function DirectoryResultRow({ person, className, ...props }: DirectoryRes
       <Link
         to={`/u/${encodeURIComponent(person.id)}`}
         state={{ referrer: DIRECTORY_PATH }}
+        // the visible words first, then whose profile: a voice command saying what it sees still finds it
+        aria-label={intl.formatMessage({ id: 'directory.seeProfileOf', defaultMessage: 'See profile of {name}' }, { name: person.name })}
         className={buttonVariants({ variant: 'outline', size: 'sm', className: 'shrink-0' })}
       >
-        See profile<span className="sr-only"> of {person.name}</span>
+        <FormattedMessage id="directory.seeProfile" defaultMessage="See profile" />
         <ChevronRight aria-hidden className="-me-1 rtl:-scale-x-100" />
       </Link>
     </li>

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl'
 import type { LucideIcon } from 'lucide-react'
 import type * as React from 'react'
 import { Link } from 'react-router'
@@ -15,6 +16,7 @@ const tileBase = 'flex h-full flex-col gap-4 rounded-2xl border bg-card p-5 text
 
 /** One way of adding someone to the circle on the add-contact hub. */
 export function MethodTile({ icon: Icon, title, description, to, className, ...props }: MethodTileProps) {
+  const intl = useIntl()
   const body = (
     <>
       <div className="flex items-start justify-between gap-3">
@@ -26,7 +28,11 @@ export function MethodTile({ icon: Icon, title, description, to, className, ...p
         >
           <Icon aria-hidden className="size-5" />
         </span>
-        {!to && <span className="rounded-full border bg-muted px-2.5 py-0.5 text-xs font-medium text-muted-foreground">Coming soon</span>}
+        {!to && (
+          <span className="rounded-full border bg-muted px-2.5 py-0.5 text-xs font-medium text-muted-foreground">
+            {intl.formatMessage({ id: 'addContact.comingSoon', defaultMessage: 'Coming soon' })}
+          </span>
+        )}
       </div>
       <div className="flex flex-col gap-1">
         <span className={cn('text-base font-semibold', !to && 'text-muted-foreground')}>{title}</span>

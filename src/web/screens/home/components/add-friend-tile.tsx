@@ -1,6 +1,8 @@
+import { FormattedMessage } from 'react-intl'
 import { UserPlus, Users } from 'lucide-react'
 import { Link } from 'react-router'
-import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
+import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
+import { CONTACT_MESSAGES } from '#web/resources/contacts/contact-messages.ts'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { cn } from '#web/lib/utils.ts'
 import type { TileClasses } from './grid-classes.ts'
@@ -21,8 +23,12 @@ export function AddFriendTile({ sizes, full = false }: { sizes: TileClasses; ful
           <Users aria-hidden className="size-[42%]" />
         </IconBadge>
         <span className={sizes.body}>
-          <span className={cn('font-semibold text-foreground', sizes.name)}>{CONTACT_TEXTS.addFriendFull}</span>
-          <span className="text-xs text-balance text-muted-foreground">{CONTACT_TEXTS.addFriendFullBody}</span>
+          <span className={cn('font-semibold text-foreground', sizes.name)}>
+            <FormattedMessage {...CONTACT_MESSAGES.addFriendFull} />
+          </span>
+          <span className="text-xs text-balance text-muted-foreground">
+            <FormattedMessage {...CONTACT_MESSAGES.addFriendFullBody} values={{ max: MAX_ACTIVE_CONTACTS }} />
+          </span>
         </span>
       </div>
     )
@@ -41,7 +47,9 @@ export function AddFriendTile({ sizes, full = false }: { sizes: TileClasses; ful
         <UserPlus aria-hidden className="size-[42%]" />
       </IconBadge>
       <span className={sizes.body}>
-        <span className={cn('font-semibold text-foreground', sizes.name)}>Add Friend</span>
+        <span className={cn('font-semibold text-foreground', sizes.name)}>
+          <FormattedMessage id="home.grid.addFriend" defaultMessage="Add Friend" />
+        </span>
       </span>
     </Link>
   )

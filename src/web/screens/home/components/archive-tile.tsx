@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl'
 import { Archive } from 'lucide-react'
 import type * as React from 'react'
 import { DropTargetTile } from './drop-target-tile.tsx'
@@ -17,5 +18,15 @@ type ArchiveTileProps = {
  * makes it a drop target once dragging's code has loaded.
  */
 export function ArchiveTile(props: ArchiveTileProps) {
-  return <DropTargetTile tone="archive" label="Archive" hint="Drop a contact here" icon={Archive} slot="archive-drop-zone" {...props} />
+  const intl = useIntl()
+  return (
+    <DropTargetTile
+      tone="archive"
+      label={intl.formatMessage({ id: 'home.grid.archiveTile', defaultMessage: 'Archive' })}
+      hint={intl.formatMessage({ id: 'home.grid.archiveTile.hint', defaultMessage: 'Drop a contact here' })}
+      icon={Archive}
+      slot="archive-drop-zone"
+      {...props}
+    />
+  )
 }

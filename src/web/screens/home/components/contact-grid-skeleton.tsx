@@ -1,3 +1,5 @@
+import { useIntl } from 'react-intl'
+import { CONTACT_MESSAGES } from '#web/resources/contacts/contact-messages.ts'
 import { homeGridLayout } from '#shared/home-grid.ts'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/utils.ts'
@@ -7,11 +9,12 @@ const PLACEHOLDER_TILES = 4
 
 /** The loading state of the home grid: tiles of the large size, each with an avatar and a name line. */
 export function ContactGridSkeleton() {
+  const intl = useIntl()
   const { grid, tiles } = homeGridClasses(homeGridLayout(PLACEHOLDER_TILES - 2))
   return (
     <div data-slot="contact-grid-skeleton" className={cn('grid gap-3 sm:gap-4', grid)}>
       <span role="status" className="sr-only">
-        Loading contacts
+        {intl.formatMessage(CONTACT_MESSAGES.loading)}
       </span>
       {Array.from({ length: PLACEHOLDER_TILES }, (_, index) => (
         <div key={index} aria-hidden className={cn('flex w-full items-center rounded-2xl border bg-card/70', tiles.tile)}>

@@ -1,8 +1,8 @@
+import { useIntl } from 'react-intl'
 import { Suspense, type ReactNode } from 'react'
 import type { Contact } from '#shared/contacts.ts'
 import { MAX_ACTIVE_CONTACTS } from '#shared/limits.ts'
 import { homeGridLayout } from '#shared/home-grid.ts'
-import { NUDGE_TEXTS } from '#shared/nudge-texts.ts'
 import { useOpenNudgesQuery } from '#web/resources/relationship-health/queries.ts'
 import { lazyWithPreload } from '#web/lib/lazy-after-paint.ts'
 import { cn } from '#web/lib/utils.ts'
@@ -36,7 +36,9 @@ type ContactGridProps = {
 export function ContactGrid({ contacts, editing, wide, archivingIds, onReorder, onArchive, onLongPress }: ContactGridProps) {
   SortableContactGrid.usePreloadAfterPaint()
   // gentle nudges: a soft hint on the tiles of contacts gone quiet
+  const intl = useIntl()
   const nudged = useOpenNudgesQuery()
+  const nudgeHint = intl.formatMessage({ id: 'home.tile.nudgeHint', defaultMessage: 'Been a while: say hi?' })
   const moves = useContactMoves(contacts, onReorder)
 
   if (!editing) {
@@ -50,7 +52,7 @@ export function ContactGrid({ contacts, editing, wide, archivingIds, onReorder, 
               sizes={sizes}
               longPressEnabled={wide}
               onLongPress={onLongPress}
-              hint={nudged.data?.has(contact.id) ? NUDGE_TEXTS.tileHint : undefined}
+              hint={nudged.data?.has(contact.id) ? nudgeHint : undefined}
             />
             <RecordMic contact={contact} className={cn('absolute z-10', sizes.action)} />
           </div>
@@ -103,9 +105,14 @@ type ContactGridListProps = {
  * list whether the tiles are sortable (SortableContactGrid) or not.
  */
 export function ContactGridList({ contacts, tile, archiveTile }: ContactGridListProps) {
+  const intl = useIntl()
   const { grid, tiles } = homeGridClasses(homeGridLayout(contacts.length))
   return (
-    <ul aria-label="Contacts" data-slot="contact-grid" className={cn('grid gap-3 sm:gap-4', grid)}>
+    <ul
+      aria-label={intl.formatMessage({ id: 'home.grid.label', defaultMessage: 'Contacts' })}
+      data-slot="contact-grid"
+      className={cn('grid gap-3 sm:gap-4', grid)}
+    >
       {contacts.map((contact, index) => (
         <li key={contact.id}>{tile(contact, tiles, index)}</li>
       ))}

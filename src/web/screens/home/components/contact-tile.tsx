@@ -1,11 +1,12 @@
+import { useIntl, type IntlShape, type MessageDescriptor } from 'react-intl'
 import { Archive } from 'lucide-react'
 import type * as React from 'react'
 import { Link } from 'react-router'
 import type { Contact } from '#shared/contacts.ts'
-import { formatUnread, inactiveLabel } from '#shared/contacts-texts.ts'
+import { formatUnread } from '#shared/contacts-texts.ts'
 import { MAX_CONSECUTIVE_UNANSWERED, UNREAD_BADGE_CAP } from '#shared/limits.ts'
-import { shortRelativeTime } from '#shared/relative-time.ts'
 import { Avatar } from '#web/components/avatar.tsx'
+import { inactiveText } from '#web/resources/contacts/contact-messages.ts'
 import { cn } from '#web/lib/utils.ts'
 import type { TileClasses } from './grid-classes.ts'
 import { useLongPress } from '#web/lib/use-long-press.ts'
@@ -22,15 +23,53 @@ type TileContact = Pick<
   'id' | 'name' | 'avatar_url' | 'unread_count' | 'inactive_days' | 'last_interaction' | 'consecutive_messages_sent'
 >
 
+const TILE = {
+  now: { id: 'home.tile.ago.now', defaultMessage: 'now' },
+  minutes: { id: 'home.tile.ago.minutes', defaultMessage: '{count} min ago' },
+  hours: { id: 'home.tile.ago.hours', defaultMessage: '{count} h ago' },
+  yesterday: { id: 'home.tile.ago.yesterday', defaultMessage: 'yesterday' },
+  days: { id: 'home.tile.ago.days', defaultMessage: '{count} d ago' },
+  weeks: { id: 'home.tile.ago.weeks', defaultMessage: '{count} wk ago' },
+  months: { id: 'home.tile.ago.months', defaultMessage: '{count} mo ago' },
+  years: { id: 'home.tile.ago.years', defaultMessage: '{count} y ago' },
+  newMessage: { id: 'home.tile.newMessage', defaultMessage: 'New message · {when}' },
+  waiting: { id: 'home.tile.waiting', defaultMessage: 'Waiting for their reply · {sent}/{max}' },
+  unread: { id: 'home.tile.unread', defaultMessage: ', {count} unread' },
+  archive: { id: 'home.tile.archive', defaultMessage: 'Archive {name}' },
+} satisfies Record<string, MessageDescriptor>
+
+/** The edit-mode Archive button's name: "Archive Maya". */
+export function archiveLabel(intl: IntlShape, name: string): string {
+  return intl.formatMessage(TILE.archive, { name })
+}
+
+/** A tile's short "how long ago", in the steps of `shortRelativeTime` of `#shared` ('2 h ago'), in the reader's language. */
+function shortTimeAgo(intl: IntlShape, from: Date | string, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - new Date(from).getTime()) / 60_000))
+  if (minutes < 1) return intl.formatMessage(TILE.now)
+  if (minutes < 60) return intl.formatMessage(TILE.minutes, { count: minutes })
+  const hours = Math.floor(minutes / 60)
+  if (hours < 24) return intl.formatMessage(TILE.hours, { count: hours })
+  const days = Math.floor(hours / 24)
+  if (days === 1) return intl.formatMessage(TILE.yesterday)
+  if (days < 7) return intl.formatMessage(TILE.days, { count: days })
+  if (days < 28) return intl.formatMessage(TILE.weeks, { count: Math.floor(days / 7) })
+  if (days < 365) return intl.formatMessage(TILE.months, { count: Math.max(1, Math.floor(days / 30)) })
+  return intl.formatMessage(TILE.years, { count: Math.floor(days / 365) })
+}
+
 /**
  * The tile's one line of news, calm like an inbox: new messages first, else that you are waiting for their
  * reply and how many of the 3 unanswered messages you have sent, else when you last heard from each other.
  */
-export function tileActivity(contact: TileContact, now = new Date()): string {
-  const when = shortRelativeTime(contact.last_interaction, now)
-  if (contact.unread_count > 0) return `New message · ${when}`
+export function tileActivity(intl: IntlShape, contact: TileContact, now = new Date()): string {
+  const when = shortTimeAgo(intl, contact.last_interaction, now)
+  if (contact.unread_count > 0) return intl.formatMessage(TILE.newMessage, { when })
   if (contact.consecutive_messages_sent > 0)
-    return `Waiting for their reply · ${Math.min(contact.consecutive_messages_sent, MAX_CONSECUTIVE_UNANSWERED)}/${MAX_CONSECUTIVE_UNANSWERED}`
+    return intl.formatMessage(TILE.waiting, {
+      sent: Math.min(contact.consecutive_messages_sent, MAX_CONSECUTIVE_UNANSWERED),
+      max: MAX_CONSECUTIVE_UNANSWERED,
+    })
   return when
 }
 
@@ -47,8 +86,9 @@ export function ContactTileFace({
   activity?: boolean
   children?: React.ReactNode
 }) {
+  const intl = useIntl()
   const unread = formatUnread(contact.unread_count, UNREAD_BADGE_CAP)
-  const inactive = inactiveLabel(contact.inactive_days)
+  const inactive = inactiveText(intl, contact.inactive_days)
   return (
     <>
       <span data-slot="contact-tile-avatar" className="relative shrink-0">
@@ -66,14 +106,14 @@ export function ContactTileFace({
       <span data-slot="contact-tile-body" className={sizes.body}>
         <span className={cn('max-w-full truncate font-semibold text-foreground', sizes.name)}>{contact.name}</span>
         {/* The badge is drawn on the avatar; its text joins the tile's accessible name after the name. */}
-        {unread && <span className="sr-only">{`, ${unread} unread`}</span>}
+        {unread && <span className="sr-only">{intl.formatMessage(TILE.unread, { count: unread })}</span>}
         {activity && (
           <span
             data-slot="contact-tile-activity"
             className={cn('max-w-full truncate text-xs', contact.unread_count > 0 ? 'font-medium text-primary' : 'text-muted-foreground')}
           >
             <span className="sr-only">, </span>
-            {tileActivity(contact)}
+            {tileActivity(intl, contact)}
           </span>
         )}
         {inactive && (
@@ -135,11 +175,12 @@ export function ArchiveContactButton({
   disabled?: boolean
   onArchive: () => void
 }) {
+  const label = archiveLabel(useIntl(), name)
   return (
     <button
       type="button"
-      aria-label={`Archive ${name}`}
-      title={`Archive ${name}`}
+      aria-label={label}
+      title={label}
       disabled={disabled}
       onClick={onArchive}
       className={cn(TILE_BUTTON, sizes.action)}

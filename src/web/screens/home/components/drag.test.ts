@@ -1,3 +1,4 @@
+import { createIntl } from 'react-intl'
 import type { Active, Over, SensorContext } from '@dnd-kit/core'
 import { describe, expect, it } from 'vitest'
 import { ARCHIVE_DROP_ID, contactDragAnnouncements, KEYBOARD_DRAG_STEP_PX, stepKeyboardCoordinates } from './drag.ts'
@@ -26,7 +27,7 @@ describe('contactDragAnnouncements', () => {
     { id: 'b', name: 'Jun' },
     { id: 'c', name: 'Lena' },
   ]
-  const announce = contactDragAnnouncements(contacts)
+  const announce = contactDragAnnouncements(createIntl({ locale: 'en', defaultLocale: 'en', messages: {} }), contacts)
   const active = { id: 'a' } as Active
   const over = (id: string) => ({ id }) as Over
 

@@ -1,3 +1,4 @@
+import { type IntlShape, type MessageDescriptor } from 'react-intl'
 import {
   closestCenter,
   pointerWithin,
@@ -51,51 +52,77 @@ export const pointerThenClosestCenter: CollisionDetection = (args) => {
   return within.length > 0 ? within : closestCenter(args)
 }
 
-export const CONTACT_DRAG_INSTRUCTIONS: ScreenReaderInstructions = {
-  draggable:
-    'To move a contact, press Space or Enter. Use the arrow keys to move it over another contact or over the Archive tile, ' +
-    'then press Space or Enter to drop it there, or Escape to cancel.',
+const DRAG = {
+  contactInstructions: {
+    id: 'home.drag.instructions',
+    defaultMessage:
+      'To move a contact, press Space or Enter. Use the arrow keys to move it over another contact or over the Archive tile, then press Space or Enter to drop it there, or Escape to cancel.',
+  },
+  someone: { id: 'home.drag.someone', defaultMessage: 'Contact' },
+  pickedUp: { id: 'home.drag.pickedUp', defaultMessage: 'Picked up {name} at position {position} of {count}.' },
+  overNothing: { id: 'home.drag.overNothing', defaultMessage: '{name} is no longer over a drop target.' },
+  overArchive: { id: 'home.drag.overArchive', defaultMessage: '{name} is over the Archive tile. Drop to archive.' },
+  overPosition: { id: 'home.drag.overPosition', defaultMessage: '{name} is over position {position} of {count}.' },
+  droppedNowhere: { id: 'home.drag.droppedNowhere', defaultMessage: '{name} was dropped where it was.' },
+  droppedOnArchive: { id: 'home.drag.droppedOnArchive', defaultMessage: '{name} was dropped on the Archive tile.' },
+  droppedInPlace: { id: 'home.drag.droppedInPlace', defaultMessage: '{name} was dropped at its own place.' },
+  moved: { id: 'home.drag.moved', defaultMessage: '{name} was moved to position {position} of {count}.' },
+  cancelled: { id: 'home.drag.cancelled', defaultMessage: 'Moving {name} was cancelled. It is back at position {position} of {count}.' },
+  rekindleInstructions: {
+    id: 'home.rekindleDrag.instructions',
+    defaultMessage: 'Press Enter to rekindle this contact, or drag it onto Reconnect & restore.',
+  },
+  rekindlePickedUp: { id: 'home.rekindleDrag.pickedUp', defaultMessage: 'Picked up {name}.' },
+  rekindleOver: { id: 'home.rekindleDrag.over', defaultMessage: '{name} is over Reconnect & restore. Drop to rekindle.' },
+  rekindleNotOver: { id: 'home.rekindleDrag.notOver', defaultMessage: '{name} is not over Reconnect & restore.' },
+  rekindleDropped: { id: 'home.rekindleDrag.dropped', defaultMessage: '{name} was dropped on Reconnect & restore.' },
+  rekindlePutBack: { id: 'home.rekindleDrag.putBack', defaultMessage: '{name} was put back.' },
+  rekindleCancelled: { id: 'home.rekindleDrag.cancelled', defaultMessage: 'Moving {name} was cancelled.' },
+} satisfies Record<string, MessageDescriptor>
+
+/** What a screen reader hears on a contact tile in edit mode (dnd-kit `accessibility.screenReaderInstructions`). */
+export function contactDragInstructions(intl: IntlShape): ScreenReaderInstructions {
+  return { draggable: intl.formatMessage(DRAG.contactInstructions) }
 }
 
 type Named = { id: string; name: string }
 
 /** Screen reader announcements for reordering and archiving contacts by drag (dnd-kit `accessibility.announcements`). */
-export function contactDragAnnouncements(contacts: readonly Named[]): Announcements {
+export function contactDragAnnouncements(intl: IntlShape, contacts: readonly Named[]): Announcements {
   const ids = contacts.map((c) => c.id)
-  const nameOf = (id: UniqueIdentifier) => contacts.find((c) => c.id === id)?.name ?? 'Contact'
-  const positionOf = (id: UniqueIdentifier) => `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`
+  const nameOf = (id: UniqueIdentifier) => contacts.find((c) => c.id === id)?.name ?? intl.formatMessage(DRAG.someone)
+  const say = (message: MessageDescriptor, id: UniqueIdentifier, at: UniqueIdentifier = id) =>
+    intl.formatMessage(message, { name: nameOf(id), position: ids.indexOf(String(at)) + 1, count: ids.length })
   return {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)} at ${positionOf(active.id)}.`,
+    onDragStart: ({ active }) => say(DRAG.pickedUp, active.id),
     onDragOver: ({ active, over }) => {
-      if (!over) return `${nameOf(active.id)} is no longer over a drop target.`
-      if (over.id === ARCHIVE_DROP_ID) return `${nameOf(active.id)} is over the Archive tile. Drop to archive.`
-      return `${nameOf(active.id)} is over ${positionOf(over.id)}.`
+      if (!over) return say(DRAG.overNothing, active.id)
+      if (over.id === ARCHIVE_DROP_ID) return say(DRAG.overArchive, active.id)
+      return say(DRAG.overPosition, active.id, over.id)
     },
     onDragEnd: ({ active, over }) => {
-      if (!over) return `${nameOf(active.id)} was dropped where it was.`
-      if (over.id === ARCHIVE_DROP_ID) return `${nameOf(active.id)} was dropped on the Archive tile.`
-      if (over.id === active.id) return `${nameOf(active.id)} was dropped at its own place.`
-      return `${nameOf(active.id)} was moved to ${positionOf(over.id)}.`
+      if (!over) return say(DRAG.droppedNowhere, active.id)
+      if (over.id === ARCHIVE_DROP_ID) return say(DRAG.droppedOnArchive, active.id)
+      if (over.id === active.id) return say(DRAG.droppedInPlace, active.id)
+      return say(DRAG.moved, active.id, over.id)
     },
-    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled. It is back at ${positionOf(active.id)}.`,
+    onDragCancel: ({ active }) => say(DRAG.cancelled, active.id),
   }
 }
 
-export const REKINDLE_DRAG_INSTRUCTIONS: ScreenReaderInstructions = {
-  draggable: 'Press Enter to rekindle this contact, or drag it onto Reconnect & restore.',
+/** What a screen reader hears on a rekindle tile. */
+export function rekindleDragInstructions(intl: IntlShape): ScreenReaderInstructions {
+  return { draggable: intl.formatMessage(DRAG.rekindleInstructions) }
 }
 
 /** Announcements for the rekindle grid, where a contact can be dropped on the Reconnect & restore zone. */
-export function rekindleDragAnnouncements(contacts: readonly Named[]): Announcements {
-  const nameOf = (id: UniqueIdentifier) => contacts.find((c) => c.id === id)?.name ?? 'Contact'
+export function rekindleDragAnnouncements(intl: IntlShape, contacts: readonly Named[]): Announcements {
+  const say = (message: MessageDescriptor, id: UniqueIdentifier) =>
+    intl.formatMessage(message, { name: contacts.find((c) => c.id === id)?.name ?? intl.formatMessage(DRAG.someone) })
   return {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
-    onDragOver: ({ active, over }) =>
-      over?.id === REKINDLE_DROP_ID
-        ? `${nameOf(active.id)} is over Reconnect & restore. Drop to rekindle.`
-        : `${nameOf(active.id)} is not over Reconnect & restore.`,
-    onDragEnd: ({ active, over }) =>
-      over?.id === REKINDLE_DROP_ID ? `${nameOf(active.id)} was dropped on Reconnect & restore.` : `${nameOf(active.id)} was put back.`,
-    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+    onDragStart: ({ active }) => say(DRAG.rekindlePickedUp, active.id),
+    onDragOver: ({ active, over }) => say(over?.id === REKINDLE_DROP_ID ? DRAG.rekindleOver : DRAG.rekindleNotOver, active.id),
+    onDragEnd: ({ active, over }) => say(over?.id === REKINDLE_DROP_ID ? DRAG.rekindleDropped : DRAG.rekindlePutBack, active.id),
+    onDragCancel: ({ active }) => say(DRAG.rekindleCancelled, active.id),
   }
 }

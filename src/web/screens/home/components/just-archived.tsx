@@ -1,14 +1,15 @@
+import { useIntl, type MessageDescriptor } from 'react-intl'
 import { Archive, LoaderCircle, Undo2 } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import type { Contact } from '#shared/contacts.ts'
 import { Button } from '#web/components/ui/button.tsx'
 
-export const JUST_ARCHIVED_TEXTS = {
-  list: 'Just archived',
-  row: (name: string) => `${name} is in your archived contacts.`,
-  undo: 'Undo',
-  undoName: (name: string) => `Undo archiving ${name}`,
-} as const
+const JUST_ARCHIVED = {
+  list: { id: 'home.justArchived.list', defaultMessage: 'Just archived' },
+  row: { id: 'home.justArchived.row', defaultMessage: '{name} is in your archived contacts.' },
+  undo: { id: 'common.undo', defaultMessage: 'Undo' },
+  undoName: { id: 'home.justArchived.undoName', defaultMessage: 'Undo archiving {name}' },
+} satisfies Record<string, MessageDescriptor>
 
 type JustArchivedProps = {
   contacts: Pick<Contact, 'id' | 'name'>[]
@@ -23,30 +24,31 @@ type JustArchivedProps = {
  * page (decision 144): no timer to race, unlike a toast's action. The archived contacts page keeps Unarchive after that.
  */
 export function JustArchived({ contacts, focusRequest, undoingIds, onUndo }: JustArchivedProps) {
+  const intl = useIntl()
   const focusRef = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     if (focusRequest) focusRef.current?.focus()
   }, [focusRequest])
   if (contacts.length === 0) return null
   return (
-    <ul aria-label={JUST_ARCHIVED_TEXTS.list} data-slot="just-archived" className="mb-4 flex flex-col gap-2">
+    <ul aria-label={intl.formatMessage(JUST_ARCHIVED.list)} data-slot="just-archived" className="mb-4 flex flex-col gap-2">
       {contacts.map((contact) => (
         <li
           key={contact.id}
           className="flex items-center gap-3 rounded-2xl border border-dashed bg-card/80 py-2 ps-4 pe-2 text-sm motion-safe:animate-in-pop"
         >
           <Archive aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-          <span className="min-w-0 flex-1">{JUST_ARCHIVED_TEXTS.row(contact.name)}</span>
+          <span className="min-w-0 flex-1">{intl.formatMessage(JUST_ARCHIVED.row, { name: contact.name })}</span>
           <Button
             ref={contact.id === focusRequest?.id ? focusRef : undefined}
             variant="outline"
             size="sm"
-            aria-label={JUST_ARCHIVED_TEXTS.undoName(contact.name)}
+            aria-label={intl.formatMessage(JUST_ARCHIVED.undoName, { name: contact.name })}
             aria-busy={undoingIds.has(contact.id)}
             onClick={() => onUndo(contact)}
           >
             {undoingIds.has(contact.id) ? <LoaderCircle aria-hidden className="animate-spin" /> : <Undo2 aria-hidden />}
-            {JUST_ARCHIVED_TEXTS.undo}
+            {intl.formatMessage(JUST_ARCHIVED.undo)}
           </Button>
         </li>
       ))}

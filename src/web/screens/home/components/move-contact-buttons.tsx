@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl'
 import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp } from 'lucide-react'
 import { cn } from '#web/lib/utils.ts'
 import type { TileClasses } from './grid-classes.ts'
@@ -26,11 +27,12 @@ export function MoveContactButtons({
   count,
   onMove,
 }: MoveProps & { id: string; name: string; sizes: TileClasses }) {
+  const intl = useIntl()
   const button = (direction: MoveDirection, disabled: boolean, className: string, icons: React.ReactNode) => (
     <button
       type="button"
-      aria-label={moveLabel(name, direction)}
-      title={moveLabel(name, direction)}
+      aria-label={moveLabel(intl, name, direction)}
+      title={moveLabel(intl, name, direction)}
       data-move-contact={id}
       data-move-direction={direction}
       disabled={disabled}

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
+import { createIntl } from 'react-intl'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Contact } from '#shared/contacts.ts'
@@ -68,7 +69,9 @@ describe('movedIds', () => {
   })
 
   it('says the new position from 1', () => {
-    expect(moveAnnouncement('Maya', 1, 3)).toBe('Maya moved to position 2 of 3.')
+    expect(moveAnnouncement(createIntl({ locale: 'en', defaultLocale: 'en', messages: {} }), 'Maya', 1, 3)).toBe(
+      'Maya moved to position 2 of 3.',
+    )
   })
 })
 

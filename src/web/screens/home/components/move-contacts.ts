@@ -1,3 +1,4 @@
+import { useIntl, type IntlShape, type MessageDescriptor } from 'react-intl'
 import { useEffect, useRef, useState } from 'react'
 
 export type MoveDirection = 'earlier' | 'later'
@@ -13,14 +14,20 @@ export function movedIds(ids: readonly string[], id: string, direction: MoveDire
   return next
 }
 
+const MOVES = {
+  announcement: { id: 'home.move.announcement', defaultMessage: '{name} moved to position {position} of {count}.' },
+  earlier: { id: 'home.move.earlier', defaultMessage: 'Move {name} earlier' },
+  later: { id: 'home.move.later', defaultMessage: 'Move {name} later' },
+} satisfies Record<string, MessageDescriptor>
+
 /** What the live region says after a move: "Maya moved to position 2 of 5." */
-export function moveAnnouncement(name: string, index: number, count: number): string {
-  return `${name} moved to position ${index + 1} of ${count}.`
+export function moveAnnouncement(intl: IntlShape, name: string, index: number, count: number): string {
+  return intl.formatMessage(MOVES.announcement, { name, position: index + 1, count })
 }
 
 /** The button's accessible name: "Move Maya earlier". */
-export function moveLabel(name: string, direction: MoveDirection): string {
-  return `Move ${name} ${direction}`
+export function moveLabel(intl: IntlShape, name: string, direction: MoveDirection): string {
+  return intl.formatMessage(direction === 'earlier' ? MOVES.earlier : MOVES.later, { name })
 }
 
 type Named = { id: string; name: string }
@@ -31,6 +38,7 @@ type Named = { id: string; name: string }
  * at the first or last place).
  */
 export function useContactMoves(contacts: readonly Named[], onReorder: (orderedIds: string[]) => void) {
+  const intl = useIntl()
   const [announcement, setAnnouncement] = useState('')
   const refocus = useRef<{ id: string; direction: MoveDirection; index: number } | null>(null)
 
@@ -57,7 +65,7 @@ export function useContactMoves(contacts: readonly Named[], onReorder: (orderedI
     if (!next) return
     refocus.current = { id: contact.id, direction, index: next.indexOf(contact.id) }
     onReorder(next)
-    setAnnouncement(moveAnnouncement(contact.name, next.indexOf(contact.id), next.length))
+    setAnnouncement(moveAnnouncement(intl, contact.name, next.indexOf(contact.id), next.length))
   }
   return { move, announcement }
 }

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl'
 import { Play } from 'lucide-react'
 import type * as React from 'react'
 import type { Contact } from '#shared/contacts.ts'
@@ -37,7 +38,7 @@ export function PlayAllNewButton({ contacts, className, ...props }: PlayAllNewBu
   return (
     <Button data-slot="play-all-new" onClick={playAll} className={cn('rounded-full', className)} {...props}>
       <Play aria-hidden className="fill-current" />
-      Play all new
+      <FormattedMessage id="home.playAllNew" defaultMessage="Play all new" />
       <span className="rounded-full bg-primary-foreground/20 px-2 py-0.5 text-xs font-semibold tabular-nums">
         <span className="sr-only">(</span>
         {playable.length}

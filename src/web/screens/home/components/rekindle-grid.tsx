@@ -1,15 +1,16 @@
+import { useIntl, type IntlShape } from 'react-intl'
 import { DndContext, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
 import { CSS } from '@dnd-kit/utilities'
 import { HeartHandshake } from 'lucide-react'
 import { useMemo } from 'react'
 import type { Contact } from '#shared/contacts.ts'
-import { inactiveLabel } from '#shared/contacts-texts.ts'
 import { homeGridLayout } from '#shared/home-grid.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
+import { CONTACT_MESSAGES, inactiveText } from '#web/resources/contacts/contact-messages.ts'
 import { cn } from '#web/lib/utils.ts'
 import { TILE_BASE } from './contact-tile.tsx'
-import { DRAG_ACTIVATION_DISTANCE_PX, REKINDLE_DRAG_INSTRUCTIONS, rekindleDragAnnouncements, REKINDLE_DROP_ID } from './drag.ts'
+import { DRAG_ACTIVATION_DISTANCE_PX, rekindleDragAnnouncements, rekindleDragInstructions, REKINDLE_DROP_ID } from './drag.ts'
 import { homeGridClasses, type TileClasses } from './grid-classes.ts'
 import { DropTargetTile } from './drop-target-tile.tsx'
 
@@ -20,9 +21,9 @@ const PINK_LABEL = 'rounded-full bg-pink-200/80 px-2 py-0.5 text-xs font-semibol
 
 type RekindleContact = Pick<Contact, 'id' | 'name' | 'avatar_url' | 'inactive_days' | 'archived_at'>
 
-function statusOf(contact: RekindleContact): string {
-  if (contact.archived_at) return 'Archived'
-  return inactiveLabel(contact.inactive_days) ?? 'Inactive'
+function statusOf(intl: IntlShape, contact: RekindleContact): string {
+  if (contact.archived_at) return intl.formatMessage({ id: 'home.rekindle.archived', defaultMessage: 'Archived' })
+  return inactiveText(intl, contact.inactive_days) ?? intl.formatMessage({ id: 'home.rekindle.inactive', defaultMessage: 'Inactive' })
 }
 
 function RekindleTile({
@@ -40,6 +41,7 @@ function RekindleTile({
   disabled: boolean
   onRekindle: () => void
 }) {
+  const intl = useIntl()
   // Pointer dragging only: Enter and Space keep their button meaning (rekindle at once).
   const { setNodeRef, listeners, transform, isDragging } = useDraggable({ id: contact.id, disabled: !dragEnabled || disabled })
   return (
@@ -70,21 +72,28 @@ function RekindleTile({
       </span>
       <span className={sizes.body}>
         <span className={cn('max-w-full truncate font-semibold', sizes.name)}>{contact.name}</span>
-        <span className="max-w-full truncate text-xs text-pink-800 dark:text-pink-200">{statusOf(contact)}</span>
+        <span className="max-w-full truncate text-xs text-pink-800 dark:text-pink-200">{statusOf(intl, contact)}</span>
       </span>
-      <span className={cn('absolute', sizes.action, PINK_LABEL)}>{busy ? <Spinner label="Rekindling" /> : 'Rekindle'}</span>
+      <span className={cn('absolute', sizes.action, PINK_LABEL)}>
+        {busy ? (
+          <Spinner label={intl.formatMessage({ id: 'home.rekindle.busy', defaultMessage: 'Rekindling' })} />
+        ) : (
+          intl.formatMessage(CONTACT_MESSAGES.rekindle)
+        )}
+      </span>
     </button>
   )
 }
 
 function RekindleDropZone({ sizes }: { sizes: TileClasses }) {
   const { setNodeRef, isOver, active } = useDroppable({ id: REKINDLE_DROP_ID })
+  const intl = useIntl()
   return (
     <DropTargetTile
       ref={setNodeRef}
       tone="rekindle"
-      label="Reconnect & restore"
-      hint="Drop someone here"
+      label={intl.formatMessage({ id: 'home.rekindle.dropZone', defaultMessage: 'Reconnect & restore' })}
+      hint={intl.formatMessage({ id: 'home.rekindle.dropZone.hint', defaultMessage: 'Drop someone here' })}
       icon={HeartHandshake}
       slot="rekindle-drop-zone"
       sizes={sizes}
@@ -113,7 +122,8 @@ type RekindleGridProps = {
  */
 export function RekindleGrid({ contacts, wide, pendingId, onTap, onDrop }: RekindleGridProps) {
   const { grid, tiles } = homeGridClasses(homeGridLayout(contacts.length))
-  const announcements = useMemo(() => rekindleDragAnnouncements(contacts), [contacts])
+  const intl = useIntl()
+  const announcements = useMemo(() => rekindleDragAnnouncements(intl, contacts), [intl, contacts])
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_DISTANCE_PX } }))
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -126,9 +136,13 @@ export function RekindleGrid({ contacts, wide, pendingId, onTap, onDrop }: Rekin
     <DndContext
       sensors={sensors}
       onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: REKINDLE_DRAG_INSTRUCTIONS }}
+      accessibility={{ announcements, screenReaderInstructions: rekindleDragInstructions(intl) }}
     >
-      <ul aria-label="Contacts to rekindle" data-slot="rekindle-grid" className={cn('grid gap-3 sm:gap-4', grid)}>
+      <ul
+        aria-label={intl.formatMessage({ id: 'home.rekindle.list', defaultMessage: 'Contacts to rekindle' })}
+        data-slot="rekindle-grid"
+        className={cn('grid gap-3 sm:gap-4', grid)}
+      >
         {contacts.map((contact) => (
           <li key={contact.id}>
             <RekindleTile

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl'
 import { DndContext, KeyboardSensor, MouseSensor, TouchSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
 import { arrayMove, rectSortingStrategy, SortableContext } from '@dnd-kit/sortable'
 import { useMemo } from 'react'
@@ -6,7 +7,7 @@ import { ArchiveDropZone } from './archive-drop-zone.tsx'
 import { ContactGridList } from './contact-grid.tsx'
 import {
   ARCHIVE_DROP_ID,
-  CONTACT_DRAG_INSTRUCTIONS,
+  contactDragInstructions,
   contactDragAnnouncements,
   MOUSE_ACTIVATION,
   pointerThenClosestCenter,
@@ -34,7 +35,8 @@ type SortableContactGridProps = {
  */
 export function SortableContactGrid({ contacts, archivingIds, onReorder, onArchive, onMove }: SortableContactGridProps) {
   const ids = useMemo(() => contacts.map((c) => c.id), [contacts])
-  const announcements = useMemo(() => contactDragAnnouncements(contacts), [contacts])
+  const intl = useIntl()
+  const announcements = useMemo(() => contactDragAnnouncements(intl, contacts), [intl, contacts])
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: MOUSE_ACTIVATION }),
     useSensor(TouchSensor, { activationConstraint: TOUCH_ACTIVATION }),
@@ -60,7 +62,7 @@ export function SortableContactGrid({ contacts, archivingIds, onReorder, onArchi
       sensors={sensors}
       collisionDetection={pointerThenClosestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: CONTACT_DRAG_INSTRUCTIONS }}
+      accessibility={{ announcements, screenReaderInstructions: contactDragInstructions(intl) }}
     >
       <SortableContext items={ids} strategy={rectSortingStrategy}>
         <ContactGridList

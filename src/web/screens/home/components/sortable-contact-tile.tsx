@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl'
 import { useSortable } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { GripVertical } from 'lucide-react'
@@ -35,7 +36,9 @@ export function SortableContactTile(props: EditTileProps) {
           sizes.editTile,
         )}
       >
-        <span className="sr-only">Move </span>
+        <span className="sr-only">
+          <FormattedMessage id="home.tile.moveBefore" defaultMessage="Move " />
+        </span>
         <GripVertical aria-hidden className="absolute start-3 top-3 hidden size-4 text-muted-foreground sm:block" />
         <ContactTileFace contact={contact} sizes={sizes} activity={false} />
       </div>
