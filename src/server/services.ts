@@ -32,6 +32,7 @@ import {
 import { createMessageRequestsService } from './modules/message-requests/message-requests.service.ts'
 import { createMessageSearchService } from './modules/message-search/message-search.service.ts'
 import { createMessageSpeechService } from './modules/messages/message-speech.service.ts'
+import { createMessageTranslationService } from './modules/messages/message-translation.service.ts'
 import { createMessageJobs } from './modules/messages/messages.jobs.ts'
 import { createMessagesService } from './modules/messages/messages.service.ts'
 import {
@@ -60,6 +61,7 @@ import type { EngineChoice } from './speech/engine.ts'
 import { startModelDownload } from './speech/model-download.ts'
 import { selectSpeechEngine } from './speech/select-engine.ts'
 import { createObjectTranscriber } from './speech/transcribe-object.ts'
+import { selectTranslator } from './translation/select-translator.ts'
 
 /** The media sweep's schedule: what crashes left behind goes within a quarter of an hour (docs/operations.md). */
 export const SWEEP_MEDIA_CRON = '*/15 * * * *'
@@ -166,6 +168,8 @@ export async function createServices({
   const engineChoice = speech?.choice ?? (await selectSpeechEngine(env))
   const analyzerChoice = speech?.analyzer ? { analyzer: speech.analyzer, reason: 'given by the caller' } : selectAnalyzer(env)
   log.info({ engine: engineChoice.name, analyzer: analyzerChoice.analyzer.name }, `speech: ${engineChoice.reason}`)
+  const translationChoice = await selectTranslator(env)
+  log.info({ engine: translationChoice.name }, `translation: ${translationChoice.reason}`)
   const modelDownload = speech?.autoDownload ? startModelDownload({ env, choice: engineChoice, log: (line) => log.info(line) }) : null
   // read at each request: a model downloaded in the background changes the engine while Hearth runs
   const activeSpeech: AppDeps['speech'] = {
@@ -259,6 +263,7 @@ export async function createServices({
     messageSearch: createMessageSearchService({ db, pictureUrl }),
     messages,
     messageSpeech: createMessageSpeechService({ db, queue, speech: activeSpeech }),
+    messageTranslation: createMessageTranslationService({ db, translation: translationChoice, log }),
     notifications,
     nudges,
     photos: createPhotosService({ db, storage, disk, tmpDir }),

@@ -16,6 +16,7 @@ import { PUBLIC_PROFILE_TEXTS } from '#shared/public-profile.ts'
 import { HEALTH_TEXTS } from '#shared/relationship-health.ts'
 import { SPEECH_TEXTS } from '#shared/speech.ts'
 import { CONFIDENCE_TEXTS } from '#shared/transcript-confidence.ts'
+import { TRANSLATION_TEXTS } from '#shared/translation.ts'
 import { SESSION_TEXTS } from '#shared/voice-sessions.ts'
 
 /**
@@ -46,6 +47,7 @@ const GROUPS: Record<string, Readonly<Record<string, unknown>>> = {
   sessions: SESSION_TEXTS,
   speech: SPEECH_TEXTS,
   transcriptConfidence: CONFIDENCE_TEXTS,
+  translation: TRANSLATION_TEXTS,
 }
 
 const REASONS = new Map<string, string>()
