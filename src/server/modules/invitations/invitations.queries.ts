@@ -191,7 +191,8 @@ export async function claimInvitationTranscript(db: Executor, id: string, audioK
       id: invitations.id,
       inviterUserId: invitations.inviterUserId,
       // the inviter's language, told to the engine (decision 227)
-      language: sql<Locale | null>`(select ${profiles.language} from ${profiles} where ${profiles.id} = ${invitations.inviterUserId})`,
+      // named in full: in an update's returning list drizzle leaves columns unqualified
+      language: sql<Locale | null>`(select inviter.language from profiles inviter where inviter.id = ${invitations}.inviter_user_id)`,
     })
   return row
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import type { Locale } from '#shared/locales.ts'
-import { audioMessages, profiles } from '#server/db/schema.ts'
+import { audioMessages } from '#server/db/schema.ts'
 import type { Analysis } from '#server/speech/analysis/analyzer.ts'
 import type { HeardTranscript } from '#server/speech/transcribe-object.ts'
 
@@ -37,7 +37,8 @@ const speechColumns = {
   transcriptionAttempts: audioMessages.transcriptionAttempts,
   analysisAttempts: audioMessages.analysisAttempts,
   transcriptLanguage: audioMessages.transcriptLanguage,
-  senderLanguage: sql<Locale | null>`(select ${profiles.language} from ${profiles} where ${profiles.id} = ${audioMessages.senderId})`,
+  // named in full: in an update's returning list drizzle leaves columns unqualified
+  senderLanguage: sql<Locale | null>`(select sender.language from profiles sender where sender.id = ${audioMessages}.sender_id)`,
 }
 
 /**

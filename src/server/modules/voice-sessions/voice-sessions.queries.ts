@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import type { Locale } from '#shared/locales.ts'
-import { profiles, sessionMessages, talkSessions } from '#server/db/schema.ts'
+import { sessionMessages, talkSessions } from '#server/db/schema.ts'
 
 export type SessionRow = typeof talkSessions.$inferSelect
 export type SessionMessageRow = typeof sessionMessages.$inferSelect
@@ -126,9 +126,10 @@ export async function claimSessionTranscript(db: Executor, id: string, audioKey:
     .returning({
       id: sessionMessages.id,
       // the note's owner's language, told to the engine (decision 227)
+      // named in full: in an update's returning list drizzle leaves columns unqualified
       language: sql<Locale | null>`(
-        select ${profiles.language} from ${talkSessions} join ${profiles} on ${profiles.id} = ${talkSessions.profileId}
-        where ${talkSessions.id} = ${sessionMessages.sessionId})`,
+        select owner.language from sessions session join profiles owner on owner.id = session.profile_id
+        where session.id = ${sessionMessages}.session_id)`,
     })
   return row
 }
