@@ -1,12 +1,15 @@
 import fs from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { ERROR_CODES } from '#shared/error-codes.ts'
 import type { Locale } from '#shared/locales.ts'
 import type { Message } from '#shared/messages.ts'
+import type { PublicConfig } from '#shared/public-config.ts'
 import type { Session } from '#shared/voice-sessions.ts'
 import { profiles } from '#server/db/schema.ts'
 import type { Analyzer } from '#server/speech/analysis/analyzer.ts'
 import { ALL_LOCALES, ENGLISH_ONLY, type EngineChoice, type TranscribeInput } from '#server/speech/engine.ts'
+import { insertMessages } from '#server/test/data.ts'
 import { insertSignedInPair, type SignedInPerson as Person } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
 import { createTestApp } from '#server/test/test-app.ts'
@@ -162,5 +165,16 @@ describe('speech in the sender’s language', () => {
     const heard = await recordNote()
     await expect.poll(async () => (await noteState(heard))?.transcript_status, { timeout: 20_000, interval: 200 }).toBe('completed')
     expect(told).toEqual(['de'])
+  })
+})
+
+describe('without a translation engine', () => {
+  it('tells the web there is none, and a translation asked for anyway is refused with a clear code', async () => {
+    expect((await get('/api/config')).json<PublicConfig>().translationAvailable).toBe(false)
+    const { ada, bob } = await insertSignedInPair(app, db)
+    const [message] = await insertMessages(db, [{ senderId: ada.id, receiverId: bob.id, transcription: 'hola', transcriptLanguage: 'es' }])
+    const refused = await get(`/api/messages/${message!.id}/translation?to=en`, bob.cookie)
+    expect(refused.statusCode).toBe(503)
+    expect(refused.json()).toMatchObject({ error: { code: ERROR_CODES.translationUnavailable } })
   })
 })
