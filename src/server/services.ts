@@ -1,8 +1,10 @@
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type pg from 'pg'
+import { isLocale } from '#shared/locales.ts'
 import type { AppDeps } from './app-deps.ts'
 import { createAuth } from './auth/auth.ts'
+import { getLanguageOf } from './i18n/i18n.queries.ts'
 import { createAuthJobs } from './auth/auth.jobs.ts'
 import { createSessionCache } from './auth/session-cache.ts'
 import { createSessionReader, requireUser } from './auth/session.ts'
@@ -199,7 +201,14 @@ export async function createServices({
         storageHealth: objects.health,
       })
     : null
-  const transcription = createTranscriptionService({ speech: engineChoice, tmpDir })
+  const transcription = createTranscriptionService({
+    speech: engineChoice,
+    tmpDir,
+    languageOf: async (userId) => {
+      const language = await getLanguageOf(db, userId)
+      return isLocale(language) ? language : null
+    },
+  })
   // speech is CPU-bound: SPEECH_CONCURRENCY transcriptions at a time on this instance, whichever module's job asks
   const transcriber = createObjectTranscriber({
     storage,

@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   /** the database is restarting or failing over: the same request succeeds again shortly (decision 217) */
   databaseUnavailable: 'DATABASE_UNAVAILABLE',
   speechUnavailable: 'SPEECH_UNAVAILABLE',
+  /** the speaker's language is one the speech engine here cannot transcribe (decision 227) */
+  languageUnsupported: 'LANGUAGE_UNSUPPORTED',
   /** a message without a transcript yet has nothing to translate (decision 228) */
   transcriptNotReady: 'TRANSCRIPT_NOT_READY',
   /** no translation engine here, or none for that pair of languages (decision 228) */

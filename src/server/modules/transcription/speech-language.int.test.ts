@@ -12,7 +12,8 @@ import { ALL_LOCALES, ENGLISH_ONLY, type EngineChoice, type TranscribeInput } fr
 import { insertMessages } from '#server/test/data.ts'
 import { insertSignedInPair, type SignedInPerson as Person } from '#server/test/people.ts'
 import { apiClient } from '#server/test/requests.ts'
-import { createTestApp } from '#server/test/test-app.ts'
+import { makeAudio } from '#server/test/audio-files.ts'
+import { createTestApp, TEST_ORIGIN } from '#server/test/test-app.ts'
 import { uploadRecording } from '#server/test/uploads.ts'
 
 /**
@@ -165,6 +166,32 @@ describe('speech in the sender’s language', () => {
     const heard = await recordNote()
     await expect.poll(async () => (await noteState(heard))?.transcript_status, { timeout: 20_000, interval: 200 }).toBe('completed')
     expect(told).toEqual(['de'])
+  })
+})
+
+describe('the live transcript while recording', () => {
+  it('is told the speaker’s language, and refuses with a clear code a language the engine cannot hear', async () => {
+    const { ada } = await insertSignedInPair(app, db)
+    await speaks(ada, 'pt')
+    const recording = await makeAudio({ seconds: 1, format: 'webm' })
+    const preview = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/speech/preview',
+        payload: recording,
+        headers: { origin: TEST_ORIGIN, 'content-type': 'audio/webm', cookie: ada.cookie },
+      })
+
+    hears(ENGLISH_ONLY, 'ggml-base.en.bin')
+    told.length = 0
+    const refused = await preview()
+    expect(refused.statusCode).toBe(503)
+    expect(refused.json()).toMatchObject({ error: { code: ERROR_CODES.languageUnsupported } })
+    expect(told).toEqual([])
+
+    hears(ALL_LOCALES, 'ggml-base.bin')
+    expect((await preview()).statusCode).toBe(200)
+    expect(told).toEqual(['pt'])
   })
 })
 
