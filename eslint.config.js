@@ -84,7 +84,7 @@ export const SERVER_MODULES = [
 ]
 
 /** Server folders below the feature modules: the modules use them, never the other way round. */
-export const SERVER_INFRASTRUCTURE = ['auth', 'db', 'http', 'jobs', 'media', 'notify', 'realtime', 'speech']
+export const SERVER_INFRASTRUCTURE = ['auth', 'db', 'http', 'jobs', 'media', 'notify', 'realtime', 'speech', 'translation']
 
 const noServer = { regex: '^#server/|^(\\.\\./)+server/', message: 'Web and shared code never import server code.' }
 const noWeb = { regex: '^#web/|^(\\.\\./)+web/', message: 'Server and shared code never import web code.' }

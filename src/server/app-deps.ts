@@ -12,6 +12,7 @@ import type { InvitationsService } from './modules/invitations/invitations.servi
 import type { MessageRequestsService } from './modules/message-requests/message-requests.service.ts'
 import type { MessageSearchService } from './modules/message-search/message-search.service.ts'
 import type { MessageSpeechService } from './modules/messages/message-speech.service.ts'
+import type { MessageTranslationService } from './modules/messages/message-translation.service.ts'
 import type { MessagesService } from './modules/messages/messages.service.ts'
 import type { NotificationsService } from './modules/notifications/notifications.service.ts'
 import type { PushService } from './modules/notifications/push.service.ts'
@@ -53,6 +54,8 @@ export type AppDeps = {
   messages: MessagesService
   /** a message's transcript asked for again (after a failure, or with a stronger engine) */
   messageSpeech: MessageSpeechService
+  /** a message's transcript in a reader's language (decision 228) */
+  messageTranslation: MessageTranslationService
   /** queues a new message's mail and push to its receiver */
   notifications: NotificationsService
   nudges: NudgesService

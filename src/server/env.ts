@@ -66,6 +66,17 @@ export const envSchema = z
     OPENAI_TRANSCRIBE_MODEL: z.string().trim().min(1).default('whisper-1'),
     /** a chat model for analysis; unset keeps analysis offline */
     OPENAI_ANALYSIS_MODEL: optionalString,
+    /**
+     * who translates a transcript into its reader's language (decision 228): `openai` (OPENAI_TRANSLATION_MODEL at
+     * OPENAI_BASE_URL), `apertium` (Debian's offline pairs, rough), `none`. Unset: apertium when it and a pair are
+     * installed, else none
+     */
+    TRANSLATION_ENGINE: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.enum(['none', 'openai', 'apertium']).optional(),
+    ),
+    /** the chat model TRANSLATION_ENGINE=openai asks */
+    OPENAI_TRANSLATION_MODEL: optionalString,
     /** transcriptions run at once on this instance (speech is CPU-bound: about one per spare core) */
     SPEECH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
     /** how long a job held by an instance that vanished waits before another instance runs it again (seconds) */

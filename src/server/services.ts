@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type pg from 'pg'
 import type { AppDeps } from './app-deps.ts'
 import { confirmationSender, createAuth } from './auth/auth.ts'
+import { getLocaleOf } from './i18n/i18n.queries.ts'
 import { authJobTable } from './auth/auth.jobs.ts'
 import { createSessionCache } from './auth/session-cache.ts'
 import { createSessionReader, requireUser } from './auth/session.ts'
@@ -36,6 +37,7 @@ import {
 import { createMessageRequestsService } from './modules/message-requests/message-requests.service.ts'
 import { createMessageSearchService } from './modules/message-search/message-search.service.ts'
 import { createMessageSpeechService } from './modules/messages/message-speech.service.ts'
+import { createMessageTranslationService } from './modules/messages/message-translation.service.ts'
 import { messageJobTable } from './modules/messages/messages.jobs.ts'
 import { createMessagesService } from './modules/messages/messages.service.ts'
 import { notificationJobTable } from './modules/notifications/notifications.jobs.ts'
@@ -62,6 +64,7 @@ import { createRealtimeHub } from './realtime/realtime.hub.ts'
 import type { Secrets } from './secrets.ts'
 import { createSpeech, type SpeechOptions } from './speech/speech-setup.ts'
 import { createObjectTranscriber } from './speech/transcribe-object.ts'
+import { selectTranslator } from './translation/select-translator.ts'
 
 export type ServicesOptions = {
   env: Env
@@ -137,7 +140,7 @@ export async function createServices(options: ServicesOptions) {
     disk,
     storageHealth: objects.health,
   })
-  const transcription = createTranscriptionService({ speech: speech.choice, tmpDir })
+  const transcription = createTranscriptionService({ speech: speech.choice, tmpDir, languageOf: (userId) => getLocaleOf(db, userId) })
   // speech is CPU-bound: SPEECH_CONCURRENCY transcriptions at a time on this instance, whichever module's job asks
   const transcriber = createObjectTranscriber({
     storage,
@@ -194,6 +197,7 @@ export async function createServices(options: ServicesOptions) {
     messageSearch: createMessageSearchService({ db, pictureUrl }),
     messages,
     messageSpeech: createMessageSpeechService({ db, queue, speech: speech.status }),
+    messageTranslation: createMessageTranslationService({ db, translation: await selectTranslator(env), log }),
     notifications,
     nudges,
     photos: createPhotosService({ db, storage, disk, tmpDir }),

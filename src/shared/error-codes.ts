@@ -22,6 +22,14 @@ export const ERROR_CODES = {
   /** the database is restarting or failing over: the same request succeeds again shortly (decision 217) */
   databaseUnavailable: 'DATABASE_UNAVAILABLE',
   speechUnavailable: 'SPEECH_UNAVAILABLE',
+  /** the speaker's language is one the speech engine here cannot transcribe (decision 227) */
+  languageUnsupported: 'LANGUAGE_UNSUPPORTED',
+  /** a message without a transcript yet has nothing to translate (decision 228) */
+  transcriptNotReady: 'TRANSCRIPT_NOT_READY',
+  /** no translation engine here, or none for that pair of languages (decision 228) */
+  translationUnavailable: 'TRANSLATION_UNAVAILABLE',
+  /** the translation engine failed this time; worth trying again later */
+  translationFailed: 'TRANSLATION_FAILED',
   /** the object store (the S3 bucket) cannot be reached now; worth trying again later (decision 216) */
   storageUnavailable: 'STORAGE_UNAVAILABLE',
 } as const

@@ -15,6 +15,7 @@ import { REALTIME_TEXTS } from '#shared/realtime.ts'
 import { HEALTH_TEXTS } from '#shared/relationship-health.ts'
 import { SPEECH_TEXTS } from '#shared/speech.ts'
 import { CONFIDENCE_TEXTS } from '#shared/transcript-confidence.ts'
+import { TRANSLATION_TEXTS } from '#shared/translation.ts'
 import { SESSION_TEXTS } from '#shared/voice-sessions.ts'
 
 /** The texts of `texts` named by `keys`: the ones the server answers a request with. */
@@ -90,8 +91,9 @@ const GROUPS = {
     'noRecording',
     'notRetryable',
   ]),
-  speech: refusals(SPEECH_TEXTS, ['notRetryable', 'noEngine', 'previewBusy']),
+  speech: refusals(SPEECH_TEXTS, ['notRetryable', 'noEngine', 'previewBusy', 'languageUnsupported']),
   transcriptConfidence: refusals(CONFIDENCE_TEXTS, ['nothingBetter']),
+  translation: TRANSLATION_TEXTS,
 }
 
 function reasonsOf(groups: Record<string, Readonly<Record<string, string>>>): Readonly<Record<string, string>> {

@@ -4,6 +4,11 @@ import { MESSAGE_TEXTS } from './messages-texts.ts'
 import { wordTimestampSchema } from './public-profile.ts'
 
 export const processingStatusSchema = z.enum(['pending', 'processing', 'completed', 'failed'])
+/**
+ * Why a message has no transcript, for a screen to say in its own words: `language_unsupported` when its sender speaks
+ * a language the speech engine here cannot transcribe (decision 227; `transcript_language` names it)
+ */
+export const processingErrorCodeSchema = z.enum(['language_unsupported'])
 
 /**
  * The message a reply answers, as the reply's quote shows it (decision 205): who sent it, the first words of its
@@ -47,6 +52,12 @@ export const messageSchema = z.object({
   /** which engine and model made the transcript ('whisper', 'ggml-base.en.bin'); null before it was recorded */
   transcript_engine: z.nullable(z.string()),
   transcript_model: z.nullable(z.string()),
+  /**
+   * the language the message is spoken in, an ISO 639-1 code (decision 227): its sender's, or what the engine detected;
+   * null when nothing said it (transcripts made before were English). The server always sends it; optional only
+   * for clients built before it
+   */
+  transcript_language: z.optional(z.nullable(z.string())),
   /** a stronger engine than the one that made the transcript runs now: either person may ask for it again */
   can_retranscribe: z.boolean(),
   emotions: z.array(z.string()),
@@ -55,6 +66,8 @@ export const messageSchema = z.object({
   sentiment: z.nullable(z.number()),
   processing_status: processingStatusSchema,
   processing_error: z.nullable(z.string()),
+  /** always sent by the server, as `transcript_language` */
+  processing_error_code: z.optional(z.nullable(processingErrorCodeSchema)),
 })
 export type Message = z.infer<typeof messageSchema>
 

@@ -7,5 +7,10 @@ export const publicConfigSchema = z.object({
   devMailboxEnabled: z.boolean(),
   /** whether a sign-up without an invitation can succeed: `invitation` when this Hearth takes invitations only */
   signUpMode: signUpModeSchema,
+  /**
+   * whether a transcript can be read in another language here (decision 228), so a screen offers it only then; always
+   * sent, optional only for clients built before it
+   */
+  translationAvailable: z.optional(z.boolean()),
 })
 export type PublicConfig = z.infer<typeof publicConfigSchema>

@@ -25,11 +25,13 @@ export const messageChangesSchema = z.partial(
     transcript_confidence: true,
     transcript_engine: true,
     transcript_model: true,
+    transcript_language: true,
     emotions: true,
     topics: true,
     sentiment: true,
     processing_status: true,
     processing_error: true,
+    processing_error_code: true,
     // the measured audio replacing the received recording and its declared length and waveform (decision 174)
     audio_url: true,
     mime_type: true,

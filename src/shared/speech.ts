@@ -29,6 +29,8 @@ export const SPEECH_TEXTS = {
   overviewFailed: 'Transcription failed',
   noEngine: 'No speech engine is available on the server',
   previewBusy: 'A live transcript is already being made for you',
+  /** the speaker's language is one the speech engine here cannot transcribe (decision 227) */
+  languageUnsupported: 'The speech engine on this server cannot transcribe your language',
   liveTranscript: 'Live transcript',
   /** beside a transcript the basic offline engine made (decision 210) */
   basicEngine: 'Transcripts come from a basic offline engine and may be rough.',

@@ -137,6 +137,8 @@ export const profiles = pgTable(
     welcomeTranscriptStatus: text('welcome_transcript_status', {
       enum: ['pending', 'processing', 'completed', 'failed'],
     }),
+    /** the welcome transcript's language (decision 227): its speaker's, or what the engine detected; null before */
+    welcomeTranscriptLanguage: text('welcome_transcript_language'),
     welcomeWordTimestamps: jsonb('welcome_word_timestamps').$type<{ word: string; start: number; end: number; confidence?: number }[]>(),
     profilePictureKey: text('profile_picture_key'),
     onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
@@ -334,6 +336,11 @@ export const audioMessages = pgTable(
     /** which engine and model made the transcript ('whisper', 'ggml-base.en.bin'): re-transcription compares them */
     transcriptEngine: text('transcript_engine'),
     transcriptModel: text('transcript_model'),
+    /**
+     * The transcript's language (decision 227): the sender's (`profiles.language`) when known, else what a multilingual
+     * engine detected; null when nothing said it (transcripts made before were English-only engines' work)
+     */
+    transcriptLanguage: text('transcript_language'),
     emotions: text('emotions')
       .array()
       .notNull()
@@ -357,6 +364,11 @@ export const audioMessages = pgTable(
       .notNull()
       .default('pending'),
     processingError: text('processing_error'),
+    /**
+     * Why the message has no transcript, for a screen to say in its own words: `language_unsupported` when the sender
+     * speaks a language the engine running cannot transcribe (decision 227); null otherwise
+     */
+    processingErrorCode: text('processing_error_code', { enum: ['language_unsupported'] }),
     transcriptionAttempts: integer('transcription_attempts').notNull().default(0),
     analysisAttempts: integer('analysis_attempts').notNull().default(0),
     /**
@@ -393,6 +405,30 @@ export const audioMessages = pgTable(
       .on(t.leftContactId, t.createdAt, t.id)
       .where(sql`${t.leftContactId} is not null`),
   ],
+)
+
+/**
+ * A message's transcript read in another language (decision 228), made once and shared by its two people: kept per
+ * message and language, with the hash of the transcript it was made from and the engine that made it, so a new
+ * transcript or another engine makes it again. Goes with its message.
+ */
+export const messageTranslations = pgTable(
+  'message_translations',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => audioMessages.id, { onDelete: 'cascade' }),
+    language: text('language', { enum: LOCALES }).notNull(),
+    /** the transcript's language it was made from */
+    fromLanguage: text('from_language').notNull(),
+    text: text('text').notNull(),
+    engine: text('engine').notNull(),
+    rough: boolean('rough').notNull(),
+    /** SHA-256 (hex) of the transcript it was made from */
+    sourceHash: text('source_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.language] })],
 )
 
 /**
@@ -434,6 +470,8 @@ export const invitations = pgTable(
     durationSeconds: real('duration_seconds'),
     transcript: text('transcript'),
     transcriptStatus: text('transcript_status', { enum: ['pending', 'processing', 'completed', 'failed'] }),
+    /** the transcript's language (decision 227); null before one was made */
+    transcriptLanguage: text('transcript_language'),
     acceptedBy: formerPersonColumn('accepted_by'),
     acceptedAt: moment('accepted_at'),
     /**
@@ -618,6 +656,8 @@ export const sessionMessages = pgTable(
     bytes: integer('bytes'),
     /** a recorded note's transcript (written into `text`): pending, processing, completed or failed; null for a typed note */
     transcriptStatus: text('transcript_status', { enum: ['pending', 'processing', 'completed', 'failed'] }),
+    /** a recorded note's transcript language (decision 227); null for a typed note or before one was made */
+    transcriptLanguage: text('transcript_language'),
     createdAt: createdAt(),
   },
   (t) => [index('session_messages_session_created_idx').on(t.sessionId, t.createdAt)],

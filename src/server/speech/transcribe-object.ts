@@ -3,13 +3,14 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyBaseLogger } from 'fastify'
+import type { Locale } from '#shared/locales.ts'
 import { nextRetryDelayMs, SPEECH_TEXTS } from '#shared/speech.ts'
 import { estimateWordTimings, leadingSilenceOffset } from '#shared/word-timing.ts'
 import type { Database, Executor } from '#server/db/client.ts'
 import type { JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
 import { isStorageUnavailable, type ObjectStorage } from '#server/media/storage.ts'
 import { decodeForSpeech, readPcmSamples, SPEECH_SAMPLE_RATE } from './decode.ts'
-import { SpeechEngineError, type EngineChoice, type TranscriptWord } from './engine.ts'
+import { engineHears, LanguageUnsupportedError, SpeechEngineError, type EngineChoice, type TranscriptWord } from './engine.ts'
 
 /**
  * An engine gets this long plus 2 s per second of audio before its attempt counts as failed: the offline
@@ -26,6 +27,11 @@ export type HeardTranscript = {
   confidence: number | null
   engine: string
   model: string | null
+  /**
+   * The transcript's language (decision 227): the speaker's when it was given, else what the engine detected
+   * (`es`, or a language Hearth does not speak such as `it`), null when it said nothing
+   */
+  language: string | null
 }
 
 /** A failure's reason as it is stored and logged. */
@@ -80,14 +86,25 @@ export function createObjectTranscriber({
     return speech.engine
   }
 
-  /** What the engine running now hears in 16 kHz mono WAV. */
-  async function hear(decoded: { wavPath: string; durationSeconds: number }, durationSeconds: number): Promise<HeardTranscript> {
+  /** The engine running now, when it can hear `language`; refused before any work when it cannot (decision 227). */
+  const engineFor = (language: Locale | null) => {
     const engine = engineOf()
-    const made = { engine: speech.name, model: engine.model ?? null }
+    if (!engineHears(engine, language)) throw new LanguageUnsupportedError(language!, speech.name)
+    return engine
+  }
+
+  /** What the engine running now hears in 16 kHz mono WAV, told the speaker's language when known. */
+  async function hear(
+    decoded: { wavPath: string; durationSeconds: number },
+    durationSeconds: number,
+    language: Locale | null,
+  ): Promise<HeardTranscript> {
+    const engine = engineFor(language)
     // AbortSignal.timeout takes whole milliseconds only
     const signal = AbortSignal.timeout(Math.ceil(ENGINE_BASE_TIMEOUT_MS + ENGINE_TIMEOUT_PER_AUDIO_SECOND_MS * decoded.durationSeconds))
     const startedAt = performance.now()
-    const transcript = await engine.transcribe({ wavPath: decoded.wavPath, durationSeconds: decoded.durationSeconds, signal })
+    const transcript = await engine.transcribe({ wavPath: decoded.wavPath, durationSeconds: decoded.durationSeconds, signal, language })
+    const made = { engine: speech.name, model: engine.model ?? null, language: language ?? transcript.language?.slice(0, 16) ?? null }
     onTranscribed?.({ engine: speech.name, seconds: (performance.now() - startedAt) / 1000, audioSeconds: decoded.durationSeconds })
     const text = transcript.text.replace(/\s+/g, ' ').trim()
     if (!text) return { text: '', words: [], confidence: null, ...made }
@@ -98,8 +115,8 @@ export function createObjectTranscriber({
     return { text, words: estimateWordTimings(text, decoded.durationSeconds || durationSeconds, offset), confidence, ...made }
   }
 
-  async function transcribe(audioKey: string, durationSeconds: number): Promise<HeardTranscript> {
-    engineOf()
+  async function transcribe(audioKey: string, durationSeconds: number, language: Locale | null): Promise<HeardTranscript> {
+    engineFor(language)
     await fs.mkdir(tmpDir, { recursive: true })
     const work = await fs.mkdtemp(path.join(tmpDir, 'speech-'))
     try {
@@ -107,7 +124,7 @@ export function createObjectTranscriber({
       await pipeline(storage.read(audioKey), createWriteStream(source))
       const decoded = await decodeForSpeech(source, work)
       try {
-        return await hear(decoded, durationSeconds)
+        return await hear(decoded, durationSeconds, language)
       } finally {
         await decoded.cleanup()
       }
@@ -117,10 +134,15 @@ export function createObjectTranscriber({
   }
 
   return {
-    /** The transcript of the stored recording `audioKey`; throws what the engine or the decoder threw. */
-    transcribe: (audioKey: string, durationSeconds = 0) => limited(() => transcribe(audioKey, durationSeconds)),
+    /**
+     * The transcript of the stored recording `audioKey` spoken in `language` (null: unknown); throws what the engine or
+     * the decoder threw, and `LanguageUnsupportedError` at once when the engine cannot hear that language.
+     */
+    transcribe: (audioKey: string, durationSeconds = 0, language: Locale | null = null) =>
+      limited(() => transcribe(audioKey, durationSeconds, language)),
     /** The transcript of 16 kHz mono WAV decoded already (the message job's one pass): nothing is read or decoded again. */
-    transcribeWav: (decoded: { wavPath: string; durationSeconds: number }) => limited(() => hear(decoded, decoded.durationSeconds)),
+    transcribeWav: (decoded: { wavPath: string; durationSeconds: number }, language: Locale | null = null) =>
+      limited(() => hear(decoded, decoded.durationSeconds, language)),
     /** the engine and model running now (a model downloaded in the background changes it) */
     active: () => ({ engine: speech.name, model: speech.engine?.model ?? null }),
   }
@@ -137,7 +159,13 @@ export type KeptTranscriptJobDeps = {
 }
 
 /** What a kept recording's transcript became after one attempt. */
-export type KeptOutcome = { text: string | null; words: TranscriptWord[]; status: 'pending' | 'completed' | 'failed' }
+export type KeptOutcome = {
+  text: string | null
+  words: TranscriptWord[]
+  /** the transcript's language (decision 227); null without a transcript */
+  language: string | null
+  status: 'pending' | 'completed' | 'failed'
+}
 
 /**
  * One attempt at the transcript of a recording kept beside a row (a welcome message, an invitation's personal message,
@@ -150,25 +178,27 @@ export async function transcribeKept(
   job: {
     audioKey: string
     attempt: number
+    /** the speaker's language (their `profiles.language`); null: unknown, for a multilingual engine to detect */
+    language: Locale | null
     what: Record<string, string>
     save: (tx: Executor, outcome: KeptOutcome) => Promise<void>
     requeue: (tx: Executor, delayMs: number) => Promise<void>
   },
 ): Promise<JobOutcome> {
   try {
-    const result = await transcriber.transcribe(job.audioKey)
-    await db.transaction((tx) => job.save(tx, { text: result.text, words: result.words, status: 'completed' }))
+    const result = await transcriber.transcribe(job.audioKey, 0, job.language)
+    await db.transaction((tx) => job.save(tx, { text: result.text, words: result.words, language: result.language, status: 'completed' }))
     return { status: 'done' }
   } catch (error) {
     // the store away: pending meanwhile, and the queue runs this same attempt again later (decision 216)
     if (isStorageUnavailable(error)) {
-      await db.transaction((tx) => job.save(tx, { text: null, words: [], status: 'pending' }))
+      await db.transaction((tx) => job.save(tx, { text: null, words: [], language: null, status: 'pending' }))
       throw error
     }
     const delay = retryDelayAfter(error, job.attempt)
     log.warn({ ...job.what, attempt: job.attempt, reason: reasonOf(error) }, 'speech: transcription of a kept recording failed')
     await db.transaction(async (tx) => {
-      await job.save(tx, { text: null, words: [], status: delay !== null ? 'pending' : 'failed' })
+      await job.save(tx, { text: null, words: [], language: null, status: delay !== null ? 'pending' : 'failed' })
       if (delay !== null) await job.requeue(tx, delay)
     })
     return { status: delay !== null ? 'skipped' : 'failed', reason: reasonOf(error) }

@@ -227,6 +227,12 @@ export const ROUTE_MATRIX: Record<string, MatrixEntry> = {
     caller: (f) => f.bob,
     request: (f) => json(`/api/messages/${f.messageId}/like`, { liked: true }),
   },
+  // into the transcript's own language (English), which needs no translation engine: the fixture's Hearth has none
+  'GET /api/messages/:id/translation': {
+    access: 'participant',
+    caller: (f) => f.bob,
+    request: (f) => json(`/api/messages/${f.messageId}/translation?to=en`),
+  },
   'POST /api/messages/:id/retry-transcription': {
     access: 'participant',
     request: (f) => json(`/api/messages/${f.messageId}/retry-transcription`),

@@ -34,6 +34,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     DATA_DIR: '/tmp/hearth-int-data',
     TRANSCRIBE_ENGINE: 'none',
+    // nor translation, whatever this machine has installed: the tests that need one name it
+    TRANSLATION_ENGINE: 'none',
     // no backup of the shared test cluster's folder at night
     BACKUP_SCHEDULE: 'off',
     // no free-space floor: the disk tests set one; a test machine with little room must still run the rest

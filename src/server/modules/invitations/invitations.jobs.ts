@@ -51,12 +51,17 @@ function createInvitationJobs(invitations: Pick<InvitationsService, 'expireAll'>
       return transcribeKept(deps, {
         audioKey,
         attempt,
+        language: claimed.language,
         what: { invitationId },
-        save: async (tx, { text, words, status }) => {
+        save: async (tx, { text, words, language, status }) => {
           // only a stranger reads it, so a rough guess is not kept as what the inviter said (decision 219): the
           // recording alone is played
           const transcript = transcriptSureForStrangers(text, words) ? text : null
-          await saveInvitationTranscript(tx, invitationId, audioKey, { transcript, status })
+          await saveInvitationTranscript(tx, invitationId, audioKey, {
+            transcript,
+            language: transcript === null ? null : language,
+            status,
+          })
           await publishRealtime(tx, [claimed.inviterUserId], { type: 'invitation.changed', invitation_id: invitationId })
         },
         requeue: (tx, delayMs) => queue.enqueue(tx, 'transcribe-invitation', { invitationId, audioKey, attempt: attempt + 1 }, { delayMs }),

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import type { Locale } from '#shared/locales.ts'
 import type { Executor } from '#server/db/client.ts'
 import { contacts, disabledAccounts, invitations, profiles, rateCounters, user } from '#server/db/schema.ts'
 
@@ -186,7 +187,13 @@ export async function claimInvitationTranscript(db: Executor, id: string, audioK
         sql`${invitations.transcriptStatus} is distinct from 'completed'`,
       ),
     )
-    .returning({ id: invitations.id, inviterUserId: invitations.inviterUserId })
+    .returning({
+      id: invitations.id,
+      inviterUserId: invitations.inviterUserId,
+      // the inviter's language, told to the engine (decision 227)
+      // named in full: in an update's returning list drizzle leaves columns unqualified
+      language: sql<Locale | null>`(select inviter.language from profiles inviter where inviter.id = ${invitations}.inviter_user_id)`,
+    })
   return row
 }
 
@@ -194,11 +201,11 @@ export async function saveInvitationTranscript(
   db: Executor,
   id: string,
   audioKey: string,
-  outcome: { transcript: string | null; status: 'pending' | 'completed' | 'failed' },
+  outcome: { transcript: string | null; language: string | null; status: 'pending' | 'completed' | 'failed' },
 ) {
   await db
     .update(invitations)
-    .set({ transcript: outcome.transcript, transcriptStatus: outcome.status })
+    .set({ transcript: outcome.transcript, transcriptLanguage: outcome.language, transcriptStatus: outcome.status })
     .where(and(eq(invitations.id, id), eq(invitations.audioKey, audioKey)))
 }
 

@@ -121,11 +121,13 @@ export async function announceSpeechState(
     transcript_confidence: state.transcriptConfidence,
     transcript_engine: state.transcriptEngine,
     transcript_model: state.transcriptModel,
+    transcript_language: state.transcriptLanguage,
     emotions: state.emotions,
     topics: state.topics,
     sentiment: state.sentiment,
     processing_status: state.processingStatus,
     processing_error: state.processingError,
+    processing_error_code: state.processingErrorCode,
     ...audio,
   }
   await tellBothPeople(tx, { messageId, senderId: state.senderId, receiverId: state.receiverId }, changes, health)

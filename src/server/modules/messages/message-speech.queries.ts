@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
+import type { Locale } from '#shared/locales.ts'
 import { audioMessages } from '#server/db/schema.ts'
 import type { Analysis } from '#server/speech/analysis/analyzer.ts'
 import type { HeardTranscript } from '#server/speech/transcribe-object.ts'
@@ -17,7 +18,11 @@ export type SpeechMessageRow = Pick<
   | 'processingStatus'
   | 'transcriptionAttempts'
   | 'analysisAttempts'
->
+  | 'transcriptLanguage'
+> & {
+  /** the sender's language (`profiles.language`), told to the engine (decision 227); null when unknown or gone */
+  senderLanguage: Locale | null
+}
 
 const speechColumns = {
   id: audioMessages.id,
@@ -31,6 +36,9 @@ const speechColumns = {
   processingStatus: audioMessages.processingStatus,
   transcriptionAttempts: audioMessages.transcriptionAttempts,
   analysisAttempts: audioMessages.analysisAttempts,
+  transcriptLanguage: audioMessages.transcriptLanguage,
+  // named in full: in an update's returning list drizzle leaves columns unqualified
+  senderLanguage: sql<Locale | null>`(select sender.language from profiles sender where sender.id = ${audioMessages}.sender_id)`,
 }
 
 /**
@@ -120,6 +128,8 @@ const transcriptColumns = (heard: HeardTranscript) => ({
   transcriptConfidence: heard.confidence,
   transcriptEngine: heard.engine,
   transcriptModel: heard.model,
+  transcriptLanguage: heard.language,
+  processingErrorCode: null,
 })
 
 export async function saveAnalysis(db: Executor, guard: AttemptGuard & { messageId: string }, analysis: Analysis): Promise<boolean> {
@@ -210,16 +220,24 @@ export async function listFinishedTranscripts(db: Executor, afterId: string | nu
     .limit(limit)
 }
 
-/** Records a failed attempt: `pending` again while another attempt is scheduled, else the final state. */
+/**
+ * Records a failed attempt: `pending` again while another attempt is scheduled, else the final state. A speech the
+ * engine cannot hear (decision 227) ends with its code and the language it is in.
+ */
 export async function setMessageOutcome(
   db: Executor,
   guard: AttemptGuard & { messageId: string },
   status: 'pending' | 'failed' | 'completed',
   error: string | null,
+  unsupported?: { language: Locale },
 ): Promise<boolean> {
   const rows = await db
     .update(audioMessages)
-    .set({ processingStatus: status, processingError: error })
+    .set({
+      processingStatus: status,
+      processingError: error,
+      ...(unsupported && { processingErrorCode: 'language_unsupported' as const, transcriptLanguage: unsupported.language }),
+    })
     .where(isCurrent(guard.messageId, guard))
     .returning({ id: audioMessages.id })
   return rows.length > 0
@@ -250,7 +268,7 @@ export async function releaseAttempt(db: Executor, guard: AttemptGuard & { messa
 export async function resetFailedForRetry(db: Executor, messageId: string): Promise<boolean> {
   const rows = await db
     .update(audioMessages)
-    .set({ processingStatus: 'pending', processingError: null, transcriptionAttempts: 0 })
+    .set({ processingStatus: 'pending', processingError: null, processingErrorCode: null, transcriptionAttempts: 0 })
     .where(and(eq(audioMessages.id, messageId), eq(audioMessages.processingStatus, 'failed')))
     .returning({ id: audioMessages.id })
   return rows.length > 0

@@ -8,11 +8,11 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Database, Executor } from '#server/db/client.ts'
 import type { JobMap, JobOutcome, JobQueue } from '#server/jobs/job-queue.ts'
 import type { JobTablePart } from '#server/jobs/job-table.ts'
-import type { Analyzer } from '#server/speech/analysis/analyzer.ts'
+import { analyzerReads, type Analyzer } from '#server/speech/analysis/analyzer.ts'
 import { ValidationError } from '#server/http/errors.ts'
 import { prepareRecording, type PreparedRecording } from '#server/media/audio.ts'
 import { isStorageUnavailable, type ObjectStorage } from '#server/media/storage.ts'
-import { SpeechEngineError } from '#server/speech/engine.ts'
+import { LanguageUnsupportedError, SpeechEngineError } from '#server/speech/engine.ts'
 import { reasonOf, type HeardTranscript, type ObjectTranscriber } from '#server/speech/transcribe-object.ts'
 import { refreshRelationshipHealth } from '#server/modules/relationship-health/relationship-health.service.ts'
 import { freshAudioKey } from '#server/modules/audio-uploads/audio-uploads.service.ts'
@@ -85,6 +85,11 @@ export function createMessageJobs({
   now?: () => number
 }) {
   const announce = announceMessageUpdate
+  /**
+   * Too unsure a transcript is kept and indexed, but not analysed: no mood, tags or tips from guesses (decision 92);
+   * nor is one in a language the analyser cannot read, whose English word lists would find nothing true (decision 227).
+   */
+  const worthAnalysing = (heard: HeardTranscript) => transcriptCarriesInsights(heard) && analyzerReads(analyzer, heard.language)
   const withinWindow = (createdAt: Date) => now() - createdAt.getTime() < SPEECH_RETRY_WINDOW_MS
 
   /**
@@ -115,7 +120,9 @@ export function createMessageJobs({
         if (written && stage === 'transcribe') await queue.enqueue(tx, 'transcribe-message', { messageId: row.id }, { delayMs: delay })
         if (written && stage === 'analyze') await queue.enqueue(tx, 'analyze', { messageId: row.id }, { delayMs: delay })
       } else if (stage === 'transcribe') {
-        written = await setMessageOutcome(tx, guard, 'failed', reason)
+        // a language the engine cannot hear is said so, with its code, instead of an English guess (decision 227)
+        const unsupported = error instanceof LanguageUnsupportedError ? { language: error.language } : undefined
+        written = await setMessageOutcome(tx, guard, 'failed', reason, unsupported)
       } else {
         // the words are there; only the tags are missing, so the message is not "failed"
         written = await setMessageOutcome(tx, guard, 'completed', `Analysis failed: ${reason}`)
@@ -198,12 +205,15 @@ export function createMessageJobs({
       let result: HeardTranscript
       let work: string | null = null
       try {
-        if (row.audioMeasuredAt) result = await transcriber.transcribe(row.audioKey, row.durationSeconds)
+        if (row.audioMeasuredAt) result = await transcriber.transcribe(row.audioKey, row.durationSeconds, row.senderLanguage)
         else {
           work = await fs.mkdtemp(path.join(await ensured(tmpDir), 'message-'))
           const prepared = await measureReceived(row, work)
           if ('refusal' in prepared) return prepared.refusal
-          result = await transcriber.transcribeWav({ wavPath: prepared.speechWavPath, durationSeconds: prepared.durationSeconds })
+          result = await transcriber.transcribeWav(
+            { wavPath: prepared.speechWavPath, durationSeconds: prepared.durationSeconds },
+            row.senderLanguage,
+          )
         }
       } catch (error) {
         // awaited here, before the `finally` awaits the folder's removal: returned unawaited, a failure to record the
@@ -213,8 +223,7 @@ export function createMessageJobs({
         if (work) await fs.rm(work, { recursive: true, force: true })
       }
       const current = await db.transaction(async (tx) => {
-        // too unsure a transcript is kept and indexed, but not analysed: no mood, tags or tips from guesses (decision 92)
-        const nothingToAnalyse = !transcriptCarriesInsights(result)
+        const nothingToAnalyse = !worthAnalysing(result)
         const guard = { messageId: row.id, stage: 'transcribe' as const, attempts: row.transcriptionAttempts }
         if (!(await saveTranscription(tx, guard, result, nothingToAnalyse))) return false
         if (!nothingToAnalyse) await queue.enqueue(tx, 'analyze', { messageId: row.id })
@@ -237,14 +246,14 @@ export function createMessageJobs({
       }
       let result: HeardTranscript
       try {
-        result = await transcriber.transcribe(row.audioKey, row.durationSeconds)
+        result = await transcriber.transcribe(row.audioKey, row.durationSeconds, row.senderLanguage)
       } catch (error) {
         // the store away: the queue runs this again later (decision 216)
         if (isStorageUnavailable(error)) throw error
         log.warn({ messageId, reason: reasonOf(error) }, 'speech: transcribing again failed; the earlier transcript stays')
         return { status: 'failed', reason: reasonOf(error) }
       }
-      const analyse = transcriptCarriesInsights(result)
+      const analyse = worthAnalysing(result)
       const written = await db.transaction(async (tx) => {
         if (!(await replaceTranscript(tx, row, result, analyse))) return false
         if (analyse) await queue.enqueue(tx, 'analyze', { messageId: row.id })

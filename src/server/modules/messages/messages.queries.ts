@@ -135,6 +135,7 @@ type StoredMessageRow = {
   transcript_confidence: number | null
   transcript_engine: string | null
   transcript_model: string | null
+  transcript_language: string | null
   emotions: string[]
   topics: string[]
   sentiment: number | null
@@ -144,6 +145,7 @@ type StoredMessageRow = {
   liked: boolean
   processing_status: MessageRow['processingStatus']
   processing_error: string | null
+  processing_error_code: MessageRow['processingErrorCode']
   transcription_attempts: number
   analysis_attempts: number
   created_at: string
@@ -175,6 +177,7 @@ const toMessageRow = (row: StoredMessageRow): MessageRow => ({
   transcriptConfidence: row.transcript_confidence,
   transcriptEngine: row.transcript_engine,
   transcriptModel: row.transcript_model,
+  transcriptLanguage: row.transcript_language,
   emotions: row.emotions,
   topics: row.topics,
   sentiment: row.sentiment,
@@ -184,6 +187,7 @@ const toMessageRow = (row: StoredMessageRow): MessageRow => ({
   liked: row.liked,
   processingStatus: row.processing_status,
   processingError: row.processing_error,
+  processingErrorCode: row.processing_error_code,
   transcriptionAttempts: row.transcription_attempts,
   analysisAttempts: row.analysis_attempts,
   createdAt: new Date(row.created_at),
@@ -533,11 +537,13 @@ export async function getMessageSpeechState(db: Executor, messageId: string) {
       transcriptConfidence: audioMessages.transcriptConfidence,
       transcriptEngine: audioMessages.transcriptEngine,
       transcriptModel: audioMessages.transcriptModel,
+      transcriptLanguage: audioMessages.transcriptLanguage,
       emotions: audioMessages.emotions,
       topics: audioMessages.topics,
       sentiment: audioMessages.sentiment,
       processingStatus: audioMessages.processingStatus,
       processingError: audioMessages.processingError,
+      processingErrorCode: audioMessages.processingErrorCode,
     })
     .from(audioMessages)
     .where(eq(audioMessages.id, messageId))

@@ -10,10 +10,14 @@ import {
   sendMessageSchema,
   unheardMessagesSchema,
 } from '#shared/messages.ts'
+import { translationQuerySchema, translationSchema } from '#shared/translation.ts'
 import { sessionUser } from '#server/auth/session.ts'
 import type { AppDeps } from '#server/app-deps.ts'
 
-export const messagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { messages: service, messageSpeech, requireUser }) => {
+export const messagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { messages: service, messageSpeech, messageTranslation, requireUser },
+) => {
   app.post(
     '/api/messages',
     { preHandler: requireUser, schema: { body: sendMessageSchema, response: { 201: messageSchema } } },
@@ -62,6 +66,17 @@ export const messagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { mess
     '/api/messages/:id/like',
     { preHandler: requireUser, schema: { params: messageIdParamsSchema, body: likeMessageSchema, response: { 200: messageSchema } } },
     async (request) => service.setLiked(sessionUser(request).id, request.params.id, request.body.liked),
+  )
+
+  // the transcript in the reader's language (decision 228): a GET, as reading it changes nothing the reader sees; made
+  // once and kept, so asking again is cheap
+  app.get(
+    '/api/messages/:id/translation',
+    {
+      preHandler: requireUser,
+      schema: { params: messageIdParamsSchema, querystring: translationQuerySchema, response: { 200: translationSchema } },
+    },
+    async (request) => messageTranslation.translate(sessionUser(request).id, request.params.id, request.query.to),
   )
 
   // POST /api/messages/:id/retry-transcription after a failure; /retranscribe with the stronger engine running now

@@ -80,12 +80,14 @@ export function toMessageResponse(row: MessageRow, signMediaUrl: (key: string) =
     transcript_confidence: row.transcriptConfidence,
     transcript_engine: row.transcriptEngine,
     transcript_model: row.transcriptModel,
+    transcript_language: row.transcriptLanguage,
     can_retranscribe: canRetranscribe(row, active),
     emotions: row.emotions,
     topics: row.topics,
     sentiment: row.sentiment,
     processing_status: row.processingStatus,
     processing_error: row.processingError,
+    processing_error_code: row.processingErrorCode,
   }
 }
 

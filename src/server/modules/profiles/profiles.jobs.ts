@@ -25,9 +25,10 @@ function createProfileJobs(deps: KeptTranscriptJobDeps) {
       return transcribeKept(deps, {
         audioKey,
         attempt,
+        language: claimed.language,
         what: { userId },
-        save: async (tx, { text, words, status }) => {
-          if (text !== null) await saveWelcomeTranscript(tx, userId, audioKey, text, words)
+        save: async (tx, { text, words, language, status }) => {
+          if (text !== null) await saveWelcomeTranscript(tx, userId, audioKey, { text, words, language })
           else await setWelcomeStatus(tx, userId, audioKey, status === 'failed' ? 'failed' : 'pending')
           await publishRealtime(tx, [userId], { type: 'profile.updated', user_id: userId })
         },

@@ -57,7 +57,12 @@ export async function setAccountName(db: Executor, id: string, name: string): Pr
 
 /* ---- the welcome message's transcript (its job is in profiles.jobs.ts) ---- */
 
-export type WelcomeRow = { id: string; welcomeAudioKey: string | null; welcomeTranscriptStatus: string | null }
+export type WelcomeRow = {
+  id: string
+  welcomeAudioKey: string | null
+  welcomeTranscriptStatus: string | null
+  language: Locale | null
+}
 
 /** Claims the welcome transcript while the profile still holds this recording. */
 export async function claimWelcome(db: Executor, userId: string, audioKey: string): Promise<WelcomeRow | undefined> {
@@ -65,14 +70,30 @@ export async function claimWelcome(db: Executor, userId: string, audioKey: strin
     .update(profiles)
     .set({ welcomeTranscriptStatus: 'processing' })
     .where(and(eq(profiles.id, userId), eq(profiles.welcomeAudioKey, audioKey), sql`${profiles.welcomeTranscript} is null`))
-    .returning({ id: profiles.id, welcomeAudioKey: profiles.welcomeAudioKey, welcomeTranscriptStatus: profiles.welcomeTranscriptStatus })
+    .returning({
+      id: profiles.id,
+      welcomeAudioKey: profiles.welcomeAudioKey,
+      welcomeTranscriptStatus: profiles.welcomeTranscriptStatus,
+      // the speaker's language, told to the engine (decision 227)
+      language: profiles.language,
+    })
   return row
 }
 
-export async function saveWelcomeTranscript(db: Executor, userId: string, audioKey: string, text: string, words: TranscriptWord[]) {
+export async function saveWelcomeTranscript(
+  db: Executor,
+  userId: string,
+  audioKey: string,
+  heard: { text: string; words: TranscriptWord[]; language: string | null },
+) {
   await db
     .update(profiles)
-    .set({ welcomeTranscript: text, welcomeWordTimestamps: words, welcomeTranscriptStatus: 'completed' })
+    .set({
+      welcomeTranscript: heard.text,
+      welcomeWordTimestamps: heard.words,
+      welcomeTranscriptLanguage: heard.language,
+      welcomeTranscriptStatus: 'completed',
+    })
     .where(and(eq(profiles.id, userId), eq(profiles.welcomeAudioKey, audioKey)))
 }
 

@@ -5,7 +5,8 @@ import { ERROR_CODES } from '#shared/error-codes.ts'
 import { MESSAGE_TEXTS } from '#shared/messages-texts.ts'
 import type { SpeechPreview } from '#shared/speech-preview.ts'
 import { SPEECH_TEXTS } from '#shared/speech.ts'
-import type { EngineChoice } from '#server/speech/engine.ts'
+import type { Locale } from '#shared/locales.ts'
+import { engineHears, type EngineChoice } from '#server/speech/engine.ts'
 import { ConflictError, ServiceUnavailableError, ValidationError } from '#server/http/errors.ts'
 import { receiveAudio } from '#server/media/audio.ts'
 import { decodeForSpeech, NoAudioSamplesError } from '#server/speech/decode.ts'
@@ -18,7 +19,16 @@ const PREVIEW_TIMEOUT_MS = 20_000
  * owns each one (messages, profiles, invitations, voice sessions), through `speech/transcribe-object.ts`; this module
  * imports no other.
  */
-export function createTranscriptionService({ speech, tmpDir }: { speech: EngineChoice; tmpDir: string }) {
+export function createTranscriptionService({
+  speech,
+  tmpDir,
+  languageOf,
+}: {
+  speech: EngineChoice
+  tmpDir: string
+  /** the speaker's language (their `profiles.language`), handed in by the composition root: this module imports no other */
+  languageOf: (userId: string) => Promise<Locale | null>
+}) {
   /** people with a live preview running: one at a time each, so a slow engine is not asked twice */
   const previewing = new Set<string>()
 
@@ -31,6 +41,10 @@ export function createTranscriptionService({ speech, tmpDir }: { speech: EngineC
     async preview(userId: string, body: Readable | undefined, from: number): Promise<SpeechPreview> {
       const engine = speech.engine
       if (!engine) throw new ServiceUnavailableError(`${SPEECH_TEXTS.noEngine}: ${speech.reason}`, ERROR_CODES.speechUnavailable)
+      // a language the engine cannot hear gets no English guess, live or stored (decision 227)
+      const language = await languageOf(userId)
+      if (!engineHears(engine, language))
+        throw new ServiceUnavailableError(SPEECH_TEXTS.languageUnsupported, ERROR_CODES.languageUnsupported)
       if (previewing.has(userId)) throw new ConflictError(SPEECH_TEXTS.previewBusy)
       previewing.add(userId)
       let work: string | undefined
@@ -50,6 +64,7 @@ export function createTranscriptionService({ speech, tmpDir }: { speech: EngineC
         const transcript = await engine.transcribe({
           wavPath: decoded.wavPath,
           durationSeconds: decoded.durationSeconds,
+          language,
           signal: AbortSignal.timeout(PREVIEW_TIMEOUT_MS),
         })
         return { text: transcript.text.replace(/\s+/g, ' ').trim(), until: Math.round((from + decoded.durationSeconds) * 1000) / 1000 }

@@ -18,13 +18,14 @@ function createVoiceSessionJobs(deps: KeptTranscriptJobDeps) {
   const { db, queue } = deps
   return {
     async handleTranscribeVoiceNote({ sessionMessageId, audioKey, attempt }: JobMap['transcribe-voice-note']): Promise<JobOutcome> {
-      if (!(await claimSessionTranscript(db, sessionMessageId, audioKey)))
-        return { status: 'skipped', reason: 'note gone or already transcribed' }
+      const claimed = await claimSessionTranscript(db, sessionMessageId, audioKey)
+      if (!claimed) return { status: 'skipped', reason: 'note gone or already transcribed' }
       return transcribeKept(deps, {
         audioKey,
         attempt,
+        language: claimed.language,
         what: { sessionMessageId },
-        save: (tx, { text, status }) => saveSessionTranscript(tx, sessionMessageId, audioKey, { text, status }),
+        save: (tx, { text, language, status }) => saveSessionTranscript(tx, sessionMessageId, audioKey, { text, language, status }),
         requeue: (tx, delayMs) =>
           queue.enqueue(tx, 'transcribe-voice-note', { sessionMessageId, audioKey, attempt: attempt + 1 }, { delayMs }),
       })

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
+import type { Locale } from '#shared/locales.ts'
 import { sessionMessages, talkSessions } from '#server/db/schema.ts'
 
 export type SessionRow = typeof talkSessions.$inferSelect
@@ -79,6 +80,7 @@ const getColumns = () => ({
   audioKey: sessionMessages.audioKey,
   bytes: sessionMessages.bytes,
   transcriptStatus: sessionMessages.transcriptStatus,
+  transcriptLanguage: sessionMessages.transcriptLanguage,
   createdAt: sessionMessages.createdAt,
 })
 
@@ -110,8 +112,8 @@ export async function getSessionMessageForOwner(
 }
 
 /** Marks a recorded note's transcript as being made, unless it was made already or the note is gone. */
-export async function claimSessionTranscript(db: Executor, id: string, audioKey: string): Promise<boolean> {
-  const rows = await db
+export async function claimSessionTranscript(db: Executor, id: string, audioKey: string) {
+  const [row] = await db
     .update(sessionMessages)
     .set({ transcriptStatus: 'processing' })
     .where(
@@ -121,8 +123,15 @@ export async function claimSessionTranscript(db: Executor, id: string, audioKey:
         inArray(sessionMessages.transcriptStatus, ['pending', 'processing']),
       ),
     )
-    .returning({ id: sessionMessages.id })
-  return rows.length > 0
+    .returning({
+      id: sessionMessages.id,
+      // the note's owner's language, told to the engine (decision 227)
+      // named in full: in an update's returning list drizzle leaves columns unqualified
+      language: sql<Locale | null>`(
+        select owner.language from sessions session join profiles owner on owner.id = session.profile_id
+        where session.id = ${sessionMessages}.session_id)`,
+    })
+  return row
 }
 
 /** A failed transcript goes back to pending for a fresh round of attempts; answers the note, or undefined when it had not failed. */
@@ -140,11 +149,11 @@ export async function saveSessionTranscript(
   db: Executor,
   id: string,
   audioKey: string,
-  outcome: { text: string | null; status: 'pending' | 'completed' | 'failed' },
+  outcome: { text: string | null; language: string | null; status: 'pending' | 'completed' | 'failed' },
 ): Promise<void> {
   await db
     .update(sessionMessages)
-    .set({ text: outcome.text, transcriptStatus: outcome.status })
+    .set({ text: outcome.text, transcriptLanguage: outcome.language, transcriptStatus: outcome.status })
     .where(and(eq(sessionMessages.id, id), eq(sessionMessages.audioKey, audioKey)))
 }
 

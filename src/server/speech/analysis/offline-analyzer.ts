@@ -110,6 +110,8 @@ function prepare(): Promise<Prepared> {
 export function createOfflineAnalyzer(): Analyzer {
   return {
     name: 'offline',
+    // its lexicon and topic map are English word lists
+    languages: ['en'],
     async analyze(text: string, signal?: AbortSignal): Promise<Analysis> {
       signal?.throwIfAborted()
       if (text.trim() === '') return { emotions: [], topics: [], sentiment: 0 }

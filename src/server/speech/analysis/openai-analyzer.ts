@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LOCALES } from '#shared/locales.ts'
 import { SpeechEngineError } from '#server/speech/engine.ts'
 import { openAiUrl } from '#server/speech/openai-url.ts'
 import { MAX_EMOTIONS, MAX_TOPICS, type Analysis, type Analyzer } from './analyzer.ts'
@@ -77,6 +78,8 @@ export function createOpenAiAnalyzer(options: OpenAiAnalyzerOptions): Analyzer {
 
   return {
     name: 'openai',
+    // a chat model reads every language Hearth speaks and answers the English labels it is asked for
+    languages: LOCALES,
     async analyze(text: string, signal?: AbortSignal): Promise<Analysis> {
       if (text.trim() === '') return { emotions: [], topics: [], sentiment: 0 }
       const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' }

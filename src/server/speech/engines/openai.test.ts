@@ -1,7 +1,10 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { SpeechEngineError } from '#server/speech/engine.ts'
+import { ALL_LOCALES, SpeechEngineError } from '#server/speech/engine.ts'
 import { languageCode } from './languages.ts'
-import { parseVerboseJson, transcriptionUrl } from './openai.ts'
+import { createOpenAiEngine, parseVerboseJson, transcriptionUrl } from './openai.ts'
 
 describe('transcriptionUrl', () => {
   it.each([
@@ -86,5 +89,26 @@ describe('languageCode', () => {
     expect(languageCode('de')).toBe('de')
     expect(languageCode('klingon')).toBe('klingon')
     expect(languageCode(' ')).toBeNull()
+  })
+})
+
+describe('the language it is told (decision 227)', () => {
+  it('sends the speaker’s language as the `language` field, and none when it is unknown', async () => {
+    const wavPath = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-openai-language-')), 'speech.wav')
+    await fs.writeFile(wavPath, Buffer.alloc(64))
+    const sent: (string | null)[] = []
+    const engine = createOpenAiEngine({
+      baseUrl: 'http://speech.local/v1',
+      model: 'whisper-1',
+      fetch: async (_url, init) => {
+        sent.push((init?.body as FormData).get('language') as string | null)
+        return new Response(JSON.stringify({ text: 'hola', language: 'spanish' }), { status: 200 })
+      },
+    })
+    expect(engine.languages).toEqual(ALL_LOCALES)
+    const heard = await engine.transcribe({ wavPath, durationSeconds: 1, signal: new AbortController().signal, language: 'es' })
+    await engine.transcribe({ wavPath, durationSeconds: 1, signal: new AbortController().signal })
+    expect(sent).toEqual(['es', null])
+    expect(heard.language).toBe('es')
   })
 })

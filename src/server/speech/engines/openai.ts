@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { SpeechEngineError, type SpeechEngine, type Transcript, type TranscriptWord } from '#server/speech/engine.ts'
+import { ALL_LOCALES, SpeechEngineError, type SpeechEngine, type Transcript, type TranscriptWord } from '#server/speech/engine.ts'
 import { clampConfidence } from '#shared/transcript-confidence.ts'
 import { openAiUrl } from '#server/speech/openai-url.ts'
 import { languageCode } from './languages.ts'
@@ -39,13 +39,17 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): SpeechEngine {
   return {
     name: 'openai',
     model: options.model,
-    async transcribe({ wavPath, signal }) {
+    // OpenAI's models hear many languages; a local server's model is the owner's choice, assumed as able
+    languages: ALL_LOCALES,
+    async transcribe({ wavPath, signal, language }) {
       const form = new FormData()
       // openAsBlob reads from disk as the body is sent, instead of holding the whole file in memory
       form.append('file', await fs.openAsBlob(wavPath, { type: 'audio/wav' }), 'speech.wav')
       form.append('model', options.model)
       form.append('response_format', 'verbose_json')
       form.append('timestamp_granularities[]', 'word')
+      // ISO-639-1, as the API takes it; without it the model detects the language and names it in its answer
+      if (language) form.append('language', language)
       const headers: Record<string, string> = { accept: 'application/json' }
       if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`
 

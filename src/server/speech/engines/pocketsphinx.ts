@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { SpeechEngineError, type SpeechEngine, type Transcript, type TranscriptWord } from '#server/speech/engine.ts'
+import { ENGLISH_ONLY, SpeechEngineError, type SpeechEngine, type Transcript, type TranscriptWord } from '#server/speech/engine.ts'
 import { clampConfidence, meanWordConfidence } from '#shared/transcript-confidence.ts'
 import { runProcess } from '#server/speech/run-process.ts'
 
@@ -45,6 +45,7 @@ export function createPocketsphinxEngine(options: PocketsphinxOptions = {}): Spe
   return {
     name: 'pocketsphinx',
     model: 'en-us',
+    languages: ENGLISH_ONLY,
     async transcribe({ wavPath, durationSeconds, signal }) {
       const timeoutMs = options.timeoutMs ?? 60_000 + durationSeconds * 4_000
       // -logfn /dev/null: its log is hundreds of lines per run on stderr, useless to us

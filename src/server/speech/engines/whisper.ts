@@ -7,7 +7,14 @@ import { fileURLToPath } from 'node:url'
 import { childEnv } from '#server/child-env.ts'
 import { idlePriorityCommand } from '#server/media/idle-priority.ts'
 import { MEDIA_NICENESS } from '#server/media/process-launcher.ts'
-import { SpeechEngineError, type SpeechEngine, type TranscribeInput, type Transcript } from '#server/speech/engine.ts'
+import {
+  ALL_LOCALES,
+  ENGLISH_ONLY,
+  SpeechEngineError,
+  type SpeechEngine,
+  type TranscribeInput,
+  type Transcript,
+} from '#server/speech/engine.ts'
 import type { WhisperJob, WhisperReply } from './whisper.worker.ts'
 
 export type WhisperEngineOptions = {
@@ -45,6 +52,15 @@ function startChild(): ChildProcess {
     }
   }
   return child
+}
+
+/**
+ * Whether a ggml model hears English alone: whisper.cpp names those `*.en` (`ggml-base.en.bin`, `ggml-tiny.en-q5_1.bin`);
+ * the others are multilingual. Read from the name so that the engine can say what it hears before its worker loads
+ * the model; the worker still asks the model itself and keeps an English-only one to English.
+ */
+export function isEnglishOnlyModel(modelPath: string): boolean {
+  return /\.en(?:[.\-_]|$)/.test(path.basename(modelPath))
 }
 
 export function missingModelError(modelPath: string): SpeechEngineError {
@@ -142,6 +158,7 @@ export function createWhisperEngine(options: WhisperEngineOptions): SpeechEngine
         modelPath,
         wavPath: input.wavPath,
         durationSeconds: input.durationSeconds,
+        language: input.language ?? null,
         threads: options.threads,
       } satisfies WhisperJob)
     })
@@ -150,6 +167,7 @@ export function createWhisperEngine(options: WhisperEngineOptions): SpeechEngine
   return {
     name: 'whisper',
     model: path.basename(modelPath),
+    languages: isEnglishOnlyModel(modelPath) ? ENGLISH_ONLY : ALL_LOCALES,
     async transcribe(input) {
       if (!fs.existsSync(modelPath)) throw missingModelError(modelPath)
       let release!: () => void

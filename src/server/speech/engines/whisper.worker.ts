@@ -8,7 +8,15 @@ import { readPcmSamples } from '#server/speech/decode.ts'
 import type { Transcript, TranscriptWord } from '#server/speech/engine.ts'
 import { whisperConfidence } from './whisper-confidence.ts'
 
-export type WhisperJob = { id: number; modelPath: string; wavPath: string; durationSeconds: number; threads?: number }
+export type WhisperJob = {
+  id: number
+  modelPath: string
+  wavPath: string
+  durationSeconds: number
+  /** the speaker's language when known; null: a multilingual model detects it */
+  language: string | null
+  threads?: number
+}
 export type WhisperReply = { id: number; ok: true; transcript: Transcript } | { id: number; ok: false; message: string; retryable: boolean }
 
 let loaded: { path: string; whisper: Whisper } | null = null
@@ -42,9 +50,9 @@ async function transcribe(job: WhisperJob): Promise<Transcript> {
   const whisper = load(job.modelPath)
   const samples = readPcmSamples(job.wavPath)
   const params = new WhisperFullParams(WhisperSamplingStrategy.Greedy)
-  // English-only models (*.en) cannot detect a language; multilingual ones detect it
+  // English-only models (*.en) cannot detect a language; multilingual ones are told the speaker's, or detect it
   const multilingual = whisper.isMultilingual !== 0
-  params.language = multilingual ? 'auto' : 'en'
+  params.language = multilingual ? (job.language ?? 'auto') : 'en'
   params.noContext = true
   params.printProgress = false
   params.printRealtime = false

@@ -35,7 +35,7 @@ with upload as (
     select $3::uuid, $4::text, $5::text, upload.object_key, upload.mime_type,
       upload.bytes, upload.duration_seconds, upload.waveform, upload.audio_measured_at, $6::uuid
     from upload
-    returning "id", "sender_id", "receiver_id", "left_contact_id", "audio_key", "mime_type", "bytes", "duration_seconds", "waveform", "audio_measured_at", "transcription", "word_timestamps", "transcript_confidence", "transcript_engine", "transcript_model", "emotions", "topics", "sentiment", "reply_to_id", "is_read", "seen_at", "liked", "processing_status", "processing_error", "transcription_attempts", "analysis_attempts", "created_at", "updated_at", (
+    returning "id", "sender_id", "receiver_id", "left_contact_id", "audio_key", "mime_type", "bytes", "duration_seconds", "waveform", "audio_measured_at", "transcription", "word_timestamps", "transcript_confidence", "transcript_engine", "transcript_model", "transcript_language", "emotions", "topics", "sentiment", "reply_to_id", "is_read", "seen_at", "liked", "processing_status", "processing_error", "processing_error_code", "transcription_attempts", "analysis_attempts", "created_at", "updated_at", (
   select json_build_object('id', quoted.id, 'sender_id', quoted.sender_id,
     'transcription', left(quoted.transcription, 200), 'duration_seconds', quoted.duration_seconds)
   from "audio_messages" as quoted
