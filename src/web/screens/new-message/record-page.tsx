@@ -80,9 +80,11 @@ function ReplyCard({ messageId, contactName }: { messageId: string; contactName:
         <Reply aria-hidden />
       </IconBadge>
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-        <p className="text-sm font-medium">{contactName
+        <p className="text-sm font-medium">
+          {contactName
             ? intl.formatMessage(PAGE_MESSAGES.replyingTo, { name: contactName })
-            : intl.formatMessage(PAGE_MESSAGES.replyingToMessage)}</p>
+            : intl.formatMessage(PAGE_MESSAGES.replyingToMessage)}
+        </p>
         {line && (
           <p className={cn('line-clamp-2 text-sm', line.isStatus ? 'text-muted-foreground italic' : 'text-foreground/85')}>{line.text}</p>
         )}
@@ -205,7 +207,9 @@ export function RecordPage() {
   } else if (failure) {
     // a queued take with an error goes again by itself; a failed one was refused and only a new take helps
     const canRetry = failure.state === 'queued'
-    const keptNote = canRetry ? <p className="max-w-sm text-sm text-balance text-muted-foreground">{intl.formatMessage(RECORD_MESSAGES.keptForLater)}</p> : null
+    const keptNote = canRetry ? (
+      <p className="max-w-sm text-sm text-balance text-muted-foreground">{intl.formatMessage(RECORD_MESSAGES.keptForLater)}</p>
+    ) : null
     stage =
       failure.uploadId === null ? (
         <FailurePanel

@@ -20,7 +20,10 @@ const MICROPHONE_MESSAGES = {
     id: 'recorder.microphone.denied.chrome',
     defaultMessage: 'Click the camera or lock icon in the address bar, open Site settings, and set Microphone to Allow.',
   },
-  firefox: { id: 'recorder.microphone.denied.firefox', defaultMessage: 'Click the microphone icon in the address bar and remove the block.' },
+  firefox: {
+    id: 'recorder.microphone.denied.firefox',
+    defaultMessage: 'Click the microphone icon in the address bar and remove the block.',
+  },
   noMicrophoneTitle: { id: 'recorder.microphone.missing.title', defaultMessage: 'No Microphone Found' },
   noMicrophoneBody: {
     id: 'recorder.microphone.missing.body',

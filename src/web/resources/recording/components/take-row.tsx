@@ -9,7 +9,10 @@ export const TAKE_MESSAGES = {
   waiting: { id: 'take.waiting', defaultMessage: 'Waiting to send to {name}, {duration}' },
   sending: { id: 'take.sending', defaultMessage: 'Sending...' },
   offline: { id: 'take.offline', defaultMessage: "You're offline: it goes as soon as the connection returns." },
-  storageAway: { id: 'take.storageAway', defaultMessage: "Hearth can't reach its storage right now; your message will be sent when it's back." },
+  storageAway: {
+    id: 'take.storageAway',
+    defaultMessage: "Hearth can't reach its storage right now; your message will be sent when it's back.",
+  },
   send: { id: 'take.send', defaultMessage: 'Send' },
   listen: { id: 'take.listen', defaultMessage: 'Listen' },
   discard: { id: 'take.discard', defaultMessage: 'Discard' },

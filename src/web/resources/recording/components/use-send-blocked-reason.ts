@@ -1,6 +1,5 @@
 import { useIntl, type MessageDescriptor } from 'react-intl'
 import type { Contact } from '#shared/contacts.ts'
-import { reasonOf } from '#shared/error-reasons.ts'
 import { MESSAGE_TEXTS } from '#shared/messages-texts.ts'
 import { sendBlockedReason } from '../send-limits.ts'
 
@@ -14,6 +13,8 @@ const BLOCKED_MESSAGES = {
     defaultMessage:
       "Message limit reached: You've sent 3 messages to {name} without a reply. Wait for them to respond before sending more to avoid overwhelming them.",
   },
+  // also the server's refusal (decision 230): one id, one translation
+  notLinked: { id: 'error.messages.notLinked', defaultMessage: "Can't send yet: This contact isn't linked to a user." },
   ready: { id: 'recorder.blocked.ready', defaultMessage: 'Ready to receive your message' },
 } satisfies Record<string, MessageDescriptor>
 
@@ -28,10 +29,12 @@ export function useSendBlockedReason(): { blockedReason: (contact: Blockable) =>
   const blockedReason = (contact: Blockable) => {
     const english = sendBlockedReason(contact)
     if (english === null) return null
-    if (english === MESSAGE_TEXTS.accountDeleted(contact.name)) return intl.formatMessage(BLOCKED_MESSAGES.accountDeleted, { name: contact.name })
-    if (english === MESSAGE_TEXTS.limitReached(contact.name)) return intl.formatMessage(BLOCKED_MESSAGES.limitReached, { name: contact.name })
-    const reason = reasonOf(english)
-    return reason && Object.hasOwn(intl.messages, reason) ? intl.formatMessage({ id: reason }) : english
+    if (english === MESSAGE_TEXTS.accountDeleted(contact.name))
+      return intl.formatMessage(BLOCKED_MESSAGES.accountDeleted, { name: contact.name })
+    if (english === MESSAGE_TEXTS.limitReached(contact.name))
+      return intl.formatMessage(BLOCKED_MESSAGES.limitReached, { name: contact.name })
+    if (english === MESSAGE_TEXTS.notLinked) return intl.formatMessage(BLOCKED_MESSAGES.notLinked)
+    return english
   }
   return { blockedReason, readyToReceive: intl.formatMessage(BLOCKED_MESSAGES.ready) }
 }

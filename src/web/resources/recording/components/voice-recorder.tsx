@@ -111,7 +111,8 @@ export function LiveRecording({ recorder, stopLabel, onCancel, compact = false, 
         >
           <MicOff aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive-text" />
           <p>
-            <span className="font-semibold">{intl.formatMessage(RECORDER_MESSAGES.cantHear)}</span> {intl.formatMessage(RECORDER_MESSAGES.cantHearDetail)}
+            <span className="font-semibold">{intl.formatMessage(RECORDER_MESSAGES.cantHear)}</span>{' '}
+            {intl.formatMessage(RECORDER_MESSAGES.cantHearDetail)}
           </p>
         </div>
       )}
@@ -235,7 +236,10 @@ export function RecordingPreview({ recording, label, children, className }: Reco
           )}
         </Button>
         {/* time runs left to right in every language (decision 221) */}
-        <div dir="ltr" className="relative min-w-0 flex-1 rounded-md has-[input:focus-visible]:ring-[3px] has-[input:focus-visible]:ring-ring">
+        <div
+          dir="ltr"
+          className="relative min-w-0 flex-1 rounded-md has-[input:focus-visible]:ring-[3px] has-[input:focus-visible]:ring-ring"
+        >
           <Waveform peaks={peaks ?? []} progress={current && total > 0 ? time / total : 0} className="h-8" />
           <input
             type="range"
@@ -264,7 +268,8 @@ export function RecordingPreview({ recording, label, children, className }: Reco
         >
           <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive-text" />
           <p>
-            <span className="font-semibold">{intl.formatMessage(RECORDER_MESSAGES.nearSilent)}</span> {intl.formatMessage(RECORDER_MESSAGES.nearSilentDetail)}
+            <span className="font-semibold">{intl.formatMessage(RECORDER_MESSAGES.nearSilent)}</span>{' '}
+            {intl.formatMessage(RECORDER_MESSAGES.nearSilentDetail)}
           </p>
         </div>
       )}

@@ -148,7 +148,9 @@ export function LiveTranscriptPanel({ text }: { text: string }) {
   const intl = useIntl()
   return (
     <div data-slot="live-transcript" className="flex w-full flex-col gap-1.5 rounded-xl border bg-muted/40 px-4 py-3 text-start">
-      <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{intl.formatMessage(RECORD_MESSAGES.liveTranscript)}</p>
+      <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+        {intl.formatMessage(RECORD_MESSAGES.liveTranscript)}
+      </p>
       <p aria-live="polite" className={text ? 'text-sm leading-relaxed' : 'text-sm text-muted-foreground italic'}>
         {text || intl.formatMessage(RECORD_MESSAGES.listening)}
       </p>

@@ -45,7 +45,9 @@ export function SessionNoteRecorder({ sessionId, sessionTitle }: { sessionId: st
   }
 
   if (recorder.status === 'recording' || recorder.status === 'paused') {
-    return <LiveRecording recorder={recorder} stopLabel={intl.formatMessage(NOTE_RECORDER_MESSAGES.stop)} onCancel={recorder.discard} compact />
+    return (
+      <LiveRecording recorder={recorder} stopLabel={intl.formatMessage(NOTE_RECORDER_MESSAGES.stop)} onCancel={recorder.discard} compact />
+    )
   }
   if (recorder.status === 'recorded' && recorder.recording) {
     return (

@@ -131,7 +131,9 @@ function SendToMenu({ sessionId, note }: { sessionId: string; note: SessionMessa
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>{intl.formatMessage(NOTE_MESSAGES.sendToLabel)}</DropdownMenuLabel>
         {contacts.isPending && <DropdownMenuItem disabled>{intl.formatMessage(NOTE_MESSAGES.loading)}</DropdownMenuItem>}
-        {contacts.isSuccess && linked.length === 0 && <DropdownMenuItem disabled>{intl.formatMessage(NOTE_MESSAGES.noContacts)}</DropdownMenuItem>}
+        {contacts.isSuccess && linked.length === 0 && (
+          <DropdownMenuItem disabled>{intl.formatMessage(NOTE_MESSAGES.noContacts)}</DropdownMenuItem>
+        )}
         {linked.map((contact) => {
           const blocked = blockedReason(contact)
           return (
