@@ -1,6 +1,7 @@
 import { useIntl, type MessageDescriptor } from 'react-intl'
 import { MAX_NOTES_PER_SESSION } from '#shared/limits.ts'
 import { defaultSessionTitle, type Session } from '#shared/voice-sessions.ts'
+import { displayDirection } from '#web/i18n/locale.ts'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { SessionNote } from './session-note.tsx'
 import { SessionNoteRecorder } from './session-note-recorder.tsx'
@@ -20,7 +21,10 @@ export function SessionCard({ session }: { session: Session }) {
   // the title the server gives a new session is said in the reader's language; one the person chose stays as it is
   const title =
     session.title === defaultSessionTitle(session.date)
-      ? intl.formatMessage(CARD_MESSAGES.defaultTitle, { date: session.date })
+      ? intl.formatMessage(CARD_MESSAGES.defaultTitle, {
+          // right to left, the ISO day keeps its order (isolated left to right)
+          date: displayDirection(intl.locale) === 'rtl' ? `\u2066${session.date}\u2069` : session.date,
+        })
       : session.title
   return (
     <Card role="region" aria-labelledby={headingId}>
