@@ -1,8 +1,8 @@
 import { Ban, Reply } from 'lucide-react'
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useIntl, type MessageDescriptor } from 'react-intl'
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { toast } from '#web/lib/toast.ts'
-import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { replyToSchema } from '#shared/messages.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { IconBadge } from '#web/components/icon-badge.tsx'
@@ -18,7 +18,8 @@ import { MicrophoneDeniedCard, NoMicrophoneCard } from '#web/resources/recording
 import { toastRecorderError } from '#web/resources/recording/components/recorder-states.tsx'
 import { RecordingPreview } from '#web/resources/recording/components/voice-recorder.tsx'
 import { useOutbox, useSending, useTakes } from '#web/resources/recording/queries.ts'
-import { sendBlockedReason } from '#web/resources/recording/send-limits.ts'
+import { takeError } from '#web/resources/recording/components/take-row.tsx'
+import { useSendBlockedReason } from '#web/resources/recording/components/use-send-blocked-reason.ts'
 import { UPLOAD_ATTEMPTS, type Take } from '#web/resources/recording/outbox.ts'
 import { useKeptRecorder, type Recording } from '#web/resources/recording/use-recorder.ts'
 import { useOnline } from '#web/resources/recording/use-online.ts'
@@ -31,12 +32,31 @@ import {
   RecordedPanel,
   RecordingPanel,
   RecordIntro,
-  RECORD_TEXTS,
+  RECORD_MESSAGES,
   SentPanel,
   UploadProgressPanel,
   WaitingPanel,
 } from './components/record-stages.tsx'
 import { useLiveTranscript } from './use-live-transcript.ts'
+
+const PAGE_MESSAGES = {
+  pageTitle: { id: 'record.page.pageTitle', defaultMessage: 'Message for {name} - Hearth' },
+  pageTitleNoName: { id: 'record.select.pageTitle', defaultMessage: 'Record a message - Hearth' },
+  title: { id: 'record.page.title', defaultMessage: 'Message for {name}' },
+  titleNoName: { id: 'record.select.title', defaultMessage: 'Record a message' },
+  loading: { id: 'record.page.loading', defaultMessage: 'Loading contact' },
+  loadFailed: { id: 'record.loadFailed', defaultMessage: 'Failed to load contacts' },
+  replyingTo: { id: 'record.reply.to', defaultMessage: 'Replying to {name}' },
+  replyingToMessage: { id: 'record.reply.toMessage', defaultMessage: 'Replying to a message' },
+  talkAbout: { id: 'record.reply.talkAbout', defaultMessage: 'You could talk about' },
+  topics: { id: 'record.reply.topics', defaultMessage: 'Suggested topics' },
+  uploadExhausted: {
+    id: 'record.failure.uploadExhausted',
+    defaultMessage: 'Could not upload recording after {attempts} attempts: {reason}',
+  },
+  sendFailedToast: { id: 'record.failure.sendFailedToast', defaultMessage: 'Failed to send' },
+  tryAgain: { id: 'record.failure.tryAgain', defaultMessage: 'Please try again.' },
+} satisfies Record<string, MessageDescriptor>
 
 const BLOCKED_REASON_ID = 'record-blocked-reason'
 /** how many of the answered message's topics the reply card suggests */
@@ -47,6 +67,7 @@ const MAX_SUGGESTED_TOPICS = 3
  * the analysis has found them.
  */
 function ReplyCard({ messageId, contactName }: { messageId: string; contactName: string }) {
+  const intl = useIntl()
   const original = useMessageQuery(messageId)
   const message = original.data
   const topics = message?.topics.slice(0, MAX_SUGGESTED_TOPICS) ?? []
@@ -57,14 +78,18 @@ function ReplyCard({ messageId, contactName }: { messageId: string; contactName:
         <Reply aria-hidden />
       </IconBadge>
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-        <p className="text-sm font-medium">{contactName ? `Replying to ${contactName}` : 'Replying to a message'}</p>
+        <p className="text-sm font-medium">
+          {contactName
+            ? intl.formatMessage(PAGE_MESSAGES.replyingTo, { name: contactName })
+            : intl.formatMessage(PAGE_MESSAGES.replyingToMessage)}
+        </p>
         {line && (
           <p className={cn('line-clamp-2 text-sm', line.isStatus ? 'text-muted-foreground italic' : 'text-foreground/85')}>{line.text}</p>
         )}
         {topics.length > 0 && (
           <div className="flex flex-wrap items-center gap-1.5">
-            <span className="text-xs text-muted-foreground">You could talk about</span>
-            <ul aria-label="Suggested topics" className="contents">
+            <span className="text-xs text-muted-foreground">{intl.formatMessage(PAGE_MESSAGES.talkAbout)}</span>
+            <ul aria-label={intl.formatMessage(PAGE_MESSAGES.topics)} className="contents">
               {topics.map((topic) => (
                 <li key={topic} className="rounded-full border px-2.5 py-0.5 text-xs font-medium text-muted-foreground">
                   #{topic}
@@ -93,6 +118,8 @@ function useTakeRecording(take: Take | null): Recording | null {
  * it; the page follows it there: the upload's progress, waiting for the connection, or why it failed.
  */
 export function RecordPage() {
+  const intl = useIntl()
+  const { blockedReason: sendBlockedReason } = useSendBlockedReason()
   const { contactId } = useParams()
   const [searchParams] = useSearchParams()
   // An empty, 'null' or malformed replyTo counts as absent: the server would refuse it anyway.
@@ -122,7 +149,11 @@ export function RecordPage() {
     setDiscarded(true)
     kept.discard()
   }
-  usePageMeta({ title: contact.data ? `Message for ${contact.data.name} - Hearth` : 'Record a message - Hearth' })
+  usePageMeta({
+    title: contact.data
+      ? intl.formatMessage(PAGE_MESSAGES.pageTitle, { name: contact.data.name })
+      : intl.formatMessage(PAGE_MESSAGES.pageTitleNoName),
+  })
 
   // a reply goes back to the conversation, where it now sits under what it answers, as in every chat app
   const sentTo = arrived ? contact.data?.id : undefined
@@ -135,13 +166,14 @@ export function RecordPage() {
   const failureKey = failure ? `${failure.id}:${failure.state}:${failure.error}` : null
   useEffect(() => {
     if (!failure) return
-    const reason = failure.error ?? ''
+    const reason = takeError(intl, failure.error)
     if (failure.uploadId === null) {
       const exhausted = failure.state === 'queued'
-      toast.error(RECORD_TEXTS.uploadFailed, {
-        description: exhausted ? `Could not upload recording after ${UPLOAD_ATTEMPTS} attempts: ${reason}` : reason,
+      toast.error(intl.formatMessage(RECORD_MESSAGES.uploadFailed), {
+        description: exhausted ? intl.formatMessage(PAGE_MESSAGES.uploadExhausted, { attempts: UPLOAD_ATTEMPTS, reason }) : reason,
       })
-    } else toast.error('Failed to send', { description: reason || 'Please try again.' })
+    } else
+      toast.error(intl.formatMessage(PAGE_MESSAGES.sendFailedToast), { description: reason || intl.formatMessage(PAGE_MESSAGES.tryAgain) })
     // once per failure
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [failureKey])
@@ -173,14 +205,16 @@ export function RecordPage() {
   } else if (failure) {
     // a queued take with an error goes again by itself; a failed one was refused and only a new take helps
     const canRetry = failure.state === 'queued'
-    const keptNote = canRetry ? <p className="max-w-sm text-sm text-balance text-muted-foreground">{RECORD_TEXTS.keptForLater}</p> : null
+    const keptNote = canRetry ? (
+      <p className="max-w-sm text-sm text-balance text-muted-foreground">{intl.formatMessage(RECORD_MESSAGES.keptForLater)}</p>
+    ) : null
     stage =
       failure.uploadId === null ? (
         <FailurePanel
-          title={RECORD_TEXTS.uploadFailed}
-          reason={failure.error ?? ''}
-          retryLabel={canRetry ? RECORD_TEXTS.retryUpload : null}
-          againLabel={RECORD_TEXTS.recordAgain}
+          title={intl.formatMessage(RECORD_MESSAGES.uploadFailed)}
+          reason={takeError(intl, failure.error)}
+          retryLabel={canRetry ? intl.formatMessage(RECORD_MESSAGES.retryUpload) : null}
+          againLabel={intl.formatMessage(RECORD_MESSAGES.recordAgain)}
           onRetry={() => void outbox?.enqueue(failure)}
           onAgain={recordAgain}
         >
@@ -189,10 +223,10 @@ export function RecordPage() {
         </FailurePanel>
       ) : (
         <FailurePanel
-          title={RECORD_TEXTS.sendFailed}
-          reason={failure.error ?? ''}
-          retryLabel={canRetry && !blockedReason ? RECORD_TEXTS.trySendingAgain : null}
-          againLabel={RECORD_TEXTS.recordNew}
+          title={intl.formatMessage(RECORD_MESSAGES.sendFailed)}
+          reason={takeError(intl, failure.error)}
+          retryLabel={canRetry && !blockedReason ? intl.formatMessage(RECORD_MESSAGES.trySendingAgain) : null}
+          againLabel={intl.formatMessage(RECORD_MESSAGES.recordNew)}
           onRetry={() => void outbox?.enqueue(failure)}
           onAgain={recordAgain}
         >
@@ -243,14 +277,14 @@ export function RecordPage() {
     body = (
       <div aria-busy="true" className="flex flex-col gap-4">
         <span role="status" className="sr-only">
-          Loading contact
+          {intl.formatMessage(PAGE_MESSAGES.loading)}
         </span>
         <Skeleton className="h-5 w-56 max-w-full" />
         <Skeleton className="h-80 w-full rounded-2xl" />
       </div>
     )
   } else if (contact.isError) {
-    body = <QueryErrorFor query={contact} message={CONTACT_TEXTS.loadFailed} />
+    body = <QueryErrorFor query={contact} message={intl.formatMessage(PAGE_MESSAGES.loadFailed)} />
   } else if (c?.account_deleted) {
     // nothing to record for someone who deleted their account: the text, no mic (decision 120)
     body = <AccountDeletedNotice name={c.name} />
@@ -281,7 +315,7 @@ export function RecordPage() {
         <PageHeader back={backTo} className="gap-3">
           {c ? <Avatar name={c.name} src={c.avatar_url} alt="" /> : <Skeleton className="size-10 rounded-full" />}
           <h1 className="min-w-0 flex-1 truncate text-lg leading-tight font-semibold tracking-tight">
-            {c ? `Message for ${c.name}` : 'Record a message'}
+            {c ? intl.formatMessage(PAGE_MESSAGES.title, { name: c.name }) : intl.formatMessage(PAGE_MESSAGES.titleNoName)}
           </h1>
         </PageHeader>
       }

@@ -1,7 +1,7 @@
 import { UserPlus, UsersRound } from 'lucide-react'
 import type * as React from 'react'
+import { useIntl, type MessageDescriptor } from 'react-intl'
 import { Link } from 'react-router'
-import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { Empty, EmptyTitle } from '#web/components/empty.tsx'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
@@ -9,14 +9,25 @@ import { QueryError } from '#web/components/query-error.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { ContactChoiceListSkeleton, ContactChoiceRow } from '#web/resources/contacts/components/contact-choice-row.tsx'
 import { useContactsQuery } from '#web/resources/contacts/queries.ts'
+import { useErrorMessage } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { contactSendState } from './components/contact-send-state.ts'
 
-export const NO_ACTIVE_CONTACTS = 'No active contacts available to share with'
+const SELECT_MESSAGES = {
+  pageTitle: { id: 'record.select.pageTitle', defaultMessage: 'Record a message - Hearth' },
+  title: { id: 'record.select.title', defaultMessage: 'Record a message' },
+  who: { id: 'record.select.who', defaultMessage: 'Who would you like to send a voice message to?' },
+  loadFailed: { id: 'record.loadFailed', defaultMessage: 'Failed to load contacts' },
+  empty: { id: 'record.select.empty', defaultMessage: 'No active contacts available to share with' },
+  addFriend: { id: 'record.select.addFriend', defaultMessage: 'Add a friend' },
+  list: { id: 'record.select.list', defaultMessage: 'Active contacts' },
+} satisfies Record<string, MessageDescriptor>
 
 /** /record/select (also /record): pick an active contact to record a voice message for. */
 export function RecordSelectPage() {
-  usePageMeta({ title: 'Record a message - Hearth' })
+  const intl = useIntl()
+  const errorMessage = useErrorMessage()
+  usePageMeta({ title: intl.formatMessage(SELECT_MESSAGES.pageTitle) })
   const contacts = useContactsQuery('active')
 
   let body: React.ReactNode
@@ -25,8 +36,8 @@ export function RecordSelectPage() {
   } else if (contacts.isError) {
     body = (
       <QueryError
-        message={CONTACT_TEXTS.loadFailed}
-        detail={contacts.error.message}
+        message={intl.formatMessage(SELECT_MESSAGES.loadFailed)}
+        detail={errorMessage(contacts.error)}
         retrying={contacts.isFetching}
         onRetry={() => void contacts.refetch()}
       />
@@ -37,19 +48,19 @@ export function RecordSelectPage() {
         <IconBadge size="lg">
           <UsersRound aria-hidden />
         </IconBadge>
-        <EmptyTitle className="max-w-xs text-base font-medium text-balance">{NO_ACTIVE_CONTACTS}</EmptyTitle>
+        <EmptyTitle className="max-w-xs text-base font-medium text-balance">{intl.formatMessage(SELECT_MESSAGES.empty)}</EmptyTitle>
         <Link to="/contacts/add" className={buttonVariants({ variant: 'outline', className: 'mt-1' })}>
           <UserPlus aria-hidden />
-          Add a friend
+          {intl.formatMessage(SELECT_MESSAGES.addFriend)}
         </Link>
       </Empty>
     )
   } else {
     body = (
-      <ul aria-label="Active contacts" className="divide-y overflow-hidden rounded-2xl border bg-card shadow-sm">
+      <ul aria-label={intl.formatMessage(SELECT_MESSAGES.list)} className="divide-y overflow-hidden rounded-2xl border bg-card shadow-sm">
         {contacts.data.contacts.map((contact) => {
           // someone who owes a reply is shown greyed out with '3/3 sent', not as a way to record
-          const state = contactSendState(contact)
+          const state = contactSendState(intl, contact)
           return (
             <ContactChoiceRow
               key={contact.id}
@@ -66,8 +77,8 @@ export function RecordSelectPage() {
   }
 
   return (
-    <PageLayout className="gap-4" header={<PageHeader back="/" title="Record a message" />}>
-      <p className="text-muted-foreground">Who would you like to send a voice message to?</p>
+    <PageLayout className="gap-4" header={<PageHeader back="/" title={intl.formatMessage(SELECT_MESSAGES.title)} />}>
+      <p className="text-muted-foreground">{intl.formatMessage(SELECT_MESSAGES.who)}</p>
       {body}
     </PageLayout>
   )

@@ -1,8 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { toast } from '#web/lib/toast.ts'
 import { STALE } from '#shared/limits.ts'
 import { messageSchema } from '#shared/messages.ts'
-import { SPEECH_TEXTS } from '#shared/speech.ts'
 import {
   isTranscribing,
   SESSION_TRANSCRIPT_POLL_MS,
@@ -14,7 +12,6 @@ import {
 import { invalidateContacts } from '#web/resources/contacts/queries.ts'
 import { messageKeys } from '#web/resources/messages/queries.ts'
 import { apiGet, apiSend } from '#web/lib/api-client.ts'
-import { errorMessage } from '#web/lib/errors.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 
 const root = ['voice-sessions'] as const
@@ -72,8 +69,6 @@ export function useRetryVoiceSessionNoteMutation(sessionId: string) {
         undefined,
         sessionMessageSchema,
       ),
-    onMutate: () => toast(SPEECH_TEXTS.retryingTitle, { description: SPEECH_TEXTS.retryingBody }),
-    onError: (error) => toast.error(SPEECH_TEXTS.retryFailed, { description: errorMessage(error) }),
     // the list asks again on its own while the note is transcribing
     onSettled: () => queryClient.invalidateQueries({ queryKey: root }),
   })

@@ -1,5 +1,6 @@
 import { ArrowLeft, ArrowUp, Ban, Mic, Send, Trash2 } from 'lucide-react'
 import { useEffect, useId, useRef } from 'react'
+import { useIntl, type MessageDescriptor } from 'react-intl'
 import { useSearchParams } from 'react-router'
 import type { Contact } from '#shared/contacts.ts'
 import { Button } from '#web/components/ui/button.tsx'
@@ -8,23 +9,27 @@ import { LiveRecording, RecordingPreview, RecordingStatusRow, RECORDER_TRANSITIO
 import type { UseRecorder } from '../use-recorder.ts'
 import { cn } from '#web/lib/utils.ts'
 import { useOutbox, useTakes } from '../queries.ts'
-import { sendBlockedReason } from '../send-limits.ts'
 import { CANCEL_SLIDE_PX, useHoldToRecord, useKeptRecorder } from '../use-recorder.ts'
 import { useOnline } from '../use-online.ts'
 import { LeaveGuard } from './leave-guard.tsx'
 import { TakeRow } from './take-row.tsx'
+import { useSendBlockedReason } from './use-send-blocked-reason.ts'
 
-export const COMPOSER_TEXTS = {
-  record: 'Record a message',
-  stop: 'Stop',
-  send: 'Send',
-  discard: 'Discard',
-  holdHint: 'Tap to record, or hold and release to send',
-  releaseToSend: 'Release to send',
-  releaseToCancel: 'Release to cancel',
-  slideToCancel: 'Slide left to cancel',
-  slideToLock: 'Slide up to keep going',
-} as const
+const COMPOSER_MESSAGES = {
+  label: { id: 'composer.label', defaultMessage: 'Message for {name}' },
+  unsent: { id: 'take.unsent.list', defaultMessage: 'Unsent messages' },
+  record: { id: 'composer.record', defaultMessage: 'Record a message' },
+  recordFor: { id: 'composer.record.label', defaultMessage: 'Record a message for {name}' },
+  stop: { id: 'composer.stop', defaultMessage: 'Stop' },
+  send: { id: 'composer.send', defaultMessage: 'Send' },
+  discard: { id: 'composer.discard', defaultMessage: 'Discard' },
+  holdHint: { id: 'composer.holdHint', defaultMessage: 'Tap to record, or hold and release to send' },
+  releaseToSend: { id: 'composer.releaseToSend', defaultMessage: 'Release to send' },
+  releaseToSendTo: { id: 'composer.releaseToSend.label', defaultMessage: 'Release to send to {name}' },
+  releaseToCancel: { id: 'composer.releaseToCancel', defaultMessage: 'Release to cancel' },
+  slideToCancel: { id: 'composer.slideToCancel', defaultMessage: 'Slide left to cancel' },
+  slideToLock: { id: 'composer.slideToLock', defaultMessage: 'Slide up to keep going' },
+} satisfies Record<string, MessageDescriptor>
 
 /**
  * The composer at the bottom of a conversation: record, listen and send without leaving it.
@@ -40,7 +45,9 @@ export function ConversationComposer({ contact, autoStart = false }: { contact: 
   const reasonId = useId()
   const hintId = useId()
   const micRef = useRef<HTMLButtonElement>(null)
-  const blocked = sendBlockedReason(contact)
+  const intl = useIntl()
+  const { blockedReason } = useSendBlockedReason()
+  const blocked = blockedReason(contact)
   const kept = useKeptRecorder({ contact, onError: toastRecorderError })
   const { recorder } = kept
   const { recording } = recorder
@@ -96,12 +103,12 @@ export function ConversationComposer({ contact, autoStart = false }: { contact: 
 
   return (
     <section
-      aria-label={`Message for ${contact.name}`}
+      aria-label={intl.formatMessage(COMPOSER_MESSAGES.label, { name: contact.name })}
       data-slot="conversation-composer"
       className="sticky bottom-0 z-10 -mx-4 mt-auto flex flex-col gap-3 border-t bg-background/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:-mx-6 sm:px-6"
     >
       {others.length > 0 && (
-        <ul aria-label="Unsent messages" className="flex flex-col gap-2">
+        <ul aria-label={intl.formatMessage(COMPOSER_MESSAGES.unsent)} className="flex flex-col gap-2">
           {others.map((take) => (
             <TakeRow
               key={take.id}
@@ -123,17 +130,17 @@ export function ConversationComposer({ contact, autoStart = false }: { contact: 
       )}
       <MicrophoneProblem recorder={recorder} />
       {live && !hold.pressed ? (
-        <LiveRecording recorder={recorder} stopLabel={COMPOSER_TEXTS.stop} onCancel={discard} compact />
+        <LiveRecording recorder={recorder} stopLabel={intl.formatMessage(COMPOSER_MESSAGES.stop)} onCancel={discard} compact />
       ) : recorder.status === 'recorded' && recording ? (
         <RecordingPreview recording={recording}>
           <div className="grid grid-cols-[2fr_1fr] gap-2">
             <Button onClick={send} disabled={Boolean(blocked)} aria-describedby={blocked ? reasonId : undefined}>
               <Send aria-hidden />
-              {COMPOSER_TEXTS.send}
+              {intl.formatMessage(COMPOSER_MESSAGES.send)}
             </Button>
             <Button variant="outline" onClick={discard}>
               <Trash2 aria-hidden />
-              {COMPOSER_TEXTS.discard}
+              {intl.formatMessage(COMPOSER_MESSAGES.discard)}
             </Button>
           </div>
         </RecordingPreview>
@@ -148,10 +155,10 @@ export function ConversationComposer({ contact, autoStart = false }: { contact: 
             // the name starts with what the button shows, whatever the finger is doing (axe: label in name)
             aria-label={
               hold.phase === 'cancelling'
-                ? COMPOSER_TEXTS.releaseToCancel
-                : hold.phase === 'holding'
-                  ? `${COMPOSER_TEXTS.releaseToSend} to ${contact.name}`
-                  : `${COMPOSER_TEXTS.record} for ${contact.name}`
+                ? intl.formatMessage(COMPOSER_MESSAGES.releaseToCancel)
+                : intl.formatMessage(hold.phase === 'holding' ? COMPOSER_MESSAGES.releaseToSendTo : COMPOSER_MESSAGES.recordFor, {
+                    name: contact.name,
+                  })
             }
             aria-describedby={blocked ? reasonId : hintId}
             // while pressed it stays enabled: a disabled button would lose the finger
@@ -159,14 +166,16 @@ export function ConversationComposer({ contact, autoStart = false }: { contact: 
             {...hold.bind}
           >
             <Mic aria-hidden />
-            {hold.phase === 'cancelling'
-              ? COMPOSER_TEXTS.releaseToCancel
-              : hold.phase === 'holding'
-                ? COMPOSER_TEXTS.releaseToSend
-                : COMPOSER_TEXTS.record}
+            {intl.formatMessage(
+              hold.phase === 'cancelling'
+                ? COMPOSER_MESSAGES.releaseToCancel
+                : hold.phase === 'holding'
+                  ? COMPOSER_MESSAGES.releaseToSend
+                  : COMPOSER_MESSAGES.record,
+            )}
           </Button>
           <span id={hintId} className="sr-only">
-            {COMPOSER_TEXTS.holdHint}
+            {intl.formatMessage(COMPOSER_MESSAGES.holdHint)}
           </span>
         </>
       )}
@@ -177,6 +186,7 @@ export function ConversationComposer({ contact, autoStart = false }: { contact: 
 
 /** While the mic is held: the take's status row, and how to cancel or keep it going; the hint follows the finger. */
 function HoldRecording({ recorder, cancelling, slide }: { recorder: UseRecorder; cancelling: boolean; slide: number }) {
+  const intl = useIntl()
   return (
     <div data-slot="hold-recording" className={cn('flex flex-col gap-2', RECORDER_TRANSITION)}>
       <RecordingStatusRow recorder={recorder} compact />
@@ -188,13 +198,14 @@ function HoldRecording({ recorder, cancelling, slide }: { recorder: UseRecorder;
         )}
       >
         {/* an eighth of the finger's way, into its margin: it moves with the finger and stays on screen */}
+        {/* the cancelling slide goes left in every language (use-hold-to-record reads it so): the arrow is not mirrored */}
         <span className="ms-3 flex items-center gap-1" style={{ transform: `translateX(${Math.max(slide, -CANCEL_SLIDE_PX) / 8}px)` }}>
-          <ArrowLeft aria-hidden className="size-4 rtl:-scale-x-100" />
-          {cancelling ? COMPOSER_TEXTS.releaseToCancel : COMPOSER_TEXTS.slideToCancel}
+          <ArrowLeft aria-hidden className="size-4" />
+          {intl.formatMessage(cancelling ? COMPOSER_MESSAGES.releaseToCancel : COMPOSER_MESSAGES.slideToCancel)}
         </span>
         <span className="flex items-center gap-1">
           <ArrowUp aria-hidden className="size-4" />
-          {COMPOSER_TEXTS.slideToLock}
+          {intl.formatMessage(COMPOSER_MESSAGES.slideToLock)}
         </span>
       </p>
     </div>

@@ -1,20 +1,25 @@
 import { useEffect } from 'react'
+import { useIntl, type MessageDescriptor } from 'react-intl'
 import { useBlocker } from 'react-router'
 import { Button } from '#web/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx'
 
-export const LEAVE_TEXTS = {
-  title: 'Leave your recording?',
-  body: (name: string) => `It stays on this device as an unsent message to ${name}: you can send it from your conversation later.`,
-  stay: 'Stay',
-  leave: 'Leave',
-} as const
+const LEAVE_MESSAGES = {
+  title: { id: 'recorder.leave.title', defaultMessage: 'Leave your recording?' },
+  body: {
+    id: 'recorder.leave.body',
+    defaultMessage: 'It stays on this device as an unsent message to {name}: you can send it from your conversation later.',
+  },
+  stay: { id: 'recorder.leave.stay', defaultMessage: 'Stay' },
+  leave: { id: 'recorder.leave.leave', defaultMessage: 'Leave' },
+} satisfies Record<string, MessageDescriptor>
 
 /**
  * Leaving a screen with a take asks first: the app's dialog for a link inside the app, the browser's own
  * for a reload or closing the tab. Leaving keeps the take as a draft; `onLeave` stops a recording first.
  */
 export function LeaveGuard({ active, name, onLeave }: { active: boolean; name: string; onLeave: () => void }) {
+  const intl = useIntl()
   const blocker = useBlocker(({ currentLocation, nextLocation }) => active && currentLocation.pathname !== nextLocation.pathname)
   useEffect(() => {
     if (!active) return
@@ -26,12 +31,12 @@ export function LeaveGuard({ active, name, onLeave }: { active: boolean; name: s
     <Dialog open={blocker.state === 'blocked'} onOpenChange={(open) => !open && blocker.reset?.()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{LEAVE_TEXTS.title}</DialogTitle>
-          <DialogDescription>{LEAVE_TEXTS.body(name)}</DialogDescription>
+          <DialogTitle>{intl.formatMessage(LEAVE_MESSAGES.title)}</DialogTitle>
+          <DialogDescription>{intl.formatMessage(LEAVE_MESSAGES.body, { name })}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={() => blocker.reset?.()}>
-            {LEAVE_TEXTS.stay}
+            {intl.formatMessage(LEAVE_MESSAGES.stay)}
           </Button>
           <Button
             onClick={() => {
@@ -39,7 +44,7 @@ export function LeaveGuard({ active, name, onLeave }: { active: boolean; name: s
               blocker.proceed?.()
             }}
           >
-            {LEAVE_TEXTS.leave}
+            {intl.formatMessage(LEAVE_MESSAGES.leave)}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,10 +1,15 @@
 import { Mic } from 'lucide-react'
 import { useId } from 'react'
+import { useIntl, type MessageDescriptor } from 'react-intl'
 import { Link } from 'react-router'
 import type { Contact } from '#shared/contacts.ts'
 import { MAX_CONSECUTIVE_UNANSWERED } from '#shared/limits.ts'
 import { cn } from '#web/lib/utils.ts'
-import { sendBlockedReason } from '../send-limits.ts'
+import { useSendBlockedReason } from './use-send-blocked-reason.ts'
+
+const MIC_MESSAGES = {
+  record: { id: 'recorder.mic.label', defaultMessage: 'Record a message for {name}' },
+} satisfies Record<string, MessageDescriptor>
 
 type RecordMicProps = {
   contact: Pick<Contact, 'id' | 'name' | 'contact_user_id' | 'consecutive_messages_sent' | 'account_deleted'>
@@ -20,8 +25,10 @@ const micClass =
  */
 export function RecordMic({ contact, className }: RecordMicProps) {
   const reasonId = useId()
-  const blocked = sendBlockedReason(contact)
-  const label = `Record a message for ${contact.name}`
+  const intl = useIntl()
+  const { blockedReason } = useSendBlockedReason()
+  const blocked = blockedReason(contact)
+  const label = intl.formatMessage(MIC_MESSAGES.record, { name: contact.name })
   if (blocked) {
     const atLimit = contact.contact_user_id !== null
     return (

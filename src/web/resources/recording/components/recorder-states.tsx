@@ -1,3 +1,5 @@
+import { useIntl, type MessageDescriptor } from 'react-intl'
+import { activeIntl } from '#web/i18n/active-intl.ts'
 import { toast } from '#web/lib/toast.ts'
 import { MicrophoneDeniedCard, NoMicrophoneCard } from './microphone-help.tsx'
 import type { RecorderError, UseRecorder } from '../use-recorder.ts'
@@ -5,10 +7,23 @@ import { LiveRecording } from './voice-recorder.tsx'
 
 type Recorder = UseRecorder
 
+const STATE_MESSAGES = {
+  errorTitle: { id: 'recorder.error.title', defaultMessage: 'Recording Error' },
+  processingFailed: { id: 'recorder.error.processingFailed', defaultMessage: 'Could not process the recording' },
+  startFailed: { id: 'recorder.error.startFailed', defaultMessage: 'Could not start recording' },
+  tapToStop: { id: 'recorder.tapToStop', defaultMessage: 'Tap to stop' },
+} satisfies Record<string, MessageDescriptor>
+
+/** A message in the language on screen: the recorder's errors arrive in a callback, outside any component. */
+function say(message: MessageDescriptor): string {
+  return activeIntl()?.formatMessage(message) ?? String(message.defaultMessage)
+}
+
 /** The recorder's `onError`: the microphone problems have their own cards, the rest a toast. */
 export function toastRecorderError(error: RecorderError) {
-  if (error === 'processing-failed') toast.error('Recording Error', { description: 'Could not process the recording' })
-  else if (error !== 'denied' && error !== 'no-microphone') toast.error('Recording Error', { description: 'Could not start recording' })
+  if (error === 'processing-failed') toast.error(say(STATE_MESSAGES.errorTitle), { description: say(STATE_MESSAGES.processingFailed) })
+  else if (error !== 'denied' && error !== 'no-microphone')
+    toast.error(say(STATE_MESSAGES.errorTitle), { description: say(STATE_MESSAGES.startFailed) })
 }
 
 /** The card for a blocked or missing microphone, or null when the microphone is usable. */
@@ -20,9 +35,10 @@ export function MicrophoneProblem({ recorder }: { recorder: Recorder }) {
 
 /** While recording or paused: the shared live recorder in a card, with 'Tap to stop'. */
 export function RecordingInProgress({ recorder }: { recorder: Recorder }) {
+  const intl = useIntl()
   return (
     <div data-slot="recording-in-progress" className="flex flex-col items-center gap-3 rounded-2xl border bg-card p-5">
-      <LiveRecording recorder={recorder} stopLabel="Tap to stop" onCancel={recorder.discard} compact />
+      <LiveRecording recorder={recorder} stopLabel={intl.formatMessage(STATE_MESSAGES.tapToStop)} onCancel={recorder.discard} compact />
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { useIntl, type MessageDescriptor } from 'react-intl'
 import { useContactsQuery } from '#web/resources/contacts/queries.ts'
 import { audioPlayer } from '#web/lib/audio-player/use-audio-player.ts'
 import { useOutbox, useTakes } from '../queries.ts'
@@ -7,6 +8,12 @@ import type { Take } from '../outbox.ts'
 import { useOnline } from '../use-online.ts'
 import { TakeRow } from './take-row.tsx'
 
+const UNSENT_MESSAGES = {
+  title: { id: 'take.unsent.title', defaultMessage: 'Not sent yet' },
+  list: { id: 'take.unsent.list', defaultMessage: 'Unsent messages' },
+  playerTitle: { id: 'take.unsent.playerTitle', defaultMessage: 'Unsent message to {name}' },
+} satisfies Record<string, MessageDescriptor>
+
 /**
  * Every take this device still holds, for home: drafts offered back ("Unsent message to Sam, 0:42: Send /
  * Listen / Discard") and the outbox, visible wherever the person is. Listen plays the draft on the app's player.
@@ -14,6 +21,7 @@ import { TakeRow } from './take-row.tsx'
  * refused again); Listen and Discard stay.
  */
 export function UnsentMessages() {
+  const intl = useIntl()
   const outbox = useOutbox()
   const takes = useTakes()
   const online = useOnline()
@@ -40,7 +48,7 @@ export function UnsentMessages() {
     void audioPlayer().toggle({
       id: `draft:${take.id}`,
       url,
-      title: `Unsent message to ${take.contactName}`,
+      title: intl.formatMessage(UNSENT_MESSAGES.playerTitle, { name: take.contactName }),
       href: `/contacts/${encodeURIComponent(take.contactId)}`,
       durationHint: take.durationSeconds,
     })
@@ -51,9 +59,9 @@ export function UnsentMessages() {
   return (
     <section aria-labelledby="unsent-title" data-slot="unsent-messages" className="flex flex-col gap-2">
       <h2 id="unsent-title" className="text-sm font-semibold text-muted-foreground">
-        Not sent yet
+        {intl.formatMessage(UNSENT_MESSAGES.title)}
       </h2>
-      <ul aria-label="Unsent messages" className="flex flex-col gap-2">
+      <ul aria-label={intl.formatMessage(UNSENT_MESSAGES.list)} className="flex flex-col gap-2">
         {shown.map((take) => (
           <TakeRow
             key={take.id}

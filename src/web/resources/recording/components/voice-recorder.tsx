@@ -1,5 +1,6 @@
 import { MicOff, Pause, Play, Square, TriangleAlert, X } from 'lucide-react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useIntl, type MessageDescriptor } from 'react-intl'
 import { RECORDING_MAX_SECONDS } from '#shared/limits.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Waveform, WaveBar } from '#web/resources/messages/components/waveform.tsx'
@@ -11,19 +12,24 @@ import { analyseTake, type TakeAnalysis } from '../take-analysis.ts'
 import type { Recording, UseRecorder } from '../use-recorder.ts'
 import { cn } from '#web/lib/utils.ts'
 
-export const RECORDER_TEXTS = {
-  recording: 'Recording',
-  paused: 'Paused',
-  pause: 'Pause',
-  resume: 'Resume',
-  cancel: 'Cancel recording',
-  cantHear: "We can't hear you",
-  cantHearDetail: 'Check that your microphone is on and not muted.',
-  nearSilent: 'This recording sounds silent',
-  nearSilentDetail: 'Listen to it first: your microphone may have been muted.',
-  capNear: (left: number) => `${formatDuration(left)} left: recordings stop at 10 minutes`,
-  preview: 'Your recording',
-} as const
+const RECORDER_MESSAGES = {
+  recording: { id: 'recorder.recording', defaultMessage: 'Recording' },
+  paused: { id: 'recorder.paused', defaultMessage: 'Paused' },
+  pause: { id: 'recorder.pause', defaultMessage: 'Pause' },
+  resume: { id: 'recorder.resume', defaultMessage: 'Resume' },
+  cancel: { id: 'recorder.cancel', defaultMessage: 'Cancel recording' },
+  cantHear: { id: 'recorder.cantHear', defaultMessage: "We can't hear you." },
+  cantHearDetail: { id: 'recorder.cantHear.detail', defaultMessage: 'Check that your microphone is on and not muted.' },
+  nearSilent: { id: 'recorder.nearSilent', defaultMessage: 'This recording sounds silent.' },
+  nearSilentDetail: { id: 'recorder.nearSilent.detail', defaultMessage: 'Listen to it first: your microphone may have been muted.' },
+  capNear: { id: 'recorder.capNear', defaultMessage: '{time} left: recordings stop at 10 minutes' },
+  preview: { id: 'recorder.preview', defaultMessage: 'Your recording' },
+  previewLabel: { id: 'recorder.preview.label', defaultMessage: 'Recording preview' },
+  play: { id: 'recorder.preview.play', defaultMessage: 'Play your recording' },
+  pausePreview: { id: 'recorder.preview.pause', defaultMessage: 'Pause your recording' },
+  seek: { id: 'recorder.preview.seek', defaultMessage: 'Seek in your recording' },
+  seekValue: { id: 'recorder.preview.seekValue', defaultMessage: '{time} of {total}' },
+} satisfies Record<string, MessageDescriptor>
 
 /** The states change with a short fade (none under reduced motion). */
 export const RECORDER_TRANSITION = 'motion-safe:animate-in-pop'
@@ -62,6 +68,7 @@ type LiveRecordingProps = {
 
 /** 'Recording' (or 'Paused') with its pulsing dot, the live level meter and the running time. */
 export function RecordingStatusRow({ recorder, compact = false }: { recorder: UseRecorder; compact?: boolean }) {
+  const intl = useIntl()
   const paused = recorder.status === 'paused'
   return (
     <div className="flex w-full items-center gap-3">
@@ -72,10 +79,10 @@ export function RecordingStatusRow({ recorder, compact = false }: { recorder: Us
           )}
           <span className={cn('relative inline-flex size-3 rounded-full', paused ? 'bg-muted-foreground' : 'bg-destructive')} />
         </span>
-        {paused ? RECORDER_TEXTS.paused : RECORDER_TEXTS.recording}
+        {intl.formatMessage(paused ? RECORDER_MESSAGES.paused : RECORDER_MESSAGES.recording)}
       </p>
       <LiveLevelMeter levels={recorder.levels} paused={paused} className="min-w-0 flex-1" />
-      <p role="timer" aria-live="off" className={cn('shrink-0 font-semibold tabular-nums', compact ? 'text-lg' : 'text-2xl')}>
+      <p role="timer" aria-live="off" dir="ltr" className={cn('shrink-0 font-semibold tabular-nums', compact ? 'text-lg' : 'text-2xl')}>
         {formatDuration(recorder.elapsedSeconds)}
       </p>
     </div>
@@ -88,6 +95,7 @@ export function RecordingStatusRow({ recorder, compact = false }: { recorder: Us
  * when recording starts.
  */
 export function LiveRecording({ recorder, stopLabel, onCancel, compact = false, children }: LiveRecordingProps) {
+  const intl = useIntl()
   const stopRef = useRef<HTMLButtonElement>(null)
   useEffect(() => stopRef.current?.focus(), [])
   const paused = recorder.status === 'paused'
@@ -103,19 +111,20 @@ export function LiveRecording({ recorder, stopLabel, onCancel, compact = false, 
         >
           <MicOff aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive-text" />
           <p>
-            <span className="font-semibold">{RECORDER_TEXTS.cantHear}.</span> {RECORDER_TEXTS.cantHearDetail}
+            <span className="font-semibold">{intl.formatMessage(RECORDER_MESSAGES.cantHear)}</span>{' '}
+            {intl.formatMessage(RECORDER_MESSAGES.cantHearDetail)}
           </p>
         </div>
       )}
       {left <= CAP_NOTICE_SECONDS && (
         <p data-slot="cap-notice" className="text-sm font-medium text-muted-foreground tabular-nums">
-          {RECORDER_TEXTS.capNear(Math.max(left, 0))}
+          {intl.formatMessage(RECORDER_MESSAGES.capNear, { time: formatDuration(Math.max(left, 0)) })}
         </p>
       )}
       <div className="flex w-full items-center gap-2">
         <Button variant="outline" size={compact ? 'default' : 'lg'} onClick={paused ? recorder.resume : recorder.pause} className="flex-1">
           {paused ? <Play aria-hidden /> : <Pause aria-hidden />}
-          {paused ? RECORDER_TEXTS.resume : RECORDER_TEXTS.pause}
+          {intl.formatMessage(paused ? RECORDER_MESSAGES.resume : RECORDER_MESSAGES.pause)}
         </Button>
         <Button ref={stopRef} variant="destructive" size={compact ? 'default' : 'lg'} onClick={recorder.stop} className="flex-[2]">
           <Square aria-hidden className="fill-current" />
@@ -125,7 +134,7 @@ export function LiveRecording({ recorder, stopLabel, onCancel, compact = false, 
       {onCancel && (
         <Button variant="ghost" size="sm" onClick={onCancel}>
           <X aria-hidden />
-          {RECORDER_TEXTS.cancel}
+          {intl.formatMessage(RECORDER_MESSAGES.cancel)}
         </Button>
       )}
       {children}
@@ -169,12 +178,13 @@ type RecordingPreviewProps = {
  * draggable to seek, the time; a warning when the take is near silent. It plays on the app's one player, so a message
  * playing elsewhere stops.
  */
-export function RecordingPreview({ recording, label = 'Recording preview', children, className }: RecordingPreviewProps) {
+export function RecordingPreview({ recording, label, children, className }: RecordingPreviewProps) {
+  const intl = useIntl()
   const { peaks, nearSilent } = useTakeAnalysis(recording.blob)
   const track: AudioTrack = {
     id: `recording:${recording.url}`,
     url: recording.url,
-    title: RECORDER_TEXTS.preview,
+    title: intl.formatMessage(RECORDER_MESSAGES.preview),
     durationHint: recording.durationSeconds,
   }
   const { current, playing, time, duration } = useTrackStatus(track.id)
@@ -208,7 +218,7 @@ export function RecordingPreview({ recording, label = 'Recording preview', child
     <div
       data-slot="recording-preview"
       role="group"
-      aria-label={label}
+      aria-label={label ?? intl.formatMessage(RECORDER_MESSAGES.previewLabel)}
       className={cn('flex w-full flex-col gap-3', RECORDER_TRANSITION, className)}
     >
       <div className="flex min-w-0 items-center gap-3 rounded-2xl border bg-background/60 px-3 py-2">
@@ -216,7 +226,7 @@ export function RecordingPreview({ recording, label = 'Recording preview', child
           ref={playRef}
           size="icon"
           className="size-11 shrink-0 rounded-full"
-          aria-label={playing ? 'Pause your recording' : 'Play your recording'}
+          aria-label={intl.formatMessage(playing ? RECORDER_MESSAGES.pausePreview : RECORDER_MESSAGES.play)}
           onClick={() => void audioPlayer().toggle(track)}
         >
           {playing ? (
@@ -225,21 +235,30 @@ export function RecordingPreview({ recording, label = 'Recording preview', child
             <Play aria-hidden className="size-5 translate-x-px fill-current" />
           )}
         </Button>
-        <div className="relative min-w-0 flex-1 rounded-md has-[input:focus-visible]:ring-[3px] has-[input:focus-visible]:ring-ring">
+        {/* time runs left to right in every language (decision 221) */}
+        <div
+          dir="ltr"
+          className="relative min-w-0 flex-1 rounded-md has-[input:focus-visible]:ring-[3px] has-[input:focus-visible]:ring-ring"
+        >
           <Waveform peaks={peaks ?? []} progress={current && total > 0 ? time / total : 0} className="h-8" />
           <input
             type="range"
-            aria-label="Seek in your recording"
+            aria-label={intl.formatMessage(RECORDER_MESSAGES.seek)}
             min={0}
             max={Math.max(total, 0.1)}
             step={0.1}
             value={current ? Math.min(time, total) : 0}
-            aria-valuetext={`${formatDuration(current ? time : 0)} of ${formatDuration(total)}`}
+            aria-valuetext={intl.formatMessage(RECORDER_MESSAGES.seekValue, {
+              time: formatDuration(current ? time : 0),
+              total: formatDuration(total),
+            })}
             onChange={(event) => void seek(Number(event.target.value))}
             className="absolute inset-0 size-full cursor-pointer opacity-0"
           />
         </div>
-        <span className="shrink-0 text-sm text-muted-foreground tabular-nums">{formatDuration(shown)}</span>
+        <span dir="ltr" className="shrink-0 text-sm text-muted-foreground tabular-nums">
+          {formatDuration(shown)}
+        </span>
       </div>
       {nearSilent && (
         <div
@@ -249,7 +268,8 @@ export function RecordingPreview({ recording, label = 'Recording preview', child
         >
           <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive-text" />
           <p>
-            <span className="font-semibold">{RECORDER_TEXTS.nearSilent}.</span> {RECORDER_TEXTS.nearSilentDetail}
+            <span className="font-semibold">{intl.formatMessage(RECORDER_MESSAGES.nearSilent)}</span>{' '}
+            {intl.formatMessage(RECORDER_MESSAGES.nearSilentDetail)}
           </p>
         </div>
       )}

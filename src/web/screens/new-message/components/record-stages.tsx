@@ -1,34 +1,53 @@
 import { CircleCheck, CloudOff, Mic, RotateCcw, Send, Trash2 } from 'lucide-react'
 import type * as React from 'react'
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
+import { useIntl, type MessageDescriptor } from 'react-intl'
 import { RECORDING_MAX_SECONDS } from '#shared/limits.ts'
-import { SPEECH_TEXTS } from '#shared/speech.ts'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
-import { TAKE_TEXTS } from '#web/resources/recording/components/take-row.tsx'
+import { TAKE_MESSAGES, takeTitle } from '#web/resources/recording/components/take-row.tsx'
 import { LiveRecording, RecordingPreview, RECORDER_TRANSITION } from '#web/resources/recording/components/voice-recorder.tsx'
 import type { Take } from '#web/resources/recording/outbox.ts'
 import type { Recording, UseRecorder } from '#web/resources/recording/use-recorder.ts'
 import { cn } from '#web/lib/utils.ts'
 
-export const RECORD_TEXTS = {
-  hint: 'You can record up to 10 minutes.',
-  ready: "I'm ready to record",
-  stop: 'Tap to stop',
-  send: 'Send',
-  discard: 'Discard',
-  reRecord: 'Re-record',
-  uploadFailed: 'Upload Failed',
-  retryUpload: 'Retry Upload',
-  recordAgain: 'Record Again',
-  sendFailed: 'Failed to send message',
-  trySendingAgain: 'Try sending again',
-  recordNew: 'Record new',
-  sending: 'Sending your message...',
-  sent: 'Message sent',
-  keptForLater: 'It stays on this device and goes by itself once the connection is back.',
-  tryNow: 'Try now',
-} as const
+export const RECORD_MESSAGES = {
+  intro: { id: 'record.stage.intro', defaultMessage: 'Record' },
+  quietMoment: { id: 'record.stage.quietMoment', defaultMessage: 'Find a quiet moment and speak as if they were next to you.' },
+  hint: { id: 'record.stage.hint', defaultMessage: 'You can record up to 10 minutes.' },
+  ready: { id: 'record.stage.ready', defaultMessage: "I'm ready to record" },
+  recording: { id: 'record.stage.recording', defaultMessage: 'Recording' },
+  stop: { id: 'recorder.tapToStop', defaultMessage: 'Tap to stop' },
+  liveTranscript: { id: 'record.stage.liveTranscript', defaultMessage: 'Live transcript' },
+  listening: { id: 'record.stage.listening', defaultMessage: 'Listening...' },
+  listenFirst: { id: 'record.stage.listenFirst', defaultMessage: 'Listen before you send' },
+  hitLimit: { id: 'record.stage.hitLimit', defaultMessage: 'Stopped at the 10-minute limit' },
+  send: { id: 'record.stage.send', defaultMessage: 'Send' },
+  discard: { id: 'record.stage.discard', defaultMessage: 'Discard' },
+  reRecord: { id: 'record.stage.reRecord', defaultMessage: 'Re-record' },
+  uploading: { id: 'record.stage.uploading', defaultMessage: 'Uploading your message' },
+  sending: { id: 'record.stage.sending', defaultMessage: 'Sending your message...' },
+  almostThere: { id: 'record.stage.almostThere', defaultMessage: 'Almost there.' },
+  stumbled: {
+    id: 'record.stage.stumbled',
+    defaultMessage: 'The connection stumbled, trying again (attempt {attempt} of {attempts})',
+  },
+  keepOpen: { id: 'record.stage.keepOpen', defaultMessage: 'Please keep this page open.' },
+  uploadProgress: { id: 'record.stage.uploadProgress', defaultMessage: 'Upload progress' },
+  tryNow: { id: 'record.stage.tryNow', defaultMessage: 'Try now' },
+  sent: { id: 'record.stage.sent', defaultMessage: 'Message sent' },
+  sentTo: { id: 'record.stage.sentTo', defaultMessage: 'Sent to {name}' },
+  uploadFailed: { id: 'record.failure.uploadFailed', defaultMessage: 'Upload Failed' },
+  retryUpload: { id: 'record.failure.retryUpload', defaultMessage: 'Retry Upload' },
+  recordAgain: { id: 'record.failure.recordAgain', defaultMessage: 'Record Again' },
+  sendFailed: { id: 'record.failure.sendFailed', defaultMessage: 'Failed to send message' },
+  trySendingAgain: { id: 'record.failure.trySendingAgain', defaultMessage: 'Try sending again' },
+  recordNew: { id: 'record.failure.recordNew', defaultMessage: 'Record new' },
+  keptForLater: {
+    id: 'record.failure.keptForLater',
+    defaultMessage: 'It stays on this device and goes by itself once the connection is back.',
+  },
+} satisfies Record<string, MessageDescriptor>
 
 /** Each stage's panel; a stage replacing another fades in (none under reduced motion). */
 const panelClass = cn(
@@ -83,21 +102,22 @@ function BigRoundButton({
 
 /** Before recording: the hint and 'I'm ready to record', which takes focus when a take was just discarded. */
 export function RecordIntro({ onStart, starting, focus = false }: { onStart: () => void; starting: boolean; focus?: boolean }) {
+  const intl = useIntl()
   const startRef = useRef<HTMLButtonElement>(null)
   useFocusOnArrival(startRef, focus)
   return (
-    <section data-slot="record-intro" aria-label="Record" className={panelClass}>
-      <p className="max-w-xs text-sm text-balance text-muted-foreground">Find a quiet moment and speak as if they were next to you.</p>
+    <section data-slot="record-intro" aria-label={intl.formatMessage(RECORD_MESSAGES.intro)} className={panelClass}>
+      <p className="max-w-xs text-sm text-balance text-muted-foreground">{intl.formatMessage(RECORD_MESSAGES.quietMoment)}</p>
       <BigRoundButton
         ref={startRef}
-        label={RECORD_TEXTS.ready}
+        label={intl.formatMessage(RECORD_MESSAGES.ready)}
         tone="start"
         onClick={onStart}
         disabled={starting}
         aria-busy={starting || undefined}
         icon={<Mic aria-hidden className="size-12 sm:size-14" />}
       />
-      <p className="text-sm text-muted-foreground">{RECORD_TEXTS.hint}</p>
+      <p className="text-sm text-muted-foreground">{intl.formatMessage(RECORD_MESSAGES.hint)}</p>
     </section>
   )
 }
@@ -113,9 +133,10 @@ export function RecordingPanel({
   /** shown under the controls, e.g. the live transcript of a reply */
   children?: ReactNode
 }) {
+  const intl = useIntl()
   return (
-    <section data-slot="recording-panel" aria-label="Recording" className={panelClass}>
-      <LiveRecording recorder={recorder} stopLabel={RECORD_TEXTS.stop} onCancel={onCancel}>
+    <section data-slot="recording-panel" aria-label={intl.formatMessage(RECORD_MESSAGES.recording)} className={panelClass}>
+      <LiveRecording recorder={recorder} stopLabel={intl.formatMessage(RECORD_MESSAGES.stop)} onCancel={onCancel}>
         {children}
       </LiveRecording>
     </section>
@@ -124,11 +145,14 @@ export function RecordingPanel({
 
 /** The words of a reply as the server hears them while it is being recorded. */
 export function LiveTranscriptPanel({ text }: { text: string }) {
+  const intl = useIntl()
   return (
     <div data-slot="live-transcript" className="flex w-full flex-col gap-1.5 rounded-xl border bg-muted/40 px-4 py-3 text-start">
-      <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{SPEECH_TEXTS.liveTranscript}</p>
+      <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+        {intl.formatMessage(RECORD_MESSAGES.liveTranscript)}
+      </p>
       <p aria-live="polite" className={text ? 'text-sm leading-relaxed' : 'text-sm text-muted-foreground italic'}>
-        {text || 'Listening...'}
+        {text || intl.formatMessage(RECORD_MESSAGES.listening)}
       </p>
     </div>
   )
@@ -146,14 +170,15 @@ type RecordedPanelProps = {
 
 /** After recording: the take on Hearth's own player, Send, Re-record and Discard; focus moves to Send. */
 export function RecordedPanel({ recording, sendDisabled, blockedReasonId, onSend, onDiscard, onReRecord }: RecordedPanelProps) {
+  const intl = useIntl()
   const hitLimit = recording.durationSeconds >= RECORDING_MAX_SECONDS - 0.5
   return (
     <section data-slot="recorded-panel" aria-labelledby="recorded-title" className={panelClass}>
       <div className="flex flex-col items-center gap-1">
         <h2 id="recorded-title" className="text-lg font-semibold tracking-tight">
-          Listen before you send
+          {intl.formatMessage(RECORD_MESSAGES.listenFirst)}
         </h2>
-        {hitLimit && <p className="text-sm text-muted-foreground">Stopped at the 10-minute limit</p>}
+        {hitLimit && <p className="text-sm text-muted-foreground">{intl.formatMessage(RECORD_MESSAGES.hitLimit)}</p>}
       </div>
       <RecordingPreview recording={recording}>
         <Button
@@ -164,16 +189,16 @@ export function RecordedPanel({ recording, sendDisabled, blockedReasonId, onSend
           aria-describedby={sendDisabled ? blockedReasonId : undefined}
         >
           <Send aria-hidden />
-          {RECORD_TEXTS.send}
+          {intl.formatMessage(RECORD_MESSAGES.send)}
         </Button>
         <div className="grid grid-cols-2 gap-2">
           <Button variant="outline" onClick={onReRecord}>
             <RotateCcw aria-hidden />
-            {RECORD_TEXTS.reRecord}
+            {intl.formatMessage(RECORD_MESSAGES.reRecord)}
           </Button>
           <Button variant="outline" onClick={onDiscard}>
             <Trash2 aria-hidden />
-            {RECORD_TEXTS.discard}
+            {intl.formatMessage(RECORD_MESSAGES.discard)}
           </Button>
         </div>
       </RecordingPreview>
@@ -193,6 +218,7 @@ export function UploadProgressPanel({
   attempts: number
   sending: boolean
 }) {
+  const intl = useIntl()
   const percent = sending ? 100 : Math.round(Math.min(Math.max(progress, 0), 1) * 100)
   // Send is gone: focus rests on what is happening now
   const titleRef = useRef<HTMLHeadingElement>(null)
@@ -201,20 +227,21 @@ export function UploadProgressPanel({
     <section data-slot="upload-progress" aria-labelledby="upload-title" aria-busy="true" className={panelClass}>
       <div className="flex flex-col items-center gap-1">
         <h2 ref={titleRef} id="upload-title" tabIndex={-1} className="text-lg font-semibold tracking-tight outline-none">
-          {sending ? RECORD_TEXTS.sending : 'Uploading your message'}
+          {intl.formatMessage(sending ? RECORD_MESSAGES.sending : RECORD_MESSAGES.uploading)}
         </h2>
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {sending
-            ? 'Almost there.'
+            ? intl.formatMessage(RECORD_MESSAGES.almostThere)
             : attempt > 1
-              ? `The connection stumbled, trying again (attempt ${attempt} of ${attempts})`
-              : 'Please keep this page open.'}
+              ? intl.formatMessage(RECORD_MESSAGES.stumbled, { attempt, attempts })
+              : intl.formatMessage(RECORD_MESSAGES.keepOpen)}
         </p>
       </div>
       <div className="flex w-full flex-col gap-2">
         <div
           role="progressbar"
-          aria-label="Upload progress"
+          dir="ltr"
+          aria-label={intl.formatMessage(RECORD_MESSAGES.uploadProgress)}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
@@ -222,7 +249,7 @@ export function UploadProgressPanel({
         >
           <div className="h-full rounded-full bg-primary transition-[width] duration-200" style={{ width: `${percent}%` }} />
         </div>
-        <p className="text-end text-sm font-medium tabular-nums">{percent}%</p>
+        <p className="text-end text-sm font-medium tabular-nums">{intl.formatNumber(percent / 100, { style: 'percent' })}</p>
       </div>
     </section>
   )
@@ -240,6 +267,7 @@ export function WaitingPanel({
   /** sends it now rather than at the outbox's next round (offered while the store is away) */
   onRetry?: () => void
 }) {
+  const intl = useIntl()
   // Send is gone: focus rests on what is happening now
   const titleRef = useRef<HTMLHeadingElement>(null)
   useFocusOnArrival(titleRef)
@@ -250,16 +278,16 @@ export function WaitingPanel({
       </IconBadge>
       <div className="flex flex-col items-center gap-1">
         <h2 ref={titleRef} id="waiting-title" tabIndex={-1} className="text-lg font-semibold tracking-tight outline-none">
-          {TAKE_TEXTS.waiting(take.contactName, take.durationSeconds)}
+          {takeTitle(intl, take, 'waiting')}
         </h2>
         <p role="status" className="max-w-sm text-sm text-balance text-muted-foreground">
-          {take.storageAway ? TAKE_TEXTS.storageAway : TAKE_TEXTS.offline}
+          {intl.formatMessage(take.storageAway ? TAKE_MESSAGES.storageAway : TAKE_MESSAGES.offline)}
         </p>
       </div>
       {onRetry && (
         <Button variant="outline" onClick={onRetry}>
           <RotateCcw aria-hidden />
-          {RECORD_TEXTS.tryNow}
+          {intl.formatMessage(RECORD_MESSAGES.tryNow)}
         </Button>
       )}
     </section>
@@ -312,6 +340,7 @@ export function FailurePanel({ title, reason, retryLabel, againLabel, onRetry, o
 
 /** Shown for the moment between success and leaving the page. */
 export function SentPanel({ name }: { name: string }) {
+  const intl = useIntl()
   return (
     <section data-slot="sent-panel" aria-labelledby="sent-title" className={panelClass}>
       <IconBadge size="lg">
@@ -319,9 +348,9 @@ export function SentPanel({ name }: { name: string }) {
       </IconBadge>
       <div className="flex flex-col gap-1">
         <h2 id="sent-title" className="text-xl font-semibold tracking-tight">
-          {RECORD_TEXTS.sent}
+          {intl.formatMessage(RECORD_MESSAGES.sent)}
         </h2>
-        <p className="text-sm text-muted-foreground">Sent to {name}</p>
+        <p className="text-sm text-muted-foreground">{intl.formatMessage(RECORD_MESSAGES.sentTo, { name })}</p>
       </div>
     </section>
   )

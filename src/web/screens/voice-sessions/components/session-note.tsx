@@ -1,6 +1,7 @@
 import { ChevronDown, LoaderCircle, Send } from 'lucide-react'
+import { useIntl, type MessageDescriptor } from 'react-intl'
 import { toast } from '#web/lib/toast.ts'
-import { isTranscribing, SESSION_TEXTS, type SessionMessage } from '#shared/voice-sessions.ts'
+import { isTranscribing, type SessionMessage } from '#shared/voice-sessions.ts'
 import { PlayPauseIcon } from '#web/components/play-pause-icon.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import {
@@ -12,51 +13,72 @@ import {
 } from '#web/components/ui/dropdown-menu.tsx'
 import { useContactsQuery } from '#web/resources/contacts/queries.ts'
 import { RetryButton } from '#web/resources/messages/components/retry-transcription-button.tsx'
-import { sendBlockedReason } from '#web/resources/recording/send-limits.ts'
+import { useSendBlockedReason } from '#web/resources/recording/components/use-send-blocked-reason.ts'
 import { audioPlayer, useTrackStatus } from '#web/lib/audio-player/use-audio-player.ts'
 import { formatDuration } from '#shared/duration.ts'
-import { errorMessage } from '#web/lib/errors.ts'
-import { relativeTime } from '#shared/relative-time.ts'
+import { useErrorMessage } from '#web/lib/errors.ts'
+import { formatTimeAgo } from '#web/i18n/relative-time.ts'
 import { useRetryVoiceSessionNoteMutation, useSendVoiceSessionNoteMutation } from '../queries.ts'
 
-export const NOTE_TEXTS = {
-  sendTo: 'Send to…',
-  sendToLabel: 'Send this take to',
-  noContacts: 'No one in your circle yet',
-  sentTitle: 'Message sent',
-  sendFailed: 'Failed to send message',
-  play: 'Play note',
-  pause: 'Pause note',
-} as const
+const NOTE_MESSAGES = {
+  sendTo: { id: 'sessions.note.sendTo', defaultMessage: 'Send to…' },
+  sendToLabel: { id: 'sessions.note.sendTo.label', defaultMessage: 'Send this take to' },
+  loading: { id: 'sessions.note.loading', defaultMessage: 'Loading…' },
+  noContacts: { id: 'sessions.note.noContacts', defaultMessage: 'No one in your circle yet' },
+  sentTitle: { id: 'sessions.note.sent', defaultMessage: 'Message sent' },
+  sentTo: { id: 'sessions.note.sentTo', defaultMessage: 'Sent to {name}' },
+  sendFailed: { id: 'sessions.note.sendFailed', defaultMessage: 'Failed to send message' },
+  play: { id: 'sessions.note.play', defaultMessage: 'Play note' },
+  pause: { id: 'sessions.note.pause', defaultMessage: 'Pause note' },
+  playShort: { id: 'sessions.note.play.title', defaultMessage: 'Play' },
+  pauseShort: { id: 'sessions.note.pause.title', defaultMessage: 'Pause' },
+  trackTitle: { id: 'sessions.note.trackTitle', defaultMessage: 'Your note' },
+  transcribing: { id: 'sessions.note.transcribing', defaultMessage: 'Transcribing…' },
+  transcriptFailed: { id: 'sessions.note.transcriptFailed', defaultMessage: 'Transcription failed' },
+  noWords: { id: 'sessions.note.noWords', defaultMessage: 'No words could be made out.' },
+  retrying: { id: 'sessions.note.retrying', defaultMessage: 'Transcription retrying' },
+  retryingBody: { id: 'sessions.note.retrying.body', defaultMessage: 'Processing your message again...' },
+  retryFailed: { id: 'sessions.note.retryFailed', defaultMessage: 'Could not retry transcription' },
+} satisfies Record<string, MessageDescriptor>
 
 /** A failed transcript, with the way to try again. */
 function FailedTranscript({ sessionId, note }: { sessionId: string; note: SessionMessage }) {
+  const intl = useIntl()
+  const errorMessage = useErrorMessage()
   const retry = useRetryVoiceSessionNoteMutation(sessionId)
+  const retryNow = () => {
+    toast(intl.formatMessage(NOTE_MESSAGES.retrying), { description: intl.formatMessage(NOTE_MESSAGES.retryingBody) })
+    retry.mutate(note.id, {
+      onError: (error) => toast.error(intl.formatMessage(NOTE_MESSAGES.retryFailed), { description: errorMessage(error) }),
+    })
+  }
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
-      <p className="text-sm text-destructive-text">{SESSION_TEXTS.transcriptFailed}</p>
-      <RetryButton pending={retry.isPending} onClick={() => retry.mutate(note.id)} />
+      <p className="text-sm text-destructive-text">{intl.formatMessage(NOTE_MESSAGES.transcriptFailed)}</p>
+      <RetryButton pending={retry.isPending} onClick={retryNow} />
     </div>
   )
 }
 
 /** A recorded note's transcript as far as it goes: on its way, made, failed (with a retry), or no words in it. */
 function NoteTranscript({ sessionId, note }: { sessionId: string; note: SessionMessage }) {
+  const intl = useIntl()
   if (isTranscribing(note)) {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
         <LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
-        {SESSION_TEXTS.transcribing}
+        {intl.formatMessage(NOTE_MESSAGES.transcribing)}
       </p>
     )
   }
   if (note.transcript_status === 'failed') return <FailedTranscript sessionId={sessionId} note={note} />
-  if (!note.text) return <p className="text-sm text-muted-foreground italic">{SESSION_TEXTS.noWords}</p>
+  if (!note.text) return <p className="text-sm text-muted-foreground italic">{intl.formatMessage(NOTE_MESSAGES.noWords)}</p>
   return <p className="text-pretty">{note.text}</p>
 }
 
 /** Play/Pause of one note on the app's one player, with its time while it plays. */
 function NotePlayButton({ note, url }: { note: SessionMessage; url: string }) {
+  const intl = useIntl()
   const id = `session-note:${note.id}`
   const { playing, loading, time, current } = useTrackStatus(id)
   const busy = loading && !playing
@@ -65,10 +87,10 @@ function NotePlayButton({ note, url }: { note: SessionMessage; url: string }) {
       <Button
         size="icon"
         className="rounded-full"
-        aria-label={playing || busy ? NOTE_TEXTS.pause : NOTE_TEXTS.play}
-        title={playing || busy ? 'Pause' : 'Play'}
+        aria-label={intl.formatMessage(playing || busy ? NOTE_MESSAGES.pause : NOTE_MESSAGES.play)}
+        title={intl.formatMessage(playing || busy ? NOTE_MESSAGES.pauseShort : NOTE_MESSAGES.playShort)}
         aria-busy={busy || undefined}
-        onClick={() => void audioPlayer().toggle({ id, url, title: 'Your note' })}
+        onClick={() => void audioPlayer().toggle({ id, url, title: intl.formatMessage(NOTE_MESSAGES.trackTitle) })}
       >
         <PlayPauseIcon busy={busy} playing={playing} />
       </Button>
@@ -79,6 +101,9 @@ function NotePlayButton({ note, url }: { note: SessionMessage; url: string }) {
 
 /** "Send to…": the circle's active contacts; one at the message limit is shown but cannot be chosen. */
 function SendToMenu({ sessionId, note }: { sessionId: string; note: SessionMessage }) {
+  const intl = useIntl()
+  const errorMessage = useErrorMessage()
+  const { blockedReason } = useSendBlockedReason()
   const contacts = useContactsQuery('active')
   const send = useSendVoiceSessionNoteMutation()
   const linked = (contacts.data?.contacts ?? []).filter((c) => c.contact_user_id)
@@ -87,8 +112,9 @@ function SendToMenu({ sessionId, note }: { sessionId: string; note: SessionMessa
     send.mutate(
       { sessionId, noteId: note.id, contactId },
       {
-        onSuccess: () => toast.success(NOTE_TEXTS.sentTitle, { description: SESSION_TEXTS.sent(name) }),
-        onError: (error) => toast.error(NOTE_TEXTS.sendFailed, { description: errorMessage(error) }),
+        onSuccess: () =>
+          toast.success(intl.formatMessage(NOTE_MESSAGES.sentTitle), { description: intl.formatMessage(NOTE_MESSAGES.sentTo, { name }) }),
+        onError: (error) => toast.error(intl.formatMessage(NOTE_MESSAGES.sendFailed), { description: errorMessage(error) }),
       },
     )
   }
@@ -98,16 +124,18 @@ function SendToMenu({ sessionId, note }: { sessionId: string; note: SessionMessa
       <DropdownMenuTrigger asChild>
         <Button variant="outline" size="sm" disabled={send.isPending} aria-busy={send.isPending || undefined}>
           {send.isPending ? <LoaderCircle aria-hidden className="animate-spin" /> : <Send aria-hidden />}
-          {NOTE_TEXTS.sendTo}
+          {intl.formatMessage(NOTE_MESSAGES.sendTo)}
           <ChevronDown aria-hidden />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        <DropdownMenuLabel>{NOTE_TEXTS.sendToLabel}</DropdownMenuLabel>
-        {contacts.isPending && <DropdownMenuItem disabled>Loading…</DropdownMenuItem>}
-        {contacts.isSuccess && linked.length === 0 && <DropdownMenuItem disabled>{NOTE_TEXTS.noContacts}</DropdownMenuItem>}
+        <DropdownMenuLabel>{intl.formatMessage(NOTE_MESSAGES.sendToLabel)}</DropdownMenuLabel>
+        {contacts.isPending && <DropdownMenuItem disabled>{intl.formatMessage(NOTE_MESSAGES.loading)}</DropdownMenuItem>}
+        {contacts.isSuccess && linked.length === 0 && (
+          <DropdownMenuItem disabled>{intl.formatMessage(NOTE_MESSAGES.noContacts)}</DropdownMenuItem>
+        )}
         {linked.map((contact) => {
-          const blocked = sendBlockedReason(contact)
+          const blocked = blockedReason(contact)
           return (
             <DropdownMenuItem
               key={contact.id}
@@ -126,12 +154,13 @@ function SendToMenu({ sessionId, note }: { sessionId: string; note: SessionMessa
 
 /** One note of a session: a typed one is its text; a recorded one plays, shows its transcript and can be sent. */
 export function SessionNote({ sessionId, note }: { sessionId: string; note: SessionMessage }) {
+  const intl = useIntl()
   return (
     <li data-slot="session-note" className="flex flex-col gap-2 rounded-xl border bg-background/60 p-3">
       <div className="flex items-center justify-between gap-2">
         {note.audio_url ? <NotePlayButton note={note} url={note.audio_url} /> : <span />}
         <time dateTime={note.created_at} className="text-xs text-muted-foreground">
-          {relativeTime(note.created_at)}
+          {formatTimeAgo(intl, note.created_at)}
         </time>
       </div>
       {note.audio_url ? <NoteTranscript sessionId={sessionId} note={note} /> : <p className="text-pretty">{note.text}</p>}
