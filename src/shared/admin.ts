@@ -130,20 +130,3 @@ export const ADMIN_TEXTS = {
   alreadyConfirmed: 'This account is already confirmed.',
   resendTooSoon: 'A confirmation went to this account a moment ago. Please wait a minute.',
 } as const
-
-/** What one row of the log says, in words. */
-export function describeAuditEntry(entry: Pick<AuditEntry, 'action' | 'target_name' | 'detail'>): string {
-  const target = entry.target_name ?? 'an account'
-  switch (entry.action) {
-    case 'account.disabled':
-      return `disabled ${target}`
-    case 'account.enabled':
-      return `enabled ${target}`
-    case 'account.deleted':
-      return `deleted ${target}`
-    case 'confirmation.resent':
-      return `sent ${target} the confirmation again`
-    case 'sign_up_mode.changed':
-      return entry.detail === 'invitation' ? 'made sign-up by invitation only' : 'opened sign-up to anyone'
-  }
-}

@@ -1,6 +1,7 @@
 import { CalendarX, CircleAlert, CircleCheck, Hourglass, MailQuestion, PartyPopper, UserPlus, UserX } from 'lucide-react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl'
 import { INVITATION_TEXTS, INVITE_ACCEPTED_REDIRECT_MS, inviteCardFor } from '#shared/invitations.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { IconBadge } from '#web/components/icon-badge.tsx'
@@ -12,6 +13,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx'
 import { Wordmark } from '#web/components/wordmark.tsx'
 import { TrackPlayer } from '#web/resources/messages/components/voice-player.tsx'
 import { isApiRequestError } from '#web/lib/api-client.ts'
+import { useErrorMessage } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 import { cn } from '#web/lib/utils.ts'
@@ -20,6 +22,13 @@ import { useAcceptInvitationMutation, useInvitationPreviewQuery } from '#web/res
 // Accepting an invitation, the two screens of it: /invite (the landing page the mail's link opens, open to anyone)
 // and /auth/invite (the acceptance itself, once signed in), with the frame and the cards they share.
 
+const TEXTS = defineMessages({
+  invited: { id: 'invitation.landing.invited', defaultMessage: "You're invited" },
+  invalidLink: { id: 'invitation.invalidLink', defaultMessage: 'Invalid invitation link' },
+  invalidToken: { id: 'invitation.invalidToken', defaultMessage: 'Invalid or missing invite token.' },
+  unavailable: { id: 'invitation.card.unavailable.title', defaultMessage: 'Invite unavailable' },
+})
+
 /**
  * The transcript under the player: waiting (the query polls 1 s doubling to 8 s), failed, or the words. A finished
  * message without words leaves the player alone: the server sends a transcript only when the speech engine was sure
@@ -27,12 +36,17 @@ import { useAcceptInvitationMutation, useInvitationPreviewQuery } from '#web/res
  */
 function Transcript({ text, status }: { text: string | null; status: string | null }) {
   if (text) return <p className="rounded-xl bg-muted/60 p-4 text-start leading-relaxed">{text}</p>
-  if (status === 'failed') return <p className="text-sm text-muted-foreground">No transcript is available for this message.</p>
+  if (status === 'failed')
+    return (
+      <p className="text-sm text-muted-foreground">
+        <FormattedMessage id="invitation.landing.noTranscript" defaultMessage="No transcript is available for this message." />
+      </p>
+    )
   if (status === 'completed') return null
   return (
     <p role="status" className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
       <Hourglass aria-hidden className="size-4" />
-      Transcribing the message...
+      <FormattedMessage id="invitation.landing.transcribing" defaultMessage="Transcribing the message..." />
     </p>
   )
 }
@@ -43,7 +57,9 @@ function Transcript({ text, status }: { text: string | null; status: string | nu
  * sign-up with the invited address filled in (decision 118).
  */
 export function InviteLandingPage() {
-  usePageMeta({ title: "You're invited - Hearth" })
+  const intl = useIntl()
+  const errorMessage = useErrorMessage()
+  usePageMeta({ title: intl.formatMessage({ id: 'invitation.landing.pageTitle', defaultMessage: "You're invited - Hearth" }) })
   const [params] = useSearchParams()
   const token = params.get('token') || null
   const { user } = useAuth()
@@ -61,8 +77,11 @@ export function InviteLandingPage() {
     return (
       <InviteFrame>
         <Card className="w-full max-w-md items-center py-10" aria-busy>
-          <Spinner label="Opening your invitation" className="text-3xl text-primary" />
-          <h1 className="sr-only">You're invited</h1>
+          <Spinner
+            label={intl.formatMessage({ id: 'invitation.landing.opening', defaultMessage: 'Opening your invitation' })}
+            className="text-3xl text-primary"
+          />
+          <h1 className="sr-only">{intl.formatMessage(TEXTS.invited)}</h1>
         </Card>
       </InviteFrame>
     )
@@ -76,15 +95,15 @@ export function InviteLandingPage() {
         ) : isApiRequestError(preview.error, 429) ? (
           <InviteMessageCard
             icon={<Hourglass aria-hidden className="size-5" />}
-            title="Invite unavailable"
-            description={preview.error.message}
+            title={intl.formatMessage(TEXTS.unavailable)}
+            description={errorMessage(preview.error, preview.error.message)}
           />
         ) : (
           <div className="w-full max-w-md">
-            <h1 className="sr-only">You're invited</h1>
+            <h1 className="sr-only">{intl.formatMessage(TEXTS.invited)}</h1>
             <QueryError
-              message="Failed to load invitation"
-              detail={preview.error.message}
+              message={intl.formatMessage({ id: 'invitation.landing.loadFailed', defaultMessage: 'Failed to load invitation' })}
+              detail={errorMessage(preview.error)}
               retrying={preview.isFetching}
               onRetry={() => void preview.refetch()}
             />
@@ -101,12 +120,19 @@ export function InviteLandingPage() {
     <InviteFrame>
       <Card className="w-full max-w-md text-center">
         <CardHeader className="items-center gap-3">
-          <p className="text-sm font-medium tracking-wide text-primary uppercase">You're invited</p>
+          <p className="text-sm font-medium tracking-wide text-primary uppercase">{intl.formatMessage(TEXTS.invited)}</p>
           <Avatar name={inviter.name} src={inviter.avatar_url} alt="" size="xl" />
           <CardTitle asChild>
-            <h1 className="text-2xl">{inviter.name} invited you</h1>
+            <h1 className="text-2xl">
+              <FormattedMessage id="invitation.landing.title" defaultMessage="{name} invited you" values={{ name: inviter.name }} />
+            </h1>
           </CardTitle>
-          <CardDescription>A few close people, sending each other voice messages. Here's a personal message for you.</CardDescription>
+          <CardDescription>
+            <FormattedMessage
+              id="invitation.landing.intro"
+              defaultMessage="A few close people, sending each other voice messages. Here's a personal message for you."
+            />
+          </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {personal_message_signed_url ? (
@@ -116,10 +142,16 @@ export function InviteLandingPage() {
                 track={() => ({
                   id: `invitation:${token}`,
                   url: personal_message_signed_url,
-                  title: `Message from ${inviter.name}`,
+                  title: intl.formatMessage(
+                    { id: 'invitation.landing.track', defaultMessage: 'Message from {name}' },
+                    { name: inviter.name },
+                  ),
                   speaker: { name: inviter.name, pictureUrl: inviter.avatar_url },
                 })}
-                subject={`message from ${inviter.name}`}
+                subject={intl.formatMessage(
+                  { id: 'invitation.landing.subject', defaultMessage: 'message from {name}' },
+                  { name: inviter.name },
+                )}
                 url={personal_message_signed_url}
                 className="rounded-2xl border bg-background/60 px-3 py-2"
               />
@@ -135,9 +167,11 @@ export function InviteLandingPage() {
         <CardFooter className="flex flex-col gap-3">
           <Button size="lg" className="w-full" onClick={accept}>
             <UserPlus aria-hidden />
-            Accept &amp; Join
+            <FormattedMessage id="invitation.landing.accept" defaultMessage="Accept & Join" />
           </Button>
-          <p className="text-sm text-muted-foreground">This invite expires in 7 days from when it was created.</p>
+          <p className="text-sm text-muted-foreground">
+            <FormattedMessage id="invitation.landing.expiry" defaultMessage="This invite expires in 7 days from when it was created." />
+          </p>
         </CardFooter>
       </Card>
     </InviteFrame>
@@ -151,7 +185,9 @@ export function InviteLandingPage() {
  * A spinner, then 'Connection Added!' and home after 3 s, or the error card.
  */
 export function InviteAcceptPage() {
-  usePageMeta({ title: 'Your invitation - Hearth' })
+  const intl = useIntl()
+  const errorMessage = useErrorMessage()
+  usePageMeta({ title: intl.formatMessage({ id: 'invitation.accept.pageTitle', defaultMessage: 'Your invitation - Hearth' }) })
   const [params] = useSearchParams()
   const token = params.get('token') || null
   const { user, loading } = useAuth()
@@ -177,8 +213,8 @@ export function InviteAcceptPage() {
       <InviteFrame>
         <InviteMessageCard
           icon={<CircleAlert aria-hidden className="size-5" />}
-          title={INVITATION_TEXTS.invalidLink}
-          description={INVITATION_TEXTS.invalidToken}
+          title={intl.formatMessage(TEXTS.invalidLink)}
+          description={intl.formatMessage(TEXTS.invalidToken)}
         />
       </InviteFrame>
     )
@@ -193,10 +229,16 @@ export function InviteAcceptPage() {
               <PartyPopper aria-hidden className="size-5" />
             </span>
             <CardTitle asChild>
-              <h1>{INVITATION_TEXTS.connectionAdded}</h1>
+              <h1>
+                <FormattedMessage id="invitation.accept.added" defaultMessage="Connection Added!" />
+              </h1>
             </CardTitle>
             <CardDescription role="status">
-              You and {accept.data.inviter_name} are now in each other's circle. Taking you home...
+              <FormattedMessage
+                id="invitation.accept.added.body"
+                defaultMessage="You and {name} are now in each other's circle. Taking you home..."
+                values={{ name: accept.data.inviter_name }}
+              />
             </CardDescription>
           </CardHeader>
         </Card>
@@ -213,8 +255,8 @@ export function InviteAcceptPage() {
         ) : (
           <InviteMessageCard
             icon={<CircleAlert aria-hidden className="size-5" />}
-            title={INVITATION_TEXTS.acceptFailed}
-            description={error.message}
+            title={intl.formatMessage({ id: 'invitation.accept.failed', defaultMessage: 'Failed to accept invitation' })}
+            description={errorMessage(error, error.message)}
           />
         )}
       </InviteFrame>
@@ -224,11 +266,18 @@ export function InviteAcceptPage() {
     <InviteFrame>
       <Card className="w-full max-w-md text-center" aria-busy>
         <CardHeader className="items-center">
-          <Spinner label="Accepting your invitation" className="mb-2 text-3xl text-primary" />
+          <Spinner
+            label={intl.formatMessage({ id: 'invitation.accept.spinner', defaultMessage: 'Accepting your invitation' })}
+            className="mb-2 text-3xl text-primary"
+          />
           <CardTitle asChild>
-            <h1>Accepting your invitation...</h1>
+            <h1>
+              <FormattedMessage id="invitation.accept.accepting" defaultMessage="Accepting your invitation..." />
+            </h1>
           </CardTitle>
-          <CardDescription>This takes a moment.</CardDescription>
+          <CardDescription>
+            <FormattedMessage id="invitation.accept.moment" defaultMessage="This takes a moment." />
+          </CardDescription>
         </CardHeader>
       </Card>
     </InviteFrame>
@@ -260,34 +309,73 @@ function InviteMessageCard({ icon, title, description }: { icon: ReactNode; titl
       </CardHeader>
       <CardContent>
         <Link to="/" className={buttonVariants({ size: 'lg', className: 'w-full' })}>
-          Go to Home
+          <FormattedMessage id="invitation.card.home" defaultMessage="Go to Home" />
         </Link>
       </CardContent>
     </Card>
   )
 }
 
-const UNUSABLE_CARDS = {
+const UNUSABLE_CARDS: Record<
+  ReturnType<typeof inviteCardFor>,
+  { icon: typeof CalendarX; title: MessageDescriptor; description: MessageDescriptor }
+> = {
   expired: {
     icon: CalendarX,
-    title: 'Invite expired',
-    description: 'Invitations last 7 days. Ask the person who invited you to send it again.',
+    ...defineMessages({
+      title: { id: 'invitation.card.expired.title', defaultMessage: 'Invite expired' },
+      description: {
+        id: 'invitation.card.expired.description',
+        defaultMessage: 'Invitations last 7 days. Ask the person who invited you to send it again.',
+      },
+    }),
   },
-  used: { icon: CircleCheck, title: 'Invite already used', description: 'This invitation has already been accepted.' },
+  used: {
+    icon: CircleCheck,
+    ...defineMessages({
+      title: { id: 'invitation.card.used.title', defaultMessage: 'Invite already used' },
+      description: { id: 'invitation.card.used.description', defaultMessage: 'This invitation has already been accepted.' },
+    }),
+  },
   // decision 120: the inviter deleted their account, and the invitation went with it
-  'inviter-deleted': { icon: UserX, title: 'Invite no longer available', description: INVITATION_TEXTS.inviterDeleted },
+  'inviter-deleted': {
+    icon: UserX,
+    ...defineMessages({
+      title: { id: 'invitation.card.inviterDeleted.title', defaultMessage: 'Invite no longer available' },
+      description: {
+        id: 'invitation.card.inviterDeleted.description',
+        defaultMessage: 'This invitation is no longer available: the person who sent it deleted their account.',
+      },
+    }),
+  },
   unavailable: {
     icon: MailQuestion,
-    title: 'Invite unavailable',
-    description: 'This invitation may have been cancelled or replaced by a newer link. Ask the person who invited you for a new one.',
+    title: TEXTS.unavailable,
+    ...defineMessages({
+      description: {
+        id: 'invitation.card.unavailable.description',
+        defaultMessage:
+          'This invitation may have been cancelled or replaced by a newer link. Ask the person who invited you for a new one.',
+      },
+    }),
   },
-} as const
+}
 
-/** The card for a refusal, from its text: expired, used, the inviter's account deleted, or anything else. */
+/**
+ * The card for a refusal, from the server's English text (which names what went wrong: expired, used, the inviter's
+ * account deleted, or anything else); the card says it in the reader's language.
+ */
 function InviteUnusableCard({ message }: { message: string }) {
+  const intl = useIntl()
   const card = UNUSABLE_CARDS[inviteCardFor(message)]
   const Icon = card.icon
-  return <InviteMessageCard icon={<Icon aria-hidden className="size-5" />} title={card.title} description={card.description} />
+  return (
+    <InviteMessageCard
+      icon={<Icon aria-hidden className="size-5" />}
+      title={intl.formatMessage(card.title)}
+      description={intl.formatMessage(card.description)}
+    />
+  )
 }
 
 /** An answer that says this invitation cannot be used (unknown, expired, used, withdrawn): a card, not a retry. */

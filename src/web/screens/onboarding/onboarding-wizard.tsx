@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react'
 import { useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { toast } from '#web/lib/toast.ts'
 import { ONBOARDING_STEPS } from '#shared/limits.ts'
 import type { Profile, ProfileUpdate } from '#shared/profile.ts'
@@ -8,7 +9,7 @@ import { Wordmark } from '#web/components/wordmark.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardContent } from '#web/components/ui/card.tsx'
 import { useUpdateProfileMutation } from '#web/resources/profiles/queries.ts'
-import { errorMessage, logUnexpected } from '#web/lib/errors.ts'
+import { logUnexpected, useErrorMessage } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 import { DoneStep, InviteStep, NameStep, WelcomeMessageStep, WelcomeStep } from './components/onboarding-steps.tsx'
@@ -21,7 +22,9 @@ import { cn } from '#web/lib/utils.ts'
  * `onboarding_completed` is true. Saving the name and finishing are the two calls to the server.
  */
 export function OnboardingWizard({ profile }: { profile: Profile }) {
-  usePageMeta({ title: 'Welcome to Hearth' })
+  const intl = useIntl()
+  const errorMessage = useErrorMessage()
+  usePageMeta({ title: intl.formatMessage({ id: 'onboarding.pageTitle', defaultMessage: 'Welcome to Hearth' }) })
   const [step, setStep] = useState(1)
   const update = useUpdateProfileMutation()
   const { signOut } = useAuth()
@@ -29,7 +32,10 @@ export function OnboardingWizard({ profile }: { profile: Profile }) {
   const save = (change: ProfileUpdate, next: () => void) =>
     update.mutate(change, {
       onSuccess: next,
-      onError: (error) => toast.error('Update Failed', { description: errorMessage(error, 'Please try again.') }),
+      onError: (error) =>
+        toast.error(intl.formatMessage({ id: 'onboarding.saveFailed', defaultMessage: 'Update Failed' }), {
+          description: errorMessage(error, intl.formatMessage({ id: 'onboarding.saveFailed.body', defaultMessage: 'Please try again.' })),
+        }),
     })
 
   const leave = async () => {
@@ -47,7 +53,7 @@ export function OnboardingWizard({ profile }: { profile: Profile }) {
         <div className="flex items-center gap-1">
           <ThemeMenu />
           <Button variant="ghost" size="sm" className="text-muted-foreground" onClick={() => void leave()}>
-            Sign out
+            <FormattedMessage id="onboarding.signOut" defaultMessage="Sign out" />
           </Button>
         </div>
       </header>
@@ -59,7 +65,7 @@ export function OnboardingWizard({ profile }: { profile: Profile }) {
               {step > 1 && step < ONBOARDING_STEPS && (
                 <Button variant="ghost" size="sm" className="-ms-3 -mt-3 w-fit text-muted-foreground" onClick={() => setStep(step - 1)}>
                   <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
-                  Back
+                  <FormattedMessage id="common.back" defaultMessage="Back" />
                 </Button>
               )}
               {step === 1 && <WelcomeStep onNext={() => setStep(2)} />}

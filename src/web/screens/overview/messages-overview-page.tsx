@@ -1,6 +1,7 @@
 import { Heart, Search, X } from 'lucide-react'
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { useQueryClient } from '@tanstack/react-query'
 import type { OverviewMessage } from '#shared/message-search.ts'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
@@ -11,6 +12,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx'
 import { useLikeMessageMutation } from '#web/resources/messages/queries.ts'
 import { useProfileQuery } from '#web/resources/profiles/queries.ts'
 import { announce } from '#web/lib/announce.ts'
+import { useErrorMessage } from '#web/lib/errors.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 import { cn } from '#web/lib/utils.ts'
@@ -35,7 +37,9 @@ import { useDebouncedValue } from '#web/lib/use-debounced-value.ts'
  * live in the address, so coming back from /playback finds the same view.
  */
 export function MessagesOverviewPage() {
-  usePageMeta({ title: 'Your Messages - Hearth' })
+  const intl = useIntl()
+  const errorMessage = useErrorMessage()
+  usePageMeta({ title: intl.formatMessage({ id: 'overview.pageTitle', defaultMessage: 'Your Messages - Hearth' }) })
   const { user } = useAuth()
   const ownUserId = user?.id ?? ''
   const profile = useProfileQuery()
@@ -100,8 +104,8 @@ export function MessagesOverviewPage() {
   const settled = searching && !typing && search.isSuccess && !search.isPlaceholderData
   const resultCount = shown.length
   useEffect(() => {
-    if (settled) announce(OVERVIEW_TEXTS.resultsFound(resultCount))
-  }, [settled, q, activeSelection.size, resultCount])
+    if (settled) announce(intl.formatMessage(OVERVIEW_TEXTS.resultsFound, { count: resultCount }))
+  }, [settled, q, activeSelection.size, resultCount, intl])
   let body: ReactNode
   if (search.isPending) {
     body = <OverviewSkeleton />
@@ -109,8 +113,8 @@ export function MessagesOverviewPage() {
     body = (
       <QueryError
         className="mx-auto max-w-md"
-        message={OVERVIEW_TEXTS.loadFailed}
-        detail={search.error.message}
+        message={intl.formatMessage(OVERVIEW_TEXTS.loadFailed)}
+        detail={errorMessage(search.error)}
         retrying={search.isFetching}
         onRetry={() => void search.refetch()}
       />
@@ -134,9 +138,9 @@ export function MessagesOverviewPage() {
                 {group.kind === 'liked' && (
                   <Heart aria-hidden className="size-4 fill-rose-500 text-rose-500 dark:fill-rose-400 dark:text-rose-400" />
                 )}
-                {groupTitle(group.label)}
+                {groupTitle(intl, group)}
               </h2>
-              <p className="text-sm text-muted-foreground tabular-nums">{messageCount(group.messages.length)}</p>
+              <p className="text-sm text-muted-foreground tabular-nums">{messageCount(intl, group.messages.length)}</p>
             </div>
             <div className={OVERVIEW_GRID}>
               {group.messages.map((message) => (
@@ -144,7 +148,7 @@ export function MessagesOverviewPage() {
                   key={message.id}
                   message={message}
                   ownUserId={ownUserId}
-                  ownName={profile.data?.name ?? user?.name ?? OVERVIEW_TEXTS.you}
+                  ownName={profile.data?.name ?? user?.name ?? intl.formatMessage(OVERVIEW_TEXTS.you)}
                   ownPictureUrl={profile.data?.profile_picture_url}
                   index={position++}
                   onToggleLike={toggleLike}
@@ -169,8 +173,12 @@ export function MessagesOverviewPage() {
       {/* one block, so the sections' margins meet as they always have */}
       <div>
         <div className="mb-6 flex flex-col gap-1 sm:mb-8">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{OVERVIEW_TEXTS.title}</h1>
-          <p className="text-muted-foreground">{OVERVIEW_TEXTS.subtitle}</p>
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+            <FormattedMessage {...OVERVIEW_TEXTS.title} />
+          </h1>
+          <p className="text-muted-foreground">
+            <FormattedMessage {...OVERVIEW_TEXTS.subtitle} />
+          </p>
         </div>
 
         <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
@@ -178,8 +186,8 @@ export function MessagesOverviewPage() {
             <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
             <Input
               type="search"
-              aria-label="Search messages"
-              placeholder={OVERVIEW_TEXTS.searchPlaceholder}
+              aria-label={intl.formatMessage({ id: 'overview.search.label', defaultMessage: 'Search messages' })}
+              placeholder={intl.formatMessage(OVERVIEW_TEXTS.searchPlaceholder)}
               value={text}
               maxLength={200}
               onChange={(event) => onTextChange(event.target.value)}
@@ -187,10 +195,19 @@ export function MessagesOverviewPage() {
             />
             <span className="absolute end-2 top-1/2 flex -translate-y-1/2 items-center">
               {(typing || (search.isFetching && !search.isFetchingNextPage && searching)) && text ? (
-                <Spinner label="Searching" className="size-7 text-sm text-muted-foreground" />
+                <Spinner
+                  label={intl.formatMessage({ id: 'overview.search.searching', defaultMessage: 'Searching' })}
+                  className="size-7 text-sm text-muted-foreground"
+                />
               ) : (
                 text && (
-                  <Button variant="ghost" size="icon" aria-label="Clear search" className="size-7" onClick={() => onTextChange('')}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={intl.formatMessage({ id: 'overview.search.clear', defaultMessage: 'Clear search' })}
+                    className="size-7"
+                    onClick={() => onTextChange('')}
+                  >
                     <X aria-hidden />
                   </Button>
                 )
@@ -211,9 +228,11 @@ export function MessagesOverviewPage() {
 
         {search.isError && search.data && (
           <div role="alert" className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-2xl border bg-card px-4 py-3 text-sm">
-            <span>{OVERVIEW_TEXTS.loadFailed}</span>
+            <span>
+              <FormattedMessage {...OVERVIEW_TEXTS.loadFailed} />
+            </span>
             <Button variant="outline" size="sm" disabled={search.isFetching} onClick={() => void search.refetch()}>
-              Retry
+              <FormattedMessage id="common.retry" defaultMessage="Retry" />
             </Button>
           </div>
         )}
@@ -238,13 +257,28 @@ function OverviewFooter({
   failed: boolean
   onLoadMore: () => void
 }) {
+  const intl = useIntl()
   if (!hasMore) return null
   return (
     <div data-slot="overview-footer" className="flex flex-col items-center gap-2 text-center text-sm text-muted-foreground">
-      <p>{failed ? 'Older messages could not be loaded.' : `Grouped from your newest ${count} messages.`}</p>
+      <p>
+        {failed ? (
+          <FormattedMessage id="overview.footer.failed" defaultMessage="Older messages could not be loaded." />
+        ) : (
+          <FormattedMessage
+            id="overview.footer.grouped"
+            defaultMessage="{count, plural, one {Grouped from your newest # message.} other {Grouped from your newest # messages.}}"
+            values={{ count }}
+          />
+        )}
+      </p>
       <Button variant="outline" disabled={loadingMore} onClick={onLoadMore}>
-        {loadingMore && <Spinner label="Loading older messages" />}
-        {failed ? 'Retry' : 'Load older messages'}
+        {loadingMore && <Spinner label={intl.formatMessage({ id: 'overview.footer.loading', defaultMessage: 'Loading older messages' })} />}
+        {failed ? (
+          <FormattedMessage id="common.retry" defaultMessage="Retry" />
+        ) : (
+          <FormattedMessage id="overview.footer.loadMore" defaultMessage="Load older messages" />
+        )}
       </Button>
     </div>
   )

@@ -1,3 +1,4 @@
+import { createIntl } from 'react-intl'
 import { describe, expect, it } from 'vitest'
 import type { OverviewMessage } from '#shared/message-search.ts'
 import {
@@ -13,6 +14,12 @@ import {
   senderName,
   visibleChips,
 } from './overview-model.ts'
+import arabic from '#web/i18n/messages/ar.json' with { type: 'json' }
+import spanish from '#web/i18n/messages/es.json' with { type: 'json' }
+
+const en = createIntl({ locale: 'en', defaultLocale: 'en' })
+const es = createIntl({ locale: 'es', defaultLocale: 'en', messages: spanish })
+const ar = createIntl({ locale: 'ar', defaultLocale: 'en', messages: arabic })
 
 const ME = 'me'
 let counter = 0
@@ -60,11 +67,11 @@ describe('grouping', () => {
     const c = message({ topics: ['family'], is_read: false })
     const d = message({ topics: [] })
     const groups = groupMessages([a, b, c, d], 'topics', ME)
-    expect(groups.map((g) => [g.label, g.messages.map((m) => m.id)])).toEqual([
+    expect(groups.map((g) => [groupTitle(en, g), g.messages.map((m) => m.id)])).toEqual([
       ['Liked', [a.id]],
-      ['work', [a.id, b.id]],
-      ['family', [c.id]],
-      ['plans', [a.id]],
+      ['Work', [a.id, b.id]],
+      ['Family', [c.id]],
+      ['Plans', [a.id]],
       ['Other', [d.id]],
     ])
     expect(groups.map((g) => g.kind)).toEqual(['liked', 'label', 'label', 'label', 'other'])
@@ -80,15 +87,21 @@ describe('grouping', () => {
     ])
   })
 
-  it('titles a group with a capital first letter', () => {
-    expect(groupTitle('family')).toBe('Family')
-    expect(groupTitle('Liked')).toBe('Liked')
+  it("titles a group with a capital first letter, and Liked and Other in the reader's language", () => {
+    expect(groupTitle(en, { kind: 'label', label: 'family' })).toBe('Family')
+    expect(groupTitle(en, { kind: 'liked', label: '' })).toBe('Liked')
+    expect(groupTitle(es, { kind: 'liked', label: '' })).toBe('Favoritos')
+    expect(groupTitle(es, { kind: 'other', label: '' })).toBe('Otros')
   })
 
-  it('says 1 message, 2 messages', () => {
-    expect(messageCount(1)).toBe('1 message')
-    expect(messageCount(2)).toBe('2 messages')
-    expect(messageCount(0)).toBe('0 messages')
+  it("says 1 message, 2 messages, with each language's plural forms", () => {
+    expect(messageCount(en, 1)).toBe('1 message')
+    expect(messageCount(en, 2)).toBe('2 messages')
+    expect(messageCount(en, 0)).toBe('0 messages')
+    expect(messageCount(es, 1)).toBe('1 mensaje')
+    expect(messageCount(es, 5)).toBe('5 mensajes')
+    expect(messageCount(ar, 2)).toBe('رسالتان')
+    expect(messageCount(ar, 3)).toBe('3 رسائل')
   })
 })
 
@@ -139,8 +152,9 @@ describe('cards', () => {
   })
 
   it("names the sender: You, the contact's name, or Unknown", () => {
-    expect(senderName(message({ sender_id: ME }), ME)).toBe('You')
-    expect(senderName(message(), ME)).toBe('Bea')
-    expect(senderName(message({ other_person: { user_id: 'x', contact_id: null, name: null, picture_url: null } }), ME)).toBe('Unknown')
+    expect(senderName(en, message({ sender_id: ME }), ME)).toBe('You')
+    expect(senderName(es, message({ sender_id: ME }), ME)).toBe('Tú')
+    expect(senderName(en, message(), ME)).toBe('Bea')
+    expect(senderName(en, message({ other_person: { user_id: 'x', contact_id: null, name: null, picture_url: null } }), ME)).toBe('Unknown')
   })
 })

@@ -1,3 +1,4 @@
+import type { IntlShape, MessageDescriptor } from 'react-intl'
 import type { OverviewMessage } from '#shared/message-search.ts'
 
 /**
@@ -17,20 +18,24 @@ export const CARD_DELAY_STEP_MS = 50
 export const CARD_DELAY_MAX_MS = 500
 
 export const OVERVIEW_TEXTS = {
-  title: 'Your Messages',
-  subtitle: 'Organized by topics/emotions',
-  searchPlaceholder: 'Search messages, emotions, topics...',
-  filterBy: 'Filter by:',
-  noResults: 'No messages found matching your search',
+  title: { id: 'overview.title', defaultMessage: 'Your Messages' },
+  subtitle: { id: 'overview.subtitle', defaultMessage: 'Organized by topics/emotions' },
+  searchPlaceholder: { id: 'overview.search.placeholder', defaultMessage: 'Search messages, emotions, topics...' },
+  filterBy: { id: 'overview.filterBy', defaultMessage: 'Filter by:' },
+  noResults: { id: 'overview.noResults', defaultMessage: 'No messages found matching your search' },
   /** said by the live region once a search's results are in (worded apart from what the page shows) */
-  resultsFound: (count: number) => (count === 0 ? 'Search found no messages' : `Search found ${count} message${count === 1 ? '' : 's'}`),
-  loadFailed: 'Failed to load messages',
-  liked: 'Liked',
-  other: 'Other',
-  unknown: 'Unknown',
-  you: 'You',
-  audioMessage: 'Audio message',
-} as const
+  resultsFound: {
+    id: 'overview.resultsFound',
+    defaultMessage: '{count, plural, =0 {Search found no messages} one {Search found # message} other {Search found # messages}}',
+  },
+  loadFailed: { id: 'overview.loadFailed', defaultMessage: 'Failed to load messages' },
+  liked: { id: 'overview.group.liked', defaultMessage: 'Liked' },
+  other: { id: 'overview.group.other', defaultMessage: 'Other' },
+  messageCount: { id: 'overview.group.count', defaultMessage: '{count, plural, one {# message} other {# messages}}' },
+  unknown: { id: 'overview.unknown', defaultMessage: 'Unknown' },
+  you: { id: 'overview.you', defaultMessage: 'You' },
+  audioMessage: { id: 'overview.audioMessage', defaultMessage: 'Audio message' },
+} satisfies Record<string, MessageDescriptor>
 
 type Labelled = Pick<OverviewMessage, 'emotions' | 'topics'>
 type Ordered = Pick<OverviewMessage, 'id' | 'liked' | 'is_read' | 'receiver_id' | 'created_at'>
@@ -39,14 +44,16 @@ export function labelsOf(message: Labelled, grouping: OverviewGrouping): string[
   return grouping === 'topics' ? message.topics : message.emotions
 }
 
-/** A group's heading: its label with a capital first letter ('family' -> 'Family'). */
-export function groupTitle(label: string): string {
-  return label.charAt(0).toLocaleUpperCase() + label.slice(1)
+/** A group's heading: 'Liked', 'Other' (in the reader's language), or its label with a capital first letter ('family' -> 'Family'). */
+export function groupTitle(intl: IntlShape, group: Pick<OverviewGroup<unknown>, 'kind' | 'label'>): string {
+  if (group.kind === 'liked') return intl.formatMessage(OVERVIEW_TEXTS.liked)
+  if (group.kind === 'other') return intl.formatMessage(OVERVIEW_TEXTS.other)
+  return group.label.charAt(0).toLocaleUpperCase() + group.label.slice(1)
 }
 
-/** 'N message(s)': '1 message', '2 messages'. */
-export function messageCount(count: number): string {
-  return `${count} ${count === 1 ? 'message' : 'messages'}`
+/** 'N message(s)': '1 message', '2 messages', in the reader's language and its plural rules. */
+export function messageCount(intl: IntlShape, count: number): string {
+  return intl.formatMessage(OVERVIEW_TEXTS.messageCount, { count })
 }
 
 /** Liked 2, unread 1, else 0. Unread means received and not yet opened: your own messages are never "unread" to you. */
@@ -93,6 +100,7 @@ export function matchesAllChips(message: Labelled, grouping: OverviewGrouping, s
   return true
 }
 
+/** `label` is the topic or emotion of a 'label' group; a 'liked' or 'other' group is named by its kind (`groupTitle`). */
 export type OverviewGroup<M> = { key: string; kind: 'liked' | 'label' | 'other'; label: string; messages: M[] }
 
 /**
@@ -115,10 +123,10 @@ export function groupMessages<M extends Labelled & Ordered>(
   }
   const groups: OverviewGroup<M>[] = []
   const liked = messages.filter((m) => m.liked)
-  if (liked.length > 0) groups.push({ key: 'liked', kind: 'liked', label: OVERVIEW_TEXTS.liked, messages: liked.sort(order) })
+  if (liked.length > 0) groups.push({ key: 'liked', kind: 'liked', label: '', messages: liked.sort(order) })
   const labelled = [...byLabel].sort(([a, am], [b, bm]) => bm.length - am.length || a.localeCompare(b))
   for (const [label, list] of labelled) groups.push({ key: `label:${label}`, kind: 'label', label, messages: list.sort(order) })
-  if (other.length > 0) groups.push({ key: 'other', kind: 'other', label: OVERVIEW_TEXTS.other, messages: other.sort(order) })
+  if (other.length > 0) groups.push({ key: 'other', kind: 'other', label: '', messages: other.sort(order) })
   return groups
 }
 
@@ -144,7 +152,7 @@ export function cardAnimationDelayMs(index: number): number {
 }
 
 /** Who a card is from: 'You' for your own, the contact's name as you saved it, or 'Unknown'. */
-export function senderName(message: Pick<OverviewMessage, 'sender_id' | 'other_person'>, ownUserId: string): string {
-  if (message.sender_id === ownUserId) return OVERVIEW_TEXTS.you
-  return message.other_person.name ?? OVERVIEW_TEXTS.unknown
+export function senderName(intl: IntlShape, message: Pick<OverviewMessage, 'sender_id' | 'other_person'>, ownUserId: string): string {
+  if (message.sender_id === ownUserId) return intl.formatMessage(OVERVIEW_TEXTS.you)
+  return message.other_person.name ?? intl.formatMessage(OVERVIEW_TEXTS.unknown)
 }

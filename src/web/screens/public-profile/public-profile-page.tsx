@@ -1,7 +1,8 @@
 import { UserRound, UserX } from 'lucide-react'
 import type * as React from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
-import { PUBLIC_PROFILE_TEXTS, publicProfileDescription, type PublicProfile } from '#shared/public-profile.ts'
+import { publicProfileDescription, type PublicProfile } from '#shared/public-profile.ts'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
 import { QueryError } from '#web/components/query-error.tsx'
@@ -9,6 +10,7 @@ import { ThemeMenu } from '#web/components/theme-menu.tsx'
 import { Wordmark } from '#web/components/wordmark.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { isApiRequestError } from '#web/lib/api-client.ts'
+import { useErrorMessage } from '#web/lib/errors.ts'
 import { usePageMeta, useStructuredData } from '#web/lib/page-meta.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 import { MessageButton } from './components/message-button.tsx'
@@ -47,12 +49,14 @@ function ProfileContent({ profile }: { profile: PublicProfile }) {
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between md:flex-col md:items-start lg:flex-row lg:items-center">
           <div className="flex min-w-0 flex-col gap-1">
             <h1 className="text-3xl font-semibold tracking-tight break-words sm:text-4xl">{profile.name}</h1>
-            <p className="text-muted-foreground">On Hearth, sharing voice messages with a small circle.</p>
+            <p className="text-muted-foreground">
+              <FormattedMessage id="publicProfile.tagline" defaultMessage="On Hearth, sharing voice messages with a small circle." />
+            </p>
           </div>
           {own ? (
             <p className="flex w-fit shrink-0 items-center gap-2 rounded-full border border-primary/25 bg-accent px-3 py-1.5 text-sm font-medium text-accent-foreground">
               <UserRound aria-hidden className="size-4" />
-              This is you
+              <FormattedMessage id="publicProfile.own" defaultMessage="This is you" />
             </p>
           ) : (
             <MessageButton userId={profile.id} size="lg" className="w-full shrink-0 sm:w-auto" />
@@ -70,10 +74,17 @@ function ProfileNotFound() {
       <IconBadge size="xl">
         <UserX aria-hidden />
       </IconBadge>
-      <h1 className="text-2xl font-semibold tracking-tight">{PUBLIC_PROFILE_TEXTS.notFound}</h1>
-      <p className="max-w-sm text-muted-foreground">This link may be mistyped, or the person may no longer be on Hearth.</p>
+      <h1 className="text-2xl font-semibold tracking-tight">
+        <FormattedMessage id="publicProfile.notFound" defaultMessage="Profile not found." />
+      </h1>
+      <p className="max-w-sm text-muted-foreground">
+        <FormattedMessage
+          id="publicProfile.notFound.description"
+          defaultMessage="This link may be mistyped, or the person may no longer be on Hearth."
+        />
+      </p>
       <Link to="/" className={buttonVariants({ size: 'lg', className: 'mt-2' })}>
-        Go to Home
+        <FormattedMessage id="publicProfile.home" defaultMessage="Go to Home" />
       </Link>
     </div>
   )
@@ -89,10 +100,27 @@ export function PublicProfilePage() {
   const profile = usePublicProfileQuery(id)
   const back = useBack()
   const notFound = isApiRequestError(profile.error, 404)
+  const intl = useIntl()
+  const errorMessage = useErrorMessage()
 
   usePageMeta({
-    title: profile.data ? `${profile.data.name} - Hearth` : notFound ? 'Profile not found - Hearth' : 'Profile - Hearth',
-    description: profile.data ? publicProfileDescription(profile.data) : undefined,
+    title: profile.data
+      ? intl.formatMessage({ id: 'publicProfile.pageTitle', defaultMessage: '{name} - Hearth' }, { name: profile.data.name })
+      : notFound
+        ? intl.formatMessage({ id: 'publicProfile.pageTitle.notFound', defaultMessage: 'Profile not found - Hearth' })
+        : intl.formatMessage({ id: 'publicProfile.pageTitle.loading', defaultMessage: 'Profile - Hearth' }),
+    // the words of their welcome message, else a line about them in the reader's language
+    description: profile.data
+      ? profile.data.welcome_transcript?.trim()
+        ? publicProfileDescription(profile.data)
+        : intl.formatMessage(
+            {
+              id: 'publicProfile.description',
+              defaultMessage: '{name} is on Hearth, a voice-first app for small circles of close contacts.',
+            },
+            { name: profile.data.name },
+          )
+      : undefined,
     canonical: publicProfilePath(id),
     // indexed, with Person data, only for someone who opted in to being found (decision 124)
     noindex: !profile.data?.findable,
@@ -105,11 +133,13 @@ export function PublicProfilePage() {
   else if (profile.isError) {
     body = (
       <div className="grid place-items-center py-10">
-        <h1 className="sr-only">Profile</h1>
+        <h1 className="sr-only">
+          <FormattedMessage id="publicProfile.heading" defaultMessage="Profile" />
+        </h1>
         <QueryError
           className="w-full max-w-sm"
-          message={PUBLIC_PROFILE_TEXTS.loadFailed}
-          detail={profile.error.message}
+          message={intl.formatMessage({ id: 'publicProfile.loadFailed', defaultMessage: 'Failed to load profile' })}
+          detail={errorMessage(profile.error)}
           retrying={profile.isFetching}
           onRetry={() => void profile.refetch()}
         />

@@ -1,9 +1,13 @@
+import { useIntl } from 'react-intl'
 import { ONBOARDING_STEPS } from '#shared/limits.ts'
 import { cn } from '#web/lib/utils.ts'
 
 /** Five dots; the current one is long, the done ones filled. */
 export function StepProgress({ step }: { step: number }) {
-  const label = `Step ${step} of ${ONBOARDING_STEPS}`
+  const label = useIntl().formatMessage(
+    { id: 'onboarding.progress', defaultMessage: 'Step {step} of {total}' },
+    { step, total: ONBOARDING_STEPS },
+  )
   return (
     <div
       role="progressbar"

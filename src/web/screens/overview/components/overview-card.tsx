@@ -2,9 +2,8 @@ import { Heart, MessageCircle, MoreHorizontal, Play } from 'lucide-react'
 import { useState } from 'react'
 import type * as React from 'react'
 import { Link, useNavigate } from 'react-router'
+import { FormattedMessage, useIntl } from 'react-intl'
 import type { OverviewMessage } from '#shared/message-search.ts'
-import { relativeTime } from '#shared/relative-time.ts'
-import { SPEECH_TEXTS } from '#shared/speech.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#web/components/ui/dropdown-menu.tsx'
@@ -13,6 +12,7 @@ import { useLongPress } from '#web/lib/use-long-press.ts'
 import { MessageTags } from '#web/resources/messages/components/message-tags.tsx'
 import { RetryTranscriptionButton } from '#web/resources/messages/components/retry-transcription-button.tsx'
 import { cn } from '#web/lib/utils.ts'
+import { formatTimeAgo } from '#web/i18n/relative-time.ts'
 import {
   cardAnimationDelayMs,
   cardTint,
@@ -66,11 +66,12 @@ export function OverviewCard({
   ...props
 }: OverviewCardProps) {
   const navigate = useNavigate()
+  const intl = useIntl()
   const [menuOpen, setMenuOpen] = useState(false)
   const longPress = useLongPress(() => setMenuOpen(true), true)
   const own = message.sender_id === ownUserId
-  const sender = senderName(message, ownUserId)
-  const otherName = message.other_person.name ?? OVERVIEW_TEXTS.unknown
+  const sender = senderName(intl, message, ownUserId)
+  const otherName = message.other_person.name ?? intl.formatMessage(OVERVIEW_TEXTS.unknown)
   const unread = !own && !message.is_read
   const transcript = message.transcription?.trim()
   const failed = !transcript && message.processing_status === 'failed'
@@ -100,25 +101,46 @@ export function OverviewCard({
             <Link
               to={playbackPath}
               // the name holds the visible 'You' or sender's name, as a word (axe: label-content-name-mismatch)
-              aria-label={own ? `Message from you to ${otherName}` : `Message from ${sender}`}
+              aria-label={
+                own
+                  ? intl.formatMessage({ id: 'overview.card.fromYou', defaultMessage: 'Message from you to {name}' }, { name: otherName })
+                  : intl.formatMessage({ id: 'overview.card.from', defaultMessage: 'Message from {name}' }, { name: sender })
+              }
               className="font-semibold outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:ring-[3px] focus-visible:after:ring-ring"
             >
               {sender}
             </Link>
-            {own && <span className="text-sm text-muted-foreground"> to {otherName}</span>}
+            {own && (
+              <span className="text-sm text-muted-foreground">
+                {' '}
+                <FormattedMessage id="overview.card.to" defaultMessage="to {name}" values={{ name: otherName }} />
+              </span>
+            )}
           </h3>
           <p className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground tabular-nums">
             <span>{formatDuration(message.duration_seconds)}</span>
             <span aria-hidden>·</span>
             <time dateTime={message.created_at} className="truncate">
-              {relativeTime(message.created_at)}
+              {formatTimeAgo(intl, message.created_at)}
             </time>
           </p>
         </div>
         <div className="relative z-10 -me-2 flex shrink-0 items-center gap-1">
-          {unread && <span role="img" aria-label="Unread" data-slot="unread-dot" className="size-2.5 rounded-full bg-primary" />}
+          {unread && (
+            <span
+              role="img"
+              aria-label={intl.formatMessage({ id: 'overview.card.unread', defaultMessage: 'Unread' })}
+              data-slot="unread-dot"
+              className="size-2.5 rounded-full bg-primary"
+            />
+          )}
           {message.liked && (
-            <span role="img" aria-label="Liked" data-slot="liked-heart" className="text-rose-500 dark:text-rose-400">
+            <span
+              role="img"
+              aria-label={intl.formatMessage({ id: 'overview.card.liked', defaultMessage: 'Liked' })}
+              data-slot="liked-heart"
+              className="text-rose-500 dark:text-rose-400"
+            >
               <Heart aria-hidden className="size-4 fill-current" />
             </span>
           )}
@@ -127,8 +149,8 @@ export function OverviewCard({
               <Button
                 variant="ghost"
                 size="icon"
-                aria-label="Message actions"
-                title="Message actions"
+                aria-label={intl.formatMessage({ id: 'overview.card.actions', defaultMessage: 'Message actions' })}
+                title={intl.formatMessage({ id: 'overview.card.actions', defaultMessage: 'Message actions' })}
                 className="size-8 text-muted-foreground"
               >
                 <MoreHorizontal aria-hidden />
@@ -137,11 +159,15 @@ export function OverviewCard({
             <DropdownMenuContent align="end">
               <DropdownMenuItem {...selectOnClickOnly} onSelect={() => onToggleLike(message)}>
                 <Heart aria-hidden className={cn(message.liked && 'fill-current text-rose-500')} />
-                {message.liked ? 'Unlike' : 'Like'}
+                {message.liked ? (
+                  <FormattedMessage id="overview.card.unlike" defaultMessage="Unlike" />
+                ) : (
+                  <FormattedMessage id="overview.card.like" defaultMessage="Like" />
+                )}
               </DropdownMenuItem>
               <DropdownMenuItem {...selectOnClickOnly} onSelect={() => void navigate(playbackPath)}>
                 <Play aria-hidden />
-                Open
+                <FormattedMessage id="overview.card.open" defaultMessage="Open" />
               </DropdownMenuItem>
               {message.other_person.contact_id && (
                 <DropdownMenuItem
@@ -149,7 +175,7 @@ export function OverviewCard({
                   onSelect={() => void navigate(`/contacts/${encodeURIComponent(message.other_person.contact_id ?? '')}`)}
                 >
                   <MessageCircle aria-hidden />
-                  Conversation
+                  <FormattedMessage id="overview.card.conversation" defaultMessage="Conversation" />
                 </DropdownMenuItem>
               )}
             </DropdownMenuContent>
@@ -159,7 +185,9 @@ export function OverviewCard({
 
       {failed ? (
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-          <span className="text-destructive-text">{SPEECH_TEXTS.overviewFailed}</span>
+          <span className="text-destructive-text">
+            <FormattedMessage id="overview.card.transcriptionFailed" defaultMessage="Transcription failed" />
+          </span>
           <RetryTranscriptionButton message={message} variant="link" size="sm" className="relative z-10 h-auto py-0" />
         </div>
       ) : (
@@ -167,7 +195,7 @@ export function OverviewCard({
           data-slot="overview-card-text"
           className={cn('line-clamp-2 text-sm', transcript ? 'text-foreground/85' : 'text-muted-foreground italic')}
         >
-          {transcript || OVERVIEW_TEXTS.audioMessage}
+          {transcript || intl.formatMessage(OVERVIEW_TEXTS.audioMessage)}
         </p>
       )}
 

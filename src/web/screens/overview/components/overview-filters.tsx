@@ -1,5 +1,6 @@
 import { Brain, Tags } from 'lucide-react'
 import type * as React from 'react'
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl'
 import { cn } from '#web/lib/utils.ts'
 import { CHIP_LIMIT, OVERVIEW_TEXTS, visibleChips, type Chip, type OverviewGrouping } from '../overview-model.ts'
 
@@ -8,17 +9,23 @@ type GroupingToggleProps = Omit<React.ComponentProps<'div'>, 'onChange'> & {
   onChange: (value: OverviewGrouping) => void
 }
 
-const OPTIONS: { value: OverviewGrouping; label: string; icon: typeof Tags }[] = [
-  { value: 'topics', label: 'Topics', icon: Tags },
-  { value: 'emotions', label: 'Emotions', icon: Brain },
+const LABELS = defineMessages({
+  topics: { id: 'overview.grouping.topics', defaultMessage: 'Topics' },
+  emotions: { id: 'overview.grouping.emotions', defaultMessage: 'Emotions' },
+})
+
+const OPTIONS: { value: OverviewGrouping; label: MessageDescriptor; icon: typeof Tags }[] = [
+  { value: 'topics', label: LABELS.topics, icon: Tags },
+  { value: 'emotions', label: LABELS.emotions, icon: Brain },
 ]
 
 /** Topics/Emotions: what the groups and chips are made of. Two pressed-state buttons in a segmented control. */
 export function GroupingToggle({ value, onChange, className, ...props }: GroupingToggleProps) {
+  const intl = useIntl()
   return (
     <div
       role="group"
-      aria-label="Group by"
+      aria-label={intl.formatMessage({ id: 'overview.grouping.label', defaultMessage: 'Group by' })}
       data-slot="grouping-toggle"
       className={cn('inline-flex shrink-0 rounded-xl border bg-muted/60 p-1', className)}
       {...props}
@@ -32,7 +39,7 @@ export function GroupingToggle({ value, onChange, className, ...props }: Groupin
           className="inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring aria-pressed:bg-card aria-pressed:text-foreground aria-pressed:shadow-sm"
         >
           <Icon aria-hidden className="size-4" />
-          {label}
+          <FormattedMessage {...label} />
         </button>
       ))}
     </div>
@@ -54,7 +61,7 @@ export function FilterChips({ chips, selected, expanded, onToggleChip, onExpande
   return (
     <div data-slot="filter-chips" className={cn('flex flex-wrap items-center gap-2', className)} {...props}>
       <span id="overview-filter-label" className="me-1 text-sm font-medium text-muted-foreground">
-        {OVERVIEW_TEXTS.filterBy}
+        <FormattedMessage {...OVERVIEW_TEXTS.filterBy} />
       </span>
       <div role="group" aria-labelledby="overview-filter-label" className="contents">
         {shown.map((chip) => (
@@ -79,7 +86,11 @@ export function FilterChips({ chips, selected, expanded, onToggleChip, onExpande
           onClick={() => onExpandedChange(!expanded)}
           className="h-8 cursor-pointer rounded-full px-2 text-sm font-medium text-primary-strong underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring"
         >
-          {expanded ? 'Show less' : `See ${hidden} more`}
+          {expanded ? (
+            <FormattedMessage id="overview.chips.less" defaultMessage="Show less" />
+          ) : (
+            <FormattedMessage id="overview.chips.more" defaultMessage="See {count} more" values={{ count: hidden }} />
+          )}
         </button>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { AudioLines, Mic, SearchX } from 'lucide-react'
 import type * as React from 'react'
+import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router'
 import { Empty, EmptyDescription, EmptyTitle } from '#web/components/empty.tsx'
 import { IconBadge } from '#web/components/icon-badge.tsx'
@@ -16,7 +17,7 @@ export function OverviewSkeleton({ className, ...props }: React.ComponentProps<'
   return (
     <div data-slot="overview-skeleton" aria-busy="true" className={cn('flex flex-col gap-8', className)} {...props}>
       <span role="status" className="sr-only">
-        Loading messages
+        <FormattedMessage id="overview.loading" defaultMessage="Loading messages" />
       </span>
       {[3, 2].map((cards, group) => (
         <div key={group} aria-hidden className="flex flex-col gap-3">
@@ -56,13 +57,18 @@ export function OverviewEmpty({ className, ...props }: React.ComponentProps<'div
       <IconBadge size="lg">
         <AudioLines aria-hidden />
       </IconBadge>
-      <EmptyTitle>No messages yet</EmptyTitle>
+      <EmptyTitle>
+        <FormattedMessage id="overview.empty.title" defaultMessage="No messages yet" />
+      </EmptyTitle>
       <EmptyDescription>
-        Voice messages you send and receive will gather here, sorted by what they are about and how they feel.
+        <FormattedMessage
+          id="overview.empty.description"
+          defaultMessage="Voice messages you send and receive will gather here, sorted by what they are about and how they feel."
+        />
       </EmptyDescription>
       <Link to="/record/select" className={buttonVariants({ variant: 'outline', className: 'mt-1' })}>
         <Mic aria-hidden />
-        Record a message
+        <FormattedMessage id="overview.empty.record" defaultMessage="Record a message" />
       </Link>
     </Empty>
   )
@@ -76,10 +82,10 @@ export function OverviewNoResults({ onClear, className, ...props }: React.Compon
         <SearchX aria-hidden />
       </IconBadge>
       <EmptyTitle role="status" className="text-base font-medium">
-        {OVERVIEW_TEXTS.noResults}
+        <FormattedMessage {...OVERVIEW_TEXTS.noResults} />
       </EmptyTitle>
       <Button variant="outline" className="mt-1" onClick={onClear}>
-        Clear search and filters
+        <FormattedMessage id="overview.noResults.clear" defaultMessage="Clear search and filters" />
       </Button>
     </Empty>
   )

@@ -1,13 +1,13 @@
 import { MessageCircle } from 'lucide-react'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { toast } from '#web/lib/toast.ts'
-import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { Button, type ButtonProps } from '#web/components/ui/button.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { useConnectMutation } from '#web/resources/contacts/queries.ts'
 import { isApiRequestError } from '#web/lib/api-client.ts'
-import { logUnexpected } from '#web/lib/errors.ts'
+import { logUnexpected, useErrorMessage } from '#web/lib/errors.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 import { signInToMessage } from '#web/resources/public-profiles/profile-links.ts'
 import { rememberMessageIntent, takeMessageIntent } from '../message-intent.ts'
@@ -23,14 +23,20 @@ export function MessageButton({ userId, disabled, ...props }: MessageButtonProps
   const { user, loading } = useAuth()
   const navigate = useNavigate()
   const connect = useConnectMutation()
+  const intl = useIntl()
+  const errorMessage = useErrorMessage()
 
   const startConversation = () =>
     connect.mutate(userId, {
       onSuccess: ({ contact }) => navigate(`/contacts/${encodeURIComponent(contact.id)}`),
       onError: (error) => {
         // A full circle (409) has its own explanation from the server; anything else gets the catalogue's text.
-        const description = isApiRequestError(error, 409) ? error.message : CONTACT_TEXTS.startMessageFailedBody
-        toast.error(CONTACT_TEXTS.startMessageFailed, { description })
+        const fallback = intl.formatMessage({
+          id: 'publicProfile.message.failed.body',
+          defaultMessage: "We couldn't create a relationship with this user. Please try again.",
+        })
+        const description = isApiRequestError(error, 409) ? errorMessage(error, fallback) : fallback
+        toast.error(intl.formatMessage({ id: 'publicProfile.message.failed', defaultMessage: 'Could not start message' }), { description })
         logUnexpected(error, 'connect failed')
       },
     })
@@ -54,8 +60,12 @@ export function MessageButton({ userId, disabled, ...props }: MessageButtonProps
 
   return (
     <Button data-slot="message-button" disabled={disabled || loading || connect.isPending} onClick={onClick} {...props}>
-      {connect.isPending ? <Spinner label="Starting conversation" /> : <MessageCircle aria-hidden />}
-      Message
+      {connect.isPending ? (
+        <Spinner label={intl.formatMessage({ id: 'publicProfile.message.starting', defaultMessage: 'Starting conversation' })} />
+      ) : (
+        <MessageCircle aria-hidden />
+      )}
+      <FormattedMessage id="publicProfile.message" defaultMessage="Message" />
     </Button>
   )
 }

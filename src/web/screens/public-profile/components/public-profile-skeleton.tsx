@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 
 /** The loading state of the public profile, shaped like the page. */
@@ -15,7 +16,7 @@ export function PublicProfileSkeleton() {
         <Skeleton className="h-40 w-full rounded-2xl" />
       </div>
       <span role="status" className="sr-only">
-        Loading profile
+        <FormattedMessage id="publicProfile.loading" defaultMessage="Loading profile" />
       </span>
     </div>
   )

@@ -1,5 +1,6 @@
 import { AudioLines } from 'lucide-react'
-import { isBasicSpeechEngine, SPEECH_TEXTS } from '#shared/speech.ts'
+import { FormattedMessage } from 'react-intl'
+import { isBasicSpeechEngine } from '#shared/speech.ts'
 import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { useSpeechEngineQuery } from '../speech-queries.ts'
 
@@ -15,10 +16,20 @@ export function SpeechEngineNote() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <AudioLines aria-hidden className="size-5 text-muted-foreground" />
-          Speech
+          <FormattedMessage id="settings.people.speech.title" defaultMessage="Speech" />
         </CardTitle>
-        <CardDescription>{SPEECH_TEXTS.basicEngine}</CardDescription>
-        <CardDescription>{SPEECH_TEXTS.basicEngineHowTo}</CardDescription>
+        <CardDescription>
+          <FormattedMessage
+            id="settings.people.speech.basicEngine"
+            defaultMessage="Transcripts come from a basic offline engine and may be rough."
+          />
+        </CardDescription>
+        <CardDescription>
+          <FormattedMessage
+            id="settings.people.speech.howTo"
+            defaultMessage='For better ones, run "npm run models" on the server to fetch the Whisper model, or set OPENAI_BASE_URL to an OpenAI-compatible speech service, then restart Hearth.'
+          />
+        </CardDescription>
       </CardHeader>
     </Card>
   )
