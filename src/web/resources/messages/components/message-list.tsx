@@ -185,6 +185,8 @@ function FoldedTranscript({ message }: { message: Message }) {
         ref={textRef}
         id={id}
         data-slot="message-text"
+        // a transcript goes the way its own language writes; a status text, the screen's
+        dir={isStatus ? undefined : 'auto'}
         data-state={open ? 'open' : 'folded'}
         className={cn(
           'min-w-0 flex-1 text-sm leading-5',

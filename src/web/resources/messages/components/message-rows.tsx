@@ -77,7 +77,12 @@ function MessageRow({ message, own, contactName, onPlayUnread }: MessageRowProps
             {own && <ReadTicks read={message.is_read} className="[&_svg]:size-3.5" />}
           </span>
         </span>
-        <span className={cn('truncate text-sm', isStatus ? 'text-muted-foreground italic' : 'text-foreground/85')}>{text}</span>
+        <span
+          dir={isStatus ? undefined : 'auto'}
+          className={cn('truncate text-sm', isStatus ? 'text-muted-foreground italic' : 'text-foreground/85')}
+        >
+          {text}
+        </span>
       </span>
       <ChevronRight
         aria-hidden

@@ -45,7 +45,9 @@ export function ReplyQuoteLink({ quote, ownUserId, contactName, className, ...pr
         {who}
         <span className="sr-only">:</span>
       </span>{' '}
-      <span className="truncate text-muted-foreground">{text}</span>
+      <span dir={quote.excerpt ? 'auto' : undefined} className="truncate text-muted-foreground">
+        {text}
+      </span>
     </Link>
   )
 }

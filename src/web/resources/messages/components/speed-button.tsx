@@ -27,7 +27,8 @@ export function SpeedButton({ className, variant = 'secondary', size = 'sm', ...
       <span className="sr-only">
         <FormattedMessage id="player.speed.changeNow" defaultMessage="Change speed, now" />{' '}
       </span>
-      {formatRate(rate)}
+      {/* '1.5×' reads left to right in every language */}
+      <span dir="ltr">{formatRate(rate)}</span>
     </Button>
   )
 }

@@ -13,7 +13,8 @@ export function ActivityChart({ weeks }: { weeks: WeekActivity[] }) {
     intl.formatDate(new Date(`${isoDate}T00:00:00Z`), { month: 'short', day: 'numeric', timeZone: 'UTC' })
   return (
     <figure data-slot="activity-chart" className="flex flex-col gap-2">
-      <div aria-hidden className="flex h-24 items-end gap-1">
+      {/* time runs left to right in every language (decision 221) */}
+      <div aria-hidden dir="ltr" className="flex h-24 items-end gap-1">
         {weeks.map((week) => (
           <div
             key={week.week_start}
@@ -27,7 +28,7 @@ export function ActivityChart({ weeks }: { weeks: WeekActivity[] }) {
           </div>
         ))}
       </div>
-      <div aria-hidden className="flex justify-between text-xs text-muted-foreground">
+      <div aria-hidden dir="ltr" className="flex justify-between text-xs text-muted-foreground">
         <span>{weeks[0] ? weekLabel(weeks[0].week_start) : ''}</span>
         <span>
           <FormattedMessage id="health.activity.thisWeek" defaultMessage="This week" />

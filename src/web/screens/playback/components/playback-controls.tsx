@@ -61,7 +61,7 @@ export function SpeedControl({ className, ...props }: React.ComponentProps<'div'
           <FormattedMessage id="player.speed" defaultMessage="Speed" />
         </span>
         <output aria-live="off" className="rounded-full bg-muted px-2.5 py-0.5 text-sm font-semibold tabular-nums">
-          {formatRate(rate)}
+          <span dir="ltr">{formatRate(rate)}</span>
         </output>
       </div>
       <Slider
@@ -86,7 +86,7 @@ export function SpeedControl({ className, ...props }: React.ComponentProps<'div'
               onClick={() => player.setRate(preset)}
               className="px-0 tabular-nums"
             >
-              {formatRate(preset)}
+              <span dir="ltr">{formatRate(preset)}</span>
             </Button>
           )
         })}
