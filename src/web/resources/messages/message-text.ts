@@ -1,3 +1,4 @@
+import { defineMessages, type IntlShape } from 'react-intl'
 import type { Message } from '#shared/messages.ts'
 import { transcriptCarriesInsights } from '#shared/transcript-confidence.ts'
 
@@ -9,11 +10,28 @@ export const STATUS_TEXT: Record<Message['processing_status'], string> = {
   failed: "Transcription failed - message received but couldn't be processed",
 }
 
-/** The transcription, or the status text while there is none; `isStatus` tells which. */
-export function messageText(message: Pick<Message, 'transcription' | 'processing_status'>): { text: string; isStatus: boolean } {
+const STATUS_MESSAGES = defineMessages({
+  pending: { id: 'messages.status.pending', defaultMessage: 'Transcription pending...' },
+  processing: { id: 'messages.status.processing', defaultMessage: 'Processing transcription...' },
+  failed: { id: 'messages.status.failed', defaultMessage: "Transcription failed - message received but couldn't be processed" },
+  noWords: { id: 'messages.status.noWords', defaultMessage: 'No words in this message' },
+})
+
+/**
+ * The transcription, or the status text while there is none; `isStatus` tells which. With `intl`, the status text is
+ * in the reader's language (the transcription is as it was spoken); without, in English.
+ */
+export function messageText(
+  message: Pick<Message, 'transcription' | 'processing_status'>,
+  intl?: IntlShape,
+): { text: string; isStatus: boolean } {
   const transcription = message.transcription?.trim()
   if (transcription) return { text: transcription, isStatus: false }
   // a completed message without words still says something rather than nothing
+  if (intl) {
+    const status = message.processing_status === 'completed' ? STATUS_MESSAGES.noWords : STATUS_MESSAGES[message.processing_status]
+    return { text: intl.formatMessage(status), isStatus: true }
+  }
   return { text: STATUS_TEXT[message.processing_status] || 'No words in this message', isStatus: true }
 }
 

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
+import { useIntl } from 'react-intl'
 import type { Message, UnheardMessages } from '#shared/messages.ts'
 import { nextUnplayed } from '#shared/playback.ts'
 import type { AudioTrack } from '#web/lib/audio-player/audio-player.ts'
@@ -25,12 +26,13 @@ export function useMessageTrack(): (message: Message, title: string, other?: Tra
   const { user } = useAuth()
   const userId = user?.id
   const userName = user?.name
+  const you = useIntl().formatMessage({ id: 'messages.you', defaultMessage: 'You' })
   return useCallback(
     (message: Message, title: string, other?: TrackSpeaker): AudioTrack => {
       // the own picture as the profile has it when it is loaded (settings, overview); initials otherwise
       const ownSpeaker = (): TrackSpeaker => {
         const profile = queryClient.getQueryData<Profile>(profileKeys.own(userId))
-        return { name: profile?.name ?? userName ?? 'You', pictureUrl: profile?.profile_picture_url ?? null }
+        return { name: profile?.name ?? userName ?? you, pictureUrl: profile?.profile_picture_url ?? null }
       }
       /** the same sender's next message in `unheard` that play-next would play after `m` */
       const followingIn = (unheard: Message[], m: Message) => {
@@ -68,6 +70,6 @@ export function useMessageTrack(): (message: Message, title: string, other?: Tra
       }
       return toTrack(message)
     },
-    [queryClient, userId, userName],
+    [queryClient, userId, userName, you],
   )
 }

@@ -7,12 +7,12 @@ import {
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query'
+import { defineMessages, useIntl } from 'react-intl'
 import { toast } from '#web/lib/toast.ts'
 import type { Message, MessageList, UnheardMessages } from '#shared/messages.ts'
 import { MESSAGES_PAGE_LIMIT } from '#shared/limits.ts'
 import { STALE } from '#shared/limits.ts'
-import { awaitingSpeech, MESSAGE_STATUS_POLL_MS, SPEECH_TEXTS } from '#shared/speech.ts'
-import { CONFIDENCE_TEXTS } from '#shared/transcript-confidence.ts'
+import { awaitingSpeech, MESSAGE_STATUS_POLL_MS } from '#shared/speech.ts'
 import { invalidateContacts } from '#web/resources/contacts/queries.ts'
 import { apiGet, apiSend, isApiRequestError, lazySchemas } from '#web/lib/api-client.ts'
 import { errorMessage, logUnexpected } from '#web/lib/errors.ts'
@@ -35,7 +35,16 @@ export const messageKeys = {
   unheard: (userId: string | undefined) => [...root, userId ?? 'anonymous', 'unheard'] as const,
 }
 
-export const LIKE_TEXTS = { failed: 'Could not update like', failedBody: 'Please try again.' } as const
+/** The toasts of the mutations below, in the reader's language (SPEECH_TEXTS and CONFIDENCE_TEXTS of #shared say the same in English). */
+const QUERY_TEXTS = defineMessages({
+  likeFailed: { id: 'messages.like.failed', defaultMessage: 'Could not update like' },
+  likeFailedBody: { id: 'messages.like.failedBody', defaultMessage: 'Please try again.' },
+  retranscribing: { id: 'messages.retranscribe.started', defaultMessage: 'Transcribing again...' },
+  retranscribeFailed: { id: 'messages.retranscribe.failed', defaultMessage: 'Could not transcribe again' },
+  retryingTitle: { id: 'messages.retry.started', defaultMessage: 'Transcription retrying' },
+  retryingBody: { id: 'messages.retry.startedBody', defaultMessage: 'Processing your message again...' },
+  retryFailed: { id: 'messages.retry.failed', defaultMessage: 'Could not retry transcription' },
+})
 
 // signed audio URLs expire after an hour; refetch well before
 const MESSAGE_STALE = Math.min(STALE.default, 30 * 60 * 1000)
@@ -249,6 +258,7 @@ export function restoreMessageCaches(queryClient: QueryClient, previous: Array<[
 /** POST /api/messages/{id}/like: either participant toggles it. Optimistic; a failure rolls back and says so. */
 export function useLikeMessageMutation() {
   const queryClient = useQueryClient()
+  const intl = useIntl()
   return useMutation({
     mutationFn: ({ id, liked }: { id: string; liked: boolean }) =>
       apiSend('POST', `/api/messages/${encodeURIComponent(id)}/like`, { liked }, schema('messageSchema')),
@@ -259,7 +269,7 @@ export function useLikeMessageMutation() {
     onError: (error, _variables, context) => {
       if (context) restoreMessageCaches(queryClient, context.previous)
       logUnexpected(error, 'like failed')
-      toast.error(LIKE_TEXTS.failed, { description: LIKE_TEXTS.failedBody })
+      toast.error(intl.formatMessage(QUERY_TEXTS.likeFailed), { description: intl.formatMessage(QUERY_TEXTS.likeFailedBody) })
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: root }),
   })
@@ -303,17 +313,18 @@ export async function markMessageRead(queryClient: QueryClient, messageId: strin
  */
 export function useRetranscribeMutation() {
   const queryClient = useQueryClient()
+  const intl = useIntl()
   return useMutation({
     mutationFn: (id: string) => apiSend('POST', `/api/messages/${encodeURIComponent(id)}/retranscribe`, undefined, schema('messageSchema')),
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: root })
-      toast(CONFIDENCE_TEXTS.retranscribing)
+      toast(intl.formatMessage(QUERY_TEXTS.retranscribing))
       return { previous: patchCachedMessage(queryClient, id, { can_retranscribe: false }) }
     },
     onError: (error, _id, context) => {
       if (context) restoreMessageCaches(queryClient, context.previous)
       logUnexpected(error, 'retranscribe failed')
-      toast.error(CONFIDENCE_TEXTS.retranscribeFailed, { description: errorMessage(error) })
+      toast.error(intl.formatMessage(QUERY_TEXTS.retranscribeFailed), { description: errorMessage(error) })
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: root }),
   })
@@ -321,18 +332,19 @@ export function useRetranscribeMutation() {
 
 export function useRetryTranscriptionMutation() {
   const queryClient = useQueryClient()
+  const intl = useIntl()
   return useMutation({
     mutationFn: (id: string) =>
       apiSend('POST', `/api/messages/${encodeURIComponent(id)}/retry-transcription`, undefined, schema('messageSchema')),
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: root })
-      toast(SPEECH_TEXTS.retryingTitle, { description: SPEECH_TEXTS.retryingBody })
+      toast(intl.formatMessage(QUERY_TEXTS.retryingTitle), { description: intl.formatMessage(QUERY_TEXTS.retryingBody) })
       return { previous: patchCachedMessage(queryClient, id, { processing_status: 'processing', processing_error: null }) }
     },
     onError: (error, _id, context) => {
       if (context) restoreMessageCaches(queryClient, context.previous)
       logUnexpected(error, 'retry failed')
-      toast.error(SPEECH_TEXTS.retryFailed, { description: errorMessage(error) })
+      toast.error(intl.formatMessage(QUERY_TEXTS.retryFailed), { description: errorMessage(error) })
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: root }),
   })

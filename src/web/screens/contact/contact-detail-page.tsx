@@ -1,7 +1,7 @@
 import { CircleAlert } from 'lucide-react'
 import type * as React from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
-import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { PageHeader, PageLayout } from '#web/components/page-layout.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
@@ -30,6 +30,7 @@ function RecentConversation({ contactId, contactName }: { contactId: string; con
   const { user } = useAuth()
   const messages = useContactMessagesQuery(contactId)
   const markRead = useMarkReadMutation()
+  const intl = useIntl()
   const total = messages.data?.total ?? 0
   // the server answers newest first; show the last few oldest to newest
   const recent = (messages.data?.messages ?? []).slice(0, RECENT_MESSAGES).reverse()
@@ -37,16 +38,21 @@ function RecentConversation({ contactId, contactName }: { contactId: string; con
     <section aria-labelledby="conversation-heading" className="flex min-w-0 flex-col gap-3">
       <div className="flex min-h-9 items-center justify-between gap-2">
         <h2 id="conversation-heading" className="text-lg font-semibold tracking-tight">
-          Conversation ({total})
+          <FormattedMessage id="contactDetail.conversation" defaultMessage="Conversation ({total})" values={{ total }} />
         </h2>
         {total > VIEW_ALL_AFTER && (
           <Link to={`/contacts/${encodeURIComponent(contactId)}`} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
-            View All
+            <FormattedMessage id="contactDetail.viewAll" defaultMessage="View All" />
           </Link>
         )}
       </div>
       {messages.isPending && <ConversationRowsSkeleton />}
-      {messages.isError && <QueryErrorFor query={messages} message="Failed to load messages" />}
+      {messages.isError && (
+        <QueryErrorFor
+          query={messages}
+          message={intl.formatMessage({ id: 'conversation.messagesLoadFailed', defaultMessage: 'Failed to load messages' })}
+        />
+      )}
       {messages.data &&
         (recent.length === 0 ? (
           <ConversationEmpty name={contactName} />
@@ -56,7 +62,7 @@ function RecentConversation({ contactId, contactName }: { contactId: string; con
             ownUserId={user?.id ?? ''}
             contactName={contactName}
             onPlayUnread={(message) => markRead.mutate(message.id)}
-            aria-label="Recent messages"
+            aria-label={intl.formatMessage({ id: 'contactDetail.recent', defaultMessage: 'Recent messages' })}
           />
         ))}
     </section>
@@ -71,7 +77,11 @@ export function ContactDetailPage() {
   const { contactId } = useParams()
   const contact = useContactQuery(contactId)
   const navigate = useNavigate()
-  usePageMeta({ title: contact.data ? `You & ${contact.data.name} - Hearth` : 'Contact - Hearth' })
+  const intl = useIntl()
+  const title = contact.data
+    ? intl.formatMessage({ id: 'contactDetail.title', defaultMessage: 'You & {name}' }, { name: contact.data.name })
+    : intl.formatMessage({ id: 'contactDetail.title.loading', defaultMessage: 'Contact' })
+  usePageMeta({ title: intl.formatMessage({ id: 'contactDetail.pageTitle', defaultMessage: '{title} - Hearth' }, { title }) })
 
   if (isApiRequestError(contact.error, 404)) return <Navigate to="/" replace />
 
@@ -91,15 +101,17 @@ export function ContactDetailPage() {
           <IconBadge>
             <CircleAlert aria-hidden />
           </IconBadge>
-          <p className="font-medium">{CONTACT_TEXTS.loadFailed}</p>
+          <p className="font-medium">
+            <FormattedMessage id="conversation.contactLoadFailed" defaultMessage="Failed to load contacts" />
+          </p>
           <p className="max-w-sm text-sm text-muted-foreground">{contact.error.message}</p>
         </div>
         <div className="mt-2 flex gap-2">
           <Button onClick={() => void contact.refetch()} disabled={contact.isFetching}>
-            Try Again
+            <FormattedMessage id="contactDetail.tryAgain" defaultMessage="Try Again" />
           </Button>
           <Button variant="outline" onClick={goBack}>
-            Go Back
+            <FormattedMessage id="contactDetail.goBack" defaultMessage="Go Back" />
           </Button>
         </div>
       </Centered>
@@ -117,5 +129,5 @@ export function ContactDetailPage() {
     )
   }
 
-  return <PageLayout header={<PageHeader back="/" title={contact.data ? `You & ${contact.data.name}` : 'Contact'} />}>{body}</PageLayout>
+  return <PageLayout header={<PageHeader back="/" title={title} />}>{body}</PageLayout>
 }

@@ -1,6 +1,6 @@
 import * as React from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { Navigate, useParams, useSearchParams } from 'react-router'
-import { CONTACT_TEXTS } from '#shared/contacts-texts.ts'
 import { QueryErrorFor } from '#web/components/query-error.tsx'
 import { isApiRequestError } from '#web/lib/api-client.ts'
 import { usePageMeta } from '#web/lib/page-meta.ts'
@@ -39,7 +39,12 @@ export function ConversationPage() {
     oldestId: ordered[0]?.id,
     loadOlder: messages.hasNextPage && !messages.isFetchingNextPage ? () => void messages.fetchNextPage() : null,
   })
-  usePageMeta({ title: contact.data ? `${contact.data.name} - Hearth` : 'Conversation - Hearth' })
+  const intl = useIntl()
+  usePageMeta({
+    title: contact.data
+      ? intl.formatMessage({ id: 'conversation.pageTitle', defaultMessage: '{name} - Hearth' }, { name: contact.data.name })
+      : intl.formatMessage({ id: 'conversation.pageTitle.loading', defaultMessage: 'Conversation - Hearth' }),
+  })
   // what arrives here in view is seen: it leaves the title's count and the home badge, and stays new until played
   useSeenWhileOpen(contact.data)
 
@@ -52,17 +57,33 @@ export function ConversationPage() {
         {contact.data ? <ContactHeader contact={contact.data} messageCount={total} /> : <ContactHeaderSkeleton />}
       </div>
       <main className={cn(pageColumnClass, 'flex flex-1 flex-col gap-4 pt-3')}>
-        {contact.isPending && <MessageCardsSkeleton label="Loading conversation" />}
+        {contact.isPending && (
+          <MessageCardsSkeleton label={intl.formatMessage({ id: 'conversation.loading', defaultMessage: 'Loading conversation' })} />
+        )}
         {contact.isError && (
           <>
-            <h1 className="sr-only">Conversation</h1>
-            <QueryErrorFor query={contact} message={CONTACT_TEXTS.loadFailed} />
+            <h1 className="sr-only">
+              <FormattedMessage id="conversation.heading" defaultMessage="Conversation" />
+            </h1>
+            <QueryErrorFor
+              query={contact}
+              message={intl.formatMessage({ id: 'conversation.contactLoadFailed', defaultMessage: 'Failed to load contacts' })}
+            />
           </>
         )}
         {contact.data && (
-          <section aria-label="Messages">
-            {messages.isPending && <MessageCardsSkeleton label="Loading messages" />}
-            {messages.isError && <QueryErrorFor query={messages} message="Failed to load messages" />}
+          <section aria-label={intl.formatMessage({ id: 'conversation.messages', defaultMessage: 'Messages' })}>
+            {messages.isPending && (
+              <MessageCardsSkeleton
+                label={intl.formatMessage({ id: 'conversation.loadingMessages', defaultMessage: 'Loading messages' })}
+              />
+            )}
+            {messages.isError && (
+              <QueryErrorFor
+                query={messages}
+                message={intl.formatMessage({ id: 'conversation.messagesLoadFailed', defaultMessage: 'Failed to load messages' })}
+              />
+            )}
             {messages.data &&
               (ordered.length === 0 ? (
                 <ConversationEmpty name={contact.data.name} />
@@ -76,12 +97,16 @@ export function ConversationPage() {
                         disabled={messages.isFetchingNextPage}
                         onClick={() => void messages.fetchNextPage()}
                       >
-                        {messages.isFetchingNextPage ? 'Loading earlier messages…' : 'Show earlier messages'}
+                        {messages.isFetchingNextPage ? (
+                          <FormattedMessage id="conversation.earlier.loading" defaultMessage="Loading earlier messages…" />
+                        ) : (
+                          <FormattedMessage id="conversation.earlier.show" defaultMessage="Show earlier messages" />
+                        )}
                       </Button>
                     )}
                     {messages.isFetchNextPageError && (
                       <span role="alert" className="sr-only">
-                        Could not load earlier messages
+                        <FormattedMessage id="conversation.earlier.failed" defaultMessage="Could not load earlier messages" />
                       </span>
                     )}
                   </div>

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, MessageCircleReply } from 'lucide-react'
 import { useCallback, useEffect, useRef } from 'react'
 import type * as React from 'react'
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl'
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router'
 import type { Contact } from '#shared/contacts.ts'
 import type { Message } from '#shared/messages.ts'
@@ -29,6 +30,13 @@ import { PlaybackTranscript } from './components/playback-transcript.tsx'
 import { keyContextOf, playbackKeyAction } from './playback-keys.ts'
 import { usePlayNextSetting } from '#web/lib/audio-player/play-next-setting.ts'
 
+const TEXTS: Record<'previous' | 'next' | 'yourContact' | 'youTo', MessageDescriptor> = defineMessages({
+  previous: { id: 'playback.nav.previous', defaultMessage: 'Previous message' },
+  next: { id: 'playback.nav.next', defaultMessage: 'Next message' },
+  yourContact: { id: 'playback.yourContact', defaultMessage: 'Your contact' },
+  youTo: { id: 'messages.youTo', defaultMessage: 'You to {name}' },
+})
+
 /** Navigation state asking the screen to start playing at once (play-next, or arrows pressed while playing). */
 type PlaybackLocationState = { autoplay?: boolean } | null
 
@@ -52,7 +60,7 @@ function PlaybackSkeleton() {
   return (
     <div aria-busy="true" className="grid gap-5 md:grid-cols-2">
       <span role="status" className="sr-only">
-        Loading message
+        <FormattedMessage id="playback.loading" defaultMessage="Loading message" />
       </span>
       <div className="flex flex-col items-center gap-5">
         <Skeleton className="size-28 rounded-full sm:size-36" />
@@ -72,6 +80,7 @@ function ConversationNav({ contactId, messageId }: { contactId: string | undefin
   const navigate = useNavigate()
   const messages = useContactMessagesQuery(contactId)
   const playing = useAudioPlayer((s) => s.currentTrack?.id === messageId && s.isPlaying)
+  const intl = useIntl()
   const position = messages.data ? conversationPosition(messages.data.messages, messages.data.total, messageId) : null
   if (!position) return null
   const go = (id: string | null) => {
@@ -80,25 +89,32 @@ function ConversationNav({ contactId, messageId }: { contactId: string | undefin
     navigate(`/playback/${encodeURIComponent(id)}`, { replace: true, state })
   }
   return (
-    <nav aria-label="Conversation" className="flex shrink-0 items-center gap-1">
+    <nav
+      aria-label={intl.formatMessage({ id: 'playback.nav', defaultMessage: 'Conversation' })}
+      className="flex shrink-0 items-center gap-1"
+    >
       <Button
         variant="ghost"
         size="icon"
-        aria-label="Previous message"
-        title="Previous message"
+        aria-label={intl.formatMessage(TEXTS.previous)}
+        title={intl.formatMessage(TEXTS.previous)}
         disabled={!position.previousId}
         onClick={() => go(position.previousId)}
       >
         <ChevronLeft aria-hidden className="size-5 rtl:-scale-x-100" />
       </Button>
       <span className="min-w-14 text-center text-sm text-muted-foreground tabular-nums" aria-live="polite">
-        {position.index} of {position.total}
+        <FormattedMessage
+          id="playback.nav.position"
+          defaultMessage="{index} of {total}"
+          values={{ index: position.index, total: position.total }}
+        />
       </span>
       <Button
         variant="ghost"
         size="icon"
-        aria-label="Next message"
-        title="Next message"
+        aria-label={intl.formatMessage(TEXTS.next)}
+        title={intl.formatMessage(TEXTS.next)}
         disabled={!position.nextId}
         onClick={() => go(position.nextId)}
       >
@@ -116,9 +132,9 @@ function Listening({ message, contact, contactPending, own }: ListeningProps) {
   const location = useLocation()
   const toTrack = useMessageTrack()
   const [playNext, setPlayNext] = usePlayNextSetting()
-  const name = contact?.name ?? 'Your contact'
-  const speaker = own ? 'you' : name
-  const title = own ? `You to ${name}` : name
+  const intl = useIntl()
+  const name = contact?.name ?? intl.formatMessage(TEXTS.yourContact)
+  const title = own ? intl.formatMessage(TEXTS.youTo, { name }) : name
   const otherName = contact?.name
   const otherPicture = contact?.avatar_url
   const track = useCallback(
@@ -194,7 +210,10 @@ function Listening({ message, contact, contactPending, own }: ListeningProps) {
   // puts the player back under the avatar, with the transcript beside it.
   return (
     <div className="grid grid-cols-1 gap-5 md:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] md:grid-rows-[auto_auto_auto_1fr] md:gap-x-8">
-      <section aria-label="From" className="flex flex-col items-center gap-3 pt-2 text-center md:col-start-1 md:row-start-1">
+      <section
+        aria-label={intl.formatMessage({ id: 'playback.from.label', defaultMessage: 'From' })}
+        className="flex flex-col items-center gap-3 pt-2 text-center md:col-start-1 md:row-start-1"
+      >
         <Avatar
           name={contact?.name ?? '?'}
           src={contact?.avatar_url}
@@ -203,8 +222,16 @@ function Listening({ message, contact, contactPending, own }: ListeningProps) {
           className="size-24 shadow-md ring-4 ring-card sm:size-36 md:size-40"
         />
         <div className="flex flex-col items-center gap-1">
-          <p className="text-2xl font-semibold tracking-tight break-words">{own ? `You to ${name}` : `From ${name}`}</p>
-          <p className="text-sm text-muted-foreground">Voice message · {formatDuration(message.duration_seconds)}</p>
+          <p className="text-2xl font-semibold tracking-tight break-words">
+            {own ? title : intl.formatMessage({ id: 'playback.from', defaultMessage: 'From {name}' }, { name })}
+          </p>
+          <p className="text-sm text-muted-foreground">
+            <FormattedMessage
+              id="playback.voiceMessageLength"
+              defaultMessage="Voice message · {duration}"
+              values={{ duration: formatDuration(message.duration_seconds) }}
+            />
+          </p>
         </div>
         {message.reply_to && (
           <ReplyQuoteLink
@@ -223,22 +250,28 @@ function Listening({ message, contact, contactPending, own }: ListeningProps) {
       </div>
 
       <section
-        aria-label="Player"
+        aria-label={intl.formatMessage({ id: 'playback.player', defaultMessage: 'Player' })}
         data-slot="playback-dock"
         className="sticky bottom-0 z-20 -mx-4 border-t bg-card/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-8px_24px_-12px_rgb(0_0_0/0.25)] backdrop-blur supports-[backdrop-filter]:bg-card/85 sm:-mx-6 sm:px-6 md:static md:col-start-1 md:row-start-2 md:mx-0 md:rounded-2xl md:border md:bg-card md:p-5 md:shadow-sm md:backdrop-blur-none"
       >
-        <PlaybackControls message={message} track={track} speaker={speaker} className="gap-3 md:gap-4" />
+        <PlaybackControls message={message} track={track} speaker={name} own={own} className="gap-3 md:gap-4" />
       </section>
 
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3 rounded-2xl border bg-card px-5 py-3 shadow-sm md:col-start-1 md:row-start-3">
         <div className="flex items-center gap-1">
           <LikeButton messageId={message.id} liked={message.liked} className="-ms-2" />
-          <span className="text-sm text-muted-foreground">{message.liked ? 'Liked' : 'Like'}</span>
+          <span className="text-sm text-muted-foreground">
+            {message.liked ? (
+              <FormattedMessage id="playback.liked" defaultMessage="Liked" />
+            ) : (
+              <FormattedMessage id="messages.like" defaultMessage="Like" />
+            )}
+          </span>
         </div>
         {!own && (
           <div className="flex items-center gap-2.5">
             <Label htmlFor="play-next" className="cursor-pointer text-sm font-normal text-muted-foreground">
-              Play next automatically
+              <FormattedMessage id="playback.playNext" defaultMessage="Play next automatically" />
             </Label>
             <Switch id="play-next" checked={playNext} onCheckedChange={setPlayNext} />
           </div>
@@ -256,7 +289,7 @@ function Listening({ message, contact, contactPending, own }: ListeningProps) {
             className={buttonVariants({ size: 'lg', className: 'w-full md:col-start-1 md:row-start-4 md:self-start' })}
           >
             <MessageCircleReply aria-hidden />
-            Record Thoughtful Reply
+            <FormattedMessage id="playback.reply" defaultMessage="Record Thoughtful Reply" />
           </Link>
         )
       )}
@@ -279,7 +312,12 @@ export function PlaybackPage() {
   const data = message.data
   const { contact, pending: contactPending } = useOtherContact(data, user?.id)
   const own = Boolean(data && user && data.sender_id === user.id)
-  usePageMeta({ title: contact ? `Message with ${contact.name} - Hearth` : 'Message - Hearth' })
+  const intl = useIntl()
+  usePageMeta({
+    title: contact
+      ? intl.formatMessage({ id: 'playback.pageTitle', defaultMessage: 'Message with {name} - Hearth' }, { name: contact.name })
+      : intl.formatMessage({ id: 'playback.pageTitle.loading', defaultMessage: 'Message - Hearth' }),
+  })
 
   useEffect(() => {
     if (!data || !user || data.receiver_id !== user.id || data.is_read || marked.current === data.id) return
@@ -297,7 +335,7 @@ export function PlaybackPage() {
   } else if (message.isError) {
     body = (
       <QueryError
-        message="Failed to load the message"
+        message={intl.formatMessage({ id: 'playback.loadFailed', defaultMessage: 'Failed to load the message' })}
         detail={message.error.message}
         retrying={message.isFetching}
         onRetry={() => void message.refetch()}
@@ -312,7 +350,7 @@ export function PlaybackPage() {
       header={
         <PageHeader
           back={back}
-          title={contact ? contact.name : 'Voice message'}
+          title={contact ? contact.name : intl.formatMessage({ id: 'playback.title.loading', defaultMessage: 'Voice message' })}
           actions={data && <ConversationNav contactId={contact?.id} messageId={data.id} />}
         />
       }

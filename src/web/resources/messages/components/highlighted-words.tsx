@@ -17,7 +17,8 @@ type HighlightedWordsProps = React.ComponentProps<'p'> & {
  */
 export const HighlightedWords = memo(function HighlightedWords({ words, current, className, ...props }: HighlightedWordsProps) {
   return (
-    <p data-slot="highlighted-words" className={cn('text-lg leading-relaxed text-pretty', className)} {...props}>
+    // the words go the way their own language writes, whatever the screen's
+    <p data-slot="highlighted-words" dir="auto" className={cn('text-lg leading-relaxed text-pretty', className)} {...props}>
       {words.map((word, index) => (
         <span key={index}>
           <span

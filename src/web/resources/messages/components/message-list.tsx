@@ -1,15 +1,17 @@
 import { Check, CheckCheck, ChevronDown, Reply } from 'lucide-react'
 import type * as React from 'react'
 import { useId, useLayoutEffect, useRef, useState } from 'react'
+import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl'
 import { Link } from 'react-router'
 import type { Message } from '#shared/messages.ts'
-import { relativeTime, shortRelativeTime } from '#shared/relative-time.ts'
+import { formatTimeAgo } from '#web/i18n/relative-time.ts'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/utils.ts'
 import { transcriptWords } from '#shared/playback.ts'
 import { wordIndexAt } from '#shared/word-timing.ts'
 import { useAudioPlayer, usePlayhead } from '#web/lib/audio-player/use-audio-player.ts'
 import { insightsHeldBack, messageText } from '../message-text.ts'
+import { formatShortTimeAgo } from '../short-time.ts'
 import { HighlightedWords } from './highlighted-words.tsx'
 import { LikeButton } from './like-button.tsx'
 import { MessageTags } from './message-tags.tsx'
@@ -18,10 +20,24 @@ import { RetryTranscriptionButton } from './retry-transcription-button.tsx'
 import { SpeedButton } from './speed-button.tsx'
 import { VoicePlayer } from './voice-player.tsx'
 
+/** The texts of a message's bubble and row (the rows use them too). */
+export const BUBBLE_TEXTS: Record<'read' | 'sent' | 'you' | 'youTo' | 'newBadge' | 'open', MessageDescriptor> = defineMessages({
+  read: { id: 'messages.ticks.read', defaultMessage: 'Read' },
+  sent: { id: 'messages.ticks.sent', defaultMessage: 'Sent' },
+  you: { id: 'messages.you', defaultMessage: 'You' },
+  youTo: { id: 'messages.youTo', defaultMessage: 'You to {name}' },
+  newBadge: { id: 'messages.new', defaultMessage: 'New' },
+  open: {
+    id: 'messages.open',
+    defaultMessage: '{own, select, true {Open message from you, {when}} other {Open message from {name}, {when}}}',
+  },
+})
+
 /** Read ticks on your own messages: one for sent, two for read. */
 export function ReadTicks({ read, className }: { read: boolean; className?: string }) {
+  const label = useIntl().formatMessage(read ? BUBBLE_TEXTS.read : BUBBLE_TEXTS.sent)
   return (
-    <span role="img" aria-label={read ? 'Read' : 'Sent'} title={read ? 'Read' : 'Sent'} className={cn('inline-flex', className)}>
+    <span role="img" aria-label={label} title={label} className={cn('inline-flex', className)}>
       {read ? <CheckCheck aria-hidden className="size-4 text-primary" /> : <Check aria-hidden className="size-4" />}
     </span>
   )
@@ -60,9 +76,10 @@ export function MessageCard({
   className,
   ...props
 }: MessageCardProps) {
-  const who = own ? 'You' : contactName
-  const when = relativeTime(message.created_at)
-  const shortWhen = shortRelativeTime(message.created_at)
+  const intl = useIntl()
+  const who = own ? intl.formatMessage(BUBBLE_TEXTS.you) : contactName
+  const when = formatTimeAgo(intl, message.created_at)
+  const shortWhen = formatShortTimeAgo(intl, message.created_at)
   const unread = !own && !message.is_read
   const current = useAudioPlayer((s) => s.currentTrack?.id === message.id)
   return (
@@ -81,8 +98,7 @@ export function MessageCard({
       {...props}
     >
       <h2 className="sr-only">
-        {who}
-        {unread && ', new'}
+        {unread ? intl.formatMessage({ id: 'messages.heading.new', defaultMessage: '{who}, new' }, { who }) : who}
       </h2>
       {message.reply_to && (
         // above the bubble's own link, as the other controls are
@@ -90,8 +106,9 @@ export function MessageCard({
       )}
       <VoicePlayer
         message={message}
-        speaker={own ? 'you' : contactName}
-        title={own ? `You to ${contactName}` : contactName}
+        speaker={contactName}
+        own={own}
+        title={own ? intl.formatMessage(BUBBLE_TEXTS.youTo, { name: contactName }) : contactName}
         other={{ name: contactName, pictureUrl: contactPictureUrl }}
         speed={false}
         compact
@@ -105,12 +122,16 @@ export function MessageCard({
         {current && <SpeedButton className="relative z-10 h-6 min-w-10 px-2 text-xs" />}
         <MessageTags message={message} size="sm" className="min-w-0 flex-1" />
         <span className="ms-auto flex shrink-0 items-center gap-1 text-xs text-muted-foreground">
-          {unread && <span className="rounded-full bg-primary px-1.5 py-px text-[0.7rem] font-medium text-primary-foreground">New</span>}
+          {unread && (
+            <span className="rounded-full bg-primary px-1.5 py-px text-[0.7rem] font-medium text-primary-foreground">
+              {intl.formatMessage(BUBBLE_TEXTS.newBadge)}
+            </span>
+          )}
           <Link
             data-slot="message-open"
             to={`/playback/${encodeURIComponent(message.id)}`}
             // the name holds the visible short time, so speech input finds it
-            aria-label={`Open message from ${own ? 'you' : contactName}, ${shortWhen}`}
+            aria-label={intl.formatMessage(BUBBLE_TEXTS.open, { own: own ? 'true' : 'false', name: contactName, when: shortWhen })}
             className="rounded-sm outline-none after:absolute after:inset-0 after:rounded-2xl"
           >
             <time dateTime={message.created_at} title={when}>
@@ -123,8 +144,8 @@ export function MessageCard({
         {!own && canReply && (
           <Link
             to={`/record/${encodeURIComponent(contactId)}?replyTo=${encodeURIComponent(message.id)}`}
-            aria-label="Reply"
-            title="Reply"
+            aria-label={intl.formatMessage({ id: 'messages.reply', defaultMessage: 'Reply' })}
+            title={intl.formatMessage({ id: 'messages.reply', defaultMessage: 'Reply' })}
             className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative z-10 size-7 text-muted-foreground')}
           >
             <Reply aria-hidden />
@@ -145,7 +166,8 @@ function FoldedTranscript({ message }: { message: Message }) {
   const [overflows, setOverflows] = useState(false)
   const textRef = useRef<HTMLDivElement>(null)
   const id = useId()
-  const { text, isStatus } = messageText(message)
+  const intl = useIntl()
+  const { text, isStatus } = messageText(message, intl)
   // the chevron only when there is more than the line shows (measured again as the bubble's width changes)
   useLayoutEffect(() => {
     const node = textRef.current
@@ -163,6 +185,8 @@ function FoldedTranscript({ message }: { message: Message }) {
         ref={textRef}
         id={id}
         data-slot="message-text"
+        // a transcript goes the way its own language writes; a status text, the screen's
+        dir={isStatus ? undefined : 'auto'}
         data-state={open ? 'open' : 'folded'}
         className={cn(
           'min-w-0 flex-1 text-sm leading-5',
@@ -177,8 +201,12 @@ function FoldedTranscript({ message }: { message: Message }) {
           type="button"
           aria-expanded={open}
           aria-controls={id}
-          aria-label="Full transcript"
-          title={open ? 'Fold the transcript' : 'Read the whole transcript'}
+          aria-label={intl.formatMessage({ id: 'messages.transcript.full', defaultMessage: 'Full transcript' })}
+          title={
+            open
+              ? intl.formatMessage({ id: 'messages.transcript.fold', defaultMessage: 'Fold the transcript' })
+              : intl.formatMessage({ id: 'messages.transcript.unfold', defaultMessage: 'Read the whole transcript' })
+          }
           onClick={() => setOpen((value) => !value)}
           className="relative z-10 -my-0.5 grid size-6 shrink-0 cursor-pointer place-items-center rounded-full text-muted-foreground outline-none hover:bg-muted hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring"
         >

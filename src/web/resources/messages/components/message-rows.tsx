@@ -1,13 +1,14 @@
 import { ChevronRight } from 'lucide-react'
 import type * as React from 'react'
+import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import type { Message } from '#shared/messages.ts'
-import { relativeTime } from '#shared/relative-time.ts'
+import { formatTimeAgo } from '#web/i18n/relative-time.ts'
 import { useTrackStatus } from '#web/lib/audio-player/use-audio-player.ts'
 import { formatDuration } from '#shared/duration.ts'
 import { cn } from '#web/lib/utils.ts'
 import { messageText } from '../message-text.ts'
-import { ReadTicks } from './message-list.tsx'
+import { BUBBLE_TEXTS, ReadTicks } from './message-list.tsx'
 import { MessagePlayButton } from './voice-player.tsx'
 
 type MessageRowProps = {
@@ -19,9 +20,10 @@ type MessageRowProps = {
 
 /** One compact row: Play on the shared player, then who, when, m:ss (or the elapsed time while it plays) and a line of text. */
 function MessageRow({ message, own, contactName, onPlayUnread }: MessageRowProps) {
-  const { text, isStatus } = messageText(message)
+  const intl = useIntl()
+  const { text, isStatus } = messageText(message, intl)
   const unread = !own && !message.is_read
-  const when = relativeTime(message.created_at)
+  const when = formatTimeAgo(intl, message.created_at)
   const { current, playing, time } = useTrackStatus(message.id)
   const showElapsed = current && (playing || time > 0)
   return (
@@ -36,8 +38,9 @@ function MessageRow({ message, own, contactName, onPlayUnread }: MessageRowProps
     >
       <MessagePlayButton
         message={message}
-        speaker={own ? 'you' : contactName}
-        title={own ? `You to ${contactName}` : contactName}
+        speaker={contactName}
+        own={own}
+        title={own ? intl.formatMessage(BUBBLE_TEXTS.youTo, { name: contactName }) : contactName}
         onPlay={() => {
           if (unread) onPlayUnread?.(message)
         }}
@@ -50,23 +53,36 @@ function MessageRow({ message, own, contactName, onPlayUnread }: MessageRowProps
           <Link
             data-slot="message-open"
             to={`/playback/${encodeURIComponent(message.id)}`}
-            aria-label={`Open message from ${own ? 'you' : contactName}, ${when}`}
+            aria-label={intl.formatMessage(BUBBLE_TEXTS.open, { own: own ? 'true' : 'false', name: contactName, when })}
             className="truncate font-semibold outline-none after:absolute after:inset-0 after:rounded-xl"
           >
-            {own ? 'You' : contactName}
+            {own ? intl.formatMessage(BUBBLE_TEXTS.you) : contactName}
           </Link>
-          {unread && <span className="rounded-full bg-primary px-1.5 py-px text-[0.7rem] font-medium text-primary-foreground">New</span>}
+          {unread && (
+            <span className="rounded-full bg-primary px-1.5 py-px text-[0.7rem] font-medium text-primary-foreground">
+              {intl.formatMessage(BUBBLE_TEXTS.newBadge)}
+            </span>
+          )}
           <span className="ms-auto flex shrink-0 items-center gap-1.5 text-xs text-muted-foreground tabular-nums">
             <time dateTime={message.created_at}>{when}</time>
             <span aria-hidden>·</span>
             <span>
-              <span className="sr-only">{showElapsed ? 'Elapsed ' : 'Duration '}</span>
+              <span className="sr-only">
+                {showElapsed
+                  ? intl.formatMessage({ id: 'player.elapsed', defaultMessage: 'Elapsed' })
+                  : intl.formatMessage({ id: 'player.duration', defaultMessage: 'Duration' })}{' '}
+              </span>
               {formatDuration(showElapsed ? time : message.duration_seconds)}
             </span>
             {own && <ReadTicks read={message.is_read} className="[&_svg]:size-3.5" />}
           </span>
         </span>
-        <span className={cn('truncate text-sm', isStatus ? 'text-muted-foreground italic' : 'text-foreground/85')}>{text}</span>
+        <span
+          dir={isStatus ? undefined : 'auto'}
+          className={cn('truncate text-sm', isStatus ? 'text-muted-foreground italic' : 'text-foreground/85')}
+        >
+          {text}
+        </span>
       </span>
       <ChevronRight
         aria-hidden

@@ -1,7 +1,9 @@
 import type * as React from 'react'
+import { useIntl } from 'react-intl'
 import type { Message } from '#shared/messages.ts'
 import { cn } from '#web/lib/utils.ts'
 import { MAX_EMOTIONS, MAX_TOPICS } from '../message-text.ts'
+import { useAnalysisLabel } from '../analysis-labels.ts'
 
 type MessageTagsProps = React.ComponentProps<'div'> & {
   message: Pick<Message, 'emotions' | 'topics'>
@@ -23,6 +25,8 @@ export function MessageTags({
   className,
   ...props
 }: MessageTagsProps) {
+  const intl = useIntl()
+  const label = useAnalysisLabel()
   const emotions = message.emotions.slice(0, maxEmotions)
   const topics = message.topics.slice(0, maxTopics)
   if (emotions.length === 0 && topics.length === 0) return null
@@ -30,19 +34,19 @@ export function MessageTags({
   return (
     <div data-slot="message-tags" className={cn('flex flex-wrap', size === 'sm' ? 'gap-1' : 'gap-1.5', className)} {...props}>
       {emotions.length > 0 && (
-        <ul aria-label="Emotions" className="contents">
+        <ul aria-label={intl.formatMessage({ id: 'messages.tags.emotions', defaultMessage: 'Emotions' })} className="contents">
           {emotions.map((emotion) => (
             <li key={`e-${emotion}`} className={cn('rounded-full bg-accent font-medium text-accent-foreground', chip)}>
-              {emotion}
+              {label('emotion', emotion)}
             </li>
           ))}
         </ul>
       )}
       {topics.length > 0 && (
-        <ul aria-label="Topics" className="contents">
+        <ul aria-label={intl.formatMessage({ id: 'messages.tags.topics', defaultMessage: 'Topics' })} className="contents">
           {topics.map((topic) => (
             <li key={`t-${topic}`} className={cn('rounded-full border font-medium text-muted-foreground', chip)}>
-              #{topic}
+              #{label('topic', topic)}
             </li>
           ))}
         </ul>

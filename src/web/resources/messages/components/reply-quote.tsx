@@ -1,7 +1,8 @@
 import type * as React from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import type { ReplyQuote } from '#shared/messages.ts'
-import { replyQuoteLabel } from '#shared/reply-quote.ts'
+import { formatDuration } from '#shared/duration.ts'
 import { cn } from '#web/lib/utils.ts'
 
 type ReplyQuoteLinkProps = Omit<React.ComponentProps<typeof Link>, 'to' | 'children'> & {
@@ -17,7 +18,15 @@ type ReplyQuoteLinkProps = Omit<React.ComponentProps<typeof Link>, 'to' | 'child
  * first words (or the message's length while it has none), in one line. It opens the answered message.
  */
 export function ReplyQuoteLink({ quote, ownUserId, contactName, className, ...props }: ReplyQuoteLinkProps) {
-  const { who, text } = replyQuoteLabel(quote, { ownUserId, contactName })
+  const intl = useIntl()
+  // as `replyQuoteLabel` of #shared/reply-quote.ts says it, in the reader's language
+  const who = quote.sender_id === ownUserId ? intl.formatMessage({ id: 'messages.you', defaultMessage: 'You' }) : contactName
+  const text =
+    quote.excerpt ??
+    intl.formatMessage(
+      { id: 'messages.replyQuote.length', defaultMessage: 'Voice message {duration}' },
+      { duration: formatDuration(quote.duration_seconds) },
+    )
   return (
     <Link
       data-slot="reply-quote"
@@ -30,11 +39,15 @@ export function ReplyQuoteLink({ quote, ownUserId, contactName, className, ...pr
     >
       {/* its name is what it shows, after a hidden "In reply to" (a name that differs from the text fails speech input) */}
       <span className="truncate font-semibold text-primary">
-        <span className="sr-only">In reply to </span>
+        <span className="sr-only">
+          <FormattedMessage id="messages.replyQuote.inReplyTo" defaultMessage="In reply to" />{' '}
+        </span>
         {who}
         <span className="sr-only">:</span>
       </span>{' '}
-      <span className="truncate text-muted-foreground">{text}</span>
+      <span dir={quote.excerpt ? 'auto' : undefined} className="truncate text-muted-foreground">
+        {text}
+      </span>
     </Link>
   )
 }

@@ -1,6 +1,6 @@
 import { AudioLines } from 'lucide-react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import type { Message } from '#shared/messages.ts'
-import { CONFIDENCE_TEXTS } from '#shared/transcript-confidence.ts'
 import { Button, type ButtonProps } from '#web/components/ui/button.tsx'
 import { useRetranscribeMutation } from '../queries.ts'
 
@@ -11,6 +11,7 @@ type RetranscribeButtonProps = Omit<ButtonProps, 'onClick' | 'children'> & {
 /** 'Transcribe again' for either person of a message, when the server runs a stronger engine than made it (decision 93). */
 export function RetranscribeButton({ message, variant = 'outline', size = 'sm', ...props }: RetranscribeButtonProps) {
   const retranscribe = useRetranscribeMutation()
+  const intl = useIntl()
   if (!message.can_retranscribe) return null
   return (
     <Button
@@ -18,12 +19,12 @@ export function RetranscribeButton({ message, variant = 'outline', size = 'sm', 
       variant={variant}
       size={size}
       disabled={retranscribe.isPending}
-      title={CONFIDENCE_TEXTS.retranscribeHint}
+      title={intl.formatMessage({ id: 'messages.retranscribe.hint', defaultMessage: 'A stronger speech engine is available now.' })}
       onClick={() => retranscribe.mutate(message.id)}
       {...props}
     >
       <AudioLines aria-hidden />
-      {CONFIDENCE_TEXTS.retranscribe}
+      <FormattedMessage id="messages.retranscribe" defaultMessage="Transcribe again" />
     </Button>
   )
 }

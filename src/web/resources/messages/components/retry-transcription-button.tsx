@@ -1,4 +1,5 @@
 import { RotateCcw } from 'lucide-react'
+import { FormattedMessage } from 'react-intl'
 import { canRetryTranscription } from '#shared/speech.ts'
 import type { Message } from '#shared/messages.ts'
 import { Button, type ButtonProps } from '#web/components/ui/button.tsx'
@@ -13,7 +14,7 @@ export function RetryButton({ pending, variant = 'outline', size = 'sm', ...prop
   return (
     <Button data-slot="retry-transcription" variant={variant} size={size} disabled={pending} aria-busy={pending || undefined} {...props}>
       <RotateCcw aria-hidden />
-      Retry transcription
+      <FormattedMessage id="messages.retryTranscription" defaultMessage="Retry transcription" />
     </Button>
   )
 }

@@ -1,4 +1,5 @@
 import * as React from 'react'
+import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl'
 import type { Message } from '#shared/messages.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import type { AudioTrack } from '#web/lib/audio-player/audio-player.ts'
@@ -9,6 +10,29 @@ import { useMessageTrack, type TrackSpeaker } from '../message-track.ts'
 import { Waveform } from './waveform.tsx'
 import { SpeedButton } from './speed-button.tsx'
 import { PlayPauseIcon } from '#web/components/play-pause-icon.tsx'
+
+const PLAYER: Record<
+  'play' | 'pause' | 'playSubject' | 'pauseSubject' | 'seekSubject' | 'elapsed' | 'duration' | 'timeOf' | 'subject',
+  MessageDescriptor
+> = defineMessages({
+  play: { id: 'player.play', defaultMessage: 'Play' },
+  pause: { id: 'player.pause', defaultMessage: 'Pause' },
+  playSubject: { id: 'player.playSubject', defaultMessage: 'Play {subject}' },
+  pauseSubject: { id: 'player.pauseSubject', defaultMessage: 'Pause {subject}' },
+  seekSubject: { id: 'player.seekSubject', defaultMessage: 'Seek {subject}' },
+  elapsed: { id: 'player.elapsed', defaultMessage: 'Elapsed' },
+  duration: { id: 'player.duration', defaultMessage: 'Duration' },
+  timeOf: { id: 'player.timeOf', defaultMessage: '{time} of {total}' },
+  subject: {
+    id: 'player.messageFrom',
+    defaultMessage: '{own, select, true {message from you} other {message from {name}}}',
+  },
+})
+
+/** 'message from Ada' (or 'message from you'), the subject of a message's controls, in the reader's language. */
+function useMessageSubject(speaker: string, own: boolean | undefined): string {
+  return useIntl().formatMessage(PLAYER.subject, { own: own ? 'true' : 'false', name: speaker })
+}
 
 /**
  * What a control of one track needs: the track's id (to read its state from the shared player), a way to build the
@@ -34,14 +58,15 @@ type TrackPlayButtonProps = Omit<React.ComponentProps<typeof Button>, 'onClick' 
  */
 export function TrackPlayButton({ trackId, track, subject, onPlay, iconClassName, className, ...props }: TrackPlayButtonProps) {
   const { playing, loading } = useTrackStatus(trackId)
+  const intl = useIntl()
   const busy = loading && !playing
   return (
     <Button
       data-slot="message-play-button"
       size="icon"
       variant="default"
-      aria-label={`${playing || busy ? 'Pause' : 'Play'} ${subject}`}
-      title={playing || busy ? 'Pause' : 'Play'}
+      aria-label={intl.formatMessage(playing || busy ? PLAYER.pauseSubject : PLAYER.playSubject, { subject })}
+      title={intl.formatMessage(playing || busy ? PLAYER.pause : PLAYER.play)}
       onClick={() => {
         if (!playing && !busy) onPlay?.()
         void audioPlayer().toggle(track())
@@ -57,8 +82,10 @@ export function TrackPlayButton({ trackId, track, subject, onPlay, iconClassName
 
 type MessageTrackProps = {
   message: Message
-  /** who is speaking, for the name 'Play message from {speaker}' ('you' for your own) */
+  /** who is speaking, for the name 'Play message from {speaker}' */
   speaker: string
+  /** the reader's own message: 'Play message from you' */
+  own?: boolean
   /** the mini player's title while this plays */
   title: string
   /** the person on the other side, for the mini player's avatar */
@@ -71,14 +98,14 @@ type MessageTrackProps = {
 export function MessagePlayButton({
   message,
   speaker,
+  own,
   title,
   other,
   ...props
 }: Omit<TrackPlayButtonProps, keyof TrackControl> & MessageTrackProps) {
   const toTrack = useMessageTrack()
-  return (
-    <TrackPlayButton trackId={message.id} track={() => toTrack(message, title, other)} subject={`message from ${speaker}`} {...props} />
-  )
+  const subject = useMessageSubject(speaker, own)
+  return <TrackPlayButton trackId={message.id} track={() => toTrack(message, title, other)} subject={subject} {...props} />
 }
 
 type TrackPlayerProps = Omit<React.ComponentProps<'div'>, 'onPlay' | 'title'> &
@@ -119,6 +146,7 @@ export function TrackPlayer({
   const known = durationSeconds ?? probed
   const total = current && duration > 0 && Number.isFinite(duration) ? duration : known
   const elapsed = current && (playing || time > 0)
+  const intl = useIntl()
   return (
     <div data-slot="voice-player" className={cn('flex min-w-0 items-center gap-2.5', className)} {...props}>
       <TrackPlayButton trackId={trackId} track={track} subject={subject} onPlay={onPlay} className={compact ? 'size-9' : 'size-10'} />
@@ -132,7 +160,7 @@ export function TrackPlayer({
         total={total}
       />
       <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
-        <span className="sr-only">{elapsed ? 'Elapsed ' : 'Duration '}</span>
+        <span className="sr-only">{intl.formatMessage(elapsed ? PLAYER.elapsed : PLAYER.duration)} </span>
         {elapsed ? formatDuration(time) : total > 0 ? formatDuration(total) : '-:--'}
       </span>
       {speed && <SpeedButton className="h-7 min-w-11 px-2 text-xs" />}
@@ -143,13 +171,14 @@ export function TrackPlayer({
 type VoicePlayerProps = Omit<TrackPlayerProps, keyof TrackControl | 'peaks' | 'durationSeconds' | 'url' | 'onPlay'> & MessageTrackProps
 
 /** A message on Hearth's player (`TrackPlayer`): its waveform and the server's duration. */
-export function VoicePlayer({ message, speaker, title, other, ...props }: VoicePlayerProps) {
+export function VoicePlayer({ message, speaker, own, title, other, ...props }: VoicePlayerProps) {
   const toTrack = useMessageTrack()
+  const subject = useMessageSubject(speaker, own)
   return (
     <TrackPlayer
       trackId={message.id}
       track={() => toTrack(message, title, other)}
-      subject={`message from ${speaker}`}
+      subject={subject}
       peaks={message.waveform}
       durationSeconds={message.duration_seconds}
       {...props}
@@ -199,6 +228,7 @@ type SeekableWaveformProps = TrackControl & {
  */
 function SeekableWaveform({ trackId, track, subject, peaks, current, time, total }: SeekableWaveformProps) {
   const dragging = React.useRef(false)
+  const intl = useIntl()
   const seekTo = async (seconds: number) => {
     const player = audioPlayer()
     if (!current || player.getState().currentTrack?.id !== trackId) await player.load(track(), { autoplay: false })
@@ -212,11 +242,11 @@ function SeekableWaveform({ trackId, track, subject, peaks, current, time, total
     <div
       role="slider"
       tabIndex={0}
-      aria-label={`Seek ${subject}`}
+      aria-label={intl.formatMessage(PLAYER.seekSubject, { subject })}
       aria-valuemin={0}
       aria-valuemax={Math.round(total)}
       aria-valuenow={Math.round(time)}
-      aria-valuetext={`${formatDuration(time)} of ${formatDuration(total)}`}
+      aria-valuetext={intl.formatMessage(PLAYER.timeOf, { time: formatDuration(time), total: formatDuration(total) })}
       data-slot="waveform-seek"
       dir="ltr"
       className="relative z-10 min-w-0 flex-1 cursor-pointer touch-none rounded-md py-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring"

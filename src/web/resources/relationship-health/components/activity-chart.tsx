@@ -1,7 +1,5 @@
+import { FormattedMessage, useIntl } from 'react-intl'
 import type { WeekActivity } from '#shared/relationship-health.ts'
-
-const weekLabel = (isoDate: string) =>
-  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' })
 
 /**
  * Messages each week over the last 12 weeks: bars for the eye, and the same figures as a table for screen readers
@@ -10,9 +8,13 @@ const weekLabel = (isoDate: string) =>
 export function ActivityChart({ weeks }: { weeks: WeekActivity[] }) {
   const max = Math.max(1, ...weeks.map((w) => w.messages))
   const total = weeks.reduce((sum, w) => sum + w.messages, 0)
+  const intl = useIntl()
+  const weekLabel = (isoDate: string) =>
+    intl.formatDate(new Date(`${isoDate}T00:00:00Z`), { month: 'short', day: 'numeric', timeZone: 'UTC' })
   return (
     <figure data-slot="activity-chart" className="flex flex-col gap-2">
-      <div aria-hidden className="flex h-24 items-end gap-1">
+      {/* time runs left to right in every language (decision 221) */}
+      <div aria-hidden dir="ltr" className="flex h-24 items-end gap-1">
         {weeks.map((week) => (
           <div
             key={week.week_start}
@@ -26,19 +28,31 @@ export function ActivityChart({ weeks }: { weeks: WeekActivity[] }) {
           </div>
         ))}
       </div>
-      <div aria-hidden className="flex justify-between text-xs text-muted-foreground">
+      <div aria-hidden dir="ltr" className="flex justify-between text-xs text-muted-foreground">
         <span>{weeks[0] ? weekLabel(weeks[0].week_start) : ''}</span>
-        <span>This week</span>
+        <span>
+          <FormattedMessage id="health.activity.thisWeek" defaultMessage="This week" />
+        </span>
       </div>
       <figcaption className="text-sm text-muted-foreground">
-        {total} message{total === 1 ? '' : 's'} in the last {weeks.length} weeks
+        <FormattedMessage
+          id="health.activity.summary"
+          defaultMessage="{total, plural, one {# message} other {# messages}} in the last {weeks} weeks"
+          values={{ total, weeks: weeks.length }}
+        />
       </figcaption>
       <table className="sr-only">
-        <caption>Messages per week</caption>
+        <caption>
+          <FormattedMessage id="health.activity.caption" defaultMessage="Messages per week" />
+        </caption>
         <thead>
           <tr>
-            <th scope="col">Week of</th>
-            <th scope="col">Messages</th>
+            <th scope="col">
+              <FormattedMessage id="health.activity.weekOf" defaultMessage="Week of" />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="health.activity.messages" defaultMessage="Messages" />
+            </th>
           </tr>
         </thead>
         <tbody>

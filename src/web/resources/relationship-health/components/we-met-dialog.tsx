@@ -1,7 +1,7 @@
 import type * as React from 'react'
 import { useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { toast } from '#web/lib/toast.ts'
-import { HEALTH_TEXTS } from '#shared/relationship-health.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import {
   Dialog,
@@ -30,6 +30,7 @@ export function WeMetDialog({ contactId, name }: { contactId: string; name: stri
   const [minutes, setMinutes] = useState('')
   const [note, setNote] = useState('')
   const create = useCreateMeetingMutation(contactId)
+  const intl = useIntl()
   const error = create.error?.message
 
   const submit = (event: React.FormEvent) => {
@@ -39,7 +40,7 @@ export function WeMetDialog({ contactId, name }: { contactId: string; name: stri
       { met_on: metOn, duration_minutes: duration, note: note.trim() || null },
       {
         onSuccess: () => {
-          toast.success(HEALTH_TEXTS.meetingSaved)
+          toast.success(intl.formatMessage({ id: 'health.meeting.saved', defaultMessage: 'Meeting saved' }))
           setOpen(false)
           setMinutes('')
           setNote('')
@@ -53,21 +54,29 @@ export function WeMetDialog({ contactId, name }: { contactId: string; name: stri
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="outline" size="sm">
-          We met
+          <FormattedMessage id="health.meeting.open" defaultMessage="We met" />
         </Button>
       </DialogTrigger>
       <DialogContent>
         <form onSubmit={submit} className="flex flex-col gap-4">
           <DialogHeader>
-            <DialogTitle>You met {name}</DialogTitle>
-            <DialogDescription>Meeting in person counts in your relationship health.</DialogDescription>
+            <DialogTitle>
+              <FormattedMessage id="health.meeting.title" defaultMessage="You met {name}" values={{ name }} />
+            </DialogTitle>
+            <DialogDescription>
+              <FormattedMessage id="health.meeting.description" defaultMessage="Meeting in person counts in your relationship health." />
+            </DialogDescription>
           </DialogHeader>
           <Field>
-            <Label htmlFor="met-on">Date</Label>
+            <Label htmlFor="met-on">
+              <FormattedMessage id="health.meeting.date" defaultMessage="Date" />
+            </Label>
             <Input id="met-on" type="date" required max={today()} value={metOn} onChange={(e) => setMetOn(e.target.value)} />
           </Field>
           <Field>
-            <Label htmlFor="met-minutes">Duration in minutes (optional)</Label>
+            <Label htmlFor="met-minutes">
+              <FormattedMessage id="health.meeting.minutes" defaultMessage="Duration in minutes (optional)" />
+            </Label>
             <Input
               id="met-minutes"
               type="number"
@@ -79,13 +88,19 @@ export function WeMetDialog({ contactId, name }: { contactId: string; name: stri
             />
           </Field>
           <Field>
-            <Label htmlFor="met-note">Note (optional)</Label>
+            <Label htmlFor="met-note">
+              <FormattedMessage id="health.meeting.note" defaultMessage="Note (optional)" />
+            </Label>
             <Textarea id="met-note" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
           </Field>
-          {error && <FieldError>{`${HEALTH_TEXTS.meetingFailed}: ${error}`}</FieldError>}
+          {error && (
+            <FieldError>
+              {intl.formatMessage({ id: 'health.meeting.failed', defaultMessage: 'Failed to save meeting: {error}' }, { error })}
+            </FieldError>
+          )}
           <DialogFooter>
             <Button type="submit" disabled={create.isPending}>
-              Save meeting
+              <FormattedMessage id="health.meeting.save" defaultMessage="Save meeting" />
             </Button>
           </DialogFooter>
         </form>

@@ -1,15 +1,16 @@
 import type * as React from 'react'
 import { ExternalLink, MessageCircle, Mic } from 'lucide-react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { type Contact } from '#shared/contacts.ts'
-import { CONTACT_TEXTS, inactiveLabel } from '#shared/contacts-texts.ts'
+import { INACTIVITY_DAYS } from '#shared/limits.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { PhotoGallery } from '#web/resources/public-profiles/components/photo-gallery.tsx'
 import { WelcomeSection } from '#web/resources/welcome-messages/components/welcome-message.tsx'
 import { usePublicProfileQuery } from '#web/resources/public-profiles/queries.ts'
-import { sendBlockedReason } from '#web/resources/recording/send-limits.ts'
+import { isAtMessageLimit, sendBlockedReason } from '#web/resources/recording/send-limits.ts'
 import { AccountDeletedNotice } from '#web/resources/contacts/components/account-deleted-notice.tsx'
 import { OnlineStatus } from '#web/resources/contacts/components/online-status.tsx'
 
@@ -20,8 +21,33 @@ import { OnlineStatus } from '#web/resources/contacts/components/online-status.t
  */
 export function ContactProfileCard({ contact }: { contact: Contact }) {
   const profile = usePublicProfileQuery(contact.contact_user_id ?? undefined)
-  const inactive = inactiveLabel(contact.inactive_days)
-  const blocked = sendBlockedReason(contact)
+  const intl = useIntl()
+  // as `inactiveLabel` of #shared/contacts-texts.ts, in the reader's language
+  const inactive =
+    contact.inactive_days !== null && contact.inactive_days >= INACTIVITY_DAYS
+      ? intl.formatMessage(
+          { id: 'contactDetail.inactive', defaultMessage: '{days, plural, one {Inactive for # day} other {Inactive for # days}}' },
+          { days: contact.inactive_days },
+        )
+      : null
+  // why no message can be recorded, as `sendBlockedReason` says it (a contact who left has its own notice below)
+  const blocked = !sendBlockedReason(contact)
+    ? null
+    : contact.contact_user_id === null
+      ? intl.formatMessage({
+          id: 'contactDetail.blocked.notLinked',
+          defaultMessage: "Can't send yet: This contact isn't linked to a user.",
+        })
+      : isAtMessageLimit(contact)
+        ? intl.formatMessage(
+            {
+              id: 'contactDetail.blocked.limit',
+              defaultMessage:
+                "Message limit reached: You've sent 3 messages to {name} without a reply. Wait for them to respond before sending more to avoid overwhelming them.",
+            },
+            { name: contact.name },
+          )
+        : sendBlockedReason(contact)
   let picture: React.ReactNode
   if (contact.contact_user_id && profile.isPending) picture = <Skeleton aria-hidden className="aspect-square w-full rounded-3xl" />
   else if (profile.data)
@@ -37,9 +63,15 @@ export function ContactProfileCard({ contact }: { contact: Contact }) {
           <p className="text-2xl font-semibold tracking-tight break-words">{contact.name}</p>
           {contact.contact_user_id && <OnlineStatus online={contact.is_online} name={contact.name} />}
           {contact.account_deleted ? (
-            <p className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">{CONTACT_TEXTS.accountDeletedBadge}</p>
+            <p className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">
+              <FormattedMessage id="contactDetail.leftHearth" defaultMessage="Left Hearth" />
+            </p>
           ) : (
-            contact.archived_at && <p className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">Archived</p>
+            contact.archived_at && (
+              <p className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">
+                <FormattedMessage id="contactDetail.archived" defaultMessage="Archived" />
+              </p>
+            )
           )}
           {inactive && <p className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">{inactive}</p>}
         </div>
@@ -50,12 +82,12 @@ export function ContactProfileCard({ contact }: { contact: Contact }) {
               className={buttonVariants({ variant: 'outline', className: 'w-full' })}
             >
               <ExternalLink aria-hidden />
-              View public profile
+              <FormattedMessage id="contactDetail.viewProfile" defaultMessage="View public profile" />
             </Link>
           )}
           <Link to={`/contacts/${encodeURIComponent(contact.id)}`} className={buttonVariants({ variant: 'outline', className: 'w-full' })}>
             <MessageCircle aria-hidden />
-            Open conversation
+            <FormattedMessage id="contactDetail.openConversation" defaultMessage="Open conversation" />
           </Link>
         </div>
       </section>
@@ -67,7 +99,7 @@ export function ContactProfileCard({ contact }: { contact: Contact }) {
         <div className="flex flex-col gap-2">
           <Button size="lg" className="h-14 w-full text-base" disabled aria-describedby="record-blocked-reason">
             <Mic aria-hidden />
-            Record New Message
+            <FormattedMessage id="contactDetail.record" defaultMessage="Record New Message" />
           </Button>
           <p id="record-blocked-reason" className="text-center text-sm text-muted-foreground">
             {blocked}
@@ -80,7 +112,7 @@ export function ContactProfileCard({ contact }: { contact: Contact }) {
           className={buttonVariants({ size: 'lg', className: 'h-14 w-full text-base' })}
         >
           <Mic aria-hidden />
-          Record New Message
+          <FormattedMessage id="contactDetail.record" defaultMessage="Record New Message" />
         </Link>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { AudioLines, Mic } from 'lucide-react'
 import type * as React from 'react'
+import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router'
 import { Empty, EmptyDescription, EmptyTitle } from '#web/components/empty.tsx'
 import { IconBadge } from '#web/components/icon-badge.tsx'
@@ -18,12 +19,20 @@ export function ConversationEmpty({ name, contactId, className, children, ...pro
       <IconBadge size="lg">
         <AudioLines aria-hidden />
       </IconBadge>
-      <EmptyTitle>No messages yet</EmptyTitle>
-      <EmptyDescription>Voice messages between you and {name} will appear here. Record the first one.</EmptyDescription>
+      <EmptyTitle>
+        <FormattedMessage id="conversation.empty.title" defaultMessage="No messages yet" />
+      </EmptyTitle>
+      <EmptyDescription>
+        <FormattedMessage
+          id="conversation.empty.description"
+          defaultMessage="Voice messages between you and {name} will appear here. Record the first one."
+          values={{ name }}
+        />
+      </EmptyDescription>
       {contactId && (
         <Link to={`/record/${encodeURIComponent(contactId)}`} className={buttonVariants({ variant: 'outline', className: 'mt-1' })}>
           <Mic aria-hidden />
-          Record a message
+          <FormattedMessage id="conversation.empty.record" defaultMessage="Record a message" />
         </Link>
       )}
       {children}

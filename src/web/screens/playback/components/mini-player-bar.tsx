@@ -1,9 +1,10 @@
 import { SkipForward, Square } from 'lucide-react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { Avatar } from '#web/components/avatar.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { useUnheardMessagesQuery } from '#web/resources/messages/queries.ts'
-import { formatQueuePosition, type AudioTrack } from '#web/lib/audio-player/audio-player.ts'
+import type { AudioTrack } from '#web/lib/audio-player/audio-player.ts'
 import { audioPlayer, useAudioPlayer } from '#web/lib/audio-player/use-audio-player.ts'
 import { formatDuration } from '#shared/duration.ts'
 import { cn } from '#web/lib/utils.ts'
@@ -27,6 +28,13 @@ export function MiniPlayerBar({ track }: { track: AudioTrack }) {
   const player = audioPlayer()
   const progress = duration > 0 ? Math.min(1, time / duration) : 0
   const busy = loading && !playing
+  const intl = useIntl()
+  const subject = intl.formatMessage({ id: 'player.messageFromTitle', defaultMessage: 'message from {title}' }, { title: track.title })
+  const timeOf = (time: number, total: number) =>
+    intl.formatMessage(
+      { id: 'player.timeOf', defaultMessage: '{time} of {total}' },
+      { time: formatDuration(time), total: formatDuration(total) },
+    )
 
   return (
     <>
@@ -34,13 +42,21 @@ export function MiniPlayerBar({ track }: { track: AudioTrack }) {
       <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
         <section
           data-slot="mini-player"
-          aria-label="Now playing"
+          aria-label={intl.formatMessage({ id: 'player.nowPlaying', defaultMessage: 'Now playing' })}
           className="pointer-events-auto relative mx-auto flex max-w-lg animate-in-pop items-center gap-2 overflow-hidden rounded-2xl border bg-card/95 py-2.5 ps-2.5 pe-2 shadow-lg ring-1 ring-black/5 backdrop-blur supports-[backdrop-filter]:bg-card/85 dark:ring-white/5"
         >
           <Button
             size="icon"
-            aria-label={playing || busy ? `Pause message from ${track.title}` : `Play message from ${track.title}`}
-            title={playing || busy ? 'Pause' : 'Play'}
+            aria-label={
+              playing || busy
+                ? intl.formatMessage({ id: 'player.pauseSubject', defaultMessage: 'Pause {subject}' }, { subject })
+                : intl.formatMessage({ id: 'player.playSubject', defaultMessage: 'Play {subject}' }, { subject })
+            }
+            title={
+              playing || busy
+                ? intl.formatMessage({ id: 'player.pause', defaultMessage: 'Pause' })
+                : intl.formatMessage({ id: 'player.play', defaultMessage: 'Play' })
+            }
             aria-busy={busy || undefined}
             onClick={() => (playing || busy ? player.pause() : void player.play())}
             className="size-11 rounded-full"
@@ -68,17 +84,22 @@ export function MiniPlayerBar({ track }: { track: AudioTrack }) {
             <span className="truncate text-xs text-muted-foreground tabular-nums">
               {queue && (
                 <span data-slot="queue-position" className="font-medium text-foreground">
-                  {formatQueuePosition(queue)}
+                  <FormattedMessage id="player.queuePosition" defaultMessage="{index} of {total}" values={{ ...queue }} />
                   <span aria-hidden> · </span>
                   <span className="sr-only">, </span>
                 </span>
               )}
-              <span className="sr-only">Elapsed </span>
+              <span className="sr-only">
+                <FormattedMessage id="player.elapsed" defaultMessage="Elapsed" />{' '}
+              </span>
               {formatDuration(time)}
               {/* a phone keeps the elapsed time; the total is still read out */}
               <span className="max-[419px]:sr-only">
                 <span aria-hidden> / </span>
-                <span className="sr-only"> of </span>
+                <span className="sr-only">
+                  {' '}
+                  <FormattedMessage id="player.of" defaultMessage="of" />{' '}
+                </span>
                 {formatDuration(duration)}
               </span>
             </span>
@@ -88,8 +109,8 @@ export function MiniPlayerBar({ track }: { track: AudioTrack }) {
             <Button
               variant="ghost"
               size="icon"
-              aria-label="Next message"
-              title="Next message"
+              aria-label={intl.formatMessage({ id: 'playback.nav.next', defaultMessage: 'Next message' })}
+              title={intl.formatMessage({ id: 'playback.nav.next', defaultMessage: 'Next message' })}
               onClick={() => void player.next()}
               className="rounded-full text-muted-foreground"
             >
@@ -99,8 +120,12 @@ export function MiniPlayerBar({ track }: { track: AudioTrack }) {
           <Button
             variant="ghost"
             size="icon"
-            aria-label={queue ? 'Stop playing new messages' : 'Stop'}
-            title="Stop"
+            aria-label={
+              queue
+                ? intl.formatMessage({ id: 'player.stopQueue', defaultMessage: 'Stop playing new messages' })
+                : intl.formatMessage({ id: 'player.stop', defaultMessage: 'Stop' })
+            }
+            title={intl.formatMessage({ id: 'player.stop', defaultMessage: 'Stop' })}
             onClick={() => player.stop()}
             className="rounded-full text-muted-foreground"
           >
@@ -109,11 +134,11 @@ export function MiniPlayerBar({ track }: { track: AudioTrack }) {
           <div
             role="progressbar"
             dir="ltr"
-            aria-label="Progress"
+            aria-label={intl.formatMessage({ id: 'player.progress', defaultMessage: 'Progress' })}
             aria-valuemin={0}
             aria-valuemax={Math.round(duration)}
             aria-valuenow={Math.round(time)}
-            aria-valuetext={`${formatDuration(time)} of ${formatDuration(duration)}`}
+            aria-valuetext={timeOf(time, duration)}
             className="absolute inset-x-0 bottom-0 h-1 bg-primary/15"
           >
             <div

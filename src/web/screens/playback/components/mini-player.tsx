@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
 import { toast } from '#web/lib/toast.ts'
-import { PLAYER_TEXTS } from '#shared/playback.ts'
-import { PLAYER_ERROR_DESCRIPTIONS } from '#web/lib/audio-player/audio-player.ts'
+import { useIntl } from 'react-intl'
 import { audioPlayer, useAudioPlayer } from '#web/lib/audio-player/use-audio-player.ts'
 import { lazyWithPreload } from '#web/lib/lazy-after-paint.ts'
+import { PLAYER_ERRORS } from './player-errors.ts'
 
 // the bar and its speed popover load after the first paint, not with the first screen (decision 108)
 const MiniPlayerBar = lazyWithPreload(async () => (await import('./mini-player-bar.tsx')).MiniPlayerBar)
@@ -24,6 +24,12 @@ export const showsOwnPlaybackError = (pathname: string, trackId: string | undefi
  */
 function usePlaybackErrorToasts(pathname: string) {
   const where = useRef(pathname)
+  const intl = useIntl()
+  // the toasts are told in the language on screen when they are raised
+  const say = useRef(intl)
+  useEffect(() => {
+    say.current = intl
+  }, [intl])
   useEffect(() => {
     where.current = pathname
   }, [pathname])
@@ -34,8 +40,9 @@ function usePlaybackErrorToasts(pathname: string) {
       const { error, errorKind, currentTrack } = player.getState()
       const fresh = error && error !== previous && errorKind && !showsOwnPlaybackError(where.current, currentTrack?.id)
       // audio out of reach for now is told calmly: nothing is broken, another press later plays it (decision 216)
-      if (fresh && errorKind === 'unreachable') toast(PLAYER_ERROR_DESCRIPTIONS.unreachable)
-      else if (fresh) toast.error(PLAYER_TEXTS.toastTitle, { description: PLAYER_ERROR_DESCRIPTIONS[errorKind] })
+      const t = say.current
+      if (fresh && errorKind === 'unreachable') toast(t.formatMessage(PLAYER_ERRORS.unreachable))
+      else if (fresh) toast.error(t.formatMessage(PLAYER_ERRORS.title), { description: t.formatMessage(PLAYER_ERRORS[errorKind]) })
       previous = error
     }
     // this loads after the first paint: a failure from a tap made before then is told now

@@ -1,24 +1,19 @@
 import { CircleAlert, CloudOff, RotateCcw, RotateCw, SlidersHorizontal } from 'lucide-react'
 import type * as React from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import type { Message } from '#shared/messages.ts'
-import {
-  formatPlaybackRate,
-  PLAYBACK_RATE_MAX,
-  PLAYBACK_RATE_MIN,
-  PLAYBACK_RATE_PRESETS,
-  PLAYBACK_RATE_STEP,
-  PLAYBACK_SKIP_SECONDS,
-  PLAYER_TEXTS,
-} from '#shared/playback.ts'
+import { PLAYBACK_RATE_MAX, PLAYBACK_RATE_MIN, PLAYBACK_RATE_PRESETS, PLAYBACK_RATE_STEP, PLAYBACK_SKIP_SECONDS } from '#shared/playback.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Popover, PopoverContent, PopoverTrigger } from '#web/components/ui/popover.tsx'
 import { Slider } from '#web/components/ui/slider.tsx'
 import { Waveform } from '#web/resources/messages/components/waveform.tsx'
-import { PLAYER_ERROR_DESCRIPTIONS, type AudioTrack } from '#web/lib/audio-player/audio-player.ts'
+import type { AudioTrack } from '#web/lib/audio-player/audio-player.ts'
 import { audioPlayer, useAudioPlayer, useTrackStatus } from '#web/lib/audio-player/use-audio-player.ts'
 import { formatDuration } from '#shared/duration.ts'
 import { cn } from '#web/lib/utils.ts'
 import { SpeedButton } from '#web/resources/messages/components/speed-button.tsx'
+import { useFormatRate } from '#web/resources/messages/playback-rate.ts'
+import { PLAYER_ERRORS } from './player-errors.ts'
 import { PlayPauseIcon } from '#web/components/play-pause-icon.tsx'
 
 /**
@@ -37,11 +32,15 @@ export function PlaybackErrorPanel({ text, onRetry, calm = false }: { text: stri
     >
       <Icon aria-hidden className={cn('mt-0.5 size-5 shrink-0', calm ? 'text-muted-foreground' : 'text-destructive-text')} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        {!calm && <p className="font-semibold">{PLAYER_TEXTS.toastTitle}</p>}
+        {!calm && (
+          <p className="font-semibold">
+            <FormattedMessage {...PLAYER_ERRORS.title} />
+          </p>
+        )}
         <p className="text-muted-foreground">{text}</p>
         {onRetry && (
           <Button variant="outline" size="sm" className="mt-2 self-start" onClick={onRetry}>
-            Try again
+            <FormattedMessage id="playback.error.tryAgain" defaultMessage="Try again" />
           </Button>
         )}
       </div>
@@ -53,14 +52,16 @@ export function PlaybackErrorPanel({ text, onRetry, calm = false }: { text: stri
 export function SpeedControl({ className, ...props }: React.ComponentProps<'div'>) {
   const rate = useAudioPlayer((s) => s.rate)
   const player = audioPlayer()
+  const intl = useIntl()
+  const formatRate = useFormatRate()
   return (
     <div data-slot="speed-control" role="group" aria-labelledby="speed-label" className={cn('flex flex-col gap-3', className)} {...props}>
       <div className="flex items-center justify-between gap-2">
         <span id="speed-label" className="text-sm font-medium">
-          Speed
+          <FormattedMessage id="player.speed" defaultMessage="Speed" />
         </span>
         <output aria-live="off" className="rounded-full bg-muted px-2.5 py-0.5 text-sm font-semibold tabular-nums">
-          {formatPlaybackRate(rate)}
+          <span dir="ltr">{formatRate(rate)}</span>
         </output>
       </div>
       <Slider
@@ -69,8 +70,8 @@ export function SpeedControl({ className, ...props }: React.ComponentProps<'div'
         step={PLAYBACK_RATE_STEP}
         value={[rate]}
         onValueChange={([value]) => player.setRate(value ?? rate)}
-        aria-label="Playback speed"
-        aria-valuetext={formatPlaybackRate(rate)}
+        aria-label={intl.formatMessage({ id: 'player.speed.slider', defaultMessage: 'Playback speed' })}
+        aria-valuetext={formatRate(rate)}
       />
       <div className="grid grid-cols-5 gap-1.5">
         {PLAYBACK_RATE_PRESETS.map((preset) => {
@@ -81,11 +82,11 @@ export function SpeedControl({ className, ...props }: React.ComponentProps<'div'
               variant={active ? 'default' : 'outline'}
               size="sm"
               aria-pressed={active}
-              aria-label={`Speed ${formatPlaybackRate(preset)}`}
+              aria-label={intl.formatMessage({ id: 'player.speed.preset', defaultMessage: 'Speed {rate}' }, { rate: formatRate(preset) })}
               onClick={() => player.setRate(preset)}
               className="px-0 tabular-nums"
             >
-              {formatPlaybackRate(preset)}
+              <span dir="ltr">{formatRate(preset)}</span>
             </Button>
           )
         })}
@@ -101,6 +102,7 @@ type SpeedPillProps = React.ComponentProps<'div'> & {
 
 /** The shared speed pill (`SpeedButton`), with the slider's fine steps behind a button next to it. */
 export function SpeedPill({ fine = false, className, ...props }: SpeedPillProps) {
+  const fineSpeed = useIntl().formatMessage({ id: 'player.speed.fine', defaultMessage: 'Fine speed' })
   return (
     <div data-slot="speed-pill" className={cn('flex items-center gap-0.5', className)} {...props}>
       <SpeedButton />
@@ -110,8 +112,8 @@ export function SpeedPill({ fine = false, className, ...props }: SpeedPillProps)
             <Button
               variant="ghost"
               size="icon"
-              aria-label="Fine speed"
-              title="Fine speed"
+              aria-label={fineSpeed}
+              title={fineSpeed}
               className="size-8 rounded-full text-muted-foreground"
             >
               <SlidersHorizontal aria-hidden className="size-4" />
@@ -132,18 +134,29 @@ type PlaybackControlsProps = React.ComponentProps<'div'> & {
   track: () => AudioTrack
   /** who speaks, for 'Play message from {speaker}' */
   speaker: string
+  /** the reader's own message: 'Play message from you' */
+  own: boolean
 }
 
 /** Back or Forward PLAYBACK_SKIP_SECONDS: a round arrow with the seconds written inside it. */
 function SkipButton({ direction, disabled, onClick }: { direction: 'back' | 'forward'; disabled: boolean; onClick: () => void }) {
-  const label = direction === 'back' ? 'Back' : 'Forward'
+  const intl = useIntl()
   const Arrow = direction === 'back' ? RotateCcw : RotateCw
+  const values = { seconds: PLAYBACK_SKIP_SECONDS }
   return (
     <Button
       variant="ghost"
       size="icon"
-      aria-label={`${label} ${PLAYBACK_SKIP_SECONDS} seconds`}
-      title={`${label} ${PLAYBACK_SKIP_SECONDS} s`}
+      aria-label={
+        direction === 'back'
+          ? intl.formatMessage({ id: 'player.skip.back', defaultMessage: 'Back {seconds} seconds' }, values)
+          : intl.formatMessage({ id: 'player.skip.forward', defaultMessage: 'Forward {seconds} seconds' }, values)
+      }
+      title={
+        direction === 'back'
+          ? intl.formatMessage({ id: 'player.skip.back.short', defaultMessage: 'Back {seconds} s' }, values)
+          : intl.formatMessage({ id: 'player.skip.forward.short', defaultMessage: 'Forward {seconds} s' }, values)
+      }
       disabled={disabled}
       onClick={onClick}
       className="relative size-12 rounded-full"
@@ -161,7 +174,12 @@ function SkipButton({ direction, disabled, onClick }: { direction: 'back' | 'for
  * slider (disabled until the duration is known), elapsed and total time, the speed pill, back 15 s, play/pause,
  * forward 15 s, and the 'Playback Error' panel.
  */
-export function PlaybackControls({ message, track, speaker, className, ...props }: PlaybackControlsProps) {
+export function PlaybackControls({ message, track, speaker, own, className, ...props }: PlaybackControlsProps) {
+  const intl = useIntl()
+  const subject = intl.formatMessage(
+    { id: 'player.messageFrom', defaultMessage: '{own, select, true {message from you} other {message from {name}}}' },
+    { own: own ? 'true' : 'false', name: speaker },
+  )
   const { current, playing, loading, time, duration } = useTrackStatus(message.id)
   const errorKind = useAudioPlayer((s) => (s.currentTrack?.id === message.id ? s.errorKind : null))
   const player = audioPlayer()
@@ -187,16 +205,23 @@ export function PlaybackControls({ message, track, speaker, className, ...props 
           value={[known ? Math.min(time, duration) : 0]}
           disabled={!known}
           onValueChange={([value]) => player.seek(value ?? 0)}
-          aria-label="Seek"
-          aria-valuetext={`${formatDuration(time)} of ${formatDuration(total)}`}
+          aria-label={intl.formatMessage({ id: 'player.seek', defaultMessage: 'Seek' })}
+          aria-valuetext={intl.formatMessage(
+            { id: 'player.timeOf', defaultMessage: '{time} of {total}' },
+            { time: formatDuration(time), total: formatDuration(total) },
+          )}
         />
         <div className="flex justify-between text-xs text-muted-foreground tabular-nums">
           <span>
-            <span className="sr-only">Elapsed </span>
+            <span className="sr-only">
+              <FormattedMessage id="player.elapsed" defaultMessage="Elapsed" />{' '}
+            </span>
             {formatDuration(current ? time : 0)}
           </span>
           <span>
-            <span className="sr-only">Total </span>
+            <span className="sr-only">
+              <FormattedMessage id="player.total" defaultMessage="Total" />{' '}
+            </span>
             {formatDuration(total)}
           </span>
         </div>
@@ -206,8 +231,17 @@ export function PlaybackControls({ message, track, speaker, className, ...props 
         <div dir="ltr" className="flex items-center gap-3 md:gap-6">
           <SkipButton direction="back" disabled={!canSkip} onClick={() => player.skip(-PLAYBACK_SKIP_SECONDS)} />
           <Button
-            aria-label={`${playing || busy ? 'Pause' : 'Play'} message from ${speaker}`}
-            title={playing || busy ? 'Pause' : 'Play'}
+            aria-label={intl.formatMessage(
+              playing || busy
+                ? { id: 'player.pauseSubject', defaultMessage: 'Pause {subject}' }
+                : { id: 'player.playSubject', defaultMessage: 'Play {subject}' },
+              { subject },
+            )}
+            title={
+              playing || busy
+                ? intl.formatMessage({ id: 'player.pause', defaultMessage: 'Pause' })
+                : intl.formatMessage({ id: 'player.play', defaultMessage: 'Play' })
+            }
             aria-busy={busy || undefined}
             disabled={noAudio}
             onClick={toggle}
@@ -219,11 +253,11 @@ export function PlaybackControls({ message, track, speaker, className, ...props 
         </div>
       </div>
       {noAudio ? (
-        <PlaybackErrorPanel text={PLAYER_TEXTS.unavailable} />
+        <PlaybackErrorPanel text={intl.formatMessage(PLAYER_ERRORS['invalid-url'])} />
       ) : (
         errorKind && (
           <PlaybackErrorPanel
-            text={PLAYER_ERROR_DESCRIPTIONS[errorKind]}
+            text={intl.formatMessage(PLAYER_ERRORS[errorKind])}
             calm={errorKind === 'unreachable'}
             onRetry={() => void player.play(track())}
           />

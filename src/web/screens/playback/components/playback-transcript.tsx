@@ -1,10 +1,11 @@
 import { ChevronDown, Quote } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import type * as React from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import type { Message } from '#shared/messages.ts'
 import { transcriptWords } from '#shared/playback.ts'
-import { isBasicSpeechEngine, SPEECH_TEXTS } from '#shared/speech.ts'
-import { CONFIDENCE_TEXTS, isLowConfidenceWord } from '#shared/transcript-confidence.ts'
+import { isBasicSpeechEngine } from '#shared/speech.ts'
+import { isLowConfidenceWord } from '#shared/transcript-confidence.ts'
 import { wordIndexAt } from '#shared/word-timing.ts'
 import { IconBadge } from '#web/components/icon-badge.tsx'
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '#web/components/ui/collapsible.tsx'
@@ -34,7 +35,8 @@ export function PlaybackTranscript({ message, isCurrent, duration, className, ..
   const words = useMemo(() => transcriptWords(message, length), [message, length])
   const playhead = usePlayhead()
   const current = isCurrent ? wordIndexAt(words, playhead) : -1
-  const { text, isStatus } = messageText(message)
+  const intl = useIntl()
+  const { text, isStatus } = messageText(message, intl)
 
   return (
     <Collapsible open={open} onOpenChange={setOpen} asChild>
@@ -49,7 +51,9 @@ export function PlaybackTranscript({ message, isCurrent, duration, className, ..
             <IconBadge tone="muted" size="sm">
               <Quote aria-hidden />
             </IconBadge>
-            <span className="flex-1 font-semibold">Transcript</span>
+            <span className="flex-1 font-semibold">
+              <FormattedMessage id="playback.transcript" defaultMessage="Transcript" />
+            </span>
             <ChevronDown aria-hidden className="size-5 text-muted-foreground transition-transform group-data-[state=open]:rotate-180" />
           </CollapsibleTrigger>
         </h2>
@@ -57,11 +61,21 @@ export function PlaybackTranscript({ message, isCurrent, duration, className, ..
           {words.length > 0 ? (
             <div className="flex flex-col items-start gap-3">
               <HighlightedWords words={words} current={current} />
-              {words.some(isLowConfidenceWord) && <p className="text-xs text-muted-foreground">{CONFIDENCE_TEXTS.faintWordsHint}</p>}
+              {words.some(isLowConfidenceWord) && (
+                <p className="text-xs text-muted-foreground">
+                  <FormattedMessage
+                    id="playback.transcript.faintWords"
+                    defaultMessage="Faint words are ones the speech engine was unsure of."
+                  />
+                </p>
+              )}
               {/* said plainly, so that rough words are not taken for what was said (decision 210) */}
               {isBasicSpeechEngine(message.transcript_engine) && (
                 <p data-slot="basic-engine-note" className="text-xs text-muted-foreground">
-                  {SPEECH_TEXTS.basicEngine}
+                  <FormattedMessage
+                    id="playback.transcript.basicEngine"
+                    defaultMessage="Transcripts come from a basic offline engine and may be rough."
+                  />
                 </p>
               )}
               <RetranscribeButton message={message} />
