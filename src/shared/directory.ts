@@ -16,11 +16,6 @@ export const directoryResultSchema = z.object({
 export type DirectoryResult = z.infer<typeof directoryResultSchema>
 export const directoryResponseSchema = z.object({ results: z.array(directoryResultSchema) })
 
-export const DIRECTORY_TEXTS = {
-  placeholder: 'Search by name or email...',
-  empty: 'No users found. Try a different search term.',
-} as const
-
 /** An e-mail-shaped query matches only an exact address; anything else matches names. */
 export function isEmailQuery(query: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(query.trim())

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 import { PUBLIC_PROFILE_DESCRIPTION_CHARS } from './limits.ts'
-import { PROFILE_TEXTS, wordTimestampSchema } from './profile.ts'
+import { wordTimestampSchema } from './profile.ts'
 
 export { wordTimestampSchema }
 
@@ -21,12 +21,6 @@ export const publicProfileSchema = z.object({
   findable: z.boolean(),
 })
 export type PublicProfile = z.infer<typeof publicProfileSchema>
-
-export const PUBLIC_PROFILE_TEXTS = {
-  loadFailed: 'Failed to load profile',
-  notFound: PROFILE_TEXTS.notFound,
-  photoUnavailable: 'Photo unavailable',
-} as const
 
 export function publicProfileDescription(profile: Pick<PublicProfile, 'name' | 'welcome_transcript'>): string {
   const transcript = profile.welcome_transcript?.trim()
