@@ -1,4 +1,5 @@
 import { BellRing, X } from 'lucide-react'
+import { useIntl } from 'react-intl'
 import { useState } from 'react'
 import { PUSH_TEXTS } from '#shared/notifications-texts.ts'
 import { Button } from '#web/components/ui/button.tsx'
@@ -6,6 +7,14 @@ import { logUnexpected } from '#web/lib/errors.ts'
 import { askNotificationPermission, notificationPermission, pushSupported, pushToast } from '../push-permission.ts'
 
 const DISMISSED_KEY = 'hearth.push-banner-dismissed'
+
+const MESSAGES = {
+  title: { id: 'push.banner.title', defaultMessage: 'Know when a message arrives' },
+  body: { id: 'push.banner.body', defaultMessage: 'Turn on notifications to hear about new voice messages even when Hearth is closed.' },
+  enable: { id: 'push.banner.enable', defaultMessage: 'Enable' },
+  later: { id: 'push.banner.later', defaultMessage: 'Later' },
+  close: { id: 'push.banner.close', defaultMessage: 'Close' },
+}
 
 const dismissedBefore = () => {
   try {
@@ -23,6 +32,7 @@ const dismissedBefore = () => {
  * holds no working one, as subscribing requires 'granted' and browsers drop subscriptions when the permission is reset.
  */
 export function PushBanner() {
+  const intl = useIntl()
   const [permission, setPermission] = useState(notificationPermission)
   const [dismissed, setDismissed] = useState(dismissedBefore)
   const [busy, setBusy] = useState(false)
@@ -67,19 +77,25 @@ export function PushBanner() {
       <BellRing aria-hidden className="size-6 shrink-0 text-primary" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <h2 id="push-banner-title" className="font-semibold">
-          {PUSH_TEXTS.bannerTitle}
+          {intl.formatMessage(MESSAGES.title)}
         </h2>
-        <p className="text-sm text-muted-foreground">{PUSH_TEXTS.bannerBody}</p>
+        <p className="text-sm text-muted-foreground">{intl.formatMessage(MESSAGES.body)}</p>
       </div>
       <div className="flex gap-2">
         <Button size="sm" disabled={busy} onClick={() => void enable()}>
-          {PUSH_TEXTS.enable}
+          {intl.formatMessage(MESSAGES.enable)}
         </Button>
         <Button size="sm" variant="ghost" onClick={dismiss}>
-          {PUSH_TEXTS.later}
+          {intl.formatMessage(MESSAGES.later)}
         </Button>
       </div>
-      <Button size="icon" variant="ghost" className="absolute end-2 top-2" aria-label={PUSH_TEXTS.bannerClose} onClick={dismiss}>
+      <Button
+        size="icon"
+        variant="ghost"
+        className="absolute end-2 top-2"
+        aria-label={intl.formatMessage(MESSAGES.close)}
+        onClick={dismiss}
+      >
         <X aria-hidden />
       </Button>
     </section>
