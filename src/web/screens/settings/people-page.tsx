@@ -176,7 +176,9 @@ function AccountRow({
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4">
       <div className="flex min-w-0 flex-1 flex-col">
-        <span className="truncate font-medium">{account.name}</span>
+        <span data-slot="account-name" className="truncate font-medium">
+          {account.name}
+        </span>
         <span className="truncate text-sm text-muted-foreground">{account.email}</span>
         <span className="text-sm text-muted-foreground">{[joined, ...states].join(' · ')}</span>
       </div>
