@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type MouseEvent, type Pointer
 import type { Contact } from '#shared/contacts.ts'
 import { RECORDING_MAX_SECONDS } from '#shared/limits.ts'
 import { announce } from '#web/lib/announce.ts'
+import { knownText } from '#web/i18n/known-texts.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 import type { Take, TakeState } from './outbox.ts'
 import { useOutbox } from './queries.ts'
@@ -119,6 +120,7 @@ function stopTracks(stream: MediaStream | null) {
 }
 
 /** What a screen reader hears as the recorder changes state (said once each; the running time is not). */
+/** In English: each is said in the reader's language through the known texts' table (src/web/i18n/known-texts-table.ts). */
 export const RECORDER_ANNOUNCEMENTS = {
   starting: 'Starting the microphone',
   recording: 'Microphone on: recording',
@@ -135,7 +137,7 @@ function useAnnouncedStatus(status: RecorderStatus) {
     const before = previous.current
     previous.current = status
     if (status === before || status === 'idle') return
-    announce(status === 'recording' && before === 'paused' ? RECORDER_ANNOUNCEMENTS.resumed : RECORDER_ANNOUNCEMENTS[status])
+    announce(knownText(status === 'recording' && before === 'paused' ? RECORDER_ANNOUNCEMENTS.resumed : RECORDER_ANNOUNCEMENTS[status]))
   }, [status])
 }
 
@@ -150,7 +152,7 @@ function useAnnouncedCap(elapsedSeconds: number, maxSeconds: number) {
     if (!near) said.current = false
     else if (!said.current) {
       said.current = true
-      announce(RECORDER_ANNOUNCEMENTS.capNear)
+      announce(knownText(RECORDER_ANNOUNCEMENTS.capNear))
     }
   }, [elapsedSeconds, maxSeconds])
 }
