@@ -42,7 +42,12 @@ function renderIn(locale: 'en' | 'fr', ui: ReactNode) {
   render(ui, { wrapper })
 }
 
-const spokenInEnglish = testMessage({ id: 'm1', processing_status: 'completed', transcription: 'See you Sunday', transcript_language: null })
+const spokenInEnglish = testMessage({
+  id: 'm1',
+  processing_status: 'completed',
+  transcription: 'See you Sunday',
+  transcript_language: null,
+})
 
 afterEach(() => {
   cleanup()
