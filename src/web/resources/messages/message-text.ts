@@ -1,4 +1,4 @@
-import { defineMessages, type IntlShape } from 'react-intl'
+import { defineMessage, defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl'
 import type { Message } from '#shared/messages.ts'
 import { transcriptCarriesInsights } from '#shared/transcript-confidence.ts'
 
@@ -17,16 +17,48 @@ const STATUS_MESSAGES = defineMessages({
   noWords: { id: 'messages.status.noWords', defaultMessage: 'No words in this message' },
 })
 
+const LANGUAGE_UNSUPPORTED: MessageDescriptor = defineMessage({
+  id: 'messages.status.languageUnsupported',
+  defaultMessage: "Transcripts aren't available in {language} on this Hearth yet",
+})
+
+/** A language's name (an ISO code, null meaning English) in the reader's language; the code itself where none is known. */
+export function languageName(code: string | null | undefined, locale: string): string {
+  const language = code || 'en'
+  try {
+    return new Intl.DisplayNames([locale, 'en'], { type: 'language', fallback: 'code' }).of(language) ?? language
+  } catch {
+    return language
+  }
+}
+
+/**
+ * The speech engine here cannot transcribe the message's language (decision 227): said plainly, and no Retry offered,
+ * since trying again would fail the same way.
+ */
+export function languageUnsupported(message: Pick<Message, 'processing_status' | 'processing_error_code'>): boolean {
+  return message.processing_status === 'failed' && message.processing_error_code === 'language_unsupported'
+}
+
 /**
  * The transcription, or the status text while there is none; `isStatus` tells which. With `intl`, the status text is
  * in the reader's language (the transcription is as it was spoken); without, in English.
  */
 export function messageText(
-  message: Pick<Message, 'transcription' | 'processing_status'>,
+  message: Pick<Message, 'transcription' | 'processing_status' | 'processing_error_code' | 'transcript_language'>,
   intl?: IntlShape,
 ): { text: string; isStatus: boolean } {
   const transcription = message.transcription?.trim()
   if (transcription) return { text: transcription, isStatus: false }
+  if (languageUnsupported(message)) {
+    const language = languageName(message.transcript_language, intl?.locale ?? 'en')
+    return {
+      text: intl
+        ? intl.formatMessage(LANGUAGE_UNSUPPORTED, { language })
+        : `Transcripts aren't available in ${language} on this Hearth yet`,
+      isStatus: true,
+    }
+  }
   // a completed message without words still says something rather than nothing
   if (intl) {
     const status = message.processing_status === 'completed' ? STATUS_MESSAGES.noWords : STATUS_MESSAGES[message.processing_status]

@@ -11,6 +11,7 @@ import { defineMessages, useIntl } from 'react-intl'
 import { toast } from '#web/lib/toast.ts'
 import type { Message, MessageList, UnheardMessages } from '#shared/messages.ts'
 import { MESSAGES_PAGE_LIMIT } from '#shared/limits.ts'
+import type { Locale } from '#shared/locales.ts'
 import { STALE } from '#shared/limits.ts'
 import { awaitingSpeech, MESSAGE_STATUS_POLL_MS } from '#shared/speech.ts'
 import { invalidateContacts } from '#web/resources/contacts/queries.ts'
@@ -21,6 +22,7 @@ import { useAuth } from '#web/lib/use-auth.ts'
 
 // answers are validated with schemas that load with zod beside the first screen, not in it (decision 170)
 const schema = lazySchemas(() => import('#shared/messages.ts'))
+const translationSchemas = lazySchemas(() => import('#shared/translation.ts'))
 
 const root = ['messages'] as const
 
@@ -33,6 +35,8 @@ export const messageKeys = {
   conversation: (userId: string | undefined, contactId: string) => [...root, userId ?? 'anonymous', 'conversation', contactId] as const,
   /** what the person has not heard yet, across their circle (Play all new) */
   unheard: (userId: string | undefined) => [...root, userId ?? 'anonymous', 'unheard'] as const,
+  /** a message's transcript read in another language (decision 228) */
+  translation: (userId: string | undefined, id: string, to: Locale) => [...root, userId ?? 'anonymous', 'translation', id, to] as const,
 }
 
 /** The toasts of the mutations below, in the reader's language (SPEECH_TEXTS and CONFIDENCE_TEXTS of #shared say the same in English). */
@@ -48,6 +52,26 @@ const QUERY_TEXTS = defineMessages({
 
 // signed audio URLs expire after an hour; refetch well before
 const MESSAGE_STALE = Math.min(STALE.default, 30 * 60 * 1000)
+
+/**
+ * GET /api/messages/{id}/translation?to={locale}: the transcript in the reader's language, asked only once `enabled`
+ * (the reader pressed 'Show in …'). A refusal (no transcript yet, no engine) is an answer to show, not to retry.
+ */
+export function useMessageTranslationQuery(messageId: string, to: Locale, enabled: boolean) {
+  const { user } = useAuth()
+  return useQuery({
+    queryKey: messageKeys.translation(user?.id, messageId, to),
+    queryFn: ({ signal }) =>
+      apiGet(
+        `/api/messages/${encodeURIComponent(messageId)}/translation?${new URLSearchParams({ to })}`,
+        translationSchemas('translationSchema'),
+        { signal },
+      ),
+    enabled: Boolean(user) && enabled,
+    staleTime: STALE.default,
+    retry: false,
+  })
+}
 
 /** GET /api/contacts/{id}/messages: both directions, newest first, 50 at most. Audio URLs are signed for an hour. */
 export function useContactMessagesQuery(contactId: string | undefined) {

@@ -17,6 +17,7 @@ import { LikeButton } from './like-button.tsx'
 import { MessageTags } from './message-tags.tsx'
 import { ReplyQuoteLink } from './reply-quote.tsx'
 import { RetryTranscriptionButton } from './retry-transcription-button.tsx'
+import { TranscriptTranslation } from './transcript-translation.tsx'
 import { SpeedButton } from './speed-button.tsx'
 import { VoicePlayer } from './voice-player.tsx'
 
@@ -117,6 +118,7 @@ export function MessageCard({
         }}
       />
       <FoldedTranscript message={message} />
+      <TranscriptTranslation message={message} className="relative z-10" />
       {message.processing_status === 'failed' && <RetryTranscriptionButton message={message} className="relative z-10 self-start" />}
       <div className="flex min-h-7 items-center gap-1.5">
         {current && <SpeedButton className="relative z-10 h-6 min-w-10 px-2 text-xs" />}

@@ -12,6 +12,7 @@ import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '#web/compon
 import { HighlightedWords } from '#web/resources/messages/components/highlighted-words.tsx'
 import { RetranscribeButton } from '#web/resources/messages/components/retranscribe-button.tsx'
 import { RetryTranscriptionButton } from '#web/resources/messages/components/retry-transcription-button.tsx'
+import { TranscriptTranslation } from '#web/resources/messages/components/transcript-translation.tsx'
 import { messageText } from '#web/resources/messages/message-text.ts'
 import { usePlayhead } from '#web/lib/audio-player/use-audio-player.ts'
 import { cn } from '#web/lib/utils.ts'
@@ -61,6 +62,7 @@ export function PlaybackTranscript({ message, isCurrent, duration, className, ..
           {words.length > 0 ? (
             <div className="flex flex-col items-start gap-3">
               <HighlightedWords words={words} current={current} />
+              <TranscriptTranslation message={message} />
               {words.some(isLowConfidenceWord) && (
                 <p className="text-xs text-muted-foreground">
                   <FormattedMessage
