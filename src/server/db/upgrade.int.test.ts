@@ -8,6 +8,9 @@ import { migrateUpTo, seedAt } from '#server/test/earlier-schemas.ts'
 import { connectDatabase, readMigrations } from './client.ts'
 import { migrateWithBackup, UpgradeError } from './upgrade.ts'
 
+/** The shipped migrations from `tag` on: what a database at the one before it has pending. */
+const migrationsFrom = (tag: string) => readMigrations().slice(readMigrations().findIndex((migration) => migration.tag === tag))
+
 // The start's migrations where no backup is taken (decision 215); the backup itself is tested on a real start
 // (src/server/upgrade.int.test.ts).
 const work = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-upgrade-'))
@@ -39,8 +42,10 @@ describe('the migrations of a start', () => {
       DATABASE_URL: 'postgres://elsewhere/hearth',
     }
     await migrateWithBackup({ db: database.db, env, databasePassword: 'unused', say: (line) => said.push(line) })
+    // what is pending after 0030: every migration shipped since, named by its first and its last
+    const since = migrationsFrom('0031_kept_received_messages')
     expect(said).toEqual([
-      '2 migrations (0031_kept_received_messages to 0032_profile_language) to apply to the database of DATABASE_URL, ' +
+      `${since.length} migrations (0031_kept_received_messages to ${since.at(-1)?.tag}) to apply to the database of DATABASE_URL, ` +
         'which Hearth does not back up: have a backup of your own first',
     ])
     expect(await applied(database)).toBe(readMigrations().length)
@@ -67,8 +72,11 @@ describe('the migrations of a start', () => {
       (error: unknown) => error,
     )
     expect(failed).toBeInstanceOf(UpgradeError)
+    const since = migrationsFrom('0032_profile_language')
+    const pending =
+      since.length === 1 ? 'migration 0032_profile_language' : `${since.length} migrations (0032_profile_language to ${since.at(-1)?.tag})`
     expect((failed as Error).message).toBe(
-      `could not back up before applying migration 0032_profile_language, so none was applied: there is no DATA_DIR at ${env.dataDir}. ` +
+      `could not back up before applying ${pending}, so none was applied: there is no DATA_DIR at ${env.dataDir}. ` +
         'Make room in BACKUP_DIR (or point it elsewhere) and start again, or run the previous version of Hearth',
     )
     expect(await applied(database)).toBe(before)

@@ -78,7 +78,12 @@ describe('HTTP surface', () => {
 
   it('publishes only the allow-listed configuration to the browser', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/config' })
-    expect(response.json()).toEqual({ googleSignInEnabled: false, devMailboxEnabled: false, signUpMode: 'open' })
+    expect(response.json()).toEqual({
+      googleSignInEnabled: false,
+      devMailboxEnabled: false,
+      signUpMode: 'open',
+      translationAvailable: false,
+    })
   })
 
   it('sends a Permissions-Policy that allows the microphone to the app itself only', async () => {
