@@ -1,4 +1,4 @@
-import type { IntlShape } from 'react-intl'
+import type { IntlShape, MessageDescriptor } from 'react-intl'
 
 let active: IntlShape | undefined
 
@@ -10,4 +10,9 @@ export function setActiveIntl(intl: IntlShape): void {
 /** The language on screen, for code outside components (a toast said from a mutation's onError); none before the first render. */
 export function activeIntl(): IntlShape | undefined {
   return active
+}
+
+/** A message in the language on screen, for code outside components (a callback, an effect's announcement). */
+export function formatActive(message: MessageDescriptor): string {
+  return activeIntl()?.formatMessage(message) ?? String(message.defaultMessage)
 }

@@ -73,16 +73,6 @@ const PUSH = defineMessages({
   testFailedBody: { id: 'push.toast.testFailed.body', defaultMessage: 'Could not send test notification.' },
 })
 
-/** What the recorder says in the polite live region as its state changes (RECORDER_ANNOUNCEMENTS in use-recorder.ts). */
-const RECORDER = defineMessages({
-  starting: { id: 'recorder.announce.starting', defaultMessage: 'Starting the microphone' },
-  recording: { id: 'recorder.announce.recording', defaultMessage: 'Microphone on: recording' },
-  resumed: { id: 'recorder.announce.resumed', defaultMessage: 'Microphone on again: recording' },
-  paused: { id: 'recorder.announce.paused', defaultMessage: 'Microphone paused' },
-  recorded: { id: 'recorder.announce.recorded', defaultMessage: 'Microphone off: your recording is ready to hear' },
-  capNear: { id: 'recorder.announce.capNear', defaultMessage: 'One minute left: recordings stop at 10 minutes' },
-})
-
 const PUSH_TOASTS: [readonly [string, string], MessageDescriptor, MessageDescriptor][] = [
   [PUSH_TEXTS.toasts.notSupported, PUSH.notSupported, PUSH.notSupportedBody],
   [PUSH_TEXTS.toasts.enabled, PUSH.enabled, PUSH.enabledBody],
@@ -115,6 +105,5 @@ export const KNOWN_TEXTS: ReadonlyMap<string, MessageDescriptor> = new Map<strin
   ['Invalid email or password', KNOWN.invalidCredentials],
   [ACCOUNT_DISABLED_TEXT, KNOWN.accountDisabled],
   [INVITATION_REQUIRED_TEXT, KNOWN.invitationRequired],
-  ...Object.values(RECORDER).map((message) => [message.defaultMessage, message] as const),
   ...PUSH_TOASTS.flatMap(([[title, body], titleMessage, bodyMessage]) => [[title, titleMessage] as const, [body, bodyMessage] as const]),
 ])

@@ -25,7 +25,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const capSaid = () => vi.mocked(announce).mock.calls.filter(([text]) => text === RECORDER_ANNOUNCEMENTS.capNear).length
+const capSaid = () => vi.mocked(announce).mock.calls.filter(([text]) => text === RECORDER_ANNOUNCEMENTS.capNear.defaultMessage).length
 
 describe('the cap notice, said aloud', () => {
   it('is said once as the take nears its limit, not again each second, nor after a pause and resume', async () => {

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent, type PointerEvent } from 'react'
+import type { MessageDescriptor } from 'react-intl'
 import type { Contact } from '#shared/contacts.ts'
 import { RECORDING_MAX_SECONDS } from '#shared/limits.ts'
 import { announce } from '#web/lib/announce.ts'
-import { knownText } from '#web/i18n/known-texts.ts'
+import { formatActive } from '#web/i18n/active-intl.ts'
 import { useAuth } from '#web/lib/use-auth.ts'
 import type { Take, TakeState } from './outbox.ts'
 import { useOutbox } from './queries.ts'
@@ -120,15 +121,15 @@ function stopTracks(stream: MediaStream | null) {
 }
 
 /** What a screen reader hears as the recorder changes state (said once each; the running time is not). */
-/** In English: each is said in the reader's language through the known texts' table (src/web/i18n/known-texts-table.ts). */
+/** What the recorder says in the polite live region as its state changes, in the language on screen. */
 export const RECORDER_ANNOUNCEMENTS = {
-  starting: 'Starting the microphone',
-  recording: 'Microphone on: recording',
-  resumed: 'Microphone on again: recording',
-  paused: 'Microphone paused',
-  recorded: 'Microphone off: your recording is ready to hear',
-  capNear: 'One minute left: recordings stop at 10 minutes',
-} as const
+  starting: { id: 'recorder.announce.starting', defaultMessage: 'Starting the microphone' },
+  recording: { id: 'recorder.announce.recording', defaultMessage: 'Microphone on: recording' },
+  resumed: { id: 'recorder.announce.resumed', defaultMessage: 'Microphone on again: recording' },
+  paused: { id: 'recorder.announce.paused', defaultMessage: 'Microphone paused' },
+  recorded: { id: 'recorder.announce.recorded', defaultMessage: 'Microphone off: your recording is ready to hear' },
+  capNear: { id: 'recorder.announce.capNear', defaultMessage: 'One minute left: recordings stop at 10 minutes' },
+} satisfies Record<string, MessageDescriptor>
 
 /** Says each change of the recorder's state in the app's polite live region (decision 131); idle says nothing. */
 function useAnnouncedStatus(status: RecorderStatus) {
@@ -137,7 +138,7 @@ function useAnnouncedStatus(status: RecorderStatus) {
     const before = previous.current
     previous.current = status
     if (status === before || status === 'idle') return
-    announce(knownText(status === 'recording' && before === 'paused' ? RECORDER_ANNOUNCEMENTS.resumed : RECORDER_ANNOUNCEMENTS[status]))
+    announce(formatActive(status === 'recording' && before === 'paused' ? RECORDER_ANNOUNCEMENTS.resumed : RECORDER_ANNOUNCEMENTS[status]))
   }, [status])
 }
 
@@ -152,7 +153,7 @@ function useAnnouncedCap(elapsedSeconds: number, maxSeconds: number) {
     if (!near) said.current = false
     else if (!said.current) {
       said.current = true
-      announce(knownText(RECORDER_ANNOUNCEMENTS.capNear))
+      announce(formatActive(RECORDER_ANNOUNCEMENTS.capNear))
     }
   }, [elapsedSeconds, maxSeconds])
 }

@@ -1,5 +1,5 @@
 import { useIntl, type MessageDescriptor } from 'react-intl'
-import { activeIntl } from '#web/i18n/active-intl.ts'
+import { formatActive } from '#web/i18n/active-intl.ts'
 import { toast } from '#web/lib/toast.ts'
 import { MicrophoneDeniedCard, NoMicrophoneCard } from './microphone-help.tsx'
 import type { RecorderError, UseRecorder } from '../use-recorder.ts'
@@ -14,16 +14,12 @@ const STATE_MESSAGES = {
   tapToStop: { id: 'recorder.tapToStop', defaultMessage: 'Tap to stop' },
 } satisfies Record<string, MessageDescriptor>
 
-/** A message in the language on screen: the recorder's errors arrive in a callback, outside any component. */
-function say(message: MessageDescriptor): string {
-  return activeIntl()?.formatMessage(message) ?? String(message.defaultMessage)
-}
-
-/** The recorder's `onError`: the microphone problems have their own cards, the rest a toast. */
+/** The recorder's `onError` (a callback, outside any component): the microphone problems have their own cards, the rest a toast. */
 export function toastRecorderError(error: RecorderError) {
-  if (error === 'processing-failed') toast.error(say(STATE_MESSAGES.errorTitle), { description: say(STATE_MESSAGES.processingFailed) })
+  if (error === 'processing-failed')
+    toast.error(formatActive(STATE_MESSAGES.errorTitle), { description: formatActive(STATE_MESSAGES.processingFailed) })
   else if (error !== 'denied' && error !== 'no-microphone')
-    toast.error(say(STATE_MESSAGES.errorTitle), { description: say(STATE_MESSAGES.startFailed) })
+    toast.error(formatActive(STATE_MESSAGES.errorTitle), { description: formatActive(STATE_MESSAGES.startFailed) })
 }
 
 /** The card for a blocked or missing microphone, or null when the microphone is usable. */
