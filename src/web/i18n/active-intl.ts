@@ -1,4 +1,4 @@
-import type { IntlShape, MessageDescriptor } from 'react-intl'
+import { createIntl, type IntlShape, type MessageDescriptor } from 'react-intl'
 
 let active: IntlShape | undefined
 
@@ -12,7 +12,13 @@ export function activeIntl(): IntlShape | undefined {
   return active
 }
 
-/** A message in the language on screen, for code outside components (a callback, an effect's announcement). */
-export function formatActive(message: MessageDescriptor): string {
-  return activeIntl()?.formatMessage(message) ?? String(message.defaultMessage)
+let english: IntlShape | undefined
+
+/**
+ * A message in the language on screen, for code outside components (a callback, an effect's announcement, the lock
+ * screen's titles); in English, its own words, before the provider has shown anything (and in unit tests).
+ */
+export function formatActive(message: MessageDescriptor, values?: Record<string, string | number>): string {
+  const intl = active ?? (english ??= createIntl({ locale: 'en', messages: {} }))
+  return intl.formatMessage(message, values)
 }

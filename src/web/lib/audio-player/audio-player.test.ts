@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createAudioPlayer, formatQueuePosition, INITIAL_PLAYER_STATE, PLAYER_ERROR_DESCRIPTIONS, type AudioTrack } from './audio-player.ts'
+import { createAudioPlayer, INITIAL_PLAYER_STATE, PLAYER_ERROR_DESCRIPTIONS, type AudioTrack } from './audio-player.ts'
 import { createMemoryPositionStore, createPositionStore, MAX_KEPT_POSITIONS, POSITIONS_STORAGE_KEY } from './positions.ts'
 import { RATE_STORAGE_KEY, readStoredRate, storeRate } from './rate-setting.ts'
 import { isSignedUrlFresh, signedUrlExpiresAt } from './signed-url.ts'
@@ -396,12 +396,10 @@ describe('Play all new: the queue', () => {
     const { element, player } = setup()
     await player.playQueue(queueOf('a', 'b', 'c'))
     expect(player.getState()).toMatchObject({ currentTrack: { id: 'a' }, queue: { index: 1, total: 3 } })
-    expect(formatQueuePosition(player.getState().queue!)).toBe('1 of 3')
 
     playThrough(element)
     await flush()
     expect(player.getState()).toMatchObject({ currentTrack: { id: 'b' }, queue: { index: 2, total: 3 } })
-    expect(formatQueuePosition(player.getState().queue!)).toBe('2 of 3')
     expect(element.play).toHaveBeenCalledTimes(2)
 
     playThrough(element)

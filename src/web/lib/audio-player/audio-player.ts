@@ -27,9 +27,6 @@ export type AudioTrack = {
 /** Where 'Play all new' is: the 1-based place of the current track and how many the queue holds ('2 of 5'). */
 export type QueuePosition = { index: number; total: number }
 
-/** '2 of 5' */
-export const formatQueuePosition = ({ index, total }: QueuePosition) => `${index} of ${total}`
-
 /**
  * Which failure: no usable URL, audio that could not be fetched (the store or the network away, decision 216), audio
  * that came but cannot be played, or play() refused to start.

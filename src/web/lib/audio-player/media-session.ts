@@ -1,6 +1,7 @@
 import { pictureVariantUrl, type PhotoVariant } from '#shared/photo-variants.ts'
 import { PLAYBACK_SKIP_SECONDS } from '#shared/playback.ts'
-import { formatQueuePosition, type AudioPlayer, type PlayerState } from './audio-player.ts'
+import { formatActive } from '#web/i18n/active-intl.ts'
+import type { AudioPlayer, PlayerState } from './audio-player.ts'
 
 /**
  * The phone's lock screen, notification shade and headset buttons (the Media Session API; decision 141): what plays
@@ -33,6 +34,12 @@ export function pictureArtwork(url: string): MediaImage[] {
   }))
 }
 
+/** The lock screen's album line, in the reader's language. */
+const ALBUM = {
+  queue: { id: 'player.lockScreen.queue', defaultMessage: 'New messages, {index} of {total}' },
+  single: { id: 'player.lockScreen.single', defaultMessage: 'Voice message' },
+}
+
 export type SessionMetadata = { title: string; artist: string; album: string; artwork: MediaImage[] }
 
 /**
@@ -47,7 +54,7 @@ export function sessionMetadata(state: Pick<PlayerState, 'currentTrack' | 'queue
   return {
     title: track.speaker?.name ?? track.title,
     artist: MEDIA_SESSION_ARTIST,
-    album: state.queue ? `New messages, ${formatQueuePosition(state.queue)}` : 'Voice message',
+    album: state.queue ? formatActive(ALBUM.queue, { ...state.queue }) : formatActive(ALBUM.single),
     artwork: picture ? pictureArtwork(picture) : [...APP_ARTWORK],
   }
 }

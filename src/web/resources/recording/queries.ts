@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useSyncExternalStore } from 'react'
+import { formatActive } from '#web/i18n/active-intl.ts'
 import { toast } from '#web/lib/toast.ts'
 import {
   audioUploadSchema,
@@ -76,6 +77,12 @@ export function screenShowsSent(pathname: string, contactId: string): boolean {
 }
 
 /** Retries queued takes this often while any wait (besides the browser's 'online' event). */
+/** The toast of a take sent while its person looks at another screen, said in the language on screen. */
+const SENT = {
+  title: { id: 'recording.sent.title', defaultMessage: 'Message sent' },
+  to: { id: 'recording.sent.to', defaultMessage: 'Sent to {name}' },
+}
+
 const OUTBOX_RETRY_MS = 30_000
 
 let current: { ownerId: string; outbox: Outbox } | null = null
@@ -100,7 +107,7 @@ function outboxFor(ownerId: string, queryClient: QueryClient): Outbox {
     onSent: (take) => {
       // the record page says 'Message sent' and the conversation shows the bubble: told only elsewhere (decision 209)
       if (!screenShowsSent(window.location.pathname, take.contactId))
-        toast.success('Message sent', { description: `Sent to ${take.contactName}` })
+        toast.success(formatActive(SENT.title), { description: formatActive(SENT.to, { name: take.contactName }) })
       void invalidateContacts(queryClient)
       void queryClient.invalidateQueries({ queryKey: messageKeys.all })
     },
